@@ -1,0 +1,1 @@
+"""Shapan's host and its adapters (Discord, console table)."""

@@ -1,0 +1,210 @@
+"""The engine protocol: pure rules, no I/O.
+
+A game is a subclass of `Engine` in `games/<key>/`. State, options and actions are
+pydantic models; the rules are methods. The host, the bot seat, the Discord and console
+adapters and the random-playout test all speak to a game only through this class.
+
+Contract every engine keeps (the core tests and `shapan playout` check it):
+- `apply` raises `RuleError` for an illegal action and then leaves `state` untouched.
+  It may mutate `state` in place once the action is known to be legal (the host only
+  commits a step that succeeded, and always starts from the stored copy).
+- All randomness comes from the `GameRng` kept in the state.
+- `active_seats` names every seat whose input the game awaits (several at once for
+  simultaneous secret choices or reaction windows); `legal_actions` is empty for others.
+- `view(state, seat)` holds only what that seat may know; `view(state, None)` is the table.
+- `secrets(state)` lists, per seat, tokens that identify that seat's hidden items right
+  now; no other seat's view or message may contain them.
+"""
+from __future__ import annotations
+
+import json
+import random
+import typing
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, Field, ValidationError
+
+from games.core.errors import RuleError
+from games.core.events import Event, Step
+
+
+class Seat(BaseModel):
+    index: int
+    name: str
+    is_bot: bool = False
+
+
+class Outcome(BaseModel):
+    winners: list[int]  # seats that won; empty for a draw
+    ranks: list[int]  # per seat, 1 is best; equal ranks are ties
+    scores: list[float] | None = None
+    reason: str = "core.outcome.normal"  # message key
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class ActionBase(BaseModel):
+    """Base of every action model. Subclasses set `kind: Literal["..."] = "..."`.
+
+    The default text code of an action is its kind followed by its field values, e.g.
+    `attack m1 ship`; lists are joined with commas and None is `-`. The same code is what
+    a player types, what a button carries and what the action log stores.
+    """
+
+    model_config = {"frozen": True}
+    kind: str
+
+    def code(self) -> str:
+        parts = [self.kind]
+        for name in type(self).model_fields:
+            if name == "kind":
+                continue
+            parts.append(_encode_value(getattr(self, name)))
+        return " ".join(parts)
+
+
+def _encode_value(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, (list, tuple)):
+        return ",".join(_encode_value(v) for v in value) if value else "~"
+    text = str(value)
+    if not text or any(c.isspace() for c in text):
+        raise ValueError(f"action token {text!r} is empty or has spaces")
+    return text
+
+
+def _is_list_field(annotation: Any) -> bool:
+    origin = typing.get_origin(annotation)
+    if origin in (list, tuple):
+        return True
+    if origin is typing.Union or str(origin) == "types.UnionType":
+        return any(_is_list_field(a) for a in typing.get_args(annotation))
+    return False
+
+
+def decode_action(types: tuple[type[ActionBase], ...], code: str) -> ActionBase:
+    """Parse an action code back into its model, or raise RuleError('core.bad_action')."""
+    tokens = code.strip().split()
+    if not tokens:
+        raise RuleError("core.bad_action", code=code)
+    by_kind = {t.model_fields["kind"].default: t for t in types}
+    cls = by_kind.get(tokens[0])
+    if cls is None:
+        raise RuleError("core.unknown_action", code=code[:100])
+    names = [n for n in cls.model_fields if n != "kind"]
+    args = tokens[1:]
+    if len(args) != len(names):
+        raise RuleError("core.bad_action", code=code[:100])
+    data: dict[str, Any] = {"kind": tokens[0]}
+    for name, token in zip(names, args):
+        field = cls.model_fields[name]
+        if token == "-":
+            data[name] = None
+        elif _is_list_field(field.annotation):
+            data[name] = [] if token == "~" else token.split(",")
+        else:
+            data[name] = token
+    try:
+        return cls.model_validate(data)
+    except ValidationError:
+        raise RuleError("core.bad_action", code=code[:100]) from None
+
+
+S = TypeVar("S", bound=BaseModel)
+A = TypeVar("A", bound=ActionBase)
+O = TypeVar("O", bound=BaseModel)
+
+
+class NoOptions(BaseModel):
+    model_config = {"extra": "forbid"}
+
+
+class Engine(Generic[S, A, O]):
+    key: ClassVar[str]
+    title: ClassVar[dict[str, str]]  # {"en": ..., "zh-CN": ...}
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    State: ClassVar[type[BaseModel]]
+    Options: ClassVar[type[BaseModel]] = NoOptions
+    actions: ClassVar[tuple[type[ActionBase], ...]]  # every action model of the game
+
+    # --- rules (every game implements these) ---------------------------------------
+    def setup(self, seats: list[Seat], options: O, seed: int) -> Step:
+        raise NotImplementedError
+
+    def active_seats(self, state: S) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        raise NotImplementedError
+
+    def apply(self, state: S, seat: int, action: A) -> Step:
+        raise NotImplementedError
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
+
+    def resign(self, state: S, seat: int) -> Step:
+        """The seat concedes (or forfeits on a timer). Must always succeed."""
+        raise NotImplementedError
+
+    def secrets(self, state: S) -> dict[int, set[str]]:
+        """Per seat, tokens naming its hidden items now (hand card ids, hidden config ...)."""
+        return {}
+
+    def invariants(self, state: S) -> list[str]:
+        """Broken invariants, as readable strings; empty when all is well."""
+        return []
+
+    # --- presentation (defaults are plain; games override for their players) -----
+    def describe_action(self, state: S, seat: int, action: A, locale: str) -> str:
+        return action.code()
+
+    def summary(self, view: dict[str, Any], locale: str) -> str:
+        """A short text board made from a view (never from the raw state)."""
+        return json.dumps(view, ensure_ascii=False)[:1500]
+
+    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
+        """A PNG of the board made from a view, or None if the game has no picture."""
+        return None
+
+    def rules_path(self) -> Path | None:
+        module = __import__(type(self).__module__, fromlist=["__file__"])
+        path = Path(module.__file__).parent / "RULES.md"
+        return path if path.exists() else None
+
+    # --- bot seat ------------------------------------------------------------------
+    def bot_action(self, state: S, seat: int, rng: random.Random) -> A:
+        """The bot seat's choice; a game overrides with a heuristic. Default: random legal."""
+        return rng.choice(self.legal_actions(state, seat))
+
+    # --- plumbing shared by all games ------------------------------------------------
+    def parse_options(self, raw: dict[str, str] | None = None) -> O:
+        try:
+            return self.Options.model_validate(raw or {})  # type: ignore[return-value]
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise RuleError(
+                "core.bad_option", option=".".join(str(x) for x in err["loc"]) or "?", error=err["msg"]
+            ) from None
+
+    def parse_action(self, code: str) -> A:
+        return decode_action(self.actions, code)  # type: ignore[return-value]
+
+    def dump_state(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def load_state(self, data: str | bytes) -> S:
+        return self.State.model_validate_json(data)  # type: ignore[return-value]
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+
+ActionKind = Literal  # re-export for brevity in game modules

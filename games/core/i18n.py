@@ -1,0 +1,89 @@
+"""Message catalogs: zh-CN and en, one TOML file per language per namespace.
+
+A game keeps `games/<key>/locale/en.toml` and `zh-CN.toml`; nested tables flatten to
+dotted keys (`[fleet.hit]` + `ok = "..."` is `fleet.hit.ok`). A parameter whose value is a
+string starting with `@` is itself a key and is translated; a dict with locale keys is
+picked by locale.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+LOCALES = ("zh-CN", "en")
+DEFAULT_LOCALE = "zh-CN"
+_catalogs: dict[str, dict[str, str]] = {loc: {} for loc in LOCALES}
+_loaded: set[Path] = set()
+
+
+def normalize_locale(locale: str | None, default: str = DEFAULT_LOCALE) -> str:
+    """Map a Discord locale (zh-CN, zh-TW, en-US, en-GB, ...) to one we have."""
+    if not locale:
+        return default
+    low = str(locale).lower().replace("_", "-")
+    if low.startswith("zh"):
+        return "zh-CN"
+    if low.startswith("en"):
+        return "en"
+    return default
+
+
+def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
+    for key, value in table.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            _flatten(full, value, out)
+        else:
+            out[full] = str(value)
+
+
+def register_catalog(folder: Path | str) -> None:
+    """Load `en.toml` and `zh-CN.toml` from a folder (once)."""
+    folder = Path(folder).resolve()
+    if folder in _loaded:
+        return
+    for loc in LOCALES:
+        path = folder / f"{loc}.toml"
+        if path.exists():
+            with path.open("rb") as fh:
+                try:
+                    data = tomllib.load(fh)
+                except tomllib.TOMLDecodeError as exc:
+                    raise ValueError(f"{path}: {exc}") from exc
+            _flatten("", data, _catalogs[loc])
+    _loaded.add(folder)
+
+
+def has(key: str, locale: str = "en") -> bool:
+    return key in _catalogs.get(normalize_locale(locale), {}) or key in _catalogs["en"]
+
+
+def localize_value(value: Any, locale: str) -> Any:
+    if isinstance(value, str) and value.startswith("@") and len(value) > 1:
+        return t(locale, value[1:])
+    if isinstance(value, dict) and ("en" in value or "zh-CN" in value):
+        return value.get(locale) or value.get("en") or value.get("zh-CN")
+    if isinstance(value, list):
+        return ", ".join(str(localize_value(v, locale)) for v in value)
+    return value
+
+
+class _SafeDict(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def t(locale: str | None, key: str, **params: Any) -> str:
+    loc = normalize_locale(locale)
+    template = _catalogs[loc].get(key) or _catalogs["en"].get(key) or _catalogs["zh-CN"].get(key)
+    if template is None:
+        return key + (" " + " ".join(f"{k}={v}" for k, v in params.items()) if params else "")
+    values = _SafeDict({k: localize_value(v, loc) for k, v in params.items()})
+    try:
+        return template.format_map(values)
+    except (ValueError, IndexError, KeyError, AttributeError):
+        return template
+
+
+register_catalog(Path(__file__).parent / "locale")
