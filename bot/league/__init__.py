@@ -1,0 +1,1 @@
+"""Community leagues: pairings, ratings and standings (pure logic), fed by hosted games."""
