@@ -1,0 +1,221 @@
+"""The league host over SQLite: organizers, players, reported and hosted results,
+standings, ratings, undo, season end and export."""
+import json
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.league.ratings import RatedResult, replay
+from bot.league.service import LeagueService
+from bot.outbox import Command
+from games.registry import register
+from tests.toygame import ENGINE
+
+register(ENGINE)
+MIGRATION = Path(__file__).resolve().parents[2] / "storage" / "migrations" / "0003_league.sql"
+GUILD = 77
+ORG = 1
+PLAYERS = {101: "ann", 102: "bo", 103: "cy", 104: "di"}
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_800_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+async def svc(tmp_path):
+    db = await aiosqlite.connect(tmp_path / "league.sqlite3")
+    db.row_factory = aiosqlite.Row
+    await db.executescript(MIGRATION.read_text())
+    started = []
+
+    async def start_game(game, channel, seats, options):
+        started.append((game, channel, seats, options))
+        return 500 + len(started)
+
+    async def user_locale(uid):
+        return "en-US"
+
+    service = LeagueService(db, clock=Clock(), start_game=start_game, user_locale=user_locale)
+    service.started = started
+    yield service
+    await db.close()
+
+
+def cmd(verb, user=ORG, manage=False, locale="en-US", **args):
+    return Command(user_id=user, user_name=PLAYERS.get(user, "org"), verb=verb, args=args, guild_id=GUILD,
+                   channel_id=9, locale=locale, can_manage_guild=manage)
+
+
+async def setup_league(svc, fmt="round_robin", **extra):
+    out = await svc.handle(cmd("league.create", manage=True, name="Spring", game="duel", format=fmt, **extra))
+    assert "Spring" in out.reply.text and not out.reply_ephemeral
+    await svc.handle(cmd("league.open", manage=True))
+    for uid in PLAYERS:
+        await svc.handle(cmd("league.join", user=uid))
+        await svc.handle(cmd("league.checkin", user=uid))
+
+
+async def test_only_organizers_create_and_start(svc):
+    out = await svc.handle(cmd("league.create", name="X", game="duel"))
+    assert "Only league organizers" in out.reply.text
+    await setup_league(svc, organizer_role=555)
+    out = await svc.handle(cmd("league.start_round", user=101))
+    assert "Only league organizers" in out.reply.text
+    out = await svc.handle(cmd("league.start_round", user=101, roles=[555]))
+    assert "round 1" in out.reply.title
+
+
+async def test_errors_are_localized(svc):
+    out = await svc.handle(cmd("league.join", user=101, locale="zh-CN"))
+    assert out.reply.text.startswith("本服务器还没有联赛")
+
+
+async def test_bad_settings_are_refused(svc):
+    out = await svc.handle(cmd("league.create", manage=True, name="S", game="duel", format="ladder"))
+    assert "Bad league setting" in out.reply.text
+    out = await svc.handle(cmd("league.create", manage=True, name="S", game="duel", format="swiss"))
+    assert "needs a number of rounds" in out.reply.text
+    out = await svc.handle(cmd("league.create", manage=True, name="S", game="chess"))
+    assert "no game chess" in out.reply.text
+
+
+async def play_round(svc, results):
+    """results: {frozenset(pair): winner_user_id or None for a draw}; reported + confirmed."""
+    season_matches = await svc._all("SELECT * FROM league_matches WHERE status='pending'")
+    for m in season_matches:
+        a, b = json.loads(m["players"])
+        winner = results[frozenset((a, b))]
+        outcome = "draw" if winner is None else "win" if winner == a else "loss"
+        out = await svc.handle(cmd("league.report", user=a, outcome=outcome))
+        assert out.private and out.private[0][0] == b  # the opponent is asked to confirm
+        out = await svc.handle(cmd("league.confirm", user=b, match=m["id"]))
+        assert "confirmed" in out.reply.text
+
+
+async def test_round_robin_season_with_reports(svc):
+    await setup_league(svc)
+    wins = {101: 3, 102: 2, 103: 1, 104: 0}  # stronger id wins
+    for rnd in range(3):
+        out = await svc.handle(cmd("league.start_round", manage=True))
+        assert f"round {rnd + 1}" in out.reply.title
+        assert len(out.private) == 4  # each player is told their pairing by DM
+        pairs = await svc._all("SELECT players FROM league_matches WHERE status='pending'")
+        results = {}
+        for row in pairs:
+            a, b = json.loads(row["players"])
+            results[frozenset((a, b))] = a if wins[a] > wins[b] else b
+        await play_round(svc, results)
+    out = await svc.handle(cmd("league.start_round", manage=True))
+    assert "All 3 rounds" in out.reply.text
+    out = await svc.handle(cmd("league.standings"))
+    lines = out.reply.text.strip("`\n").splitlines()
+    assert lines[1].split()[:3] == ["1", "ann", "3"]
+    assert lines[4].split()[:3] == ["4", "di", "0"]
+    out = await svc.handle(cmd("league.ratings"))
+    board = out.reply.text
+    assert board.index("ann") < board.index("bo") < board.index("cy") < board.index("di")
+
+
+async def test_confirmation_rules(svc):
+    await setup_league(svc)
+    await svc.handle(cmd("league.start_round", manage=True))
+    m = (await svc._all("SELECT * FROM league_matches WHERE status='pending'"))[0]
+    a, b = json.loads(m["players"])
+    await svc.handle(cmd("league.report", user=a, outcome="win"))
+    out = await svc.handle(cmd("league.confirm", user=a, match=m["id"]))
+    assert "Only an opponent" in out.reply.text
+    out = await svc.handle(cmd("league.dispute", user=b, match=m["id"], reason="I won"))
+    assert "disputed" in out.reply.text
+    out = await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="2,1", reason="checked replay"))
+    assert "set" in out.reply.text
+    row = await svc._one("SELECT * FROM league_matches WHERE id=?", m["id"])
+    assert json.loads(row["ranks"]) == [2, 1] and row["status"] == "done"
+    audit = await svc._all("SELECT action, reason FROM league_audit")
+    assert ("dispute", "I won") in [(r["action"], r["reason"]) for r in audit]
+    assert ("set_result", "checked replay") in [(r["action"], r["reason"]) for r in audit]
+
+
+async def test_hosted_game_result_and_forfeit_stay_out_of_ratings(svc):
+    await setup_league(svc)
+    await svc.handle(cmd("league.start_round", manage=True))
+    matches = await svc._all("SELECT * FROM league_matches WHERE status='pending' ORDER BY id")
+    a, b = json.loads(matches[0]["players"])
+    out = await svc.handle(cmd("league.play", user=a))
+    assert "table 501" in out.reply.text
+    assert svc.started[0][0] == "duel" and [u for u, _ in svc.started[0][2]] == [a, b]
+    await svc.game_finished(501, {a: 2, b: 1})  # b won the hosted game
+    c, d = json.loads(matches[1]["players"])
+    await svc.handle(cmd("league.play", user=c))
+    await svc.game_finished(502, {c: 1, d: 2}, forfeit=True)  # d timed out
+    events = await svc._all("SELECT * FROM league_rating_events")
+    assert len(events) == 1 and json.loads(events[0]["players"]) == [a, b]
+    rows = {r["id"]: r for r in await svc._all("SELECT * FROM league_matches")}
+    assert rows[matches[1]["id"]]["result_kind"] == "forfeit"
+
+
+async def test_void_replays_ratings_as_if_never_played(svc):
+    await setup_league(svc)
+    await svc.handle(cmd("league.start_round", manage=True))
+    ms = await svc._all("SELECT * FROM league_matches WHERE status='pending' ORDER BY id")
+    for m in ms:
+        a, b = json.loads(m["players"])
+        await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+    await svc.handle(cmd("league.void", manage=True, match=ms[0]["id"], reason="wrong table"))
+    book = await svc._book(await svc._one("SELECT * FROM leagues"))
+    a, b = json.loads(ms[1]["players"])
+    expected = replay([RatedResult(ms[1]["id"], (a, b), (1, 2))])
+    assert {p: (r.mu, r.sigma) for p, r in book.ratings.items()} == {
+        p: (r.mu, r.sigma) for p, r in expected.ratings.items()
+    }
+
+
+async def test_deadline_reminder_then_double_forfeit(svc):
+    await setup_league(svc, round_days=7)
+    await svc.handle(cmd("league.start_round", manage=True))
+    svc.clock.now += 6.5 * 86400
+    out = await svc.tick()
+    assert len(out.private) == 4 and "Reminder" in out.private[0][1].text
+    assert (await svc.tick()).private == []  # reminded once
+    svc.clock.now += 86400
+    await svc.tick()
+    rows = await svc._all("SELECT * FROM league_matches")
+    assert {r["result_kind"] for r in rows} == {"double_forfeit"}
+    assert await svc._all("SELECT * FROM league_rating_events") == []
+
+
+async def test_swiss_league_with_bye_and_drop(svc):
+    await svc.handle(cmd("league.create", manage=True, name="Sw", game="duel", format="swiss", rounds=3))
+    await svc.handle(cmd("league.open", manage=True))
+    for uid in (101, 102, 103):
+        await svc.handle(cmd("league.join", user=uid))
+    byes = []
+    for _ in range(3):
+        await svc.handle(cmd("league.start_round", manage=True))
+        for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+            await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+        byes = [json.loads(r["players"])[0] for r in await svc._all("SELECT * FROM league_matches WHERE kind='bye'")]
+    assert sorted(byes) == [101, 102, 103]  # one bye each over three rounds
+
+
+async def test_season_end_new_season_and_export(svc):
+    await setup_league(svc)
+    await svc.handle(cmd("league.start_round", manage=True))
+    for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+        await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+    out = await svc.handle(cmd("league.end_season", manage=True))
+    assert "over" in out.reply.text
+    out = await svc.handle(cmd("league.new_season", manage=True, reset_ratings=True))
+    assert "ratings reset" in out.reply.text
+    league = await svc._one("SELECT * FROM leagues")
+    assert league["rating_epoch"] == 1 and (await svc._book(league)).ratings == {}
+    out = await svc.handle(cmd("league.standings", season=1))
+    assert "frozen" in out.reply.text
+    out = await svc.handle(cmd("league.export"))
+    csv_text = out.reply.images[0].data.decode("utf-8-sig")
+    assert csv_text.startswith("round,match,players,ranks,result,status,session")
