@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m bench NAME`. They report figures; no test asserts a time."""
