@@ -3,7 +3,10 @@ random games, replay and verify a stored game."""
 from __future__ import annotations
 
 import argparse
+import asyncio
+import os
 import sys
+from pathlib import Path
 
 
 def _playout(args: argparse.Namespace) -> int:
@@ -32,6 +35,67 @@ def _playout(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def _table(args: argparse.Namespace) -> int:
+    from bot.console import interactive, run_script
+
+    if args.script:
+        try:
+            lines = Path(args.script).read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            print(f"cannot read script: {exc}", file=sys.stderr)
+            return 2
+        asyncio.run(run_script(lines, args.db, args.out, args.seed))
+    else:
+        asyncio.run(interactive(args.db, args.out, args.seed))
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from bot.host.fair import verify_session
+    from games.registry import get_engine
+    from storage.sessions import Repository
+
+    async def check() -> tuple[bool, str]:
+        if not Path(args.db).exists():
+            return False, f"no database at {args.db}"
+        repo = await Repository.open(args.db)
+        try:
+            session = await repo.load_session(args.session)
+            if session is None:
+                return False, f"no session {args.session}"
+            problem = verify_session(get_engine(session.game), session, await repo.log_entries(session.id))
+            return problem is None, problem or f"OK: session {session.id} ({session.game}) replays to its stored state"
+        finally:
+            await repo.close()
+
+    ok, message = asyncio.run(check())
+    print(message if ok else f"FAILED: {message}")
+    return 0 if ok else 1
+
+
+def _default(args: argparse.Namespace) -> int:
+    """No subcommand: the Discord bot when a token is configured, else the console table."""
+    from dotenv import load_dotenv
+
+    load_dotenv()
+    if os.environ.get("DISCORD_TOKEN"):
+        try:
+            from bot.discord.client import run
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").startswith("bot.discord"):
+                raise
+            print("DISCORD_TOKEN is set, but the Discord adapter (bot/discord/client.py) is not installed yet.",
+                  file=sys.stderr)
+            return 1
+        return run() or 0
+    print("No DISCORD_TOKEN (environment or .env): opening the console table.")
+    args.script = None
+    args.db = os.environ.get("SHAPAN_DB") or None
+    args.out = None
+    args.seed = None
+    return _table(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="shapan", description="Shapan (沙盘) game host")
     sub = parser.add_subparsers(dest="command")
@@ -45,6 +109,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", action="store_true", help="use the bot seat's heuristic instead of random moves")
     p.add_argument("-v", "--verbose", action="store_true", help="print the first problem found")
     p.set_defaults(func=_playout)
+
+    p = sub.add_parser("table", help="the console table (interactive, or --script FILE)")
+    p.add_argument("--script", help="a file of `NAME: /command` lines to run, then exit")
+    p.add_argument("--db", help="database file (default: a fresh temporary one)")
+    p.add_argument("--out", help="folder for board images (default: a temporary folder)")
+    p.add_argument("--seed", type=int, default=None, help="engine seed of the first game (next games: +1 ...)")
+    p.set_defaults(func=_table)
+
+    p = sub.add_parser("verify", help="replay a stored game from its seed and log and compare")
+    p.add_argument("--db", default=os.environ.get("SHAPAN_DB", "shapan.sqlite3"))
+    p.add_argument("--session", type=int, required=True)
+    p.set_defaults(func=_verify)
     return parser
 
 
@@ -52,8 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
+        return _default(args)
     return args.func(args)
 
 

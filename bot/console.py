@@ -1,0 +1,263 @@
+"""The console table: named users type slash-command lines into the same host the bot uses.
+
+    alice: /game new duel          # alice speaks in the default channel "table"
+    bob@dm: /hand                  # bob speaks in a DM with the bot
+    carol@#side: /game status      # carol speaks in channel "side"
+    dave!: /game abandon           # `!` after the name: dave holds Manage Server on this line
+
+Output: `[table] ...` public posts (`[table #chan] ...` outside the default channel),
+`[dm NAME] ...` private messages, `[reply NAME] ...` replies; images go to files whose
+paths are printed. Console-only commands: `/lang zh-CN|en` sets a user's language,
+`/wait HOURS` moves the table clock forward and runs the turn timers.
+"""
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable, TextIO
+
+from bot.host import Host
+from bot.outbox import Command, Message, Outbox
+
+GUILD_ID = 1
+DEFAULT_CHANNEL = "table"
+_LINE = re.compile(r"^\s*(?P<name>[^\s:@!#/]+)(?P<bang1>!)?(?:@(?P<where>dm|#[^\s:!]+))?(?P<bang2>!)?\s*:\s*(?P<text>.*)$")
+_KEYED = re.compile(r"^(game|seat):(\S+)$")
+
+
+class ScriptError(ValueError):
+    """A line the console cannot understand (reported, not fatal)."""
+
+
+class ConsoleTable:
+    def __init__(self, host: Host, out_dir: Path, write: Callable[[str], None] = print):
+        self.host = host
+        self.out_dir = out_dir
+        self.write = write
+        self.users: dict[str, int] = {}
+        self.locales: dict[str, str] = {}
+        self.channels: dict[str, int] = {DEFAULT_CHANNEL: 1}
+        self.clock_offset = 0.0  # /wait moves the table clock forward
+        self.images = 0
+        self.threads = 0
+        host.clock = self.now
+
+    def now(self) -> float:
+        return time.time() + self.clock_offset
+
+    def user(self, name: str) -> int:
+        if name not in self.users:
+            self.users[name] = 1000 + len(self.users) + 1
+            self.locales[name] = "zh-CN"
+        return self.users[name]
+
+    def channel(self, name: str) -> int:
+        if name not in self.channels:
+            self.channels[name] = len(self.channels) + 1
+        return self.channels[name]
+
+    # --- input -----------------------------------------------------------------------
+    async def run_line(self, line: str) -> None:
+        line = _strip_comment(line)
+        if not line.strip():
+            return
+        match = _LINE.match(line)
+        if not match or not match.group("text").startswith("/"):
+            self.write(f"[console] cannot read this line (expected `NAME: /command ...`): {line.strip()}")
+            return
+        name = match.group("name")
+        uid = self.user(name)
+        try:
+            cmd = self.parse(name, match.group("where"), bool(match.group("bang1") or match.group("bang2")),
+                             match.group("text"))
+        except ScriptError as exc:
+            self.write(f"[reply {name}] {exc}")
+            return
+        if cmd is None:  # a console-only command, already handled
+            return
+        self.print_outbox(await self.host.handle(cmd), uid)
+        self.print_outbox(await self.host.tick())
+
+    def parse(self, name: str, where: str | None, manager: bool, text: str) -> Command | None:
+        try:
+            tokens = shlex.split(text)
+        except ValueError:
+            tokens = text.split()
+        head, rest = tokens[0], tokens[1:]
+        uid = self.user(name)
+        is_dm = where == "dm"
+        channel = None if is_dm else self.channel(where[1:] if where else DEFAULT_CHANNEL)
+        args: dict[str, object] = {}
+        plain = []
+        for tok in rest:  # game:ID and seat:N may go anywhere
+            keyed = _KEYED.match(tok)
+            if keyed and head in ("/play", "/hand", "/menu", "/game"):
+                args["session" if keyed.group(1) == "game" else "seat"] = keyed.group(2)
+            else:
+                plain.append(tok)
+        if head == "/lang":
+            if not plain or plain[0] not in ("zh-CN", "en"):
+                raise ScriptError("/lang zh-CN | /lang en")
+            self.locales[name] = plain[0]
+            self.write(f"[reply {name}] language: {plain[0]}")
+            return None
+        if head == "/wait":
+            try:
+                self.clock_offset += float(plain[0]) * 3600
+            except (IndexError, ValueError):
+                raise ScriptError("/wait HOURS") from None
+            self.write(f"[console] the clock moves {plain[0]} h forward")
+            return None
+        if head == "/game":
+            if not plain:
+                raise ScriptError("/game new|join|leave|start|bot|seat|status|log|concede|abandon|kick|help|timer")
+            sub, plain = plain[0], plain[1:]
+            verb = f"game.{sub}"
+            if sub == "new":
+                if not plain:
+                    raise ScriptError("/game new GAME [thread] [NAME=VALUE ...]")
+                args["game"] = plain[0]
+                options = {}
+                for tok in plain[1:]:
+                    if tok == "thread":
+                        args["thread"] = True
+                    elif "=" in tok:
+                        key, _, value = tok.partition("=")
+                        options[key] = value
+                    else:
+                        raise ScriptError(f"table options are NAME=VALUE, not {tok!r}")
+                args["options"] = options
+                if args.get("thread") and channel is not None:
+                    # Discord makes the thread first and sends the command from inside it.
+                    self.threads += 1
+                    channel = self.channel(f"{plain[0]}-{self.threads}")
+            elif sub == "kick":
+                if not plain:
+                    raise ScriptError("/game kick NAME")
+                args["user_id"] = self.user(plain[0])
+            elif sub == "timer":
+                if not plain:
+                    raise ScriptError("/game timer HOURS [skip|forfeit]")
+                args["hours"] = plain[0]
+                if len(plain) > 1:
+                    args["policy"] = plain[1]
+            elif sub == "help" and plain:
+                args["game"] = plain[0]
+        elif head == "/play":
+            verb, args["code"] = "play", " ".join(plain)
+        elif head == "/hand":
+            verb = "hand"
+        elif head == "/menu":
+            verb, args["prefix"] = "menu", plain
+        elif head == "/rules":
+            if not plain:
+                raise ScriptError("/rules GAME [SECTION]")
+            verb, args["game"] = "rules", plain[0]
+            if len(plain) > 1:
+                args["section"] = " ".join(plain[1:])
+        elif head == "/roll":
+            if plain[:1] == ["history"]:
+                verb = "roll.history"
+            elif plain[:1] == ["alias"]:
+                verb, args["args"] = "roll.alias", plain[1:]
+            else:
+                if not plain:
+                    raise ScriptError("/roll EXPR [label]")
+                verb, args["expr"] = "roll", plain[0]
+                if len(plain) > 1:
+                    args["label"] = " ".join(plain[1:])
+        else:
+            raise ScriptError(f"unknown command {head}")
+        return Command(user_id=uid, user_name=name, verb=verb, args=args, guild_id=None if is_dm else GUILD_ID,
+                       channel_id=channel, is_dm=is_dm, locale=self.locales[name], guild_locale=None,
+                       can_manage_guild=manager)
+
+    # --- output -----------------------------------------------------------------------
+    def _names(self, text: str) -> str:
+        """Show Discord-style mentions with console names."""
+        by_id = {v: k for k, v in self.channels.items()}
+        users = {v: k for k, v in self.users.items()}
+        text = re.sub(r"<#(\d+)>", lambda m: "#" + by_id.get(int(m.group(1)), m.group(1)), text)
+        return re.sub(r"<@!?(\d+)>", lambda m: "@" + users.get(int(m.group(1)), m.group(1)), text)
+
+    def _print(self, prefix: str, msg: Message) -> None:
+        if msg.title:
+            self.write(f"{prefix} ## {self._names(msg.title)}")
+        for line in self._names(msg.text).splitlines() or [""]:
+            self.write(f"{prefix} {line}")
+        for image in msg.images:
+            self.images += 1
+            path = self.out_dir / f"{self.images:04d}-{image.filename}"
+            path.write_bytes(image.data)
+            self.write(f"{prefix} image: {path}")
+        if msg.menu is not None:
+            for option in msg.menu.options:
+                self.write(f"{prefix}   {option.value} — {option.label}")
+            if msg.menu.complete:
+                self.write(f"{prefix}   ✓ /play {' '.join(msg.menu.prefix)}")
+
+    def print_outbox(self, box: Outbox, caller: int | None = None) -> None:
+        channel_names = {v: k for k, v in self.channels.items()}
+        user_names = {v: k for k, v in self.users.items()}
+        for channel_id, msg in box.public:
+            chan = channel_names.get(channel_id, str(channel_id))
+            self._print("[table]" if chan == DEFAULT_CHANNEL else f"[table #{chan}]", msg)
+        for user_id, msg in box.private:
+            self._print(f"[dm {user_names.get(user_id, user_id)}]", msg)
+        if box.reply is not None and caller is not None:
+            self._print(f"[reply {user_names.get(caller, caller)}]", box.reply)
+
+
+def _strip_comment(line: str) -> str:
+    """`#` starts a comment, except in `@#chan` and in `game:#3`-style tokens."""
+    out = []
+    for i, ch in enumerate(line):
+        if ch == "#" and (i == 0 or line[i - 1].isspace()):
+            break
+        out.append(ch)
+    return "".join(out)
+
+
+async def run_script(lines: list[str], db: str | None, out_dir: str | None, seed: int | None,
+                     write: Callable[[str], None] = print) -> None:
+    table = await open_table(db, out_dir, seed, write)
+    try:
+        for line in lines:
+            await table.run_line(line)
+    finally:
+        await table.host.close()
+
+
+async def open_table(db: str | None, out_dir: str | None, seed: int | None,
+                     write: Callable[[str], None] = print) -> ConsoleTable:
+    work = Path(tempfile.mkdtemp(prefix="shapan-table-"))
+    db_path = db or str(work / "table.sqlite3")
+    images = Path(out_dir) if out_dir else work
+    images.mkdir(parents=True, exist_ok=True)
+    kwargs = {}
+    if seed is not None:
+        counter = iter(range(seed, seed + 1_000_000))
+        kwargs["seed_source"] = lambda: next(counter)
+    host = await Host.create(db_path, **kwargs)
+    write(f"[console] database {db_path}; images in {images}")
+    return ConsoleTable(host, images, write)
+
+
+async def interactive(db: str | None, out_dir: str | None, seed: int | None, stream: TextIO = sys.stdin) -> None:
+    import asyncio
+
+    table = await open_table(db, out_dir, seed)
+    print("Shapan console table. Type lines like `alice: /game new duel`, `bob: /game join`,"
+          " `alice: /game help`; Ctrl-D to quit.")
+    try:
+        while True:
+            line = await asyncio.to_thread(stream.readline)
+            if not line:
+                break
+            await table.run_line(line)
+    finally:
+        await table.host.close()

@@ -1,0 +1,772 @@
+"""The host: every verb from every adapter goes through `Host.handle`.
+
+For one command: remember the caller's locale, resolve the session (the channel's table, or
+in a DM the caller's game), take the session's lock, reload it, check who may do what, run
+the engine on the stored state, let bot seats move, commit state + log in one versioned
+transaction, and return an Outbox of already localized messages. Refusals raise HostError
+or RuleError before anything is written, so a refused command changes nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+from bot.host import fair, rules
+from bot.outbox import ActionMenu, Command, Image, MenuOption, Message, Outbox
+from games.core.engine import Engine, Outcome
+from games.core.errors import RuleError
+from games.core.events import Event
+from games.core.i18n import localize_value, normalize_locale, register_catalog, t
+from games.registry import available_games, get_engine
+from storage.sessions import LogRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists
+
+register_catalog(Path(__file__).resolve().parent.parent / "locale")
+log = logging.getLogger(__name__)
+
+BOT_STEP_CAP = 2000  # bot moves per command; a game that loops forever stops here
+LOG_LINES = 15
+SUGGEST_LIMIT = 25  # Discord shows at most 25 autocomplete choices
+
+
+class HostError(Exception):
+    """A refused command: a message key and parameters, shown in the caller's language."""
+
+    def __init__(self, key: str, **params: Any):
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+GameFinished = Callable[[SessionRow, Outcome], Awaitable[None]]
+
+
+@dataclass
+class Progress:
+    """What one command did to a started game, before it is committed."""
+
+    state: Any
+    log: list[LogRow] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # host lines for the public post (table locale)
+    changed: bool = False
+
+
+def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        return int(str(value).lstrip("#"))
+    except ValueError:
+        raise HostError(key, value=str(value)[:40]) from None
+
+
+class Host:
+    def __init__(self, repo: Repository, clock: Callable[[], float] = time.time,
+                 seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP):
+        self.repo = repo
+        self.clock = clock
+        self.seed_source = seed_source
+        self.bot_step_cap = bot_step_cap
+        self.on_game_finished: list[GameFinished] = []
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locales: dict[int, str] = {}
+        self._verbs: dict[str, Callable[[Command, str], Awaitable[Outbox]]] = {
+            "game.new": self._new, "game.join": self._join, "game.leave": self._leave,
+            "game.start": self._start, "game.bot": self._bot, "game.seat": self._seat,
+            "game.status": self._status, "game.log": self._log, "game.concede": self._concede,
+            "game.abandon": self._abandon, "game.kick": self._kick, "game.help": self._help,
+            "game.timer": self._timer, "play": self._play, "hand": self._hand, "menu": self._menu,
+            "rules": self._rules,
+        }
+
+    @classmethod
+    async def create(cls, db_path: str | Path, clock: Callable[[], float] = time.time,
+                     seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP) -> "Host":
+        return cls(await Repository.open(db_path), clock=clock, seed_source=seed_source, bot_step_cap=bot_step_cap)
+
+    async def close(self) -> None:
+        await self.repo.close()
+
+    # --- entry points ------------------------------------------------------------------
+    async def handle(self, cmd: Command) -> Outbox:
+        locale = await self._caller_locale(cmd)
+        try:
+            if cmd.verb == "roll" or cmd.verb.startswith("roll."):
+                return await self._roll(cmd, locale)
+            verb = self._verbs.get(cmd.verb)
+            if verb is None:
+                raise HostError("host.unknown_verb", verb=cmd.verb[:40])
+            return await verb(cmd, locale)
+        except (HostError, RuleError) as exc:
+            return self._reply(t(locale, exc.key, **exc.params))
+        except StaleVersion:
+            return self._reply(t(locale, "host.stale"))
+
+    async def suggest(self, cmd: Command, param: str, partial: str) -> list[tuple[str, str]]:
+        """Autocomplete choices (value, label). Only a suggestion: `handle` validates again."""
+        locale = await self._caller_locale(cmd)
+        low = (partial or "").lower()
+        out: list[tuple[str, str]] = []
+        try:
+            if param == "game" and cmd.verb in ("game.new", "rules", "game.help"):
+                for key in available_games():
+                    label = f"{key} · {localize_value(get_engine(key).title, locale)}"
+                    if low in label.lower():
+                        out.append((key, label))
+            elif param in ("game", "session"):
+                for s in await self.repo.open_sessions_of_user(cmd.user_id):
+                    label = self._session_label(s, locale)
+                    if low in label.lower():
+                        out.append((str(s.id), label))
+            elif param == "code":
+                session = await self._resolve(cmd)
+                engine = get_engine(session.game)
+                if session.state is not None:
+                    state = engine.load_state(session.state)
+                    seats = self._acting_seats(cmd, session, engine, state, required=False)
+                    for seat in seats:
+                        for action in engine.legal_actions(state, seat):
+                            code = action.code()
+                            label = engine.describe_action(state, seat, action, locale)
+                            if code.lower().startswith(low) or low in label.lower():
+                                out.append((code, label if label == code else f"{label} · {code}"))
+            elif param == "section":
+                engine = get_engine(str(cmd.args.get("game", "")))
+                for i, (title, _) in enumerate(rules.sections(engine, locale), 1):
+                    label = f"{i}. {title or t(locale, 'host.rules_intro')}"
+                    if low in label.lower():
+                        out.append((str(i), label))
+            elif param == "seat":
+                session = await self._resolve(cmd)
+                for seat in session.seats_of(cmd.user_id):
+                    out.append((str(seat), f"{seat} · {session.seats[seat].name}"))
+        except (HostError, RuleError, KeyError):
+            return []
+        return [(v[:100], l[:100]) for v, l in out[:SUGGEST_LIMIT]]
+
+    async def tick(self, now: float | None = None) -> Outbox:
+        """Turn timers: a reminder at half time (once), and on expiry the table's policy."""
+        now = self.clock() if now is None else now
+        box = Outbox()
+        for due in await self.repo.sessions_with_deadline():
+            half = due.turn_deadline - (due.timer_hours or 0) * 1800
+            if now < half:
+                continue
+            async with self._locks[due.id]:
+                session = await self.repo.load_session(due.id)
+                if session is None or session.status != "active" or session.turn_deadline is None:
+                    continue
+                try:
+                    if now >= session.turn_deadline:
+                        box.merge(await self._expire(session, now))
+                    elif not session.reminded:
+                        box.merge(await self._remind(session, now))
+                except StaleVersion:
+                    continue  # another process handled this table; the next tick looks again
+        box.reply = None
+        return box
+
+    # --- locale and small helpers ----------------------------------------------------
+    async def _caller_locale(self, cmd: Command) -> str:
+        if cmd.locale:
+            locale = normalize_locale(cmd.locale)
+            if self._locales.get(cmd.user_id) != locale:
+                self._locales[cmd.user_id] = locale
+                await self.repo.remember_user(cmd.user_id, cmd.user_name, locale)
+            return locale
+        return await self._user_locale(cmd.user_id)
+
+    async def _user_locale(self, user_id: int) -> str:
+        if user_id not in self._locales:
+            self._locales[user_id] = normalize_locale(await self.repo.user_locale(user_id))
+        return self._locales[user_id]
+
+    @staticmethod
+    def _reply(text: str, ephemeral: bool = True, **extra: Any) -> Outbox:
+        return Outbox(reply=Message(text=text, **extra), reply_ephemeral=ephemeral)
+
+    def _session_label(self, s: SessionRow, locale: str) -> str:
+        title = localize_value(get_engine(s.game).title, locale)
+        return t(locale, "host.session_label", id=s.id, title=title, status=t(locale, f"host.status.{s.status}"),
+                 channel=s.channel_id)
+
+    @staticmethod
+    def _session_arg(cmd: Command) -> int | None:
+        raw = cmd.args.get("session")
+        if raw is None and cmd.verb != "game.new":
+            raw = cmd.args.get("game")
+        return _int_arg(raw, "host.bad_session")
+
+    async def _resolve(self, cmd: Command) -> SessionRow:
+        """The session a command is about: the channel's open table, or the caller's game in a DM."""
+        wanted = self._session_arg(cmd)
+        if cmd.is_dm:
+            mine = await self.repo.open_sessions_of_user(cmd.user_id)
+            if wanted is not None:
+                match = [s for s in mine if s.id == wanted]
+                if not match:
+                    raise HostError("host.not_your_game", id=wanted)
+                return match[0]
+            candidates = [s for s in mine if s.status == "active"] or mine
+            if not candidates:
+                raise HostError("host.no_games")
+            if len(candidates) > 1:
+                locale = await self._user_locale(cmd.user_id)
+                listing = "\n".join(self._session_label(s, locale) for s in candidates)
+                raise HostError("host.ambiguous", games=listing)
+            return candidates[0]
+        if wanted is not None:
+            session = await self.repo.load_session(wanted)
+            if session is None:
+                raise HostError("host.no_such_game", id=wanted)
+            if session.channel_id != cmd.channel_id:
+                raise HostError("host.wrong_channel", id=wanted, channel=session.channel_id)
+            return session
+        session = await self.repo.open_session_in_channel(cmd.channel_id)
+        if session is None:
+            raise HostError("host.no_table")
+        return session
+
+    async def _locked(self, cmd: Command, locale: str, body: Callable[[SessionRow], Awaitable[Outbox]],
+                      statuses: tuple[str, ...] = ("lobby", "active")) -> Outbox:
+        """Resolve, lock, reload the session fresh, check its status, then run `body`."""
+        found = await self._resolve(cmd)
+        async with self._locks[found.id]:
+            session = await self.repo.load_session(found.id)
+            if session is None or session.status not in statuses:
+                status = session.status if session else "abandoned"
+                if status == "lobby":
+                    raise HostError("host.not_started")
+                if status == "active":
+                    raise HostError("host.already_started")
+                raise HostError("host.game_over", id=found.id)
+            return await body(session)
+
+    @staticmethod
+    def _require_seated(cmd: Command, session: SessionRow) -> list[int]:
+        seats = session.seats_of(cmd.user_id)
+        if not seats:
+            raise HostError("host.spectator" if session.status == "active" else "host.not_player")
+        return seats
+
+    @staticmethod
+    def _require_manager(cmd: Command, session: SessionRow, key: str) -> None:
+        if cmd.user_id != session.creator_id and not cmd.can_manage_guild:
+            raise HostError(key)
+
+    def _name(self, session: SessionRow, seat: int) -> str:
+        return session.seats[seat].name
+
+    def _acting_seats(self, cmd: Command, session: SessionRow, engine: Engine, state: Any,
+                      required: bool = True) -> list[int]:
+        """The caller's seats that may act now; with `seat` given, exactly that one."""
+        mine = self._require_seated(cmd, session)
+        active = set(engine.active_seats(state))
+        wanted = _int_arg(cmd.args.get("seat"), "host.bad_seat")
+        if wanted is not None:
+            if wanted not in mine:
+                raise HostError("host.not_your_seat", seat=wanted)
+            if wanted not in active and required:
+                raise HostError("host.not_your_turn", waiting=self._waiting(session, engine, state))
+            return [wanted]
+        acting = [s for s in mine if s in active]
+        if required and not acting:
+            raise HostError("host.not_your_turn", waiting=self._waiting(session, engine, state))
+        return acting
+
+    def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> str:
+        return ", ".join(self._name(session, s) for s in engine.active_seats(state)) or "-"
+
+    # --- lobby verbs ---------------------------------------------------------------------
+    async def _new(self, cmd: Command, locale: str) -> Outbox:
+        if cmd.is_dm or cmd.channel_id is None:
+            raise HostError("host.channel_only")
+        key = str(cmd.args.get("game", "")).strip()
+        try:
+            engine = get_engine(key)
+        except KeyError:
+            raise HostError("host.unknown_game", game=key[:40], games=", ".join(available_games())) from None
+        raw = {str(k): str(v) for k, v in dict(cmd.args.get("options") or {}).items()}
+        engine.parse_options(raw)  # refuse bad options now, not at start
+        table_locale = normalize_locale(cmd.guild_locale or cmd.locale or locale)
+        seed = self.seed_source()
+        try:
+            session_id = await self.repo.create_session(
+                guild_id=cmd.guild_id, channel_id=cmd.channel_id, thread=bool(cmd.args.get("thread")), game=key,
+                options=raw, creator_id=cmd.user_id, locale=table_locale, seed=seed, seed_hash=fair.seed_hash(seed),
+                seats=[SeatRow(0, cmd.user_id, cmd.user_name)], now=self.clock(),
+            )
+        except TableExists:
+            raise HostError("host.table_exists") from None
+        title = localize_value(engine.title, table_locale)
+        box = Outbox(public=[(cmd.channel_id, Message(
+            text=t(table_locale, "host.opened", name=cmd.user_name, title=title, id=session_id,
+                   min=engine.min_players, max=engine.max_players)))])
+        box.reply = Message(text=t(locale, "host.created", id=session_id, title=localize_value(engine.title, locale)))
+        return box
+
+    async def _lobby_change(self, cmd: Command, session: SessionRow, seats: list[SeatRow], note: str,
+                            locale: str, **changes: Any) -> Outbox:
+        stored = await self.repo.commit(session, self.clock(), seats=seats, **changes)
+        text = note + "\n" + self._seat_list(stored)
+        return Outbox(public=[(session.channel_id, Message(text=text))],
+                      reply=Message(text=t(locale, "host.done")))
+
+    def _seat_list(self, session: SessionRow) -> str:
+        engine = get_engine(session.game)
+        names = ", ".join(f"{s.seat}:{s.name}" for s in session.seats)
+        return t(session.locale, "host.seat_list", seats=names, n=len(session.seats), max=engine.max_players)
+
+    async def _join(self, cmd: Command, locale: str) -> Outbox:
+        async def body(session: SessionRow) -> Outbox:
+            if session.seats_of(cmd.user_id):
+                raise HostError("host.already_seated")
+            self._require_room(session)
+            seats = session.seats + [SeatRow(len(session.seats), cmd.user_id, cmd.user_name)]
+            return await self._lobby_change(cmd, session, seats, t(session.locale, "host.joined", name=cmd.user_name),
+                                            locale)
+        return await self._locked(cmd, locale, body, ("lobby",))
+
+    @staticmethod
+    def _require_room(session: SessionRow) -> None:
+        engine = get_engine(session.game)
+        if len(session.seats) >= engine.max_players:
+            raise HostError("host.full", max=engine.max_players)
+
+    @staticmethod
+    def _without(session: SessionRow, user_id: int) -> list[SeatRow]:
+        """Seats after a user leaves the lobby, renumbered in join order."""
+        kept = [s for s in session.seats if s.user_id != user_id]
+        return [SeatRow(i, s.user_id, s.name, s.is_bot) for i, s in enumerate(kept)]
+
+    async def _leave(self, cmd: Command, locale: str) -> Outbox:
+        async def body(session: SessionRow) -> Outbox:
+            if session.status == "active":
+                raise HostError("host.use_concede")
+            self._require_seated(cmd, session)
+            if cmd.user_id == session.creator_id:
+                stored = await self.repo.commit(session, self.clock(), status="abandoned")
+                return Outbox(public=[(session.channel_id, Message(
+                    text=t(session.locale, "host.creator_left", name=cmd.user_name, id=stored.id)))],
+                    reply=Message(text=t(locale, "host.done")))
+            return await self._lobby_change(cmd, session, self._without(session, cmd.user_id),
+                                            t(session.locale, "host.left", name=cmd.user_name), locale)
+        return await self._locked(cmd, locale, body)
+
+    async def _bot(self, cmd: Command, locale: str) -> Outbox:
+        async def body(session: SessionRow) -> Outbox:
+            self._require_seated(cmd, session)
+            self._require_room(session)
+            n = sum(s.is_bot for s in session.seats) + 1
+            name = t(session.locale, "host.bot_name", n=n)
+            seats = session.seats + [SeatRow(len(session.seats), None, name, True)]
+            return await self._lobby_change(cmd, session, seats, t(session.locale, "host.bot_added", name=name), locale)
+        return await self._locked(cmd, locale, body, ("lobby",))
+
+    async def _seat(self, cmd: Command, locale: str) -> Outbox:
+        async def body(session: SessionRow) -> Outbox:
+            mine = self._require_seated(cmd, session)
+            self._require_room(session)
+            name = f"{cmd.user_name}·{len(mine) + 1}"
+            seats = session.seats + [SeatRow(len(session.seats), cmd.user_id, name)]
+            return await self._lobby_change(cmd, session, seats,
+                                            t(session.locale, "host.extra_seat", name=cmd.user_name, seat=len(seats) - 1),
+                                            locale)
+        return await self._locked(cmd, locale, body, ("lobby",))
+
+    async def _start(self, cmd: Command, locale: str) -> Outbox:
+        async def body(session: SessionRow) -> Outbox:
+            self._require_seated(cmd, session)
+            engine = get_engine(session.game)
+            if len(session.seats) < engine.min_players:
+                raise HostError("host.need_players", min=engine.min_players, have=len(session.seats))
+            step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options), session.seed)
+            progress = Progress(state=step.state, events=list(step.events), changed=True)
+            progress.notes.append(t(session.locale, "host.started", hash=session.seed_hash))
+            return await self._finish(cmd, session, engine, progress, locale, status="active",
+                                      reply=t(locale, "host.done"))
+        return await self._locked(cmd, locale, body, ("lobby",))
+
+    # --- verbs on a started game -----------------------------------------------------------
+    async def _play(self, cmd: Command, locale: str) -> Outbox:
+        code = " ".join(str(cmd.args.get("code", "")).split())
+        if not code:
+            raise HostError("host.no_code")
+
+        async def body(session: SessionRow) -> Outbox:
+            engine = get_engine(session.game)
+            state = engine.load_state(session.state)
+            seats = self._acting_seats(cmd, session, engine, state)
+            if len(seats) > 1:
+                raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
+            seat = seats[0]
+            action = engine.parse_action(code)
+            described = engine.describe_action(state, seat, action, locale)
+            progress = Progress(state=state)
+            self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
+            return await self._finish(cmd, session, engine, progress, locale,
+                                      reply=t(locale, "host.played", action=described))
+        return await self._locked(cmd, locale, body, ("active",))
+
+    async def _hand(self, cmd: Command, locale: str) -> Outbox:
+        async def body(session: SessionRow) -> Outbox:
+            engine = get_engine(session.game)
+            state = engine.load_state(session.state)
+            mine = self._require_seated(cmd, session)
+            wanted = _int_arg(cmd.args.get("seat"), "host.bad_seat")
+            if wanted is not None:
+                if wanted not in mine:
+                    raise HostError("host.not_your_seat", seat=wanted)
+                mine = [wanted]
+            parts, images = [], []
+            for seat in mine:
+                view = engine.view(state, seat)
+                head = t(locale, "host.seat_head", seat=seat, name=self._name(session, seat))
+                parts.append(head + "\n" + engine.summary(view, locale))
+                png = engine.render(view, locale)
+                if png:
+                    images.append(Image(f"table{session.id}-seat{seat}.png", png))
+            return self._reply("\n\n".join(parts), images=images)
+        return await self._locked(cmd, locale, body, ("active",))
+
+    async def _menu(self, cmd: Command, locale: str) -> Outbox:
+        prefix = cmd.args.get("prefix") or []
+        if isinstance(prefix, str):
+            prefix = prefix.split()
+        prefix = [str(p) for p in prefix]
+
+        async def body(session: SessionRow) -> Outbox:
+            engine = get_engine(session.game)
+            state = engine.load_state(session.state)
+            seats = self._acting_seats(cmd, session, engine, state)
+            if len(seats) > 1:
+                raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
+            menu = build_menu(engine, state, session.id, seats[0], prefix, locale)
+            return self._reply(t(locale, "host.menu", prefix=" ".join(prefix) or "…"), menu=menu)
+        return await self._locked(cmd, locale, body, ("active",))
+
+    async def _concede(self, cmd: Command, locale: str) -> Outbox:
+        async def body(session: SessionRow) -> Outbox:
+            engine = get_engine(session.game)
+            state = engine.load_state(session.state)
+            mine = self._require_seated(cmd, session)
+            wanted = _int_arg(cmd.args.get("seat"), "host.bad_seat")
+            if wanted is not None:
+                if wanted not in mine:
+                    raise HostError("host.not_your_seat", seat=wanted)
+                mine = [wanted]
+            progress = Progress(state=state)
+            for seat in mine:
+                if engine.outcome(progress.state) is None:
+                    self._resign(engine, session, progress, seat, cmd.user_id, "user")
+            return await self._finish(cmd, session, engine, progress, locale, reply=t(locale, "host.done"))
+        return await self._locked(cmd, locale, body, ("active",))
+
+    async def _abandon(self, cmd: Command, locale: str) -> Outbox:
+        async def body(session: SessionRow) -> Outbox:
+            self._require_manager(cmd, session, "host.abandon_denied")
+            await self.repo.commit(session, self.clock(), status="abandoned", turn_deadline=None)
+            text = t(session.locale, "host.abandoned", id=session.id, name=cmd.user_name)
+            if session.state is not None:
+                text += "\n" + t(session.locale, "host.seed_reveal", seed=session.seed, hash=session.seed_hash,
+                                 id=session.id)
+            return Outbox(public=[(session.channel_id, Message(text=text))], reply=Message(text=t(locale, "host.done")))
+        return await self._locked(cmd, locale, body)
+
+    async def _kick(self, cmd: Command, locale: str) -> Outbox:
+        target = _int_arg(cmd.args.get("user_id"), "host.bad_user")
+        if target is None:
+            raise HostError("host.bad_user", value="")
+
+        async def body(session: SessionRow) -> Outbox:
+            self._require_manager(cmd, session, "host.kick_denied")
+            seats = session.seats_of(target)
+            if not seats:
+                raise HostError("host.not_seated")
+            name = self._name(session, seats[0])
+            if session.status == "lobby":
+                if target == session.creator_id:
+                    raise HostError("host.kick_creator")
+                return await self._lobby_change(cmd, session, self._without(session, target),
+                                                t(session.locale, "host.kicked", name=name), locale)
+            engine = get_engine(session.game)
+            progress = Progress(state=engine.load_state(session.state))
+            progress.notes.append(t(session.locale, "host.kicked", name=name))
+            for seat in seats:
+                if engine.outcome(progress.state) is None:
+                    self._resign(engine, session, progress, seat, cmd.user_id, "user")
+            return await self._finish(cmd, session, engine, progress, locale, reply=t(locale, "host.done"))
+        return await self._locked(cmd, locale, body)
+
+    async def _timer(self, cmd: Command, locale: str) -> Outbox:
+        try:
+            hours = float(str(cmd.args.get("hours", "0")))
+        except ValueError:
+            raise HostError("host.bad_number", value=str(cmd.args.get("hours"))[:40]) from None
+        policy = str(cmd.args.get("policy") or "skip")
+        if policy not in ("skip", "forfeit") or not (0 <= hours <= 24 * 30):
+            raise HostError("host.bad_timer")
+
+        async def body(session: SessionRow) -> Outbox:
+            self._require_manager(cmd, session, "host.timer_denied")
+            changes: dict[str, Any] = {"timer_hours": hours or None, "timer_policy": policy,
+                                       "turn_deadline": None, "timer_seats": [], "reminded": False}
+            if hours and session.state is not None:
+                engine = get_engine(session.game)
+                humans = self._awaited_humans(session, engine, engine.load_state(session.state))
+                if humans:
+                    changes.update(turn_deadline=self.clock() + hours * 3600, timer_seats=humans)
+            await self.repo.commit(session, self.clock(), **changes)
+            key = "host.timer_set" if hours else "host.timer_off"
+            text = t(session.locale, key, hours=f"{hours:g}", policy=t(session.locale, f"host.policy.{policy}"))
+            return Outbox(public=[(session.channel_id, Message(text=text))], reply=Message(text=t(locale, "host.done")))
+        return await self._locked(cmd, locale, body)
+
+    # --- read-only verbs -----------------------------------------------------------------
+    async def _status(self, cmd: Command, locale: str) -> Outbox:
+        session = await self._resolve(cmd)
+        engine = get_engine(session.game)
+        lines = [self._session_label(session, locale)]
+        seats = ", ".join(f"{s.seat}:{s.name}" + (" 🤖" if s.is_bot else "") for s in session.seats)
+        lines.append(t(locale, "host.status_seats", seats=seats))
+        if session.state is not None:
+            state = engine.load_state(session.state)
+            lines.append(t(locale, "host.waiting", names=self._waiting(session, engine, state)))
+            lines.append(engine.summary(engine.view(state, None), locale))
+        if session.timer_hours:
+            lines.append(t(locale, "host.timer_set", hours=f"{session.timer_hours:g}",
+                           policy=t(locale, f"host.policy.{session.timer_policy}")))
+        lines.append(t(locale, "host.seed_hash", hash=session.seed_hash))
+        return self._reply("\n".join(lines))
+
+    async def _log(self, cmd: Command, locale: str) -> Outbox:
+        session = await self._resolve(cmd)
+        entries = await self.repo.log_entries(session.id, last=LOG_LINES)
+        if not entries:
+            return self._reply(t(locale, "host.log_empty"))
+        lines = []
+        for e in entries:
+            who = self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats) else "?"
+            public = [t(locale, ev["key"], **ev.get("params", {})) for ev in e.events if ev.get("to") is None]
+            # Action codes may name hidden items, so the log shows only what the table saw.
+            lines.append(f"#{e.seq} {who}: " + (" ".join(public) or t(locale, "host.log_acted")))
+        return self._reply("\n".join(lines))
+
+    async def _help(self, cmd: Command, locale: str) -> Outbox:
+        games = ", ".join(f"{k} ({localize_value(get_engine(k).title, locale)})" for k in available_games())
+        return self._reply(t(locale, "host.help", games=games))
+
+    async def _rules(self, cmd: Command, locale: str) -> Outbox:
+        key = str(cmd.args.get("game", "")).strip()
+        try:
+            engine = get_engine(key)
+        except KeyError:
+            raise HostError("host.unknown_game", game=key[:40], games=", ".join(available_games())) from None
+        items = rules.sections(engine, locale)
+        if not items:
+            raise HostError("host.no_rules", game=key)
+        title = str(localize_value(engine.title, locale))
+        wanted = str(cmd.args.get("section") or "").strip()
+        if not wanted:
+            toc = "\n".join(f"{i}. {h or t(locale, 'host.rules_intro')}" for i, (h, _) in enumerate(items, 1))
+            return self._reply(rules.clip(t(locale, "host.rules_toc", game=key) + "\n" + toc), title=title)
+        index = rules.find_section(items, wanted)
+        if index is None:
+            raise HostError("host.no_section", section=wanted[:40], game=key)
+        heading, text = items[index]
+        return self._reply(rules.clip(text or "…"), title=f"{title} · {heading or t(locale, 'host.rules_intro')}")
+
+    async def _roll(self, cmd: Command, locale: str) -> Outbox:
+        try:
+            from bot import rolls  # the dice engineer's module; optional until it lands
+        except ModuleNotFoundError as exc:
+            if exc.name not in ("bot.rolls",):
+                raise
+            raise HostError("host.roll_unavailable") from None
+        return await rolls.handle(self, cmd)
+
+    # --- running the engine ------------------------------------------------------------------
+    def _apply(self, engine: Engine, session: SessionRow, progress: Progress, seat: int, action: Any,
+               user_id: int | None, source: str) -> None:
+        step = engine.apply(progress.state, seat, action)
+        self._record(session, progress, step, seat, action.code(), user_id, source)
+
+    def _resign(self, engine: Engine, session: SessionRow, progress: Progress, seat: int,
+                user_id: int | None, source: str) -> None:
+        step = engine.resign(progress.state, seat)
+        self._record(session, progress, step, seat, fair.resign_code(seat), user_id, source)
+
+    def _record(self, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
+                user_id: int | None, source: str) -> None:
+        progress.state = step.state
+        progress.events += step.events
+        progress.changed = True
+        progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
+
+    def _bot_rng(self, session: SessionRow, n: int) -> random.Random:
+        # Derived from the seed and the table's version, so a restarted process (or a replay
+        # of the same commands) makes the very same bot choices.
+        return random.Random(f"{session.seed}:{session.version}:{n}")
+
+    def _play_bots(self, engine: Engine, session: SessionRow, progress: Progress) -> None:
+        """Bot seats move until a human must act or the game ends (at most bot_step_cap moves)."""
+        for n in range(self.bot_step_cap):
+            if engine.outcome(progress.state) is not None:
+                return
+            bots = [s for s in engine.active_seats(progress.state) if session.seats[s].is_bot]
+            if not bots:
+                return
+            seat = bots[0]
+            action = engine.bot_action(progress.state, seat, self._bot_rng(session, n))
+            self._apply(engine, session, progress, seat, action, None, "bot")
+        progress.notes.append(t(session.locale, "host.bot_cap", n=self.bot_step_cap))
+
+    def _awaited_humans(self, session: SessionRow, engine: Engine, state: Any) -> list[int]:
+        if engine.outcome(state) is not None:
+            return []
+        return sorted(s for s in engine.active_seats(state) if not session.seats[s].is_bot)
+
+    def _timer_changes(self, session: SessionRow, engine: Engine, state: Any, now: float,
+                       restart: bool = False) -> dict[str, Any]:
+        """Deadline bookkeeping: a new deadline when new human seats are awaited."""
+        humans = self._awaited_humans(session, engine, state)
+        if not session.timer_hours or not humans:
+            return {"turn_deadline": None, "timer_seats": [], "reminded": False}
+        still_same_turn = set(humans) <= set(session.timer_seats) and session.turn_deadline is not None
+        if still_same_turn and not restart:
+            return {"timer_seats": humans}
+        return {"turn_deadline": now + session.timer_hours * 3600, "timer_seats": humans, "reminded": False}
+
+    async def _finish(self, cmd: Command | None, session: SessionRow, engine: Engine, progress: Progress,
+                      locale: str | None, reply: str | None = None, status: str | None = None,
+                      restart_timer: bool = False) -> Outbox:
+        """Bots move, then state + log are committed in one transaction and posts are built."""
+        self._play_bots(engine, session, progress)
+        now = self.clock()
+        outcome = engine.outcome(progress.state)
+        changes: dict[str, Any] = {"state": engine.dump_state(progress.state)}
+        if status:
+            changes["status"] = status
+        if outcome is not None:
+            changes["status"] = "finished"
+        changes.update(self._timer_changes(session, engine, progress.state, now, restart_timer))
+        stored = await self.repo.commit(session, now, log=progress.log, **changes)
+        box = await self._posts(stored, engine, progress, outcome)
+        if reply is not None:
+            box.reply = Message(text=reply)
+        if outcome is not None:
+            for callback in list(self.on_game_finished):
+                try:
+                    await callback(stored, outcome)
+                except Exception:  # a league hook must never break the table
+                    log.exception("on_game_finished callback failed for session %s", stored.id)
+        return box
+
+    async def _posts(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None) -> Outbox:
+        """Public post in the table's locale; private events to each seat's user in theirs."""
+        box = Outbox()
+        loc = session.locale
+        lines = list(progress.notes)
+        lines += [t(loc, e.key, **e.params) for e in progress.events if e.to is None]
+        public_view = engine.view(progress.state, None)
+        images: list[Image] = []
+        if progress.changed:
+            lines.append(engine.summary(public_view, loc))
+            png = engine.render(public_view, loc)
+            if png:
+                images.append(Image(f"table{session.id}.png", png))
+        if outcome is not None:
+            lines.append(self._outcome_text(session, outcome))
+            lines.append(t(loc, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
+        elif progress.changed:
+            lines.append(t(loc, "host.waiting", names=self._waiting(session, engine, progress.state)))
+        if lines:
+            box.public.append((session.channel_id, Message(text="\n".join(lines), images=images)))
+        # Private events: one message per user; a hot-seat user hears each of their seats.
+        per_user: dict[int, list[str]] = {}
+        for event in progress.events:
+            if event.to is None:
+                continue
+            for seat in event.to:
+                user = session.user_of(seat)
+                if user is None:
+                    continue  # bot seat
+                uloc = await self._user_locale(user)
+                text = t(uloc, event.key, **event.params)
+                if len(session.seats_of(user)) > 1:
+                    text = t(uloc, "host.seat_head", seat=seat, name=self._name(session, seat)) + " " + text
+                per_user.setdefault(user, []).append(text)
+        for user, texts in per_user.items():
+            box.private.append((user, Message(text="\n".join(texts))))
+        return box
+
+    def _outcome_text(self, session: SessionRow, outcome: Outcome) -> str:
+        loc = session.locale
+        text = t(loc, outcome.reason, **outcome.params)
+        if outcome.winners:
+            text += " " + t(loc, "host.winners", names=", ".join(self._name(session, w) for w in outcome.winners))
+        else:
+            text += " " + t(loc, "host.no_winner")
+        if outcome.scores is not None:
+            text += " " + t(loc, "host.scores", scores=" · ".join(
+                f"{self._name(session, i)} {s:g}" for i, s in enumerate(outcome.scores)))
+        return text
+
+    # --- timers --------------------------------------------------------------------------------
+    async def _remind(self, session: SessionRow, now: float) -> Outbox:
+        await self.repo.commit(session, now, reminded=True)
+        box = Outbox()
+        left = max(0.0, (session.turn_deadline - now) / 3600)
+        for user in sorted({session.user_of(s) for s in session.timer_seats} - {None}):
+            uloc = await self._user_locale(user)
+            box.private.append((user, Message(text=t(uloc, "host.reminder", id=session.id, hours=f"{left:.1f}",
+                                                      channel=session.channel_id))))
+        return box
+
+    async def _expire(self, session: SessionRow, now: float) -> Outbox:
+        engine = get_engine(session.game)
+        progress = Progress(state=engine.load_state(session.state))
+        late = [s for s in session.timer_seats if s in engine.active_seats(progress.state)]
+        for seat in late:
+            progress.notes.append(t(session.locale, f"host.expired.{session.timer_policy}", name=self._name(session, seat)))
+            if session.timer_policy == "forfeit":
+                if engine.outcome(progress.state) is None:
+                    self._resign(engine, session, progress, seat, None, "timer")
+                continue
+            for n in range(self.bot_step_cap):  # skip: the bot makes this seat's pending decisions
+                if engine.outcome(progress.state) is not None or seat not in engine.active_seats(progress.state):
+                    break
+                action = engine.bot_action(progress.state, seat, self._bot_rng(session, 10_000 + n))
+                self._apply(engine, session, progress, seat, action, None, "timer")
+        return await self._finish(None, session, engine, progress, None, restart_timer=True)
+
+
+def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: list[str], locale: str) -> ActionMenu:
+    """One click-menu step from the seat's legal actions: the next tokens after `prefix`."""
+    matching = []
+    for action in engine.legal_actions(state, seat):
+        tokens = action.code().split()
+        if tokens[: len(prefix)] == prefix:
+            matching.append((tokens, action))
+    if not matching:
+        raise HostError("host.menu_no_match", prefix=" ".join(prefix)[:80])
+    groups: dict[str, list[Any]] = {}
+    for tokens, action in matching:
+        if len(tokens) > len(prefix):
+            groups.setdefault(tokens[len(prefix)], []).append(action)
+    options = []
+    for token, actions in groups.items():
+        if len(actions) == 1:
+            label = engine.describe_action(state, seat, actions[0], locale)
+            options.append(MenuOption(value=token, label=label, description=actions[0].code()))
+        else:
+            options.append(MenuOption(value=token, label=token, description=str(len(actions))))
+    complete = any(tokens == prefix for tokens, _ in matching)
+    return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)

@@ -1,0 +1,75 @@
+"""Opening the SQLite database and applying forward migrations.
+
+Plain aiosqlite with a small migration table: every `migrations/NNNN_*.sql` file is applied
+once, in filename order, inside one transaction that also records its version. Other
+features (dice rolls, leagues) add their own numbered files; nothing else needs to change.
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import aiosqlite
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+_NAME = re.compile(r"^(\d{4})_[\w.-]+\.sql$")
+
+
+def migration_files(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
+    found = []
+    for path in sorted(folder.glob("*.sql")):
+        match = _NAME.match(path.name)
+        if match:
+            found.append((int(match.group(1)), path))
+    versions = [v for v, _ in found]
+    if len(versions) != len(set(versions)):
+        raise RuntimeError(f"two migrations share a version number in {folder}")
+    return found
+
+
+async def connect(path: str | Path) -> aiosqlite.Connection:
+    """Open the database (WAL, foreign keys on) and bring its schema up to date."""
+    conn = await aiosqlite.connect(str(path), isolation_level=None)  # we issue BEGIN ourselves
+    conn.row_factory = aiosqlite.Row
+    await conn.execute("PRAGMA busy_timeout = 10000")  # another process may hold the write lock
+    if str(path) != ":memory:":
+        await conn.execute("PRAGMA journal_mode = WAL")
+    await conn.execute("PRAGMA foreign_keys = ON")
+    await migrate(conn)
+    return conn
+
+
+async def applied_versions(conn: aiosqlite.Connection) -> set[int]:
+    await conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+    )
+    async with conn.execute("SELECT version FROM schema_migrations") as cur:
+        return {row[0] for row in await cur.fetchall()}
+
+
+async def migrate(conn: aiosqlite.Connection, folder: Path = MIGRATIONS) -> list[int]:
+    """Apply every migration not applied yet; returns the versions applied now."""
+    done = await applied_versions(conn)
+    applied = []
+    for version, path in migration_files(folder):
+        if version in done:
+            continue
+        sql = path.read_text(encoding="utf-8")
+        name = path.name.replace("'", "''")
+        script = (
+            f"BEGIN IMMEDIATE;\n{sql}\n;\n"
+            f"INSERT INTO schema_migrations (version, name, applied_at) VALUES ({version}, '{name}', {time.time()});\n"
+            "COMMIT;"
+        )
+        try:
+            await conn.executescript(script)
+        except Exception:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            # Another process may have applied it at the same moment: that is fine.
+            if version in await applied_versions(conn):
+                continue
+            raise
+        applied.append(version)
+    return applied

@@ -1,0 +1,270 @@
+"""The repository for game sessions, seats, the action log and users.
+
+All SQL for these tables lives here. One command is one transaction (`commit`), guarded by
+an optimistic version check: the row is updated only if its version is still the one the
+command loaded, so a second writer (another process, a DM handled elsewhere) can never
+overwrite a newer state; it gets `StaleVersion` instead.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import aiosqlite
+
+from storage.db import connect
+
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StaleVersion(Exception):
+    """The session changed since it was loaded (another writer won)."""
+
+
+class TableExists(Exception):
+    """The channel already has an open table."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    is_bot: bool = False
+
+
+@dataclass
+class SessionRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    status: str
+    creator_id: int
+    locale: str
+    version: int
+    state: str | None
+    seed: int
+    seed_hash: str
+    thread: bool = False
+    timer_hours: float | None = None
+    timer_policy: str = "skip"
+    turn_deadline: float | None = None
+    timer_seats: list[int] = field(default_factory=list)
+    reminded: bool = False
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    seats: list[SeatRow] = field(default_factory=list)
+
+    def seats_of(self, user_id: int) -> list[int]:
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+    def user_of(self, seat: int) -> int | None:
+        return self.seats[seat].user_id if 0 <= seat < len(self.seats) else None
+
+
+@dataclass
+class LogRow:
+    seq: int
+    seat: int | None
+    user_id: int | None
+    source: str
+    code: str
+    events: list[dict[str, Any]]
+    at: float
+
+
+# Columns a command may change through `commit` (everything but identity and creation).
+_MUTABLE = {
+    "status", "state", "options", "locale", "timer_hours", "timer_policy", "turn_deadline",
+    "timer_seats", "reminded", "creator_id",
+}
+
+
+class Repository:
+    def __init__(self, conn: aiosqlite.Connection):
+        self.conn = conn
+        # One connection serves every task of this process; a transaction must not interleave
+        # with another task's statements, so every use of the connection takes this lock.
+        self.lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> "Repository":
+        return cls(await connect(path))
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction (for other repositories sharing this connection)."""
+        async with self.lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
+        async with self.lock:
+            async with self.conn.execute(sql, params) as cur:
+                return list(await cur.fetchall())
+
+    # --- users -------------------------------------------------------------------
+    async def remember_user(self, user_id: int, name: str | None, locale: str | None) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO users (id, name, locale) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                "name = COALESCE(excluded.name, name), locale = COALESCE(excluded.locale, locale)",
+                (user_id, name, locale),
+            )
+
+    async def user_locale(self, user_id: int) -> str | None:
+        rows = await self._fetchall("SELECT locale FROM users WHERE id = ?", (user_id,))
+        return rows[0]["locale"] if rows else None
+
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO users (id, dm_closed) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET dm_closed = excluded.dm_closed",
+                (user_id, int(closed)),
+            )
+
+    async def dm_closed(self, user_id: int) -> bool:
+        rows = await self._fetchall("SELECT dm_closed FROM users WHERE id = ?", (user_id,))
+        return bool(rows and rows[0]["dm_closed"])
+
+    # --- sessions ------------------------------------------------------------------
+    async def create_session(
+        self, *, guild_id: int | None, channel_id: int, thread: bool, game: str, options: dict[str, Any],
+        creator_id: int, locale: str, seed: int, seed_hash: str, seats: list[SeatRow], now: float,
+    ) -> int:
+        try:
+            async with self.transaction() as db:
+                cur = await db.execute(
+                    "INSERT INTO sessions (guild_id, channel_id, thread, game, options, status, creator_id, locale, "
+                    "seed, seed_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, int(thread), game, json.dumps(options), creator_id, locale, str(seed),
+                     seed_hash, now, now),
+                )
+                session_id = cur.lastrowid
+                await self._write_seats(db, session_id, seats)
+        except sqlite3.IntegrityError as exc:
+            if "sessions" in str(exc) or "UNIQUE" in str(exc):
+                raise TableExists() from None
+            raise
+        return int(session_id)
+
+    @staticmethod
+    async def _write_seats(db: aiosqlite.Connection, session_id: int, seats: list[SeatRow]) -> None:
+        await db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
+        await db.executemany(
+            "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
+            [(session_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats],
+        )
+
+    def _row_to_session(self, row: aiosqlite.Row, seats: list[SeatRow]) -> SessionRow:
+        return SessionRow(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
+            options=json.loads(row["options"]), status=row["status"], creator_id=row["creator_id"],
+            locale=row["locale"], version=row["version"], state=row["state"], seed=int(row["seed"]),
+            seed_hash=row["seed_hash"], thread=bool(row["thread"]), timer_hours=row["timer_hours"],
+            timer_policy=row["timer_policy"], turn_deadline=row["turn_deadline"],
+            timer_seats=json.loads(row["timer_seats"] or "[]"), reminded=bool(row["reminded"]),
+            created_at=row["created_at"], updated_at=row["updated_at"], seats=seats,
+        )
+
+    async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
+        rows = await self._fetchall(f"SELECT * FROM sessions WHERE {where} ORDER BY id", params)
+        if not rows:
+            return []
+        ids = [r["id"] for r in rows]
+        marks = ",".join("?" * len(ids))
+        seat_rows = await self._fetchall(
+            f"SELECT * FROM seats WHERE session_id IN ({marks}) ORDER BY session_id, seat", tuple(ids)
+        )
+        by_session: dict[int, list[SeatRow]] = {i: [] for i in ids}
+        for s in seat_rows:
+            by_session[s["session_id"]].append(SeatRow(s["seat"], s["user_id"], s["name"], bool(s["is_bot"])))
+        return [self._row_to_session(r, by_session[r["id"]]) for r in rows]
+
+    async def load_session(self, session_id: int) -> SessionRow | None:
+        found = await self._sessions_where("id = ?", (session_id,))
+        return found[0] if found else None
+
+    async def open_session_in_channel(self, channel_id: int) -> SessionRow | None:
+        found = await self._sessions_where("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+        return found[0] if found else None
+
+    async def open_sessions_of_user(self, user_id: int) -> list[SessionRow]:
+        return await self._sessions_where(
+            "status IN ('lobby', 'active') AND id IN (SELECT session_id FROM seats WHERE user_id = ?)", (user_id,)
+        )
+
+    async def sessions_with_deadline(self) -> list[SessionRow]:
+        return await self._sessions_where("status = 'active' AND turn_deadline IS NOT NULL", ())
+
+    async def commit(
+        self, session: SessionRow, now: float, *, seats: list[SeatRow] | None = None,
+        log: list[LogRow] | None = None, **changes: Any,
+    ) -> SessionRow:
+        """Write one command's result in one transaction, if `session.version` is still current.
+
+        Returns the session as stored (version + 1). Raises StaleVersion when another writer
+        committed first; then nothing is written.
+        """
+        bad = set(changes) - _MUTABLE
+        if bad:
+            raise ValueError(f"cannot change {sorted(bad)}")
+        stored = {k: json.dumps(v) if k in ("options", "timer_seats") else v for k, v in changes.items()}
+        stored = {k: int(v) if isinstance(v, bool) else v for k, v in stored.items()}
+        sets = "".join(f", {k} = ?" for k in stored)
+        async with self.transaction() as db:
+            cur = await db.execute(
+                f"UPDATE sessions SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?",
+                (now, *stored.values(), session.id, session.version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion()
+            if seats is not None:
+                await self._write_seats(db, session.id, seats)
+            if log:
+                async with db.execute(
+                    "SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?", (session.id,)
+                ) as c:
+                    seq = (await c.fetchone())[0]
+                rows = []
+                for entry in log:
+                    seq += 1
+                    entry.seq = seq
+                    rows.append((session.id, seq, entry.seat, entry.user_id, entry.source, entry.code,
+                                 json.dumps(entry.events, ensure_ascii=False), entry.at))
+                await db.executemany(
+                    "INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows,
+                )
+        return replace(session, version=session.version + 1, updated_at=now,
+                       seats=seats if seats is not None else session.seats, **changes)
+
+    async def log_entries(self, session_id: int, last: int | None = None) -> list[LogRow]:
+        if last is None:
+            rows = await self._fetchall("SELECT * FROM action_log WHERE session_id = ? ORDER BY seq", (session_id,))
+        else:
+            rows = await self._fetchall(
+                "SELECT * FROM (SELECT * FROM action_log WHERE session_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+                (session_id, last),
+            )
+        return [LogRow(r["seq"], r["seat"], r["user_id"], r["source"], r["code"], json.loads(r["events"]), r["at"])
+                for r in rows]
+
+    async def count_log(self, session_id: int) -> int:
+        rows = await self._fetchall("SELECT COUNT(*) FROM action_log WHERE session_id = ?", (session_id,))
+        return rows[0][0]
