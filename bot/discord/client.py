@@ -27,12 +27,10 @@ from bot.outbox import Command, Outbox
 
 log = logging.getLogger("shapan.discord")
 
-# Verbs whose answer is usually for the whole channel: the "thinking…" placeholder is
-# public for these and private for the rest (Discord fixes that choice when we defer).
-PUBLIC_VERBS = {
-    "game.new", "game.join", "game.leave", "game.start", "game.bot", "game.seat", "game.concede",
-    "game.abandon", "game.kick", "game.timer", "play", "roll",
-}
+# Verbs whose reply is usually for the whole channel: the "thinking…" placeholder is public
+# for these and private for the rest (Discord fixes that choice when we defer). The host
+# answers game verbs privately and posts the table's news as separate public posts.
+PUBLIC_VERBS = {"roll"}
 SUGGEST_TIMEOUT = 2.0  # autocomplete cannot be deferred: answer within Discord's 3 seconds
 
 

@@ -42,8 +42,8 @@ def _suggest(verb: str, param: str, args: Callable[[discord.Interaction], dict[s
 
 
 def _seat(typed: object) -> int | None:
-    """Players count seats from 1; the host and engines count from 0."""
-    return typed - 1 if isinstance(typed, int) else None
+    """Seats are numbered from 0, as the host lists them (`0:alice, 1:bob`)."""
+    return typed if isinstance(typed, int) else None
 
 
 def _typed_game(interaction: discord.Interaction) -> dict[str, Any]:
@@ -89,13 +89,13 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
     @game.command(name=L("cmd.game.bot.name"), description=L("cmd.game.bot.desc"))
     @app_commands.rename(**_names(seat="seat"))
     @app_commands.describe(**_descs(seat="seat"))
-    async def game_bot(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 99] | None = None):
+    async def game_bot(interaction: discord.Interaction, seat: app_commands.Range[int, 0, 99] | None = None):
         await _client(interaction).run_command(interaction, "game.bot", {"seat": _seat(seat)})
 
     @game.command(name=L("cmd.game.seat.name"), description=L("cmd.game.seat.desc"))
     @app_commands.rename(**_names(seat="seat"))
     @app_commands.describe(**_descs(seat="seat"))
-    async def game_seat(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 99] | None = None):
+    async def game_seat(interaction: discord.Interaction, seat: app_commands.Range[int, 0, 99] | None = None):
         await _client(interaction).run_command(interaction, "game.seat", {"seat": _seat(seat)})
 
     @game.command(name=L("cmd.game.kick.name"), description=L("cmd.game.kick.desc"))
@@ -129,7 +129,7 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
         game=_suggest("play", "game"),
     )
     async def play(interaction: discord.Interaction, action: app_commands.Range[str, 1, 300],
-                   game: str | None = None, seat: app_commands.Range[int, 1, 99] | None = None):
+                   game: str | None = None, seat: app_commands.Range[int, 0, 99] | None = None):
         args = {"code": " ".join(action.split()), "game": parse_session(game), "seat": _seat(seat)}
         await _client(interaction).run_command(interaction, "play", args)
 
@@ -138,7 +138,7 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
     @app_commands.describe(**_descs(game="session", seat="seat"))
     @app_commands.autocomplete(game=_suggest("menu", "game"))
     async def act(interaction: discord.Interaction, game: str | None = None,
-                  seat: app_commands.Range[int, 1, 99] | None = None):
+                  seat: app_commands.Range[int, 0, 99] | None = None):
         args = {"session": parse_session(game), "seat": _seat(seat), "prefix": []}
         await _client(interaction).run_command(interaction, "menu", args)
 

@@ -27,8 +27,9 @@ EMBED_LIMIT = 4096
 FILES_PER_MESSAGE = 10
 DM_REFUSED = {50007, 50278}  # cannot send messages to this user / no mutual guilds
 DM_RETRY_SECONDS = 3600  # after a refusal, do not try that user's DMs again for an hour
-# Public posts about a game get a "show my hand" button; these verbs are not about a game.
-NO_HAND_BUTTON = ("roll", "dice", "rules", "game.help", "league")
+# Public posts after these (and timer posts) get a "show my hand" button: the game is on,
+# and ephemeral hands expire, so players need a way to see theirs again.
+HAND_BUTTON_VERBS = {"game.start", "play", "menu"}
 
 
 def split_text(body: str, limit: int) -> list[str]:
@@ -115,7 +116,7 @@ class Delivery:
                       deferred_ephemeral: bool = True, edit: bool = False, page: int = 0) -> None:
         if interaction is not None and cmd is not None:
             await self._reply(interaction, cmd, outbox, deferred_ephemeral, edit, page)
-        hand_button = cmd is None or not cmd.verb.startswith(NO_HAND_BUTTON)
+        hand_button = cmd is None or cmd.verb in HAND_BUTTON_VERBS
         for channel_id, message in outbox.public:
             await self._post(channel_id, message, cmd, interaction, hand_button)
         for user_id, message in outbox.private:

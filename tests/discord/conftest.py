@@ -1,0 +1,36 @@
+"""Fixtures: the offline Discord harness over a real Host on a temporary SQLite file, with
+the Duel test game registered and seeds that count from 100 (so games are reproducible)."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import tests.toygame
+from bot.host import Host
+from games.registry import register
+from tests.discord.harness import DiscordHarness, User
+
+register(tests.toygame.ENGINE)
+
+ALICE = User(1001, "alice", "en-US")
+BOB = User(1002, "bob", "en-US")
+LI = User(1003, "li", "zh-CN")  # a Chinese-speaking player
+MOD = User(1009, "mod", "en-US")
+
+
+async def make_host(path) -> Host:
+    seeds = itertools.count(100)
+    return await Host.create(path, seed_source=lambda: next(seeds))
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "shapan.sqlite3"
+
+
+@pytest.fixture
+async def harness(db_path):
+    h = await DiscordHarness.start(await make_host(db_path))
+    yield h
+    await h.close()
