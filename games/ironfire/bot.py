@@ -1,0 +1,3 @@
+"""placeholder"""
+def choose(engine, state, seat, rng):
+    return rng.choice(engine.legal_actions(state, seat))

@@ -1,0 +1,1243 @@
+"""Iron & Fire (铁与火): the rules engine.
+
+Flow of one game (rule numbers of the source):
+  deck (100.2-100.5, all seats at once) -> first player (101.1) -> environment roll (101.2)
+  -> logistics (101.3) -> secret army selection, revealed together (101.4)
+  -> rounds of attacks (102.1-102.3, 207) -> after each round: logistics effects (207.5),
+     restore (102.5), recount with reinforcement or cut-off (102.4) and, with fog of war,
+     shuffle face down (101.5) -> tally (103.2), or earlier when armies are wiped out (103.1).
+A match is several games; the loser of a game chooses who goes first in the next (101.1).
+Card references in action codes are public slot labels: seat letter + number (`a3`).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from games.core import ActionBase, Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.events import roll_event
+from games.ironfire.data import CLASSES, AttackOption, CardPool, load_pool, round_half_up
+
+LETTERS = "abcd"
+FORMAT_MIN = {"army30": 30, "alt20": 20}
+MAX_EDITS = 60  # army selection actions per seat; after this `drop` is no longer offered
+MAX_REINFORCE = 4  # 102.4
+
+
+# --- options, state ----------------------------------------------------------------------
+
+
+class IronOptions(BaseModel):
+    model_config = {"extra": "forbid"}
+    format: Literal["army30", "alt20"] = "army30"  # 排兵布阵赛 / 架空历史赛
+    logistics: str = "shared"  # shared (one roll), each (a roll per seat) or a number >= 40
+    fog_of_war: bool = False
+    bans: str = ""  # card keys banned by agreement (100.5), comma-separated
+    match: int = Field(default=1, ge=1, le=7)  # games in the match
+
+    @field_validator("logistics")
+    @classmethod
+    def _logistics(cls, v: str) -> str:
+        v = v.strip().lower()
+        if v in ("shared", "each"):
+            return v
+        if v.isdigit() and 40 <= int(v) <= 200:
+            return str(int(v))
+        raise ValueError("logistics must be shared, each, or a number from 40 to 200")
+
+    @field_validator("bans")
+    @classmethod
+    def _bans(cls, v: str) -> str:
+        keys = [k.strip().lower() for k in v.replace(" ", ",").split(",") if k.strip()]
+        pool = POOL
+        for k in keys:
+            if k not in pool.combat and k not in pool.abilities:
+                raise ValueError(f"no card {k!r} to ban")
+        return ",".join(sorted(set(keys)))
+
+    def banned(self) -> set[str]:
+        return set(self.bans.split(",")) - {""}
+
+
+class DeckCard(BaseModel):
+    uid: str  # secret token
+    card: str
+
+
+class Unit(BaseModel):
+    """A combat card in an army."""
+
+    uid: str  # secret token (changes at every fog-of-war shuffle)
+    card: str
+    slot: str  # public label, e.g. a3
+    cv: int  # remaining combat value
+    heavy: bool = False  # 203.1 heavily damaged
+    cut: bool = False  # 207.4 cut off from logistics this round
+    attacked: bool = False
+    up: bool = True  # face up (fog of war keeps cards face down)
+
+
+class Player(BaseModel):
+    name: str
+    deck: str = ""  # normalized deck code (secret from the others)
+    reserve: list[DeckCard] = []  # deck cards not in the army
+    picked: list[DeckCard] = []  # secret army selection / reinforcements being chosen
+    army: list[Unit] = []
+    abilities: list[str] = []  # special ability cards in the army (401)
+    discard: list[str] = []
+    logistics: int = 0  # 牌手后勤点数
+    pending: int = 0  # 207.5 change that applies next round
+    ready: bool = True
+    need_cut: int = 0  # logistics still to cut off in this recount (102.4)
+    edits: int = 0
+    out: bool = False  # army wiped out or resigned in this game
+    resigned: bool = False
+    out_order: int = 0  # when it went out (later is better)
+    next_slot: int = 1
+
+
+class AttackCtx(BaseModel):
+    seat: int
+    unit: str
+    option: str
+    n: int  # attacks on each target
+    targets_left: int
+    hit: list[str] = []
+    hit_seats: list[int] = []
+
+
+class FocusCtx(BaseModel):
+    seat: int
+    target: str
+    members: list[list[str]] = []  # [slot, option]
+    declared: bool = False
+    answers_left: int = 0
+
+
+class IronState(BaseModel):
+    rng: GameRng
+    options: IronOptions
+    players: list[Player]
+    phase: str = "deck"  # deck, first, army, battle, recount, over
+    game_no: int = 1
+    first: int = 0
+    chooser: int | None = None  # who chose the first player of this game
+    env: str = "normal"
+    rounds: int = 0
+    round: int = 0
+    turn: int = 0
+    attack: AttackCtx | None = None
+    focus: FocusCtx | None = None
+    game_ranks: list[list[int]] = []  # per finished game, the ranks of the seats
+    tallies: list[list[int]] = []  # per finished game, the tally (103.2) per seat
+    out_count: int = 0
+    finished: bool = False
+
+
+# --- actions -----------------------------------------------------------------------------
+
+
+class ChooseDeck(ActionBase):
+    kind: Literal["deck"] = "deck"
+    choice: str  # a preset name or a deck code
+
+
+class ChooseFirst(ActionBase):
+    kind: Literal["first"] = "first"
+    seat: int
+
+
+class Pick(ActionBase):
+    kind: Literal["pick"] = "pick"
+    card: str
+
+
+class Drop(ActionBase):
+    kind: Literal["drop"] = "drop"
+    card: str
+
+
+class Ready(ActionBase):
+    kind: Literal["ready"] = "ready"
+
+
+class Attack(ActionBase):
+    kind: Literal["attack"] = "attack"
+    unit: str
+    option: str
+
+
+class Hit(ActionBase):
+    kind: Literal["hit"] = "hit"
+    target: str
+
+
+class Stop(ActionBase):
+    kind: Literal["stop"] = "stop"
+
+
+class Focus(ActionBase):
+    kind: Literal["focus"] = "focus"
+    target: str
+
+
+class Join(ActionBase):
+    kind: Literal["with"] = "with"
+    unit: str
+    option: str
+
+
+class Fire(ActionBase):
+    kind: Literal["fire"] = "fire"
+
+
+class Pass(ActionBase):
+    kind: Literal["pass"] = "pass"
+
+
+class Cut(ActionBase):
+    kind: Literal["cut"] = "cut"
+    unit: str
+
+
+IronAction = ChooseDeck | ChooseFirst | Pick | Drop | Ready | Attack | Hit | Stop | Focus | Join | Fire | Pass | Cut
+
+POOL: CardPool = load_pool()
+
+
+def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
+    """name -> (format, code, display name), from data/decks.toml."""
+    import tomllib
+
+    from games.ironfire.data import DATA, DataError
+
+    with (DATA / "decks.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    out = {}
+    for entry in raw.get("deck", []):
+        key = entry.get("key", "?")
+        try:
+            code = normalize_deck(entry["code"])
+        except RuleError as exc:
+            raise DataError(f"decks.toml: deck {key}: {exc.key} {exc.params}") from None
+        except KeyError as exc:
+            raise DataError(f"decks.toml: deck {key}: missing {exc}") from None
+        fmt = entry.get("format")
+        if fmt not in FORMAT_MIN:
+            raise DataError(f"decks.toml: deck {key}: format must be army30 or alt20")
+        if deck_size(code) < FORMAT_MIN[fmt]:
+            raise DataError(f"decks.toml: deck {key}: {deck_size(code)} cards, {fmt} needs {FORMAT_MIN[fmt]}")
+        out[key] = (fmt, code, entry["name"])
+    return out
+
+
+def parse_deck(code: str) -> list[tuple[str, int]]:
+    """`t34*3,panther` -> [(t34, 3), (panther, 1)], merged, in order of first mention."""
+    counts: dict[str, int] = {}
+    text = code.strip().lower()
+    if not text:
+        raise RuleError("ironfire.deck.empty")
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, star, num = part.partition("*")
+        if star:
+            if not num.isdigit() or not 1 <= int(num) <= 60:
+                raise RuleError("ironfire.deck.bad_count", part=part[:40])
+            n = int(num)
+        else:
+            n = 1
+        if key not in POOL.combat and key not in POOL.abilities:
+            raise RuleError("ironfire.deck.unknown_card", card=key[:30])
+        counts[key] = counts.get(key, 0) + n
+    if not counts:
+        raise RuleError("ironfire.deck.empty")
+    return list(counts.items())
+
+
+def normalize_deck(code: str) -> str:
+    entries = parse_deck(code)
+    if sum(n for _, n in entries) > 300:
+        raise RuleError("ironfire.deck.too_big", size=sum(n for _, n in entries))
+    if not any(k in POOL.combat for k, _ in entries):
+        raise RuleError("ironfire.deck.no_combat")
+    return ",".join(k if n == 1 else f"{k}*{n}" for k, n in entries)
+
+
+def deck_size(code: str) -> int:
+    return sum(n for _, n in parse_deck(code))
+
+
+PRESETS = _presets()
+
+
+def _name(key: str) -> dict[str, str]:
+    card = POOL.combat.get(key) or POOL.abilities.get(key)
+    return card.name if card else {"en": key, "zh-CN": key}
+
+
+# --- the engine --------------------------------------------------------------------------
+
+
+class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
+    key = "ironfire"
+    title = {"en": "Iron & Fire", "zh-CN": "铁与火"}
+    min_players = 2
+    max_players = 4
+    State = IronState
+    Options = IronOptions
+    actions = (ChooseDeck, ChooseFirst, Pick, Drop, Ready, Attack, Hit, Stop, Focus, Join, Fire, Pass, Cut)
+    pool = POOL
+
+    # ---- loadouts (deck building, saved by the host) ----
+    def validate_loadout(self, code: str) -> str:
+        """A deck code, normalized; at least the smaller format's 20 cards. Format and bans
+        of a particular table are checked when the deck is chosen at that table."""
+        norm = normalize_deck(code)
+        if deck_size(norm) < min(FORMAT_MIN.values()):
+            raise RuleError("ironfire.deck.too_small", size=deck_size(norm), need=min(FORMAT_MIN.values()))
+        return norm
+
+    def loadout_presets(self) -> dict[str, str]:
+        return {name: code for name, (_, code, _) in PRESETS.items()}
+
+    # ---- setup ----
+    def setup(self, seats: list[Seat], options: IronOptions, seed: int) -> Step:
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise RuleError("ironfire.players", n=len(seats))
+        state = IronState(
+            rng=GameRng.from_seed(seed),
+            options=options,
+            players=[Player(name=s.name, ready=False) for s in seats],
+        )
+        events = [Event.public("ironfire.start", format=f"@ironfire.format.{options.format}",
+                               fog="@ironfire.fog." + ("on" if options.fog_of_war else "off"),
+                               match=options.match, bans=options.bans or "-")]
+        return Step(state=state, events=events)
+
+    # ---- helpers ----
+    @staticmethod
+    def _seat_of(slot: str) -> int:
+        return LETTERS.find(slot[:1]) if slot else -1
+
+    @staticmethod
+    def _unit(state: IronState, slot: str) -> Unit | None:
+        seat = LETTERS.find(slot[:1]) if slot else -1
+        if seat < 0 or seat >= len(state.players):
+            return None
+        for u in state.players[seat].army:
+            if u.slot == slot:
+                return u
+        return None
+
+    def _has(self, player: Player, unit: Unit, ability: str) -> bool:
+        """401.2: a unit has an ability when its card lists it and the card is in play."""
+        if ability not in POOL.combat[unit.card].abilities:
+            return False
+        return any(POOL.abilities[a].ability == ability for a in player.abilities)
+
+    @staticmethod
+    def army_logistics(player: Player) -> int:
+        total = sum(POOL.combat[u.card].logistics for u in player.army)
+        return total + sum(POOL.abilities[a].logistics for a in player.abilities)
+
+    def _affordable(self, player: Player, opt: AttackOption, extra: int = 0) -> bool:
+        """207.3: an attack that costs logistics needs more spare logistics than its cost."""
+        if opt.cost == 0:
+            return True
+        return player.logistics - self.army_logistics(player) - extra > opt.cost
+
+    def _live_seats(self, state: IronState) -> list[int]:
+        return [i for i, p in enumerate(state.players) if not p.out]
+
+    def _order(self, state: IronState) -> list[int]:
+        n = len(state.players)
+        return [(state.first + i) % n for i in range(n)]
+
+    def _valid_targets(self, state: IronState, seat: int, opt: AttackOption, hit: list[str]) -> list[Unit]:
+        if opt.own:
+            return [u for u in state.players[seat].army if u.slot not in hit and POOL.combat[u.card].cls in opt.vs]
+        out = []
+        for s, p in enumerate(state.players):
+            if s == seat or p.out:
+                continue
+            for u in p.army:
+                if u.slot in hit:
+                    continue
+                if not u.up or POOL.combat[u.card].cls in opt.vs:
+                    out.append(u)
+        return out
+
+    def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[AttackOption]:
+        player = state.players[seat]
+        if unit.attacked or (unit.cut and not self._has(player, unit, "captured")):
+            return []
+        return [o for o in POOL.combat[unit.card].attack
+                if self._affordable(player, o) and self._valid_targets(state, seat, o, [])]
+
+    def _can_attack(self, state: IronState, seat: int) -> bool:
+        p = state.players[seat]
+        return not p.out and any(self._usable_options(state, seat, u) for u in p.army)
+
+    def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool) -> list[tuple[Unit, AttackOption]]:
+        cls = POOL.combat[target.card].cls
+        player = state.players[seat]
+        out = []
+        members = {m[0] for m in state.focus.members} if state.focus else set()
+        for u in player.army:
+            if u.slot in members or u.attacked or (u.cut and not self._has(player, u, "captured")):
+                continue
+            for o in POOL.combat[u.card].attack:
+                if not o.own and cls in o.vs and (o.cost == 0 if free_only else self._affordable(player, o)):
+                    out.append((u, o))
+        return out
+
+    # ---- whose input ----
+    def active_seats(self, state: IronState) -> list[int]:
+        ph = state.phase
+        if ph in ("deck", "army", "recount"):
+            return [i for i, p in enumerate(state.players) if not p.ready and not p.out]
+        if ph == "first":
+            return [state.chooser] if state.chooser is not None else []
+        if ph == "battle":
+            if state.attack is not None:
+                return [state.attack.seat]
+            if state.focus is not None:
+                if state.focus.declared:
+                    return [self._seat_of(state.focus.target)]
+                return [state.focus.seat]
+            return [state.turn]
+        return []
+
+    # ---- legal actions ----
+    def legal_actions(self, state: IronState, seat: int) -> list[IronAction]:
+        if seat not in self.active_seats(state):
+            return []
+        p = state.players[seat]
+        ph = state.phase
+        if ph == "deck":
+            banned = state.options.banned()
+            return [ChooseDeck(choice=name) for name, (fmt, code, _) in PRESETS.items()
+                    if fmt == state.options.format and not banned & {k for k, _ in parse_deck(code)}]
+        if ph == "first":
+            return [ChooseFirst(seat=s) for s in self._live_seats(state)]
+        if ph == "army":
+            room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
+            acts: list[IronAction] = [Pick(card=k) for k in dict.fromkeys(c.card for c in p.reserve)
+                                      if POOL.logistics(k) <= room]
+            if p.edits < MAX_EDITS:
+                acts += [Drop(card=k) for k in dict.fromkeys(c.card for c in p.picked)]
+            if any(c.card in POOL.combat for c in p.picked):
+                acts.append(Ready())
+            return acts
+        if ph == "recount":
+            if p.need_cut > 0:
+                return [Cut(unit=u.slot) for u in p.army if not u.cut]
+            room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
+            acts = []
+            if len(p.picked) < MAX_REINFORCE:
+                acts = [Pick(card=k) for k in dict.fromkeys(c.card for c in p.reserve) if POOL.logistics(k) <= room]
+            return acts + [Ready()]
+        if ph != "battle":
+            return []
+        if state.attack is not None:
+            ctx = state.attack
+            opt = POOL.combat[self._unit(state, ctx.unit).card].option(ctx.option)
+            return [Hit(target=u.slot) for u in self._valid_targets(state, seat, opt, ctx.hit)] + [Stop()]
+        if state.focus is not None and not state.focus.declared:
+            target = self._unit(state, state.focus.target)
+            acts = [Join(unit=u.slot, option=o.key) for u, o in self._focus_candidates(state, seat, target, False)]
+            if len(state.focus.members) >= 2:
+                acts.append(Fire())
+            return acts
+        acts = [Attack(unit=u.slot, option=o.key) for u in p.army for o in self._usable_options(state, seat, u)]
+        if state.focus is not None:  # answering a focus fire (102.3)
+            return acts + [Pass()]
+        for s, other in enumerate(state.players):
+            if s == seat or other.out:
+                continue
+            for u in other.army:
+                if u.up and len(self._focus_candidates(state, seat, u, True)) >= 2:
+                    acts.append(Focus(target=u.slot))
+        return acts
+
+    # ---- apply ----
+    def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
+        if state.phase == "over":
+            raise RuleError("ironfire.over")
+        if seat < 0 or seat >= len(state.players) or seat not in self.active_seats(state):
+            raise RuleError("core.not_your_turn")
+        handler = getattr(self, f"_do_{state.phase}")
+        return handler(state, seat, action)
+
+    def _wrong(self, action: IronAction) -> RuleError:
+        return RuleError("ironfire.not_now", action=action.kind)
+
+    # deck (100.2-100.5)
+    def _do_deck(self, state: IronState, seat: int, action: IronAction) -> Step:
+        if not isinstance(action, ChooseDeck):
+            raise self._wrong(action)
+        fmt = state.options.format
+        if action.choice in PRESETS:
+            pfmt, code, _ = PRESETS[action.choice]
+            if pfmt != fmt:
+                raise RuleError("ironfire.deck.wrong_format", deck=action.choice, format=f"@ironfire.format.{fmt}")
+        else:
+            code = normalize_deck(action.choice)
+        size = deck_size(code)
+        if size < FORMAT_MIN[fmt]:
+            raise RuleError("ironfire.deck.too_small", size=size, need=FORMAT_MIN[fmt])
+        banned = state.options.banned() & {k for k, _ in parse_deck(code)}
+        if banned:
+            raise RuleError("ironfire.deck.banned", cards=",".join(sorted(banned)))
+        p = state.players[seat]
+        p.deck = code
+        p.ready = True
+        events = [Event.public("ironfire.deck_chosen", name=p.name, size=size),
+                  Event.private(seat, "ironfire.deck_yours", code=code)]
+        if all(pl.ready for pl in state.players if not pl.out):
+            events += self._start_game(state)
+        return Step(state=state, events=events)
+
+    def _start_game(self, state: IronState) -> list[Event]:
+        """101.1 first player; the loser of the previous game chooses (after game 1)."""
+        for p in state.players:
+            p.ready = True
+        if state.game_no == 1:
+            return self._roll_first(state)
+        state.phase = "first"
+        return [Event.public("ironfire.choose_first", name=state.players[state.chooser].name)]
+
+    def _roll_first(self, state: IronState) -> list[Event]:
+        events: list[Event] = []
+        tied = self._live_seats(state)
+        while len(tied) > 1:
+            rolls = {}
+            for s in tied:
+                rolls[s] = state.rng.die(6)
+                events.append(roll_event(state.players[s].name, "@ironfire.roll.first", [rolls[s]], rolls[s]))
+            best = max(rolls.values())
+            tied = [s for s in tied if rolls[s] == best]
+        state.first = tied[0]
+        events.append(Event.public("ironfire.first", name=state.players[state.first].name))
+        return events + self._prepare(state)
+
+    def _do_first(self, state: IronState, seat: int, action: IronAction) -> Step:
+        if not isinstance(action, ChooseFirst):
+            raise self._wrong(action)
+        if not 0 <= action.seat < len(state.players) or state.players[action.seat].out:
+            raise RuleError("ironfire.no_seat", seat=action.seat)
+        state.first = action.seat
+        events = [Event.public("ironfire.first_chosen", name=state.players[seat].name,
+                               first=state.players[action.seat].name)]
+        return Step(state=state, events=events + self._prepare(state))
+
+    def _prepare(self, state: IronState) -> list[Event]:
+        """101.2 environment, 101.3 logistics, 102.1 rounds, then secret army selection."""
+        rng = state.rng
+        roll = rng.die(6)
+        state.env = "mountain" if roll in (4, 6) else "city" if roll == 5 else "normal"
+        events = [roll_event(state.players[state.first].name, "@ironfire.roll.env", [roll], roll),
+                  Event.public("ironfire.env", env=f"@ironfire.env.{state.env}")]
+        live = self._live_seats(state)
+        mode = state.options.logistics
+        if mode == "shared":
+            dice = rng.dice(2, 6)
+            for s in live:
+                state.players[s].logistics = 38 + sum(dice)
+            events.append(roll_event(state.players[state.first].name, "@ironfire.roll.logistics", dice, 38 + sum(dice)))
+        elif mode == "each":
+            for s in live:
+                dice = rng.dice(2, 6)
+                state.players[s].logistics = 38 + sum(dice)
+                events.append(roll_event(state.players[s].name, "@ironfire.roll.logistics", dice, 38 + sum(dice)))
+        else:
+            for s in live:
+                state.players[s].logistics = int(mode)
+        low = min(state.players[s].logistics for s in live)
+        state.rounds = rounds_for(low)
+        events.append(Event.public("ironfire.logistics", values=", ".join(
+            f"{state.players[s].name} {state.players[s].logistics}" for s in live), rounds=state.rounds))
+        for s in live:
+            p = state.players[s]
+            p.reserve = [DeckCard.model_construct(uid=rng.token("k"), card=k)
+                         for k, n in parse_deck(p.deck) for _ in range(n)]
+            p.picked, p.army, p.abilities, p.discard = [], [], [], []
+            p.pending, p.edits, p.next_slot, p.need_cut = 0, 0, 1, 0
+            p.ready = False
+        state.phase = "army"
+        state.round = 0
+        events.append(Event.public("ironfire.select_army"))
+        return events
+
+    # army selection (101.4), secret and simultaneous
+    def _do_army(self, state: IronState, seat: int, action: IronAction) -> Step:
+        p = state.players[seat]
+        if isinstance(action, Pick):
+            card = next((c for c in p.reserve if c.card == action.card), None)
+            if card is None:
+                raise RuleError("ironfire.not_in_deck", card=action.card)
+            room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
+            if POOL.logistics(card.card) > room:
+                raise RuleError("ironfire.over_budget", card=_name(card.card), cost=POOL.logistics(card.card), room=room)
+            p.reserve.remove(card)
+            p.picked.append(card)
+            p.edits += 1
+            return Step(state=state, events=[Event.private(seat, "ironfire.picked", card=_name(card.card),
+                                                           used=p.logistics - room + POOL.logistics(card.card),
+                                                           budget=p.logistics)])
+        if isinstance(action, Drop):
+            card = next((c for c in p.picked if c.card == action.card), None)
+            if card is None:
+                raise RuleError("ironfire.not_picked", card=action.card)
+            if p.edits >= MAX_EDITS:
+                raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
+            p.picked.remove(card)
+            p.reserve.append(card)
+            p.edits += 1
+            return Step(state=state, events=[Event.private(seat, "ironfire.dropped", card=_name(card.card))])
+        if isinstance(action, Ready):
+            if not any(c.card in POOL.combat for c in p.picked):
+                raise RuleError("ironfire.army_empty")
+            p.ready = True
+            events = [Event.public("ironfire.army_ready", name=p.name)]
+            if all(pl.ready for pl in state.players if not pl.out):
+                events += self._reveal_armies(state)
+            return Step(state=state, events=events)
+        raise self._wrong(action)
+
+    def _place(self, state: IronState, seat: int, cards: list[DeckCard]) -> None:
+        p = state.players[seat]
+        fog = state.options.fog_of_war
+        for c in cards:
+            if c.card in POOL.abilities:
+                p.abilities.append(c.card)
+                continue
+            p.army.append(Unit.model_construct(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
+                                               cv=POOL.combat[c.card].cv, heavy=False, cut=False,
+                                               attacked=False, up=not fog))
+            p.next_slot += 1
+
+    def _reveal_armies(self, state: IronState) -> list[Event]:
+        events = []
+        fog = state.options.fog_of_war
+        for s in self._live_seats(state):
+            p = state.players[s]
+            self._sort_by_class(p.picked)
+            self._place(state, s, p.picked)
+            p.picked = []
+            p.ready = True
+            if fog:
+                events.append(Event.public("ironfire.army_hidden", name=p.name, n=len(p.army),
+                                           abilities=[_name(a) for a in p.abilities] or "-"))
+            else:
+                events.append(Event.public("ironfire.army", name=p.name, cards=[
+                    _name(u.card) for u in p.army], abilities=[_name(a) for a in p.abilities] or "-"))
+        return events + self._start_round(state)
+
+    @staticmethod
+    def _sort_by_class(cards: list[DeckCard]) -> None:
+        """101.4: the army is laid out by class."""
+        order = {c: i for i, c in enumerate(CLASSES)}
+        cards.sort(key=lambda c: order[POOL.combat[c.card].cls] if c.card in POOL.combat else 9)
+
+    # rounds (102)
+    def _start_round(self, state: IronState) -> list[Event]:
+        state.phase = "battle"
+        state.round += 1
+        for p in state.players:
+            for u in p.army:
+                u.attacked = False
+        events = [Event.public("ironfire.round", round=state.round, rounds=state.rounds)]
+        for s in self._order(state):
+            if self._can_attack(state, s):
+                state.turn = s
+                return events
+        return events + self._end_round(state)
+
+    def _end_turn(self, state: IronState, seat: int) -> list[Event]:
+        state.attack = None
+        if state.phase != "battle":
+            return []
+        order = self._order(state)
+        i = order.index(seat)
+        for k in range(1, len(order) + 1):
+            s = order[(i + k) % len(order)]
+            if self._can_attack(state, s):
+                state.turn = s
+                return []
+        return self._end_round(state)
+
+    def _end_round(self, state: IronState) -> list[Event]:
+        events = [Event.public("ironfire.round_end", round=state.round)]
+        state.attack = state.focus = None
+        for s in self._live_seats(state):  # 207.5: logistics effects land now, for the next round
+            p = state.players[s]
+            if p.pending:
+                p.logistics = max(0, p.logistics + p.pending)
+                events.append(Event.public("ironfire.logistics_change", name=p.name, delta=f"{p.pending:+d}",
+                                           value=p.logistics))
+                p.pending = 0
+        if state.round >= state.rounds:
+            return events + self._tally(state)
+        for s in self._live_seats(state):  # 102.5 restore (not after the last round)
+            p = state.players[s]
+            for u in p.army:
+                full = POOL.combat[u.card].cv
+                if u.heavy and self._has(p, u, "repair"):
+                    u.heavy = False
+                    u.cv = full
+                    events.append(Event.public("ironfire.repaired", unit=self._label(u)))
+                elif not u.heavy:
+                    u.cv = full
+        events.append(Event.public("ironfire.restored"))
+        # 102.4 recount: reinforce below the budget, cut off above it
+        state.phase = "recount"
+        for s in self._live_seats(state):
+            p = state.players[s]
+            for u in p.army:
+                u.cut = False
+            p.picked = []
+            total = self.army_logistics(p)
+            p.need_cut = max(0, total - p.logistics)
+            can_add = total < p.logistics and any(POOL.logistics(c.card) <= p.logistics - total for c in p.reserve)
+            p.ready = not (p.need_cut > 0 or can_add)
+            if p.need_cut:  # with fog of war the army's total is the owner's to know
+                make = Event.private if state.options.fog_of_war else (lambda _s, k, **kw: Event.public(k, **kw))
+                events.append(make(s, "ironfire.must_cut", name=p.name, total=total, budget=p.logistics,
+                                   need=p.need_cut))
+        if all(state.players[s].ready for s in self._live_seats(state)):
+            events += self._finish_recount(state)
+        return events
+
+    def _do_recount(self, state: IronState, seat: int, action: IronAction) -> Step:
+        p = state.players[seat]
+        if isinstance(action, Cut):
+            if p.need_cut <= 0:
+                raise RuleError("ironfire.no_cut_needed")
+            unit = self._unit(state, action.unit)
+            if unit is None or self._seat_of(action.unit) != seat:
+                raise RuleError("ironfire.not_yours", unit=action.unit)
+            if unit.cut:
+                raise RuleError("ironfire.already_cut", unit=action.unit)
+            unit.cut = True
+            p.need_cut = max(0, p.need_cut - POOL.combat[unit.card].logistics)
+            if p.need_cut == 0:
+                p.ready = True
+            events = [Event.public("ironfire.cut", name=p.name, unit=self._label(unit) if unit.up else unit.slot)]
+        elif isinstance(action, Pick):
+            if p.need_cut > 0:
+                raise RuleError("ironfire.must_cut_first", need=p.need_cut)
+            if len(p.picked) >= MAX_REINFORCE:
+                raise RuleError("ironfire.reinforce_max", n=MAX_REINFORCE)
+            card = next((c for c in p.reserve if c.card == action.card), None)
+            if card is None:
+                raise RuleError("ironfire.not_in_deck", card=action.card)
+            room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
+            if POOL.logistics(card.card) > room:
+                raise RuleError("ironfire.over_budget", card=_name(card.card), cost=POOL.logistics(card.card), room=room)
+            p.reserve.remove(card)
+            p.picked.append(card)
+            events = [Event.private(seat, "ironfire.reinforce_pick", card=_name(card.card))]
+        elif isinstance(action, Ready):
+            if p.need_cut > 0:
+                raise RuleError("ironfire.must_cut_first", need=p.need_cut)
+            p.ready = True
+            events = []
+        else:
+            raise self._wrong(action)
+        if all(state.players[s].ready for s in self._live_seats(state)):
+            events += self._finish_recount(state)
+        return Step(state=state, events=events)
+
+    def _finish_recount(self, state: IronState) -> list[Event]:
+        events = []
+        fog = state.options.fog_of_war
+        for s in self._live_seats(state):
+            p = state.players[s]
+            if p.picked:
+                if fog:
+                    events.append(Event.public("ironfire.reinforced_hidden", name=p.name, n=len(p.picked)))
+                else:
+                    events.append(Event.public("ironfire.reinforced", name=p.name,
+                                               cards=[_name(c.card) for c in p.picked]))
+                self._place(state, s, p.picked)
+                p.picked = []
+            if fog:  # 101.5: shuffle and turn face down; new labels and tokens
+                state.rng.shuffle(p.army)
+                for i, u in enumerate(p.army):
+                    u.slot = f"{LETTERS[s]}{i + 1}"
+                    u.up = False
+                    u.uid = state.rng.token("u")
+                p.next_slot = len(p.army) + 1
+        if fog:
+            events.append(Event.public("ironfire.shuffled"))
+        return events + self._start_round(state)
+
+    # battle (102.2, 102.3, 203, 207)
+    def _do_battle(self, state: IronState, seat: int, action: IronAction) -> Step:
+        if state.attack is not None:
+            return self._do_aim(state, seat, action)
+        focus = state.focus
+        if focus is not None and not focus.declared:
+            return self._do_focus_build(state, seat, action)
+        if isinstance(action, Pass):
+            if focus is None:
+                raise RuleError("ironfire.cannot_pass")
+            return Step(state=state, events=[Event.public("ironfire.answer_pass", name=state.players[seat].name)]
+                        + self._strike(state))
+        if isinstance(action, Attack):
+            unit = self._unit(state, action.unit)
+            if unit is None or self._seat_of(action.unit) != seat:
+                raise RuleError("ironfire.not_yours", unit=action.unit)
+            opt = POOL.combat[unit.card].option(action.option)
+            if opt is None:
+                raise RuleError("ironfire.no_option", unit=action.unit, option=action.option,
+                                options=",".join(o.key for o in POOL.combat[unit.card].attack))
+            self._check_can_attack(state, seat, unit, opt)
+            return Step(state=state, events=self._declare(state, seat, unit, opt))
+        if isinstance(action, Focus):
+            if focus is not None:
+                raise self._wrong(action)
+            target = self._unit(state, action.target)
+            if target is None or self._seat_of(action.target) == seat:
+                raise RuleError("ironfire.bad_target", target=action.target)
+            if not target.up:
+                raise RuleError("ironfire.focus_face_down", target=action.target)
+            if len(self._focus_candidates(state, seat, target, True)) < 2:
+                raise RuleError("ironfire.focus_needs_two")
+            state.focus = FocusCtx.model_construct(seat=seat, target=target.slot, members=[], declared=False,
+                                                   answers_left=0)
+            return Step(state=state, events=[Event.public("ironfire.focus", name=state.players[seat].name,
+                                                          target=self._label(target))])
+        raise self._wrong(action)
+
+    def _check_can_attack(self, state: IronState, seat: int, unit: Unit, opt: AttackOption) -> None:
+        p = state.players[seat]
+        if unit.attacked:
+            raise RuleError("ironfire.already_attacked", unit=unit.slot)
+        if unit.cut and not self._has(p, unit, "captured"):
+            raise RuleError("ironfire.cut_off", unit=unit.slot)
+        if not self._affordable(p, opt):
+            raise RuleError("ironfire.no_logistics", cost=opt.cost,
+                            spare=p.logistics - self.army_logistics(p))
+        if not self._valid_targets(state, seat, opt, []):
+            raise RuleError("ironfire.no_targets", option=opt.key)
+
+    def _declare(self, state: IronState, seat: int, unit: Unit, opt: AttackOption) -> list[Event]:
+        p = state.players[seat]
+        events = []
+        if not unit.up:
+            unit.up = True
+            events.append(Event.public("ironfire.reveal", unit=self._label(unit)))
+        unit.attacked = True
+        if opt.cost:
+            p.logistics -= opt.cost
+        if opt.own_logistics:
+            p.pending += opt.own_logistics
+        n = self._roll(state, p.name, opt.n, "@ironfire.roll.attacks")
+        t = self._roll(state, p.name, opt.targets, "@ironfire.roll.targets")
+        events += n[1] + t[1]
+        events.insert(0, Event.public("ironfire.attack", name=p.name, unit=self._label(unit), option=opt.key,
+                                      n=n[0], targets=t[0], cost=opt.cost))
+        state.attack = AttackCtx.model_construct(seat=seat, unit=unit.slot, option=opt.key, n=n[0],
+                                                 targets_left=t[0], hit=[], hit_seats=[])
+        if n[0] <= 0 or t[0] <= 0:
+            return events + self._finish_attack(state)
+        return events
+
+    @staticmethod
+    def _roll(state: IronState, who: str, dice, what: str) -> tuple[int, list[Event]]:
+        if dice.fixed:
+            return dice.plus, []
+        rolled = state.rng.dice(dice.count, dice.sides)
+        total = sum(rolled) + dice.plus
+        return total, [roll_event(who, what, rolled, total, plus=dice.plus)]
+
+    def _do_aim(self, state: IronState, seat: int, action: IronAction) -> Step:
+        ctx = state.attack
+        attacker = self._unit(state, ctx.unit)
+        opt = POOL.combat[attacker.card].option(ctx.option)
+        if isinstance(action, Stop):
+            return Step(state=state, events=[Event.public("ironfire.stop", name=state.players[seat].name)]
+                        + self._finish_attack(state))
+        if not isinstance(action, Hit):
+            raise self._wrong(action)
+        target = self._unit(state, action.target)
+        if target is None or target.slot not in {u.slot for u in self._valid_targets(state, seat, opt, ctx.hit)}:
+            raise RuleError("ironfire.bad_target", target=action.target)
+        events = []
+        ctx.hit.append(target.slot)
+        ctx.targets_left -= 1
+        if not target.up:
+            target.up = True
+            events.append(Event.public("ironfire.reveal", unit=self._label(target)))
+        if POOL.combat[target.card].cls not in opt.vs:  # a face-down card of another class (fog)
+            events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=opt.key))
+        else:
+            tseat = self._seat_of(target.slot)
+            if not opt.own and opt.enemy_logistics and tseat not in ctx.hit_seats:
+                ctx.hit_seats.append(tseat)
+                state.players[tseat].pending += opt.enemy_logistics
+                events.append(Event.public("ironfire.logistics_hit", name=state.players[tseat].name,
+                                           delta=f"{opt.enemy_logistics:+d}"))
+            events += self._resolve(state, seat, attacker, opt, target, ctx.n, focus=False)
+        if state.phase != "battle":
+            return Step(state=state, events=events)
+        if ctx.targets_left <= 0 or self._unit(state, attacker.slot) is None \
+                or not self._valid_targets(state, seat, opt, ctx.hit):
+            events += self._finish_attack(state)
+        return Step(state=state, events=events)
+
+    def _finish_attack(self, state: IronState) -> list[Event]:
+        ctx = state.attack
+        state.attack = None
+        focus = state.focus
+        if focus is not None and focus.declared:  # that was an answering attack (102.3)
+            focus.answers_left -= 1
+            defender = self._seat_of(focus.target)
+            if focus.answers_left <= 0 or not self._can_attack(state, defender):
+                return self._strike(state)
+            return []
+        return self._end_turn(state, ctx.seat)
+
+    def _resolve(self, state: IronState, seat: int, attacker: Unit, opt: AttackOption, target: Unit, n: int,
+                 focus: bool) -> list[Event]:
+        """n attacks of one option on one target: damage rolls, heavy damage, destruction."""
+        p = state.players[seat]
+        tseat = self._seat_of(target.slot)
+        tp = state.players[tseat]
+        card = POOL.combat[attacker.card]
+        # 102.3 / ruling: percentages add before they apply
+        pct = 100 + (25 if focus else 0) - (50 if attacker.heavy and not self._has(p, attacker, "veteran") else 0)
+        env_mod = card.env.get(state.env, 0)
+        precise = not opt.own and self._has(p, attacker, "precision")
+        fortified = not opt.own and self._has(tp, target, "fortify")
+        full = POOL.combat[target.card].cv
+        events: list[Event] = []
+        for _ in range(n):
+            roll = state.rng.randint(opt.dmg_min, opt.dmg_max)
+            if opt.own:  # 207.2: negative damage heals, up to the printed value
+                amount = round_half_up(-roll * pct, 100)
+                before = target.cv
+                target.cv = min(full, target.cv + amount)
+                events.append(roll_event(p.name, "@ironfire.roll.heal", [roll], -amount, pct=pct))
+                events.append(Event.public("ironfire.healed", unit=self._label(target), amount=target.cv - before,
+                                           cv=target.cv))
+                continue
+            raw = max(0, roll + env_mod + (1 if precise else 0))
+            dmg = round_half_up(raw * pct, 100)
+            if fortified:
+                dmg = max(0, dmg - 1)
+            events.append(roll_event(p.name, "@ironfire.roll.damage", [roll], dmg, env=env_mod, pct=pct,
+                                     precise=int(precise), fortify=int(fortified)))
+            target.cv -= dmg
+            if target.cv <= 0:  # 203.1 destroyed
+                tp.army.remove(target)
+                tp.discard.append(target.card)
+                events.append(Event.public("ironfire.destroyed", unit=self._label(target)))
+                events += self._check_out(state, tseat)
+                break
+            events.append(Event.public("ironfire.damaged", unit=self._label(target), dmg=dmg, cv=target.cv))
+            if not target.heavy and 2 * (full - target.cv) > full:  # 203.1 heavy damage
+                target.heavy = True
+                events.append(Event.public("ironfire.heavy", unit=self._label(target)))
+        return events
+
+    def _check_out(self, state: IronState, seat: int) -> list[Event]:
+        """103.1: a player whose combat cards are all destroyed loses (is out)."""
+        p = state.players[seat]
+        if p.army or p.out:
+            return []
+        self._put_out(state, seat)
+        events = [Event.public("ironfire.wiped_out", name=p.name)]
+        if len(self._live_seats(state)) <= 1:
+            events += self._end_game(state, reason="wipeout")
+        return events
+
+    def _put_out(self, state: IronState, seat: int) -> None:
+        p = state.players[seat]
+        p.out = True
+        p.ready = True
+        state.out_count += 1
+        p.out_order = state.out_count
+
+    def _do_focus_build(self, state: IronState, seat: int, action: IronAction) -> Step:
+        focus = state.focus
+        target = self._unit(state, focus.target)
+        if isinstance(action, Join):
+            unit = self._unit(state, action.unit)
+            if unit is None or self._seat_of(action.unit) != seat:
+                raise RuleError("ironfire.not_yours", unit=action.unit)
+            pair = next(((u, o) for u, o in self._focus_candidates(state, seat, target, False)
+                         if u.slot == unit.slot and o.key == action.option), None)
+            if pair is None:
+                raise RuleError("ironfire.cannot_join", unit=action.unit, option=action.option)
+            p = state.players[seat]
+            unit.attacked = True
+            if pair[1].cost:
+                p.logistics -= pair[1].cost
+            focus.members.append([unit.slot, pair[1].key])
+            events = []
+            if not unit.up:
+                unit.up = True
+                events.append(Event.public("ironfire.reveal", unit=self._label(unit)))
+            events.append(Event.public("ironfire.joined", unit=self._label(unit), target=self._label(target)))
+            return Step(state=state, events=events)
+        if isinstance(action, Fire):
+            if len(focus.members) < 2:
+                raise RuleError("ironfire.focus_needs_two")
+            focus.declared = True
+            focus.answers_left = len(focus.members)
+            defender = self._seat_of(focus.target)
+            events = [Event.public("ironfire.focus_declared", name=state.players[seat].name, n=len(focus.members),
+                                   target=self._label(target), defender=state.players[defender].name)]
+            if not self._can_attack(state, defender):
+                events += self._strike(state)
+            return Step(state=state, events=events)
+        raise self._wrong(action)
+
+    def _strike(self, state: IronState) -> list[Event]:
+        """102.3: after the answering attacks, the surviving focus cards strike at +25%."""
+        focus = state.focus
+        seat = focus.seat
+        state.focus = None
+        events = [Event.public("ironfire.strike", name=state.players[seat].name)]
+        for slot, key in focus.members:
+            target = self._unit(state, focus.target)
+            unit = self._unit(state, slot)
+            if target is None or state.phase != "battle":
+                break
+            if unit is None:
+                events.append(Event.public("ironfire.member_lost", slot=slot))
+                continue
+            opt = POOL.combat[unit.card].option(key)
+            n, rolls = self._roll(state, state.players[seat].name, opt.n, "@ironfire.roll.attacks")
+            events += rolls
+            tseat = self._seat_of(target.slot)
+            if opt.enemy_logistics:
+                state.players[tseat].pending += opt.enemy_logistics
+                events.append(Event.public("ironfire.logistics_hit", name=state.players[tseat].name,
+                                           delta=f"{opt.enemy_logistics:+d}"))
+            if opt.own_logistics:
+                state.players[seat].pending += opt.own_logistics
+            events += self._resolve(state, seat, unit, opt, target, n, focus=True)
+        if state.phase == "battle":
+            events += self._end_turn(state, seat)
+        return events
+
+    # tally and end (103)
+    def _tally(self, state: IronState) -> list[Event]:
+        totals = [sum(u.cv for u in p.army) if not p.out else 0 for p in state.players]
+        events = [Event.public("ironfire.tally", totals=", ".join(
+            f"{p.name} {totals[i]}" for i, p in enumerate(state.players) if not p.out))]
+        return events + self._end_game(state, reason="tally", totals=totals)
+
+    def _end_game(self, state: IronState, reason: str, totals: list[int] | None = None) -> list[Event]:
+        n = len(state.players)
+        if totals is None:
+            totals = [sum(u.cv for u in p.army) if not p.out else 0 for p in state.players]
+        # live players by tally, then those out (later out ranks better), resigned last
+        def key(s: int) -> tuple:
+            p = state.players[s]
+            return (p.resigned, p.out, -totals[s] if not p.out else -p.out_order)
+        ranks = [1 + sum(1 for o in range(n) if key(o) < key(s)) for s in range(n)]
+        state.game_ranks.append(ranks)
+        state.tallies.append(totals)
+        state.attack = state.focus = None
+        winners = [s for s in range(n) if ranks[s] == 1]
+        events = [Event.public("ironfire.game_over", game=state.game_no, reason=f"@ironfire.reason.{reason}",
+                               winners=", ".join(state.players[s].name for s in winners) if len(winners) < n else "-")]
+        live = [s for s in range(n) if not state.players[s].resigned]
+        if state.game_no >= state.options.match or len(live) <= 1:
+            state.phase = "over"
+            state.finished = True
+            return events
+        # 101.1: the loser chooses who goes first; after a draw the previous chooser does
+        worst = max(ranks[s] for s in live)
+        losers = [s for s in live if ranks[s] == worst]
+        if len(losers) == len(live):
+            state.chooser = state.chooser if state.chooser is not None and state.chooser in live else state.first
+        else:
+            order = self._order(state)
+            state.chooser = min(losers, key=order.index)
+        state.game_no += 1
+        for s, p in enumerate(state.players):
+            p.out = p.resigned
+            p.army, p.picked, p.abilities = [], [], []
+        state.phase = "first"
+        events.append(Event.public("ironfire.next_game", game=state.game_no,
+                                   name=state.players[state.chooser].name))
+        return events
+
+    def resign(self, state: IronState, seat: int) -> Step:
+        p = state.players[seat]
+        events = [Event.public("core.outcome.resign", name=p.name)]
+        if state.phase == "over" or p.resigned:
+            return Step(state=state, events=events)
+        p.resigned = True
+        if not p.out:
+            self._put_out(state, seat)
+        p.discard += [u.card for u in p.army]
+        p.army, p.picked = [], []
+        live = self._live_seats(state)
+        n = len(state.players)
+        if len([s for s in range(n) if not state.players[s].resigned]) <= 1:  # the match is over
+            state.phase = "over"
+            state.finished = True
+            state.attack = state.focus = None
+            state.game_ranks.append([2 if state.players[s].resigned else 1 for s in range(n)])
+            state.tallies.append([0] * n)
+            return Step(state=state, events=events)
+        if len(live) <= 1:  # the others are wiped out already: this game ends, the match goes on
+            return Step(state=state, events=events + self._end_game(state, reason="resign"))
+        ph = state.phase
+        if ph in ("deck", "army", "recount"):
+            if all(state.players[s].ready for s in live):
+                events += {"deck": self._start_game, "army": self._reveal_armies,
+                           "recount": self._finish_recount}[ph](state)
+        elif ph == "first" and state.chooser == seat:
+            state.chooser = live[0]
+        elif ph == "battle":
+            ctx, focus = state.attack, state.focus
+            if focus is not None and (focus.seat == seat or self._seat_of(focus.target) == seat):
+                state.focus = None
+                state.attack = None
+                events += self._end_turn(state, focus.seat if focus.seat != seat else seat)
+            elif ctx is not None and ctx.seat == seat:
+                events += self._end_turn(state, seat)
+            elif state.attack is None and state.focus is None and state.turn == seat:
+                events += self._end_turn(state, seat)
+        return Step(state=state, events=events)
+
+    def outcome(self, state: IronState) -> Outcome | None:
+        if not state.finished:
+            return None
+        n = len(state.players)
+        # match points: in each game a seat scores one per seat it ranked above
+        points = [0] * n
+        for ranks in state.game_ranks:
+            for s in range(n):
+                points[s] += sum(1 for o in range(n) if ranks[o] > ranks[s])
+        def key(s: int) -> tuple:
+            return (state.players[s].resigned, -points[s])
+        ranks = [1 + sum(1 for o in range(n) if key(o) < key(s)) for s in range(n)]
+        winners = [s for s in range(n) if ranks[s] == 1]
+        resigned = [p.name for p in state.players if p.resigned]
+        if len(winners) == n:
+            return Outcome(winners=[], ranks=ranks, scores=[float(x) for x in points], reason="core.outcome.draw")
+        if resigned and len(winners) == 1 and all(state.players[s].resigned for s in range(n) if s not in winners):
+            return Outcome(winners=winners, ranks=ranks, scores=[float(x) for x in points],
+                           reason="core.outcome.resign", params={"name": ", ".join(resigned)})
+        return Outcome(winners=winners, ranks=ranks, scores=[float(x) for x in points], reason="ironfire.outcome",
+                       params={"name": ", ".join(state.players[s].name for s in winners),
+                               "tally": ", ".join(str(x) for x in state.tallies[-1]) if state.tallies else "-"})
+
+    # ---- views and secrets ----
+    def _label(self, unit: Unit) -> dict[str, str]:
+        name = POOL.combat[unit.card].name
+        return {loc: f"{unit.slot} {name[loc]}" for loc in ("en", "zh-CN")}
+
+    def _unit_view(self, u: Unit, mine: bool) -> dict[str, Any]:
+        if not u.up and not mine:
+            return {"slot": u.slot, "up": False}
+        card = POOL.combat[u.card]
+        out = {"slot": u.slot, "up": u.up, "card": u.card, "name": card.name, "cls": card.cls, "cv": u.cv,
+               "max": card.cv, "logistics": card.logistics, "heavy": u.heavy, "cut": u.cut,
+               "attacked": u.attacked}
+        if mine:
+            out["uid"] = u.uid
+        return out
+
+    def view(self, state: IronState, seat: int | None) -> dict[str, Any]:
+        fog = state.options.fog_of_war
+        players = []
+        for s, p in enumerate(state.players):
+            mine = seat == s
+            entry: dict[str, Any] = {
+                "seat": s, "name": p.name, "letter": LETTERS[s], "logistics": p.logistics, "out": p.out,
+                "resigned": p.resigned, "ready": p.ready, "reserve": len(p.reserve),
+                "units": [self._unit_view(u, mine) for u in p.army],
+                "abilities": list(p.abilities), "discard": list(p.discard),
+            }
+            if mine or not fog:
+                entry["army_logistics"] = self.army_logistics(p)
+            if mine:
+                entry["deck"] = p.deck
+                entry["reserve_cards"] = [{"uid": c.uid, "card": c.card} for c in p.reserve]
+                entry["picked"] = [{"uid": c.uid, "card": c.card} for c in p.picked]
+                entry["need_cut"] = p.need_cut
+                entry["pending"] = p.pending
+            players.append(entry)
+        return {
+            "me": seat, "phase": state.phase, "game": state.game_no, "match": state.options.match,
+            "format": state.options.format, "fog": fog, "bans": state.options.bans, "env": state.env,
+            "round": state.round, "rounds": state.rounds, "first": state.first, "turn": state.turn,
+            "active": self.active_seats(state), "players": players,
+            "attack": state.attack.model_dump() if state.attack else None,
+            "focus": state.focus.model_dump() if state.focus else None,
+            "game_ranks": [list(r) for r in state.game_ranks], "tallies": [list(t) for t in state.tallies],
+        }
+
+    def secrets(self, state: IronState) -> dict[int, set[str]]:
+        out: dict[int, set[str]] = {}
+        for s, p in enumerate(state.players):
+            toks = {c.uid for c in p.reserve} | {c.uid for c in p.picked}
+            toks |= {u.uid for u in p.army if not u.up}
+            out[s] = toks
+        return out
+
+    def invariants(self, state: IronState) -> list[str]:
+        problems = []
+        for s, p in enumerate(state.players):
+            if p.deck and not p.resigned and state.phase not in ("deck",):
+                held = len(p.reserve) + len(p.picked) + len(p.army) + len(p.abilities) + len(p.discard)
+                if held != deck_size(p.deck) and state.phase != "first":
+                    problems.append(f"seat {s} holds {held} cards, deck has {deck_size(p.deck)}")
+            for u in p.army:
+                full = POOL.combat[u.card].cv
+                if not 0 < u.cv <= full:
+                    problems.append(f"{u.slot} cv {u.cv} outside 1..{full}")
+                if 2 * (full - u.cv) > full and not u.heavy:
+                    problems.append(f"{u.slot} should be heavily damaged")
+                if not u.slot.startswith(LETTERS[s]):
+                    problems.append(f"{u.slot} in seat {s}")
+            if p.out and p.army and not p.resigned:
+                problems.append(f"seat {s} out with an army")
+            if state.phase in ("battle",) and not p.out and not p.army:
+                problems.append(f"seat {s} in play without an army")
+        slots = [u.slot for p in state.players for u in p.army]
+        if len(slots) != len(set(slots)):
+            problems.append("duplicate slots")
+        return problems
+
+    # ---- presentation ----
+    def describe_action(self, state: IronState, seat: int, action: IronAction, locale: str) -> str:
+        from games.ironfire.text import describe
+
+        return describe(self, state, seat, action, locale)
+
+    def summary(self, view: dict[str, Any], locale: str) -> str:
+        from games.ironfire.text import summary
+
+        return summary(view, locale)
+
+    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
+        from games.ironfire.render import render
+
+        return render(view, locale)
+
+    def bot_action(self, state: IronState, seat: int, rng: random.Random) -> IronAction:
+        from games.ironfire.bot import choose
+
+        return choose(self, state, seat, rng)
+
+
+def rounds_for(logistics: int) -> int:
+    """102.1: one round above 10 logistics, one more for every further 20."""
+    if logistics <= 10:
+        return 0
+    return 1 + (logistics - 10) // 20
