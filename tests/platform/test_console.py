@@ -1,0 +1,137 @@
+"""The console table end to end through scripts, and `shapan verify` on its database."""
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.cli import main as shapan
+from bot.console import run_script
+from games.core import Seat
+from tests.toygame import ENGINE
+
+REPO = Path(__file__).resolve().parents[2]
+SEED = 4242
+
+
+def duel_lines(speaker: dict[int, str], seed: int, where: str = "") -> tuple[list[str], set[str], set[str]]:
+    """The lines of a whole Duel in which the awaited seat always plays its first card,
+    worked out from the seed the console gives this game; plus each seat's card tokens."""
+    state = ENGINE.setup([Seat(index=0, name=speaker[0]), Seat(index=1, name=speaker[1])],
+                         ENGINE.parse_options({}), seed).state
+    tokens = ({c.id for c in state.hands[0]}, {c.id for c in state.hands[1]})
+    lines = []
+    while ENGINE.outcome(state) is None:
+        seat = ENGINE.active_seats(state)[0]
+        action = ENGINE.legal_actions(state, seat)[0]
+        lines.append(f"{speaker[seat]}{where}: /play {action.code()}  # seat {seat}")
+        state = ENGINE.apply(state, seat, action).state
+    return lines, tokens[0], tokens[1]
+
+
+def whole_script() -> tuple[str, set[str], set[str], set[str]]:
+    main, alice_cards, bob_cards = duel_lines({0: "alice", 1: "bob"}, SEED)
+    carol_cards = [c.id for c in ENGINE.setup([Seat(index=0, name="carol"), Seat(index=1, name="b", is_bot=True)],
+                                             ENGINE.parse_options({}), SEED + 1).state.hands[0]]
+    hot, hot0, hot1 = duel_lines({0: "dave", 1: "dave"}, SEED + 2, "@#hot")
+    script = [
+        "# a whole duel between two people, with a spectator and a DM",
+        "alice: /lang en",
+        "alice: /game new duel",
+        "bob: /game join",
+        "carol: /game join          # the table is full",
+        "alice: /game start",
+        "bob@dm: /hand",
+        "carol: /play pass          # a spectator is refused",
+        "alice: /menu",
+        "alice: /menu play",
+        "bob: /game status",
+        *main,
+        "",
+        "# a game against a bot seat in another channel",
+        "carol@#side: /game new duel",
+        "carol@#side: /game bot",
+        "carol@#side: /game start",
+        *[f"carol@#side: /play play {card}" for card in carol_cards],
+        "# one person in both seats",
+        "dave@#hot: /game new duel",
+        "dave@#hot: /game seat",
+        "dave@#hot: /game start",
+        *hot,
+        "mod!@#hot: /game abandon   # nothing left to abandon",
+        "this line is not a command",
+    ]
+    return "\n".join(script) + "\n", alice_cards, bob_cards, hot0 | hot1
+
+
+def run(script: str, db: Path) -> list[str]:
+    out: list[str] = []
+    asyncio.run(run_script(script.splitlines(), str(db), str(db.parent / "images"), SEED, write=out.append))
+    return out
+
+
+def test_console_script_plays_three_games(tmp_path):
+    script, alice_cards, bob_cards, hot_cards = whole_script()
+    db = tmp_path / "table.sqlite3"
+    out = run(script, db)
+    text = "\n".join(out)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT id, channel_id, status, seed FROM sessions ORDER BY id").fetchall()
+    assert [(r[0], r[2], int(r[3])) for r in rows] == [(1, "finished", SEED), (2, "finished", SEED + 1),
+                                                       (3, "finished", SEED + 2)]
+    public = [line for line in out if line.startswith("[table")]
+    assert not any(tok in line for line in public for tok in alice_cards | bob_cards)
+    bob_dm = [line for line in out if line.startswith("[dm bob]")]
+    assert any(all(tok in line for tok in bob_cards) for line in bob_dm)
+    assert not any(tok in line for line in bob_dm for tok in alice_cards)
+    assert "[reply carol] 牌桌已满（2 个座位）。" in out
+    assert "[reply carol] 你正在观战：只有本局玩家可以这样做。" in out
+    assert "[reply alice]   pass — pass" in out
+    assert any(line.startswith("[table #side] 公开种子：") for line in out)
+    assert any(line.startswith("[table #hot] 公开种子：") for line in out)
+    # the first table speaks its creator's language (alice chose en); the others zh-CN
+    assert "[table] Seed revealed: 4242 (SHA-256" in text
+    # hot-seat: dave hears both seats' hands privately, and they never reach the table
+    dave_dm = "\n".join(line for line in out if line.startswith("[dm dave]"))
+    assert "[0 号座位 · dave]" in dave_dm and "[1 号座位 · dave·2]" in dave_dm
+    assert all(tok in dave_dm for tok in hot_cards)
+    assert not any(tok in line for line in public for tok in hot_cards)
+    assert "[reply mod] 本频道没有进行中的牌桌。用 /game new 开一桌。" in out
+    assert any(line.startswith("[console] cannot read this line") for line in out)
+
+    assert shapan(["verify", "--db", str(db), "--session", "1"]) == 0
+    assert shapan(["verify", "--db", str(db), "--session", "2"]) == 0
+
+
+def test_verify_fails_on_tampering(tmp_path, capsys):
+    script = whole_script()[0]
+    db = tmp_path / "table.sqlite3"
+    run(script, db)
+    capsys.readouterr()
+    with sqlite3.connect(db) as conn:
+        state = conn.execute("SELECT state FROM sessions WHERE id = 1").fetchone()[0]
+        conn.execute("UPDATE sessions SET state = ? WHERE id = 1", (state.replace('"scores":[', '"scores":[9', 1),))
+    assert shapan(["verify", "--db", str(db), "--session", "1"]) == 1
+    assert capsys.readouterr().out.startswith("FAILED: $.scores[0]")
+    with sqlite3.connect(db) as conn:  # a rewritten move in the log
+        conn.execute("UPDATE action_log SET code = '!resign 1' WHERE session_id = 3 AND seq = 6")
+    assert shapan(["verify", "--db", str(db), "--session", "3"]) == 1
+    with sqlite3.connect(db) as conn:  # a swapped seed no longer matches the hash shown at start
+        conn.execute("UPDATE sessions SET seed = '1' WHERE id = 2")
+    assert shapan(["verify", "--db", str(db), "--session", "2"]) == 1
+    assert "hash" in capsys.readouterr().out
+
+
+def test_shapan_table_command_runs_a_script(tmp_path):
+    script = whole_script()[0]
+    path = tmp_path / "game.txt"
+    path.write_text(script, encoding="utf-8")
+    env = dict(os.environ, SHAPAN_EXTRA_GAMES="tests.toygame:ENGINE")
+    proc = subprocess.run([sys.executable, "-m", "bot.cli", "table", "--script", str(path), "--seed", str(SEED),
+                           "--out", str(tmp_path / "img")], cwd=REPO, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("] 公开种子：") == 2 and proc.stdout.count("[table] Seed revealed: 4242") == 1
