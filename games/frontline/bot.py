@@ -1,0 +1,75 @@
+"""The bot seat: a plain heuristic that plays a curve, trades favourably, defends its
+HQ and finishes a beaten opponent. It reads only what its own view shows (its hand,
+the public board, the opponent's public counts)."""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from . import rules as R
+from .cards import CARDS, load_presets
+from .state import Attack, ChooseDeck, Deploy, EndTurn, Keep, Move, PlayOrder, SetCounter, Swap
+
+if TYPE_CHECKING:
+    from .engine import FrontlineEngine
+    from .state import FrontlineState
+
+
+def choose(engine: "FrontlineEngine", st: "FrontlineState", seat: int, rng: random.Random):
+    legal = engine.legal_actions(st, seat)
+    if st.phase == "deck":
+        return ChooseDeck(deck=rng.choice(sorted(load_presets())))
+    if st.phase == "mulligan":
+        p = st.players[seat]
+        for c in p.hand:  # send back expensive cards for a better curve
+            if CARDS[c.key].cost >= 5 and c.id not in p.mulligan:
+                return Swap(card=c.id)
+        return Keep()
+    scored = [(score(engine, st, seat, a), rng.random(), a) for a in legal]
+    best = max(scored, key=lambda x: (x[0], x[1]))
+    return best[2] if best[0] > 0 else EndTurn()
+
+
+def _threat(st: "FrontlineState", seat: int) -> int:
+    """Attack the enemy can bring against our HQ next turn from the frontline and the air."""
+    enemy = 1 - seat
+    return sum(u.atk for u in R.units_of(st, enemy) if R.in_front(st, u) or R.utype(u) in R.RANGED)
+
+
+def score(engine: "FrontlineEngine", st: "FrontlineState", seat: int, a) -> float:
+    me, foe = st.players[seat], st.players[1 - seat]
+    hand = {c.id: c for c in me.hand}
+    if isinstance(a, Attack):
+        u = st.units[a.unit]
+        if a.target == "hq":
+            dmg = u.atk * (2 if u.double_turn == st.turn_no else 1)
+            if dmg >= foe.hq:
+                return 100
+            return 2 + dmg if _threat(st, seat) < me.hq // 2 else 1
+        d = st.units[a.target]
+        to_d = R.combat_damage(st, u, d)
+        back = R.combat_damage(st, d, u) if R.counter_damage_applies(u, d) else 0
+        kills, dies = to_d >= d.hp, back >= u.hp
+        value = CARDS[d.key].cost - (CARDS[u.key].cost if dies else 0)
+        bonus = 4 if R.in_front(st, d) and _threat(st, seat) >= me.hq // 2 else 0
+        if kills and not dies:
+            return 10 + d.atk + bonus
+        if kills:
+            return 3 + value + bonus
+        return (1 + bonus) if not dies and to_d > 0 else -1
+    if isinstance(a, Deploy):
+        card = CARDS[hand[a.card].key]
+        return 5 + card.cost
+    if isinstance(a, PlayOrder):
+        card = CARDS[hand[a.card].key]
+        if card.target == "friendly_unit" and a.target is not None and not st.units[a.target].uid:
+            return -1
+        if card.target in ("enemy_unit", "enemy_target", "damaged_enemy") and a.target not in (None, "hq"):
+            return 4 + card.cost + st.units[a.target].atk
+        return 3 + card.cost
+    if isinstance(a, SetCounter):
+        return 4
+    if isinstance(a, Move):
+        u = st.units[a.unit]
+        return 3 if R.utype(u) in ("infantry", "tank") else -1
+    return 0

@@ -1,0 +1,527 @@
+"""Frontline (前线): the engine class. Validation and legal actions live here; rules.py
+does the resolving."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.i18n import t
+
+from . import rules as R
+from .cards import CARDS, DECK_SIZE, deck_code, load_presets, parse_deck
+from .state import (
+    ACTIONS, FRONT_SIZE, MAX_TURNS, SUPPORT_SIZE, Attack, ChooseDeck, DeckCard, Deploy, EndTurn, FrontlineAction,
+    FrontlineOptions, FrontlineState, HandCard, Keep, Move, PlayOrder, Player, SetCounter, Swap, Unit,
+)
+
+OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
+
+
+class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions]):
+    key = "frontline"
+    title = {"en": "Frontline", "zh-CN": "前线"}
+    min_players = 2
+    max_players = 2
+    State = FrontlineState
+    Options = FrontlineOptions
+    actions = ACTIONS
+
+    # --- deck building ------------------------------------------------------------------
+    def loadout_presets(self) -> dict[str, str]:
+        return {name: p.code for name, p in load_presets().items()}
+
+    def validate_loadout(self, code: str) -> str:
+        main, ally, keys = parse_deck(code)
+        return deck_code(main, ally, keys)
+
+    def _deck_from(self, text: str) -> tuple[str, str, list[str]]:
+        preset = load_presets().get(text)
+        return parse_deck(preset.code if preset else text)
+
+    # --- setup ----------------------------------------------------------------------------
+    def setup(self, seats: list[Seat], options: FrontlineOptions, seed: int) -> Step:
+        rng = GameRng.from_seed(seed)
+        players = [Player(name=s.name) for s in seats]
+        st = FrontlineState(rng=rng, players=players)
+        st.first = -1 if options.first == "random" else int(options.first)
+        return Step(state=st, events=[Event.public("frontline.start")])
+
+    def active_seats(self, st: FrontlineState) -> list[int]:
+        if st.phase in ("deck", "mulligan"):
+            return [s for s in (0, 1) if not st.players[s].ready]
+        if st.phase == "main":
+            return [st.turn]
+        return []
+
+    # --- legal actions --------------------------------------------------------------------
+    def card_targets(self, st: FrontlineState, seat: int, kind: str, for_order: bool) -> list[str]:
+        enemy = 1 - seat
+        def shown(u: Unit) -> bool:  # "cannot be targeted by orders" (4.1.6.1)
+            return not (for_order and "order_proof" in u.flags)
+        if kind == "none":
+            return []
+        if kind == "friendly_unit":
+            return [u.uid for u in R.units_of(st, seat)]
+        if kind == "enemy_unit":
+            return [u.uid for u in R.units_of(st, enemy) if shown(u)]
+        if kind == "damaged_enemy":
+            return [u.uid for u in R.units_of(st, enemy) if u.damaged and shown(u)]
+        if kind == "any_unit":
+            return [u.uid for u in R.units_of(st, seat)] + [u.uid for u in R.units_of(st, enemy) if shown(u)]
+        if kind == "enemy_target":
+            return [u.uid for u in R.units_of(st, enemy) if shown(u)] + ["hq"]
+        raise ValueError(kind)
+
+    def can_act(self, st: FrontlineState, u: Unit) -> bool:
+        """3.3.5: blitz acts on arrival; 3.8: a pinned unit loses that turn."""
+        return (
+            u.owner == st.turn and u.pinned_turn != st.turn_no
+            and (u.arrived_turn != st.turn_no or "blitz" in u.keywords)
+        )
+
+    def can_move(self, st: FrontlineState, u: Unit) -> bool:
+        """3.1 / ruling: one action a turn except tanks (one move and one attack); the
+        frontline must be empty or ours with a free place."""
+        tank = R.utype(u) == "tank"
+        return (
+            self.can_act(st, u) and not u.moved and u.uid in st.players[u.owner].support
+            and (tank or u.attacks == 0) and st.front_owner in (None, u.owner) and len(st.front) < FRONT_SIZE
+            and st.players[u.owner].kredits >= u.op
+        )
+
+    def can_attack(self, st: FrontlineState, u: Unit) -> bool:
+        """3.3.3: fury gives two attacks; a moved unit attacks only if it is a tank."""
+        tank = R.utype(u) == "tank"
+        return (
+            self.can_act(st, u) and u.atk > 0 and st.players[u.owner].kredits >= u.op
+            and u.attacks < (2 if "fury" in u.keywords else 1) and (tank or not u.moved)
+        )
+
+    def attack_targets(self, st: FrontlineState, u: Unit) -> list[str]:
+        """Reach (3.1, rulings), smokescreen (3.3.2), guard (3.3.1), the bomber rule."""
+        enemy = 1 - u.owner
+        kind = R.utype(u)
+        foe_support = [st.units[x] for x in st.players[enemy].support]
+        foe_front = [st.units[x] for x in st.front] if st.front_owner == enemy else []
+        hq_ok = "no_hq_attack" not in u.flags
+        if kind in R.RANGED:
+            lines = [foe_support, foe_front]
+        elif R.in_front(st, u):
+            lines = [foe_support]
+        else:
+            lines = [foe_front]
+            hq_ok = False
+        ignores_guard = kind in ("artillery", "bomber")
+        out: list[str] = []
+        for line in lines:
+            fighters = any(R.utype(o) == "fighter" for o in line)
+            for i, d in enumerate(line):
+                if "smokescreen" in d.keywords:
+                    continue
+                if kind == "bomber" and fighters and R.utype(d) != "fighter":
+                    continue
+                if not ignores_guard and "guard" not in d.keywords:
+                    near = line[max(0, i - 1):i] + line[i + 1:i + 2]
+                    if any("guard" in n.keywords for n in near):
+                        continue
+                out.append(d.uid)
+        if hq_ok and (foe_support in lines or kind in R.RANGED):
+            blocked = (not ignores_guard and any("guard" in d.keywords for d in foe_support)) or (
+                kind == "bomber" and any(R.utype(d) == "fighter" for d in foe_support))
+            if not blocked:
+                out.append("hq")
+        return out
+
+    def legal_actions(self, st: FrontlineState, seat: int) -> list[FrontlineAction]:
+        if seat not in self.active_seats(st):
+            return []
+        p = st.players[seat]
+        if st.phase == "deck":
+            return [ChooseDeck(deck=name) for name in load_presets()]
+        if st.phase == "mulligan":
+            return [Swap(card=c.id) for c in p.hand] + [Keep()]
+        acts: list[FrontlineAction] = []
+        has_active = any(c.active for c in p.hand)
+        for c in p.hand:
+            card = CARDS[c.key]
+            if c.active or card.cost > p.kredits:
+                continue
+            if card.kind == "unit":
+                if len(p.support) < SUPPORT_SIZE:
+                    targets = self.card_targets(st, seat, card.target, for_order=False)
+                    acts += [Deploy(card=c.id, target=x) for x in (targets or [None])]
+            elif card.kind == "order":
+                if card.condition and not self._condition_met(st, seat, card.condition):
+                    continue
+                if card.target == "none":
+                    acts.append(PlayOrder(card=c.id))
+                else:
+                    acts += [PlayOrder(card=c.id, target=x) for x in self.card_targets(st, seat, card.target, True)]
+            elif not has_active:
+                acts.append(SetCounter(card=c.id))
+        for u in R.units_of(st, seat):
+            if self.can_move(st, u):
+                acts.append(Move(unit=u.uid))
+            if self.can_attack(st, u):
+                acts += [Attack(unit=u.uid, target=x) for x in self.attack_targets(st, u)]
+        acts.append(EndTurn())
+        return acts
+
+    @staticmethod
+    def _condition_met(st: FrontlineState, seat: int, condition: str) -> bool:
+        if condition == "hold_front":
+            return st.front_owner == seat
+        return not st.front  # front_empty
+
+    # --- apply ----------------------------------------------------------------------------
+    def apply(self, st: FrontlineState, seat: int, action: FrontlineAction) -> Step:
+        if st.phase == "over":
+            raise RuleError("frontline.over")
+        if seat not in self.active_seats(st):
+            raise RuleError("core.not_your_turn")
+        ev: list[Event] = []
+        if st.phase == "deck":
+            if not isinstance(action, ChooseDeck):
+                raise RuleError("frontline.phase.deck")
+            self._choose_deck(st, seat, action.deck, ev)
+            return Step(state=st, events=ev)
+        if st.phase == "mulligan":
+            if isinstance(action, Swap):
+                p = st.players[seat]
+                if not any(c.id == action.card for c in p.hand):
+                    raise RuleError("frontline.no_card", card=action.card[:16])
+                if action.card in p.mulligan:
+                    p.mulligan.remove(action.card)
+                else:
+                    p.mulligan.append(action.card)
+                ev.append(Event.private(seat, "frontline.swap_marked", n=len(p.mulligan)))
+                return Step(state=st, events=ev)
+            if isinstance(action, Keep):
+                self._keep(st, seat, ev)
+                return Step(state=st, events=ev)
+            raise RuleError("frontline.phase.mulligan")
+        handler = {
+            Deploy: self._deploy, PlayOrder: self._order, SetCounter: self._counter, Move: self._move,
+            Attack: self._attack, EndTurn: self._end,
+        }.get(type(action))
+        if handler is None:
+            raise RuleError("frontline.phase.main")
+        st.counter_owner = None
+        handler(st, seat, action, ev)
+        if st.phase != "over":
+            R.process_deaths(st, ev)
+            R.check_victory(st, ev)
+        st.counter_owner = None
+        return Step(state=st, events=ev)
+
+    def _choose_deck(self, st: FrontlineState, seat: int, text: str, ev: list[Event]) -> None:
+        main, ally, keys = self._deck_from(text)
+        p = st.players[seat]
+        p.main, p.ally, p.deck_code = main, ally, deck_code(main, ally, keys)
+        p.deck = [DeckCard(key=k) for k in keys]
+        p.ready = True
+        ev.append(Event.private(seat, "frontline.deck_code", code=p.deck_code))
+        ev.append(Event.public("frontline.deck_chosen", name=p.name))
+        if not all(pl.ready for pl in st.players):
+            return
+        for pl in st.players:
+            ev.append(Event.public("frontline.nations", name=pl.name, main=f"@frontline.nation.{pl.main}",
+                                   ally=f"@frontline.nation.{pl.ally}"))
+            st.rng.shuffle(pl.deck)
+            pl.ready = False
+        if st.first < 0:
+            st.first = R.first_roll(st, ev, "random")
+        ev.append(Event.public("frontline.first", name=st.players[st.first].name))
+        for order, s in enumerate((st.first, 1 - st.first)):
+            for _ in range(OPENING[order]):
+                dc = st.players[s].deck.pop()
+                st.players[s].hand.append(HandCard(id=st.rng.token("c"), key=dc.key))
+            ev.append(Event.private(s, "frontline.opening", cards=self._hand_text(st, s)))
+        st.phase = "mulligan"
+
+    @staticmethod
+    def _hand_text(st: FrontlineState, seat: int) -> list:
+        return [{loc: f"{CARDS[c.key].name[loc]} [{c.id}]" for loc in ("en", "zh-CN")} for c in st.players[seat].hand]
+
+    def _keep(self, st: FrontlineState, seat: int, ev: list[Event]) -> None:
+        """1.3: the marked cards go back, the deck is shuffled, as many are drawn again."""
+        p = st.players[seat]
+        back = [c for c in p.hand if c.id in p.mulligan]
+        for c in back:
+            p.hand.remove(c)
+            p.deck.append(DeckCard(key=c.key))
+        if back:
+            st.rng.shuffle(p.deck)
+            for _ in back:
+                dc = p.deck.pop()
+                p.hand.append(HandCard(id=st.rng.token("c"), key=dc.key))
+        p.mulligan = []
+        p.ready = True
+        ev.append(Event.public("frontline.mulligan", name=p.name, n=len(back)))
+        ev.append(Event.private(seat, "frontline.hand", cards=self._hand_text(st, seat)))
+        if all(pl.ready for pl in st.players):
+            st.phase = "main"
+            R.start_turn(st, st.first, ev)
+            R.check_victory(st, ev)
+
+    def _hand_card(self, st: FrontlineState, seat: int, card_id: str) -> HandCard:
+        hc = next((c for c in st.players[seat].hand if c.id == card_id), None)
+        if hc is None:
+            raise RuleError("frontline.no_card", card=card_id[:16])
+        return hc
+
+    def _check_target(self, st: FrontlineState, seat: int, kind: str, target: str | None, for_order: bool) -> None:
+        """A card that names a target must get one when any exists (4.1.6.1: an order
+        without a valid target cannot be played; a unit still deploys, its effect fizzles)."""
+        if kind == "none":
+            if target is not None:
+                raise RuleError("frontline.no_target_needed")
+            return
+        options = self.card_targets(st, seat, kind, for_order)
+        if not options:
+            if for_order:
+                raise RuleError("frontline.no_valid_target")
+            if target is not None:
+                raise RuleError("frontline.bad_target", target=target[:16])
+            return
+        if target not in options:
+            raise RuleError("frontline.bad_target", target=str(target)[:16])
+
+    def _pay_check(self, st: FrontlineState, seat: int, cost: int) -> None:
+        if cost > st.players[seat].kredits:
+            raise RuleError("frontline.kredits", need=cost, have=st.players[seat].kredits)
+
+    def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event]) -> None:
+        p = st.players[seat]
+        hc = self._hand_card(st, seat, a.card)
+        card = CARDS[hc.key]
+        if card.kind != "unit":
+            raise RuleError("frontline.not_unit")
+        self._pay_check(st, seat, card.cost)
+        if len(p.support) >= SUPPORT_SIZE:
+            raise RuleError("frontline.support_full")
+        self._check_target(st, seat, card.target, a.target, for_order=False)
+        # resolve: 3.4.1 deploy effects, then promotion on deploy, then counter-orders (adj. 5)
+        p.kredits -= card.cost
+        p.hand.remove(hc)
+        u = R.new_unit(st, seat, hc.key, hc.bonus, hc.captured)
+        R.place(st, u, ev)
+        ev.append(Event.public("frontline.deployed", name=p.name, unit=R.unit_label(u), atk=u.atk, hp=u.hp))
+        if not u.silenced:
+            R.run_effects(st, seat, card.effects, ev, source=u, target=a.target)
+        if card.promote == "deploy":
+            R.promote(st, u, ev)
+        R.fire_counter(st, "enemy_deploy", ev, u)
+
+    def _order(self, st: FrontlineState, seat: int, a: PlayOrder, ev: list[Event]) -> None:
+        p = st.players[seat]
+        hc = self._hand_card(st, seat, a.card)
+        card = CARDS[hc.key]
+        if card.kind != "order":
+            raise RuleError("frontline.not_order")
+        self._pay_check(st, seat, card.cost)
+        if card.condition and not self._condition_met(st, seat, card.condition):
+            raise RuleError(f"frontline.condition.{card.condition}")
+        self._check_target(st, seat, card.target, a.target, for_order=True)
+        p.kredits -= card.cost
+        p.hand.remove(hc)
+        target_label = self._target_label(st, seat, a.target)
+        ev.append(Event.public("frontline.order", name=p.name, card=card.name, target=target_label))
+        if R.fire_counter(st, "enemy_order", ev):
+            ev.append(Event.public("frontline.cancelled", card=card.name))
+            return
+        R.run_effects(st, seat, card.effects, ev, source=None, target=a.target)
+        for u in R.units_of(st, seat):  # 3.4.3: "whenever you play an order"
+            if not u.silenced and u.hp > 0:
+                R.run_effects(st, seat, CARDS[u.key].on_order, ev, source=u, target=None)
+
+    @staticmethod
+    def _target_label(st: FrontlineState, seat: int, target: str | None) -> Any:
+        if target is None:
+            return "-"
+        if target == "hq":
+            return {"en": f"HQ of {st.players[1 - seat].name}", "zh-CN": f"{st.players[1 - seat].name}的总部"}
+        return R.unit_label(st.units[target])
+
+    def _counter(self, st: FrontlineState, seat: int, a: SetCounter, ev: list[Event]) -> None:
+        """4.2 / ruling: activated in secret on your own turn; one at a time."""
+        p = st.players[seat]
+        hc = self._hand_card(st, seat, a.card)
+        card = CARDS[hc.key]
+        if card.kind != "counter":
+            raise RuleError("frontline.not_counter")
+        if any(c.active for c in p.hand):
+            raise RuleError("frontline.counter_already")
+        self._pay_check(st, seat, card.cost)
+        p.kredits -= card.cost
+        p.hidden_spent += card.cost
+        hc.active = True
+        ev.append(Event.private(seat, "frontline.counter_set", card=card.name, id=hc.id))
+
+    def _unit(self, st: FrontlineState, seat: int, uid: str) -> Unit:
+        u = st.units.get(uid)
+        if u is None or u.owner != seat:
+            raise RuleError("frontline.no_unit", unit=uid[:16])
+        return u
+
+    def _move(self, st: FrontlineState, seat: int, a: Move, ev: list[Event]) -> None:
+        u = self._unit(st, seat, a.unit)
+        if not self.can_move(st, u):
+            raise RuleError(self._why_not(st, u, moving=True))
+        R.move(st, u, ev)
+
+    def _attack(self, st: FrontlineState, seat: int, a: Attack, ev: list[Event]) -> None:
+        u = self._unit(st, seat, a.unit)
+        if not self.can_attack(st, u):
+            raise RuleError(self._why_not(st, u, moving=False))
+        if a.target not in self.attack_targets(st, u):
+            raise RuleError("frontline.bad_attack_target", target=a.target[:16])
+        R.attack(st, u, a.target, ev)
+
+    def _why_not(self, st: FrontlineState, u: Unit, moving: bool) -> str:
+        if u.pinned_turn == st.turn_no:
+            return "frontline.pinned_now"
+        if u.arrived_turn == st.turn_no and "blitz" not in u.keywords:
+            return "frontline.just_arrived"
+        if st.players[u.owner].kredits < u.op:
+            return "frontline.kredits_op"
+        if moving:
+            if R.in_front(st, u):
+                return "frontline.already_front"
+            if st.front_owner not in (None, u.owner):
+                return "frontline.front_enemy"
+            if len(st.front) >= FRONT_SIZE:
+                return "frontline.front_full"
+        elif u.atk <= 0:
+            return "frontline.no_attack_value"
+        return "frontline.acted"
+
+    def _end(self, st: FrontlineState, seat: int, a: EndTurn, ev: list[Event]) -> None:
+        ev.append(Event.public("frontline.end_turn", name=st.players[seat].name))
+        if st.turn_no >= MAX_TURNS:
+            R.end_by_cap(st, ev)
+            return
+        R.start_turn(st, 1 - seat, ev)
+
+    # --- end of game --------------------------------------------------------------------
+    def resign(self, st: FrontlineState, seat: int) -> Step:
+        st.resigned = seat
+        st.winner = 1 - seat
+        st.phase = "over"
+        st.end_reason = "core.outcome.resign"
+        return Step(state=st, events=[Event.public("core.outcome.resign", name=st.players[seat].name)])
+
+    def outcome(self, st: FrontlineState) -> Outcome | None:
+        if st.phase != "over":
+            return None
+        hqs = [float(p.hq) for p in st.players]
+        if st.draw:
+            return Outcome(winners=[], ranks=[1, 1], scores=hqs, reason="core.outcome.draw")
+        w = st.winner
+        params = {"name": st.players[st.resigned].name} if st.resigned is not None else {
+            "name": st.players[w].name}
+        return Outcome(winners=[w], ranks=[1 if s == w else 2 for s in (0, 1)], scores=hqs, reason=st.end_reason,
+                       params=params)
+
+    # --- what each seat sees --------------------------------------------------------------
+    def _unit_view(self, st: FrontlineState, u: Unit) -> dict[str, Any]:
+        return {
+            "uid": u.uid, "key": u.key, "owner": u.owner, "type": CARDS[u.key].type, "atk": u.atk, "hp": u.hp,
+            "max_hp": u.max_hp, "op": u.op, "armour": u.armour, "keywords": list(u.keywords),
+            "flags": list(u.flags), "effects": list(u.effects), "veteran": u.veteran, "damaged": u.damaged,
+            "pinned": u.pinned_turn >= st.turn_no, "ready": st.phase == "main" and (
+                self.can_move(st, u) or self.can_attack(st, u)),
+        }
+
+    def view(self, st: FrontlineState, seat: int | None) -> dict[str, Any]:
+        players = []
+        for s, p in enumerate(st.players):
+            own = seat == s
+            players.append({
+                "name": p.name, "hq": p.hq, "slots": p.slots,
+                # 2.3: kredits spent on an active counter-order stay invisible to others
+                "kredits": p.kredits if own else p.kredits + p.hidden_spent,
+                "hand_count": len(p.hand), "deck_count": len(p.deck), "fatigue": p.fatigue,
+                "main": p.main if st.phase != "deck" or own else None,
+                "ally": p.ally if st.phase != "deck" or own else None,
+                "revealed": [c.key for c in p.hand if c.revealed],
+                "hq_effects": list(p.hq_effects), "ready": p.ready,
+                "support": [self._unit_view(st, st.units[x]) for x in p.support],
+            })
+        out: dict[str, Any] = {
+            "phase": st.phase, "turn": st.turn, "turn_no": st.turn_no, "first": st.first,
+            "front_owner": st.front_owner, "front": [self._unit_view(st, st.units[x]) for x in st.front],
+            "players": players, "seat": seat, "winner": st.winner, "draw": st.draw,
+        }
+        if seat is not None:
+            p = st.players[seat]
+            out["hand"] = [
+                {"id": c.id, "key": c.key, "kind": CARDS[c.key].kind, "cost": CARDS[c.key].cost,
+                 "revealed": c.revealed, "active": c.active, "captured": c.captured, "bonus": c.bonus,
+                 "marked": c.id in p.mulligan}
+                for c in p.hand
+            ]
+            out["deck_code"] = p.deck_code
+            out["next"] = {"kredits": p.next_kredits, "draws": p.next_draws}
+        return out
+
+    def secrets(self, st: FrontlineState) -> dict[int, set[str]]:
+        return {s: {c.id for c in p.hand} for s, p in enumerate(st.players)}
+
+    def invariants(self, st: FrontlineState) -> list[str]:
+        bad: list[str] = []
+        on_board = list(st.front) + [x for p in st.players for x in p.support]
+        if sorted(on_board) != sorted(st.units):
+            bad.append("units on lines differ from the unit table")
+        if st.front and (st.front_owner is None or any(st.units[x].owner != st.front_owner for x in st.front)):
+            bad.append("frontline holds units of a player who does not hold it")
+        if not st.front and st.front_owner is not None:
+            bad.append("empty frontline has an owner")
+        if len(st.front) > FRONT_SIZE:
+            bad.append("frontline over 5")
+        for s, p in enumerate(st.players):
+            if len(p.support) > SUPPORT_SIZE:
+                bad.append(f"support line {s} over 4")
+            if any(st.units[x].owner != s for x in p.support):
+                bad.append(f"support line {s} holds an enemy unit")
+            if len(p.hand) > 9:
+                bad.append(f"hand {s} over 9")
+            if not 0 <= p.kredits <= 24 or not 0 <= p.slots <= 24:
+                bad.append(f"kredits or slots of {s} out of range")
+            if sum(c.active for c in p.hand) > 1:
+                bad.append(f"player {s} has two active counter-orders")
+            if st.phase == "main" and len(p.hand) + len(p.deck) > 200:
+                bad.append("runaway card count")
+        if st.phase in ("main", "over") and st.resigned is None:
+            for u in st.units.values():
+                if u.hp <= 0:
+                    bad.append(f"{u.uid} at 0 defence still on the board")
+                if not 0 <= u.armour <= 3:
+                    bad.append(f"{u.uid} heavy armour {u.armour}")
+        if st.phase == "mulligan" or st.phase == "deck":
+            pass
+        elif st.phase == "main" and sum(len(p.deck) for p in st.players) > 2 * DECK_SIZE + 60:
+            bad.append("decks grew beyond reason")
+        return bad
+
+    # --- presentation -----------------------------------------------------------------------
+    def describe_action(self, st: FrontlineState, seat: int, action: FrontlineAction, locale: str) -> str:
+        from .text import describe
+        return describe(self, st, seat, action, locale)
+
+    def summary(self, view: dict[str, Any], locale: str) -> str:
+        from .text import summary
+        return summary(view, locale)
+
+    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
+        from .render import render
+        return render(view, locale)
+
+    def bot_action(self, st: FrontlineState, seat: int, rng: random.Random) -> FrontlineAction:
+        from .bot import choose
+        return choose(self, st, seat, rng)
+
+
+def tr(locale: str, key: str, **params: Any) -> str:
+    return t(locale, key, **params)

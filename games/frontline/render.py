@@ -1,0 +1,69 @@
+"""The battlefield as a PNG, drawn from a view."""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core.i18n import normalize_locale, t
+from games.core.render import font, png_bytes
+
+from .cards import CARDS
+
+W, H = 980, 560
+BG = (34, 38, 44)
+LINE_BG = (52, 58, 66)
+FRONT_BG = (70, 62, 48)
+COLOURS = [(90, 140, 200), (200, 100, 90)]
+CARD_W, CARD_H = 150, 84
+
+
+def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str) -> None:
+    colour = COLOURS[u["owner"]]
+    draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, fill=(28, 30, 34), outline=colour, width=3)
+    name = CARDS[u["key"]].name[locale]
+    draw.text((x + 6, y + 4), name[:12], font=font(14), fill=(235, 235, 235))
+    draw.text((x + 6, y + 24), t(locale, f"frontline.type.{u['type']}") + f" · {t(locale, 'frontline.op', n=u['op'])}",
+              font=font(12), fill=(180, 180, 180))
+    marks = "".join(t(locale, f"frontline.kw.{k}")[:2] + " " for k in u["keywords"])
+    if u["armour"]:
+        marks += t(locale, "frontline.kw.armour", n=u["armour"])
+    draw.text((x + 6, y + 42), marks[:22], font=font(11), fill=(220, 200, 120))
+    hp_colour = (240, 120, 110) if u["damaged"] else (235, 235, 235)
+    draw.text((x + 6, y + 60), f"⚔{u['atk']}", font=font(16), fill=(240, 200, 90))
+    draw.text((x + CARD_W - 46, y + 60), f"♥{u['hp']}", font=font(16), fill=hp_colour)
+    extra = ("★" if u["veteran"] else "") + ("⏸" if u["pinned"] else "")
+    if extra:
+        draw.text((x + CARD_W - 30, y + 4), extra, font=font(14), fill=(250, 220, 80))
+
+
+def render(view: dict[str, Any], locale: str) -> bytes:
+    loc = normalize_locale(locale)
+    img = Image.new("RGB", (W, H), BG)
+    draw = ImageDraw.Draw(img)
+    players = view["players"]
+    me = view.get("seat")
+    top, bottom = (1 - me, me) if me in (0, 1) else (1, 0)
+    rows = [(top, 20), (None, 200), (bottom, 380)]
+    for seat, y in rows:
+        if seat is None:
+            owner = view["front_owner"]
+            draw.rectangle((10, y, W - 10, y + 160), fill=FRONT_BG)
+            who = players[owner]["name"] if owner is not None else t(loc, "frontline.label.nobody")
+            draw.text((20, y + 6), t(loc, "frontline.label.front", who=who), font=font(16), fill=(240, 230, 200))
+            for i, u in enumerate(view["front"]):
+                _unit(draw, 20 + i * (CARD_W + 10), y + 40, u, loc)
+            continue
+        p = players[seat]
+        draw.rectangle((10, y, W - 10, y + 160), fill=LINE_BG)
+        draw.rounded_rectangle((20, y + 30, 200, y + 150), 10, fill=(20, 22, 26), outline=COLOURS[seat], width=4)
+        draw.text((30, y + 36), p["name"][:14], font=font(16), fill=(240, 240, 240))
+        draw.text((30, y + 60), t(loc, "frontline.label.hq_short", hq=p["hq"]), font=font(22), fill=(240, 120, 110))
+        draw.text((30, y + 94), t(loc, "frontline.label.kredits_short", k=p["kredits"], slots=p["slots"]),
+                  font=font(14), fill=(240, 200, 90))
+        draw.text((30, y + 116), t(loc, "frontline.label.counts", hand=p["hand_count"], deck=p["deck_count"]),
+                  font=font(13), fill=(200, 200, 200))
+        draw.text((20, y + 6), t(loc, "frontline.label.support"), font=font(14), fill=(200, 200, 200))
+        for i, u in enumerate(p["support"]):
+            _unit(draw, 220 + i * (CARD_W + 10), y + 40, u, loc)
+    return png_bytes(img)

@@ -1,0 +1,574 @@
+"""Frontline rules: effect resolution, combat, turn start, victory. Section numbers
+refer to the rulebook (`seeds/001`), "adj. N" to its adjudication appendix.
+
+Every function here mutates the state; engine.py validates an action completely before
+calling into this module, so a RuleError never leaves a half-applied action behind.
+"""
+from __future__ import annotations
+
+from games.core import Event
+from games.core.events import roll_event
+
+from .cards import CARDS, Effect
+from .state import (
+    HAND_LIMIT, HQ_START, MAX_KREDITS, NATURAL_SLOTS, SUPPORT_SIZE, DeckCard, FrontlineState,
+    HandCard, Unit,
+)
+
+Events = list[Event]
+RANGED = ("artillery", "fighter", "bomber")
+
+
+def card_name(key: str) -> dict[str, str]:
+    return CARDS[key].name
+
+
+def unit_label(u: Unit) -> dict[str, str]:
+    name = CARDS[u.key].name
+    return {loc: f"{text} ({u.uid})" for loc, text in name.items()}
+
+
+# --- where things are -----------------------------------------------------------------
+def line_of(st: FrontlineState, u: Unit) -> list[str]:
+    return st.front if u.uid in st.front else st.players[u.owner].support
+
+
+def in_front(st: FrontlineState, u: Unit) -> bool:
+    return u.uid in st.front
+
+
+def units_of(st: FrontlineState, seat: int) -> list[Unit]:
+    out = [st.units[uid] for uid in st.players[seat].support]
+    if st.front_owner == seat:
+        out += [st.units[uid] for uid in st.front]
+    return out
+
+
+def has_kw(u: Unit, kw: str) -> bool:
+    return kw in u.keywords
+
+
+def utype(u: Unit) -> str:
+    return CARDS[u.key].type or "infantry"
+
+
+# --- cards in hand and deck -----------------------------------------------------------
+def add_to_hand(st: FrontlineState, seat: int, card: HandCard, ev: Events) -> bool:
+    """1.3: a tenth card is removed. Cards from outside the deck arrive revealed."""
+    p = st.players[seat]
+    if len(p.hand) >= HAND_LIMIT:
+        ev.append(Event.public("frontline.hand_full", name=p.name, card=card_name(card.key)))
+        return False
+    p.hand.append(card)
+    return True
+
+
+def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
+    """1.4: drawing from an empty deck deals fatigue damage 1, 2, 3 ... to the HQ."""
+    p = st.players[seat]
+    for _ in range(count):
+        if not p.deck:
+            p.fatigue += 1
+            p.hq -= p.fatigue
+            ev.append(Event.public("frontline.fatigue", name=p.name, amount=p.fatigue))
+            continue
+        dc = p.deck.pop()
+        hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
+        if add_to_hand(st, seat, hc, ev):
+            ev.append(Event.private(seat, "frontline.drew", card=card_name(dc.key), id=hc.id))
+            ev.append(Event.public("frontline.drew_public", name=p.name))
+
+
+def tutor(st: FrontlineState, seat: int, utype_: str, ev: Events) -> None:
+    """4.1.4.2: a card of the type from the deck, if any; never fatigue."""
+    p = st.players[seat]
+    for i in range(len(p.deck) - 1, -1, -1):
+        card = CARDS[p.deck[i].key]
+        if card.kind == "unit" and card.type == utype_:
+            dc = p.deck.pop(i)
+            hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
+            if add_to_hand(st, seat, hc, ev):
+                ev.append(Event.private(seat, "frontline.drew", card=card_name(dc.key), id=hc.id))
+                ev.append(Event.public("frontline.tutored", name=p.name, type=f"@frontline.type.{utype_}"))
+            return
+    ev.append(Event.public("frontline.tutor_none", name=p.name, type=f"@frontline.type.{utype_}"))
+
+
+def discard_card(st: FrontlineState, seat: int, hc: HandCard, ev: Events) -> None:
+    """4.1.11 / 3.4.5: the card leaves the hand and its discard effects resolve."""
+    p = st.players[seat]
+    p.hand.remove(hc)
+    if hc.active:
+        p.hidden_spent = 0
+    ev.append(Event.public("frontline.discarded", name=p.name, card=card_name(hc.key)))
+    for eff in CARDS[hc.key].discarded:
+        resolve(st, seat, eff, ev, source=None, target=None)
+
+
+# --- units entering the battlefield ---------------------------------------------------
+def new_unit(st: FrontlineState, seat: int, key: str, bonus: int = 0, captured: bool = False) -> Unit:
+    card = CARDS[key]
+    atk, hp = (1, 1) if captured else (card.atk + bonus, card.hp + bonus)
+    u = Unit.model_construct(
+        uid=f"u{st.next_uid}", key=key, owner=seat, atk=atk, hp=hp, max_hp=hp, peak_hp=hp, op=card.op,
+        armour=card.armour, keywords=list(card.keywords), flags=list(card.flags), effects=[], veteran=False,
+        captured=captured, silenced=False, damaged=False, arrived_turn=st.turn_no, moved=False, attacks=0,
+        pinned_turn=-1, double_turn=-1, ambush_turn=-1,
+    )
+    st.next_uid += 1
+    return u
+
+
+def place(st: FrontlineState, u: Unit, ev: Events) -> None:
+    """Put a unit in its owner's support line; 3.3.11 mountain counts friendly mountain
+    units already on the battlefield."""
+    if has_kw(u, "mountain"):
+        n = sum(has_kw(o, "mountain") for o in units_of(st, u.owner))
+        if n:
+            buff(u, n, n)
+            ev.append(Event.public("frontline.mountain", unit=unit_label(u), n=n))
+    st.units[u.uid] = u
+    st.players[u.owner].support.append(u.uid)
+
+
+def buff(u: Unit, atk: int, hp: int) -> None:
+    """A stat change by an effect (not damage: 3.7.1's tip)."""
+    u.atk = max(0, u.atk + atk)
+    u.hp += hp
+    if hp > 0:
+        u.peak_hp = max(u.peak_hp, u.hp)
+        if u.hp >= u.max_hp:
+            u.damaged = False  # 3.7.2: raised again after damage counts as undamaged
+
+
+def damage_unit(u: Unit, amount: int) -> int:
+    """Damage to a unit; 3.3.10 immune units take none; 3.3.9 damage ends mobilize."""
+    if amount <= 0 or has_kw(u, "immune"):
+        return 0
+    u.hp -= amount
+    u.damaged = True
+    if "mobilize" in u.keywords:
+        u.keywords.remove("mobilize")
+    return amount
+
+
+def promote(st: FrontlineState, u: Unit, ev: Events) -> None:
+    """3.5: stats reset to the veteran stats; keywords and effects stay. A unit at 0 defence
+    is destroyed first and never promotes."""
+    card = CARDS[u.key]
+    if u.veteran or u.silenced or card.promote is None or u.hp <= 0 or u.uid not in st.units:
+        return
+    u.atk, u.hp = card.vet_atk, card.vet_hp
+    u.max_hp = u.peak_hp = card.vet_hp
+    u.damaged = False
+    u.veteran = True
+    ev.append(Event.public("frontline.promoted", unit=unit_label(u), atk=u.atk, hp=u.hp))
+
+
+def silence(u: Unit) -> None:
+    """4.1.12: reset operation cost, erase keywords and effects, reset attack and defence
+    to the printed values (a lower defence stays), lose veteran."""
+    card = CARDS[u.key]
+    u.keywords, u.flags, u.effects = [], [], []
+    u.op, u.armour = card.op, 0
+    u.atk = 1 if u.captured else card.atk
+    printed_hp = 1 if u.captured else card.hp
+    if u.hp > printed_hp:
+        u.hp = printed_hp
+    u.max_hp = printed_hp
+    u.veteran = False
+    u.silenced = True
+    u.double_turn = -1
+
+
+def remove_from_board(st: FrontlineState, u: Unit) -> None:
+    line = line_of(st, u)
+    line.remove(u.uid)
+    del st.units[u.uid]
+    if not st.front:
+        st.front_owner = None  # 1.2: an emptied frontline belongs to no one
+
+
+def retreat(st: FrontlineState, u: Unit, ev: Events) -> None:
+    """3.6: front → own support line; support (or no room there) → hand, revealed;
+    a full hand removes the unit."""
+    p = st.players[u.owner]
+    if in_front(st, u) and len(p.support) < SUPPORT_SIZE:
+        st.front.remove(u.uid)
+        if not st.front:
+            st.front_owner = None
+        p.support.append(u.uid)
+        ev.append(Event.public("frontline.retreat_support", unit=unit_label(u)))
+        return
+    remove_from_board(st, u)
+    hc = HandCard(id=st.rng.token("c"), key=u.key, revealed=True)
+    if add_to_hand(st, u.owner, hc, ev):
+        ev.append(Event.public("frontline.retreat_hand", unit=unit_label(u), name=p.name))
+
+
+def take_control(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
+    """4.1.5: the lone unit of a frontline takes the frontline along; otherwise the unit
+    joins the new owner's support line, or is removed when that line is full."""
+    if in_front(st, u) and len(st.front) == 1:
+        st.front_owner = seat
+    else:
+        line_of(st, u).remove(u.uid)
+        if not st.front:
+            st.front_owner = None
+        if len(st.players[seat].support) >= SUPPORT_SIZE:
+            del st.units[u.uid]
+            ev.append(Event.public("frontline.removed", unit=unit_label(u)))
+            return
+        st.players[seat].support.append(u.uid)
+    u.owner = seat
+    u.arrived_turn = st.turn_no
+    u.moved, u.attacks = False, 0
+    ev.append(Event.public("frontline.control", unit=unit_label(u), name=st.players[seat].name))
+
+
+def pin(st: FrontlineState, u: Unit) -> None:
+    """3.8: the unit loses its owner's next turn; pins never stack (3.8.1)."""
+    u.pinned_turn = st.turn_no + (2 if st.turn == u.owner else 1)
+
+
+# --- effect resolution ----------------------------------------------------------------
+def select(st: FrontlineState, seat: int, eff: Effect, source: Unit | None, target: str | None) -> list:
+    """Units (and the strings "hq0"/"hq1") an effect touches."""
+    enemy = 1 - seat
+    sel = eff.to
+    if sel in ("target", "trigger"):
+        if target in ("hq", f"hq{enemy}"):
+            return [f"hq{enemy}"]
+        return [st.units[target]] if target in st.units else []
+    if sel == "self":
+        return [source] if source is not None and source.uid in st.units else []
+    if sel == "enemy_units":
+        return units_of(st, enemy)
+    if sel == "friendly_units":
+        return units_of(st, seat)
+    if sel == "other_friendly_units":
+        return [u for u in units_of(st, seat) if source is None or u.uid != source.uid]
+    if sel == "all_units":
+        return units_of(st, 0) + units_of(st, 1)
+    if sel == "enemy_hq":
+        return [f"hq{enemy}"]
+    if sel == "own_hq":
+        return [f"hq{seat}"]
+    if sel == "both_hqs":
+        return ["hq0", "hq1"]
+    if sel == "enemies":
+        return units_of(st, enemy) + [f"hq{enemy}"]
+    if sel == "damaged_enemies":
+        return [u for u in units_of(st, enemy) if u.damaged]
+    pool = units_of(st, enemy if sel == "random_enemy" else seat)
+    pool = [u for u in pool if u.hp > 0]
+    return [st.rng.choice(pool)] if pool else []
+
+
+def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit | None, target: str | None) -> None:
+    """One effect of a card owned by `seat`. Deaths are collected by the caller (adj. 2)."""
+    p, foe = st.players[seat], st.players[1 - seat]
+    do = eff.do
+    if do in ("kredits", "kredits_next", "slots", "draw", "draw_next", "tutor", "create", "shuffle", "discard",
+              "heal_hq", "hq_effect", "summon", "intel"):
+        who = foe if eff.who == "enemy" else p
+        whose = 1 - seat if eff.who == "enemy" else seat
+        if do == "kredits":  # 2.1: kredits may exceed the slots, never 24
+            who.kredits = max(0, min(MAX_KREDITS, who.kredits + eff.amount))
+        elif do == "kredits_next":
+            who.next_kredits += eff.amount
+        elif do == "slots":
+            who.slots = max(0, min(MAX_KREDITS, who.slots + eff.amount))
+        elif do == "draw":
+            draw(st, whose, ev, eff.amount)
+        elif do == "draw_next":
+            who.next_draws += eff.amount
+        elif do == "tutor":
+            tutor(st, whose, eff.type or "infantry", ev)
+        elif do == "create":
+            for _ in range(max(1, eff.amount)):
+                add_to_hand(st, whose, HandCard(id=st.rng.token("c"), key=eff.card, revealed=True), ev)
+        elif do == "shuffle":
+            who.deck += [DeckCard(key=eff.card) for _ in range(max(1, eff.amount))]
+            st.rng.shuffle(who.deck)
+        elif do == "discard":
+            for _ in range(max(1, eff.amount)):
+                if who.hand:
+                    discard_card(st, whose, st.rng.choice(who.hand), ev)
+        elif do == "heal_hq":
+            who.hq = min(HQ_START, who.hq + eff.amount)
+        elif do == "hq_effect":
+            if eff.hq not in who.hq_effects:
+                who.hq_effects.append(eff.hq)
+        elif do == "summon":  # 4.1.9.1: "added", not deployed
+            if len(who.support) < SUPPORT_SIZE:
+                u = new_unit(st, whose, eff.card)
+                place(st, u, ev)
+                ev.append(Event.public("frontline.summoned", unit=unit_label(u), name=who.name))
+        elif do == "intel":  # 4.1.14
+            hidden = [c for c in foe.hand if not c.revealed]
+            picked = []
+            for _ in range(min(eff.amount, len(hidden))):
+                c = st.rng.choice(hidden)
+                hidden.remove(c)
+                c.revealed = True
+                picked.append(card_name(c.key))
+            ev.append(Event.public("frontline.intel", name=foe.name, cards=picked or "-"))
+        if do in ("kredits", "kredits_next", "slots", "draw_next", "create", "shuffle", "heal_hq", "hq_effect"):
+            ev.append(Event.public(f"frontline.fx.{do}", name=who.name, amount=eff.amount, total=who.kredits,
+                                   slots=who.slots, hq=who.hq, card=card_name(eff.card) if eff.card else "-"))
+        return
+    targets = select(st, seat, eff, source, target)
+    if do == "damage":  # adj. 6: all damage of one effect lands together, deaths after
+        for t in targets:
+            if isinstance(t, str):
+                hq_owner = int(t[2])
+                st.players[hq_owner].hq -= eff.amount
+                ev.append(Event.public("frontline.hq_damage", name=st.players[hq_owner].name, amount=eff.amount,
+                                       hq=st.players[hq_owner].hq))
+            else:
+                dealt = damage_unit(t, eff.amount)
+                ev.append(Event.public("frontline.damage", unit=unit_label(t), amount=dealt, hp=t.hp))
+        return
+    for t in targets:
+        if isinstance(t, str):
+            continue
+        if do == "stat":
+            buff(t, eff.atk, eff.hp)
+            ev.append(Event.public("frontline.stat", unit=unit_label(t), atk=t.atk, hp=t.hp))
+        elif do == "opcost":
+            t.op = max(0, t.op + eff.amount)
+            ev.append(Event.public("frontline.opcost", unit=unit_label(t), op=t.op))
+        elif do == "destroy":
+            t.hp = min(t.hp, 0)
+            ev.append(Event.public("frontline.destroy", unit=unit_label(t)))
+        elif do == "grant":
+            bucket = t.effects if eff.keyword == "attrition" else t.keywords
+            if eff.keyword not in bucket:
+                bucket.append(eff.keyword)
+            ev.append(Event.public("frontline.grant", unit=unit_label(t), what=f"@frontline.kw.{eff.keyword}"))
+        elif do == "silence":
+            silence(t)
+            ev.append(Event.public("frontline.silenced", unit=unit_label(t)))
+        elif do == "repair":  # 4.1.13
+            t.hp = max(t.hp, t.peak_hp)
+            t.max_hp = t.peak_hp = t.hp
+            t.damaged = False
+            ev.append(Event.public("frontline.repaired", unit=unit_label(t), hp=t.hp))
+        elif do == "retreat":
+            retreat(st, t, ev)
+        elif do == "pin":
+            pin(st, t)
+            ev.append(Event.public("frontline.pinned", unit=unit_label(t)))
+        elif do == "double":
+            t.double_turn = st.turn_no
+            ev.append(Event.public("frontline.doubled", unit=unit_label(t)))
+        elif do == "control":
+            take_control(st, t, seat, ev)
+
+
+def run_effects(st: FrontlineState, seat: int, effects: list[Effect], ev: Events, source: Unit | None,
+                target: str | None) -> None:
+    for eff in effects:
+        resolve(st, seat, eff, ev, source, target)
+
+
+def process_deaths(st: FrontlineState, ev: Events) -> None:
+    """Adj. 2: every unit at 0 defence leaves together; then their destruction effects
+    resolve in board order (and may destroy more)."""
+    while True:
+        dead = [u for u in list(st.units.values()) if u.hp <= 0]
+        if not dead:
+            return
+        for u in dead:
+            remove_from_board(st, u)
+            ev.append(Event.public("frontline.destroyed", unit=unit_label(u)))
+        for u in dead:
+            if not u.silenced:
+                run_effects(st, u.owner, CARDS[u.key].destroyed, ev, source=None, target=None)
+
+
+# --- counter-orders -------------------------------------------------------------------
+def fire_counter(st: FrontlineState, trigger: str, ev: Events, unit: Unit | None = None) -> bool:
+    """4.2: the non-active player's active counter-order with this trigger resolves now.
+    Returns True when it cancels the triggering order."""
+    seat = 1 - st.turn
+    p = st.players[seat]
+    hc = next((c for c in p.hand if c.active and CARDS[c.key].trigger == trigger), None)
+    if hc is None:
+        return False
+    p.hand.remove(hc)
+    p.hidden_spent = 0
+    st.counter_owner = seat
+    card = CARDS[hc.key]
+    ev.append(Event.public("frontline.counter_fired", name=p.name, card=card.name))
+    cancels = any(e.do == "cancel" for e in card.effects)
+    run_effects(st, seat, [e for e in card.effects if e.do != "cancel"], ev, source=None,
+                target=unit.uid if unit is not None else None)
+    return cancels
+
+
+# --- combat (3.1, 3.2, 3.3) -------------------------------------------------------------
+def counter_damage_applies(attacker: Unit, defender: Unit) -> bool:
+    """3.1: artillery takes no counter damage; bombers only from fighters; a bomber never
+    strikes back."""
+    at, dt = utype(attacker), utype(defender)
+    if at == "artillery" or dt == "bomber":
+        return False
+    if at == "bomber":
+        return dt == "fighter"
+    return True
+
+
+def combat_damage(st: FrontlineState, src: Unit, dst: Unit) -> int:
+    """3.3.7 / adj. 4: doubling first, then heavy armour; immune takes nothing."""
+    dmg = src.atk * (2 if src.double_turn == st.turn_no else 1)
+    if has_kw(dst, "immune"):
+        return 0
+    dmg = max(0, dmg - dst.armour)
+    if "combat_damage_one" in dst.flags and dmg > 0:
+        dmg = 1
+    return dmg
+
+
+def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
+    seat = u.owner
+    p = st.players[seat]
+    p.kredits -= u.op
+    u.attacks += 1
+    if "smokescreen" in u.keywords:
+        u.keywords.remove("smokescreen")  # ruling: lost on moving or attacking
+    if has_kw(u, "pincer") and sum(has_kw(o, "pincer") for o in units_of(st, seat)) >= 2:
+        buff(u, 1, 1)  # 3.3.6: a formed pincer gives +1/+1 when attacking
+        ev.append(Event.public("frontline.pincer", unit=unit_label(u)))
+    if not u.silenced:
+        run_effects(st, seat, CARDS[u.key].on_attack, ev, source=u, target=None)
+    enemy = 1 - seat
+    foe = st.players[enemy]
+    if target == "hq":
+        dmg = u.atk * (2 if u.double_turn == st.turn_no else 1)
+        foe.hq -= dmg
+        ev.append(Event.public("frontline.attack_hq", unit=unit_label(u), name=foe.name, amount=dmg, hq=foe.hq))
+        if "retaliate" in foe.hq_effects:
+            dealt = damage_unit(u, 1)
+            ev.append(Event.public("frontline.retaliate", unit=unit_label(u), amount=dealt))
+        if dmg > 0:
+            fire_counter(st, "hq_attacked", ev, u)
+        return
+    d = st.units[target]
+    ev.append(Event.public("frontline.attack", unit=unit_label(u), target=unit_label(d)))
+    strikes_back = counter_damage_applies(u, d)
+    if strikes_back and has_kw(d, "ambush") and d.ambush_turn != st.turn_no:
+        d.ambush_turn = st.turn_no  # 3.3.4: the defender strikes first, once a turn
+        dealt = damage_unit(u, combat_damage(st, d, u))
+        ev.append(Event.public("frontline.ambush", unit=unit_label(d), target=unit_label(u), amount=dealt))
+        if u.hp <= 0:
+            return
+        dealt = damage_unit(d, combat_damage(st, u, d))
+        ev.append(Event.public("frontline.damage", unit=unit_label(d), amount=dealt, hp=d.hp))
+    else:
+        to_def = combat_damage(st, u, d)
+        to_att = combat_damage(st, d, u) if strikes_back else 0
+        dealt_d = damage_unit(d, to_def)
+        dealt_a = damage_unit(u, to_att)
+        ev.append(Event.public("frontline.damage", unit=unit_label(d), amount=dealt_d, hp=d.hp))
+        if strikes_back:
+            ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt_a, hp=u.hp))
+    if d.hp <= 0:
+        if has_kw(u, "capture"):  # 3.3.8: a 1/1 copy, effects kept, arrives revealed
+            hc = HandCard(id=st.rng.token("c"), key=d.key, revealed=True, captured=True)
+            if add_to_hand(st, seat, hc, ev):
+                ev.append(Event.public("frontline.captured", name=p.name, card=card_name(d.key)))
+        if CARDS[u.key].promote == "kill":
+            promote(st, u, ev)
+
+
+def move(st: FrontlineState, u: Unit, ev: Events) -> None:
+    p = st.players[u.owner]
+    p.kredits -= u.op
+    u.moved = True
+    p.support.remove(u.uid)
+    st.front.append(u.uid)
+    st.front_owner = u.owner
+    if "smokescreen" in u.keywords:
+        u.keywords.remove("smokescreen")
+    ev.append(Event.public("frontline.moved", unit=unit_label(u)))
+    if CARDS[u.key].promote == "enter_front":
+        promote(st, u, ev)
+    fire_counter(st, "enemy_move", ev, u)
+
+
+# --- actions that change whose turn it is ------------------------------------------------
+def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
+    """2.1 then adj. 1: slots +1 (to 12) and refill; (1) mobilize, (2) lasting
+    turn-start damage, (3) units' own turn-start effects; then the draw."""
+    st.turn = seat
+    st.turn_no += 1
+    p = st.players[seat]
+    if p.slots < NATURAL_SLOTS:
+        p.slots += 1
+    p.kredits = min(MAX_KREDITS, p.slots + p.next_kredits)
+    p.next_kredits = 0
+    p.hidden_spent = 0
+    ev.append(Event.public("frontline.turn", name=p.name, n=st.turn_no, kredits=p.kredits, slots=p.slots))
+    mine = units_of(st, seat)
+    for u in mine:
+        u.moved, u.attacks = False, 0
+    for u in mine:
+        if has_kw(u, "mobilize"):
+            buff(u, 1, 1)
+            ev.append(Event.public("frontline.mobilize", unit=unit_label(u), atk=u.atk, hp=u.hp))
+    for u in mine:
+        if "attrition" in u.effects:
+            dealt = damage_unit(u, 1)
+            ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt, hp=u.hp))
+    for u in mine:
+        if u.hp > 0 and not u.silenced:
+            run_effects(st, seat, CARDS[u.key].turn_start, ev, source=u, target=None)
+            if CARDS[u.key].promote == "turn_start":
+                promote(st, u, ev)
+    process_deaths(st, ev)
+    for dc in p.deck:  # 3.4.6: in-deck growth
+        growth = CARDS[dc.key].deck_growth
+        if growth:
+            dc.bonus += growth
+    draw(st, seat, ev, 1 + p.next_draws)
+    p.next_draws = 0
+
+
+def check_victory(st: FrontlineState, ev: Events) -> None:
+    """1.1 / adj. 3: after the whole action; both HQs at 0: the player whose turn it is
+    loses, unless a counter-order fired in the action: then its owner loses."""
+    dead = [s for s in (0, 1) if st.players[s].hq <= 0]
+    if not dead:
+        return
+    if len(dead) == 2:
+        loser = st.counter_owner if st.counter_owner is not None else st.turn
+    else:
+        loser = dead[0]
+    st.winner = 1 - loser
+    st.phase = "over"
+    st.end_reason = "frontline.outcome.hq"
+    ev.append(Event.public("frontline.victory", name=st.players[st.winner].name,
+                           loser=st.players[loser].name))
+
+
+def end_by_cap(st: FrontlineState, ev: Events) -> None:
+    """Hard cap: the higher HQ wins; equal HQs draw."""
+    a, b = st.players[0].hq, st.players[1].hq
+    st.phase = "over"
+    st.end_reason = "frontline.outcome.cap"
+    if a == b:
+        st.draw = True
+    else:
+        st.winner = 0 if a > b else 1
+    ev.append(Event.public("frontline.cap", a=a, b=b))
+
+
+def first_roll(st: FrontlineState, ev: Events, setting: str) -> int:
+    if setting in ("0", "1"):
+        return int(setting)
+    die = st.rng.die(2)
+    ev.append(roll_event("table", "@frontline.first_roll", [die], die))
+    return die - 1
+

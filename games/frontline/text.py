@@ -1,0 +1,160 @@
+"""Text for players: card text generated from card data, action labels, the text board."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.core.i18n import normalize_locale, t
+
+from .cards import CARDS, Card, Effect
+from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
+
+if TYPE_CHECKING:
+    from .engine import FrontlineEngine
+
+
+def effect_text(eff: Effect, locale: str) -> str:
+    params: dict[str, Any] = {
+        "amount": abs(eff.amount), "atk": f"{eff.atk:+d}", "hp": f"{eff.hp:+d}",
+        "to": t(locale, f"frontline.sel.{eff.to}") if eff.to else "",
+        "who": t(locale, f"frontline.who.{eff.who}"),
+        "card": CARDS[eff.card].name[normalize_locale(locale)] if eff.card else "",
+        "type": t(locale, f"frontline.type.{eff.type}") if eff.type else "",
+        "keyword": t(locale, f"frontline.kw.{eff.keyword}") if eff.keyword else "",
+        "hq": t(locale, f"frontline.hqfx.{eff.hq}") if eff.hq else "",
+    }
+    key = f"frontline.txt.{eff.do}"
+    if eff.do in ("slots", "opcost") and eff.amount < 0:
+        key += "_down"
+    return t(locale, key, **params)
+
+
+def card_text(card: Card, locale: str) -> str:
+    loc = normalize_locale(locale)
+    if card.text:
+        return card.text[loc]
+    parts: list[str] = []
+    if card.kind == "unit":
+        parts += [t(loc, f"frontline.kw.{k}") for k in card.keywords]
+        if card.armour:
+            parts.append(t(loc, "frontline.kw.armour", n=card.armour))
+        parts += [t(loc, f"frontline.flag.{f}") for f in card.flags]
+    if card.condition:
+        parts.append(t(loc, f"frontline.cond.{card.condition}"))
+    if card.trigger:
+        parts.append(t(loc, f"frontline.trigger.{card.trigger}"))
+    if card.effects:
+        body = t(loc, "frontline.sep").join(effect_text(e, loc) for e in card.effects)
+        parts.append(t(loc, "frontline.hook.deploy", text=body) if card.kind == "unit" else body)
+    for hook in ("destroyed", "discarded", "turn_start", "on_attack", "on_order"):
+        effects = getattr(card, hook)
+        if effects:
+            body = t(loc, "frontline.sep").join(effect_text(e, loc) for e in effects)
+            parts.append(t(loc, f"frontline.hook.{hook}", text=body))
+    if card.promote:
+        parts.append(t(loc, f"frontline.promote.{card.promote}", atk=card.vet_atk, hp=card.vet_hp))
+    if card.deck_growth:
+        parts.append(t(loc, "frontline.growth", n=card.deck_growth))
+    return t(loc, "frontline.stop").join(p for p in parts if p)
+
+
+def card_line(key: str, locale: str) -> str:
+    """`Tiger I (7) tank 5/6 op 2: heavy armour 2`"""
+    loc = normalize_locale(locale)
+    card = CARDS[key]
+    head = f"{card.name[loc]} ({card.cost})"
+    if card.kind == "unit":
+        head += f" {t(loc, f'frontline.type.{card.type}')} {card.atk}/{card.hp} {t(loc, 'frontline.op', n=card.op)}"
+    else:
+        head += f" {t(loc, f'frontline.kind.{card.kind}')}"
+    text = card_text(card, loc)
+    return f"{head}: {text}" if text else head
+
+
+def _target(engine: "FrontlineEngine", st, seat: int, target: str | None, locale: str) -> str:
+    if target is None:
+        return ""
+    if target == "hq":
+        return t(locale, "frontline.label.enemy_hq")
+    u = st.units.get(target)
+    if u is None:
+        return target
+    return f"{CARDS[u.key].name[normalize_locale(locale)]} {u.atk}/{u.hp} ({u.uid})"
+
+
+def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:
+    loc = normalize_locale(locale)
+    hand = {c.id: c for c in st.players[seat].hand}
+
+    def hname(cid: str) -> str:
+        c = hand.get(cid)
+        return CARDS[c.key].name[loc] if c else cid
+
+    tgt = _target(engine, st, seat, getattr(action, "target", None), loc)
+    if isinstance(action, ChooseDeck):
+        from .cards import load_presets
+        preset = load_presets().get(action.deck)
+        return t(loc, "frontline.label.deck", deck=preset.name[loc] if preset else action.deck[:40])
+    if isinstance(action, Swap):
+        return t(loc, "frontline.label.swap", card=hname(action.card))
+    if isinstance(action, Keep):
+        return t(loc, "frontline.label.keep")
+    if isinstance(action, Deploy):
+        return t(loc, "frontline.label.deploy", card=hname(action.card)) + (f" → {tgt}" if tgt else "")
+    if isinstance(action, PlayOrder):
+        return t(loc, "frontline.label.order", card=hname(action.card)) + (f" → {tgt}" if tgt else "")
+    if isinstance(action, SetCounter):
+        return t(loc, "frontline.label.counter", card=hname(action.card))
+    if isinstance(action, Move):
+        return t(loc, "frontline.label.move", unit=_target(engine, st, seat, action.unit, loc))
+    if isinstance(action, Attack):
+        return t(loc, "frontline.label.attack", unit=_target(engine, st, seat, action.unit, loc), target=tgt)
+    return t(loc, "frontline.label.end")
+
+
+def unit_short(u: dict, locale: str) -> str:
+    name = CARDS[u["key"]].name[normalize_locale(locale)]
+    marks = "".join(t(locale, f"frontline.mark.{k}") for k in u["keywords"])
+    if u["armour"]:
+        marks += f"[{u['armour']}]"
+    if u["veteran"]:
+        marks += "★"
+    if u["pinned"]:
+        marks += "⏸"
+    return f"{u['uid']} {name} {u['atk']}/{u['hp']}{marks}"
+
+
+def summary(view: dict[str, Any], locale: str) -> str:
+    loc = normalize_locale(locale)
+    lines: list[str] = []
+    players = view["players"]
+    phase = view["phase"]
+    lines.append(t(loc, f"frontline.phase_name.{phase}") + (
+        " · " + t(loc, "frontline.label.turn", n=view["turn_no"], name=players[view["turn"]]["name"])
+        if phase == "main" else ""))
+    me = view.get("seat")
+    order = [1 - me, me] if me in (0, 1) else [1, 0]
+    for i, s in enumerate(order):
+        p = players[s]
+        row = t(loc, "frontline.label.player", name=p["name"], hq=p["hq"], k=p["kredits"], slots=p["slots"],
+                hand=p["hand_count"], deck=p["deck_count"])
+        support = " | ".join(unit_short(u, loc) for u in p["support"]) or "-"
+        block = [row, t(loc, "frontline.label.support") + ": " + support]
+        if p["revealed"] and s != me:
+            block.append(t(loc, "frontline.label.revealed") + ": " + ", ".join(
+                CARDS[k].name[loc] for k in p["revealed"]))
+        if i == 0:
+            lines += block
+            owner = view["front_owner"]
+            who = players[owner]["name"] if owner is not None else t(loc, "frontline.label.nobody")
+            lines.append(t(loc, "frontline.label.front", who=who) + ": " + (
+                " | ".join(unit_short(u, loc) for u in view["front"]) or "-"))
+        else:
+            lines += list(reversed(block))
+    if view.get("hand") is not None:
+        cards = []
+        for c in view["hand"]:
+            mark = ("⚑" if c["active"] else "") + ("👁" if c["revealed"] else "") + ("✓" if c["marked"] else "")
+            cards.append(f"{CARDS[c['key']].name[loc]}({c['cost']}){mark}")
+        lines.append(t(loc, "frontline.label.hand") + ": " + (", ".join(cards) or "-"))
+    text = "\n".join(lines)
+    return text[:1500]
