@@ -1,0 +1,68 @@
+"""Storage: migrations, pragmas, and the optimistic version check."""
+from __future__ import annotations
+
+import aiosqlite
+import pytest
+
+from storage.db import connect, migrate, migration_files
+from storage.sessions import Repository, SeatRow, StaleVersion, TableExists
+
+
+async def test_migrations_apply_once_in_order(tmp_path):
+    conn = await connect(tmp_path / "a.sqlite3")
+    async with conn.execute("SELECT version FROM schema_migrations ORDER BY version") as cur:
+        versions = [r[0] for r in await cur.fetchall()]
+    assert versions == [v for v, _ in migration_files()] and versions[0] == 1
+    assert await migrate(conn) == []  # nothing left to apply
+    async with conn.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    async with conn.execute("PRAGMA foreign_keys") as cur:
+        assert (await cur.fetchone())[0] == 1
+    await conn.close()
+
+
+async def test_runner_picks_up_new_files_and_rolls_back_a_broken_one(tmp_path):
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_a.sql").write_text("CREATE TABLE a (x INTEGER);")
+    (folder / "0002_b.sql").write_text("CREATE TABLE b (y INTEGER);")
+    (folder / "notes.txt").write_text("not a migration")
+    conn = await aiosqlite.connect(tmp_path / "m.sqlite3", isolation_level=None)
+    assert await migrate(conn, folder) == [1, 2]
+    (folder / "0003_bad.sql").write_text("CREATE TABLE c (z INTEGER); INSERT INTO nowhere VALUES (1);")
+    with pytest.raises(Exception):
+        await migrate(conn, folder)
+    async with conn.execute("SELECT name FROM sqlite_master WHERE name = 'c'") as cur:
+        assert await cur.fetchall() == []  # the half-applied migration left nothing behind
+    (folder / "0003_bad.sql").write_text("CREATE TABLE c (z INTEGER);")
+    assert await migrate(conn, folder) == [3]
+    await conn.close()
+
+
+async def make_session(repo: Repository, channel: int = 5) -> int:
+    return await repo.create_session(guild_id=1, channel_id=channel, thread=False, game="duel", options={},
+                                     creator_id=1, locale="en", seed=2**64 - 1, seed_hash="h",
+                                     seats=[SeatRow(0, 1, "alice")], now=1.0)
+
+
+async def test_version_check_refuses_a_stale_writer(tmp_path):
+    repo = await Repository.open(tmp_path / "s.sqlite3")
+    sid = await make_session(repo)
+    loaded = await repo.load_session(sid)
+    assert loaded.seed == 2**64 - 1  # a full 64-bit seed survives storage
+    await repo.commit(loaded, 2.0, seats=loaded.seats + [SeatRow(1, 2, "bob")])
+    with pytest.raises(StaleVersion):
+        await repo.commit(loaded, 3.0, status="abandoned", seats=[])
+    now = await repo.load_session(sid)
+    assert (now.version, now.status, len(now.seats)) == (loaded.version + 1, "lobby", 2)
+    await repo.close()
+
+
+async def test_one_open_table_per_channel(tmp_path):
+    repo = await Repository.open(tmp_path / "s.sqlite3")
+    sid = await make_session(repo)
+    with pytest.raises(TableExists):
+        await make_session(repo)
+    await repo.commit(await repo.load_session(sid), 2.0, status="finished")
+    assert await make_session(repo) != sid  # a finished table frees the channel
+    await repo.close()
