@@ -1,0 +1,1454 @@
+"""The rules of fleet & mech (战舰战甲): fleet building, victory choice, turns, combat,
+captain skills, sub-weapons and event zones. See RULES.md for the rules as implemented."""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.events import roll_event
+from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
+from games.fleet.state import (
+    ACTIONS, EVENT_ZONES, LAUNCH_ZONES, MECH_PREFIX, SHIP_ROW, Attach, Attack, Build, Card, Done, Draw, EndTurn,
+    Fire, FleetCode, FleetOptions, FleetState, Gather, Go, Launch, Mech, Move, Operate, Order, Packet, Pass, Pending,
+    Pick, PickCaptain, PickCard, PickMain, PickMech, PickPilot, PickShip, Pilot, PlayCard, Preset, React, Recall, Reset,
+    Resupply, Second, Ship, Side, Stand, Strike, Turret, UseCard, UseSkill, Victory, Warp, dist, forward, neighbours,
+    ship_dist, zrow,
+)
+
+D = DATA()
+GOALS = ("raid", "annihilation", "arms")
+SUPPORT_WEAPONS = ("charger", "repair_drone")
+REACT_SKILLS = ("dodge", "redirect", "precision")
+SHIELDS = ("warp_shield", "convert_shield")
+
+
+def _err(key: str, **params: Any) -> RuleError:
+    return RuleError("fleet.err." + key, **params)
+
+
+class FleetEngine(Engine[FleetState, Any, FleetOptions]):
+    key = "fleet"
+    title = {"en": "Fleet & Mech", "zh-CN": "战舰战甲"}
+    min_players = 2
+    max_players = 2
+    State = FleetState
+    Options = FleetOptions
+    actions = ACTIONS
+
+    # ================================================================ setup / building
+    def setup(self, seats: list[Seat], options: FleetOptions, seed: int) -> Step:
+        rng = GameRng.from_seed(seed)
+        sides = [Side(build=Build(token=rng.token("f"))) for _ in range(2)]
+        pile = [eid for eid, ev in D.events.items() for _ in range(ev.count)]
+        rng.shuffle(pile)
+        state = FleetState(names=[s.name for s in seats], rng=rng, options=options, sides=sides, event_pile=pile)
+        events = [Event.public("fleet.start")]
+        for seat in range(2):
+            events.append(Event.private(seat, "fleet.build.prompt"))
+        return Step(state=state, events=events)
+
+    def validate_loadout(self, code: str) -> str:
+        return parse_loadout(code).code()
+
+    def loadout_presets(self) -> dict[str, str]:
+        return {k: parse_loadout(p.code).code() for k, p in D.presets.items()}
+
+    def _build_actions(self, b: Build) -> list:
+        if b.stage == "ship":
+            return [Preset(name=k) for k in D.presets] + [PickShip(id=k) for k in D.ships]
+        ship = D.ships[b.ship] if b.ship else None
+        if b.stage == "main":
+            acts = [PickMain(id=k) for k in D.mains if k not in b.mains] if len(b.mains) < ship.mains else []
+            return acts + ([Done()] if b.mains else [])
+        if b.stage == "mech":
+            acts = [PickMech(id=k) for k in D.mechs if k not in b.mechs] if len(b.mechs) < ship.mechs else []
+            return acts + ([Done()] if b.mechs else [])
+        if b.stage == "captain":
+            return [PickCaptain(id=k) for k in D.captains]
+        if b.stage == "pilot":
+            acts = [PickPilot(id=k) for k in D.pilots if k not in b.pilots] if len(b.pilots) < ship.pilots else []
+            return acts + ([Done()] if b.pilots else [])
+        if b.stage == "deck":
+            out = []
+            for k, sub in D.subs.items():
+                cards = b.ship_cards if sub.side == "ship" else b.mech_cards
+                if cards.get(k, 0) < MAX_COPIES and sum(cards.values()) < DECK_SIDE_SIZE:
+                    out.append(PickCard(id=k))
+            return out
+        if b.stage == "victory":
+            return [Victory(goal=g) for g in GOALS] + [Reset()]
+        return []
+
+    def _apply_build(self, state: FleetState, seat: int, action: Any) -> Step:
+        b = state.sides[seat].build
+        ev: list[Event] = []
+        stage = b.stage
+        if isinstance(action, (Preset, FleetCode)):
+            if stage != "ship":
+                raise _err("build_stage")
+            if isinstance(action, Preset):
+                if action.name not in D.presets:
+                    raise _err("no_preset", name=action.name)
+                lo = parse_loadout(D.presets[action.name].code)
+            else:
+                lo = parse_loadout(action.loadout)
+            b.ship, b.mains, b.mechs, b.captain, b.pilots = lo.ship, lo.mains, lo.mechs, lo.captain, lo.pilots
+            b.ship_cards, b.mech_cards = dict(lo.ship_cards), dict(lo.mech_cards)
+            b.stage = "victory"
+            ev.append(Event.private(seat, "fleet.build.loaded", code=lo.code()))
+        elif isinstance(action, Reset):
+            if stage != "victory":
+                raise _err("build_stage")
+            state.sides[seat].build = Build(token=b.token)
+            ev.append(Event.private(seat, "fleet.build.reset"))
+        elif isinstance(action, Victory):
+            if stage != "victory":
+                raise _err("build_stage")
+            b.victory = action.goal
+            b.stage = "ready"
+            ev.append(Event.private(seat, "fleet.build.victory_set", goal=f"@fleet.goal.{action.goal}"))
+            ev.append(Event.public("fleet.build.ready", name=state.names[seat]))
+        else:
+            legal = self._build_actions(b)
+            if action not in legal:
+                raise _err("build_choice", choice=action.code(), stage=f"@fleet.stage.{stage}")
+            ship = D.ships[b.ship] if b.ship else None
+            if isinstance(action, PickShip):
+                b.ship, b.stage = action.id, "main"
+            elif isinstance(action, PickMain):
+                b.mains.append(action.id)
+                if len(b.mains) >= ship.mains:
+                    b.stage = "mech"
+            elif isinstance(action, PickMech):
+                b.mechs.append(action.id)
+                if len(b.mechs) >= ship.mechs:
+                    b.stage = "captain"
+            elif isinstance(action, PickCaptain):
+                b.captain, b.stage = action.id, "pilot"
+            elif isinstance(action, PickPilot):
+                b.pilots.append(action.id)
+                if len(b.pilots) >= ship.pilots:
+                    b.stage = "deck"
+            elif isinstance(action, PickCard):
+                cards = b.ship_cards if D.subs[action.id].side == "ship" else b.mech_cards
+                cards[action.id] = cards.get(action.id, 0) + 1
+                if sum(b.ship_cards.values()) + sum(b.mech_cards.values()) >= 2 * DECK_SIDE_SIZE:
+                    b.stage = "victory"
+            elif isinstance(action, Done):
+                b.stage = {"main": "mech", "mech": "captain", "pilot": "deck"}[stage]
+            ev.append(Event.private(seat, "fleet.build.step", stage=f"@fleet.stage.{b.stage}"))
+        if all(s.build.stage == "ready" for s in state.sides):
+            self._start_game(state, ev)
+        return Step(state=state, events=ev)
+
+    def _start_game(self, state: FleetState, ev: list[Event]) -> None:
+        rng = state.rng
+        for seat, side in enumerate(state.sides):
+            b = side.build
+            sd = D.ships[b.ship]
+            side.ship = Ship(model=b.ship, hp=sd.hp, max_hp=sd.hp, hit=sd.hit, evade=sd.evade, weapons=list(b.mains),
+                             ammo={w: D.mains[w].ammo for w in b.mains if D.mains[w].ammo is not None})
+            for i, mid in enumerate(b.mechs):
+                md = D.mechs[mid]
+                side.mechs.append(Mech(uid=f"{MECH_PREFIX[seat]}{i + 1}", model=mid, hp=md.hp, max_hp=md.hp,
+                                       ammo={w: wd.ammo for w, wd in md.weapons.items() if wd.ammo is not None}))
+            side.captain = b.captain
+            side.captain_token = rng.token("k")
+            side.pilots = [Pilot(pid=p, token=rng.token("p")) for p in b.pilots]
+            side.ship_pile = [Card(id=rng.token("c"), card=c) for c, n in b.ship_cards.items() for _ in range(n)]
+            side.mech_pile = [Card(id=rng.token("c"), card=c) for c, n in b.mech_cards.items() for _ in range(n)]
+            rng.shuffle(side.ship_pile)
+            rng.shuffle(side.mech_pile)
+            side.hand = side.ship_pile[:2] + side.mech_pile[:3]
+            del side.ship_pile[:2], side.mech_pile[:3]
+            side.victory = b.victory
+            ev.append(Event.public("fleet.reveal.fleet", name=state.names[seat], ship=self._name(D.ships[b.ship]),
+                                   mains=[self._name(D.mains[w]) for w in b.mains],
+                                   mechs=[self._name(D.mechs[m]) for m in b.mechs]))
+            ev.append(Event.private(seat, "fleet.hand", cards=self._cards_text(side.hand)))
+        state.conditions = [g for g in GOALS if g in (state.sides[0].victory, state.sides[1].victory)]
+        ev.append(Event.public("fleet.reveal.victory", a=state.names[0], ga=f"@fleet.goal.{state.sides[0].victory}",
+                               b=state.names[1], gb=f"@fleet.goal.{state.sides[1].victory}",
+                               goals=[f"@fleet.goal.{g}" for g in state.conditions]))
+        while True:  # each rolls a d20, higher goes first, ties roll again
+            r = [rng.die(20), rng.die(20)]
+            for seat in range(2):
+                ev.append(roll_event(state.names[seat], "@fleet.roll.first", [r[seat]], r[seat]))
+            if r[0] != r[1]:
+                break
+        state.first = state.turn = 0 if r[0] > r[1] else 1
+        state.phase = "play"
+        ev.append(Event.public("fleet.first", name=state.names[state.first]))
+        self._begin_turn(state, ev)
+        self._settle(state, ev)
+
+    @staticmethod
+    def _name(item: Any) -> dict[str, str]:
+        return dict(item.name)
+
+    def _cards_text(self, cards: list[Card]) -> str:
+        return ", ".join(f"{D.subs[c.card].name['zh-CN']} / {D.subs[c.card].name['en']} [{c.id}]" for c in cards)
+
+    # ================================================================ protocol basics
+    def active_seats(self, state: FleetState) -> list[int]:
+        if state.phase == "over":
+            return []
+        if state.phase == "build":
+            return [s for s in range(2) if state.sides[s].build.stage != "ready"]
+        if state.pending:
+            return [state.pending[0].seat]
+        return [state.turn]
+
+    def outcome(self, state: FleetState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        if state.draw or state.winner is None:
+            return Outcome(winners=[], ranks=[1, 1], reason=state.reason or "core.outcome.draw",
+                           params=state.reason_params)
+        w = state.winner
+        return Outcome(winners=[w], ranks=[1 if s == w else 2 for s in range(2)], reason=state.reason,
+                       params=state.reason_params)
+
+    def resign(self, state: FleetState, seat: int) -> Step:
+        if state.phase != "over":
+            self._finish(state, 1 - seat, "core.outcome.resign", name=state.names[seat])
+        return Step(state=state, events=[Event.public("core.outcome.resign", name=state.names[seat])])
+
+    def _finish(self, state: FleetState, winner: int | None, reason: str, **params: Any) -> None:
+        state.phase = "over"
+        state.winner = winner
+        state.draw = winner is None
+        state.reason = reason
+        state.reason_params = params
+        state.pending = []
+        state.strike = None
+
+    # ================================================================ helpers
+    def _mech(self, state: FleetState, uid: str) -> Mech | None:
+        if not uid or uid[0] not in MECH_PREFIX:
+            return None
+        for m in state.sides[MECH_PREFIX.index(uid[0])].mechs:
+            if m.uid == uid:
+                return m
+        return None
+
+    @staticmethod
+    def _owner(uid: str) -> int:
+        return MECH_PREFIX.index(uid[0])
+
+    @staticmethod
+    def _field(side: Side) -> list[Mech]:
+        return [m for m in side.mechs if m.status == "field"]
+
+    def _unit_zone_dist(self, state: FleetState, seat: int, unit: str, zone: str) -> int:
+        """Distance from a unit of `seat` ("ship" or a mech uid) to a zone."""
+        if unit == "ship":
+            return ship_dist(seat, zone)
+        return dist(self._mech(state, unit).zone, zone)
+
+    def _target_dist(self, state: FleetState, seat: int, unit: str, target: str) -> int:
+        """Distance from a unit of `seat` to a target (enemy "ship" or a mech uid)."""
+        enemy = 1 - seat
+        if target == "ship":
+            if unit == "ship":
+                return abs(SHIP_ROW[0] - SHIP_ROW[1])
+            return ship_dist(enemy, self._mech(state, unit).zone)
+        return self._unit_zone_dist(state, seat, unit, self._mech(state, target).zone)
+
+    @staticmethod
+    def _ship_hurt(side: Side) -> bool:
+        """The ship's health is not full (awakening talents)."""
+        return side.ship.destroyed or side.ship.hp < side.ship.max_hp
+
+    def _pilot(self, side: Side, pid: str) -> Pilot:
+        return next(p for p in side.pilots if p.pid == pid)
+
+    def _reveal_pilot(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
+        if m.pilot and not m.revealed:
+            m.revealed = True
+            self._pilot(state.sides[seat], m.pilot).revealed = True
+            ev.append(Event.public("fleet.pilot.revealed", mech=m.uid, pilot=self._name(D.pilots[m.pilot]),
+                                   talent=f"@fleet.talent.{D.pilots[m.pilot].talent}"))
+
+    def _talent(self, m: Mech | None) -> str | None:
+        return D.pilots[m.pilot].talent if m is not None and m.pilot else None
+
+    def _weapons_of(self, state: FleetState, seat: int, unit: str) -> list[str]:
+        if unit == "ship":
+            return state.sides[seat].ship.weapons
+        return list(D.mechs[self._mech(state, unit).model].weapons)
+
+    def _ammo_ok(self, holder: Mech | Ship, wid: str) -> bool:
+        return wid not in holder.ammo or holder.ammo[wid] > 0
+
+    def _ship_targets(self, state: FleetState, seat: int) -> list[str]:
+        """Enemy units an attack from `seat` may aim at (not while 动若脱兔 makes them immune)."""
+        enemy = state.sides[1 - seat]
+        if enemy.immune:
+            return []
+        out = [m.uid for m in self._field(enemy)]
+        if not enemy.ship.destroyed:
+            out.append("ship")
+        return out
+
+    def _is_mech_target(self, state: FleetState, seat: int, target: str) -> bool:
+        return target != "ship" or state.sides[1 - seat].ship.giant
+
+    def _targets_for(self, state: FleetState, seat: int, unit: str, wid: str) -> list[str]:
+        w = D.weapon(wid)
+        side = state.sides[seat]
+        holder = side.ship if unit == "ship" else self._mech(state, unit)
+        if not self._ammo_ok(holder, wid) or (w.energy and side.ship.energy < w.energy):
+            return []
+        if w.support:
+            if unit == "ship":
+                return []
+            me = self._mech(state, unit)
+            return [m.uid for m in self._field(side) if m.uid != unit and w.in_range(dist(me.zone, m.zone))]
+        if w.aoe:
+            enemies = [] if state.sides[1 - seat].immune else self._field(state.sides[1 - seat])
+            out = []
+            for z in self._zones_in_range(state, seat, unit, w):
+                if any(dist(z, m.zone) <= w.aoe for m in enemies):
+                    out.append(z)
+            return out
+        return [t for t in self._ship_targets(state, seat) if w.in_range(self._target_dist(state, seat, unit, t))]
+
+    def _zones_in_range(self, state: FleetState, seat: int, unit: str, w: Weapon) -> list[str]:
+        from games.fleet.state import ZONES
+        return [z for z in ZONES if w.in_range(self._unit_zone_dist(state, seat, unit, z))]
+
+    def _can_act(self, m: Mech) -> bool:
+        return m.status == "field" and m.stun == 0
+
+    def _mech_moves(self, state: FleetState, seat: int, m: Mech, free_forward: bool = False) -> list[str]:
+        enemy_here = any(e.zone == m.zone for e in self._field(state.sides[1 - seat]))
+        out = []
+        for z in neighbours(m.zone):
+            if zrow(z) - zrow(m.zone) == forward(seat) and enemy_here and not free_forward:
+                continue
+            out.append(z)
+        return out
+
+    # ================================================================ legal actions
+    def legal_actions(self, state: FleetState, seat: int) -> list:
+        if state.phase == "over":
+            return []
+        if state.phase == "build":
+            return self._build_actions(state.sides[seat].build)
+        if state.pending:
+            p = state.pending[0]
+            return self._pending_actions(state, p) if p.seat == seat else []
+        if seat != state.turn:
+            return []
+        side = state.sides[seat]
+        acting = [m for m in side.mechs if m.acts > 0 and self._can_act(m)]
+        if acting:
+            out: list = []
+            for m in acting:
+                out += [Move(mech=m.uid, zone=z) for z in self._mech_moves(state, seat, m)]
+                for wid in D.mechs[m.model].weapons:
+                    out += [Attack(mech=m.uid, weapon=wid, target=t) for t in self._targets_for(state, seat, m.uid, wid)]
+            return out + self._use_actions(state, seat) + [Stand()]
+        return self._main_actions(state, seat)
+
+    def _main_actions(self, state: FleetState, seat: int) -> list:
+        side, ship, ap = state.sides[seat], state.sides[seat].ship, state.ap
+        enemy = state.sides[1 - seat]
+        out: list = []
+        if not ship.destroyed and ap >= 2:
+            for wid in ship.weapons:
+                out += [Fire(weapon=wid, target=t) for t in self._targets_for(state, seat, "ship", wid)]
+        free = ship.model == "hummingbird" and not side.free_draw
+        if ap >= 1 or free:
+            if side.ship_pile:
+                out.append(Draw(pile="ship"))
+            if side.mech_pile and self._mech_cards_in_hand(side) < 3:
+                out.append(Draw(pile="mech"))
+        field = [m for m in self._field(side) if self._can_act(m)]
+        if ap >= 2 and field:
+            out.append(Operate())
+        if ap >= 1:
+            out += [Order(mech=m.uid) for m in field]
+            if not ship.destroyed and not ship.giant:
+                ready = [p.pid for p in side.pilots if p.status == "ready"]
+                for m in side.mechs:
+                    if m.status == "hangar" and m.banned_until <= state.round:
+                        out += [Launch(mech=m.uid, pilot=p, zone=z) for p in ready for z in LAUNCH_ZONES[seat]]
+            out += [Recall(mech=m.uid) for m in self._field(side) if ship_dist(seat, m.zone) <= 1]
+        if ap >= 2 and not ship.destroyed:
+            out.append(Gather())
+        out += self._play_actions(state, seat)
+        out += self._use_actions(state, seat)
+        if side.turret and not side.turret_used and not ship.destroyed and not enemy.immune:
+            out += [Turret(target=m.uid) for m in self._field(enemy) if ship_dist(seat, m.zone) <= 3]
+        if ship.model == "pegasus" and not ship.giant and not ship.destroyed and not side.resupply_used \
+                and ship.hp > 12 and field:
+            uids = [m.uid for m in field]
+            groups = [uids] if len(uids) <= 3 else [list(c) for c in combinations(uids, 3)]
+            out += [Resupply(mechs=g) for g in groups]
+        out += self._skill_actions(state, seat)
+        out.append(EndTurn())
+        return out
+
+    @staticmethod
+    def _mech_cards_in_hand(side: Side) -> int:
+        return sum(1 for c in side.hand if D.subs[c.card].side == "mech")
+
+    def _play_actions(self, state: FleetState, seat: int) -> list:
+        side, ship = state.sides[seat], state.sides[seat].ship
+        enemy = state.sides[1 - seat]
+        if ship.destroyed:
+            return []
+        out: list = []
+        for c in side.hand:
+            k = c.card
+            if k == "emp":
+                zones = {m.zone for m in self._field(enemy) if ship_dist(seat, m.zone) <= 2}
+                out += [PlayCard(card=c.id, target=z) for z in sorted(zones)]
+            elif k == "repair_bot" and ship.hp < ship.max_hp:
+                out.append(PlayCard(card=c.id))
+            elif k == "turret" and ship.energy >= 1 and not side.turret:
+                out.append(PlayCard(card=c.id))
+            elif k == "spy_drone" and state.ap >= 1 and any(D.subs[h.card].side == "ship" for h in enemy.hand):
+                out.append(PlayCard(card=c.id))
+            elif k == "adv_weapons" and ship.energy >= 1 and side.ship_pile:
+                out.append(PlayCard(card=c.id))
+        return out
+
+    def _use_actions(self, state: FleetState, seat: int) -> list:
+        out: list = []
+        for m in self._field(state.sides[seat]):
+            for c in m.cards:
+                if c.card == "booster":
+                    out += [UseCard(mech=m.uid, card=c.id, target=z) for z in neighbours(m.zone)]
+                elif c.card == "repair_kit" and m.hp >= m.max_hp:
+                    continue
+                else:
+                    out.append(UseCard(mech=m.uid, card=c.id))
+        return out
+
+    def _skill_ok(self, side: Side, skill: str) -> bool:
+        return skill in side.ready and skill not in side.used
+
+    def _skill_actions(self, state: FleetState, seat: int) -> list:
+        side, ship = state.sides[seat], state.sides[seat].ship
+        enemy = state.sides[1 - seat]
+        out: list = []
+        if self._skill_ok(side, "transfer") and state.ap >= 1 and not ship.destroyed:
+            for w1 in ship.weapons:
+                if ship.ammo.get(w1, 0) > 0:
+                    out += [UseSkill(name="transfer", a=w1, b=w2) for w2 in ship.weapons
+                            if w2 != w1 and w2 in ship.ammo]
+                    out.append(UseSkill(name="transfer", a=w1, b="energy"))
+        if self._skill_ok(side, "revenge") and state.ap >= 1:
+            out += [UseSkill(name="revenge", a=m.uid) for m in self._field(enemy)]
+        if self._skill_ok(side, "last_stand") and not ship.destroyed \
+                and any(ship_dist(seat, m.zone) <= 1 for m in self._field(enemy)):
+            out.append(UseSkill(name="last_stand"))
+        if self._skill_ok(side, "sacrifice") and not ship.destroyed and not enemy.ship.destroyed \
+                and self._field(side):
+            out.append(UseSkill(name="sacrifice"))
+        return out
+
+    def _pending_actions(self, state: FleetState, p: Pending) -> list:
+        side = state.sides[p.seat]
+        if p.kind == "react":
+            return self._react_options(state, p) + [Pass()]
+        if p.kind == "twin":
+            first = p.data["first"]
+            return [Second(target=t) for t in self._ship_targets(state, p.seat) if t != first] + [Pass()]
+        if p.kind == "attach":
+            m = self._mech(state, p.data["mech"])
+            out: list = []
+            if len(m.cards) < 2:
+                out += [Attach(card=c.id) for c in side.hand if D.subs[c.card].side == "mech"]
+            return out + [Go()]
+        if p.kind == "pick":
+            return [Pick(card=cid) for cid in p.data["cards"]]
+        if p.kind == "warp":
+            out = []
+            for uid in p.data["mechs"]:
+                m = self._mech(state, uid)
+                if m is not None and m.status == "field":
+                    out += [Warp(mech=uid, zone=z) for z in self._mech_moves(state, p.seat, m)]
+            return out + [Pass()]
+        return []
+
+    def _react_options(self, state: FleetState, p: Pending) -> list:
+        side = state.sides[p.seat]
+        trigger = p.data["trigger"]
+        out: list = []
+        if trigger == "strike":
+            st = state.strike
+            if st.seat == p.seat:
+                if self._skill_ok(side, "precision") and not st.double:
+                    out.append(React(what="precision"))
+                return out
+            if self._skill_ok(side, "dodge"):
+                out.append(React(what="dodge"))
+            if self._skill_ok(side, "redirect"):
+                current = {pk.target for pk in st.packets}
+                for seat in (st.seat, p.seat):
+                    s = state.sides[seat]
+                    if not s.ship.destroyed and not (seat == p.seat and "ship" in current):
+                        out.append(React(what="redirect", target="ship" if seat == p.seat else "enemy_ship"))
+                    out += [React(what="redirect", target=m.uid) for m in self._field(s) if m.uid not in current]
+            if any(pk.target == "ship" and pk.owner == p.seat for pk in st.packets):
+                out += [React(what=c.id) for c in side.hand if c.card in SHIELDS]
+            # 自律修理机器人 works at any time: offered whenever this window is open anyway
+            if out and side.ship.hp < side.ship.max_hp and not side.ship.destroyed:
+                out += [React(what=c.id) for c in side.hand if c.card == "repair_bot"]
+        elif trigger == "launch":
+            out += [React(what=c.id) for c in side.hand if c.card == "deck_bomb"]
+        elif trigger == "gather":
+            out += [React(what=c.id) for c in side.hand if c.card == "drain_field"]
+        return out
+
+    # ================================================================ apply
+    def apply(self, state: FleetState, seat: int, action: Any) -> Step:
+        if state.phase == "over":
+            raise _err("over")
+        if state.phase == "build":
+            if state.sides[seat].build.stage == "ready":
+                raise RuleError("core.not_your_turn")
+            return self._apply_build(state, seat, action)
+        if seat not in self.active_seats(state):
+            raise RuleError("core.not_your_turn")
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            raise self._why_not(state, seat, action)
+        ev: list[Event] = []
+        if state.pending:
+            self._apply_pending(state, seat, action, ev)
+        else:
+            self._apply_turn(state, seat, action, ev)
+        self._settle(state, ev)
+        return Step(state=state, events=ev)
+
+    def _why_not(self, state: FleetState, seat: int, action: Any) -> RuleError:
+        """A clear reason for an action that is not among the legal ones."""
+        side = state.sides[seat]
+        if state.pending:
+            return _err("pending", what=f"@fleet.pending.{state.pending[0].kind}")
+        cost = {Fire: 2, Operate: 2, Gather: 2, Order: 1, Launch: 1, Recall: 1, Draw: 1}.get(type(action))
+        if cost and state.ap < cost:
+            return _err("no_ap", need=cost, have=state.ap)
+        if isinstance(action, (Move, Attack, UseCard)) and getattr(action, "mech", None):
+            m = self._mech(state, action.mech)
+            if m is None or self._owner(action.mech) != seat:
+                return _err("no_mech", mech=action.mech)
+            if m.status != "field":
+                return _err("not_on_field", mech=action.mech)
+            if isinstance(action, Move) and action.zone not in neighbours(m.zone):
+                return _err("not_adjacent", zone=action.zone)
+            if isinstance(action, Move):
+                return _err("forward_blocked", mech=action.mech)
+            if isinstance(action, Attack):
+                if m.acts <= 0:
+                    return _err("mech_no_action", mech=action.mech)
+                if action.weapon not in D.mechs[m.model].weapons:
+                    return _err("no_weapon", weapon=action.weapon)
+                if not self._ammo_ok(m, action.weapon):
+                    return _err("no_ammo", weapon=action.weapon)
+                return _err("out_of_range", target=action.target)
+        if isinstance(action, Fire):
+            if action.weapon not in side.ship.weapons:
+                return _err("no_weapon", weapon=action.weapon)
+            if not self._ammo_ok(side.ship, action.weapon):
+                return _err("no_ammo", weapon=action.weapon)
+            if D.weapon(action.weapon).energy > side.ship.energy:
+                return _err("no_energy")
+            return _err("out_of_range", target=action.target)
+        if isinstance(action, Launch):
+            m = self._mech(state, action.mech)
+            if m is None or self._owner(action.mech) != seat or m.status != "hangar":
+                return _err("not_in_hangar", mech=action.mech)
+            if m.banned_until > state.round:
+                return _err("launch_banned", mech=action.mech, round=m.banned_until)
+            if action.zone not in LAUNCH_ZONES[seat]:
+                return _err("not_launch_zone", zone=action.zone, zones=" ".join(LAUNCH_ZONES[seat]))
+            return _err("pilot_unavailable", pilot=action.pilot)
+        if isinstance(action, PlayCard):
+            if not any(c.id == action.card for c in side.hand):
+                return _err("no_card", card=action.card)
+            return _err("card_not_now")
+        if isinstance(action, UseSkill):
+            return _err("skill_unavailable", skill=f"@fleet.skill.{action.name}.name")
+        if any(m.acts > 0 and self._can_act(m) for m in side.mechs):
+            return _err("mechs_acting")
+        return _err("illegal", code=action.code())
+
+    def _apply_turn(self, state: FleetState, seat: int, a: Any, ev: list[Event]) -> None:
+        side, ship = state.sides[seat], state.sides[seat].ship
+        name = state.names[seat]
+        if isinstance(a, Fire):
+            state.ap -= 2
+            self._attack(state, seat, "ship", a.weapon, a.target, ev)
+        elif isinstance(a, Draw):
+            if ship.model == "hummingbird" and not side.free_draw:
+                side.free_draw = True  # 快速武装切换
+                ev.append(Event.public("fleet.skill_ship.quick_switch", name=name))
+            else:
+                state.ap -= 1
+            if a.pile == "ship":
+                drawn = [side.ship_pile.pop(0)]
+            else:
+                drawn = []
+                while side.mech_pile and self._mech_cards_in_hand(side) + len(drawn) < 3:
+                    drawn.append(side.mech_pile.pop(0))
+            side.hand += drawn
+            ev.append(Event.public("fleet.draw", name=name, n=len(drawn), pile=f"@fleet.pile.{a.pile}"))
+            ev.append(Event.private(seat, "fleet.drawn", cards=self._cards_text(drawn)))
+        elif isinstance(a, Operate):
+            state.ap -= 2
+            for m in self._field(side):
+                if self._can_act(m):
+                    m.acts = 1
+            ev.append(Event.public("fleet.operate", name=name))
+        elif isinstance(a, Order):
+            state.ap -= 1
+            self._mech(state, a.mech).acts = 1
+            ev.append(Event.public("fleet.order", name=name, mech=a.mech))
+        elif isinstance(a, Launch):
+            state.ap -= 1
+            m = self._mech(state, a.mech)
+            m.status, m.zone, m.pilot, m.revealed = "field", a.zone, a.pilot, False
+            self._pilot(side, a.pilot).status = "flying"
+            ev.append(Event.public("fleet.launch", name=name, mech=m.uid, model=self._name(D.mechs[m.model]),
+                                   zone=a.zone))
+            if self._mech_cards_in_hand(side):
+                state.pending.append(Pending(kind="attach", seat=seat, data={"mech": m.uid}))
+            else:
+                self._launched(state, seat, m, ev)
+        elif isinstance(a, Recall):
+            state.ap -= 1
+            self._recall(state, seat, self._mech(state, a.mech), ev)
+            ev.append(Event.public("fleet.recall", name=name, mech=a.mech))
+        elif isinstance(a, Gather):
+            state.ap -= 2
+            ev.append(Event.public("fleet.gather_try", name=name))
+            if any(c.card == "drain_field" for c in state.sides[1 - seat].hand):
+                state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "gather"}))
+            else:
+                self._gathered(state, seat, ev)
+        elif isinstance(a, PlayCard):
+            self._play_card(state, seat, a, ev)
+        elif isinstance(a, EndTurn):
+            state.ap = 0
+            ev.append(Event.public("fleet.end_turn", name=name))
+        elif isinstance(a, UseSkill):
+            self._use_skill(state, seat, a, ev)
+        elif isinstance(a, Turret):
+            side.turret_used = True
+            ev.append(Event.public("fleet.turret", name=name, target=a.target))
+            self._hurt(state, 1 - seat, a.target, 2, False, ev, by=seat)
+        elif isinstance(a, Resupply):
+            ship.hp -= 12
+            side.resupply_used = True
+            for uid in a.mechs:
+                self._mech(state, uid).acts += 1
+            ev.append(Event.public("fleet.skill_ship.split_supply", name=name, mechs=a.mechs, hp=ship.hp))
+        elif isinstance(a, Move):
+            m = self._mech(state, a.mech)
+            m.acts -= 1
+            self._move(state, seat, m, a.zone, ev)
+        elif isinstance(a, Attack):
+            m = self._mech(state, a.mech)
+            m.acts -= 1
+            m.attacked = True
+            self._attack(state, seat, m.uid, a.weapon, a.target, ev)
+        elif isinstance(a, UseCard):
+            self._use_card(state, seat, a, ev)
+        elif isinstance(a, Stand):
+            for m in side.mechs:
+                m.acts = 0
+            ev.append(Event.public("fleet.stand", name=name))
+
+    def _launched(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
+        """A launch succeeded: the opponent may answer with 甲板炸弹."""
+        if any(c.card == "deck_bomb" for c in state.sides[1 - seat].hand):
+            state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "launch", "mech": m.uid}))
+
+    def _recall(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
+        side = state.sides[seat]
+        if m.pilot:
+            self._pilot(side, m.pilot).status = "ready"
+        side.mech_pile += m.cards
+        if m.cards:
+            state.rng.shuffle(side.mech_pile)
+        m.cards = []
+        m.status, m.zone, m.pilot, m.revealed = "hangar", None, None, False
+        m.acts, m.stun, m.burn = 0, 0, 0
+        m.boost = m.smoke = m.ap_rounds = m.targeting = False
+
+    def _gathered(self, state: FleetState, seat: int, ev: list[Event]) -> None:
+        side = state.sides[seat]
+        gain = 2 if side.ship.model == "bull" else 1  # 高级能源管理
+        if state.weather == "solar_wind":
+            gain += 1
+        side.ship.energy += gain
+        side.gathered = True
+        ev.append(Event.public("fleet.gather", name=state.names[seat], n=gain, energy=side.ship.energy))
+
+    def _move(self, state: FleetState, seat: int, m: Mech, zone: str, ev: list[Event]) -> None:
+        m.zone = zone
+        ev.append(Event.public("fleet.move", mech=m.uid, zone=zone))
+        self._entered(state, seat, m, ev)
+
+    def _entered(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
+        if m.zone not in EVENT_ZONES or m.status != "field":
+            return
+        if not state.event_pile:
+            state.event_pile, state.event_discard = state.event_discard, []
+            state.rng.shuffle(state.event_pile)
+        if not state.event_pile:
+            return
+        card = state.event_pile.pop(0)
+        state.event_discard.append(card)
+        ev.append(Event.public("fleet.event.drawn", mech=m.uid, card=self._name(D.events[card]),
+                               text=f"@fleet.event.{card}"))
+        if card == "supply_pod":
+            m.hp = m.max_hp
+        elif card == "minefield":
+            self._hurt(state, seat, m.uid, 3, False, ev, by=None)
+        elif card == "energy_crystal" and not state.sides[seat].ship.destroyed:
+            state.sides[seat].ship.energy += 1
+        elif card == "mag_storm":  # the mech sits out its owner's next turn
+            m.stun, m.acts = (2 if seat == state.turn else 1), 0
+        elif card == "ammo_cache":
+            m.ammo = {w: wd.ammo for w, wd in D.mechs[m.model].weapons.items() if wd.ammo is not None}
+        elif card == "wreck_cover":
+            m.smoke = True
+        elif D.events[card].kind == "weather":
+            state.weather = None if card == "clear_sky" else card
+
+    # ---------------------------------------------------------------- cards
+    def _take_card(self, side: Side, card_id: str) -> Card:
+        card = next(c for c in side.hand if c.id == card_id)
+        side.hand.remove(card)
+        side.discard.append(card.card)
+        return card
+
+    def _play_card(self, state: FleetState, seat: int, a: PlayCard, ev: list[Event]) -> None:
+        side, ship = state.sides[seat], state.sides[seat].ship
+        enemy = state.sides[1 - seat]
+        card = self._take_card(side, a.card)
+        ev.append(Event.public("fleet.card.played", name=state.names[seat], card=self._name(D.subs[card.card]),
+                               text=f"@fleet.sub.{card.card}"))
+        if card.card == "emp":
+            hit = [m for m in self._field(enemy) if m.zone == a.target]
+            for m in hit:
+                m.stun, m.acts = 2, 0
+            ev.append(Event.public("fleet.card.emp", zone=a.target, mechs=[m.uid for m in hit] or "-"))
+        elif card.card == "repair_bot":
+            self._repair_ship(state, seat, ev)
+        elif card.card == "turret":
+            ship.energy -= 1
+            side.turret = True
+        elif card.card == "spy_drone":
+            state.ap -= 1
+            ships = [c for c in enemy.hand if D.subs[c.card].side == "ship"]
+            seen = state.rng.choice(ships)
+            ev.append(Event.private(seat, "fleet.card.spy_seen", card=self._name(D.subs[seen.card])))
+            others = [c for c in ships if c is not seen]
+            if others:
+                gone = state.rng.choice(others)
+                enemy.hand.remove(gone)
+                enemy.discard.append(gone.card)
+                ev.append(Event.public("fleet.card.spy_discard", name=state.names[1 - seat],
+                                       card=self._name(D.subs[gone.card])))
+        elif card.card == "adv_weapons":
+            ship.energy -= 1
+            top = side.ship_pile[:3]
+            state.pending.append(Pending(kind="pick", seat=seat, data={"cards": [c.id for c in top]}))
+            ev.append(Event.private(seat, "fleet.card.adv_top", cards=self._cards_text(top)))
+
+    def _repair_ship(self, state: FleetState, seat: int, ev: list[Event]) -> None:
+        ship = state.sides[seat].ship
+        ship.hp = min(ship.max_hp, ship.hp + 10)
+        ev.append(Event.public("fleet.card.repaired", name=state.names[seat], hp=ship.hp))
+
+    def _use_card(self, state: FleetState, seat: int, a: UseCard, ev: list[Event]) -> None:
+        m = self._mech(state, a.mech)
+        card = next(c for c in m.cards if c.id == a.card)
+        m.cards.remove(card)
+        state.sides[seat].discard.append(card.card)
+        ev.append(Event.public("fleet.card.used", mech=m.uid, card=self._name(D.subs[card.card]),
+                               text=f"@fleet.sub.{card.card}"))
+        k = card.card
+        if k == "repair_kit":
+            m.hp = min(m.max_hp, m.hp + 3)
+        elif k == "smoke":
+            m.smoke = True
+        elif k == "booster":
+            self._move(state, seat, m, a.target, ev)
+        elif k == "ap_rounds":
+            m.ap_rounds = True
+        elif k == "targeting":
+            m.targeting = True
+        elif k == "grenade":
+            for e in [e for e in self._field(state.sides[1 - seat]) if e.zone == m.zone]:
+                if not state.sides[1 - seat].immune:
+                    self._hurt(state, 1 - seat, e.uid, 2, False, ev, by=seat)
+
+    # ---------------------------------------------------------------- captain skills
+    def _use_skill(self, state: FleetState, seat: int, a: UseSkill, ev: list[Event]) -> None:
+        side, ship = state.sides[seat], state.sides[seat].ship
+        enemy = state.sides[1 - seat]
+        self._announce_skill(state, seat, a.name, ev)
+        if a.name == "transfer":  # 南水北调
+            ship.ammo[a.a] = 0
+            if a.b == "energy":
+                ship.energy += 2
+            else:
+                ship.ammo[a.b] = D.weapon(a.b).ammo
+        elif a.name == "revenge":  # 以牙还牙
+            self._destroy_mech(state, 1 - seat, self._mech(state, a.a), ev, by=seat)
+        elif a.name == "last_stand":  # 破釜沉舟
+            ship.hp = ship.max_hp = 100
+            ship.evade = 0
+            ship.energy += 3
+        elif a.name == "sacrifice":  # 向死而生
+            mine = self._field(side)
+            energy, ship.energy = ship.energy, 0
+            for m in mine:
+                self._destroy_mech(state, seat, m, ev, by=None)
+            for _ in range(len(mine)):
+                if enemy.ship.destroyed:
+                    break
+                if self._roll_hit(state, seat, ship.hit, enemy.ship.evade + self._split_armor(enemy), ev, "ship"):
+                    self._hurt(state, 1 - seat, "ship", energy * 3, False, ev, by=seat)
+
+    def _announce_skill(self, state: FleetState, seat: int, skill: str, ev: list[Event]) -> None:
+        side = state.sides[seat]
+        side.used.append(skill)
+        side.captain_revealed = True
+        ev.append(Event.public("fleet.skill.used", name=state.names[seat], captain=self._name(D.captains[side.captain]),
+                               skill=f"@fleet.skill.{skill}.name", text=f"@fleet.skill.{skill}.text"))
+
+    @staticmethod
+    def _split_armor(side: Side) -> int:
+        """分离式外装甲: the Hummingbird evades 5 more at 5 health or less."""
+        return 5 if side.ship.model == "hummingbird" and side.ship.hp <= 5 else 0
+
+    def _roll_hit(self, state: FleetState, seat: int, hit: int, evade: int, ev: list[Event], target: str,
+                  double_hit: bool = False, double_evade: bool = False) -> bool:
+        """Hit roll (d20 <= hit) then evade roll (d20 <= evade); True when the attack lands."""
+        rng, enemy = state.rng, 1 - seat
+        for _ in range(2 if double_hit else 1):
+            d = rng.die(20)
+            ev.append(roll_event(state.names[seat], "@fleet.roll.hit", [d], d, need=hit, target=target))
+            if d > hit:
+                return False
+        evaded = True
+        for _ in range(2 if double_evade else 1):
+            d = rng.die(20)
+            ev.append(roll_event(state.names[enemy], "@fleet.roll.evade", [d], d, need=evade, target=target))
+            if d > evade:
+                evaded = False
+                break
+        if evaded:
+            state.sides[enemy].evades += 1
+            return False
+        return True
+
+    # ---------------------------------------------------------------- combat
+    def _buffs(self, state: FleetState, seat: int, m: Mech) -> int:
+        """Active bonuses of a mech (纳米切割刀 counts them)."""
+        talent = self._talent(m)
+        active_talent = talent in ("awaken", "killing_intent") and self._ship_hurt(state.sides[seat])
+        return sum((m.boost, m.smoke, m.ap_rounds, m.targeting, active_talent))
+
+    def _has_melee(self, state: FleetState, seat: int, target: str) -> bool:
+        if target == "ship":
+            s = state.sides[seat].ship
+            return s.giant and any(D.weapon(w).melee for w in s.weapons)
+        return any(w.melee for w in D.mechs[self._mech(state, target).model].weapons.values())
+
+    def _attack(self, state: FleetState, seat: int, unit: str, wid: str, target: str, ev: list[Event]) -> None:
+        """Roll every shot of one attack, then open the reaction windows before damage."""
+        side, enemy_seat = state.sides[seat], 1 - seat
+        enemy = state.sides[enemy_seat]
+        w = D.weapon(wid)
+        me = None if unit == "ship" else self._mech(state, unit)
+        holder = side.ship if me is None else me
+        if wid in holder.ammo:
+            holder.ammo[wid] -= 1
+        energy_spent = 0
+        if w.energy:
+            side.ship.energy -= w.energy
+        if wid == "siege_laser":
+            energy_spent, side.ship.energy = side.ship.energy, 0
+        ev.append(Event.public("fleet.attack", name=state.names[seat], unit=unit, weapon=self._name(w), target=target))
+        if w.support:
+            t = self._mech(state, target)
+            if wid == "charger":
+                t.boost = True
+            else:
+                t.hp = t.max_hp
+            ev.append(Event.public(f"fleet.support.{wid}", mech=target))
+            return
+        if w.aoe:
+            victims = [m.uid for m in self._field(enemy) if dist(target, m.zone) <= w.aoe]
+        else:
+            victims = [target]
+        packets: list[Packet] = []
+        for victim in victims:
+            packets += self._shots(state, seat, unit, me, w, wid, victim, energy_spent, ev)
+        strike = Strike(seat=seat, attacker=unit, weapon=wid, defender=enemy_seat, packets=packets, windows=[],
+                        twin=wid == "twin_laser" and bool(packets))
+        if packets:
+            strike.windows = [seat, enemy_seat]
+        state.strike = strike
+
+    def _shots(self, state: FleetState, seat: int, unit: str, me: Mech | None, w: Weapon, wid: str, target: str,
+               energy_spent: int, ev: list[Event]) -> list[Packet]:
+        side, enemy_seat = state.sides[seat], 1 - seat
+        enemy = state.sides[enemy_seat]
+        tgt_mech = None if target == "ship" else self._mech(state, target)
+        is_mech = self._is_mech_target(state, seat, target)
+        tgt_unit: Mech | Ship = enemy.ship if tgt_mech is None else tgt_mech
+        d = self._target_dist(state, seat, unit, target)
+        # the attacker's hit value
+        if me is None:
+            hit = side.ship.hit
+        else:
+            hit = D.mechs[me.model].hit
+            if self._talent(me) == "awaken" and self._ship_hurt(side):
+                hit += 4
+                self._reveal_pilot(state, seat, me, ev)
+            if me.targeting:
+                hit += 5
+            if "aim_ai" in D.mechs[me.model].traits and d == 2:
+                hit += 3
+            if wid == "nano_blade":
+                hit += 3 * self._buffs(state, seat, me)
+        hit += w.hit_vs_mech if is_mech else w.hit_vs_ship
+        if tgt_unit.marks and tgt_unit.mark_until >= state.turn_no:
+            hit += tgt_unit.marks
+            tgt_unit.marks = 0
+        if state.weather == "fog":
+            hit -= 3
+        # the target's evade value
+        if tgt_mech is None:
+            evade = enemy.ship.evade + self._split_armor(enemy)
+        else:
+            evade = D.mechs[tgt_mech.model].evade + (5 if tgt_mech.smoke else 0)
+            if self._talent(tgt_mech) == "awaken" and self._ship_hurt(enemy):
+                evade += 4
+                self._reveal_pilot(state, enemy_seat, tgt_mech, ev)
+        double_hit = tgt_mech is not None and self._talent(tgt_mech) == "crisis_sense" and tgt_mech.hp < tgt_mech.max_hp
+        if double_hit:
+            self._reveal_pilot(state, enemy_seat, tgt_mech, ev)
+        double_evade = (me is not None and tgt_mech is not None and self._talent(me) == "hyper_sight"
+                        and tgt_mech.hp < tgt_mech.max_hp)
+        if double_evade:
+            self._reveal_pilot(state, seat, me, ev)
+        packets: list[Packet] = []
+        hits = 0
+        shots = w.shots
+        extra_melee = False
+        i = 0
+        while i < shots:
+            i += 1
+            if wid == "flak" and is_mech:  # 防空弹幕炮: no rolls against mechs
+                landed = True
+            else:
+                landed = self._roll_hit(state, seat, hit, evade, ev, target, double_hit, double_evade)
+            if not landed:
+                continue
+            dmg = self._shot_damage(state, seat, me, w, wid, target, energy_spent, hits, ev)
+            hits += 1
+            if me is not None:
+                side.hits_landed += 1
+            packets.append(Packet(target=target, owner=enemy_seat, dmg=dmg, laser=w.kind == "laser",
+                                  burn=wid == "heat_ray", knock=2 if wid == "impact_flak" else 0,
+                                  claw=wid == "claw" and target == "ship"))
+            if wid == "tracer_vulcan":
+                tgt_unit.marks += 5
+                tgt_unit.mark_until = state.turn_no + 2
+            if me is not None and w.melee and not extra_melee and "joint_boost" in D.mechs[me.model].traits:
+                d100 = state.rng.die(100)
+                ev.append(roll_event(state.names[seat], "@fleet.roll.joint_boost", [d100], d100, need=50))
+                if d100 <= 50:  # 关节增压系统: one more melee attack
+                    extra_melee = True
+                    shots += 1
+        return packets
+
+    def _shot_damage(self, state: FleetState, seat: int, me: Mech | None, w: Weapon, wid: str, target: str,
+                     energy_spent: int, hits_before: int, ev: list[Event]) -> int:
+        side = state.sides[seat]
+        dmg = w.damage
+        if wid == "siege_laser":
+            dmg = dmg + 5 * energy_spent if energy_spent else dmg - 8
+        if me is not None:
+            talent = self._talent(me)
+            if wid == "laser_gun":
+                dmg += 2 * side.ship.energy
+            if wid == "nano_blade":
+                dmg += 2 * self._buffs(state, seat, me)
+            if talent == "reaper" and w.melee:
+                dmg += 1
+                self._reveal_pilot(state, seat, me, ev)
+            if talent == "killing_intent" and self._ship_hurt(side):
+                dmg += 1
+                self._reveal_pilot(state, seat, me, ev)
+            if me.ap_rounds:
+                dmg += 2
+            if me.boost:
+                dmg *= 2
+        if wid == "heavy_vulcan" and hits_before >= 2:
+            dmg *= 2
+        if w.kind == "laser" and state.weather == "ion_storm":
+            dmg = max(0, dmg - 1)
+        if wid == "saber" and self._has_melee(state, 1 - seat, target):
+            d100 = state.rng.die(100)
+            ev.append(roll_event(state.names[seat], "@fleet.roll.saber", [d100], d100, need=70))
+            if d100 <= 70:
+                dmg = 0
+        return dmg
+
+    def _resolve_strike(self, state: FleetState, ev: list[Event]) -> None:
+        st = state.strike
+        state.strike = None
+        double = st.double or state.sides[st.seat].precision
+        for pk in st.packets:
+            owner = state.sides[pk.owner]
+            unit = owner.ship if pk.target == "ship" else self._mech(state, pk.target)
+            if unit is None or (pk.target == "ship" and unit.destroyed) or \
+                    (pk.target != "ship" and unit.status != "field"):
+                continue
+            dmg = pk.dmg * (2 if double else 1)
+            self._hurt(state, pk.owner, pk.target, dmg, pk.laser, ev, by=st.seat)
+            if pk.burn:
+                unit.burn = 3
+            if pk.claw and owner.ship.energy > 0:  # 电击钩爪
+                owner.ship.energy -= 1
+                state.sides[1 - pk.owner].ship.energy += 1
+                ev.append(Event.public("fleet.claw", name=state.names[1 - pk.owner]))
+            if pk.knock and pk.target != "ship" and unit.status == "field":
+                self._knock_back(state, pk.owner, unit, pk.knock, ev)
+        if st.twin and state.phase != "over":
+            first = st.packets[0].target if st.packets else ""
+            state.pending.append(Pending(kind="twin", seat=st.seat, data={"first": first}))
+
+    def _knock_back(self, state: FleetState, seat: int, m: Mech, n: int, ev: list[Event]) -> None:
+        row = zrow(m.zone)
+        home = SHIP_ROW[seat]
+        new_row = max(home, row - n) if seat == 0 else min(home, row + n)
+        if new_row != row:
+            m.zone = f"{m.zone[0]}{new_row}"
+            ev.append(Event.public("fleet.knocked", mech=m.uid, zone=m.zone))
+            self._entered(state, seat, m, ev)
+
+    def _hurt(self, state: FleetState, seat: int, target: str, amount: int, laser: bool, ev: list[Event],
+              by: int | None) -> None:
+        """Damage to a unit of `seat`, after its own defences."""
+        side = state.sides[seat]
+        if target == "ship":
+            ship = side.ship
+            if ship.destroyed:
+                return
+            if ship.model == "bull" and ship.energy > 0 and amount > 0:  # 聚能增压护盾
+                amount //= 2
+                ev.append(Event.public("fleet.skill_ship.boost_shield", dmg=amount))
+            ship.hp -= amount
+            if by is not None and by != seat:
+                state.sides[by].ship_damage += amount
+            ev.append(Event.public("fleet.damage", unit="ship", owner=state.names[seat], dmg=amount, hp=max(0, ship.hp)))
+            if ship.hp <= 0:
+                ship.hp, ship.destroyed, ship.energy = 0, True, 0
+                ev.append(Event.public("fleet.ship_destroyed", name=state.names[seat]))
+            elif ship.model == "pegasus" and not ship.giant and ship.hp < 10:
+                self._giant(state, seat, ev)
+            return
+        m = self._mech(state, target)
+        if m is None or m.status != "field":
+            return
+        if laser and amount > 0 and "red_armor" in D.mechs[m.model].traits:  # 异色外装甲（红）
+            d100 = state.rng.die(100)
+            ev.append(roll_event(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30))
+            if d100 <= 30:
+                amount //= 2
+        sharers = [m]
+        if "link_shield" in D.mechs[m.model].traits:  # 战术链接护盾: damage shared, rounded half up
+            sharers = [x for x in self._field(side) if x.zone == m.zone and "link_shield" in D.mechs[x.model].traits]
+        share = (2 * amount + len(sharers)) // (2 * len(sharers)) if len(sharers) > 1 else amount
+        for x in sharers:
+            x.hp -= share
+            ev.append(Event.public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp)))
+            if x.hp <= 0:
+                self._destroy_mech(state, seat, x, ev, by=by)
+
+    def _destroy_mech(self, state: FleetState, seat: int, m: Mech, ev: list[Event], by: int | None,
+                      lost: bool = False) -> None:
+        side = state.sides[seat]
+        m.hp = max(0, m.hp)
+        side.discard += [c.card for c in m.cards]
+        m.cards = []
+        m.status, m.zone, m.acts = "lost", None, 0
+        ev.append(Event.public("fleet.mech_destroyed", mech=m.uid, model=self._name(D.mechs[m.model])))
+        if by is not None and by != seat:
+            state.sides[by].kills += 1
+        if not lost:
+            side.losses += 1
+        if m.pilot:
+            p = self._pilot(side, m.pilot)
+            if lost:
+                p.status = "lost"
+            elif self._talent(m) == "bail_out":  # 紧急脱离
+                self._reveal_pilot(state, seat, m, ev)
+                d100 = state.rng.die(100)
+                ev.append(roll_event(state.names[seat], "@fleet.roll.bail_out", [d100], d100, need=50))
+                p.status = "ready" if d100 <= 50 else "injured"
+            else:
+                p.status = "injured"
+            if p.status == "injured":
+                p.back_turn = side.turns + D.pilots[p.pid].recovery
+                ev.append(Event.private(seat, "fleet.pilot.injured", pilot=self._name(D.pilots[p.pid]),
+                                        turns=D.pilots[p.pid].recovery))
+        m.pilot = None
+
+    def _giant(self, state: FleetState, seat: int, ev: list[Event]) -> None:
+        """巨型战甲: below 10 health the Pegasus breaks up its field mechs and becomes one."""
+        side, ship = state.sides[seat], state.sides[seat].ship
+        mechs = self._field(side)
+        total = sum(m.hp for m in mechs)
+        if total <= 0:
+            return
+        weapons: list[str] = []
+        for m in mechs:
+            weapons += [w for w, wd in D.mechs[m.model].weapons.items() if not wd.support and w not in weapons]
+            self._destroy_mech(state, seat, m, ev, by=None, lost=True)
+        ship.giant = True
+        ship.hp = ship.max_hp = total
+        ship.hit = ship.evade = 10
+        ship.weapons = weapons
+        ship.ammo = {w: D.weapon(w).ammo for w in weapons if D.weapon(w).ammo is not None}
+        ev.append(Event.public("fleet.skill_ship.giant_mech", name=state.names[seat], hp=total))
+
+    # ================================================================ pending decisions
+    def _apply_pending(self, state: FleetState, seat: int, a: Any, ev: list[Event]) -> None:
+        p = state.pending.pop(0)
+        side = state.sides[seat]
+        if p.kind == "react":
+            if isinstance(a, React):
+                self._react(state, seat, p, a, ev)
+            elif p.data["trigger"] == "gather":
+                self._gathered(state, 1 - seat, ev)
+            if p.data["trigger"] == "strike" and state.strike is not None and state.strike.windows:
+                state.strike.windows.pop(0)
+        elif p.kind == "twin":
+            if isinstance(a, Second):
+                self._attack_second(state, seat, a.target, ev)
+        elif p.kind == "attach":
+            m = self._mech(state, p.data["mech"])
+            if isinstance(a, Attach):
+                card = next(c for c in side.hand if c.id == a.card)
+                side.hand.remove(card)
+                m.cards.append(card)
+                ev.append(Event.public("fleet.attach", mech=m.uid, n=len(m.cards)))
+                state.pending.insert(0, p)  # attach more, or go
+            else:
+                self._launched(state, seat, m, ev)
+        elif p.kind == "pick":
+            chosen = next(c for c in side.ship_pile if c.id == a.card)
+            rest = [c for c in side.ship_pile if c.id in p.data["cards"] and c is not chosen]
+            side.ship_pile = [c for c in side.ship_pile if c.id not in p.data["cards"]] + rest
+            state.rng.shuffle(side.ship_pile)
+            side.hand.append(chosen)
+            ev.append(Event.private(seat, "fleet.drawn", cards=self._cards_text([chosen])))
+        elif p.kind == "warp":
+            if isinstance(a, Warp):
+                m = self._mech(state, a.mech)
+                ev.append(Event.public("fleet.trait.warp", mech=m.uid))
+                self._move(state, seat, m, a.zone, ev)
+                rest = [u for u in p.data["mechs"] if u != a.mech]
+                if rest:
+                    state.pending.insert(0, Pending(kind="warp", seat=seat, data={"mechs": rest}))
+
+    def _attack_second(self, state: FleetState, seat: int, target: str, ev: list[Event]) -> None:
+        """双管镭射炮: the first shot hit, so a second target is shot at (no energy spent)."""
+        w = D.mains["twin_laser"]
+        ev.append(Event.public("fleet.twin_second", target=target))
+        packets = self._shots(state, seat, "ship", None, w, "twin_laser", target, 0, ev)
+        if packets:
+            state.strike = Strike(seat=seat, attacker="ship", weapon="twin_laser", defender=1 - seat,
+                                  packets=packets, windows=[seat, 1 - seat])
+
+    def _react(self, state: FleetState, seat: int, p: Pending, a: React, ev: list[Event]) -> None:
+        side = state.sides[seat]
+        trigger = p.data["trigger"]
+        if a.what in REACT_SKILLS:
+            st = state.strike
+            self._announce_skill(state, seat, a.what, ev)
+            if a.what == "precision":  # 精准打击
+                st.double = True
+                side.precision = True
+            elif a.what == "dodge":  # 动若脱兔
+                st.packets = []
+                side.immune = True
+                side.evades += 1
+            elif a.what == "redirect":  # 借刀杀人
+                if a.target == "enemy_ship":
+                    target, owner = "ship", st.seat
+                elif a.target == "ship":
+                    target, owner = "ship", seat
+                else:
+                    target, owner = a.target, self._owner(a.target)
+                for pk in st.packets:
+                    pk.target, pk.owner = target, owner
+                    pk.claw = pk.claw and target == "ship"
+                ev.append(Event.public("fleet.redirected", target=a.target))
+            return
+        card = self._take_card(side, a.what)
+        ev.append(Event.public("fleet.card.played", name=state.names[seat], card=self._name(D.subs[card.card]),
+                               text=f"@fleet.sub.{card.card}"))
+        if card.card == "repair_bot":
+            self._repair_ship(state, seat, ev)
+        elif card.card in SHIELDS:
+            st = state.strike
+            blocked = sum(pk.dmg for pk in st.packets if pk.target == "ship" and pk.owner == seat)
+            if st.double or state.sides[st.seat].precision:
+                blocked *= 2
+            st.packets = [pk for pk in st.packets if not (pk.target == "ship" and pk.owner == seat)]
+            if card.card == "warp_shield":  # 扭曲护盾: the same damage to the enemy ship
+                self._hurt(state, 1 - seat, "ship", blocked, False, ev, by=seat)
+            else:  # 转化护盾
+                side.ship.energy += 3
+        elif card.card == "deck_bomb":  # 甲板炸弹
+            m = self._mech(state, p.data["mech"])
+            self._recall(state, 1 - seat, m, ev)
+            m.banned_until = state.round + 5
+            ev.append(Event.public("fleet.card.deck_bomb", mech=m.uid, round=m.banned_until))
+        elif card.card == "drain_field":  # 泄能磁场
+            state.ap = 0
+            state.sides[1 - seat].gathered = False
+            ev.append(Event.public("fleet.card.drained", name=state.names[1 - seat]))
+
+    # ================================================================ flow
+    def _settle(self, state: FleetState, ev: list[Event]) -> None:
+        """Carry the game forward until someone must decide."""
+        guard = 0
+        while state.phase == "play":
+            guard += 1
+            if guard > 100:
+                raise RuntimeError("fleet: settle loop")
+            self._check_skills(state, ev)
+            if self._check_victory(state, ev):
+                return
+            if state.pending:
+                return
+            st = state.strike
+            if st is not None:
+                while st.windows:
+                    seat = st.windows[0]
+                    probe = Pending(kind="react", seat=seat, data={"trigger": "strike"})
+                    if st.packets and self._react_options(state, probe):
+                        state.pending.append(probe)
+                        return
+                    st.windows.pop(0)
+                self._resolve_strike(state, ev)
+                continue
+            side = state.sides[state.turn]
+            if any(m.acts > 0 and self._can_act(m) for m in side.mechs):
+                return
+            if state.ap > 0:
+                return
+            if not state.warp_done:
+                state.warp_done = True
+                swords = [m.uid for m in self._field(side) if "warp_drive" in D.mechs[m.model].traits
+                          and not m.attacked and m.stun == 0]
+                if swords:
+                    state.pending.append(Pending(kind="warp", seat=state.turn, data={"mechs": swords}))
+                    continue
+            self._end_turn(state, ev)
+            if state.phase != "play":
+                return
+            self._begin_turn(state, ev)
+
+    def _check_skills(self, state: FleetState, ev: list[Event]) -> None:
+        for seat in range(2):
+            side, enemy = state.sides[seat], state.sides[1 - seat]
+            cap = D.captains[side.captain]
+            for skill in cap.skills:
+                if skill in side.ready:
+                    continue
+                if skill == "dodge":
+                    ok = side.hits_landed >= 1
+                elif skill == "redirect":
+                    ok = side.evades >= 5
+                elif skill == "precision":
+                    ok = side.ship_damage * 10 >= enemy.ship.max_hp * 3 or side.kills >= 2
+                elif skill == "transfer":
+                    ok = state.round > 3
+                elif skill == "rally":
+                    ok = len(self._field(side)) >= 3
+                elif skill == "revenge":
+                    ok = side.losses >= 3
+                elif skill == "last_stand":
+                    ok = True
+                else:  # sacrifice
+                    ok = not side.ship.destroyed and side.ship.hp < enemy.ship.hp
+                if not ok:
+                    continue
+                side.ready.append(skill)
+                ev.append(Event.private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
+                                        text=f"@fleet.skill.{skill}.text"))
+                if skill == "rally":  # 军势 is used at once
+                    self._announce_skill(state, seat, skill, ev)
+                    for m in self._field(side):
+                        m.hp = min(m.max_hp, m.hp + 3)
+
+    def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
+        for seat in (state.turn, 1 - state.turn):
+            enemy = state.sides[1 - seat]
+            if "raid" in state.conditions and not enemy.ship.giant:
+                if any(zrow(m.zone) == SHIP_ROW[1 - seat] for m in self._field(state.sides[seat])):
+                    return self._win(state, seat, "raid", ev)
+            # against a Pegasus turned giant mech, 劫掠 becomes 歼灭 (巨型战甲)
+            if "annihilation" in state.conditions or ("raid" in state.conditions and enemy.ship.giant):
+                if enemy.ship.destroyed and not self._field(enemy):
+                    return self._win(state, seat, "annihilation", ev)
+        if all(s.ship.destroyed and not self._field(s) for s in state.sides):
+            self._finish(state, None, "fleet.win.mutual")
+            ev.append(Event.public("fleet.win.mutual"))
+            return True
+        return False
+
+    def _win(self, state: FleetState, seat: int, goal: str, ev: list[Event]) -> bool:
+        self._finish(state, seat, f"fleet.win.{goal}", name=state.names[seat])
+        ev.append(Event.public(f"fleet.win.{goal}", name=state.names[seat]))
+        return True
+
+    def _begin_turn(self, state: FleetState, ev: list[Event]) -> None:
+        seat = state.turn
+        side = state.sides[seat]
+        state.turn_no += 1
+        side.turns += 1
+        state.ap = 2
+        state.warp_done = False
+        side.gathered = side.free_draw = side.resupply_used = side.turret_used = side.precision = False
+        for s in state.sides:
+            s.immune = False
+        ev.append(Event.public("fleet.turn", name=state.names[seat], round=state.round))
+        for p in side.pilots:
+            if p.status == "injured" and p.back_turn <= side.turns:
+                p.status = "ready"
+                ev.append(Event.private(seat, "fleet.pilot.back", pilot=self._name(D.pilots[p.pid])))
+        for m in self._field(side):
+            m.boost = m.smoke = False
+        # burning units of this side take 3 damage at the start of their turn
+        if side.ship.burn and not side.ship.destroyed:
+            side.ship.burn -= 1
+            ev.append(Event.public("fleet.burn", unit="ship"))
+            self._hurt(state, seat, "ship", 3, False, ev, by=1 - seat)
+        for m in self._field(side):
+            if m.burn:
+                m.burn -= 1
+                ev.append(Event.public("fleet.burn", unit=m.uid))
+                self._hurt(state, seat, m.uid, 3, False, ev, by=1 - seat)
+
+    def _end_turn(self, state: FleetState, ev: list[Event]) -> None:
+        seat = state.turn
+        side = state.sides[seat]
+        if not side.gathered and side.ship.energy:
+            side.ship.energy = 0
+            ev.append(Event.public("fleet.energy_lost", name=state.names[seat]))
+        for m in side.mechs:
+            m.acts = 0
+            m.attacked = m.ap_rounds = m.targeting = False
+            if m.stun:
+                m.stun -= 1
+        state.turn = 1 - seat
+        if state.turn == state.first:
+            state.round += 1
+            arms = "arms" in state.conditions
+            last = state.options.arms_round if arms else state.options.cap_round
+            if state.round > last:
+                self._count_arms(state, arms, ev)
+
+    def _count_arms(self, state: FleetState, arms: bool, ev: list[Event]) -> None:
+        """军备竞赛 (and the hard cap, which uses the same count as its tie-break)."""
+        totals = [self._strength(s) for s in state.sides]
+        reason = "fleet.win.arms" if arms else "fleet.win.cap"
+        ev.append(Event.public("fleet.arms_count", a=state.names[0], ta=totals[0], b=state.names[1], tb=totals[1]))
+        if totals[0] == totals[1]:
+            self._finish(state, None, "fleet.win.draw_count", total=totals[0])
+            ev.append(Event.public("fleet.win.draw_count", total=totals[0]))
+        else:
+            w = 0 if totals[0] > totals[1] else 1
+            self._finish(state, w, reason, name=state.names[w], ta=totals[0], tb=totals[1])
+            ev.append(Event.public(reason, name=state.names[w], ta=totals[0], tb=totals[1]))
+
+    def _strength(self, side: Side) -> int:
+        return max(0, side.ship.hp) + sum(m.hp for m in self._field(side))
+
+    # ================================================================ views
+    def view(self, state: FleetState, seat: int | None) -> dict[str, Any]:
+        from games.fleet.present import build_view
+        return build_view(self, state, seat)
+
+    def secrets(self, state: FleetState) -> dict[int, set[str]]:
+        out: dict[int, set[str]] = {}
+        for seat, side in enumerate(state.sides):
+            toks = set()
+            if state.phase == "build":
+                toks.add(side.build.token)
+            if side.captain_token and not side.captain_revealed:
+                toks.add(side.captain_token)
+            toks |= {p.token for p in side.pilots if not p.revealed}
+            toks |= {c.id for c in side.hand} | {c.id for c in side.ship_pile} | {c.id for c in side.mech_pile}
+            for m in side.mechs:
+                toks |= {c.id for c in m.cards}
+            out[seat] = toks
+        return out
+
+    def invariants(self, state: FleetState) -> list[str]:
+        problems = []
+        if state.phase == "build":
+            return problems
+        for seat, side in enumerate(state.sides):
+            b = side.build
+            cards = len(side.hand) + len(side.ship_pile) + len(side.mech_pile) + len(side.discard) + \
+                sum(len(m.cards) for m in side.mechs)
+            if cards != 2 * DECK_SIDE_SIZE:
+                problems.append(f"seat {seat} holds {cards} sub-weapon cards, not 20")
+            flying = {m.pilot for m in side.mechs if m.status == "field"}
+            for p in side.pilots:
+                if (p.status == "flying") != (p.pid in flying):
+                    problems.append(f"seat {seat} pilot {p.pid} is {p.status} but flying={p.pid in flying}")
+            for m in side.mechs:
+                if m.status == "field" and (m.zone is None or m.hp <= 0 or m.pilot is None):
+                    problems.append(f"{m.uid} on the field without zone, health or pilot")
+                if m.hp > m.max_hp or len(m.cards) > 2:
+                    problems.append(f"{m.uid} over its health or card limit")
+            if not side.ship.destroyed and (side.ship.hp <= 0 or side.ship.hp > side.ship.max_hp):
+                problems.append(f"seat {seat} ship health {side.ship.hp}")
+            if side.ship.energy < 0:
+                problems.append(f"seat {seat} negative energy")
+            if len(b.mechs) != len(side.mechs):
+                problems.append("mech count differs from the fleet")
+        if state.phase == "play" and not (0 <= state.ap <= 2):
+            problems.append(f"action points {state.ap}")
+        return problems
+
+    # ================================================================ presentation
+    def describe_action(self, state: FleetState, seat: int, action: Any, locale: str) -> str:
+        from games.fleet.present import describe
+        return describe(self, state, seat, action, locale)
+
+    def summary(self, view: dict[str, Any], locale: str) -> str:
+        from games.fleet.present import summary
+        return summary(view, locale)
+
+    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
+        from games.fleet.render import render_board
+        return render_board(view, locale)
+
+    def bot_action(self, state: FleetState, seat: int, rng: random.Random) -> Any:
+        from games.fleet.bot import choose
+        return choose(self, state, seat, rng)

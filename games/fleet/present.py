@@ -1,0 +1,193 @@
+"""Views, action labels and the text board of fleet & mech. Views are the only way state
+leaves the engine: the table sees the public fleet; a seat also sees its hidden part."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.core.i18n import t
+from games.fleet.data import DATA
+from games.fleet.state import FleetState, Side
+
+if TYPE_CHECKING:
+    from games.fleet.engine import FleetEngine
+
+D = DATA()
+
+
+def _nm(names: dict[str, str], locale: str) -> str:
+    return names.get(locale) or names.get("en", "?")
+
+
+def _side_view(engine: "FleetEngine", state: FleetState, seat: int, side: Side, own: bool) -> dict[str, Any]:
+    if state.phase == "build":
+        out: dict[str, Any] = {"ready": side.build.stage == "ready"}
+        if own:
+            out["build"] = side.build.model_dump(exclude={"token"})
+        return out
+    ship = side.ship
+    out = {
+        "ship": {"model": ship.model, "name": dict(D.ships[ship.model].name), "hp": ship.hp, "max_hp": ship.max_hp,
+                 "hit": ship.hit, "evade": ship.evade, "energy": ship.energy, "weapons": list(ship.weapons),
+                 "ammo": dict(ship.ammo), "burn": ship.burn, "giant": ship.giant, "destroyed": ship.destroyed},
+        "mechs": [],
+        "victory": side.victory,
+        "hand_counts": {"ship": sum(1 for c in side.hand if D.subs[c.card].side == "ship"),
+                        "mech": sum(1 for c in side.hand if D.subs[c.card].side == "mech")},
+        "piles": {"ship": len(side.ship_pile), "mech": len(side.mech_pile)},
+        "discard": list(side.discard),
+        "pilots_ready": sum(1 for p in side.pilots if p.status == "ready"),
+        "pilots_injured": sum(1 for p in side.pilots if p.status == "injured"),
+        "captain": side.captain if side.captain_revealed or own else None,
+        "skills_used": list(side.used),
+        "turret": side.turret,
+    }
+    for m in side.mechs:
+        mv = {"uid": m.uid, "model": m.model, "hp": m.hp, "max_hp": m.max_hp, "status": m.status, "zone": m.zone,
+              "cards": len(m.cards), "stun": m.stun, "burn": m.burn, "boost": m.boost, "smoke": m.smoke,
+              "pilot": m.pilot if (m.revealed or own) else None, "acts": m.acts}
+        if own:
+            mv["card_list"] = [c.model_dump() for c in m.cards]
+        out["mechs"].append(mv)
+    if own:
+        out["hand"] = [c.model_dump() for c in side.hand]
+        out["captain_token"] = side.captain_token
+        out["pilots"] = [p.model_dump() for p in side.pilots]
+        out["skills_ready"] = [s for s in side.ready if s not in side.used]
+    return out
+
+
+def build_view(engine: "FleetEngine", state: FleetState, seat: int | None) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "phase": state.phase, "names": list(state.names), "round": state.round, "turn": state.turn,
+        "ap": state.ap, "weather": state.weather, "conditions": list(state.conditions),
+        "events_left": len(state.event_pile), "me": seat,
+        "sides": [_side_view(engine, state, s, state.sides[s], own=(s == seat)) for s in range(2)],
+        "waiting": engine.active_seats(state),
+        "pending": None,
+        "winner": state.winner, "draw": state.draw,
+    }
+    if state.pending:
+        p = state.pending[0]
+        view["pending"] = {"kind": p.kind, "seat": p.seat}
+        if seat == p.seat and p.kind == "pick":
+            side = state.sides[seat]
+            view["pending"]["cards"] = [c.model_dump() for c in side.ship_pile if c.id in p.data["cards"]]
+    return view
+
+
+def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
+    if uid in (None, "-"):
+        return ""
+    if uid in ("ship", "enemy_ship"):
+        owner = 1 - seat if uid == "ship" and state.phase == "play" else seat
+        if uid == "enemy_ship":
+            owner = 1 - seat
+        return t(locale, "fleet.label.ship_of", name=state.names[owner])
+    for side in state.sides:
+        for m in side.mechs:
+            if m.uid == uid:
+                return f"{uid} {_nm(D.mechs[m.model].name, locale)}"
+    return uid
+
+
+def _card(state: FleetState, seat: int, card_id: str, locale: str) -> str:
+    side = state.sides[seat]
+    pool = side.hand + side.ship_pile + [c for m in side.mechs for c in m.cards]
+    for c in pool:
+        if c.id == card_id:
+            return _nm(D.subs[c.card].name, locale)
+    return card_id
+
+
+def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
+    kind = a.kind
+    p: dict[str, Any] = {}
+    if kind in ("ship",):
+        p["item"] = _nm(D.ships[a.id].name, locale)
+    elif kind == "main":
+        p["item"] = _nm(D.mains[a.id].name, locale)
+    elif kind == "mech" and hasattr(a, "id"):
+        p["item"] = _nm(D.mechs[a.id].name, locale)
+    elif kind == "captain":
+        p["item"] = _nm(D.captains[a.id].name, locale)
+    elif kind == "pilot":
+        p["item"] = _nm(D.pilots[a.id].name, locale)
+    elif kind == "card":
+        p["item"] = _nm(D.subs[a.id].name, locale)
+    elif kind == "preset":
+        p["item"] = _nm(D.presets[a.name].name, locale) if a.name in D.presets else a.name
+    elif kind == "victory":
+        p["item"] = t(locale, f"fleet.goal.{a.goal}")
+    elif kind == "fire":
+        p["weapon"] = _nm(D.weapon(a.weapon).name, locale)
+        p["target"] = a.target if a.target[0] in "LCR" and len(a.target) == 2 else _unit(state, seat, a.target, locale)
+    elif kind == "attack":
+        p["mech"] = _unit(state, seat, a.mech, locale)
+        p["weapon"] = _nm(D.weapon(a.weapon).name, locale)
+        p["target"] = _unit(state, 1 - seat if a.weapon in ("charger", "repair_drone") else seat, a.target, locale)
+        if a.target == "ship":
+            p["target"] = t(locale, "fleet.label.ship_of", name=state.names[1 - seat])
+    elif kind in ("move", "warp", "order", "recall"):
+        p["mech"] = _unit(state, seat, a.mech, locale)
+        p["zone"] = getattr(a, "zone", "")
+    elif kind == "launch":
+        p["mech"] = _unit(state, seat, a.mech, locale)
+        p["pilot"] = _nm(D.pilots[a.pilot].name, locale) if a.pilot in D.pilots else a.pilot
+        p["zone"] = a.zone
+    elif kind in ("play", "attach", "pick"):
+        p["card"] = _card(state, seat, a.card, locale)
+        p["target"] = getattr(a, "target", None) or ""
+    elif kind == "use":
+        p["mech"] = _unit(state, seat, a.mech, locale)
+        p["card"] = _card(state, seat, a.card, locale)
+        p["target"] = a.target or ""
+    elif kind == "draw":
+        p["pile"] = t(locale, f"fleet.pile.{a.pile}")
+    elif kind == "skill":
+        p["skill"] = t(locale, f"fleet.skill.{a.name}.name")
+        p["arg"] = " ".join(x for x in (a.a, a.b) if x)
+    elif kind == "react":
+        p["what"] = (t(locale, f"fleet.skill.{a.what}.name") if a.what in ("dodge", "redirect", "precision")
+                     else _card(state, seat, a.what, locale))
+        p["target"] = _unit(state, seat, a.target, locale) if a.target else ""
+    elif kind in ("turret", "second"):
+        p["target"] = _unit(state, seat, a.target, locale)
+    elif kind == "resupply":
+        p["mechs"] = ", ".join(a.mechs)
+    elif kind == "fleet":
+        p["item"] = a.loadout
+    return t(locale, f"fleet.act.{kind}", **p).strip()
+
+
+def summary(view: dict[str, Any], locale: str) -> str:
+    lines: list[str] = []
+    names = view["names"]
+    if view["phase"] == "build":
+        for s, side in enumerate(view["sides"]):
+            state_key = "fleet.label.built" if side["ready"] else "fleet.label.building"
+            lines.append(f"{names[s]}: {t(locale, state_key)}")
+        me = view.get("me")
+        if me is not None and "build" in view["sides"][me]:
+            b = view["sides"][me]["build"]
+            lines.append(t(locale, "fleet.label.stage", stage=t(locale, f"fleet.stage.{b['stage']}")))
+        return "\n".join(lines)
+    goals = ", ".join(t(locale, f"fleet.goal.{g}") for g in view["conditions"])
+    lines.append(t(locale, "fleet.label.header", round=view["round"], name=names[view["turn"]], ap=view["ap"],
+                   goals=goals))
+    if view["weather"]:
+        lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
+    for s, side in enumerate(view["sides"]):
+        sh = side["ship"]
+        status = t(locale, "fleet.label.destroyed") if sh["destroyed"] else f"{sh['hp']}/{sh['max_hp']}"
+        lines.append(f"[{names[s]}] {_nm(sh['name'], locale)} {status} ⚡{sh['energy']} "
+                     f"🂠{side['hand_counts']['ship']}+{side['hand_counts']['mech']}")
+        for m in side["mechs"]:
+            if m["status"] == "field":
+                extra = f" ({_nm(D.pilots[m['pilot']].name, locale)})" if m["pilot"] else ""
+                lines.append(f"  {m['uid']} {_nm(D.mechs[m['model']].name, locale)} @{m['zone']} "
+                             f"{m['hp']}/{m['max_hp']}{extra}")
+        if "hand" in side:
+            hand = ", ".join(_nm(D.subs[c["card"]].name, locale) for c in side["hand"])
+            lines.append("  " + t(locale, "fleet.label.hand", cards=hand or "-"))
+    text = "\n".join(lines)
+    return text[:1500]

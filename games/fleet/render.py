@@ -1,0 +1,2 @@
+def render_board(view, locale):
+    return None
