@@ -1,0 +1,1100 @@
+"""Panzer: the tank hex wargame of seed 002 (少战 rules improved after TANKS+).
+
+Phases of the state machine (state.phase):
+  army    both seats choose a whole army in secret (table option opening=armies)
+  draft   alternate picks (the source's opening); state.seat picks
+  side    the first player chooses north or south
+  deploy  / face   alternate placement in the deployment zones, then the facing
+  ammo    both seats load special ammunition in secret
+  shots   the turn player's precision shots and jump shots (phase rule 1)
+  dash    a tank moving for its jump shot (state.mover)
+  move    the turn player chooses the next tank to move (phase rule 2-1)
+  moving  that tank moves step by step (state.mover)
+  react   the waiting seat may fire defensively at the mover (phase rule 2-2)
+  second  a light tank's rate-of-fire second shot (special rule 5)
+  advance advance fire (phase rule 3)
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.events import roll_event
+from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, neighbor, turn_steps
+from games.core.i18n import register_catalog
+from games.panzer import rules as R
+from games.panzer.data import MAPS, ROSTER, GameMap
+from games.panzer.models import (
+    ALL_ACTIONS, AMMO_KINDS, Again, Ammo, Army, AdvFire, Cancel, Dash, Deploy, DFire, Done, Drive, EndMove,
+    EndShots, EndTurn, Face, Go, Halt, Hex, Hold, JumpFire, Load, Mover, NoAgain, PanzerAction, PanzerOptions,
+    PanzerState, Pick, Precise, Reaction, Ready, SecondShot, Side, Tank, Turn, Turret,
+)
+
+LETTERS = "ab"
+
+
+def _dir(name: str) -> int:
+    try:
+        return DIRECTION_NAMES.index(name.lower())
+    except ValueError:
+        raise RuleError("panzer.err.bad_dir", dir=name) from None
+
+
+class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
+    key = "panzer"
+    title = {"en": "Panzer (tank hex wargame)", "zh-CN": "少战坦克兵棋"}
+    min_players = 2
+    max_players = 2
+    State = PanzerState
+    Options = PanzerOptions
+    actions = ALL_ACTIONS
+
+    # --- setup ---------------------------------------------------------------------
+    def setup(self, seats: list[Seat], options: PanzerOptions, seed: int) -> Step:
+        rng = GameRng.from_seed(seed)
+        state = PanzerState(names=[s.name for s in seats], rng=rng, options=options)
+        events = [Event.public("panzer.ev.start", map=MAPS[options.map].name, rounds=options.rounds)]
+        if options.opening == "armies":
+            state.phase = "army"
+        else:
+            state.phase = "draft"
+            state.seat = self._roll_off(state, events, "@panzer.roll.draft")
+            events.append(Event.public("panzer.ev.draft_first", name=state.names[state.seat]))
+        return Step(state=state, events=events)
+
+    def _roll_off(self, state: PanzerState, events: list[Event], what: str) -> int:
+        """Both roll a die until one is higher; the higher wins."""
+        while True:
+            a, b = state.rng.die(6), state.rng.die(6)
+            events.append(roll_event(state.names[0], what, [a], a))
+            events.append(roll_event(state.names[1], what, [b], b))
+            if a != b:
+                return 0 if a > b else 1
+
+    # --- loadouts (for the host's saved armies) --------------------------------------
+    def validate_loadout(self, code: str) -> str:
+        presets = self.loadout_presets()
+        return presets[code] if code in presets else R.normalize_army(code, 200)
+
+    def loadout_presets(self) -> dict[str, str]:
+        return dict(_PRESETS)
+
+    # --- who acts ------------------------------------------------------------------
+    def active_seats(self, state: PanzerState) -> list[int]:
+        if state.finished:
+            return []
+        if state.phase == "army":
+            return [s for s in (0, 1) if state.pending_army[s] is None]
+        if state.phase == "ammo":
+            return [s for s in (0, 1) if not state.ammo_ready[s]]
+        return [state.seat]
+
+    # --- small helpers ---------------------------------------------------------------
+    @staticmethod
+    def gmap(state: PanzerState) -> GameMap:
+        return MAPS[state.options.map]
+
+    @staticmethod
+    def tank(state: PanzerState, tid: str) -> Tank | None:
+        for t in state.tanks:
+            if t.id == tid:
+                return t
+        return None
+
+    def _own(self, state: PanzerState, seat: int, tid: str) -> Tank:
+        t = self.tank(state, tid)
+        if t is None or t.owner != seat:
+            raise RuleError("panzer.err.not_your_tank", tank=tid)
+        if not t.alive:
+            raise RuleError("panzer.err.destroyed", tank=tid)
+        return t
+
+    @staticmethod
+    def _occupied(state: PanzerState, skip: Tank | None = None) -> set[Hex]:
+        occ = {t.pos for t in state.tanks if t.alive and t.pos is not None and t is not skip}
+        occ.update(state.wrecks)
+        return occ  # type: ignore[return-value]
+
+    @staticmethod
+    def _dry(state: PanzerState, t: Tank) -> bool:
+        return state.turn_no <= t.dry_until
+
+    def _can_shoot_now(self, state: PanzerState, t: Tank) -> bool:
+        return t.alive and not t.gun_broken and not self._dry(state, t)
+
+    def _ammo_kinds(self, t: Tank) -> list[str | None]:
+        return [None] + sorted({a.kind for a in t.ammo})
+
+    def _fire_options(self, state: PanzerState, t: Tank, mode: str, turret_turns: int) -> list[tuple[str, int]]:
+        """(target id, gun index) pairs this tank may fire at now."""
+        out = []
+        gmap = self.gmap(state)
+        for e in state.tanks:
+            if not e.alive or e.owner == t.owner or e.pos is None:
+                continue
+            for g in range(len(R.ttype(t).guns)):
+                if not R.in_range(t, g, e.pos):
+                    continue
+                if R.aim_turns(t, g, e.pos, turret_turns) is None:
+                    continue
+                if not R.can_see(state, gmap, t.pos, e.pos, R.is_recon(mode, t, e)):  # type: ignore[arg-type]
+                    continue
+                out.append((e.id, g))
+        return out
+
+    # --- legal actions ------------------------------------------------------------------
+    def legal_actions(self, state: PanzerState, seat: int) -> list[PanzerAction]:
+        if seat not in self.active_seats(state):
+            return []
+        ph = state.phase
+        acts: list[PanzerAction] = []
+        if ph == "army":
+            return [Army(loadout=name) for name in _PRESETS]
+        if ph == "draft":
+            acts = [Pick(tank=k) for k in ROSTER if R.army_problem(state.picks[seat] + [k], state.options.budget) is None]
+            if state.picks[seat]:
+                acts.append(Done())
+            return acts
+        if ph == "side":
+            return [Side(side="north"), Side(side="south")]
+        if ph == "deploy":
+            zone = self._free_zone(state, seat)
+            tank = next(t for t in state.tanks if t.owner == seat and t.pos is None)
+            return [Deploy(tank=tank.id, hex=hex_name(h)) for h in zone]
+        if ph == "face":
+            return [Face(dir=d) for d in DIRECTION_NAMES]
+        if ph == "ammo":
+            for t in state.tanks:
+                if t.owner == seat:
+                    acts += [Load(tank=t.id, ammo=k) for k in AMMO_KINDS if self._load_problem(state, seat, t, k) is None]
+            if self._ready_problem(state, seat) is None:
+                acts.append(Ready())
+            return acts
+        if ph == "shots":
+            for t in self._own_alive(state, seat):
+                if t.done or t.fired or t.dfired:
+                    continue
+                if self._can_shoot_now(state, t):
+                    for target, g in self._fire_options(state, t, "precise", t.turret_left):
+                        acts += [Precise(tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+                if not t.dashed and self._can_drive(state, t) and self._can_shoot_now(state, t):
+                    acts.append(Dash(tank=t.id))
+            acts += self._turret_actions(state, seat)
+            acts.append(EndShots())
+            return acts
+        if ph in ("dash", "moving"):
+            m = state.mover
+            assert m is not None
+            t = self.tank(state, m.tank)
+            assert t is not None
+            acts += self._move_steps(state, t, m)
+            if ph == "dash":
+                for target, g in self._fire_options(state, t, "jump", t.turret_left):
+                    acts += [JumpFire(tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+                acts.append(Cancel(tank=t.id))
+            elif m.free == 0 or m.ap == 0:
+                acts.append(Halt(tank=t.id))
+            acts += self._turret_actions(state, seat, only=t)
+            return acts
+        if ph == "move":
+            for t in self._own_alive(state, seat):
+                if not t.done and not t.moved and not t.dfired and self._can_drive(state, t):
+                    cap = min(self._free_cap(state, t), state.pool)
+                    acts += [Drive(tank=t.id, free=f) for f in range(cap + 1)]
+            acts += self._turret_actions(state, seat)
+            acts.append(EndMove())
+            return acts
+        if ph == "react":
+            for t, g in self._defenders(state):
+                acts += [DFire(tank=t.id, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+            acts.append(Hold())
+            return acts
+        if ph == "second":
+            s = state.second
+            assert s is not None
+            shooter = self.tank(state, s.shooter)
+            assert shooter is not None
+            return [Again(ammo=a) for a in self._ammo_kinds(shooter)] + [NoAgain()]
+        if ph == "advance":
+            for t in self._own_alive(state, seat):
+                if t.done or t.fired or not self._can_shoot_now(state, t):
+                    continue
+                for target, g in self._fire_options(state, t, "advance", t.turret_left):
+                    acts += [AdvFire(tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+            acts += self._turret_actions(state, seat)
+            acts.append(EndTurn())
+            return acts
+        return acts
+
+    @staticmethod
+    def _own_alive(state: PanzerState, seat: int) -> list[Tank]:
+        return [t for t in state.tanks if t.owner == seat and t.alive]
+
+    def _can_drive(self, state: PanzerState, t: Tank) -> bool:
+        return not t.immobile and t.stalled_turn != state.turn_no
+
+    def _free_cap(self, state: PanzerState, t: Tank) -> int:
+        typ = R.ttype(t)
+        if state.options.hybrid and typ.hybrid:
+            return R.HYBRID_FREE_CAP
+        return R.FREE_CAP[typ.tank_class]
+
+    def _turret_actions(self, state: PanzerState, seat: int, only: Tank | None = None) -> list[PanzerAction]:
+        out: list[PanzerAction] = []
+        for t in [only] if only else self._own_alive(state, seat):
+            if t is None or t.turret_left <= 0 or not R.ttype(t).has_turret or t.done:
+                continue
+            for d in (t.turret - 1, t.turret + 1):
+                out.append(Turret(tank=t.id, dir=DIRECTION_NAMES[d % 6]))
+        return out
+
+    def _free_zone(self, state: PanzerState, seat: int) -> list[Hex]:
+        occ = self._occupied(state)
+        return [h for h in self.gmap(state).zone(state.sides[seat]) if h not in occ]
+
+    def _turn_cost(self, state: PanzerState, t: Tank, m: Mover) -> tuple[int, int]:
+        """(points paid, reserve kept) for a 60° hull turn now."""
+        if m.free_turn:
+            typ = R.ttype(t)
+            if typ.tank_class == "light" or (state.options.hybrid and typ.hybrid):
+                return 0, 0
+            return 1, 1  # medium/heavy: refunded if another forward move follows
+        return 1, 0
+
+    def _move_steps(self, state: PanzerState, t: Tank, m: Mover) -> list[PanzerAction]:
+        out: list[PanzerAction] = []
+        gmap = self.gmap(state)
+        occ = self._occupied(state, skip=t)
+        fwd, back = R.step_targets(t)
+        c = R.move_cost(gmap, state, t, fwd, False, m.dash, occ)
+        if c is not None and m.ap + m.reserve >= c:
+            out.append(Go(tank=t.id, hex=hex_name(fwd)))
+        c = R.move_cost(gmap, state, t, back, True, m.dash, occ)
+        if c is not None and m.ap >= c:
+            out.append(Go(tank=t.id, hex=hex_name(back)))
+        paid, _ = self._turn_cost(state, t, m)
+        if m.ap >= paid:
+            for d in (t.hull - 1, t.hull + 1):
+                out.append(Turn(tank=t.id, dir=DIRECTION_NAMES[d % 6]))
+        return out
+
+    def _defenders(self, state: PanzerState) -> list[tuple[Tank, int]]:
+        """Waiting-side tanks that may fire defensively at the mover now (no turret turning)."""
+        r = state.reaction
+        if r is None:
+            return []
+        mover = self.tank(state, r.mover)
+        if mover is None or not mover.alive:
+            return []
+        gmap = self.gmap(state)
+        out = []
+        for t in state.tanks:
+            if t.owner == mover.owner or not self._can_shoot_now(state, t) or t.dfired or t.pos is None:
+                continue
+            for g in range(len(R.ttype(t).guns)):
+                if (R.in_range(t, g, r.aim_at) and in_arc(t.pos, R.gun_direction(t, g), r.aim_at)
+                        and R.can_see(state, gmap, t.pos, r.aim_at)):
+                    out.append((t, g))
+        return out
+
+    def _load_problem(self, state: PanzerState, seat: int, t: Tank, kind: str) -> str | None:
+        loaded = [a.kind for x in state.tanks if x.owner == seat for a in x.ammo]
+        if len(loaded) >= 3:
+            return "panzer.err.ammo_full"
+        if kind == "apfsds" and "apfsds" in loaded:
+            return "panzer.err.one_apfsds"
+        if len(loaded) == 2 and loaded[0] == loaded[1] == kind:
+            return "panzer.err.ammo_kinds"
+        return None
+
+    @staticmethod
+    def _ready_problem(state: PanzerState, seat: int) -> str | None:
+        loaded = [a.kind for x in state.tanks if x.owner == seat for a in x.ammo]
+        if len(loaded) >= 2 and len(set(loaded)) < 2:
+            return "panzer.err.ammo_kinds"
+        return None
+
+    # --- apply ------------------------------------------------------------------------
+    def apply(self, state: PanzerState, seat: int, action: PanzerAction) -> Step:
+        if state.finished:
+            raise RuleError("panzer.err.over")
+        if seat not in self.active_seats(state):
+            raise RuleError("core.not_your_turn")
+        handler = getattr(self, "_do_" + action.kind, None)
+        if handler is None:
+            raise RuleError("core.illegal")
+        events: list[Event] = []
+        handler(state, seat, action, events)
+        return Step(state=state, events=events)
+
+    def _phase(self, state: PanzerState, *phases: str) -> None:
+        if state.phase not in phases:
+            raise RuleError("panzer.err.wrong_phase")
+
+    # opening ------------------------------------------------------------------------
+    def _do_army(self, state: PanzerState, seat: int, a: Army, ev: list[Event]) -> None:
+        self._phase(state, "army")
+        code = _PRESETS.get(a.loadout) or R.normalize_army(a.loadout, state.options.budget)
+        state.pending_army[seat] = code
+        state.army_token[seat] = state.rng.token("army")
+        ev.append(Event.public("panzer.ev.army_chosen", name=state.names[seat]))
+        ev.append(Event.private(seat, "panzer.ev.army_mine", army=self._army_text(code), token=state.army_token[seat]))
+        if all(p is not None for p in state.pending_army):
+            state.picks = [p.split(",") for p in state.pending_army]  # type: ignore[union-attr]
+            for s in (0, 1):
+                ev.append(Event.public("panzer.ev.army_reveal", name=state.names[s], army=self._army_text(state.pending_army[s])))
+            state.pending_army = [None, None]
+            state.army_token = ["", ""]
+            state.draft_done = [True, True]
+            self._after_draft(state, ev)
+
+    @staticmethod
+    def _army_text(code: str | None) -> str:
+        return ",".join(code.split(",")) if code else ""
+
+    def _do_pick(self, state: PanzerState, seat: int, a: Pick, ev: list[Event]) -> None:
+        self._phase(state, "draft")
+        problem = R.army_problem(state.picks[seat] + [a.tank], state.options.budget)
+        if problem:
+            raise problem
+        state.picks[seat].append(a.tank)
+        ev.append(Event.public("panzer.ev.pick", name=state.names[seat], tank=ROSTER[a.tank].name,
+                               price=ROSTER[a.tank].price, total=self._price(state.picks[seat])))
+        if not state.draft_done[1 - seat]:
+            state.seat = 1 - seat
+
+    def _do_done(self, state: PanzerState, seat: int, a: Done, ev: list[Event]) -> None:
+        self._phase(state, "draft")
+        if not state.picks[seat]:
+            raise RuleError("panzer.err.need_tank")
+        state.draft_done[seat] = True
+        ev.append(Event.public("panzer.ev.draft_done", name=state.names[seat], total=self._price(state.picks[seat])))
+        if all(state.draft_done):
+            self._after_draft(state, ev)
+        else:
+            state.seat = 1 - seat
+
+    @staticmethod
+    def _price(keys: list[str]) -> int:
+        return sum(ROSTER[k].price for k in keys)
+
+    def _after_draft(self, state: PanzerState, ev: list[Event]) -> None:
+        """Opening 2: fewer points first, then fewer tanks, then a die (1-3 first seat)."""
+        state.spent = [self._price(p) for p in state.picks]
+        state.counts = [len(p) for p in state.picks]
+        if state.spent[0] != state.spent[1]:
+            first = 0 if state.spent[0] < state.spent[1] else 1
+            why = "points"
+        elif state.counts[0] != state.counts[1]:
+            first = 0 if state.counts[0] < state.counts[1] else 1
+            why = "count"
+        else:
+            d = state.rng.die(6)
+            ev.append(roll_event(state.names[0], "@panzer.roll.first", [d], d))
+            first = 0 if d <= 3 else 1
+            why = "die"
+        state.first = first
+        state.tanks = []
+        for s in (0, 1):
+            for i, k in enumerate(state.picks[s]):
+                state.tanks.append(Tank(id=f"{LETTERS[s]}{i + 1}", owner=s, type=k))
+        ev.append(Event.public("panzer.ev.first", name=state.names[first], why=f"@panzer.why.{why}"))
+        state.phase = "side"
+        state.seat = first
+
+    def _do_side(self, state: PanzerState, seat: int, a: Side, ev: list[Event]) -> None:
+        self._phase(state, "side")
+        other = "south" if a.side == "north" else "north"
+        state.sides = [a.side, other] if seat == 0 else [other, a.side]
+        ev.append(Event.public("panzer.ev.side", name=state.names[seat], side=f"@panzer.side.{a.side}"))
+        state.phase = "deploy"
+
+    def _do_deploy(self, state: PanzerState, seat: int, a: Deploy, ev: list[Event]) -> None:
+        self._phase(state, "deploy")
+        t = self._own(state, seat, a.tank)
+        if t.pos is not None:
+            raise RuleError("panzer.err.already_deployed", tank=t.id)
+        h = self.gmap(state).by_name.get(a.hex.lower())
+        if h is None or h not in self._free_zone(state, seat):
+            raise RuleError("panzer.err.not_in_zone", hex=a.hex)
+        t.pos = h
+        state.placing = t.id
+        state.phase = "face"
+
+    def _do_face(self, state: PanzerState, seat: int, a: Face, ev: list[Event]) -> None:
+        self._phase(state, "face")
+        d = _dir(a.dir)
+        t = self.tank(state, state.placing or "")
+        assert t is not None
+        t.hull = t.turret = d  # turret starts along the hull (rule 6-vii)
+        state.placing = None
+        ev.append(Event.public("panzer.ev.deploy", name=state.names[seat], tank=t.id, type=R.ttype(t).name,
+                               hex=hex_name(t.pos), dir=f"@panzer.dir.{a.dir}"))  # type: ignore[arg-type]
+        waiting = [s for s in (1 - seat, seat) if any(x.owner == s and x.pos is None for x in state.tanks)]
+        if waiting:
+            state.seat = waiting[0]
+            state.phase = "deploy"
+        else:
+            state.phase = "ammo"
+            ev.append(Event.public("panzer.ev.ammo_phase"))
+
+    def _do_load(self, state: PanzerState, seat: int, a: Load, ev: list[Event]) -> None:
+        self._phase(state, "ammo")
+        t = self._own(state, seat, a.tank)
+        problem = self._load_problem(state, seat, t, a.ammo)
+        if problem:
+            raise RuleError(problem)
+        marker = Ammo(id=state.rng.token("am"), kind=a.ammo)
+        t.ammo.append(marker)
+        ev.append(Event.private(seat, "panzer.ev.loaded", tank=t.id, ammo=f"@panzer.ammo.{a.ammo}", token=marker.id))
+
+    def _do_ready(self, state: PanzerState, seat: int, a: Ready, ev: list[Event]) -> None:
+        self._phase(state, "ammo")
+        problem = self._ready_problem(state, seat)
+        if problem:
+            raise RuleError(problem)
+        state.ammo_ready[seat] = True
+        counts = ", ".join(f"{t.id}×{len(t.ammo)}" for t in state.tanks if t.owner == seat and t.ammo) or "-"
+        ev.append(Event.public("panzer.ev.ammo_ready", name=state.names[seat], counts=counts))
+        if all(state.ammo_ready):
+            self._start_turn(state, state.first, ev)
+
+    # turn flow -----------------------------------------------------------------------
+    def _start_turn(self, state: PanzerState, seat: int, ev: list[Event]) -> None:
+        state.turn_no += 1
+        state.own_turns[seat] += 1
+        state.seat = seat
+        ev.append(Event.public("panzer.ev.turn", round=state.round, name=state.names[seat]))
+        for t in self._own_alive(state, seat):
+            t.done = t.fired = t.dashed = t.moved = False
+            t.turret_left = R.ttype(t).turret_turns
+            t.turn_start = t.pos
+            t.visited = []
+            self._engine_check(state, t, ev)
+        # preparation: free action points drawn from 3..max(3, half the mobile tanks' moves)
+        total = sum(R.ttype(t).move for t in self._own_alive(state, seat) if self._can_drive(state, t))
+        hi = max(3, (total + 1) // 2)
+        state.pool = state.rng.randint(3, hi)
+        ev.append(roll_event(state.names[seat], "@panzer.roll.free", [state.pool], state.pool, lo=3, hi=hi))
+        state.phase = "shots"
+
+    def _engine_check(self, state: PanzerState, t: Tank, ev: list[Event]) -> None:
+        """Optional rule 10 (before preparation): Maus every turn; Tiger II, Jagdtiger, IS-2 every
+        second own turn (the 2nd, 4th, ...). A 1 keeps the tank still this turn."""
+        if not state.options.unreliable:
+            return
+        kind = R.ttype(t).unreliable
+        own = state.own_turns[t.owner]
+        if kind == "every" or (kind == "alternate" and own % 2 == 0):
+            d = state.rng.die(6)
+            ev.append(roll_event(t.id, "@panzer.roll.engine", [d], d))
+            if d == 1:
+                t.stalled_turn = state.turn_no
+                ev.append(Event.public("panzer.ev.stalled", tank=t.id))
+
+    def _do_endshots(self, state: PanzerState, seat: int, a: EndShots, ev: list[Event]) -> None:
+        self._phase(state, "shots")
+        state.phase = "move"
+
+    def _do_turret(self, state: PanzerState, seat: int, a: Turret, ev: list[Event]) -> None:
+        self._phase(state, "shots", "move", "moving", "dash", "advance")
+        t = self._own(state, seat, a.tank)
+        if state.mover is not None and state.mover.tank != t.id:
+            raise RuleError("panzer.err.one_at_a_time")
+        d = _dir(a.dir)
+        if not R.ttype(t).has_turret or t.done:
+            raise RuleError("panzer.err.no_turret", tank=t.id)
+        steps = turn_steps(t.turret, d)
+        if steps != 1 or t.turret_left < 1:
+            raise RuleError("panzer.err.turret_turns", tank=t.id)
+        t.turret = d
+        t.turret_left -= 1
+        ev.append(Event.public("panzer.ev.turret", tank=t.id, dir=f"@panzer.dir.{DIRECTION_NAMES[d]}"))
+
+    # shots ---------------------------------------------------------------------------
+    def _check_fire(self, state: PanzerState, seat: int, tid: str, target: str, gun: int, ammo: str | None,
+                    mode: str) -> tuple[Tank, Tank, int]:
+        t = self._own(state, seat, tid)
+        e = self.tank(state, target)
+        if e is None or e.owner == seat or not e.alive:
+            raise RuleError("panzer.err.bad_target", target=target)
+        if not 1 <= gun <= len(R.ttype(t).guns):
+            raise RuleError("panzer.err.bad_gun", gun=gun)
+        if not self._can_shoot_now(state, t) or t.fired or t.done or (mode != "advance" and t.dfired):
+            raise RuleError("panzer.err.cannot_fire", tank=t.id)
+        if (target, gun - 1) not in self._fire_options(state, t, mode, t.turret_left):
+            raise RuleError("panzer.err.no_shot", tank=t.id, target=target)
+        if ammo is not None and ammo not in {m.kind for m in t.ammo}:
+            raise RuleError("panzer.err.no_ammo", tank=t.id)
+        return t, e, gun - 1
+
+    def _aim_turret(self, state: PanzerState, t: Tank, g: int, at: Hex, ev: list[Event]) -> None:
+        d = R.aim_direction(t, g, at, t.turret_left)
+        assert d is not None
+        if R.ttype(t).guns[g].turret and d != t.turret:
+            t.turret_left -= turn_steps(t.turret, d)
+            t.turret = d
+            ev.append(Event.public("panzer.ev.turret", tank=t.id, dir=f"@panzer.dir.{DIRECTION_NAMES[d]}"))
+
+    def _do_precise(self, state: PanzerState, seat: int, a: Precise, ev: list[Event]) -> None:
+        self._phase(state, "shots")
+        t, e, g = self._check_fire(state, seat, a.tank, a.target, a.gun, a.ammo, "precise")
+        self._aim_turret(state, t, g, e.pos, ev)  # type: ignore[arg-type]
+        t.done = t.fired = True
+        self._fire(state, t, e, g, a.ammo, "precise", e.pos, e.pos, ev, back="shots")  # type: ignore[arg-type]
+
+    def _do_dash(self, state: PanzerState, seat: int, a: Dash, ev: list[Event]) -> None:
+        self._phase(state, "shots")
+        t = self._own(state, seat, a.tank)
+        if t.done or t.fired or t.dfired or t.dashed or not self._can_drive(state, t) or not self._can_shoot_now(state, t):
+            raise RuleError("panzer.err.cannot_dash", tank=t.id)
+        t.dashed = True
+        state.mover = Mover(tank=t.id, dash=True, ap=R.ttype(t).move, free=0, start=t.pos, start_hull=t.hull,
+                            start_turret=t.turret, start_turret_left=t.turret_left)
+        state.phase = "dash"
+        ev.append(Event.public("panzer.ev.dash", tank=t.id))
+
+    def _do_jumpfire(self, state: PanzerState, seat: int, a: JumpFire, ev: list[Event]) -> None:
+        self._phase(state, "dash")
+        assert state.mover is not None
+        if a.tank != state.mover.tank:
+            raise RuleError("panzer.err.one_at_a_time")
+        t, e, g = self._check_fire(state, seat, a.tank, a.target, a.gun, a.ammo, "jump")
+        self._aim_turret(state, t, g, e.pos, ev)  # type: ignore[arg-type]
+        t.done = t.fired = True
+        if t.pos != state.mover.start:
+            t.moved = True
+        state.mover = None
+        self._fire(state, t, e, g, a.ammo, "jump", e.pos, e.pos, ev, back="shots")  # type: ignore[arg-type]
+
+    def _do_cancel(self, state: PanzerState, seat: int, a: Cancel, ev: list[Event]) -> None:
+        """Note 2 of 1-2: no target in range after the move: back to the start, shot cancelled."""
+        self._phase(state, "dash")
+        m = state.mover
+        assert m is not None
+        if a.tank != m.tank:
+            raise RuleError("panzer.err.one_at_a_time")
+        t = self.tank(state, m.tank)
+        assert t is not None
+        t.pos, t.hull, t.turret, t.turret_left = m.start, m.start_hull, m.start_turret, m.start_turret_left
+        t.visited = []
+        state.mover = None
+        state.phase = "shots"
+        ev.append(Event.public("panzer.ev.cancel", tank=t.id, hex=hex_name(t.pos)))  # type: ignore[arg-type]
+
+    # movement ------------------------------------------------------------------------
+    def _do_drive(self, state: PanzerState, seat: int, a: Drive, ev: list[Event]) -> None:
+        self._phase(state, "move")
+        t = self._own(state, seat, a.tank)
+        if t.done or t.moved or t.dfired or not self._can_drive(state, t):
+            raise RuleError("panzer.err.cannot_move", tank=t.id)
+        if not 0 <= a.free <= min(self._free_cap(state, t), state.pool):
+            raise RuleError("panzer.err.free_points", cap=self._free_cap(state, t), pool=state.pool)
+        state.pool -= a.free
+        t.moved = True
+        state.mover = Mover(tank=t.id, dash=False, ap=R.ttype(t).move + a.free, free=a.free, start=t.pos)
+        state.phase = "moving"
+        ev.append(Event.public("panzer.ev.drive", tank=t.id, free=a.free, ap=state.mover.ap))
+        if a.free and state.options.unreliable and R.ttype(t).unreliable == "hybrid":
+            d = state.rng.die(6)
+            ev.append(roll_event(t.id, "@panzer.roll.engine", [d], d))
+            if d == 1:  # rule 10-1: no move in the owner's next turn
+                t.stalled_turn = state.turn_no + 2
+                ev.append(Event.public("panzer.ev.stalled_next", tank=t.id))
+
+    def _do_go(self, state: PanzerState, seat: int, a: Go, ev: list[Event]) -> None:
+        self._phase(state, "moving", "dash")
+        m = state.mover
+        assert m is not None
+        if a.tank != m.tank:
+            raise RuleError("panzer.err.one_at_a_time")
+        t = self.tank(state, m.tank)
+        assert t is not None and t.pos is not None
+        dest = self.gmap(state).by_name.get(a.hex.lower())
+        fwd, back = R.step_targets(t)
+        if dest not in (fwd, back):
+            raise RuleError("panzer.err.not_adjacent", hex=a.hex)
+        reverse = dest == back
+        cost = R.move_cost(self.gmap(state), state, t, dest, reverse, m.dash, self._occupied(state, skip=t))
+        if cost is None:
+            raise RuleError("panzer.err.blocked", hex=a.hex)
+        budget = m.ap if reverse else m.ap + m.reserve
+        if budget < cost:
+            raise RuleError("panzer.err.no_points", need=cost, have=budget)
+        # validated: move
+        m.ap = budget - cost
+        m.reserve = 0
+        before = t.pos
+        cleared = dest if dest in state.wrecks else None
+        if cleared is not None:
+            state.wrecks.remove(dest)
+        t.pos = dest
+        if dest not in t.visited and dest != t.turn_start:
+            t.visited.append(dest)
+        hybrid = state.options.hybrid and R.ttype(t).hybrid
+        m.free_turn = not reverse or hybrid
+        m.last = "step"
+        ev.append(Event.public("panzer.ev.step", tank=t.id, frm=hex_name(before), to=hex_name(dest), cost=cost, ap=m.ap))
+        if cleared is not None:
+            ev.append(Event.public("panzer.ev.cleared", tank=t.id, hex=hex_name(dest)))
+        if not m.dash:
+            spotted = state.options.spotting and t.spotted > 0
+            aim = dest if (spotted or cleared is not None) else before
+            state.reaction = Reaction(mover=t.id, before=before, after=dest, aim_at=aim, wreck_at=aim, cleared=cleared)
+            if self._defenders(state):
+                state.phase = "react"
+                state.seat = 1 - seat
+                ev.append(Event.public("panzer.ev.react", name=state.names[1 - seat], tank=t.id))
+                return
+            state.reaction = None
+            self._maybe_stop(state, ev)
+
+    def _do_turn(self, state: PanzerState, seat: int, a: Turn, ev: list[Event]) -> None:
+        self._phase(state, "moving", "dash")
+        m = state.mover
+        assert m is not None
+        if a.tank != m.tank:
+            raise RuleError("panzer.err.one_at_a_time")
+        t = self.tank(state, m.tank)
+        assert t is not None
+        d = _dir(a.dir)
+        if turn_steps(t.hull, d) != 1:
+            raise RuleError("panzer.err.turn_60")
+        paid, reserve = self._turn_cost(state, t, m)
+        if m.ap < paid:
+            raise RuleError("panzer.err.no_points", need=paid, have=m.ap)
+        m.ap -= paid
+        m.reserve = reserve
+        m.free_turn = False
+        m.last = "turn"
+        t.hull = d
+        if not R.ttype(t).has_turret:
+            t.turret = d
+        ev.append(Event.public("panzer.ev.turn_hull", tank=t.id, dir=f"@panzer.dir.{DIRECTION_NAMES[d]}", ap=m.ap))
+        self._maybe_stop(state, ev)
+
+    def _maybe_stop(self, state: PanzerState, ev: list[Event]) -> None:
+        """A moving tank with no points left (and no free turn to take) stops by itself."""
+        m = state.mover
+        if m is None or m.dash or m.ap > 0 or m.reserve > 0:
+            return
+        t = self.tank(state, m.tank)
+        assert t is not None
+        if m.free_turn and self._turn_cost(state, t, m)[0] == 0:
+            return
+        self._end_drive(state, ev)
+
+    def _end_drive(self, state: PanzerState, ev: list[Event]) -> None:
+        m = state.mover
+        assert m is not None
+        ev.append(Event.public("panzer.ev.halt", tank=m.tank))
+        state.mover = None
+        state.phase = "move"
+
+    def _do_halt(self, state: PanzerState, seat: int, a: Halt, ev: list[Event]) -> None:
+        self._phase(state, "moving")
+        m = state.mover
+        assert m is not None
+        if a.tank != m.tank:
+            raise RuleError("panzer.err.one_at_a_time")
+        if m.free > 0 and m.ap > 0:
+            raise RuleError("panzer.err.must_spend", ap=m.ap)
+        self._end_drive(state, ev)
+
+    def _do_endmove(self, state: PanzerState, seat: int, a: EndMove, ev: list[Event]) -> None:
+        self._phase(state, "move")
+        for t in self._own_alive(state, seat):
+            t.dfired = False  # the defensive-fire marker lasts until the owner's movement ends
+        state.phase = "advance"
+
+    # defensive fire ------------------------------------------------------------------------
+    def _do_dfire(self, state: PanzerState, seat: int, a: DFire, ev: list[Event]) -> None:
+        self._phase(state, "react")
+        r = state.reaction
+        assert r is not None
+        t = self._own(state, seat, a.tank)
+        if (t, a.gun - 1) not in [(x, g) for x, g in self._defenders(state)]:
+            raise RuleError("panzer.err.no_shot", tank=t.id, target=r.mover)
+        if a.ammo is not None and a.ammo not in {m.kind for m in t.ammo}:
+            raise RuleError("panzer.err.no_ammo", tank=t.id)
+        mover = self.tank(state, r.mover)
+        assert mover is not None
+        t.dfired = t.fired = True
+        self._fire(state, t, mover, a.gun - 1, a.ammo, "defensive", r.aim_at, r.wreck_at, ev, back="react")
+
+    def _do_hold(self, state: PanzerState, seat: int, a: Hold, ev: list[Event]) -> None:
+        self._phase(state, "react")
+        self._close_reaction(state, ev)
+
+    def _after_defensive(self, state: PanzerState, ev: list[Event]) -> None:
+        if state.finished:
+            return
+        r = state.reaction
+        assert r is not None
+        mover = self.tank(state, r.mover)
+        if mover is not None and mover.alive and self._defenders(state):
+            state.phase = "react"
+            state.seat = 1 - mover.owner
+            return
+        self._close_reaction(state, ev)
+
+    def _close_reaction(self, state: PanzerState, ev: list[Event]) -> None:
+        r = state.reaction
+        assert r is not None
+        mover = self.tank(state, r.mover)
+        assert mover is not None
+        state.reaction = None
+        state.seat = mover.owner
+        if not mover.alive:
+            state.mover = None  # the destroyed tank's declared free points are lost (note 2)
+            state.phase = "move"
+            return
+        state.phase = "moving"
+        self._maybe_stop(state, ev)
+
+    # advance fire and the end of a turn ------------------------------------------------------
+    def _do_advfire(self, state: PanzerState, seat: int, a: AdvFire, ev: list[Event]) -> None:
+        self._phase(state, "advance")
+        t, e, g = self._check_fire(state, seat, a.tank, a.target, a.gun, a.ammo, "advance")
+        self._aim_turret(state, t, g, e.pos, ev)  # type: ignore[arg-type]
+        t.fired = True
+        self._fire(state, t, e, g, a.ammo, "advance", e.pos, e.pos, ev, back="advance")  # type: ignore[arg-type]
+
+    def _do_endturn(self, state: PanzerState, seat: int, a: EndTurn, ev: list[Event]) -> None:
+        self._phase(state, "advance")
+        if state.options.spotting:
+            self._update_spotting(state, seat, ev)
+        nxt = 1 - seat
+        if seat != state.first:
+            state.round += 1
+            if state.round > state.options.rounds:
+                self._finish(state, "panzer.end.rounds", ev)
+                return
+        self._start_turn(state, nxt, ev)
+
+    def _update_spotting(self, state: PanzerState, seat: int, ev: list[Event]) -> None:
+        """Optional rule 11: a tank that ends its turn where it started is spotted (+1 to be hit);
+        every 2 different hexes it drove this turn take 1 off again (not below 0)."""
+        for t in self._own_alive(state, seat):
+            if t.pos == t.turn_start:
+                t.spotted += 1
+                ev.append(Event.public("panzer.ev.spotted", tank=t.id, n=t.spotted))
+            elif t.spotted:
+                t.spotted = max(0, t.spotted - len(t.visited) // 2)
+
+    # the shot itself ----------------------------------------------------------------------
+    def _fire(self, state: PanzerState, t: Tank, e: Tank, g: int, ammo: str | None, mode: str, aim_at: Hex,
+              wreck_at: Hex, ev: list[Event], back: str, second: bool = False) -> None:
+        destroyed, short = self._resolve(state, t, e, g, ammo, mode, aim_at, wreck_at, ev)
+        if state.finished:
+            return
+        typ, etyp = R.ttype(t), R.ttype(e)
+        if (not second and not destroyed and not short and typ.tank_class == "light"
+                and etyp.tank_class != "light" and self._can_shoot_now(state, t)):
+            state.second = SecondShot(shooter=t.id, target=e.id, gun=g, mode=mode, aim_at=aim_at, seat=t.owner,
+                                      back=back)
+            state.phase = "second"
+            state.seat = t.owner
+            return
+        self._resume(state, back, ev)
+
+    def _resume(self, state: PanzerState, back: str, ev: list[Event]) -> None:
+        if back == "react":
+            self._after_defensive(state, ev)
+        else:
+            state.phase = back
+            state.seat = self._turn_player(state)
+
+    def _turn_player(self, state: PanzerState) -> int:
+        return state.first if state.turn_no % 2 == 1 else 1 - state.first
+
+    def _do_again(self, state: PanzerState, seat: int, a: Again, ev: list[Event]) -> None:
+        self._phase(state, "second")
+        s = state.second
+        assert s is not None
+        t = self.tank(state, s.shooter)
+        e = self.tank(state, s.target)
+        assert t is not None and e is not None
+        if a.ammo is not None and a.ammo not in {m.kind for m in t.ammo}:
+            raise RuleError("panzer.err.no_ammo", tank=t.id)
+        state.second = None
+        wreck_at = state.reaction.wreck_at if s.back == "react" and state.reaction else s.aim_at
+        self._fire(state, t, e, s.gun, a.ammo, s.mode, s.aim_at, wreck_at, ev, back=s.back, second=True)
+
+    def _do_noagain(self, state: PanzerState, seat: int, a: NoAgain, ev: list[Event]) -> None:
+        self._phase(state, "second")
+        s = state.second
+        assert s is not None
+        state.second = None
+        self._resume(state, s.back, ev)
+
+    def _resolve(self, state: PanzerState, t: Tank, e: Tank, g: int, ammo: str | None, mode: str, aim_at: Hex,
+                 wreck_at: Hex, ev: list[Event]) -> tuple[bool, bool]:
+        """One shot: the hit roll, then damage (or the HESH table). Returns (destroyed, shortage)."""
+        assert t.pos is not None
+        typ = R.ttype(t)
+        gun = typ.guns[g]
+        if ammo is not None:
+            marker = next(m for m in t.ammo if m.kind == ammo)
+            t.ammo.remove(marker)
+            ev.append(Event.public("panzer.ev.ammo_used", tank=t.id, ammo=f"@panzer.ammo.{ammo}"))
+        dist = distance(t.pos, aim_at)
+        mod = R.hit_modifier(state, t, e, mode)
+        dice = state.rng.dice(2, 6)
+        if ammo == "apfsds":  # rule 4-2: one die counts as a 6 (the lower one, the best choice)
+            dice[dice.index(min(dice))] = 6
+        natural = sum(dice)
+        total = natural + mod
+        hit = total >= dist
+        ev.append(roll_event(t.id, "@panzer.roll.hit", dice, total, mod=mod, need=dist, target=e.id))
+        ev.append(Event.public("panzer.ev.hit_result", tank=t.id, target=e.id, mode=f"@panzer.mode.{mode}",
+                               natural=natural, mod=mod, total=total, need=dist,
+                               result="@panzer.hit" if hit else "@panzer.miss"))
+        short = state.options.shortage and natural == 12
+        if short:  # rule 12: no shot until the end of the owner's next turn
+            t.dry_until = state.turn_no + 2
+            ev.append(Event.public("panzer.ev.shortage", tank=t.id))
+        if not hit:
+            return False, short
+        destroyed = False
+        if ammo == "hesh":
+            d = state.rng.die(6)
+            ev.append(roll_event(t.id, "@panzer.roll.hesh", [d], d, target=e.id))
+            if d <= 2:
+                e.immobile = True
+                ev.append(Event.public("panzer.ev.immobilised", tank=e.id))
+            elif d <= 4:
+                e.gun_broken = True
+                ev.append(Event.public("panzer.ev.gun_broken", tank=e.id))
+            else:
+                destroyed = True
+        else:
+            dice = state.rng.dice(2, 6)
+            base = sum(dice)
+            if ammo == "overcharge":
+                base = R.overcharge(base, typ.tank_class)
+            bonus = R.close_bonus(dist)
+            armour = R.armour_against(e, aim_at, t.pos)
+            total = base + bonus + gun.attack
+            destroyed = total >= armour
+            ev.append(roll_event(t.id, "@panzer.roll.damage", dice, total, target=e.id))
+            ev.append(Event.public("panzer.ev.damage_result", tank=t.id, target=e.id, dice=base, attack=gun.attack,
+                                   close=bonus, total=total, armour=armour,
+                                   result="@panzer.kill" if destroyed else "@panzer.survive"))
+        if destroyed:
+            self._destroy(state, t, e, wreck_at, mode, ammo, ev)
+        return destroyed, short
+
+    def _destroy(self, state: PanzerState, t: Tank, e: Tank, wreck_at: Hex, mode: str, ammo: str | None,
+                 ev: list[Event]) -> None:
+        e.alive = False
+        e.pos = wreck_at
+        if wreck_at not in state.wrecks:
+            state.wrecks.append(wreck_at)
+        pts = R.POINTS[R.ttype(e).tank_class]
+        state.score[t.owner] += pts
+        ev.append(Event.public("panzer.ev.destroyed", tank=e.id, by=t.id, points=pts, hex=hex_name(wreck_at)))
+        if ammo is None and state.options.veteran != "off":  # kills with special ammunition do not count
+            if state.options.veteran == "on":
+                t.veteran += 1
+            else:
+                t.veteran_modes[mode] = t.veteran_modes.get(mode, 0) + 1
+            ev.append(Event.public("panzer.ev.veteran", tank=t.id))
+        if not any(x.alive for x in state.tanks if x.owner == e.owner):
+            self._finish(state, "panzer.end.annihilation", ev)
+
+    def _finish(self, state: PanzerState, reason: str, ev: list[Event]) -> None:
+        state.finished = True
+        state.end_reason = reason
+        state.mover = state.reaction = state.second = None
+        out = self.outcome(state)
+        assert out is not None
+        ev.append(Event.public(out.reason, **out.params))
+
+    # --- end of game --------------------------------------------------------------------
+    def resign(self, state: PanzerState, seat: int) -> Step:
+        state.resigned = seat
+        state.finished = True
+        state.end_reason = "core.outcome.resign"
+        state.mover = state.reaction = state.second = None
+        return Step(state=state, events=[Event.public("core.outcome.resign", name=state.names[seat])])
+
+    def outcome(self, state: PanzerState) -> Outcome | None:
+        if not state.finished:
+            return None
+        scores = [float(s) for s in state.score]
+        if state.resigned is not None:
+            w = 1 - state.resigned
+            return Outcome(winners=[w], ranks=[1 if s == w else 2 for s in (0, 1)], scores=scores,
+                           reason="core.outcome.resign", params={"name": state.names[state.resigned]})
+        if state.end_reason == "panzer.end.annihilation":
+            alive = [any(t.alive for t in state.tanks if t.owner == s) for s in (0, 1)]
+            w = 0 if alive[0] else 1
+            return Outcome(winners=[w], ranks=[1 if s == w else 2 for s in (0, 1)], scores=scores,
+                           reason="panzer.end.annihilation", params={"name": state.names[w]})
+        w, why = self.tie_break(state.score, state.spent, state.counts)
+        if w is None:
+            return Outcome(winners=[], ranks=[1, 1], scores=scores, reason="panzer.end.draw",
+                           params={"a": state.score[0], "b": state.score[1]})
+        return Outcome(winners=[w], ranks=[1 if s == w else 2 for s in (0, 1)], scores=scores,
+                       reason="panzer.end.rounds", params={"name": state.names[w], "a": state.score[0],
+                                                           "b": state.score[1], "why": f"@panzer.why.{why}"})
+
+    @staticmethod
+    def tie_break(score: list[int], spent: list[int], counts: list[int]) -> tuple[int | None, str]:
+        """Victory after the last round: more points; then fewer pt used; then fewer tanks; else a draw."""
+        if score[0] != score[1]:
+            return (0 if score[0] > score[1] else 1), "score"
+        if spent[0] != spent[1]:
+            return (0 if spent[0] < spent[1] else 1), "points"
+        if counts[0] != counts[1]:
+            return (0 if counts[0] < counts[1] else 1), "count"
+        return None, "draw"
+
+    # --- views and secrets ------------------------------------------------------------------
+    def view(self, state: PanzerState, seat: int | None) -> dict[str, Any]:
+        hex_name = self.gmap(state).names.get  # noqa: N806 - cached names, same spelling
+        tanks = []
+        for t in state.tanks:
+            typ = R.ttype(t)
+            tanks.append({
+                "id": t.id, "owner": t.owner, "type": t.type, "name": typ.name, "class": typ.tank_class,
+                "nation": typ.nation, "pos": hex_name(t.pos) if t.pos is not None else None,
+                "hull": t.hull, "turret": t.turret, "has_turret": typ.has_turret, "alive": t.alive,
+                "done": t.done, "fired": t.fired or t.dfired, "immobile": t.immobile or t.stalled_turn == state.turn_no,
+                "gun_broken": t.gun_broken, "spotted": t.spotted, "dry": self._dry(state, t),
+                "veteran": t.veteran + sum(t.veteran_modes.values()), "ammo": len(t.ammo),
+                "turret_left": t.turret_left,
+            })
+        v: dict[str, Any] = {
+            "map": state.options.map, "names": state.names, "phase": state.phase, "seat": state.seat,
+            "first": state.first, "sides": state.sides, "round": state.round, "rounds": state.options.rounds,
+            "pool": state.pool, "score": state.score, "spent": state.spent, "counts": state.counts,
+            "picks": state.picks if state.phase != "army" else [[], []],
+            "picks_price": [self._price(p) for p in state.picks] if state.phase != "army" else [0, 0],
+            "army_ready": [p is not None for p in state.pending_army],
+            "ammo_ready": state.ammo_ready, "tanks": tanks, "wrecks": [hex_name(w) for w in state.wrecks],
+            "mover": state.mover.model_dump() if state.mover else None,
+            "reaction": {"mover": state.reaction.mover, "at": hex_name(state.reaction.aim_at)} if state.reaction else None,
+            "second": {"shooter": state.second.shooter, "target": state.second.target} if state.second else None,
+            "options": state.options.model_dump(), "finished": state.finished, "me": seat,
+        }
+        if v["mover"]:
+            v["mover"].pop("start", None)
+            v["selected"] = state.mover.tank  # type: ignore[union-attr]
+            v["reach"] = self._reach(state)
+        if seat is not None:
+            v["my_ammo"] = {t.id: [m.model_dump() for m in t.ammo] for t in state.tanks if t.owner == seat and t.ammo}
+            if state.pending_army[seat]:
+                v["my_army"] = {"army": state.pending_army[seat], "token": state.army_token[seat]}
+        sel = v.get("selected")
+        if sel:
+            t = self.tank(state, sel)
+            if t is not None and t.pos is not None:
+                v["arc"] = self._arc_hexes(state, t)
+        return v
+
+    def _arc_hexes(self, state: PanzerState, t: Tank) -> list[str]:
+        guns = tuple((R.gun_direction(t, g), gun.range) for g, gun in enumerate(R.ttype(t).guns))
+        return list(_arc_cache(state.options.map, t.pos, guns))
+
+    def _reach(self, state: PanzerState) -> list[str]:
+        """Hexes the mover can still reach (a search over position, facing and points)."""
+        m = state.mover
+        assert m is not None
+        t = self.tank(state, m.tank)
+        if t is None or t.pos is None:
+            return []
+        gmap = self.gmap(state)
+        occ = self._occupied(state, skip=t)
+        best: dict[tuple[Hex, int], int] = {}
+        frontier = [(t.pos, t.hull, m.ap + m.reserve)]
+        seen: set[Hex] = set()
+        while frontier:
+            pos, hull, ap = frontier.pop()
+            if best.get((pos, hull), -1) >= ap:
+                continue
+            best[(pos, hull)] = ap
+            seen.add(pos)
+            for reverse, dest in ((False, neighbor(pos, hull)), (True, neighbor(pos, hull + 3))):
+                c = R.move_cost(gmap, state, t, dest, reverse, m.dash, occ)
+                if c is not None and ap >= c:
+                    frontier.append((dest, hull, ap - c))
+            if ap >= 1:
+                frontier.append((pos, (hull + 1) % 6, ap - 1))
+                frontier.append((pos, (hull - 1) % 6, ap - 1))
+        seen.discard(t.pos)
+        return sorted(hex_name(h) for h in seen)
+
+    def secrets(self, state: PanzerState) -> dict[int, set[str]]:
+        out: dict[int, set[str]] = {0: set(), 1: set()}
+        for t in state.tanks:
+            out[t.owner].update(m.id for m in t.ammo)
+        for s in (0, 1):
+            if state.pending_army[s] is not None:
+                out[s].add(state.army_token[s])
+        return out
+
+    def invariants(self, state: PanzerState) -> list[str]:
+        problems = []
+        seen: set[Hex] = set()
+        for t in state.tanks:
+            if t.alive and t.pos is not None:
+                if t.pos in seen:
+                    problems.append(f"two tanks on {hex_name(t.pos)}")
+                seen.add(t.pos)
+                if self.gmap(state).cells.get(t.pos, "M") in "FM":
+                    problems.append(f"{t.id} on impassable {hex_name(t.pos)}")
+            if t.turret_left < 0:
+                problems.append(f"{t.id} turret turns below 0")
+        if seen & set(state.wrecks):
+            problems.append("a tank shares a hex with a wreck")
+        if len(set(state.wrecks)) != len(state.wrecks):
+            problems.append("two wrecks in one hex")
+        if state.pool < 0:
+            problems.append("free points below 0")
+        if state.mover and state.mover.ap < 0:
+            problems.append("mover points below 0")
+        for s in (0, 1):
+            if sum(len(t.ammo) for t in state.tanks if t.owner == s) > 3:
+                problems.append(f"seat {s} holds more than 3 special rounds")
+            if sum(1 for t in state.tanks if t.owner == s for m in t.ammo if m.kind == "apfsds") > 1:
+                problems.append(f"seat {s} holds two APFSDS")
+        killed = [sum(R.POINTS[R.ttype(t).tank_class] for t in state.tanks if t.owner == s and not t.alive) for s in (0, 1)]
+        if state.score != [killed[1], killed[0]]:
+            problems.append(f"score {state.score} != destroyed {killed[::-1]}")
+        return problems
+
+    # --- presentation and the bot live in their own modules -------------------------------------
+    def describe_action(self, state: PanzerState, seat: int, action: PanzerAction, locale: str) -> str:
+        from games.panzer.text import describe
+        return describe(self, state, seat, action, locale)
+
+    def summary(self, view: dict[str, Any], locale: str) -> str:
+        from games.panzer.text import summary
+        return summary(view, locale)
+
+    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
+        from games.panzer.render import render
+        return render(view, locale)
+
+    def bot_action(self, state: PanzerState, seat: int, rng: random.Random) -> PanzerAction:
+        from games.panzer.bot import choose
+        return choose(self, state, seat, rng)
+
+
+@lru_cache(maxsize=20_000)
+def _arc_cache(map_key: str, pos: Hex, guns: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
+    """Hex names inside any gun's arc and range (for the board image of a selected tank)."""
+    out = []
+    for h, name in MAPS[map_key].names.items():
+        if any(distance(pos, h) <= rng and in_arc(pos, d, h) for d, rng in guns):
+            out.append(name)
+    return tuple(out)
+
+
+register_catalog(Path(__file__).parent / "locale")
+_PRESETS = R.with_presets()

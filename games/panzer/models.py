@@ -1,0 +1,279 @@
+"""State, options and actions of panzer, as pydantic models."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from games.core import ActionBase, GameRng
+from games.panzer.data import MAPS
+
+Hex = tuple[int, int]
+AMMO_KINDS = ("overcharge", "apfsds", "hesh")
+MODES = ("precise", "jump", "defensive", "advance")
+
+
+class PanzerOptions(BaseModel):
+    model_config = {"extra": "forbid"}
+    map: str = "zhenli"
+    rounds: int = Field(10, ge=1, le=30)
+    opening: Literal["draft", "armies"] = "draft"  # alternate picks (the source) or whole armies
+    budget: int = Field(200, ge=30, le=1000)
+    veteran: Literal["off", "on", "per_mode"] = "off"  # rule 8 and its alternative
+    hybrid: bool = False  # rule 9
+    unreliable: bool = False  # rule 10 (needs hybrid)
+    spotting: bool = False  # rule 11, forced spotting
+    shortage: bool = False  # rule 12, ammunition shortage
+
+    @model_validator(mode="after")
+    def _check(self) -> "PanzerOptions":
+        if self.map not in MAPS:
+            raise ValueError(f"map must be one of {', '.join(MAPS)}")
+        if self.unreliable and not self.hybrid:
+            raise ValueError("unreliable needs hybrid=1 (rule 10)")
+        return self
+
+
+class Ammo(BaseModel):
+    id: str  # secret token while the marker lies face down
+    kind: str
+
+
+class Tank(BaseModel):
+    id: str  # a1.. for seat 0, b1.. for seat 1
+    owner: int
+    type: str
+    pos: Hex | None = None
+    hull: int = 0
+    turret: int = 0
+    alive: bool = True
+    done: bool = False  # fired a precision or jump shot: its combat phase is over
+    fired: bool = False  # fired this turn (own turn) or defensively (until its own move ends)
+    dfired: bool = False  # fired defensively: no move or shot until own movement phase ends
+    dashed: bool = False  # tried a jump shot this turn (one try per turn)
+    moved: bool = False  # moved in this movement phase
+    turret_left: int = 0
+    immobile: bool = False  # HESH 1-2, permanent
+    gun_broken: bool = False  # HESH 3-4, permanent
+    spotted: int = 0  # forced spotting: bonus to hit this tank
+    dry_until: int = -1  # ammunition shortage: no shot up to this turn number
+    stalled_turn: int = -1  # unreliable engine: no move in this turn number
+    veteran: int = 0
+    veteran_modes: dict[str, int] = Field(default_factory=dict)
+    ammo: list[Ammo] = Field(default_factory=list)
+    turn_start: Hex | None = None
+    visited: list[Hex] = Field(default_factory=list)
+
+
+class Mover(BaseModel):
+    """The tank being driven (movement phase) or dashing (jump shot)."""
+    tank: str
+    dash: bool
+    ap: int  # points left
+    free: int  # free points declared (must all be spent)
+    reserve: int = 0  # medium/heavy: point paid for a turn after a forward move, refunded if another forward follows
+    free_turn: bool = False  # a turn right after a forward move
+    last: str = ""  # "step" or "turn"
+    start: Hex | None = None
+    start_hull: int = 0
+    start_turret: int = 0
+    start_turret_left: int = 0
+
+
+class Reaction(BaseModel):
+    """A defensive-fire window: the waiting seat may shoot at the mover."""
+    mover: str
+    before: Hex
+    after: Hex
+    aim_at: Hex  # where shots judge the target (before, or after for forced spotting / wreck clearing)
+    wreck_at: Hex  # where the wreck lies if the mover dies
+    cleared: Hex | None = None
+
+
+class SecondShot(BaseModel):
+    """Rate-of-fire advantage: a light tank may fire again at a medium or heavy target."""
+    shooter: str
+    target: str
+    gun: int
+    mode: str
+    aim_at: Hex
+    seat: int
+    back: str  # phase to return to
+
+
+class PanzerState(BaseModel):
+    names: list[str]
+    rng: GameRng
+    options: PanzerOptions
+    phase: str = "draft"
+    seat: int = 0  # whose input the phase waits on (turn player, drafter, deployer)
+    first: int = 0  # first player (先手)
+    sides: list[str] = ["north", "south"]
+    round: int = 1
+    turn_no: int = 0  # player turns started so far
+    own_turns: list[int] = [0, 0]
+    tanks: list[Tank] = Field(default_factory=list)
+    wrecks: list[Hex] = Field(default_factory=list)
+    picks: list[list[str]] = [[], []]
+    draft_done: list[bool] = [False, False]
+    pending_army: list[str | None] = [None, None]
+    army_token: list[str] = ["", ""]
+    ammo_ready: list[bool] = [False, False]
+    placing: str | None = None  # tank waiting for its facing
+    pool: int = 0  # free action points left this turn
+    mover: Mover | None = None
+    reaction: Reaction | None = None
+    second: SecondShot | None = None
+    score: list[int] = [0, 0]
+    spent: list[int] = [0, 0]
+    counts: list[int] = [0, 0]
+    resigned: int | None = None
+    finished: bool = False
+    end_reason: str = ""
+
+
+# --- actions -------------------------------------------------------------------------
+
+class Army(ActionBase):
+    kind: Literal["army"] = "army"
+    loadout: str
+
+
+class Pick(ActionBase):
+    kind: Literal["pick"] = "pick"
+    tank: str
+
+
+class Done(ActionBase):
+    kind: Literal["done"] = "done"
+
+
+class Side(ActionBase):
+    kind: Literal["side"] = "side"
+    side: Literal["north", "south"]
+
+
+class Deploy(ActionBase):
+    kind: Literal["deploy"] = "deploy"
+    tank: str
+    hex: str
+
+
+class Face(ActionBase):
+    kind: Literal["face"] = "face"
+    dir: str
+
+
+class Load(ActionBase):
+    kind: Literal["load"] = "load"
+    tank: str
+    ammo: Literal["overcharge", "apfsds", "hesh"]
+
+
+class Ready(ActionBase):
+    kind: Literal["ready"] = "ready"
+
+
+class Precise(ActionBase):
+    kind: Literal["precise"] = "precise"
+    tank: str
+    target: str
+    gun: int
+    ammo: str | None = None
+
+
+class Dash(ActionBase):
+    kind: Literal["dash"] = "dash"
+    tank: str
+
+
+class JumpFire(ActionBase):
+    kind: Literal["jumpfire"] = "jumpfire"
+    tank: str
+    target: str
+    gun: int
+    ammo: str | None = None
+
+
+class Cancel(ActionBase):
+    kind: Literal["cancel"] = "cancel"
+    tank: str
+
+
+class EndShots(ActionBase):
+    kind: Literal["endshots"] = "endshots"
+
+
+class Drive(ActionBase):
+    kind: Literal["drive"] = "drive"
+    tank: str
+    free: int
+
+
+class Go(ActionBase):
+    kind: Literal["go"] = "go"
+    tank: str
+    hex: str
+
+
+class Turn(ActionBase):
+    kind: Literal["turn"] = "turn"
+    tank: str
+    dir: str
+
+
+class Turret(ActionBase):
+    kind: Literal["turret"] = "turret"
+    tank: str
+    dir: str
+
+
+class Halt(ActionBase):
+    kind: Literal["halt"] = "halt"
+    tank: str
+
+
+class EndMove(ActionBase):
+    kind: Literal["endmove"] = "endmove"
+
+
+class DFire(ActionBase):
+    kind: Literal["dfire"] = "dfire"
+    tank: str
+    gun: int
+    ammo: str | None = None
+
+
+class Hold(ActionBase):
+    kind: Literal["hold"] = "hold"
+
+
+class Again(ActionBase):
+    kind: Literal["again"] = "again"
+    ammo: str | None = None
+
+
+class NoAgain(ActionBase):
+    kind: Literal["noagain"] = "noagain"
+
+
+class AdvFire(ActionBase):
+    kind: Literal["advfire"] = "advfire"
+    tank: str
+    target: str
+    gun: int
+    ammo: str | None = None
+
+
+class EndTurn(ActionBase):
+    kind: Literal["endturn"] = "endturn"
+
+
+ALL_ACTIONS = (
+    Army, Pick, Done, Side, Deploy, Face, Load, Ready, Precise, Dash, JumpFire, Cancel, EndShots,
+    Drive, Go, Turn, Turret, Halt, EndMove, DFire, Hold, Again, NoAgain, AdvFire, EndTurn,
+)
+PanzerAction = (
+    Army | Pick | Done | Side | Deploy | Face | Load | Ready | Precise | Dash | JumpFire | Cancel | EndShots
+    | Drive | Go | Turn | Turret | Halt | EndMove | DFire | Hold | Again | NoAgain | AdvFire | EndTurn
+)

@@ -1,0 +1,180 @@
+"""Rule helpers of panzer that need no engine: army checks, arcs, sight, movement costs, fire."""
+from __future__ import annotations
+
+import tomllib
+
+from games.core import RuleError
+from games.core.hexgrid import distance, in_arc, line_of_sight, neighbor, turn_steps
+from games.panzer.data import DATA, ROSTER, GameMap, TankType
+from games.panzer.models import Hex, PanzerState, Tank
+
+MAX_TANKS = 10
+MAX_HEAVY = 2
+MAX_LIGHT = 2
+POINTS = {"light": 1, "medium": 2, "heavy": 4}
+FREE_CAP = {"light": 3, "medium": 1, "heavy": 1}
+HYBRID_FREE_CAP = 2
+
+# Hit modifier of each fire mode, and the nations whose doctrine improves it.
+MODE_MOD = {"precise": 0, "jump": -3, "defensive": -2, "advance": -1}
+NATION_MOD = {("precise", "de"): 1, ("jump", "us"): -2, ("defensive", "uk"): -1, ("advance", "su"): 0}
+
+
+def single_nation_bonus(nation: str) -> int:
+    """Section 'opening 1': one nation only gives 27 pt more (28 for the USA, its cheapest tank)."""
+    return 28 if nation == "us" else 27
+
+
+def with_presets() -> dict[str, str]:
+    with (DATA / "presets.toml").open("rb") as fh:
+        raw = tomllib.load(fh)["presets"]
+    out = {}
+    for name, code in raw.items():
+        try:
+            out[name] = normalize_army(code, 200)
+        except RuleError as exc:
+            raise ValueError(f"presets.toml: entry {name}: {exc.key} {exc.params}") from None
+    return out
+
+
+def army_problem(keys: list[str], budget: int) -> RuleError | None:
+    """Why this list of tank keys is not a legal army (None if it is)."""
+    for k in keys:
+        if k not in ROSTER:
+            return RuleError("panzer.err.unknown_tank", tank=k)
+    if len(keys) > MAX_TANKS:
+        return RuleError("panzer.err.too_many", limit=MAX_TANKS)
+    types = [ROSTER[k] for k in keys]
+    if sum(t.tank_class == "heavy" for t in types) > MAX_HEAVY:
+        return RuleError("panzer.err.too_many_heavy", limit=MAX_HEAVY)
+    if sum(t.tank_class == "light" for t in types) > MAX_LIGHT:
+        return RuleError("panzer.err.too_many_light", limit=MAX_LIGHT)
+    total = sum(t.price for t in types)
+    nations = {t.nation for t in types}
+    limit = budget + (single_nation_bonus(types[0].nation) if len(nations) == 1 and types else 0)
+    if total > limit:
+        return RuleError("panzer.err.over_budget", total=total, limit=limit)
+    return None
+
+
+def normalize_army(code: str, budget: int) -> str:
+    """A pasted army code ('tiger,pz4h*2,...') checked and written out in full."""
+    keys: list[str] = []
+    for part in code.replace(" ", "").lower().split(","):
+        if not part:
+            continue
+        key, star, count = part.partition("*")
+        if star and (not count.isdigit() or not 1 <= int(count) <= MAX_TANKS):
+            raise RuleError("panzer.err.bad_army", code=code[:80])
+        keys += [key] * (int(count) if star else 1)
+    if not keys:
+        raise RuleError("panzer.err.bad_army", code=code[:80])
+    problem = army_problem(keys, budget)
+    if problem:
+        raise problem
+    return ",".join(keys)
+
+
+def ttype(tank: Tank) -> TankType:
+    return ROSTER[tank.type]
+
+
+def gun_direction(tank: Tank, gun_index: int) -> int:
+    return tank.turret if ttype(tank).guns[gun_index].turret else tank.hull
+
+
+def aim_turns(tank: Tank, gun_index: int, target: Hex, max_turns: int) -> int | None:
+    """Fewest turret turns (within max_turns) that bring target into this gun's arc, or None.
+
+    Hull guns cannot turn: 0 if in the hull arc, else None."""
+    assert tank.pos is not None
+    gun = ttype(tank).guns[gun_index]
+    if not gun.turret:
+        return 0 if in_arc(tank.pos, tank.hull, target) else None
+    best = None
+    for d in range(6):
+        steps = turn_steps(tank.turret, d)
+        if steps <= max_turns and in_arc(tank.pos, d, target) and (best is None or steps < best[0]):
+            best = (steps, d)
+    return None if best is None else best[0]
+
+
+def aim_direction(tank: Tank, gun_index: int, target: Hex, max_turns: int) -> int | None:
+    assert tank.pos is not None
+    if not ttype(tank).guns[gun_index].turret:
+        return tank.hull if in_arc(tank.pos, tank.hull, target) else None
+    options = [d for d in range(6) if turn_steps(tank.turret, d) <= max_turns and in_arc(tank.pos, d, target)]
+    return min(options, key=lambda d: turn_steps(tank.turret, d)) if options else None
+
+
+def blockers(state: PanzerState, gmap: GameMap, recon: bool) -> set[Hex]:
+    """What blocks sight: forest, mountain, wrecks. Recon advantage sees past forest and wrecks."""
+    if recon:
+        return set(gmap.mountains)
+    return set(gmap.sight_blockers) | set(state.wrecks)
+
+
+def can_see(state: PanzerState, gmap: GameMap, a: Hex, b: Hex, recon: bool = False) -> bool:
+    return line_of_sight(a, b, blockers(state, gmap, recon))
+
+
+def is_recon(mode: str, shooter: Tank, target: Tank) -> bool:
+    """Special rule 6: a light tank's jump shot sees past forest and wrecks, at medium or heavy only."""
+    return mode == "jump" and ttype(shooter).tank_class == "light" and ttype(target).tank_class != "light"
+
+
+def hit_modifier(state: PanzerState, shooter: Tank, target: Tank, mode: str) -> int:
+    mod = NATION_MOD.get((mode, ttype(shooter).nation), MODE_MOD[mode])
+    if state.options.spotting:
+        mod += target.spotted
+    if state.options.veteran == "on":
+        mod += shooter.veteran
+    elif state.options.veteran == "per_mode":
+        mod += shooter.veteran_modes.get(mode, 0)
+    return mod
+
+
+def close_bonus(dist: int) -> int:
+    """Special rule 3: +1 to the destruction roll at distance 2, +3 at distance 1."""
+    return 3 if dist == 1 else 1 if dist == 2 else 0
+
+
+def overcharge(dice_sum: int, tank_class: str) -> int:
+    """Rule 4-1: light ×2, medium ×1.5, heavy ×1.2, fractions dropped."""
+    if tank_class == "light":
+        return dice_sum * 2
+    if tank_class == "medium":
+        return dice_sum * 3 // 2
+    return dice_sum * 6 // 5
+
+
+def armour_against(target: Tank, at: Hex, shooter_pos: Hex) -> int:
+    """Front armour against shots from the target hull's front 120° wedge, side otherwise."""
+    front, side = ttype(target).armour
+    return front if in_arc(at, target.hull, shooter_pos) else side
+
+
+def move_cost(gmap: GameMap, state: PanzerState, tank: Tank, dest: Hex, reverse: bool, dash: bool,
+              occupied: set[Hex]) -> int | None:
+    """Points to enter dest (forward or reverse), or None if it cannot be entered."""
+    terrain = gmap.cells.get(dest)
+    if terrain is None or terrain in "FM" or dest in occupied:
+        return None
+    cost = 2 if reverse else 1
+    if terrain == "R":
+        cost = max(cost, 2)
+    if dest in state.wrecks:
+        if dash:  # a jump shot's move cannot clear wrecks
+            return None
+        cost = max(cost, 1 if ttype(tank).tank_class == "heavy" else 2)
+    return cost
+
+
+def step_targets(tank: Tank) -> tuple[Hex, Hex]:
+    assert tank.pos is not None
+    return neighbor(tank.pos, tank.hull), neighbor(tank.pos, tank.hull + 3)
+
+
+def in_range(tank: Tank, gun_index: int, target: Hex) -> bool:
+    assert tank.pos is not None
+    return distance(tank.pos, target) <= ttype(tank).guns[gun_index].range
