@@ -1,0 +1,907 @@
+"""The engine of 战地强装&冲突: setup, apply (one handler per action kind), views, outcome."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+
+from games.conflict import legal as L
+from games.conflict import model as m
+from games.conflict import rules as R
+from games.conflict.data import content
+from games.conflict.model import ConflictOptions, ConflictState, Pending, Player
+
+TERM_RE = re.compile(r"^[\w\-\u4e00-\u9fff]{1,30}$")
+
+
+class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
+    key = "conflict"
+    title = {"en": "Battlefield Armour & Conflict", "zh-CN": "战地强装&冲突"}
+    min_players = 2
+    max_players = 6
+    State = ConflictState
+    Options = ConflictOptions
+    actions = m.ACTIONS
+
+    # --- setup -------------------------------------------------------------------------------
+    def setup(self, seats: list[Seat], options: ConflictOptions, seed: int) -> Step:
+        n = len(seats)
+        if not self.min_players <= n <= self.max_players:
+            raise RuleError("conflict.err.players", min=self.min_players, max=self.max_players)
+        data = content()
+        rng = GameRng.from_seed(seed)
+        state = ConflictState(rng=rng, n=n, max_rounds=options.max_rounds, players=[Player(name=s.name) for s in seats])
+        # enough copies of the faction deck that every player gets three different ones
+        copies = -(-3 * n // len(data.factions))
+        for p in state.players:
+            pool = list(data.factions) * copies
+            rng.shuffle(pool)
+            offer: list[str] = []
+            for k in pool:
+                if k not in offer:
+                    offer.append(k)
+                if len(offer) == 3:
+                    break
+            p.offer = offer
+        keys = list(data.territories)
+        rng.shuffle(keys)
+        for seat, p in enumerate(state.players):
+            p.dealt = [R.new_terr(state, keys.pop(), seat).id for _ in range(4)]
+        state.terr_deck = keys
+        deck = [m.Card(id=rng.token("c"), key=c.key) for c in data.cards.values() for _ in range(c.count)]
+        rng.shuffle(deck)
+        state.deck = deck
+        for seat in range(n):
+            R.draw_cards(state, seat, 5)
+        events = [Event.public("conflict.ev.setup", players=n)]
+        for seat, p in enumerate(state.players):
+            events.append(Event.private(seat, "conflict.ev.dealt", factions=[data.factions[k].name for k in p.offer],
+                                        terrs=[R.tname(state, t) for t in p.dealt]))
+        return Step(state=state, events=events)
+
+    # --- whose input ---------------------------------------------------------------------------
+    def active_seats(self, state: ConflictState) -> list[int]:
+        if state.phase == "over":
+            return []
+        pend = state.pending
+        if pend is not None:
+            if pend.kind == "combat":
+                return [s for s, lay in ((pend.by, pend.lay_by), (pend.other, pend.lay_other)) if lay is None]
+            return [pend.seat]
+        if state.phase == "setup":
+            return [s for s, p in enumerate(state.players) if p.alive and not p.ready]
+        return [state.turn]
+
+    def legal_actions(self, state: ConflictState, seat: int) -> list:
+        return L.legal(state, seat)
+
+    # --- apply -------------------------------------------------------------------------------
+    def apply(self, state: ConflictState, seat: int, action: Any) -> Step:
+        if state.phase == "over":
+            raise RuleError("conflict.err.over")
+        if seat not in self.active_seats(state):
+            raise RuleError("core.not_your_turn")
+        if isinstance(action, m.Term):
+            self._check_term(state, seat, action)
+        elif action not in set(L.legal(state, seat)):
+            raise self._why(state, seat, action)
+        events: list[Event] = []
+        getattr(self, "_do_" + action.kind)(state, seat, action, events)
+        self._after(state, events)
+        return Step(state=state, events=events)
+
+    def _after(self, state: ConflictState, events: list[Event]) -> None:
+        """A turn player knocked out on their own turn (a counter-blow) passes the turn on."""
+        if state.phase in ("setup", "over") or state.pending is not None or state.winner is not None:
+            return
+        if not state.players[state.turn].alive:
+            R.end_turn(state, events)
+
+    def _check_term(self, state: ConflictState, seat: int, action: Any) -> None:
+        pend = state.pending
+        if pend is None or pend.kind != "draft":
+            raise RuleError("conflict.err.phase", action="term")
+        if len(pend.terms) >= 4:
+            raise RuleError("conflict.err.terms_full")
+        if not TERM_RE.match(action.text) or action.text in pend.terms:
+            raise RuleError("conflict.err.bad_term", text=action.text[:40])
+
+    def _why(self, state: ConflictState, seat: int, action: Any) -> RuleError:
+        """A clear reason for a refused action."""
+        card_id = getattr(action, "card", None)
+        if card_id and state.pending is None and R.find_card(state, seat, card_id) is None:
+            return RuleError("conflict.err.no_card", card=card_id)
+        if card_id and state.pending is None:
+            card = R.find_card(state, seat, card_id)
+            key = card.key if card else ""
+            if action.kind == "deploy" and R.deploy_cost(state, seat, key) > state.players[seat].res:
+                return RuleError("conflict.err.cost", cost=R.deploy_cost(state, seat, key), res=state.players[seat].res)
+            if R.cdef(key).type == "special" and R.special_cost(state, seat, key) > state.players[seat].res:
+                return RuleError("conflict.err.cost", cost=R.special_cost(state, seat, key), res=state.players[seat].res)
+            if R.cdef(key).type == "strategy" and state.players[seat].hacked:
+                return RuleError("conflict.err.hacked")
+            if action.kind in ("attack", "hbomb", "neutron", "smite", "emp", "plague", "hack", "assassinate") \
+                    and not L.may_attack(state, seat):
+                return RuleError("conflict.err.no_attack")
+            expect = {"deploy": None, "equip": "upgrade"}.get(action.kind)
+            if expect and R.cdef(key).type != expect:
+                return RuleError("conflict.err.wrong_card", card=R.cdef(key).name)
+            if action.kind not in ("deploy", "equip") and action.kind in R.content().cards and key != action.kind:
+                return RuleError("conflict.err.wrong_card", card=R.cdef(key).name)
+        kinds = {type(a).model_fields["kind"].default for a in L.legal(state, seat)}
+        if action.kind not in kinds:
+            return RuleError("conflict.err.phase", action=action.kind)
+        return RuleError("conflict.err.illegal", code=action.code()[:100])
+
+    # setup
+    def _do_faction(self, state, seat, a, ev):
+        state.players[seat].faction = a.key
+        ev.append(Event.private(seat, "conflict.ev.faction_chosen", faction=content().factions[a.key].name))
+
+    def _do_arrange(self, state, seat, a, ev):
+        p = state.players[seat]
+        rest = [t for t in p.dealt if t != a.capital]
+        inner = [a.capital] + rest[: a.inner - 1]
+        outer = rest[a.inner - 1:]
+        p.rows = [inner, outer] if outer else [inner]
+        p.capital = a.capital
+        p.ready = True
+        if all(q.ready for q in state.players):
+            self._begin(state, ev)
+
+    def _begin(self, state: ConflictState, ev: list[Event]) -> None:
+        for seat, p in enumerate(state.players):
+            if R.capital_effect(state, seat) == "capital_fortress":
+                cap = state.territories[p.capital]
+                cap.max += 2
+                cap.dur += 2
+            ev.append(Event.public("conflict.ev.revealed", player=p.name, faction=content().factions[p.faction].name,
+                                   capital=R.tname(state, p.capital), rows=len(p.rows)))
+            p.offer, p.dealt = [], []
+        die = state.rng.die(state.n)
+        state.first = die - 1
+        ev.append(Event.public("core.roll", who="-", what="@conflict.first_player", dice=[die], total=die))
+        state.round = 1
+        R.start_turn(state, state.first, ev)
+
+    # development
+    def _do_deploy(self, state, seat, a, ev):
+        key = R.spend(state, seat, a.card)
+        state.discard.pop()  # a fielded card stays on the board, not in the discard
+        state.players[seat].res -= R.deploy_cost(state, seat, key)
+        up = a.face == "up"
+        unit = R.make_unit(state, seat, key, a.tid, up)
+        if up:
+            ev.append(Event.public("conflict.ev.deploy", player=state.players[seat].name, unit=unit.id,
+                                   name=R.cdef(key).name, terr=R.tname(state, a.tid)))
+        else:
+            ev.append(Event.public("conflict.ev.deploy_down", player=state.players[seat].name, unit=unit.id,
+                                   terr=R.tname(state, a.tid)))
+            ev.append(Event.private(seat, "conflict.ev.deploy_down_you", unit=unit.id, name=R.cdef(key).name,
+                                    mask=unit.mask))
+
+    def _do_board(self, state, seat, a, ev):
+        veh, crew = state.units[a.vehicle], state.units[a.unit]
+        veh.rider, crew.riding = crew.id, veh.id
+        ev.append(Event.public("conflict.ev.board", unit=crew.id, vehicle=veh.id, name=R.uname(veh)))
+
+    def _do_flip(self, state, seat, a, ev):
+        u = state.units[a.unit]
+        u.flipped = True
+        u.up = not u.up
+        if u.up:
+            u.mask = ""
+            ev.append(Event.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u)))
+        else:
+            u.mask = state.rng.token("m")
+            ev.append(Event.public("conflict.ev.flip_down", unit=u.id))
+
+    def _do_equip(self, state, seat, a, ev):
+        p = state.players[seat]
+        key = R.spend(state, seat, a.card)
+        state.discard.pop()
+        if p.upgrade:
+            state.discard.append(p.upgrade)
+        p.upgrade = key
+        ev.append(Event.public("conflict.ev.equip", player=p.name, name=R.cdef(key).name))
+
+    def _do_move(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        unit = state.units[a.unit]
+        owner = state.territories[a.tid].owner
+        if owner == seat or R.passage_between(state, seat, owner):
+            R.relocate(state, unit, a.tid)
+            ev.append(Event.public("conflict.ev.move", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid)))
+            return
+        state.pending = Pending(kind="approve", seat=owner, by=seat, what="move", unit=unit.id, target=a.tid)
+        ev.append(Event.public("conflict.ev.ask_move", player=state.players[seat].name, unit=unit.id,
+                               terr=R.tname(state, a.tid), owner=state.players[owner].name))
+
+    def _do_maintain(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        t = state.territories[a.tid]
+        t.dur += 1
+        ev.append(Event.public("conflict.ev.repaired", terr=R.tname(state, t.id), dur=t.dur))
+
+    def _do_retreat(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        unit = state.units[a.unit]
+        home = R.fallback(state, seat)
+        R.relocate(state, unit, home)
+        ev.append(Event.public("conflict.ev.retreat", unit=unit.id, to=R.tname(state, home)))
+
+    def _do_sell(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        state.pending = Pending(kind="price", seat=seat, by=seat, other=a.seat, what="sell", unit=a.unit)
+
+    def _do_buy(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        owner = state.units[a.unit].owner
+        state.pending = Pending(kind="price", seat=seat, by=seat, other=owner, what="buy", unit=a.unit)
+
+    def _do_price(self, state, seat, a, ev):
+        pend = state.pending
+        unit = state.units[pend.unit]
+        what = "buy_offer" if pend.what == "sell" else "sell_offer"  # what the other side is asked
+        state.pending = Pending(kind="approve", seat=pend.other, by=seat, what=what, unit=unit.id, price=a.amount)
+        ev.append(Event.public(f"conflict.ev.{pend.what}_offer", player=state.players[seat].name,
+                               other=state.players[pend.other].name, unit=unit.id, name=R.uname(unit), price=a.amount))
+
+    def _do_yes(self, state, seat, a, ev):
+        pend = state.pending
+        state.pending = None
+        if pend.what == "move":
+            unit = state.units.get(pend.unit)
+            if unit is not None:
+                R.relocate(state, unit, pend.target)
+            ev.append(Event.public("conflict.ev.move_ok", unit=pend.unit, terr=R.tname(state, pend.target)))
+        elif pend.what in ("buy_offer", "sell_offer"):
+            unit = state.units[pend.unit]
+            buyer = seat if pend.what == "buy_offer" else pend.by
+            seller = unit.owner
+            state.players[buyer].res -= pend.price
+            state.players[seller].res += pend.price
+            if unit.id in state.players[seller].evading:
+                state.players[seller].evading.remove(unit.id)
+            unit.owner = buyer
+            R.relocate(state, unit, R.fallback(state, buyer))
+            ev.append(Event.public("conflict.ev.traded", unit=unit.id, name=R.uname(unit), buyer=state.players[buyer].name,
+                                   seller=state.players[seller].name, price=pend.price))
+        elif pend.what == "pact":
+            aid = f"a{state.next_id}"
+            state.next_id += 1
+            state.agreements.append(m.Agreement(id=aid, a=pend.by, b=seat, terms=list(pend.terms)))
+            ev.append(Event.public("conflict.ev.pact", id=aid, a=state.players[pend.by].name, b=state.players[seat].name,
+                                   terms=" / ".join(pend.terms)))
+
+    def _do_no(self, state, seat, a, ev):
+        pend = state.pending
+        state.pending = None
+        ev.append(Event.public("conflict.ev.refused", player=state.players[seat].name, what=f"@conflict.req.{pend.what}"))
+
+    # strategy cards
+    def _do_withdraw(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        home = R.fallback(state, seat)
+        for u in list(state.units.values()):
+            if u.owner == seat and u.riding is None and state.territories[u.loc].owner != seat:
+                R.relocate(state, u, home)
+                ev.append(Event.public("conflict.ev.retreat", unit=u.id, to=R.tname(state, home)))
+
+    def _do_evade(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        state.players[seat].evading.append(a.unit)
+        ev.append(Event.public("conflict.ev.evade", unit=a.unit, player=state.players[seat].name))
+
+    def _do_pact(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        state.pending = Pending(kind="draft", seat=seat, by=seat, other=a.seat)
+
+    def _do_term(self, state, seat, a, ev):
+        state.pending.terms.append(a.text)
+
+    def _do_propose(self, state, seat, a, ev):
+        pend = state.pending
+        state.pending = Pending(kind="approve", seat=pend.other, by=seat, what="pact", terms=list(pend.terms))
+        ev.append(Event.public("conflict.ev.propose", player=state.players[seat].name,
+                               other=state.players[pend.other].name, terms=" / ".join(pend.terms)))
+
+    def _do_breakpact(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        state.agreements = [g for g in state.agreements if g.id != a.agreement]
+        ev.append(Event.public("conflict.ev.broken", id=a.agreement, player=state.players[seat].name))
+
+    def _do_spy(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        target = state.players[a.seat]
+        hand = [R.cdef(c.key).name for c in target.hand]
+        hidden = [f"{u.id}" for u in state.units.values() if u.owner == a.seat and not u.up]
+        hidden_names = [R.uname(u) for u in state.units.values() if u.owner == a.seat and not u.up]
+        ev.append(Event.public("conflict.ev.spy", player=state.players[seat].name, target=target.name))
+        ev.append(Event.private(seat, "conflict.ev.spy_report", target=target.name, hand=hand or "-",
+                                units=", ".join(hidden) or "-", names=hidden_names or "-"))
+
+    def _do_blockade(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        state.players[a.seat].blockaded = True
+        state.players[seat].no_attack_until = a.seat
+        ev.append(Event.public("conflict.ev.blockade", player=state.players[seat].name, target=state.players[a.seat].name))
+
+    def _do_recall(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        state.discard.remove(a.key)
+        card = R.give(state, seat, a.key)
+        ev.append(Event.public("conflict.ev.recall", player=state.players[seat].name, name=R.cdef(a.key).name))
+        ev.append(Event.private(seat, "conflict.ev.got_card", name=R.cdef(a.key).name, card=card.id))
+
+    def _do_aid(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        gift = R.take_card(state, seat, a.gift)
+        card = R.give(state, a.seat, gift.key)
+        ev.append(Event.public("conflict.ev.aid", player=state.players[seat].name, target=state.players[a.seat].name))
+        ev.append(Event.private(a.seat, "conflict.ev.got_card", name=R.cdef(gift.key).name, card=card.id))
+
+    def _do_airdrop(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        unit = state.units[a.unit]
+        R.relocate(state, unit, a.tid)
+        ev.append(Event.public("conflict.ev.airdrop", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid)))
+
+    def _do_wreck(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        target = state.players[a.seat]
+        if a.what == "hand":
+            lost = target.hand.pop(state.rng.randint(0, len(target.hand) - 1))
+            key = lost.key
+        else:
+            key, target.upgrade = target.upgrade, None
+        state.discard.append(key)
+        ev.append(Event.public("conflict.ev.wreck", player=state.players[seat].name, target=target.name,
+                               name=R.cdef(key).name))
+
+    # battle
+    def _do_attack(self, state, seat, a, ev):
+        R.spend(state, seat, a.card)
+        state.assault = True
+        ev.append(Event.public("conflict.ev.attack", player=state.players[seat].name))
+
+    def _do_halt(self, state, seat, a, ev):
+        state.assault = False
+
+    def _do_strike(self, state, seat, a, ev):
+        unit = state.units[a.unit]
+        unit.strikes += 1
+        R.note_attack(state, seat, ev)
+        target_owner = (state.units[a.target].owner if a.target in state.units else state.territories[a.target].owner)
+        tname = R.uname(state.units[a.target]) if a.target in state.units else R.tname(state, a.target)
+        ev.append(Event.public("conflict.ev.strike", unit=unit.id, name=R.uname(unit), target=a.target, tname=tname))
+        pend = Pending(kind="react", seat=target_owner, by=seat, what="strike", unit=unit.id, target=a.target)
+        if len(L.react_options(state, pend)) > 1:
+            state.pending = pend
+            return
+        self._resolve_strike(state, seat, unit.id, a.target, ev)
+
+    def _resolve_strike(self, state, seat, uid, target, ev):
+        if target in state.territories:
+            R.damage_territory(state, target, 1, seat, ev)
+            return
+        state.pending = Pending(kind="combat", by=seat, other=state.units[target].owner, unit=uid, target=target,
+                                tok_by=state.rng.token("k"), tok_other=state.rng.token("k"))
+        ev.append(Event.public("conflict.ev.combat", a=uid, b=target))
+
+    def _do_allow(self, state, seat, a, ev):
+        pend = state.pending
+        state.pending = None
+        if pend.what == "strike":
+            self._resolve_strike(state, pend.by, pend.unit, pend.target, ev)
+        else:
+            self._resolve_special(state, pend, ev)
+
+    def _do_void(self, state, seat, a, ev):
+        pend = state.pending
+        state.pending = None
+        state.players[seat].res -= 1 if pend.what == "strike" else pend.cost
+        ev.append(Event.public("conflict.ev.voided", player=state.players[seat].name, what=f"@conflict.req.{pend.what}"))
+
+    def _do_deflect(self, state, seat, a, ev):
+        pend = state.pending
+        state.pending = None
+        R.spend(state, seat, a.card)
+        ev.append(Event.public("conflict.ev.deflected", old=pend.target, new=a.unit))
+        self._resolve_strike(state, pend.by, pend.unit, a.unit, ev)
+
+    def _do_escape(self, state, seat, a, ev):
+        pend = state.pending
+        state.pending = None
+        R.spend(state, seat, a.card)
+        unit = state.units[pend.target]
+        home = R.fallback(state, seat)
+        R.relocate(state, unit, home)
+        ev.append(Event.public("conflict.ev.escaped", unit=unit.id, to=R.tname(state, home)))
+
+    def _do_lay(self, state, seat, a, ev):
+        pend = state.pending
+        cards = [] if a.cards == "none" else list(a.cards)
+        if seat == pend.by and pend.lay_by is None:
+            pend.lay_by = cards
+            tok = pend.tok_by
+        else:
+            pend.lay_other = cards
+            tok = pend.tok_other
+        ev.append(Event.public("conflict.ev.laid", player=state.players[seat].name, count=len(cards)))
+        ev.append(Event.private(seat, "conflict.ev.laid_you", cards=a.cards, tok=tok))
+        if pend.lay_by is not None and pend.lay_other is not None:
+            self._fight(state, ev)
+
+    def _fight(self, state: ConflictState, ev: list[Event]) -> None:
+        """Reveal pair by pair from the attacker's left and apply the combat table."""
+        pend = state.pending
+        state.pending = None
+        att, dfd = state.units[pend.unit], state.units[pend.target]
+        if len(pend.lay_by) == 4:
+            state.players[pend.by].res -= 1  # 核动力炉: the fourth card costs a resource card
+        pa, ga, _ = R.stats(state, att, "attack")
+        pd, gd, _ = R.stats(state, dfd, "defend")
+        ev.append(Event.public("conflict.ev.reveal", a=att.id, b=dfd.id, cards_a="".join(pend.lay_by) or "-",
+                               cards_b="".join(pend.lay_other) or "-"))
+        shield = {}
+        for u in (att, dfd):
+            if R.has_up(state, u.owner, "aegis"):
+                heads = R.roll_coin(state, state.players[u.owner].name, "@conflict.card.aegis", ev)
+                shield[u.id] = 1 if heads else 0
+        for i in range(max(len(pend.lay_by), len(pend.lay_other))):
+            x = pend.lay_by[i] if i < len(pend.lay_by) else None
+            y = pend.lay_other[i] if i < len(pend.lay_other) else None
+            dx, dy = R.slot_result(x, y, pa, ga, pd, gd)
+            for u, card, d, foe, foe_card in ((att, x, dx, dfd, y), (dfd, y, dy, att, x)):
+                if d < 0 and "medic" in R.abilities(state, u):
+                    d = -2
+                if d > 0 and foe_card == "S" and "demolition" in R.abilities(state, foe):
+                    d += 1
+                if d > 0 and shield.get(u.id):
+                    shield[u.id] = 0
+                    d -= 1
+                u.hp = max(0, min(R.BATTLE_HP, u.hp - d))
+            ev.append(Event.public("conflict.ev.pair", n=i + 1, x=x or "-", y=y or "-", hpa=att.hp, hpb=dfd.hp))
+            if att.hp == 0 or dfd.hp == 0:
+                break
+        dooms = [u.id for u in (dfd, att) if u.hp == 0]
+        if dooms:
+            self._next_doom(state, dooms, pend.by, pend.other, ev)
+
+    # 撤退: emergency retreat by the owner, assisted retreat by anyone else (not the killer)
+    def _next_doom(self, state, dooms, attacker, defender, ev):
+        while dooms:
+            uid = dooms.pop(0)
+            if uid not in state.units:
+                continue
+            unit = state.units[uid]
+            killer = defender if unit.owner == attacker else attacker
+            order = [(unit.owner + k) % state.n for k in range(state.n)]
+            queue = [s for s in order if state.players[s].alive and s != killer
+                     and (R.cards_of(state, s, "retreat") or state.players[s].res >= 1)]
+            if queue and R.fallback(state, unit.owner) and R.fallback(state, unit.owner) != unit.loc:
+                state.pending = Pending(kind="doom", seat=queue[0], queue=queue[1:], unit=uid, dooms=dooms,
+                                        by=attacker, other=defender, killer=killer)
+                ev.append(Event.public("conflict.ev.doomed", unit=uid, name=R.uname(unit), asked=state.players[queue[0]].name))
+                return
+            self._destroy_in_combat(state, uid, killer, ev)
+
+    def _destroy_in_combat(self, state, uid, killer, ev):
+        unit = state.units[uid]
+        tid = unit.loc
+        R.remove_unit(state, uid, ev)
+        if R.has_up(state, killer, "satellite") and state.territories[tid].owner != killer \
+                and state.players[state.territories[tid].owner].alive:
+            R.damage_territory(state, tid, 1, killer, ev)  # 战略卫星
+
+    def _do_cover(self, state, seat, a, ev):
+        pend = state.pending
+        R.take_card(state, seat, a.card)
+        pend.paid_card = True
+        pend.gifts.append([seat, "card"])
+        self._doom_check(state, ev)
+
+    def _do_fund(self, state, seat, a, ev):
+        pend = state.pending
+        state.players[seat].res -= 1
+        pend.paid_res = True
+        pend.gifts.append([seat, "res"])
+        self._doom_check(state, ev)
+
+    def _doom_check(self, state, ev):
+        pend = state.pending
+        if not (pend.paid_card and pend.paid_res):
+            return
+        unit = state.units[pend.unit]
+        state.discard.append("retreat")
+        helpers = sorted({g[0] for g in pend.gifts} - {unit.owner})
+        home = R.fallback(state, unit.owner)
+        R.relocate(state, unit, home)
+        unit.hp = 1
+        ev.append(Event.public("conflict.ev.saved", unit=unit.id, to=R.tname(state, home),
+                               helpers=[state.players[h].name for h in helpers] or "-"))
+        killer = pend.killer
+        if R.has_up(state, killer, "tracker") and state.players[unit.owner].hand:
+            stolen = state.players[unit.owner].hand.pop(state.rng.randint(0, len(state.players[unit.owner].hand) - 1))
+            card = R.give(state, killer, stolen.key)
+            ev.append(Event.public("conflict.ev.tracked", player=state.players[killer].name,
+                                   target=state.players[unit.owner].name))
+            ev.append(Event.private(killer, "conflict.ev.got_card", name=R.cdef(stolen.key).name, card=card.id))
+        state.pending = None
+        self._next_doom(state, list(pend.dooms), pend.by, pend.other, ev)
+
+    def _do_pass(self, state, seat, a, ev):
+        pend = state.pending
+        if pend.queue:
+            pend.seat = pend.queue.pop(0)
+            return
+        for s, what in pend.gifts:  # an incomplete rescue gives back what was offered
+            if what == "card":
+                R.give(state, s, "retreat")
+            else:
+                state.players[s].res += 1
+        state.pending = None
+        self._destroy_in_combat(state, pend.unit, pend.killer, ev)
+        if state.pending is None and state.phase != "over":
+            self._next_doom(state, list(pend.dooms), pend.by, pend.other, ev)
+
+    # special attacks (算作攻击)
+    def _special(self, state, seat, a, ev, target_seat: int | None, **extra):
+        key = R.spend(state, seat, a.card)
+        cost = R.special_cost(state, seat, key)
+        state.players[seat].res -= cost
+        R.note_attack(state, seat, ev)
+        ev.append(Event.public("conflict.ev.special", player=state.players[seat].name, name=R.cdef(key).name,
+                               target=state.players[target_seat].name if target_seat is not None else "-"))
+        pend = Pending(kind="react", seat=target_seat if target_seat is not None else seat, by=seat, what=key,
+                       cost=cost, **extra)
+        if target_seat is not None and len(L.react_options(state, pend)) > 1:
+            state.pending = pend
+            return
+        self._resolve_special(state, pend, ev)
+
+    def _do_hbomb(self, state, seat, a, ev):
+        p = state.players[seat]
+        state.discard += [c.key for c in p.hand if c.id != a.card]
+        p.hand = [c for c in p.hand if c.id == a.card]  # 氢铀弹: discard the whole hand
+        self._special(state, seat, a, ev, state.territories[a.tid].owner, target=a.tid)
+
+    def _do_neutron(self, state, seat, a, ev):
+        self._special(state, seat, a, ev, state.territories[a.tid].owner, target=a.tid)
+
+    def _do_smite(self, state, seat, a, ev):
+        self._special(state, seat, a, ev, a.seat, other=a.seat)
+
+    def _do_emp(self, state, seat, a, ev):
+        self._special(state, seat, a, ev, a.seat, other=a.seat)
+
+    def _do_hack(self, state, seat, a, ev):
+        self._special(state, seat, a, ev, a.seat, other=a.seat)
+
+    def _do_plague(self, state, seat, a, ev):
+        self._special(state, seat, a, ev, None)
+
+    def _do_assassinate(self, state, seat, a, ev):
+        self._special(state, seat, a, ev, state.units[a.target].owner, unit=a.unit, target=a.target, price=0,
+                      terms=[a.tid])
+
+    def _nuke_source(self, state, seat):
+        """灾难之源: every nuclear hit after the first counts as the holder's."""
+        holder = next((s for s, p in enumerate(state.players) if "doom" in p.achievements), None)
+        return holder if holder is not None else seat
+
+    def _resolve_special(self, state: ConflictState, pend: Pending, ev: list[Event]) -> None:
+        seat, key = pend.by, pend.what
+        if key in ("hbomb", "neutron") and state.n >= 3 and not any("doom" in p.achievements for p in state.players):
+            R.award(state, seat, "doom", ev)
+        if key == "hbomb":
+            tid = pend.target
+            terr = state.territories[tid]
+            owner = terr.owner
+            self._wipe(state, tid, ev, spare_evading=True)
+            R.detach(state, tid)
+            del state.territories[tid]
+            source = self._nuke_source(state, seat)
+            state.players[source].nuked.append(terr.key)
+            ev.append(Event.public("conflict.ev.nuked", terr=content().territories[terr.key].name,
+                                   player=state.players[source].name))
+            if R.terr_count(state, owner) == 0:
+                R.eliminate(state, owner, source, ev, "hbomb")
+            self._check_doomsday(state, source, ev)
+        elif key == "neutron":
+            self._wipe(state, pend.target, ev, spare_evading=False)
+        elif key == "smite":
+            state.pending = Pending(kind="smite", seat=seat, by=seat, other=pend.other, points=4)
+        elif key == "emp":
+            state.players[pend.other].emp = True
+            ev.append(Event.public("conflict.ev.emp", target=state.players[pend.other].name))
+        elif key == "hack":
+            state.players[pend.other].hacked = True
+            ev.append(Event.public("conflict.ev.hacked", target=state.players[pend.other].name))
+        elif key == "plague":
+            for s in R.alive(state):
+                cap = state.players[s].capital
+                if cap:
+                    t = state.territories[cap]
+                    t.dur = max(1, t.dur - 1)  # bio plague wears a capital down but takes none
+                    ev.append(Event.public("conflict.ev.terr_damage", terr=R.tname(state, cap), dur=t.dur, max=t.max))
+        elif key == "assassinate":
+            killer = state.units[pend.unit]
+            R.relocate(state, killer, pend.terms[0])
+            victim = state.units.get(pend.target)
+            heads = R.roll_coin(state, state.players[seat].name, "@conflict.card.assassinate", ev)
+            if heads and victim is not None and not R.is_evading(state, victim):
+                R.remove_unit(state, victim.id, ev)
+            else:
+                ev.append(Event.public("conflict.ev.missed", unit=pend.target))
+
+    def _wipe(self, state, tid, ev, spare_evading):
+        """Every unit on a territory is destroyed, crews inside vehicles too; units under
+        tactical evasion are spared (an evading unit on a vanishing territory goes home)."""
+        for uid in [u.id for u in state.units.values() if u.loc == tid]:
+            u = state.units.get(uid)
+            if u is None:
+                continue
+            if R.is_evading(state, u):
+                home = R.fallback(state, u.owner)
+                if spare_evading and home not in (None, tid) and u.riding is None:
+                    R.relocate(state, u, home)
+                if not spare_evading or u.riding is not None or home not in (None, tid):
+                    continue
+            R.remove_unit(state, uid, ev)
+
+    def _check_doomsday(self, state, seat, ev):
+        """核末日: bombs credited to you removed as many territories as remain on the board."""
+        if state.n >= 3 and state.winner is None and len(state.players[seat].nuked) >= len(state.territories):
+            R.win(state, seat, "doomsday", ev)
+
+    def _do_hit(self, state, seat, a, ev):
+        pend = state.pending
+        pend.points -= 1
+        target = pend.other
+        if pend.points == 0 or R.terr_count(state, target) == 0:
+            state.pending = None
+        R.damage_territory(state, a.tid, 1, seat, ev, via="smite")
+        if state.pending is pend and (not state.players[target].alive or not L.smite_targets(state, target)):
+            state.pending = None
+
+    def _do_claim(self, state, seat, a, ev):
+        key = state.terr_deck.pop()
+        terr = R.new_terr(state, key, seat, half=True)
+        R.place_outer(state, seat, terr.id)
+        ev.append(Event.public("conflict.ev.claim", player=state.players[seat].name, terr=R.tname(state, terr.id),
+                               dur=terr.dur))
+        self._leave_battle(state)
+
+    def _do_bequeath(self, state, seat, a, ev):
+        p = state.players[seat]
+        for c in p.hand:
+            R.give(state, a.seat, c.key)
+        if p.upgrade:
+            R.give(state, a.seat, p.upgrade)
+        state.players[a.seat].res += p.res
+        ev.append(Event.public("conflict.ev.bequeath", player=p.name, heir=state.players[a.seat].name,
+                               count=len(p.hand) + bool(p.upgrade), res=p.res))
+        p.hand, p.upgrade, p.res = [], None, 0
+        state.pending = None
+        heir = state.players[a.seat]
+        if "antipeace" in heir.achievements and state.winner is None:
+            R.crown_boss(state, a.seat, ev)
+        R.finish_elimination(state, seat, ev)
+
+    def _leave_battle(self, state):
+        state.phase = "post"
+        state.assault = False
+        R.reset_hp(state)
+
+    def _do_next(self, state, seat, a, ev):
+        if state.phase == "develop":
+            state.phase = "battle"
+            R.reset_hp(state)
+        elif state.phase == "battle":
+            self._leave_battle(state)
+        else:
+            limit = R.hand_limit(state, seat)
+            if limit is not None and len(state.players[seat].hand) > limit:
+                state.phase = "end"
+            else:
+                R.end_turn(state, ev)
+
+    def _do_discard(self, state, seat, a, ev):
+        key = R.spend(state, seat, a.card)
+        ev.append(Event.public("conflict.ev.discard", player=state.players[seat].name, name=R.cdef(key).name))
+        limit = R.hand_limit(state, seat)
+        if limit is None or len(state.players[seat].hand) <= limit:
+            R.end_turn(state, ev)
+
+    # --- end of the game ---------------------------------------------------------------------
+    def outcome(self, state: ConflictState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        n = state.n
+        if state.winner is not None:
+            w = state.winner
+            order = [w] + self._standing(state, exclude=w)
+            reason = f"conflict.goal.{state.win_reason}"
+            return Outcome(winners=[w], ranks=self._ranks(order, n), reason=reason,
+                           params={"name": state.players[w].name})
+        order = self._standing(state)  # the round cap: tie-break of RULES.md
+        return Outcome(winners=[order[0]], ranks=self._ranks(order, n), reason="conflict.goal.cap",
+                       params={"name": state.players[order[0]].name}, scores=[float(R.terr_count(state, s)) for s in range(n)])
+
+    def _standing(self, state: ConflictState, exclude: int | None = None) -> list[int]:
+        """Living players by territories, total durability, resources, seat; then the fallen,
+        the last to fall first."""
+        living = [s for s in R.alive(state) if s != exclude]
+
+        def key(s: int):
+            own = [state.territories[t] for row in state.players[s].rows for t in row]
+            return (-len(own), -sum(t.dur for t in own), -state.players[s].res, s)
+
+        fallen = [s for s in reversed(state.out_order) if s != exclude]
+        rest = [s for s in range(state.n) if s not in living and s not in fallen and s != exclude]
+        return sorted(living, key=key) + fallen + rest
+
+    @staticmethod
+    def _ranks(order: list[int], n: int) -> list[int]:
+        ranks = [0] * n
+        for i, s in enumerate(order):
+            ranks[s] = i + 1
+        return ranks
+
+    def resign(self, state: ConflictState, seat: int) -> Step:
+        events: list[Event] = [Event.public("core.outcome.resign", name=state.players[seat].name)]
+        p = state.players[seat]
+        if not p.alive or state.phase == "over":
+            return Step(state=state, events=events)
+        p.alive = False
+        p.out = "resigned"
+        state.out_order.append(seat)
+        pend = state.pending
+        if pend is not None and (seat in (pend.seat, pend.by, pend.other) or pend.kind == "doom"):
+            state.pending = None
+            if pend.kind == "doom":
+                for s, what in pend.gifts:
+                    if what == "card":
+                        R.give(state, s, "retreat")
+                    else:
+                        state.players[s].res += 1
+        elif pend is not None and seat in pend.queue:
+            pend.queue.remove(seat)
+        for uid in [u.id for u in state.units.values() if u.owner == seat]:
+            if uid in state.units:
+                R.remove_unit(state, uid, events)
+        for tid in [t for row in p.rows for t in row]:
+            R.evict(state, tid, seat, events)
+            state.terr_deck.insert(0, state.territories[tid].key)
+            del state.territories[tid]
+        p.rows, p.capital = [], None
+        R.finish_elimination(state, seat, events)
+        if state.phase == "setup":
+            if all(q.ready for q in state.players if q.alive) and state.winner is None:
+                living = R.alive(state)
+                for s, q in enumerate(state.players):
+                    if not q.alive:
+                        q.offer, q.dealt = [], []
+                if len(living) >= 2:
+                    self._begin_setup_done(state, events)
+            return Step(state=state, events=events)
+        if state.winner is None and state.phase != "over" and state.turn == seat:
+            state.assault = False
+            state.pending = None
+            R.end_turn(state, events)
+        return Step(state=state, events=events)
+
+    def _begin_setup_done(self, state: ConflictState, events: list[Event]) -> None:
+        for s, p in enumerate(state.players):
+            if not p.alive:
+                continue
+        self._begin(state, events)
+
+    # --- what each seat sees -----------------------------------------------------------------
+    def view(self, state: ConflictState, seat: int | None) -> dict[str, Any]:
+        data = content()
+        players = []
+        for s, p in enumerate(state.players):
+            mine = seat == s
+            show_faction = state.phase != "setup" or mine
+            rows = [[self._terr_view(state, t) for t in row] for row in p.rows] if (state.phase != "setup" or mine) else []
+            entry = {
+                "seat": s, "name": p.name, "alive": p.alive, "out": p.out,
+                "faction": p.faction if show_faction else None,
+                "faction_name": data.factions[p.faction].name if show_faction and p.faction else None,
+                "capital": p.capital if (state.phase != "setup" or mine) else None,
+                "rows": rows, "res": p.res, "hand_count": len(p.hand), "upgrade": p.upgrade,
+                "achievements": list(p.achievements), "evading": list(p.evading), "blockaded": p.blockaded,
+                "emp": p.emp, "hacked": p.hacked, "nuked": len(p.nuked),
+            }
+            if mine and state.phase == "setup":
+                entry["offer"] = list(p.offer)
+                entry["dealt"] = [self._terr_view(state, t) for t in p.dealt]
+            players.append(entry)
+        units = []
+        leaders = R.leader_spots(state)
+        for u in state.units.values():
+            known = u.up or u.owner == seat
+            item = {"id": u.id, "owner": u.owner, "loc": u.loc, "up": u.up, "hp": u.hp,
+                    "key": u.key if known else None, "rider": u.rider, "riding": u.riding}
+            if known:
+                card = R.cdef(u.key)
+                pw, gd, rg = R.stats(state, u, leaders=leaders)
+                item.update(type=card.type, power=pw, guard=gd, range=rg)
+            if not u.up and u.owner == seat:
+                item["mask"] = u.mask
+            units.append(item)
+        out: dict[str, Any] = {
+            "phase": state.phase, "round": state.round, "max_rounds": state.max_rounds, "turn": state.turn,
+            "first": state.first, "players": players, "units": units, "assault": state.assault,
+            "deck": len(state.deck), "discard": len(state.discard), "terr_deck": len(state.terr_deck),
+            "agreements": [a.model_dump() for a in state.agreements], "economy": R.economy_holder(state),
+            "pending": self._pending_view(state, seat), "winner": state.winner,
+        }
+        if seat is not None and 0 <= seat < state.n:
+            out["seat"] = seat
+            out["hand"] = [{"id": c.id, "key": c.key} for c in state.players[seat].hand]
+        return out
+
+    def _terr_view(self, state: ConflictState, tid: str) -> dict[str, Any]:
+        t = state.territories[tid]
+        return {"id": t.id, "key": t.key, "dur": t.dur, "max": t.max, "owner": t.owner}
+
+    def _pending_view(self, state: ConflictState, seat: int | None) -> dict[str, Any] | None:
+        pend = state.pending
+        if pend is None:
+            return None
+        out = {"kind": pend.kind, "seat": pend.seat, "by": pend.by, "other": pend.other, "what": pend.what,
+               "unit": pend.unit, "target": pend.target, "price": pend.price, "terms": list(pend.terms),
+               "points": pend.points}
+        if pend.kind == "combat":
+            out["laid_by"] = pend.lay_by is not None
+            out["laid_other"] = pend.lay_other is not None
+            if seat == pend.by and pend.lay_by is not None:
+                out["my_lay"] = {"cards": "".join(pend.lay_by), "token": pend.tok_by}
+            if seat == pend.other and pend.lay_other is not None:
+                out["my_lay"] = {"cards": "".join(pend.lay_other), "token": pend.tok_other}
+        return out
+
+    def secrets(self, state: ConflictState) -> dict[int, set[str]]:
+        out: dict[int, set[str]] = {s: {c.id for c in p.hand} for s, p in enumerate(state.players)}
+        for u in state.units.values():
+            if not u.up:
+                out[u.owner].add(u.mask)
+        pend = state.pending
+        if pend is not None and pend.kind == "combat":
+            if pend.lay_by is not None:
+                out[pend.by].add(pend.tok_by)
+            if pend.lay_other is not None:
+                out[pend.other].add(pend.tok_other)
+        return out
+
+    def invariants(self, state: ConflictState) -> list[str]:
+        problems = []
+        total = sum(c.count for c in content().cards.values())
+        held = len(state.deck) + len(state.discard) + sum(len(p.hand) + bool(p.upgrade) for p in state.players)
+        held += len(state.units)
+        pend = state.pending
+        if pend is not None and pend.kind == "doom":
+            held += sum(1 for _, w in pend.gifts if w == "card")
+        if held != total:
+            problems.append(f"cards {held} != {total}")
+        for tid, t in state.territories.items():
+            if state.phase != "setup" and state.players[t.owner].alive and not any(tid in r for r in state.players[t.owner].rows):
+                problems.append(f"{tid} not in its owner's rows")
+            if not 0 <= t.dur <= t.max:
+                problems.append(f"{tid} durability {t.dur}/{t.max}")
+        for p in state.players:
+            if any(len(r) > 3 or not r for r in p.rows):
+                problems.append(f"{p.name} has a bad row")
+            if p.res < 0:
+                problems.append(f"{p.name} has {p.res} resources")
+        for u in state.units.values():
+            if u.loc not in state.territories:
+                problems.append(f"{u.id} stands on a missing territory")
+            if not state.players[u.owner].alive:
+                problems.append(f"{u.id} belongs to a fallen player")
+        return problems

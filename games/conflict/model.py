@@ -1,0 +1,187 @@
+"""State and action models of 战地强装&冲突 (Battlefield Armour & Conflict)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from games.core import ActionBase, GameRng
+
+
+class Card(BaseModel):
+    id: str  # secret token while in a hand; a fresh one whenever a card enters a hand
+    key: str
+
+
+class Terr(BaseModel):
+    id: str  # public id, e.g. t3
+    key: str
+    owner: int
+    dur: int
+    max: int
+
+
+class Unit(BaseModel):
+    id: str  # public id, e.g. u7
+    key: str  # the card; hidden from others while face down
+    owner: int
+    loc: str  # territory id
+    up: bool = True  # 明置 face up / 暗置 face down
+    mask: str = ""  # secret token naming the hidden card while face down
+    hp: int = 3  # durability in the current battle phase
+    strikes: int = 0  # attacks this turn
+    flipped: bool = False  # turned over this turn
+    rider: str | None = None  # vehicle: the crew unit inside
+    riding: str | None = None  # crew: the vehicle it drives
+
+
+class Player(BaseModel):
+    name: str
+    faction: str | None = None
+    offer: list[str] = []  # factions dealt (setup, secret)
+    dealt: list[str] = []  # territory ids dealt (setup)
+    ready: bool = False
+    rows: list[list[str]] = []  # territory ids; rows[0] innermost, rows[-1] the outer row
+    capital: str | None = None
+    res: int = 2
+    hand: list[Card] = []
+    upgrade: str | None = None
+    alive: bool = True
+    out: str = ""  # "eliminated" or "resigned"
+    attacked: bool = False  # has attacked at least once
+    evading: list[str] = []  # units under tactical evasion until this player's next turn
+    blockaded: bool = False  # no resource draw, no trade until the end of own turn
+    no_attack_until: int | None = None  # cannot attack until the end of that seat's turn
+    emp: bool = False  # upgrade and vehicles disabled until the end of own turn
+    hacked: bool = False  # no strategy cards until the end of own turn
+    nuked: list[str] = []  # territory keys removed by bombs credited to this player
+    achievements: list[str] = []
+
+
+class Agreement(BaseModel):
+    id: str
+    a: int
+    b: int
+    terms: list[str]
+
+
+class Pending(BaseModel):
+    """A decision the game waits for; `seat` acts (combat: `by` and `other` both lay)."""
+
+    kind: Literal["react", "combat", "doom", "approve", "price", "draft", "smite", "bequeath"]
+    seat: int = -1
+    by: int = -1  # who started it
+    other: int = -1
+    what: str = ""  # react/approve: the request ("strike", "neutron", "move", "sell", "buy", "pact", ...)
+    card: str = ""  # key of the card being played
+    unit: str = ""
+    target: str = ""
+    price: int = 0
+    cost: int = 0
+    points: int = 0
+    terms: list[str] = []
+    lay_by: list[str] | None = None
+    lay_other: list[str] | None = None
+    tok_by: str = ""
+    tok_other: str = ""
+    queue: list[int] = []
+    paid_card: bool = False
+    paid_res: bool = False
+    gifts: list[list] = []  # doom: [seat, "card"|"res"] contributions, refunded on failure
+    dooms: list[str] = []  # units still to be decided after this one
+    killer: int = -1
+
+
+class ConflictOptions(BaseModel):
+    model_config = {"extra": "forbid"}
+    max_rounds: int = 30  # hard cap; then the tie-break of RULES.md decides
+
+
+class ConflictState(BaseModel):
+    rng: GameRng
+    n: int
+    max_rounds: int
+    players: list[Player]
+    phase: str = "setup"  # setup, develop, battle, post, end, over
+    turn: int = 0
+    first: int = 0
+    round: int = 1
+    deck: list[Card] = []
+    discard: list[str] = []  # card keys, face up
+    terr_deck: list[str] = []  # territory keys
+    territories: dict[str, Terr] = {}
+    units: dict[str, Unit] = {}
+    next_id: int = 1
+    agreements: list[Agreement] = []
+    pending: Pending | None = None
+    assault: bool = False  # an attack card is open: strikes may be declared
+    fought: bool = False  # attacked in this battle phase (no territory claim then)
+    out_order: list[int] = []
+    winner: int | None = None
+    win_reason: str = ""
+    first_out_recipient: int | None = None
+
+
+# --- actions -------------------------------------------------------------------------------
+def _act(kind: str, **fields: type) -> type[ActionBase]:
+    annotations = {"kind": Literal[kind], **fields}  # type: ignore[valid-type]
+    ns = {"__annotations__": annotations, "kind": kind}
+    return type(f"Act_{kind}", (ActionBase,), ns)
+
+
+Faction = _act("faction", key=str)
+Arrange = _act("arrange", capital=str, inner=int)
+Deploy = _act("deploy", card=str, tid=str, face=Literal["up", "down"])
+Board = _act("board", vehicle=str, unit=str)
+Flip = _act("flip", unit=str)
+Equip = _act("equip", card=str)
+Move = _act("move", card=str, unit=str, tid=str)
+Maintain = _act("maintain", card=str, tid=str)
+Retreat = _act("retreat", card=str, unit=str)
+Sell = _act("sell", card=str, unit=str, seat=int)
+Buy = _act("buy", card=str, unit=str)
+Price = _act("price", amount=int)
+Withdraw = _act("withdraw", card=str)
+Evade = _act("evade", card=str, unit=str)
+Pact = _act("pact", card=str, seat=int)
+Term = _act("term", text=str)
+Propose = _act("propose")
+BreakPact = _act("breakpact", card=str, agreement=str)
+Spy = _act("spy", card=str, seat=int)
+Blockade = _act("blockade", card=str, seat=int)
+Recall = _act("recall", card=str, key=str)
+Aid = _act("aid", card=str, seat=int, gift=str)
+Airdrop = _act("airdrop", card=str, unit=str, tid=str)
+Wreck = _act("wreck", card=str, seat=int, what=Literal["hand", "fit"])
+Attack = _act("attack", card=str)
+Strike = _act("strike", unit=str, target=str)
+Halt = _act("halt")
+Hbomb = _act("hbomb", card=str, tid=str)
+Neutron = _act("neutron", card=str, tid=str)
+Smite = _act("smite", card=str, seat=int)
+Hit = _act("hit", tid=str)
+Emp = _act("emp", card=str, seat=int)
+Plague = _act("plague", card=str)
+Hack = _act("hack", card=str, seat=int)
+Assassinate = _act("assassinate", card=str, unit=str, tid=str, target=str)
+Claim = _act("claim")
+Next = _act("next")
+Lay = _act("lay", cards=str)
+Allow = _act("allow")
+Void = _act("void")
+Deflect = _act("deflect", card=str, unit=str)
+Escape = _act("escape", card=str)
+Cover = _act("cover", card=str)
+Fund = _act("fund")
+Pass = _act("pass")
+Yes = _act("yes")
+No = _act("no")
+Discard = _act("discard", card=str)
+Bequeath = _act("bequeath", seat=int)
+
+ACTIONS: tuple[type[ActionBase], ...] = (
+    Faction, Arrange, Deploy, Board, Flip, Equip, Move, Maintain, Retreat, Sell, Buy, Price, Withdraw,
+    Evade, Pact, Term, Propose, BreakPact, Spy, Blockade, Recall, Aid, Airdrop, Wreck, Attack, Strike,
+    Halt, Hbomb, Neutron, Smite, Hit, Emp, Plague, Hack, Assassinate, Claim, Next, Lay, Allow, Void,
+    Deflect, Escape, Cover, Fund, Pass, Yes, No, Discard, Bequeath,
+)

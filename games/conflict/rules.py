@@ -1,0 +1,565 @@
+"""The rules of 战地强装&冲突 as functions on the state: geography, unit statistics, the
+combat table, captures, elimination, achievements and the turn cycle. `engine.py` turns
+actions into calls of these; everything random comes from `state.rng`."""
+from __future__ import annotations
+
+from games.core import Event
+from games.core.events import roll_event
+
+from games.conflict.data import CardDef, content
+from games.conflict.model import Card, ConflictState, Pending, Player, Terr, Unit
+
+HAND_LIMIT = 7
+BATTLE_HP = 3
+UNLIMITED = 99
+PRESET_TERMS = ("peace", "passage", "trade", "intel", "aid")
+
+
+def cdef(key: str) -> CardDef:
+    return content().cards[key]
+
+
+def tname(state: ConflictState, tid: str) -> dict[str, str]:
+    terr = state.territories.get(tid)
+    return content().territories[terr.key].name if terr else {"en": tid, "zh-CN": tid}
+
+
+def uname(unit: Unit) -> dict[str, str]:
+    return cdef(unit.key).name
+
+
+# --- small queries --------------------------------------------------------------------------
+def alive(state: ConflictState) -> list[int]:
+    return [i for i, p in enumerate(state.players) if p.alive]
+
+
+def has_up(state: ConflictState, seat: int, key: str) -> bool:
+    """The seat's upgrade `key` is fitted and not disabled by EMP."""
+    p = state.players[seat]
+    return p.upgrade == key and not p.emp
+
+
+def talent(state: ConflictState, seat: int) -> str:
+    f = state.players[seat].faction
+    return content().factions[f].talent if f else ""
+
+
+def capital_effect(state: ConflictState, seat: int) -> str:
+    p = state.players[seat]
+    return content().factions[p.faction].capital if p.faction and p.capital else ""
+
+
+def row_of(state: ConflictState, tid: str) -> tuple[int, int]:
+    """(row index, owner's number of rows) of a territory."""
+    terr = state.territories[tid]
+    rows = state.players[terr.owner].rows
+    for i, row in enumerate(rows):
+        if tid in row:
+            return i, len(rows)
+    raise KeyError(tid)
+
+
+def outer_row(state: ConflictState, seat: int) -> list[str]:
+    rows = state.players[seat].rows
+    return rows[-1] if rows else []
+
+
+def terr_count(state: ConflictState, seat: int) -> int:
+    return sum(len(r) for r in state.players[seat].rows)
+
+
+def fallback(state: ConflictState, seat: int) -> str | None:
+    """Where a retreating unit goes: its owner's capital, else the first inner territory."""
+    p = state.players[seat]
+    if p.capital:
+        return p.capital
+    return p.rows[0][0] if p.rows else None
+
+
+def hand_limit(state: ConflictState, seat: int) -> int | None:
+    p = state.players[seat]
+    if "boss" in p.achievements:
+        return None
+    return HAND_LIMIT + (2 if talent(state, seat) == "hand_plus" else 0)
+
+
+def economy_holder(state: ConflictState) -> int | None:
+    """经济制霸: the single living player holding the most resource cards (3+ players)."""
+    if state.n < 3:
+        return None
+    living = alive(state)
+    if not living:
+        return None
+    best = max(state.players[s].res for s in living)
+    top = [s for s in living if state.players[s].res == best]
+    return top[0] if len(top) == 1 else None
+
+
+def deploy_cost(state: ConflictState, seat: int, key: str) -> int:
+    card = cdef(key)
+    cost = card.cost
+    tal = talent(state, seat)
+    if (tal == "unit_discount" and card.type == "unit") or (tal == "vehicle_discount" and card.type == "vehicle") \
+            or (tal == "character_discount" and card.type == "character"):
+        cost -= 1
+    if economy_holder(state) == seat:
+        cost -= 1
+    return max(0, cost)
+
+
+def special_cost(state: ConflictState, seat: int, key: str) -> int:
+    cost = cdef(key).cost
+    if key == "smite" and "judge" in state.players[seat].achievements:
+        cost -= 1
+    return cost
+
+
+def peace_between(state: ConflictState, a: int, b: int) -> bool:
+    return any({ag.a, ag.b} == {a, b} and "peace" in ag.terms for ag in state.agreements)
+
+
+def passage_between(state: ConflictState, a: int, b: int) -> bool:
+    return any({ag.a, ag.b} == {a, b} and "passage" in ag.terms for ag in state.agreements)
+
+
+def units_at(state: ConflictState, tid: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.loc == tid and u.riding is None]
+
+
+def garrison(state: ConflictState, tid: str, attacker: int) -> list[Unit]:
+    """Face-up units defending a territory against `attacker` (face-down ones do not defend)."""
+    return [u for u in state.units.values() if u.loc == tid and u.riding is None and u.up and u.owner != attacker]
+
+
+def is_evading(state: ConflictState, unit: Unit) -> bool:
+    return unit.id in state.players[unit.owner].evading
+
+
+def can_act(state: ConflictState, unit: Unit) -> bool:
+    """Face up, not riding, and a vehicle needs a crew and power (no EMP)."""
+    if not unit.up or unit.riding is not None:
+        return False
+    if cdef(unit.key).type == "vehicle":
+        return unit.rider is not None and not state.players[unit.owner].emp
+    return True
+
+
+# --- unit statistics --------------------------------------------------------------------------
+def abilities(state: ConflictState, unit: Unit) -> list[str]:
+    return cdef(unit.key).abilities
+
+
+def leader_spots(state: ConflictState) -> set[tuple[int, str, str]]:
+    """(owner, territory, leader unit id) of every face-up leader on the board."""
+    return {(u.owner, u.loc, u.id) for u in state.units.values()
+            if u.up and u.riding is None and "leader" in cdef(u.key).abilities}
+
+
+def stats(state: ConflictState, unit: Unit, role: str = "",
+          leaders: set[tuple[int, str, str]] | None = None) -> tuple[int, int, int]:
+    """(power, guard, range) of a unit; role is "attack", "defend" or "" (for range)."""
+    card = cdef(unit.key)
+    seat = unit.owner
+    p = state.players[seat]
+    power, guard, rng = card.power, card.guard, card.range
+    if card.type == "vehicle" and p.emp:
+        return 0, 0, rng
+    if card.type in ("unit", "character") and has_up(state, seat, "augment"):
+        power, guard, rng = power + 1, guard + 1, rng + 1
+    tal = talent(state, seat)
+    if tal == "guard_plus":
+        guard += 1
+    if tal == "range_plus":
+        rng += 1
+    if tal == "assault_plus" and role == "attack":
+        power += 1
+    abil = card.abilities
+    if "charge" in abil and role == "attack":
+        power += 1
+    if "bulwark" in abil and role == "defend":
+        guard += 1
+    if leaders is None:
+        leaders = leader_spots(state)
+    if any(o == seat and loc == unit.loc and uid != unit.id for o, loc, uid in leaders):
+        power += 1  # 领袖: another own face-up leader stands in the same territory
+    if capital_effect(state, seat) == "capital_guard" and unit.loc == p.capital:
+        guard += 1
+    if has_up(state, seat, "death"):
+        guard = UNLIMITED
+    if has_up(state, seat, "engine"):
+        rng = UNLIMITED
+    return power, guard, rng
+
+
+def distance(state: ConflictState, unit: Unit, tid: str) -> int:
+    """Rows between a unit and a territory in another faction's outer row."""
+    here = state.territories[unit.loc]
+    target = state.territories[tid]
+    r, nrows = row_of(state, unit.loc)
+    if here.owner == target.owner:
+        return max(1, nrows - 1 - r)
+    return nrows - 1 - r + 1
+
+
+# --- the combat table (source: 单位对单位作战) -------------------------------------------------
+def clash(x: str, y: str, px: int, gx: int, py: int, gy: int) -> tuple[int, int]:
+    """Damage to x's side and to y's side for cards x against y (negative = recovery).
+    A = 攻击 attack, D = 防御 defend, S = 自爆 self-destruct, R = 休整 rest."""
+    pair = x + y
+    if pair == "AA":
+        return 1, 1
+    if pair == "AD":
+        return (0, 1) if px > gy else ((1, 0) if px < gy else (0, 0))
+    if pair in ("AR", "DD"):
+        return 0, 0
+    if pair == "AS":
+        return 1, 3
+    if pair == "DR":
+        return 0, -1
+    if pair == "RR":
+        return -1, -1
+    if pair == "SD":
+        return (1, 1) if gy < 2 * px else (1, 0)
+    if pair == "SR":
+        return 1, 2
+    if pair == "SS":  # not in the source: both blasts land (RULES.md)
+        return 2, 2
+    dy, dx = clash(y, x, py, gy, px, gx)  # the table lists the pair the other way round
+    return dx, dy
+
+
+def slot_result(x: str | None, y: str | None, px: int, gx: int, py: int, gy: int) -> tuple[int, int]:
+    """An empty slot counts as rest without the recovery."""
+    if x is None and y is None:
+        return 0, 0
+    dx, dy = clash(x or "R", y or "R", px, gx, py, gy)
+    if x is None:
+        dx = max(0, dx)
+    if y is None:
+        dy = max(0, dy)
+    return dx, dy
+
+
+# --- cards and hands --------------------------------------------------------------------------
+def give(state: ConflictState, seat: int, key: str) -> Card:
+    """A card enters a hand under a fresh secret token."""
+    card = Card.model_construct(id=state.rng.token("c"), key=key)
+    state.players[seat].hand.append(card)
+    return card
+
+
+def draw_cards(state: ConflictState, seat: int, count: int) -> int:
+    drawn = 0
+    for _ in range(count):
+        if not state.deck:
+            if not state.discard:
+                break
+            state.deck = [Card.model_construct(id=state.rng.token("c"), key=k) for k in state.discard]
+            state.discard = []
+            state.rng.shuffle(state.deck)
+        card = state.deck.pop()
+        give(state, seat, card.key)
+        drawn += 1
+    return drawn
+
+
+def take_card(state: ConflictState, seat: int, card_id: str) -> Card:
+    hand = state.players[seat].hand
+    for i, c in enumerate(hand):
+        if c.id == card_id:
+            return hand.pop(i)
+    raise KeyError(card_id)
+
+
+def spend(state: ConflictState, seat: int, card_id: str) -> str:
+    card = take_card(state, seat, card_id)
+    state.discard.append(card.key)
+    return card.key
+
+
+def find_card(state: ConflictState, seat: int, card_id: str) -> Card | None:
+    for c in state.players[seat].hand:
+        if c.id == card_id:
+            return c
+    return None
+
+
+def cards_of(state: ConflictState, seat: int, key: str) -> list[Card]:
+    return [c for c in state.players[seat].hand if c.key == key]
+
+
+# --- territories, captures, elimination -------------------------------------------------------
+def place_outer(state: ConflictState, seat: int, tid: str) -> None:
+    rows = state.players[seat].rows
+    if rows and len(rows[-1]) < 3:
+        rows[-1].append(tid)
+    else:
+        rows.append([tid])
+
+
+def detach(state: ConflictState, tid: str) -> None:
+    terr = state.territories[tid]
+    p = state.players[terr.owner]
+    for row in p.rows:
+        if tid in row:
+            row.remove(tid)
+    p.rows = [r for r in p.rows if r]
+    if p.capital == tid:
+        p.capital = None
+
+
+def remove_unit(state: ConflictState, uid: str, events: list[Event]) -> None:
+    unit = state.units.pop(uid)
+    for p in state.players:
+        if uid in p.evading:
+            p.evading.remove(uid)
+    state.discard.append(unit.key)
+    if unit.rider:  # the crew climbs out and survives
+        crew = state.units[unit.rider]
+        crew.riding = None
+        crew.loc = unit.loc
+    if unit.riding and unit.riding in state.units:
+        state.units[unit.riding].rider = None
+    events.append(Event.public("conflict.ev.destroyed", unit=unit.id, name=uname(unit) if unit.up else "@conflict.hidden",
+                               player=state.players[unit.owner].name))
+
+
+def relocate(state: ConflictState, unit: Unit, tid: str) -> None:
+    unit.loc = tid
+    if unit.rider:
+        state.units[unit.rider].loc = tid
+
+
+def evict(state: ConflictState, tid: str, keep_owner: int | None, events: list[Event]) -> None:
+    """Units left on a territory that changes hands go home, or are lost without a home."""
+    while True:
+        unit = next((u for u in state.units.values() if u.loc == tid and u.riding is None and u.owner != keep_owner), None)
+        if unit is None:
+            return
+        home = fallback(state, unit.owner)
+        if home is None or home == tid:
+            remove_unit(state, unit.id, events)
+        else:
+            relocate(state, unit, home)
+            events.append(Event.public("conflict.ev.withdrawn", unit=unit.id, to=tname(state, home)))
+
+
+def damage_territory(state: ConflictState, tid: str, amount: int, by: int, events: list[Event],
+                     via: str = "attack") -> None:
+    terr = state.territories[tid]
+    terr.dur = max(0, terr.dur - amount)
+    events.append(Event.public("conflict.ev.terr_damage", terr=tname(state, tid), dur=terr.dur, max=terr.max))
+    if terr.dur == 0:
+        capture(state, tid, by, events, via)
+
+
+def capture(state: ConflictState, tid: str, by: int, events: list[Event], via: str = "attack") -> None:
+    """Durability 0: the territory card goes to the attacker at half durability, outer row."""
+    terr = state.territories[tid]
+    loser = terr.owner
+    detach(state, tid)
+    terr.owner = by
+    terr.dur = max(1, terr.max // 2)
+    place_outer(state, by, tid)
+    evict(state, tid, by, events)
+    events.append(Event.public("conflict.ev.captured", terr=tname(state, tid), winner=state.players[by].name,
+                               loser=state.players[loser].name, dur=terr.dur))
+    if "antipeace" in state.players[by].achievements:
+        n = draw_cards(state, by, 2)
+        events.append(Event.public("conflict.ev.antipeace_draw", player=state.players[by].name, count=n))
+    if terr_count(state, loser) == 0:
+        eliminate(state, loser, by, events, via)
+
+
+def eliminate(state: ConflictState, seat: int, by: int | None, events: list[Event], via: str = "attack") -> None:
+    p = state.players[seat]
+    if not p.alive:
+        return
+    p.alive = False
+    p.out = "eliminated"
+    state.out_order.append(seat)
+    for uid in [u.id for u in state.units.values() if u.owner == seat]:
+        if uid in state.units:
+            remove_unit(state, uid, events)
+    events.append(Event.public("conflict.ev.eliminated", player=p.name,
+                               by=state.players[by].name if by is not None else "-"))
+    multi = state.n >= 3
+    first_out = multi and all(q.out != "eliminated" for i, q in enumerate(state.players) if i != seat)
+    if by is not None and "antipeace" in p.achievements:
+        # 反和平: whoever eliminates you takes your hand and your fitting
+        for c in p.hand:
+            give(state, by, c.key)
+        if p.upgrade:
+            give(state, by, p.upgrade)
+        events.append(Event.public("conflict.ev.spoils", player=state.players[by].name, count=len(p.hand) + bool(p.upgrade)))
+        p.hand, p.upgrade = [], None
+    if by is not None and via == "smite" and multi and not any("judge" in q.achievements for q in state.players):
+        award(state, by, "judge", events)
+    if by is not None and multi and "boss" in p.achievements and state.winner is None:
+        win(state, by, "justice", events)
+    if first_out:
+        p.achievements.append("loser")
+        events.append(Event.public("conflict.ev.achievement", player=p.name, ach="@conflict.ach.loser"))
+        if p.hand or p.upgrade or p.res:
+            state.pending = Pending(kind="bequeath", seat=seat, by=seat)
+            return
+    finish_elimination(state, seat, events)
+
+
+def finish_elimination(state: ConflictState, seat: int, events: list[Event]) -> None:
+    p = state.players[seat]
+    state.discard += [c.key for c in p.hand]
+    if p.upgrade:
+        state.discard.append(p.upgrade)
+    p.hand, p.upgrade, p.res, p.evading = [], None, 0, []
+    state.agreements = [a for a in state.agreements if seat not in (a.a, a.b)]
+    check_conquest(state, events)
+
+
+def check_conquest(state: ConflictState, events: list[Event]) -> None:
+    living = alive(state)
+    if len(living) == 1 and state.winner is None:
+        win(state, living[0], "conquest", events)
+
+
+def win(state: ConflictState, seat: int, reason: str, events: list[Event]) -> None:
+    state.winner = seat
+    state.win_reason = reason
+    state.phase = "over"
+    state.pending = None
+    events.append(Event.public("conflict.ev.victory", player=state.players[seat].name, goal=f"@conflict.goal.{reason}"))
+
+
+def award(state: ConflictState, seat: int, ach: str, events: list[Event]) -> None:
+    p = state.players[seat]
+    if ach in p.achievements:
+        return
+    p.achievements.append(ach)
+    events.append(Event.public("conflict.ev.achievement", player=p.name, ach=f"@conflict.ach.{ach}"))
+
+
+def note_attack(state: ConflictState, seat: int, events: list[Event]) -> None:
+    """Achievements 反和平 (first to attack) and 和平使者 (last to attack), 3+ players."""
+    p = state.players[seat]
+    state.fought = True
+    if p.attacked:
+        return
+    p.attacked = True
+    if state.n < 3:
+        return
+    if not any("antipeace" in q.achievements for q in state.players):
+        award(state, seat, "antipeace", events)
+    if not any("envoy" in q.achievements for q in state.players):
+        waiting = [s for s in alive(state) if not state.players[s].attacked]
+        if len(waiting) == 1:
+            award(state, waiting[0], "envoy", events)
+
+
+def crown_boss(state: ConflictState, seat: int, events: list[Event]) -> None:
+    """继承者BOSS: draws four, all territories to full."""
+    award(state, seat, "boss", events)
+    draw_cards(state, seat, 4)
+    for row in state.players[seat].rows:
+        for tid in row:
+            t = state.territories[tid]
+            t.dur = t.max
+
+
+# --- the turn cycle ---------------------------------------------------------------------------
+def reset_hp(state: ConflictState) -> None:
+    for u in state.units.values():
+        u.hp = BATTLE_HP
+
+
+def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
+    state.turn = seat
+    state.phase = "develop"
+    state.assault = False
+    state.fought = False
+    p = state.players[seat]
+    p.evading = []
+    for u in state.units.values():
+        if u.owner == seat:
+            u.strikes = 0
+            u.flipped = False
+    events.append(Event.public("conflict.ev.turn", player=p.name, round=state.round))
+    own = [state.territories[t] for row in p.rows for t in row]
+    if has_up(state, seat, "brain"):
+        hurt = [t for t in own if t.dur < t.max]
+        if hurt:
+            t = min(hurt, key=lambda t: (t.dur - t.max, t.id))
+            t.dur += 1
+            events.append(Event.public("conflict.ev.repaired", terr=tname(state, t.id), dur=t.dur))
+    if capital_effect(state, seat) == "capital_repair":
+        cap = state.territories[p.capital]
+        if cap.dur < cap.max:
+            cap.dur += 1
+            events.append(Event.public("conflict.ev.repaired", terr=tname(state, cap.id), dur=cap.dur))
+    res = 0
+    if not p.blockaded:
+        res = len(own) // 2
+        if capital_effect(state, seat) == "capital_resource":
+            res += 1
+        res += sum(1 for u in state.units.values() if u.owner == seat and u.up and u.riding is None
+                   and "supply" in cdef(u.key).abilities)
+        p.res += res
+    count = 4 if "boss" in p.achievements else 2
+    if capital_effect(state, seat) == "capital_draw":
+        count += 1
+    drawn = draw_cards(state, seat, count)
+    events.append(Event.public("conflict.ev.draw", player=p.name, res=res, cards=drawn, blockaded=p.blockaded))
+
+
+def end_turn(state: ConflictState, events: list[Event]) -> None:
+    seat = state.turn
+    p = state.players[seat]
+    p.blockaded = p.emp = p.hacked = False
+    for q in state.players:
+        if q.no_attack_until == seat:
+            q.no_attack_until = None
+    reset_hp(state)
+    advance(state, events)
+
+
+def advance(state: ConflictState, events: list[Event]) -> None:
+    """Hand the turn to the next living seat; past the first seat a new round begins."""
+    if state.winner is not None:
+        return
+    seat = state.turn
+    for _ in range(state.n):
+        seat = (seat + 1) % state.n
+        if seat == state.first:  # dead seats are passed over too, so this happens once a cycle
+            state.round += 1
+        if state.players[seat].alive:
+            break
+    if state.round > state.max_rounds:
+        state.phase = "over"
+        events.append(Event.public("conflict.ev.cap", rounds=state.max_rounds))
+        return
+    start_turn(state, seat, events)
+
+
+def roll_coin(state: ConflictState, who: str, what: str, events: list[Event]) -> bool:
+    """A fair coin shown to the table: 1 is heads (正面)."""
+    face = state.rng.randint(0, 1)
+    events.append(roll_event(who, what, [face], face, coin=True))
+    return face == 1
+
+
+def make_unit(state: ConflictState, seat: int, key: str, tid: str, up: bool) -> Unit:
+    uid = f"u{state.next_id}"
+    state.next_id += 1
+    unit = Unit.model_construct(id=uid, key=key, owner=seat, loc=tid, up=up, mask="" if up else state.rng.token("m"),
+                                hp=BATTLE_HP, strikes=0, flipped=False, rider=None, riding=None)
+    state.units[uid] = unit
+    return unit
+
+
+def new_terr(state: ConflictState, key: str, owner: int, half: bool = False) -> Terr:
+    tid = f"t{state.next_id}"
+    state.next_id += 1
+    full = content().territories[key].durability
+    terr = Terr.model_construct(id=tid, key=key, owner=owner, dur=max(1, full // 2) if half else full, max=full)
+    state.territories[tid] = terr
+    return terr
+
