@@ -1,3 +1,128 @@
-"""placeholder"""
-def choose(engine, state, seat, rng):
-    return rng.choice(engine.legal_actions(state, seat))
+"""The bot seat: builds a legal army for its budget and attacks sensibly.
+
+It decides only from `view(state, seat)` (its own cards, and the enemy cards that are face
+up) and the legal actions, so it never sees a face-down card or another player's deck.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.ironfire.engine import POOL, Attack, ChooseDeck, ChooseFirst, Cut, Hit, IronState, Pick, Ready
+
+
+def _avg(opt) -> float:
+    def mean(d) -> float:
+        return d.plus if d.fixed else d.count * (d.sides + 1) / 2 + d.plus
+    return abs(opt.dmg_min + opt.dmg_max) / 2 * mean(opt.n)
+
+
+def card_value(key: str) -> float:
+    """Worth per logistics point: toughness plus its best attack."""
+    if key in POOL.abilities:
+        return 0.0
+    card = POOL.combat[key]
+    best = max((_avg(o) for o in card.attack if not o.own), default=1.5)
+    return (card.cv + 3 * best) / card.logistics
+
+
+def choose(engine, state: IronState, seat: int, rng: random.Random):
+    legal = engine.legal_actions(state, seat)
+    view = engine.view(state, seat)
+    me = view["players"][seat]
+    kinds = {type(a) for a in legal}
+    if ChooseDeck in kinds:
+        return rng.choice(legal)
+    if ChooseFirst in kinds:
+        return next(a for a in legal if a.seat == seat)
+    if view["phase"] in ("army", "recount"):
+        return _build(legal, me, rng)
+    if Hit in kinds:
+        return _aim(legal, view, seat)
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if attacks:
+        return max(attacks, key=lambda a: (_attack_score(a, view, seat), rng.random()))
+    return legal[0]  # fire, pass, stop or join: the only sensible steps left
+
+
+def _build(legal: list, me: dict[str, Any], rng: random.Random):
+    cuts = [a for a in legal if isinstance(a, Cut)]
+    if cuts:  # cut off the card that loses least: few combat points per logistics covered
+        units = {u["slot"]: u for u in me["units"]}
+        need = me.get("need_cut", 0)
+
+        def cost(a: Cut) -> tuple:
+            u = units[a.unit]
+            logi = POOL.combat[u["card"]].logistics
+            return (logi < need, u["cv"] / logi, rng.random())
+        return min(cuts, key=cost)
+    picks = [a for a in legal if isinstance(a, Pick)]
+    mine = [u["card"] for u in me["units"]] + [c["card"] for c in me.get("picked", [])]
+    owned_abilities = set(me["abilities"]) | {c for c in mine if c in POOL.abilities}
+    best, score = None, 0.0
+    for a in picks:
+        if a.card in POOL.abilities:
+            if a.card in owned_abilities:
+                continue
+            ability = POOL.abilities[a.card].ability
+            users = sum(1 for c in mine if c in POOL.combat and ability in POOL.combat[c].abilities)
+            s = 1.5 * users / POOL.abilities[a.card].logistics if users >= 2 else 0.0
+        else:
+            s = card_value(a.card) + rng.random() * 0.3
+        if s > score:
+            best, score = a, s
+    if best is not None:
+        return best
+    return next(a for a in legal if isinstance(a, Ready))
+
+
+def _targets(view: dict[str, Any], seat: int, own: bool) -> list[dict[str, Any]]:
+    if own:
+        return list(view["players"][seat]["units"])
+    return [u for p in view["players"] if p["seat"] != seat and not p["out"] for u in p["units"]]
+
+
+def _attack_score(a: Attack, view: dict[str, Any], seat: int) -> float:
+    me = view["players"][seat]
+    unit = next(u for u in me["units"] if u["slot"] == a.unit)
+    opt = POOL.combat[unit["card"]].option(a.option)
+    scale = 0.5 if unit["heavy"] else 1.0
+    if opt.own:
+        missing = sum(u["max"] - u["cv"] for u in me["units"] if u["cls"] in opt.vs)
+        return min(missing, _avg(opt)) * scale
+    seen = [u for u in _targets(view, seat, False) if u.get("card") and u["cls"] in opt.vs]
+    hidden = sum(1 for u in _targets(view, seat, False) if not u.get("card"))
+    dmg = (_avg(opt) + POOL.combat[unit["card"]].env.get(view["env"], 0)) * scale
+    value = dmg * (1.2 if seen else 0.6 if hidden else 0.0)
+    return value - 0.5 * opt.cost
+
+
+def _aim(legal: list, view: dict[str, Any], seat: int):
+    ctx = view["attack"]
+    attacker = next(u for u in view["players"][seat]["units"] if u["slot"] == ctx["unit"])
+    opt = POOL.combat[attacker["card"]].option(ctx["option"])
+    focus_members = {m[0] for m in (view["focus"] or {}).get("members", [])}
+    units = {u["slot"]: u for p in view["players"] for u in p["units"]}
+    expected = _avg(opt) / max(1, ctx["n"]) * ctx["n"] * (0.5 if attacker["heavy"] else 1.0)
+    best, score = None, -1.0
+    for a in legal:
+        if not isinstance(a, Hit):
+            continue
+        u = units.get(a.target, {})
+        if opt.own:
+            s = u.get("max", 0) - u.get("cv", 0)
+        elif not u.get("card"):
+            s = 2.0  # face down: might be anything
+        else:
+            s = 5.0 + u["max"] / 4
+            if u["cv"] <= expected:
+                s += 20 + u["max"]  # can destroy it
+            elif 2 * (u["max"] - u["cv"] + expected) > u["max"] and not u["heavy"]:
+                s += 8  # can make it heavily damaged
+            if a.target in focus_members:
+                s += 15  # answering focus fire: hit the cards about to strike
+        if s > score:
+            best, score = a, s
+    if best is None or (opt.own and score <= 0):
+        return next((a for a in legal if not isinstance(a, Hit)), legal[0])
+    return best

@@ -82,7 +82,9 @@ class Unit(BaseModel):
 class Player(BaseModel):
     name: str
     deck: str = ""  # normalized deck code (secret from the others)
-    reserve: list[DeckCard] = []  # deck cards not in the army
+    deck_n: int = 0  # cards in the deck
+    reserve: list[str] = []  # keys of the deck cards not in the army (a hidden pile)
+    reserve_id: str = ""  # secret token naming the hidden pile
     picked: list[DeckCard] = []  # secret army selection / reinforcements being chosen
     army: list[Unit] = []
     abilities: list[str] = []  # special ability cards in the army (401)
@@ -426,7 +428,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return [ChooseFirst(seat=s) for s in self._live_seats(state)]
         if ph == "army":
             room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
-            acts: list[IronAction] = [Pick(card=k) for k in dict.fromkeys(c.card for c in p.reserve)
+            acts: list[IronAction] = [Pick(card=k) for k in dict.fromkeys(p.reserve)
                                       if POOL.logistics(k) <= room]
             if p.edits < MAX_EDITS:
                 acts += [Drop(card=k) for k in dict.fromkeys(c.card for c in p.picked)]
@@ -439,7 +441,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
             acts = []
             if len(p.picked) < MAX_REINFORCE:
-                acts = [Pick(card=k) for k in dict.fromkeys(c.card for c in p.reserve) if POOL.logistics(k) <= room]
+                acts = [Pick(card=k) for k in dict.fromkeys(p.reserve) if POOL.logistics(k) <= room]
             return acts + [Ready()]
         if ph != "battle":
             return []
@@ -495,6 +497,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             raise RuleError("ironfire.deck.banned", cards=",".join(sorted(banned)))
         p = state.players[seat]
         p.deck = code
+        p.deck_n = size
         p.ready = True
         events = [Event.public("ironfire.deck_chosen", name=p.name, size=size),
                   Event.private(seat, "ironfire.deck_yours", code=code)]
@@ -541,7 +544,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         roll = rng.die(6)
         state.env = "mountain" if roll in (4, 6) else "city" if roll == 5 else "normal"
         events = [roll_event(state.players[state.first].name, "@ironfire.roll.env", [roll], roll),
-                  Event.public("ironfire.env", env=f"@ironfire.env.{state.env}")]
+                  Event.public("ironfire.env_set", env=f"@ironfire.env.{state.env}")]
         live = self._live_seats(state)
         mode = state.options.logistics
         if mode == "shared":
@@ -563,8 +566,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             f"{state.players[s].name} {state.players[s].logistics}" for s in live), rounds=state.rounds))
         for s in live:
             p = state.players[s]
-            p.reserve = [DeckCard.model_construct(uid=rng.token("k"), card=k)
-                         for k, n in parse_deck(p.deck) for _ in range(n)]
+            p.reserve = [k for k, n in parse_deck(p.deck) for _ in range(n)]
+            p.reserve_id = rng.token("r")
             p.picked, p.army, p.abilities, p.discard = [], [], [], []
             p.pending, p.edits, p.next_slot, p.need_cut = 0, 0, 1, 0
             p.ready = False
@@ -577,13 +580,14 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _do_army(self, state: IronState, seat: int, action: IronAction) -> Step:
         p = state.players[seat]
         if isinstance(action, Pick):
-            card = next((c for c in p.reserve if c.card == action.card), None)
-            if card is None:
+            if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
             room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
-            if POOL.logistics(card.card) > room:
-                raise RuleError("ironfire.over_budget", card=_name(card.card), cost=POOL.logistics(card.card), room=room)
-            p.reserve.remove(card)
+            if POOL.logistics(action.card) > room:
+                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=POOL.logistics(action.card),
+                                room=room)
+            p.reserve.remove(action.card)
+            card = DeckCard.model_construct(uid=state.rng.token("k"), card=action.card)
             p.picked.append(card)
             p.edits += 1
             return Step(state=state, events=[Event.private(seat, "ironfire.picked", card=_name(card.card),
@@ -596,7 +600,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if p.edits >= MAX_EDITS:
                 raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
             p.picked.remove(card)
-            p.reserve.append(card)
+            p.reserve.append(card.card)
             p.edits += 1
             return Step(state=state, events=[Event.private(seat, "ironfire.dropped", card=_name(card.card))])
         if isinstance(action, Ready):
@@ -703,7 +707,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.picked = []
             total = self.army_logistics(p)
             p.need_cut = max(0, total - p.logistics)
-            can_add = total < p.logistics and any(POOL.logistics(c.card) <= p.logistics - total for c in p.reserve)
+            can_add = total < p.logistics and any(POOL.logistics(k) <= p.logistics - total for k in set(p.reserve))
             p.ready = not (p.need_cut > 0 or can_add)
             if p.need_cut:  # with fog of war the army's total is the owner's to know
                 make = Event.private if state.options.fog_of_war else (lambda _s, k, **kw: Event.public(k, **kw))
@@ -733,13 +737,14 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)
             if len(p.picked) >= MAX_REINFORCE:
                 raise RuleError("ironfire.reinforce_max", n=MAX_REINFORCE)
-            card = next((c for c in p.reserve if c.card == action.card), None)
-            if card is None:
+            if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
             room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
-            if POOL.logistics(card.card) > room:
-                raise RuleError("ironfire.over_budget", card=_name(card.card), cost=POOL.logistics(card.card), room=room)
-            p.reserve.remove(card)
+            if POOL.logistics(action.card) > room:
+                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=POOL.logistics(action.card),
+                                room=room)
+            p.reserve.remove(action.card)
+            card = DeckCard.model_construct(uid=state.rng.token("k"), card=action.card)
             p.picked.append(card)
             events = [Event.private(seat, "ironfire.reinforce_pick", card=_name(card.card))]
         elif isinstance(action, Ready):
@@ -1145,9 +1150,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if not u.up and not mine:
             return {"slot": u.slot, "up": False}
         card = POOL.combat[u.card]
-        out = {"slot": u.slot, "up": u.up, "card": u.card, "name": card.name, "cls": card.cls, "cv": u.cv,
-               "max": card.cv, "logistics": card.logistics, "heavy": u.heavy, "cut": u.cut,
-               "attacked": u.attacked}
+        out = {"slot": u.slot, "up": u.up, "card": u.card, "cls": card.cls, "cv": u.cv, "max": card.cv,
+               "heavy": u.heavy, "cut": u.cut, "attacked": u.attacked}
         if mine:
             out["uid"] = u.uid
         return out
@@ -1167,7 +1171,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 entry["army_logistics"] = self.army_logistics(p)
             if mine:
                 entry["deck"] = p.deck
-                entry["reserve_cards"] = [{"uid": c.uid, "card": c.card} for c in p.reserve]
+                entry["reserve_id"] = p.reserve_id
+                entry["reserve_cards"] = sorted(p.reserve)
                 entry["picked"] = [{"uid": c.uid, "card": c.card} for c in p.picked]
                 entry["need_cut"] = p.need_cut
                 entry["pending"] = p.pending
@@ -1185,7 +1190,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def secrets(self, state: IronState) -> dict[int, set[str]]:
         out: dict[int, set[str]] = {}
         for s, p in enumerate(state.players):
-            toks = {c.uid for c in p.reserve} | {c.uid for c in p.picked}
+            toks = {c.uid for c in p.picked}
+            if p.reserve_id:
+                toks.add(p.reserve_id)
             toks |= {u.uid for u in p.army if not u.up}
             out[s] = toks
         return out
@@ -1195,8 +1202,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         for s, p in enumerate(state.players):
             if p.deck and not p.resigned and state.phase not in ("deck",):
                 held = len(p.reserve) + len(p.picked) + len(p.army) + len(p.abilities) + len(p.discard)
-                if held != deck_size(p.deck) and state.phase != "first":
-                    problems.append(f"seat {s} holds {held} cards, deck has {deck_size(p.deck)}")
+                if held != p.deck_n and state.phase != "first":
+                    problems.append(f"seat {s} holds {held} cards, deck has {p.deck_n}")
             for u in p.army:
                 full = POOL.combat[u.card].cv
                 if not 0 < u.cv <= full:

@@ -1,2 +1,113 @@
-"""Readable text: action labels and the compact text board (both from views / public data)."""
+"""Readable text: action labels for menus and the compact text board, made from views."""
 from __future__ import annotations
+
+from typing import Any
+
+from games.core.i18n import normalize_locale, t
+from games.ironfire.data import CLASSES
+from games.ironfire.engine import (
+    POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
+    Ready, Stop, deck_size, normalize_deck,
+)
+from games.core.errors import RuleError
+
+
+def card_name(key: str, locale: str) -> str:
+    return POOL.name(key, normalize_locale(locale))
+
+
+def option_name(key: str, locale: str) -> str:
+    label = t(locale, f"ironfire.opt.{key}")
+    return key if label.startswith("ironfire.") else label
+
+
+def _unit_text(engine, state: IronState, seat: int, slot: str, locale: str) -> str:
+    """A unit as `seat` may know it: its card name only if face up or its own."""
+    unit = engine._unit(state, slot)
+    if unit is None:
+        return slot
+    if unit.up or engine._seat_of(slot) == seat:
+        return f"{slot} {card_name(unit.card, locale)}"
+    return f"{slot} ({t(locale, 'ironfire.board.face_down')})"
+
+
+def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
+    loc = normalize_locale(locale)
+    if isinstance(action, ChooseDeck):
+        if action.choice in PRESETS:
+            name = PRESETS[action.choice][2]
+            return t(loc, "ironfire.act.deck", name=name.get(loc) or name["en"])
+        try:
+            return t(loc, "ironfire.act.deck_custom", size=deck_size(normalize_deck(action.choice)))
+        except RuleError:
+            return action.code()
+    if isinstance(action, ChooseFirst):
+        name = state.players[action.seat].name if 0 <= action.seat < len(state.players) else str(action.seat)
+        return t(loc, "ironfire.act.first", name=name)
+    if isinstance(action, Pick):
+        cost = POOL.logistics(action.card) if action.card in POOL.combat or action.card in POOL.abilities else "?"
+        return t(loc, "ironfire.act.pick", card=card_name(action.card, loc), cost=cost)
+    if isinstance(action, Drop):
+        return t(loc, "ironfire.act.drop", card=card_name(action.card, loc))
+    if isinstance(action, Ready):
+        return t(loc, "ironfire.act.reinforce_done" if state.phase == "recount" else "ironfire.act.ready")
+    if isinstance(action, Attack):
+        return t(loc, "ironfire.act.attack", unit=_unit_text(engine, state, seat, action.unit, loc),
+                 option=option_name(action.option, loc))
+    if isinstance(action, Hit):
+        return t(loc, "ironfire.act.hit", unit=_unit_text(engine, state, seat, action.target, loc))
+    if isinstance(action, Stop):
+        return t(loc, "ironfire.act.stop")
+    if isinstance(action, Focus):
+        return t(loc, "ironfire.act.focus", unit=_unit_text(engine, state, seat, action.target, loc))
+    if isinstance(action, Join):
+        return t(loc, "ironfire.act.join", unit=_unit_text(engine, state, seat, action.unit, loc),
+                 option=option_name(action.option, loc))
+    if isinstance(action, Fire):
+        return t(loc, "ironfire.act.fire")
+    if isinstance(action, Pass):
+        return t(loc, "ironfire.act.pass")
+    if isinstance(action, Cut):
+        return t(loc, "ironfire.act.cut", unit=_unit_text(engine, state, seat, action.unit, loc))
+    return action.code()
+
+
+def unit_line(u: dict[str, Any], locale: str) -> str:
+    if not u.get("card"):
+        return f"{u['slot']} [{t(locale, 'ironfire.board.face_down')}]"
+    flags = []
+    if u.get("heavy"):
+        flags.append(t(locale, "ironfire.board.heavy"))
+    if u.get("cut"):
+        flags.append(t(locale, "ironfire.board.cut"))
+    if u.get("attacked"):
+        flags.append(t(locale, "ironfire.board.done"))
+    if not u.get("up"):
+        flags.append(t(locale, "ironfire.board.face_down"))
+    extra = f" ({', '.join(flags)})" if flags else ""
+    return f"{u['slot']} {card_name(u['card'], locale)} {u['cv']}/{u['max']}{extra}"
+
+
+def summary(view: dict[str, Any], locale: str) -> str:
+    loc = normalize_locale(locale)
+    head = t(loc, "ironfire.board.phase", game=view["game"], match=view["match"],
+             phase=t(loc, f"ironfire.phase.{view['phase']}"), round=view["round"], rounds=view["rounds"],
+             env=t(loc, f"ironfire.env.{view['env']}"), fog=t(loc, "ironfire.board.fog") if view["fog"] else "")
+    lines = [head]
+    active = set(view.get("active") or [])
+    for p in view["players"]:
+        logi = (t(loc, "ironfire.board.logi_used", used=p["army_logistics"], value=p["logistics"])
+                if "army_logistics" in p else t(loc, "ironfire.board.logi", value=p["logistics"]))
+        mark = " ▶" if p["seat"] in active else ""
+        out = f" [{t(loc, 'ironfire.board.out')}]" if p["out"] else ""
+        lines.append(f"[{p['letter']}] {p['name']}{out}{mark} · {logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
+        order = {c: i for i, c in enumerate(CLASSES)}
+        units = sorted(p["units"], key=lambda u: (order.get(u.get("cls"), 9), u["slot"]))
+        if units:
+            lines.append("  " + "; ".join(unit_line(u, loc) for u in units))
+        if p["abilities"]:
+            lines.append(f"  {t(loc, 'ironfire.board.abilities')}: " + ", ".join(card_name(a, loc) for a in p["abilities"]))
+        if p.get("picked"):
+            lines.append("  + " + ", ".join(card_name(c["card"], loc) for c in p["picked"]))
+    text = "\n".join(lines)
+    return text if len(text) <= 1500 else text[:1497] + "..."
