@@ -138,9 +138,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return []
         p = st.players[seat]
         if st.phase == "deck":
-            return [ChooseDeck(deck=name) for name in load_presets()]
+            return [ChooseDeck.model_construct(deck=name) for name in load_presets()]
         if st.phase == "mulligan":
-            return [Swap(card=c.id) for c in p.hand] + [Keep()]
+            return [Swap.model_construct(card=c.id) for c in p.hand] + [Keep.model_construct()]
         acts: list[FrontlineAction] = []
         has_active = any(c.active for c in p.hand)
         for c in p.hand:
@@ -150,22 +150,22 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             if card.kind == "unit":
                 if len(p.support) < SUPPORT_SIZE:
                     targets = self.card_targets(st, seat, card.target, for_order=False)
-                    acts += [Deploy(card=c.id, target=x) for x in (targets or [None])]
+                    acts += [Deploy.model_construct(card=c.id, target=x) for x in (targets or [None])]
             elif card.kind == "order":
                 if card.condition and not self._condition_met(st, seat, card.condition):
                     continue
                 if card.target == "none":
-                    acts.append(PlayOrder(card=c.id))
+                    acts.append(PlayOrder.model_construct(card=c.id))
                 else:
-                    acts += [PlayOrder(card=c.id, target=x) for x in self.card_targets(st, seat, card.target, True)]
+                    acts += [PlayOrder.model_construct(card=c.id, target=x) for x in self.card_targets(st, seat, card.target, True)]
             elif not has_active:
-                acts.append(SetCounter(card=c.id))
+                acts.append(SetCounter.model_construct(card=c.id))
         for u in R.units_of(st, seat):
             if self.can_move(st, u):
-                acts.append(Move(unit=u.uid))
+                acts.append(Move.model_construct(unit=u.uid))
             if self.can_attack(st, u):
-                acts += [Attack(unit=u.uid, target=x) for x in self.attack_targets(st, u)]
-        acts.append(EndTurn())
+                acts += [Attack.model_construct(unit=u.uid, target=x) for x in self.attack_targets(st, u)]
+        acts.append(EndTurn.model_construct())
         return acts
 
     @staticmethod
@@ -430,8 +430,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             "uid": u.uid, "key": u.key, "owner": u.owner, "type": CARDS[u.key].type, "atk": u.atk, "hp": u.hp,
             "max_hp": u.max_hp, "op": u.op, "armour": u.armour, "keywords": list(u.keywords),
             "flags": list(u.flags), "effects": list(u.effects), "veteran": u.veteran, "damaged": u.damaged,
-            "pinned": u.pinned_turn >= st.turn_no, "ready": st.phase == "main" and (
-                self.can_move(st, u) or self.can_attack(st, u)),
+            "pinned": u.pinned_turn >= st.turn_no,
         }
 
     def view(self, st: FrontlineState, seat: int | None) -> dict[str, Any]:
