@@ -1,0 +1,248 @@
+"""The bot seat: shoots at the best odds, fires defensively, uses cover and range.
+
+It reads only what its own view shows: positions, facings, markers and its own special
+ammunition (never the opponent's hidden rounds).
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from games.core.hexgrid import distance, in_arc, neighbor, neighbors, turn_steps
+from games.panzer import rules as R
+from games.panzer.models import (
+    Again, Army, Done, Face, Go, Halt, Hold, Load, NoAgain, Pick, Ready, Side, Tank, Turret, Turn, Deploy,
+    Drive, EndMove, EndShots, EndTurn, Precise, AdvFire, DFire, JumpFire, Cancel,
+)
+from games.core.hexgrid import DIRECTION_NAMES
+
+AMMO_COST = 0.12  # a special round is worth keeping unless it clearly improves the odds
+
+
+@lru_cache(maxsize=64)
+def p_at_least(need: int, sure_six: bool = False) -> float:
+    """Probability that 2d6 (one die fixed at 6 with APFSDS) reaches need."""
+    hits = total = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            total += 1
+            x = (6 + b) if sure_six else a + b
+            hits += x >= need
+    return hits / total
+
+
+@lru_cache(maxsize=512)
+def p_kill(need: int, tank_class: str, over: bool) -> float:
+    hits = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            s = R.overcharge(a + b, tank_class) if over else a + b
+            hits += s >= need
+    return hits / 36
+
+
+def shot_value(engine: Any, state: Any, t: Tank, e: Tank, g: int, mode: str, ammo: str | None,
+               at: Any = None) -> float:
+    """Expected points of one shot (hit chance × kill chance × target value)."""
+    at = at or e.pos
+    gun = R.ttype(t).guns[g]
+    dist = distance(t.pos, at)
+    mod = R.hit_modifier(state, t, e, mode)
+    ph = p_at_least(dist - mod, ammo == "apfsds")
+    armour = R.armour_against(e, at, t.pos)
+    need = armour - gun.attack - R.close_bonus(dist)
+    if ammo == "hesh":
+        pk = 1 / 3 + 1 / 3 * 0.4  # destroyed on 5-6; a lost gun is worth a little
+    else:
+        pk = p_kill(need, R.ttype(t).tank_class, ammo == "overcharge")
+    value = ph * pk * R.POINTS[R.ttype(e).tank_class]
+    return value - (AMMO_COST if ammo else 0.0)
+
+
+def choose(engine: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    legal = engine.legal_actions(state, seat)
+    ph = state.phase
+    if ph == "army":
+        return rng.choice(legal)
+    if ph == "draft":
+        return _draft(state, seat, legal, rng)
+    if ph == "side":
+        return rng.choice(legal)
+    if ph == "deploy":
+        return _deploy(engine, state, seat, legal, rng)
+    if ph == "face":
+        return Face(dir="s" if state.sides[seat] == "north" else "n")
+    if ph == "ammo":
+        return _ammo(state, seat, legal)
+    if ph == "react":
+        return _best_fire(engine, state, legal, 0.08) or Hold()
+    if ph == "second":
+        return Again(ammo=None)
+    if ph == "shots":
+        return _best_fire(engine, state, legal, 0.35) or EndShots()
+    if ph == "move":
+        drives = [a for a in legal if isinstance(a, Drive)]
+        if drives:
+            tid = sorted({a.tank for a in drives})[0]
+            tank = engine.tank(state, tid)
+            want = 1 if R.ttype(tank).tank_class == "light" else 0
+            options = [a for a in drives if a.tank == tid and a.free <= want]
+            return max(options, key=lambda a: a.free)
+        return EndMove()
+    if ph in ("moving", "dash"):
+        if ph == "dash":
+            return _best_fire(engine, state, legal, -1.0) or next(a for a in legal if isinstance(a, Cancel))
+        return _drive_step(engine, state, seat, legal)
+    if ph == "advance":
+        shot = _best_fire(engine, state, legal, 0.02)
+        if shot:
+            return shot
+        turn = _turret_to_threat(engine, state, seat, legal)
+        return turn or EndTurn()
+    return rng.choice(legal)
+
+
+def _draft(state: Any, seat: int, legal: list, rng: random.Random) -> Any:
+    picks = [a for a in legal if isinstance(a, Pick)]
+    if not picks:
+        return Done()
+    mine = state.picks[seat]
+    nations = {R.ROSTER[k].nation for k in mine}
+
+    def value(a: Pick) -> float:
+        typ = R.ROSTER[a.tank]
+        gun = max(g.attack + g.range for g in typ.guns)
+        v = (gun + typ.armour[0] + typ.move) / typ.price
+        if nations and typ.nation in nations and len(nations) == 1:
+            v *= 1.3  # keep the single-nation bonus
+        return v * (0.8 + 0.4 * rng.random())
+
+    return max(picks, key=value)
+
+
+def _cover(engine: Any, state: Any, h: Any) -> int:
+    cells = engine.gmap(state).cells
+    return sum(cells.get(n, ".") in "FM" for n in neighbors(h))
+
+
+def _deploy(engine: Any, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
+    gmap = engine.gmap(state)
+    centre_row = gmap.height / 2
+
+    def score(a: Deploy) -> float:
+        h = gmap.by_name[a.hex]
+        row = int(a.hex[1:]) - 1
+        return _cover(engine, state, h) - 0.1 * abs(row - centre_row) + rng.random() * 0.3
+
+    return max(legal, key=score)
+
+
+def _ammo(state: Any, seat: int, legal: list) -> Any:
+    loads = [a for a in legal if isinstance(a, Load)]
+    mine = [t for t in state.tanks if t.owner == seat]
+    held = [m.kind for t in mine for m in t.ammo]
+    plan = ["apfsds", "overcharge", "hesh"]
+    for kind in plan:
+        if kind in held:
+            continue
+        best = sorted(mine, key=lambda t: -max(g.attack for g in R.ttype(t).guns))
+        for t in best:
+            act = next((a for a in loads if a.tank == t.id and a.ammo == kind), None)
+            if act:
+                return act
+    return next((a for a in legal if isinstance(a, Ready)), legal[-1])
+
+
+def _best_fire(engine: Any, state: Any, legal: list, threshold: float) -> Any:
+    best, best_v = None, threshold
+    for a in legal:
+        if isinstance(a, (Precise, AdvFire, JumpFire)):
+            t, e = engine.tank(state, a.tank), engine.tank(state, a.target)
+            mode = {"precise": "precise", "advfire": "advance", "jumpfire": "jump"}[a.kind]
+            v = shot_value(engine, state, t, e, a.gun - 1, mode, a.ammo)
+        elif isinstance(a, DFire):
+            t = engine.tank(state, a.tank)
+            e = engine.tank(state, state.reaction.mover)
+            v = shot_value(engine, state, t, e, a.gun - 1, "defensive", a.ammo, state.reaction.aim_at)
+        else:
+            continue
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _position_score(engine: Any, state: Any, t: Tank, pos: Any, hull: int) -> float:
+    gmap = engine.gmap(state)
+    blocks = R.blockers(state, gmap, False)
+    from games.core.hexgrid import line_of_sight
+    offense = threat = 0.0
+    nearest = 99
+    my_gun = max(R.ttype(t).guns, key=lambda g: g.attack)
+    front, side = R.ttype(t).armour
+    for e in state.tanks:
+        if not e.alive or e.owner == t.owner or e.pos is None:
+            continue
+        d = distance(pos, e.pos)
+        nearest = min(nearest, d)
+        if not line_of_sight(pos, e.pos, blocks):
+            continue
+        etype = R.ttype(e)
+        egun = max(etype.guns, key=lambda g: g.attack)
+        if d <= my_gun.range:
+            armour = R.armour_against(e, e.pos, pos)
+            offense = max(offense, p_at_least(d + 1) * p_kill(armour - my_gun.attack - R.close_bonus(d), "medium", False)
+                          * R.POINTS[etype.tank_class])
+        if d <= egun.range:
+            mine = front if in_arc(pos, hull, e.pos) else side
+            threat += p_at_least(d + 1) * p_kill(mine - egun.attack - R.close_bonus(d), "medium", False) \
+                * R.POINTS[R.ttype(t).tank_class]
+    approach = -0.03 * nearest if offense == 0 else 0.0
+    return offense - 0.6 * threat + 0.05 * _cover(engine, state, pos) + approach
+
+
+def _drive_step(engine: Any, state: Any, seat: int, legal: list) -> Any:
+    m = state.mover
+    t = engine.tank(state, m.tank)
+    here = _position_score(engine, state, t, t.pos, t.hull)
+    halt = next((a for a in legal if isinstance(a, Halt)), None)
+    best, best_v = halt, (here + 0.01) if halt else -1e9
+    gmap = engine.gmap(state)
+    for a in legal:
+        if isinstance(a, Go):
+            v = _position_score(engine, state, t, gmap.by_name[a.hex], t.hull)
+        elif isinstance(a, Turn):
+            d = DIRECTION_NAMES.index(a.dir)
+            # a turn is worth what the best step after it is worth
+            ahead = neighbor(t.pos, d)
+            v = max(_position_score(engine, state, t, t.pos, d),
+                    _position_score(engine, state, t, ahead, d) - 0.02 if gmap.cells.get(ahead, "M") not in "FM" else -1e9)
+            v -= 0.01
+        else:
+            continue
+        if v > best_v:
+            best, best_v = a, v
+    if best is None:  # declared free points must be spent: take any move
+        best = next(a for a in legal if isinstance(a, (Go, Turn)))
+    return best
+
+
+def _turret_to_threat(engine: Any, state: Any, seat: int, legal: list) -> Any:
+    """Before ending the turn, point a turret at the nearest enemy for defensive fire."""
+    for a in legal:
+        if not isinstance(a, Turret):
+            continue
+        t = engine.tank(state, a.tank)
+        enemies = [e for e in state.tanks if e.alive and e.owner != seat and e.pos is not None]
+        if not enemies:
+            return None
+        e = min(enemies, key=lambda x: distance(t.pos, x.pos))
+        if in_arc(t.pos, t.turret, e.pos):
+            continue
+        good = [d for d in range(6) if in_arc(t.pos, d, e.pos)]
+        if not good:
+            continue
+        target = min(good, key=lambda d: turn_steps(t.turret, d))
+        if turn_steps(DIRECTION_NAMES.index(a.dir), target) < turn_steps(t.turret, target):
+            return a
+    return None

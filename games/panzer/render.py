@@ -1,0 +1,99 @@
+"""The board image: terrain, coordinates, tanks with hull and turret, wrecks, markers, and
+for a selected (moving) tank its firing arc and the hexes it can still reach."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core.hexgrid import DIRECTIONS, parse_hex_name
+from games.core.i18n import localize_value, t
+from games.core.render import font, png_bytes
+from games.panzer.data import MAPS
+
+SIZE = 26  # centre to corner, pixels
+SQ3 = math.sqrt(3)
+TERRAIN = {".": (222, 214, 170), "F": (86, 140, 74), "M": (140, 120, 100), "R": (110, 160, 215)}
+OWNER = [(40, 80, 200), (200, 50, 40)]
+CLASS_LETTER = {"light": "L", "medium": "M", "heavy": "H"}
+TOP = 40
+LEFT = 16
+
+
+def _centre(q: int, r: int) -> tuple[float, float]:
+    return (LEFT + SIZE + SIZE * 1.5 * q, TOP + SIZE * SQ3 / 2 + SIZE * SQ3 * (r + q / 2))
+
+
+def _corners(cx: float, cy: float, size: float = SIZE) -> list[tuple[float, float]]:
+    return [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+def _dir_vec(d: int) -> tuple[float, float]:
+    dq, dr = DIRECTIONS[d % 6]
+    x, y = SIZE * 1.5 * dq, SIZE * SQ3 * (dr + dq / 2)
+    n = math.hypot(x, y)
+    return x / n, y / n
+
+
+def render(view: dict[str, Any], locale: str) -> bytes:
+    gmap = MAPS[view["map"]]
+    width = int(LEFT * 2 + SIZE * (1.5 * gmap.width + 0.5))
+    height = int(TOP + SIZE * SQ3 * (gmap.height + 0.5) + 30)
+    img = Image.new("RGB", (width, height), (250, 248, 240))
+    draw = ImageDraw.Draw(img)
+    small, label, big = font(9), font(11), font(15)
+    arc = set(view.get("arc") or [])
+    reach = set(view.get("reach") or [])
+    for h, c in gmap.cells.items():
+        cx, cy = _centre(*h)
+        name = gmap.names[h]
+        fill = TERRAIN[c]
+        if name in arc:
+            fill = (int(fill[0] * 0.6 + 102), int(fill[1] * 0.6 + 92), int(fill[2] * 0.6))  # tinted yellow
+        draw.polygon(_corners(cx, cy), fill=fill, outline=(90, 90, 90))
+        if name in reach:
+            draw.polygon(_corners(cx, cy, SIZE - 4), outline=(20, 160, 40), width=2)
+        draw.text((cx, cy - SIZE * 0.62), name, fill=(60, 60, 60), font=small, anchor="mm")
+    for w in view["wrecks"]:
+        h = parse_hex_name(w)
+        cx, cy = _centre(*h)
+        draw.line((cx - 9, cy - 9, cx + 9, cy + 9), fill=(40, 40, 40), width=4)
+        draw.line((cx - 9, cy + 9, cx + 9, cy - 9), fill=(40, 40, 40), width=4)
+    for tk in view["tanks"]:
+        if not tk["alive"] or tk["pos"] is None:
+            continue
+        h = parse_hex_name(tk["pos"])
+        cx, cy = _centre(*h)
+        colour = OWNER[tk["owner"]]
+        hx, hy = _dir_vec(tk["hull"])
+        px, py = -hy, hx
+        # hull: an arrow-shaped body pointing along the hull facing
+        body = [(cx + hx * 13, cy + hy * 13), (cx - hx * 10 + px * 10, cy - hy * 10 + py * 10),
+                (cx - hx * 10 - px * 10, cy - hy * 10 - py * 10)]
+        draw.polygon(body, fill=colour, outline=(0, 0, 0))
+        if view.get("selected") == tk["id"]:
+            draw.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), outline=(240, 200, 0), width=3)
+        if tk["has_turret"]:
+            tx, ty = _dir_vec(tk["turret"])
+            draw.line((cx, cy, cx + tx * 18, cy + ty * 18), fill=(20, 20, 20), width=3)
+            draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=(20, 20, 20))
+        draw.text((cx, cy + SIZE * 0.55), f"{tk['id']}{CLASS_LETTER[tk['class']]}", fill=(0, 0, 0), font=label, anchor="mm")
+        marks = ""
+        for key, letter in (("fired", "F"), ("immobile", "I"), ("gun_broken", "G"), ("dry", "D")):
+            if tk[key]:
+                marks += letter
+        if tk["spotted"]:
+            marks += f"S{tk['spotted']}"
+        if tk["veteran"]:
+            marks += f"V{tk['veteran']}"
+        if tk["ammo"]:
+            marks += f"*{tk['ammo']}"
+        if marks:
+            draw.text((cx + SIZE * 0.5, cy - SIZE * 0.3), marks, fill=(150, 0, 0), font=small, anchor="lm")
+    title = (f"{localize_value(gmap.name, locale)}  " + t(locale, "panzer.ui.round", round=view["round"], rounds=view["rounds"])
+             + f"  {view['names'][0]} {view['score'][0]} : {view['score'][1]} {view['names'][1]}")
+    draw.text((LEFT, 10), title, fill=(0, 0, 0), font=big)
+    draw.rectangle((width - 60, 12, width - 50, 22), fill=OWNER[0])
+    draw.rectangle((width - 40, 12, width - 30, 22), fill=OWNER[1])
+    return png_bytes(img)
