@@ -99,19 +99,16 @@ async def _roll(cmd: Command, locale: str, store: RollStore, rng: Rng, clock: Ca
     if label and len(label) > MAX_LABEL_CHARS:
         raise RuleError("roll.label_too_long", limit=MAX_LABEL_CHARS)
 
-    alias = None
-    name = _normalize_name(expr)
-    if ALIAS_NAME.match(name):
-        alias = await store.find_alias(user_id=cmd.user_id, guild_id=cmd.guild_id, name=name)
+    text, used, unknown = await _expand_aliases(expr, cmd, store)
     try:
-        result = dice.roll(alias.expr if alias else expr, rng)
+        result = dice.roll(text, rng)
         body = result.render(locale)
     except DiceError as exc:
-        if alias is None and ALIAS_NAME.match(name) and exc.key in ("dice.syntax", "dice.syntax_end"):
-            raise RuleError("roll.alias.unknown", name=name) from None
+        if unknown and exc.key in ("dice.syntax", "dice.syntax_end"):
+            raise RuleError("roll.alias.unknown", name=unknown) from None
         raise
-    if alias and not label:
-        label = alias.name
+    if used and not label:
+        label = ", ".join(used)
 
     await store.add_roll(guild_id=cmd.guild_id, channel_id=cmd.channel_id, user_id=cmd.user_id,
                          user_name=cmd.user_name, expr=result.source, label=label, private=private,
@@ -123,6 +120,32 @@ async def _roll(cmd: Command, locale: str, store: RollStore, rng: Rng, clock: Ca
     # A public roll is the (non-ephemeral) reply to the command: it sits under the
     # caller's /roll in the channel, or in the DM, and needs no channel permission.
     return _reply(f"{header}\n{body}", ephemeral=private)
+
+
+_ALIAS_USE = re.compile(r"^([^\W\d_][\w-]*)\s*([-+*/].*)?$", re.DOTALL)
+
+
+async def _expand_aliases(expr: str, cmd: Command, store: RollStore) -> tuple[str, list[str], str | None]:
+    """Each `;` part may be a saved roll's name, alone or followed by arithmetic (`atk+2`).
+    No dice expression starts with a name, so this never changes the meaning of dice.
+    Returns the expression to roll, the names used, and a name-like part that is unknown."""
+    parts, used, unknown = [], [], None
+    for part in dice.normalize(expr).split(";"):
+        match = _ALIAS_USE.match(part.strip())
+        alias = None
+        if match and len(match.group(1)) <= 32:
+            alias = await store.find_alias(user_id=cmd.user_id, guild_id=cmd.guild_id, name=match.group(1))
+        if alias is None:
+            if match and unknown is None and not _is_expression(part):
+                unknown = match.group(1)
+            parts.append(part)
+        elif match.group(2):
+            used.append(alias.name)
+            parts.append(f"({alias.expr}){match.group(2)}")
+        else:
+            used.append(alias.name)
+            parts.append(alias.expr)
+    return ";".join(parts), used, unknown
 
 
 # ---------------------------------------------------------------- history

@@ -139,6 +139,25 @@ async def test_a_saved_roll_is_rolled_by_name(db):
     assert len(await rows(db)) == 1
 
 
+async def test_saved_rolls_inside_expressions(db):
+    await rolls.handle(deps(db), cmd("roll.alias", action="set", name="atk", expr="1d20+5"))
+    await rolls.handle(deps(db), cmd("roll.alias", action="set", name="dmg", expr="2d6"))
+    box = await rolls.handle(deps(db, 11), cmd("roll", expr="ATK * 2"))
+    assert box.reply.text.splitlines() == ["🎲 **alice** rolls for *atk*:", "(1d20 [11] + 5) × 2 = **32**"]
+    box = await rolls.handle(deps(db, 11, 3, 4), cmd("roll", expr="atk; dmg+1", label="Charge"))
+    assert box.reply.text.splitlines() == [
+        "🎲 **alice** rolls for *Charge*:", "1d20 [11] + 5 = **16**", "(2d6 [3, 4]) + 1 = **8**"]
+    box = await rolls.handle(deps(db, 11, 3, 4), cmd("roll", expr="atk; dmg"))
+    assert box.reply.text.splitlines()[0] == "🎲 **alice** rolls for *atk, dmg*:"
+    ((expr,),) = await rows(db, "SELECT expr FROM rolls ORDER BY id DESC LIMIT 1")
+    assert expr == "1d20 + 5; 2d6"  # the history shows what was rolled
+    # A name that is no saved roll is named in the error; a typo elsewhere is a dice error.
+    box = await rolls.handle(deps(db), cmd("roll", expr="dagger+2"))
+    assert box.reply.text == t("en", "roll.alias.unknown", name="dagger")
+    box = await rolls.handle(deps(db), cmd("roll", expr="d20; 1d6x"))
+    assert box.reply.text == t("en", "dice.syntax", pos=9, near="x")
+
+
 async def test_names_in_chinese_work(db):
     await rolls.handle(deps(db), cmd("roll.alias", locale="zh-CN", action="set", name="火球", expr="8d6"))
     box = await rolls.handle(deps(db, *([6] * 8)), cmd("roll", locale="zh-CN", expr="火球"))
