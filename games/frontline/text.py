@@ -12,10 +12,14 @@ if TYPE_CHECKING:
     from .engine import FrontlineEngine
 
 
-def effect_text(eff: Effect, locale: str) -> str:
+def effect_text(eff: Effect, locale: str, target_kind: str = "none") -> str:
+    to = ""
+    if eff.to == "target":
+        to = t(locale, f"frontline.tgt.{target_kind}")
+    elif eff.to:
+        to = t(locale, f"frontline.sel.{eff.to}")
     params: dict[str, Any] = {
-        "amount": abs(eff.amount), "atk": f"{eff.atk:+d}", "hp": f"{eff.hp:+d}",
-        "to": t(locale, f"frontline.sel.{eff.to}") if eff.to else "",
+        "amount": abs(eff.amount), "atk": f"{eff.atk:+d}", "hp": f"{eff.hp:+d}", "to": to,
         "who": t(locale, f"frontline.who.{eff.who}"),
         "card": CARDS[eff.card].name[normalize_locale(locale)] if eff.card else "",
         "type": t(locale, f"frontline.type.{eff.type}") if eff.type else "",
@@ -38,12 +42,12 @@ def card_text(card: Card, locale: str) -> str:
         if card.armour:
             parts.append(t(loc, "frontline.kw.armour", n=card.armour))
         parts += [t(loc, f"frontline.flag.{f}") for f in card.flags]
-    if card.condition:
-        parts.append(t(loc, f"frontline.cond.{card.condition}"))
-    if card.trigger:
-        parts.append(t(loc, f"frontline.trigger.{card.trigger}"))
     if card.effects:
-        body = t(loc, "frontline.sep").join(effect_text(e, loc) for e in card.effects)
+        body = t(loc, "frontline.sep").join(effect_text(e, loc, card.target) for e in card.effects)
+        if card.condition:
+            body = t(loc, f"frontline.cond.{card.condition}") + body
+        if card.trigger:
+            body = t(loc, f"frontline.trigger.{card.trigger}") + body
         parts.append(t(loc, "frontline.hook.deploy", text=body) if card.kind == "unit" else body)
     for hook in ("destroyed", "discarded", "turn_start", "on_attack", "on_order"):
         effects = getattr(card, hook)
