@@ -114,9 +114,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     @staticmethod
     def _occupied(state: PanzerState, skip: Tank | None = None) -> set[Hex]:
-        occ = {t.pos for t in state.tanks if t.alive and t.pos is not None and t is not skip}
-        occ.update(state.wrecks)
-        return occ  # type: ignore[return-value]
+        """Hexes holding a live tank (wrecks are handled by the movement costs)."""
+        return {t.pos for t in state.tanks if t.alive and t.pos is not None and t is not skip}  # type: ignore[misc]
 
     @staticmethod
     def _dry(state: PanzerState, t: Tank) -> bool:
@@ -252,7 +251,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return out
 
     def _free_zone(self, state: PanzerState, seat: int) -> list[Hex]:
-        occ = self._occupied(state)
+        occ = self._occupied(state) | set(state.wrecks)
         return [h for h in self.gmap(state).zone(state.sides[seat]) if h not in occ]
 
     def _turn_cost(self, state: PanzerState, t: Tank, m: Mover) -> tuple[int, int]:
@@ -908,6 +907,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def _finish(self, state: PanzerState, reason: str, ev: list[Event]) -> None:
         state.finished = True
+        state.phase = "over"
         state.end_reason = reason
         state.mover = state.reaction = state.second = None
         out = self.outcome(state)
@@ -918,6 +918,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def resign(self, state: PanzerState, seat: int) -> Step:
         state.resigned = seat
         state.finished = True
+        state.phase = "over"
         state.end_reason = "core.outcome.resign"
         state.mover = state.reaction = state.second = None
         return Step(state=state, events=[Event.public("core.outcome.resign", name=state.names[seat])])
