@@ -247,7 +247,7 @@ def parse_deck(code: str) -> list[tuple[str, int]]:
             continue
         key, star, num = part.partition("*")
         if star:
-            if not num.isdigit() or not 1 <= int(num) <= 60:
+            if not num.isdigit() or not 1 <= int(num) <= 300:
                 raise RuleError("ironfire.deck.bad_count", part=part[:40])
             n = int(num)
         else:
