@@ -846,7 +846,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         n = self._roll(state, p.name, opt.n, "@ironfire.roll.attacks")
         t = self._roll(state, p.name, opt.targets, "@ironfire.roll.targets")
         events += n[1] + t[1]
-        events.insert(0, Event.public("ironfire.attack", name=p.name, unit=self._label(unit), option=opt.key,
+        events.insert(0, Event.public("ironfire.attack", name=p.name, unit=self._label(unit), option=f"@ironfire.opt.{opt.key}",
                                       n=n[0], targets=t[0], cost=opt.cost))
         state.attack = AttackCtx.model_construct(seat=seat, unit=unit.slot, option=opt.key, n=n[0],
                                                  targets_left=t[0], hit=[], hit_seats=[])
@@ -881,7 +881,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             target.up = True
             events.append(Event.public("ironfire.reveal", unit=self._label(target)))
         if POOL.combat[target.card].cls not in opt.vs:  # a face-down card of another class (fog)
-            events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=opt.key))
+            events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=f"@ironfire.opt.{opt.key}"))
         else:
             tseat = self._seat_of(target.slot)
             if not opt.own and opt.enemy_logistics and tseat not in ctx.hit_seats:
@@ -1139,7 +1139,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                            reason="core.outcome.resign", params={"name": ", ".join(resigned)})
         return Outcome(winners=winners, ranks=ranks, scores=[float(x) for x in points], reason="ironfire.outcome",
                        params={"name": ", ".join(state.players[s].name for s in winners),
-                               "tally": ", ".join(str(x) for x in state.tallies[-1]) if state.tallies else "-"})
+                               "tally": ", ".join(f"{p.name} {x}" for p, x in zip(state.players, state.tallies[-1]))
+                               if state.tallies else "-"})
 
     # ---- views and secrets ----
     def _label(self, unit: Unit) -> dict[str, str]:
@@ -1163,7 +1164,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             mine = seat == s
             entry: dict[str, Any] = {
                 "seat": s, "name": p.name, "letter": LETTERS[s], "logistics": p.logistics, "out": p.out,
-                "resigned": p.resigned, "ready": p.ready, "reserve": len(p.reserve),
+                # while armies are chosen in secret, others see only the deck's size
+                "resigned": p.resigned, "ready": p.ready,
+                "reserve": len(p.reserve) if mine or state.phase != "army" else p.deck_n,
                 "units": [self._unit_view(u, mine) for u in p.army],
                 "abilities": list(p.abilities), "discard": list(p.discard),
             }

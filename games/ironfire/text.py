@@ -98,9 +98,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
     for p in view["players"]:
         logi = (t(loc, "ironfire.board.logi_used", used=p["army_logistics"], value=p["logistics"])
                 if "army_logistics" in p else t(loc, "ironfire.board.logi", value=p["logistics"]))
+        logi = f" · {logi}" if p["logistics"] else ""  # no logistics before they are rolled
         mark = " ▶" if p["seat"] in active else ""
         out = f" [{t(loc, 'ironfire.board.out')}]" if p["out"] else ""
-        lines.append(f"[{p['letter']}] {p['name']}{out}{mark} · {logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
+        lines.append(f"[{p['letter']}] {p['name']}{out}{mark}{logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
         order = {c: i for i, c in enumerate(CLASSES)}
         units = sorted(p["units"], key=lambda u: (order.get(u.get("cls"), 9), u["slot"]))
         if units:
