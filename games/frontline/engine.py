@@ -16,6 +16,19 @@ from .state import (
 )
 
 OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
+_ACTION_MEMO: dict[tuple, FrontlineAction] = {}
+
+
+def _act(cls: type, **fields: Any) -> FrontlineAction:
+    """Actions are frozen values: legal_actions reuses them instead of building thousands
+    of equal pydantic objects per game (the random-playout hot loop)."""
+    memo_key = (cls, *fields.items())
+    action = _ACTION_MEMO.get(memo_key)
+    if action is None:
+        if len(_ACTION_MEMO) > 100_000:
+            _ACTION_MEMO.clear()
+        action = _ACTION_MEMO[memo_key] = cls.model_construct(**fields)
+    return action
 
 
 class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions]):
@@ -138,9 +151,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return []
         p = st.players[seat]
         if st.phase == "deck":
-            return [ChooseDeck.model_construct(deck=name) for name in load_presets()]
+            return [_act(ChooseDeck, deck=name) for name in load_presets()]
         if st.phase == "mulligan":
-            return [Swap.model_construct(card=c.id) for c in p.hand] + [Keep.model_construct()]
+            return [_act(Swap, card=c.id) for c in p.hand] + [_act(Keep)]
         acts: list[FrontlineAction] = []
         has_active = any(c.active for c in p.hand)
         for c in p.hand:
@@ -150,22 +163,22 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             if card.kind == "unit":
                 if len(p.support) < SUPPORT_SIZE:
                     targets = self.card_targets(st, seat, card.target, for_order=False)
-                    acts += [Deploy.model_construct(card=c.id, target=x) for x in (targets or [None])]
+                    acts += [_act(Deploy, card=c.id, target=x) for x in (targets or [None])]
             elif card.kind == "order":
                 if card.condition and not self._condition_met(st, seat, card.condition):
                     continue
                 if card.target == "none":
-                    acts.append(PlayOrder.model_construct(card=c.id))
+                    acts.append(_act(PlayOrder, card=c.id))
                 else:
-                    acts += [PlayOrder.model_construct(card=c.id, target=x) for x in self.card_targets(st, seat, card.target, True)]
+                    acts += [_act(PlayOrder, card=c.id, target=x) for x in self.card_targets(st, seat, card.target, True)]
             elif not has_active:
-                acts.append(SetCounter.model_construct(card=c.id))
+                acts.append(_act(SetCounter, card=c.id))
         for u in R.units_of(st, seat):
             if self.can_move(st, u):
-                acts.append(Move.model_construct(unit=u.uid))
+                acts.append(_act(Move, unit=u.uid))
             if self.can_attack(st, u):
-                acts += [Attack.model_construct(unit=u.uid, target=x) for x in self.attack_targets(st, u)]
-        acts.append(EndTurn.model_construct())
+                acts += [_act(Attack, unit=u.uid, target=x) for x in self.attack_targets(st, u)]
+        acts.append(_act(EndTurn))
         return acts
 
     @staticmethod
