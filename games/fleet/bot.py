@@ -1,8 +1,164 @@
-"""The bot seat of fleet & mech (placeholder replaced below)."""
+"""The bot seat of fleet & mech: a greedy heuristic over the legal actions.
+
+It reads only what its own view shows: its own fleet and hand, and the public board
+(enemy health, evade, positions). It answers attacks with shields and skills, attacks
+what it can hit best, guards its ship against nearby mechs, launches and advances mechs,
+and gathers energy for energy weapons.
+"""
 from __future__ import annotations
 
 import random
+from typing import Any
+
+from games.fleet.data import DATA
+from games.fleet.state import SHIP_ROW, ship_dist, zrow
+
+D = DATA()
 
 
-def choose(engine, state, seat: int, rng: random.Random):
-    return rng.choice(engine.legal_actions(state, seat))
+def _expected(engine, state, seat: int, unit: str, wid: str, target: str) -> float:
+    """Expected damage of one attack from public numbers (no hidden pilots or cards)."""
+    w = D.weapon(wid)
+    side, enemy = state.sides[seat], state.sides[1 - seat]
+    hit = side.ship.hit if unit == "ship" else D.mechs[engine._mech(state, unit).model].hit
+    if w.aoe:
+        victims = [m for m in engine._field(enemy) if engine._unit_zone_dist(state, seat, unit, target) >= 0
+                   and abs(zrow(m.zone) - zrow(target)) + abs("LCR".index(m.zone[0]) - "LCR".index(target[0])) <= w.aoe]
+        per = w.damage if wid == "flak" else w.damage * (hit + w.hit_vs_mech) / 20 * 0.6
+        return per * len(victims) * 1.5
+    if target == "ship":
+        evade, is_mech, hp = enemy.ship.evade, enemy.ship.giant, enemy.ship.hp
+    else:
+        m = engine._mech(state, target)
+        evade, is_mech, hp = D.mechs[m.model].evade, True, m.hp
+    hit += w.hit_vs_mech if is_mech else w.hit_vs_ship
+    p = max(0.0, min(1.0, hit / 20)) * (1 - max(0.0, min(1.0, evade / 20)))
+    dmg = w.damage
+    if wid == "siege_laser":
+        dmg = 10 + 5 * side.ship.energy if side.ship.energy else 2
+    if wid == "laser_gun":
+        dmg += 2 * side.ship.energy
+    value = p * w.shots * dmg
+    if is_mech and target != "ship":
+        value = p * w.shots * min(dmg, hp) + (2.0 * p if dmg * w.shots >= hp else 0.0)  # kills are worth more
+        if ship_dist(seat, engine._mech(state, target).zone) <= 1:
+            value *= 2  # protect the ship
+    return value
+
+
+def choose(engine, state, seat: int, rng: random.Random) -> Any:
+    legal = engine.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    by: dict[str, list] = {}
+    for a in legal:
+        by.setdefault(a.kind, []).append(a)
+    if state.phase == "build":
+        if "preset" in by:
+            return rng.choice(by["preset"])
+        if "victory" in by:
+            return rng.choice([a for a in by["victory"] if a.goal != "arms"])
+        return next(a for a in legal if a.kind != "reset")
+    if state.pending:
+        return _pending(engine, state, seat, by, rng)
+    if "stand" in by:
+        return _mech_step(engine, state, seat, by)
+    return _main(engine, state, seat, by, rng)
+
+
+def _pending(engine, state, seat, by, rng):
+    if "react" in by:
+        side = state.sides[seat]
+        order = ("warp_shield", "convert_shield", "dodge", "precision", "redirect", "deck_bomb", "drain_field",
+                 "repair_bot")
+        cards = {c.id: c.card for c in side.hand}
+
+        def rank(a):
+            name = cards.get(a.what, a.what)
+            bonus = 0 if a.target in (None, "enemy_ship") or (a.target or "x")[0] == "ab"[1 - seat] else 1
+            return (order.index(name) if name in order else 99, bonus)
+
+        return min(by["react"], key=rank)
+    if "second" in by:
+        ships = [a for a in by["second"] if a.target == "ship"]
+        return ships[0] if ships else by["second"][0]
+    if "attach" in by:
+        return by["attach"][0]
+    if "go" in by:
+        return by["go"][0]
+    if "pick" in by:
+        return by["pick"][0]
+    if "warp" in by:
+        step = 1 if seat == 0 else -1
+        best = max(by["warp"], key=lambda a: (zrow(a.zone) * step))
+        return best
+    return by.get("pass", [next(iter(by.values()))[0]])[0]
+
+
+def _mech_step(engine, state, seat, by):
+    attacks = []
+    for a in by.get("attack", []):
+        if a.weapon == "repair_drone":
+            m = engine._mech(state, a.target)
+            attacks.append((m.max_hp - m.hp, a))
+        elif a.weapon == "charger":
+            attacks.append((0.5, a))
+        else:
+            attacks.append((_expected(engine, state, seat, a.mech, a.weapon, a.target), a))
+    if attacks:
+        score, best = max(attacks, key=lambda x: x[0])
+        if score >= 0.4:
+            return best
+    moves = by.get("move", [])
+    if moves:
+        target_row = SHIP_ROW[1 - seat]
+        return min(moves, key=lambda a: (abs(zrow(a.zone) - target_row), a.zone[0] != "C"))
+    return by["stand"][0]
+
+
+def _main(engine, state, seat, by, rng):
+    side, enemy = state.sides[seat], state.sides[1 - seat]
+    ship = side.ship
+    cards = {c.id: c.card for c in side.hand}
+    for a in by.get("skill", []):
+        if a.name == "revenge":
+            return max(by["skill"], key=lambda x: engine._mech(state, x.a).hp if x.name == "revenge" and x.a else 0)
+        if a.name == "last_stand" and ship.hp * 2 < ship.max_hp:
+            return a
+        if a.name == "sacrifice" and ship.energy >= 2:
+            return a
+    if "turret" in by:
+        return max(by["turret"], key=lambda a: engine._mech(state, a.target).hp)
+    for a in by.get("use", []):
+        card = next(c.card for m in side.mechs for c in m.cards if c.id == a.card)
+        if card in ("repair_kit", "grenade") or (card == "smoke" and state.ap <= 1):
+            return a
+    for a in by.get("play", []):
+        card = cards.get(a.card)
+        if card == "repair_bot" and ship.hp <= ship.max_hp - 8:
+            return a
+        if card in ("emp", "turret", "adv_weapons", "spy_drone"):
+            return a
+    fires = [(_expected(engine, state, seat, "ship", a.weapon, a.target), a) for a in by.get("fire", [])]
+    best_fire = max(fires, key=lambda x: x[0]) if fires else (0.0, None)
+    threatened = any(ship_dist(seat, m.zone) <= 1 for m in engine._field(enemy))
+    if threatened and best_fire[1] is not None and best_fire[0] >= 1:
+        return best_fire[1]
+    field = engine._field(side)
+    if "launch" in by and len(field) < 3 and state.ap >= 1:
+        return rng.choice(by["launch"])
+    if "operate" in by:
+        return by["operate"][0]
+    if "order" in by:
+        return by["order"][0]
+    if best_fire[1] is not None and best_fire[0] >= 1:
+        return best_fire[1]
+    wants_energy = any(w in ("siege_laser", "twin_laser") for w in ship.weapons) or \
+        any(m.model == "vampire" for m in field)
+    if "gather" in by and (wants_energy or not fires):
+        return by["gather"][0]
+    if "draw" in by and len(side.hand) < 6:
+        return by["draw"][0]
+    if best_fire[1] is not None:
+        return best_fire[1]
+    return by["end"][0]
