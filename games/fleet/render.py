@@ -1,2 +1,99 @@
-def render_board(view, locale):
-    return None
+"""The board image: the 5 x 3 zone map with ships, mechs, health, energy and the turn."""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core.i18n import t
+from games.core.render import font, png_bytes
+from games.fleet.data import DATA
+from games.fleet.state import COLS, EVENT_ZONES, LAUNCH_ZONES
+
+D = DATA()
+CELL_W, CELL_H, MARGIN, PANEL = 180, 96, 16, 230
+BG = (24, 28, 36)
+COLORS = {"ship": (52, 66, 92), "launch": (44, 76, 60), "event": (92, 70, 38), "plain": (40, 44, 54)}
+SEAT_COLORS = ((90, 170, 255), (255, 120, 110))
+
+
+def _nm(names: dict[str, str], locale: str) -> str:
+    return names.get(locale) or names.get("en", "?")
+
+
+def _zone_kind(zone: str) -> str:
+    row = int(zone[1])
+    if row in (1, 5):
+        return "ship"
+    if zone in EVENT_ZONES:
+        return "event"
+    if zone in LAUNCH_ZONES[0] or zone in LAUNCH_ZONES[1]:
+        return "launch"
+    return "plain"
+
+
+def render_board(view: dict[str, Any], locale: str) -> bytes:
+    width = MARGIN * 2 + CELL_W * 3 + PANEL
+    height = MARGIN * 2 + CELL_H * 5
+    img = Image.new("RGB", (width, height), BG)
+    draw = ImageDraw.Draw(img)
+    small, mid, big = font(13), font(15), font(18)
+    # row 5 (seat 1's ship) at the top, row 1 (seat 0's ship) at the bottom
+    boxes: dict[str, tuple[int, int]] = {}
+    for row in range(1, 6):
+        for ci, col in enumerate(COLS):
+            zone = f"{col}{row}"
+            x0, y0 = MARGIN + ci * CELL_W, MARGIN + (5 - row) * CELL_H
+            boxes[zone] = (x0, y0)
+            draw.rectangle([x0 + 2, y0 + 2, x0 + CELL_W - 2, y0 + CELL_H - 2], fill=COLORS[_zone_kind(zone)])
+            draw.text((x0 + 6, y0 + 4), zone, font=small, fill=(170, 170, 170))
+    if view["phase"] == "build":
+        draw.text((MARGIN + 10, MARGIN + CELL_H * 2 + 30), t(locale, "fleet.label.building"), font=big,
+                  fill=(230, 230, 230))
+        return png_bytes(img)
+    names = view["names"]
+    slots: dict[str, int] = {}
+    for seat, side in enumerate(view["sides"]):
+        ship = side["ship"]
+        x0, y0 = boxes["C1" if seat == 0 else "C5"]
+        status = t(locale, "fleet.label.destroyed") if ship["destroyed"] else f"♥ {ship['hp']}/{ship['max_hp']}"
+        draw.text((x0 + 40, y0 + 20), _nm(ship["name"], locale), font=mid, fill=SEAT_COLORS[seat])
+        energy = t(locale, "fleet.label.energy", n=ship["energy"])
+        draw.text((x0 + 40, y0 + 42), f"{status}  {energy}", font=mid, fill=(235, 235, 235))
+        for mv in side["mechs"]:
+            if mv["status"] != "field" or not mv["zone"]:
+                continue
+            n = slots.get(mv["zone"], 0)
+            slots[mv["zone"]] = n + 1
+            mx, my = boxes[mv["zone"]]
+            mx, my = mx + 8 + (n % 2) * 86, my + 22 + (n // 2) * 34
+            draw.rounded_rectangle([mx, my, mx + 82, my + 30], radius=5, fill=SEAT_COLORS[seat])
+            label = f"{mv['uid']} ♥{mv['hp']}/{mv['max_hp']}"
+            draw.text((mx + 4, my + 1), label, font=small, fill=(10, 10, 10))
+            model = _nm(D.mechs[mv["model"]].name, locale).split(" ")[0]
+            draw.text((mx + 4, my + 15), model[:12], font=small, fill=(20, 20, 20))
+    # side panel: turn, action points, weather, goals
+    px = MARGIN + CELL_W * 3 + 12
+    y = MARGIN
+    lines = [t(locale, "fleet.label.header", round=view["round"], name=names[view["turn"]], ap=view["ap"],
+               goals="").split("·")]
+    for part in lines[0]:
+        draw.text((px, y), part.strip(), font=mid, fill=(235, 235, 235))
+        y += 24
+    for g in view["conditions"]:
+        draw.text((px, y), "• " + t(locale, f"fleet.goal.{g}"), font=small, fill=(200, 200, 160))
+        y += 20
+    if view["weather"]:
+        draw.text((px, y), t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)),
+                  font=small, fill=(200, 200, 255))
+        y += 20
+    y += 10
+    for seat, side in enumerate(view["sides"]):
+        draw.text((px, y), names[seat], font=mid, fill=SEAT_COLORS[seat])
+        y += 22
+        draw.text((px, y), t(locale, "fleet.label.cards", ship=side["hand_counts"]["ship"],
+                             mech=side["hand_counts"]["mech"]), font=small, fill=(220, 220, 220))
+        y += 26
+    if view.get("winner") is not None:
+        draw.text((px, y), t(locale, "fleet.label.winner", name=names[view["winner"]]), font=big, fill=(255, 215, 0))
+    return png_bytes(img)

@@ -361,3 +361,17 @@ def test_opponent_never_sees_hidden_configuration_or_hand():
                     if m.status == "field" and not m.revealed:
                         assert not any(mv["uid"] == m.uid and mv["pilot"] for mv in
                                        ENGINE.view(s, viewer)["sides"][1 - viewer]["mechs"])
+
+
+def test_render_and_summary_from_views():
+    from PIL import Image
+    import io
+    s = game()
+    put(s, "a1", "C3")
+    for seat in (None, 0, 1):
+        view = ENGINE.view(s, seat)
+        png = ENGINE.render(view, "zh-CN")
+        assert Image.open(io.BytesIO(png)).size[0] > 500
+        assert len(ENGINE.summary(view, "en")) <= 1500
+    assert "a1" in ENGINE.summary(ENGINE.view(s, None), "en")
+    assert "fleet." not in ENGINE.describe_action(s, 0, ENGINE.parse_action("order a1"), "zh-CN")
