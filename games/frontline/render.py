@@ -22,16 +22,17 @@ def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str) -> No
     colour = COLOURS[u["owner"]]
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, fill=(28, 30, 34), outline=colour, width=3)
     name = CARDS[u["key"]].name[locale]
-    draw.text((x + 6, y + 4), name[:12], font=font(14), fill=(235, 235, 235))
-    draw.text((x + 6, y + 24), t(locale, f"frontline.type.{u['type']}") + f" · {t(locale, 'frontline.op', n=u['op'])}",
+    draw.text((x + 6, y + 4), name[:16], font=font(14), fill=(235, 235, 235))
+    draw.text((x + 6, y + 24), f"{u['uid']} · " + t(locale, f"frontline.type.{u['type']}") + f" · {t(locale, 'frontline.op', n=u['op'])}",
               font=font(12), fill=(180, 180, 180))
-    marks = "".join(t(locale, f"frontline.kw.{k}")[:2] + " " for k in u["keywords"])
+    marks = " ".join(t(locale, f"frontline.kw.{k}") for k in u["keywords"])
     if u["armour"]:
-        marks += t(locale, "frontline.kw.armour", n=u["armour"])
-    draw.text((x + 6, y + 42), marks[:22], font=font(11), fill=(220, 200, 120))
+        marks += " " + t(locale, "frontline.kw.armour", n=u["armour"])
+    draw.text((x + 6, y + 42), marks.strip()[:24], font=font(11), fill=(220, 200, 120))
     hp_colour = (240, 120, 110) if u["damaged"] else (235, 235, 235)
-    draw.text((x + 6, y + 60), f"⚔{u['atk']}", font=font(16), fill=(240, 200, 90))
-    draw.text((x + CARD_W - 46, y + 60), f"♥{u['hp']}", font=font(16), fill=hp_colour)
+    draw.text((x + 6, y + 60), t(locale, "frontline.label.atk_short", n=u["atk"]), font=font(16), fill=(240, 200, 90))
+    draw.text((x + CARD_W - 62, y + 60), t(locale, "frontline.label.hp_short", n=u["hp"]), font=font(16),
+              fill=hp_colour)
     extra = ("★" if u["veteran"] else "") + ("⏸" if u["pinned"] else "")
     if extra:
         draw.text((x + CARD_W - 30, y + 4), extra, font=font(14), fill=(250, 220, 80))
