@@ -1,0 +1,38 @@
+"""The end-to-end console script: a whole fleet & mech game at the console table, from
+fleet building by DM to the victory post."""
+import re
+from pathlib import Path
+
+from bot.cli import main as shapan
+from games.core.i18n import t
+
+from .make_script import SCRIPT, SEED, lines
+
+
+def test_script_is_current():
+    """The stored script is what the generator makes from the seed (rules unchanged)."""
+    text, _ = lines(SEED)
+    assert SCRIPT.read_text(encoding="utf-8") == "\n".join(text) + "\n"
+
+
+def test_whole_game_at_the_console_table(tmp_path, capsys):
+    _, winner = lines(SEED)
+    code = shapan(["table", "--script", str(SCRIPT), "--seed", str(SEED), "--db", str(tmp_path / "t.sqlite3"),
+                   "--out", str(tmp_path / "img")])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    names = ("alice", "bob")
+    assert f"[table] {t('zh-CN', 'fleet.win.raid', name=names[winner])}" in out
+    script = SCRIPT.read_text(encoding="utf-8")
+    accepted = [line for line in out if re.match(r"\[reply (alice|bob)\] ✓", line)]
+    assert len(accepted) == script.count("/play ")  # every move of the script was accepted
+    public = [line for line in out if line.startswith("[table")]
+    # card ids typed by DM never reach the table, nor do captains and pilots before they show
+    ids = set(re.findall(r"\bc[0-9a-f]{10}\b", script))
+    assert ids and not any(i in line for line in public for i in ids)
+    # alice's captain shows first when it uses a skill
+    first = next(line for line in public if "Tim Wall" in line)
+    assert "动若脱兔" in first
+    assert any(line.startswith("[dm alice] 你的手牌") for line in out)
+    assert any(line.startswith("[dm bob] Your hand") for line in out)
+    assert list(Path(tmp_path / "img").glob("*.png"))
