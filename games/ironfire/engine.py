@@ -1203,9 +1203,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def invariants(self, state: IronState) -> list[str]:
         problems = []
         for s, p in enumerate(state.players):
-            if p.deck and not p.resigned and state.phase not in ("deck",):
+            if p.reserve_id and not p.resigned and state.phase != "first":  # cards are conserved
                 held = len(p.reserve) + len(p.picked) + len(p.army) + len(p.abilities) + len(p.discard)
-                if held != p.deck_n and state.phase != "first":
+                if held != p.deck_n:
                     problems.append(f"seat {s} holds {held} cards, deck has {p.deck_n}")
             for u in p.army:
                 full = POOL.combat[u.card].cv
