@@ -66,7 +66,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
         for s in (0, 1):
             picks = ",".join(view["picks"][s]) or "-"
             lines.append(f"{view['names'][s]}: {picks} ({view['picks_price'][s]}pt)")
-    for s in (0, 1):
+    for s in (0, 1) if view["tanks"] else ():
         parts = []
         for tk in view["tanks"]:
             if tk["owner"] != s:
