@@ -360,3 +360,28 @@ def test_adj_6_damage_to_hq_and_units_lands_together():
     rg = unit(st, 1, "rearguard")
     act(st, 0, f"order {card(st, 0, 'winter_offensive')} -")
     assert rg.uid not in st.units and ENGINE.outcome(st).winners == [0]
+
+
+def test_adj_1_full_order_mobilize_attrition_then_own_effects():
+    """(1) mobilize +1/+1, (2) lasting damage 1, (3) the unit's own turn-start repair:
+    1/3 → 2/4 → 2/3 → repaired to its highest, 4. Another order would end at 3."""
+    st = battle(70)
+    u = unit(st, 1, "sappers", keywords=["mobilize"], effects=["attrition"])
+    end_turn(st)
+    assert (u.atk, u.hp) == (2, 4) and not u.damaged and "mobilize" not in u.keywords
+
+
+def test_3_5_promotion_at_turn_start():
+    st = battle(70)
+    u = unit(st, 1, "folgore")
+    end_turn(st)
+    assert u.veteran and (u.atk, u.hp) == (3, 3)
+
+
+def test_1_3_1_revealed_counter_order_activation_stays_hidden():
+    st = battle(77, kredits=5)
+    cid = card(st, 0, "minefield", revealed=True)
+    before = ENGINE.view(st, 1)
+    assert before["players"][0]["revealed"] == ["minefield"]
+    act(st, 0, f"counter {cid}")
+    assert ENGINE.view(st, 1) == before
