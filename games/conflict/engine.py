@@ -802,53 +802,39 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     # --- what each seat sees -----------------------------------------------------------------
     def view(self, state: ConflictState, seat: int | None) -> dict[str, Any]:
-        data = content()
+        """Compact on purpose (lists, not dicts): views are built for every seat after every
+        step. terrs: id -> [key, owner, dur, max]; units: [id, owner, loc, up, hp, key or
+        None when hidden from this seat, rider, riding, mask (own face-down units only)]."""
+        setup = state.phase == "setup"
         players = []
         for s, p in enumerate(state.players):
             mine = seat == s
-            show_faction = state.phase != "setup" or mine
-            rows = [[self._terr_view(state, t) for t in row] for row in p.rows] if (state.phase != "setup" or mine) else []
+            known = not setup or mine
             entry = {
-                "seat": s, "name": p.name, "alive": p.alive, "out": p.out,
-                "faction": p.faction if show_faction else None,
-                "faction_name": data.factions[p.faction].name if show_faction and p.faction else None,
-                "capital": p.capital if (state.phase != "setup" or mine) else None,
-                "rows": rows, "res": p.res, "hand_count": len(p.hand), "upgrade": p.upgrade,
-                "achievements": list(p.achievements), "evading": list(p.evading), "blockaded": p.blockaded,
-                "emp": p.emp, "hacked": p.hacked, "nuked": len(p.nuked),
+                "name": p.name, "alive": p.alive, "out": p.out, "faction": p.faction if known else None,
+                "capital": p.capital if known else None, "rows": p.rows if known else [], "res": p.res,
+                "hand": len(p.hand), "upgrade": p.upgrade, "ach": p.achievements, "evading": p.evading,
+                "flags": [f for f in ("blockaded", "emp", "hacked") if getattr(p, f)], "nuked": len(p.nuked),
             }
-            if mine and state.phase == "setup":
-                entry["offer"] = list(p.offer)
-                entry["dealt"] = [self._terr_view(state, t) for t in p.dealt]
+            if mine and setup:
+                entry["offer"] = p.offer
+                entry["dealt"] = p.dealt
             players.append(entry)
-        units = []
-        leaders = R.leader_spots(state)
-        for u in state.units.values():
-            known = u.up or u.owner == seat
-            item = {"id": u.id, "owner": u.owner, "loc": u.loc, "up": u.up, "hp": u.hp,
-                    "key": u.key if known else None, "rider": u.rider, "riding": u.riding}
-            if known:
-                card = R.cdef(u.key)
-                pw, gd, rg = R.stats(state, u, leaders=leaders)
-                item.update(type=card.type, power=pw, guard=gd, range=rg)
-            if not u.up and u.owner == seat:
-                item["mask"] = u.mask
-            units.append(item)
+        terrs = {t.id: [t.key, t.owner, t.dur, t.max] for t in state.territories.values()
+                 if not setup or t.owner == seat}
+        units = [[u.id, u.owner, u.loc, u.up, u.hp, u.key if (u.up or u.owner == seat) else None, u.rider, u.riding]
+                 + ([u.mask] if not u.up and u.owner == seat else []) for u in state.units.values()]
         out: dict[str, Any] = {
             "phase": state.phase, "round": state.round, "max_rounds": state.max_rounds, "turn": state.turn,
-            "first": state.first, "players": players, "units": units, "assault": state.assault,
+            "first": state.first, "players": players, "terrs": terrs, "units": units, "assault": state.assault,
             "deck": len(state.deck), "discard": len(state.discard), "terr_deck": len(state.terr_deck),
-            "agreements": [a.model_dump() for a in state.agreements], "economy": R.economy_holder(state),
+            "agreements": [[a.id, a.a, a.b, a.terms] for a in state.agreements], "economy": R.economy_holder(state),
             "pending": self._pending_view(state, seat), "winner": state.winner,
         }
         if seat is not None and 0 <= seat < state.n:
             out["seat"] = seat
-            out["hand"] = [{"id": c.id, "key": c.key} for c in state.players[seat].hand]
+            out["hand"] = [[c.id, c.key] for c in state.players[seat].hand]
         return out
-
-    def _terr_view(self, state: ConflictState, tid: str) -> dict[str, Any]:
-        t = state.territories[tid]
-        return {"id": t.id, "key": t.key, "dur": t.dur, "max": t.max, "owner": t.owner}
 
     def _pending_view(self, state: ConflictState, seat: int | None) -> dict[str, Any] | None:
         pend = state.pending
@@ -905,3 +891,21 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if not state.players[u.owner].alive:
                 problems.append(f"{u.id} belongs to a fallen player")
         return problems
+
+    # --- presentation --------------------------------------------------------------------------
+    def describe_action(self, state: ConflictState, seat: int, action: Any, locale: str) -> str:
+        from games.conflict.present import describe
+        return describe(state, seat, action, locale)
+
+    def summary(self, view: dict[str, Any], locale: str) -> str:
+        from games.conflict.present import summary
+        return summary(view, locale)
+
+    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
+        from games.conflict.present import render
+        return render(view, locale)
+
+    # --- building: a faction choice is this game's only "loadout" -------------------------------
+    def bot_action(self, state: ConflictState, seat: int, rng: Any) -> Any:
+        from games.conflict.bot import choose
+        return choose(self, state, seat, rng)

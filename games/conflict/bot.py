@@ -1,0 +1,105 @@
+"""The bot seat: develops (fits upgrades, deploys units face up in the outer row, keeps
+the capital garrisoned and repaired), attacks the weakest reachable outer territory, and
+answers requests prudently. It reads only what view(state, seat) shows: its own hand and
+the public board (legal actions name only its own cards)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.conflict import model as m
+from games.conflict import rules as R
+
+# a fair default order for the face-down combat cards
+LAY_PLAN = ("ADA", "DAR", "ADR")
+
+
+def choose(engine, state, seat: int, rng: random.Random) -> Any:
+    acts = engine.legal_actions(state, seat)
+    by_kind: dict[str, list] = {}
+    for a in acts:
+        by_kind.setdefault(a.kind, []).append(a)
+    view = engine.view(state, seat)
+    me = view["players"][seat]
+    terrs = view["terrs"]
+
+    def first(kind: str):
+        return by_kind.get(kind, [None])[0]
+
+    pend = state.pending
+    if pend is not None:
+        if "lay" in by_kind:
+            plan = rng.choice(LAY_PLAN)
+            return next((a for a in by_kind["lay"] if a.cards == plan), by_kind["lay"][-1])
+        if "void" in by_kind:
+            return first("void")
+        if "escape" in by_kind:
+            return first("escape")
+        if pend.kind == "doom":
+            own = state.units.get(pend.unit)
+            if own is not None and own.owner == seat:
+                return first("cover") or first("fund") or first("pass")
+            return first("pass")
+        if pend.kind == "approve":
+            if pend.what == "sell_offer" and pend.price >= R.cdef(state.units[pend.unit].key).cost * 2:
+                return first("yes") or first("no")
+            return first("no")
+        if "hit" in by_kind:  # focus the weakest territory
+            return min(by_kind["hit"], key=lambda a: terrs[a.tid][2])
+        if "price" in by_kind:
+            return by_kind["price"][-1] if pend.what == "sell" else by_kind["price"][0]
+        if "propose" in by_kind:
+            return first("propose")
+        if "term" in by_kind:
+            return next((a for a in by_kind["term"] if a.text == "peace"), by_kind["term"][0])
+        return acts[0]
+    if state.phase == "setup":
+        if "faction" in by_kind:
+            return rng.choice(by_kind["faction"])
+        # the sturdiest territory becomes the capital, two rows of two
+        return max(by_kind["arrange"], key=lambda a: (a.inner == 2, terrs[a.capital][3]))
+    if state.phase == "end":
+        hand = dict((cid, key) for cid, key in view["hand"])
+        return min(by_kind["discard"], key=lambda a: _keep_value(hand[a.card]))
+    if state.assault:
+        strikes = by_kind.get("strike", [])
+        if strikes:
+            return min(strikes, key=lambda a: (a.target not in terrs, terrs[a.target][2] if a.target in terrs else 9))
+        return first("halt")
+    if state.phase in ("develop", "post"):
+        if "equip" in by_kind and not me["upgrade"]:
+            return first("equip")
+        cap = me["capital"]
+        if cap and "maintain" in by_kind:
+            fix = [a for a in by_kind["maintain"] if a.tid == cap or terrs[a.tid][1] == seat]
+            if fix:
+                return min(fix, key=lambda a: (a.tid != cap, terrs[a.tid][2]))
+        deploys = [a for a in by_kind.get("deploy", []) if a.face == "up"]
+        if deploys:
+            garrisoned = {u[2] for u in view["units"] if u[1] == seat}
+            outer = set(me["rows"][-1]) if me["rows"] else set()
+            # keep the capital garrisoned first, then the outer row
+            return min(deploys, key=lambda a: (a.tid != cap or cap in garrisoned, a.tid not in outer,
+                                               a.tid in garrisoned))
+        if "board" in by_kind:
+            return first("board")
+        flips = [a for a in by_kind.get("flip", []) if not state.units[a.unit].up]
+        if flips:
+            return flips[0]
+        return first("next")
+    if state.phase == "battle":
+        if "attack" in by_kind:
+            return first("attack")
+        specials = [a for a in acts if a.kind in ("smite", "neutron", "emp", "hack")]
+        if specials:
+            return specials[0]
+        if "claim" in by_kind and not any(u[1] == seat and u[3] for u in view["units"]):
+            return first("claim")
+        return first("next")
+    return acts[0]
+
+
+def _keep_value(key: str) -> int:
+    card = R.cdef(key)
+    return {"unit": 5, "character": 5, "vehicle": 4, "special": 3, "upgrade": 3, "basic": 2, "strategy": 1}[card.type] + \
+        (2 if key == "attack" else 0)

@@ -1,0 +1,149 @@
+"""Text for players: action labels, the compact text board and the board image, all made
+from views (the image and the board) or from what the acting seat may know (labels)."""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core.i18n import localize_value, normalize_locale, t
+from games.core.render import font, png_bytes
+
+from games.conflict.data import content
+
+WORDS = {"A", "D", "S", "R"}
+
+
+def _name(named: Any, locale: str) -> str:
+    return localize_value(named.name, locale)
+
+
+def describe(state, seat: int, action, locale: str) -> str:
+    data = content()
+    loc = normalize_locale(locale)
+    hand = {c.id: c.key for c in state.players[seat].hand} if 0 <= seat < state.n else {}
+    params: dict[str, Any] = {}
+    for field in type(action).model_fields:
+        if field == "kind":
+            continue
+        value = getattr(action, field)
+        params["name" if field == "key" else field] = _label(state, seat, field, value, hand, loc, data, action.kind)
+    return t(loc, f"conflict.act.{action.kind}", **params)
+
+
+def _label(state, seat, field, value, hand, loc, data, kind) -> str:
+    if field in ("card", "gift"):
+        key = hand.get(value)
+        return f"{_name(data.cards[key], loc)}" if key else str(value)
+    if field in ("unit", "vehicle", "target") and value in state.units:
+        u = state.units[value]
+        if u.up or u.owner == seat:
+            return f"{_name(data.cards[u.key], loc)} {u.id}"
+        return f"{t(loc, 'conflict.hidden')} {u.id}"
+    if field in ("tid", "capital", "target") and value in state.territories:
+        return f"{_name(data.territories[state.territories[value].key], loc)} {value}"
+    if field == "seat" and isinstance(value, int) and 0 <= value < state.n:
+        return state.players[value].name
+    if field == "key" and kind == "faction":
+        return _name(data.factions[value], loc)
+    if field == "key" and value in data.cards:
+        return _name(data.cards[value], loc)
+    if field in ("face", "what"):
+        return t(loc, f"conflict.word.{value}")
+    if field == "cards":
+        return "-" if value == "none" else "·".join(t(loc, f"conflict.word.{c}") for c in value)
+    return str(value)
+
+
+def summary(view: dict[str, Any], locale: str) -> str:
+    data = content()
+    loc = normalize_locale(locale)
+    zh = loc == "zh-CN"
+    terrs = view["terrs"]
+    lines = [("第{r}/{m}轮 · {ph}" if zh else "Round {r}/{m} · {ph}").format(
+        r=view["round"], m=view["max_rounds"], ph=view["phase"])]
+    by_loc: dict[str, list[str]] = {}
+    for u in view["units"]:
+        if u[7]:  # riding inside a vehicle
+            continue
+        label = u[0] + (":" + _name(data.cards[u[5]], loc) if u[5] else ":?") + ("" if u[3] else "(暗)" if zh else "(fd)")
+        by_loc.setdefault(u[2], []).append(label)
+    for s, p in enumerate(view["players"]):
+        mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") else " "
+        fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
+        status = "" if p["alive"] else (" ✖" + p["out"])
+        head = f"{mark}{p['name']} [{fac}]{status} " + (
+            f"资源{p['res']} 手牌{p['hand']}" if zh else f"res {p['res']} hand {p['hand']}")
+        if p["upgrade"]:
+            head += " ⚙" + _name(data.cards[p["upgrade"]], loc)
+        if p["ach"]:
+            head += " ★" + ",".join(t(loc, f"conflict.ach.{a}") for a in p["ach"])
+        lines.append(head)
+        for i, row in enumerate(p["rows"]):
+            cells = []
+            for tid in row:
+                key, _, dur, mx = terrs[tid]
+                cap = "◆" if tid == p["capital"] else ""
+                units = ",".join(by_loc.get(tid, []))
+                cells.append(f"{cap}{tid} {_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
+            lines.append(f"  {i + 1}: " + " | ".join(cells))
+    if view.get("hand") is not None:
+        lines.append(("手牌：" if zh else "Hand: ") + ", ".join(f"{_name(data.cards[k], loc)}[{cid}]" for cid, k in view["hand"]))
+    if view["agreements"]:
+        lines.append(("协议：" if zh else "Agreements: ") + "; ".join(
+            f"{a[0]} {view['players'][a[1]]['name']}-{view['players'][a[2]]['name']}: {'/'.join(a[3])}" for a in view["agreements"]))
+    text = "\n".join(lines)
+    return text if len(text) <= 1500 else text[:1497] + "…"
+
+
+COLORS = [(200, 70, 60), (60, 110, 200), (60, 160, 80), (210, 160, 40), (140, 80, 180), (40, 160, 170)]
+
+
+def render(view: dict[str, Any], locale: str) -> bytes:
+    """Each faction a panel: its rows of territories (outer row on the right), durability,
+    the capital, garrisons (face-down units shown as ?), resources and hand counts."""
+    data = content()
+    loc = normalize_locale(locale)
+    players = view["players"]
+    cell_w, cell_h, pad = 170, 74, 8
+    max_rows = max([len(p["rows"]) for p in players] + [1])
+    width = 180 + max_rows * (cell_w + pad) + pad
+    panel_h = 3 * (cell_h + 4) + 30
+    img = Image.new("RGB", (width, 40 + panel_h * len(players)), (245, 242, 235))
+    draw = ImageDraw.Draw(img)
+    f_big, f_small = font(16), font(12)
+    title = f"{'第' if loc == 'zh-CN' else 'Round '}{view['round']}{'轮' if loc == 'zh-CN' else ''} · {view['phase']}"
+    draw.text((pad, 10), title, fill=(20, 20, 20), font=f_big)
+    by_loc: dict[str, list[list]] = {}
+    for u in view["units"]:
+        if not u[7]:
+            by_loc.setdefault(u[2], []).append(u)
+    for s, p in enumerate(players):
+        y0 = 40 + s * panel_h
+        color = COLORS[s % len(COLORS)]
+        draw.rectangle((pad, y0, width - pad, y0 + panel_h - 6), outline=color, width=2)
+        fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
+        draw.text((pad + 6, y0 + 6), p["name"] + ("" if p["alive"] else " ✖"), fill=color, font=f_big)
+        draw.text((pad + 6, y0 + 28), fac, fill=(40, 40, 40), font=f_small)
+        res = ("资源 {r} 手牌 {h}" if loc == "zh-CN" else "res {r} hand {h}").format(r=p["res"], h=p["hand"])
+        draw.text((pad + 6, y0 + 46), res, fill=(40, 40, 40), font=f_small)
+        if p["upgrade"]:
+            draw.text((pad + 6, y0 + 64), _name(data.cards[p["upgrade"]], loc)[:10], fill=(90, 90, 90), font=f_small)
+        for r, row in enumerate(p["rows"]):
+            for c, tid in enumerate(row):
+                x = 180 + r * (cell_w + pad)
+                y = y0 + 6 + c * (cell_h + 4)
+                key, _, dur, mx = view["terrs"][tid]
+                cap = tid == p["capital"]
+                draw.rectangle((x, y, x + cell_w, y + cell_h), fill=(255, 255, 255), outline=(180, 140, 0) if cap else color,
+                               width=3 if cap else 1)
+                draw.text((x + 4, y + 2), ("◆" if cap else "") + _name(data.territories[key], loc), fill=(20, 20, 20), font=f_small)
+                bar = int((cell_w - 50) * dur / max(1, mx))
+                draw.rectangle((x + 4, y + 20, x + 4 + bar, y + 28), fill=color)
+                draw.text((x + cell_w - 42, y + 17), f"{dur}/{mx}", fill=(20, 20, 20), font=f_small)
+                labels = [(u[0] + ":" + (_name(data.cards[u[5]], loc)[:5] if u[5] and u[3] else "?")) for u in by_loc.get(tid, [])]
+                text = " ".join(labels)
+                draw.text((x + 4, y + 32), text[:24], fill=(60, 60, 60), font=f_small)
+                if len(text) > 24:
+                    draw.text((x + 4, y + 50), text[24:48], fill=(60, 60, 60), font=f_small)
+    return png_bytes(img)
