@@ -327,20 +327,20 @@ def design_card(components_in: dict | str) -> CardNumbers:
     for group in ("chassis", "engine", "suspension", "transmission"):
         value = parts.get(group, "armoured" if group == "chassis" else None)
         if value is None:
-            raise RuleError("ironfire.design.missing", group=group)
+            raise RuleError("ironfire.design.missing", group=f"@ironfire.group.{group}")
         if value not in table[group]:
-            raise RuleError("ironfire.design.unknown", group=group, value=str(value)[:30],
+            raise RuleError("ironfire.design.unknown", group=f"@ironfire.group.{group}", value=str(value)[:30],
                             choices=", ".join(table[group]))
         chosen[group] = table[group][str(value)]
     armour = parts.get("armour")
     if not armour:
-        raise RuleError("ironfire.design.missing", group="armour")
+        raise RuleError("ironfire.design.missing", group="@ironfire.group.armour")
     plates = armour.split(",") if isinstance(armour, str) else list(armour)  # type: ignore[arg-type]
     if len(set(plates)) != len(plates):
-        raise RuleError("ironfire.design.twice", group="armour")
+        raise RuleError("ironfire.design.twice", group="@ironfire.group.armour")
     for plate in plates:
         if plate not in table["armour"]:
-            raise RuleError("ironfire.design.unknown", group="armour", value=str(plate)[:30],
+            raise RuleError("ironfire.design.unknown", group="@ironfire.group.armour", value=str(plate)[:30],
                             choices=", ".join(table["armour"]))
     trans = chosen["transmission"]
     mobility = (chosen["engine"].points + chosen["chassis"].points + chosen["suspension"].points

@@ -92,7 +92,7 @@ def test_301_designer_errors_and_text():
     assert "combat value **13**" in design_text("engine=diesel suspension=christie transmission=mechanical "
                                                 "armour=rolled,sloped", "en")
     assert "轧制钢装甲" not in design_text("engine=steam", "zh-CN") and "汽油机" not in design_text("engine=steam")
-    assert design_text("engine=steam", "zh-CN").startswith("engine中没有")
+    assert design_text("engine=steam", "zh-CN").startswith("发动机中没有")
 
 
 def test_301_starter_armour_cards_are_built_with_the_designer():
