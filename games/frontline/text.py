@@ -155,10 +155,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
         else:
             lines += list(reversed(block))
     if view.get("hand") is not None:
-        cards = []
-        for c in view["hand"]:
+        lines.append(t(loc, "frontline.label.hand") + (": -" if not view["hand"] else ":"))
+        for c in view["hand"]:  # one line per card with its text: the player's own view only
             mark = ("⚑" if c["active"] else "") + ("👁" if c["revealed"] else "") + ("✓" if c["marked"] else "")
-            cards.append(f"{CARDS[c['key']].name[loc]}({c['cost']}){mark}")
-        lines.append(t(loc, "frontline.label.hand") + ": " + (", ".join(cards) or "-"))
+            bonus = f" +{c['bonus']}/+{c['bonus']}" if c["bonus"] else ""
+            lines.append(f"• {c['id']} {mark}{card_line(c['key'], loc)}{bonus}"[:120])
     text = "\n".join(lines)
-    return text[:1500]
+    return text if len(text) <= 1500 else text[:1499] + "…"
