@@ -315,7 +315,9 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                 picked.append(card_name(c.key))
             ev.append(Event.public("frontline.intel", name=foe.name, cards=picked or "-"))
         if do in ("kredits", "kredits_next", "slots", "draw_next", "create", "shuffle", "heal_hq", "hq_effect"):
-            ev.append(Event.public(f"frontline.fx.{do}", name=who.name, amount=eff.amount, total=who.kredits,
+            # the table sees kredits as if no counter-order had been paid for (2.3)
+            ev.append(Event.public(f"frontline.fx.{do}", name=who.name, amount=eff.amount,
+                                   total=who.kredits + who.hidden_spent,
                                    slots=who.slots, hq=who.hq, card=card_name(eff.card) if eff.card else "-"))
         return
     targets = select(st, seat, eff, source, target)

@@ -385,3 +385,12 @@ def test_1_3_1_revealed_counter_order_activation_stays_hidden():
     assert before["players"][0]["revealed"] == ["minefield"]
     act(st, 0, f"counter {cid}")
     assert ENGINE.view(st, 1) == before
+
+
+def test_2_3_public_kredit_messages_hide_counter_spending():
+    st = battle(78, kredits=5)
+    unit(st, 0, "grenadiers", front=True)
+    act(st, 0, f"counter {card(st, 0, 'minefield')}")
+    ev = act(st, 0, f"order {card(st, 0, 'iron_ore')} -")
+    shown = [e.params["total"] for e in ev if e.key == "frontline.fx.kredits"]
+    assert st.players[0].kredits == 5 - 2 - 1 + 3 and shown == [5 - 1 + 3]
