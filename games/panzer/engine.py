@@ -23,7 +23,7 @@ from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.events import roll_event
-from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, neighbor, turn_steps
+from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, line_of_sight, neighbor, turn_steps
 from games.core.i18n import register_catalog
 from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER, GameMap
@@ -131,17 +131,19 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         """(target id, gun index) pairs this tank may fire at now."""
         out = []
         gmap = self.gmap(state)
+        sight = (R.blockers(state, gmap, False), R.blockers(state, gmap, True))  # normal, recon
+        guns = range(len(R.ttype(t).guns))
         for e in state.tanks:
             if not e.alive or e.owner == t.owner or e.pos is None:
                 continue
-            for g in range(len(R.ttype(t).guns)):
-                if not R.in_range(t, g, e.pos):
+            seen: bool | None = None
+            for g in guns:
+                if not R.in_range(t, g, e.pos) or R.aim_turns(t, g, e.pos, turret_turns) is None:
                     continue
-                if R.aim_turns(t, g, e.pos, turret_turns) is None:
-                    continue
-                if not R.can_see(state, gmap, t.pos, e.pos, R.is_recon(mode, t, e)):  # type: ignore[arg-type]
-                    continue
-                out.append((e.id, g))
+                if seen is None:  # sight does not depend on the gun: check it once per target
+                    seen = line_of_sight(t.pos, e.pos, sight[1] if R.is_recon(mode, t, e) else sight[0])  # type: ignore[arg-type]
+                if seen:
+                    out.append((e.id, g))
         return out
 
     # --- legal actions ------------------------------------------------------------------
