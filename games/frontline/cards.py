@@ -33,7 +33,7 @@ Selector = Literal[
 Op = Literal[
     "damage", "stat", "opcost", "kredits", "kredits_next", "slots", "draw", "draw_next", "tutor", "control",
     "destroy", "heal_hq", "grant", "hq_effect", "create", "summon", "shuffle", "discard", "silence",
-    "repair", "intel", "retreat", "pin", "double", "cancel",
+    "repair", "intel", "retreat", "pin", "double", "cancel", "return",
 ]
 TargetKind = Literal["none", "enemy_unit", "friendly_unit", "any_unit", "enemy_target", "damaged_enemy"]
 Promotion = Literal["deploy", "enter_front", "kill", "turn_start"]

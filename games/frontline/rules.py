@@ -270,7 +270,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
     p, foe = st.players[seat], st.players[1 - seat]
     do = eff.do
     if do in ("kredits", "kredits_next", "slots", "draw", "draw_next", "tutor", "create", "shuffle", "discard",
-              "heal_hq", "hq_effect", "summon", "intel"):
+              "heal_hq", "hq_effect", "summon", "intel", "return"):
         who = foe if eff.who == "enemy" else p
         whose = 1 - seat if eff.who == "enemy" else seat
         if do == "kredits":  # 2.1: kredits may exceed the slots, never 24
@@ -295,6 +295,16 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             for _ in range(max(1, eff.amount)):
                 if who.hand:
                     discard_card(st, whose, st.rng.choice(who.hand), ev)
+        elif do == "return":  # 4.1.11: random hand cards go back into the deck, unseen
+            for _ in range(max(1, eff.amount)):
+                if who.hand:
+                    hc = st.rng.choice(who.hand)
+                    who.hand.remove(hc)
+                    if hc.active:
+                        who.hidden_spent = 0
+                    who.deck.append(DeckCard(key=hc.key))
+            st.rng.shuffle(who.deck)
+            ev.append(Event.public("frontline.returned", name=who.name, n=max(1, eff.amount)))
         elif do == "heal_hq":
             who.hq = min(HQ_START, who.hq + eff.amount)
         elif do == "hq_effect":

@@ -76,7 +76,7 @@ def test_card_pool_covers_the_rulebook():
     ops = {e.do for c in CARDS.values() for e in c.effects + c.destroyed + c.discarded + c.on_attack + c.on_order}
     assert ops >= {"stat", "opcost", "damage", "kredits", "kredits_next", "slots", "draw", "draw_next", "tutor",
                    "control", "destroy", "heal_hq", "grant", "hq_effect", "create", "summon", "shuffle", "discard",
-                   "silence", "repair", "intel", "retreat", "pin", "double", "cancel"}
+                   "silence", "repair", "intel", "retreat", "pin", "double", "cancel", "return"}
     hooks = {h for c in CARDS.values() for h in ("destroyed", "discarded", "turn_start", "on_attack", "on_order")
              if getattr(c, h)}
     assert hooks == {"destroyed", "discarded", "turn_start", "on_attack", "on_order"}
@@ -274,3 +274,11 @@ def test_random_playouts_finish_without_errors_or_leaks():
 def test_bot_playouts_finish():
     report = run_playouts(ENGINE, 10, seed=9, use_bot=True)
     assert report.ok, report.first_problem()
+
+
+def test_every_collectible_card_is_in_a_ready_made_deck():
+    """So random playouts exercise every card."""
+    used = set()
+    for code in ENGINE.loadout_presets().values():
+        used |= set(parse_deck(code)[2])
+    assert used == {k for k, c in CARDS.items() if c.collectible}

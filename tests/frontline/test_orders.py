@@ -394,3 +394,12 @@ def test_2_3_public_kredit_messages_hide_counter_spending():
     ev = act(st, 0, f"order {card(st, 0, 'iron_ore')} -")
     shown = [e.params["total"] for e in ev if e.key == "frontline.fx.kredits"]
     assert st.players[0].kredits == 5 - 2 - 1 + 3 and shown == [5 - 1 + 3]
+
+
+def test_4_1_11_return_to_deck():
+    st = battle(79)
+    cid = card(st, 1, "tiger")
+    n = len(st.players[1].deck)
+    ev = act(st, 0, f"order {card(st, 0, 'false_orders')} -")
+    assert st.players[1].hand == [] and len(st.players[1].deck) == n + 1
+    assert cid not in str([e.model_dump() for e in ev]) and "frontline.returned" in keys(ev)
