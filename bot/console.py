@@ -77,9 +77,8 @@ class ConsoleTable:
         except ScriptError as exc:
             self.write(f"[reply {name}] {exc}")
             return
-        if cmd is None:  # a console-only command, already handled
-            return
-        self.print_outbox(await self.host.handle(cmd), uid)
+        if cmd is not None:  # None: a console-only command, already handled
+            self.print_outbox(await self.host.handle(cmd), uid)
         self.print_outbox(await self.host.tick())
 
     def parse(self, name: str, where: str | None, manager: bool, text: str) -> Command | None:

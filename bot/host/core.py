@@ -683,7 +683,7 @@ class Host:
             if png:
                 images.append(Image(f"table{session.id}.png", png))
         if outcome is not None:
-            lines.append(self._outcome_text(session, outcome))
+            lines.append(self._outcome_text(session, outcome, already_said=lines))
             lines.append(t(loc, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
         elif progress.changed:
             lines.append(t(loc, "host.waiting", names=self._waiting(session, engine, progress.state)))
@@ -707,17 +707,18 @@ class Host:
             box.private.append((user, Message(text="\n".join(texts))))
         return box
 
-    def _outcome_text(self, session: SessionRow, outcome: Outcome) -> str:
+    def _outcome_text(self, session: SessionRow, outcome: Outcome, already_said: list[str] = ()) -> str:
         loc = session.locale
-        text = t(loc, outcome.reason, **outcome.params)
+        reason = t(loc, outcome.reason, **outcome.params)
+        parts = [] if reason in already_said else [reason]  # e.g. "alice conceded." was just posted
         if outcome.winners:
-            text += " " + t(loc, "host.winners", names=", ".join(self._name(session, w) for w in outcome.winners))
+            parts.append(t(loc, "host.winners", names=", ".join(self._name(session, w) for w in outcome.winners)))
         else:
-            text += " " + t(loc, "host.no_winner")
+            parts.append(t(loc, "host.no_winner"))
         if outcome.scores is not None:
-            text += " " + t(loc, "host.scores", scores=" · ".join(
-                f"{self._name(session, i)} {s:g}" for i, s in enumerate(outcome.scores)))
-        return text
+            parts.append(t(loc, "host.scores", scores=" · ".join(
+                f"{self._name(session, i)} {s:g}" for i, s in enumerate(outcome.scores))))
+        return " ".join(parts)
 
     # --- timers --------------------------------------------------------------------------------
     async def _remind(self, session: SessionRow, now: float) -> Outbox:

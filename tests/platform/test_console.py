@@ -135,3 +135,20 @@ def test_shapan_table_command_runs_a_script(tmp_path):
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("] 公开种子：") == 2 and proc.stdout.count("[table] Seed revealed: 4242") == 1
+
+
+def test_console_wait_runs_the_turn_timer(tmp_path):
+    script = """
+alice: /lang en
+alice: /game new duel
+bob: /game join
+alice: /game timer 1 forfeit
+alice: /game start
+alice: /wait 0.6      # half time: alice is reminded
+alice: /wait 0.5      # past the deadline: alice forfeits
+"""
+    out = run(script, tmp_path / "t.sqlite3")
+    assert any(line.startswith("[dm alice] ⏰ Game #1 in #table is waiting for you") for line in out)
+    assert "[table] ⏰ Time is up for alice: they forfeit." in out
+    assert "[table] alice conceded. Winner: bob." not in out  # the concession is said once
+    assert "[table] Winner: bob." in out
