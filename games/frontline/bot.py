@@ -62,8 +62,8 @@ def score(engine: "FrontlineEngine", st: "FrontlineState", seat: int, a) -> floa
         return 5 + card.cost
     if isinstance(a, PlayOrder):
         card = CARDS[hand[a.card].key]
-        if card.target == "friendly_unit" and a.target is not None and not st.units[a.target].uid:
-            return -1
+        if card.target == "friendly_unit" and a.target is not None:
+            return 2 + card.cost + st.units[a.target].atk / 10  # buff the strongest unit
         if card.target in ("enemy_unit", "enemy_target", "damaged_enemy") and a.target not in (None, "hq"):
             return 4 + card.cost + st.units[a.target].atk
         return 3 + card.cost

@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
-from games.core.i18n import t
 
 from . import rules as R
 from .cards import CARDS, DECK_SIZE, deck_code, load_presets, parse_deck
@@ -321,8 +320,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         u = R.new_unit(st, seat, hc.key, hc.bonus, hc.captured)
         R.place(st, u, ev)
         ev.append(Event.public("frontline.deployed", name=p.name, unit=R.unit_label(u), atk=u.atk, hp=u.hp))
-        if not u.silenced:
-            R.run_effects(st, seat, card.effects, ev, source=u, target=a.target)
+        R.run_effects(st, seat, card.effects, ev, source=u, target=a.target)
         if card.promote == "deploy":
             R.promote(st, u, ev)
         R.fire_counter(st, "enemy_deploy", ev, u)
@@ -503,17 +501,13 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 bad.append(f"kredits or slots of {s} out of range")
             if sum(c.active for c in p.hand) > 1:
                 bad.append(f"player {s} has two active counter-orders")
-            if st.phase == "main" and len(p.hand) + len(p.deck) > 200:
-                bad.append("runaway card count")
         if st.phase in ("main", "over") and st.resigned is None:
             for u in st.units.values():
                 if u.hp <= 0:
                     bad.append(f"{u.uid} at 0 defence still on the board")
                 if not 0 <= u.armour <= 3:
                     bad.append(f"{u.uid} heavy armour {u.armour}")
-        if st.phase == "mulligan" or st.phase == "deck":
-            pass
-        elif st.phase == "main" and sum(len(p.deck) for p in st.players) > 2 * DECK_SIZE + 60:
+        if st.phase == "main" and sum(len(p.deck) for p in st.players) > 2 * DECK_SIZE + 60:
             bad.append("decks grew beyond reason")
         return bad
 
@@ -534,6 +528,3 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         from .bot import choose
         return choose(self, st, seat, rng)
 
-
-def tr(locale: str, key: str, **params: Any) -> str:
-    return t(locale, key, **params)
