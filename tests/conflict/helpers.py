@@ -1,0 +1,94 @@
+"""Scenario helpers: a started game, then cards and units taken from the deck (so the
+card-count invariant still holds) and placed where a test needs them."""
+from __future__ import annotations
+
+from games.conflict import ENGINE
+from games.conflict import rules as R
+from games.core import Seat
+
+
+def started(n: int = 3, seed: int = 7, inner: int = 2):
+    """Every seat picks its first offered faction and its first territory as capital."""
+    state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(n)], ENGINE.parse_options({}), seed).state
+    for s in range(n):
+        p = state.players[s]
+        play(state, s, f"faction {p.offer[0]}")
+        play(state, s, f"arrange {p.dealt[0]} {inner}")
+    return state
+
+
+def play(state, seat: int, code: str):
+    return ENGINE.apply(state, seat, ENGINE.parse_action(code))
+
+
+def _pull(state, key: str) -> None:
+    for i, c in enumerate(state.deck):
+        if c.key == key:
+            state.deck.pop(i)
+            return
+    if key in state.discard:
+        state.discard.remove(key)
+        return
+    for p in state.players:  # last resort: out of someone's hand
+        for i, c in enumerate(p.hand):
+            if c.key == key:
+                p.hand.pop(i)
+                return
+    raise AssertionError(f"no {key} card left")
+
+
+def give(state, seat: int, key: str) -> str:
+    _pull(state, key)
+    return R.give(state, seat, key).id
+
+
+def clear_hand(state, seat: int) -> None:
+    p = state.players[seat]
+    state.discard += [c.key for c in p.hand]
+    p.hand = []
+
+
+def unit(state, seat: int, key: str, tid: str, up: bool = True):
+    _pull(state, key)
+    return R.make_unit(state, seat, key, tid, up)
+
+
+def fit(state, seat: int, key: str) -> None:
+    _pull(state, key)
+    p = state.players[seat]
+    if p.upgrade:
+        state.discard.append(p.upgrade)
+    p.upgrade = key
+
+
+def to_battle(state, seat: int) -> None:
+    """Round 2, the seat's battle phase, no pending decision."""
+    state.round = 2
+    state.turn = seat
+    state.phase = "battle"
+    state.pending = None
+    R.reset_hp(state)
+
+
+def to_develop(state, seat: int) -> None:
+    state.turn = seat
+    state.phase = "develop"
+    state.pending = None
+
+
+def outer(state, seat: int) -> list[str]:
+    return state.players[seat].rows[-1]
+
+
+def codes(state, seat: int) -> set[str]:
+    return {a.code() for a in ENGINE.legal_actions(state, seat)}
+
+
+def keys(events) -> list[str]:
+    return [e.key for e in events]
+
+
+def empty_board(state) -> None:
+    """Remove every unit (back to the discard) so a test controls the garrisons."""
+    for uid in list(state.units):
+        state.discard.append(state.units.pop(uid).key)
