@@ -162,9 +162,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if ph == "side":
             return [Side(side="north"), Side(side="south")]
         if ph == "deploy":
-            zone = self._free_zone(state, seat)
-            tank = next(t for t in state.tanks if t.owner == seat and t.pos is None)
-            return [Deploy(tank=tank.id, hex=hex_name(h)) for h in zone]
+            zone = [hex_name(h) for h in self._free_zone(state, seat)]
+            waiting = [t.id for t in state.tanks if t.owner == seat and t.pos is None]
+            return [Deploy(tank=tid, hex=h) for tid in waiting for h in zone]
         if ph == "face":
             return [Face(dir=d) for d in DIRECTION_NAMES]
         if ph == "ammo":
