@@ -620,10 +620,10 @@ class Host:
         for n in range(self.bot_step_cap):
             if engine.outcome(progress.state) is not None:
                 return
-            bots = [s for s in engine.active_seats(progress.state) if session.seats[s].is_bot]
-            if not bots:
-                return
-            seat = bots[0]
+            active = engine.active_seats(progress.state)
+            if not active or any(not session.seats[s].is_bot for s in active):
+                return  # a human must act (bots in a simultaneous choice answer after them)
+            seat = active[0]
             action = engine.bot_action(progress.state, seat, self._bot_rng(session, n))
             self._apply(engine, session, progress, seat, action, None, "bot")
         progress.notes.append(t(session.locale, "host.bot_cap", n=self.bot_step_cap))

@@ -78,9 +78,9 @@ async def snapshot(host: Host, session_id: int):
             s.turn_deadline, await host.repo.count_log(session_id))
 
 
-async def duel_table(host: Host, channel: int = CHANNEL, start: bool = True, **new_args) -> int:
+async def duel_table(host: Host, channel: int = CHANNEL, start: bool = True, game: str = "duel") -> int:
     """alice (seat 0) and bob (seat 1) at a Duel in `channel`; returns the session id."""
-    box = await host.handle(cmd("alice", "game.new", channel=channel, game="duel", **new_args))
+    box = await host.handle(cmd("alice", "game.new", channel=channel, game=game))
     session = await host.repo.open_session_in_channel(channel)
     assert session is not None, reply_text(box)
     await host.handle(cmd("bob", "game.join", channel=channel))

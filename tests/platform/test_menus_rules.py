@@ -63,7 +63,7 @@ def test_menu_works_for_an_engine_with_multi_token_codes():
 
 async def test_suggestions(host):
     keys = [v for v, _ in await host.suggest(cmd("alice", "game.new"), "game", "du")]
-    assert keys == ["duel"]
+    assert "duel" in keys and "tally" not in keys and all("du" in k for k in keys)
     sid = await duel_table(host)
     state = await state_of(host, sid)
     codes = await host.suggest(cmd("alice", "play"), "code", "")

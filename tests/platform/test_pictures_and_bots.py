@@ -1,0 +1,64 @@
+"""Board pictures in posts and in /hand, and the cap on bot moves per command."""
+from __future__ import annotations
+
+import asyncio
+
+from games.core.i18n import t
+from games.registry import register
+from tests.platform.conftest import CHANNEL, cmd, duel_table, make_host, public_text, reply_text
+from tests.toygame import DuelEngine
+
+
+class PictureDuel(DuelEngine):
+    """Duel with a 'picture' that records which view it was drawn from."""
+
+    key = "pictureduel"
+
+    def render(self, view, locale):
+        return b"PNG:" + (b"private" if view["hand"] is not None else b"public")
+
+
+register(PictureDuel())
+
+
+async def test_board_picture_follows_changes_and_hand_is_private(host):
+    sid = await duel_table(host, game="pictureduel")
+    box = await host.handle(cmd("alice", "play", code="pass"))
+    images = [img for _, m in box.public for img in m.images]
+    assert [img.data for img in images] == [b"PNG:public"] and images[0].filename == f"table{sid}.png"
+    box = await host.handle(cmd("alice", "game.status"))  # nothing changed: no picture
+    assert box.public == [] and box.reply.images == []
+    box = await host.handle(cmd("bob", "hand"))
+    assert [img.data for img in box.reply.images] == [b"PNG:private"] and box.public == []
+
+
+async def test_console_writes_pictures_to_files(tmp_path):
+    from bot.console import run_script
+
+    out: list[str] = []
+    script = ["alice: /game new pictureduel", "bob: /game join", "alice: /game start"]
+    await run_script(script, None, str(tmp_path / "img"), 7, write=out.append)
+    paths = [line.split("image: ", 1)[1] for line in out if line.startswith("[table] image: ")]
+    assert len(paths) == 1
+    with open(paths[0], "rb") as fh:
+        assert fh.read() == b"PNG:public"
+
+
+async def test_bot_moves_are_capped_per_command(db_path, clock):
+    host = await make_host(db_path, clock)
+    host.bot_step_cap = 1
+    try:
+        await host.handle(cmd("alice", "game.new", game="duel"))
+        await host.handle(cmd("alice", "game.bot"))
+        await host.handle(cmd("alice", "game.start"))
+        session = await host.repo.open_session_in_channel(CHANNEL)
+        from tests.toygame import ENGINE
+
+        state = ENGINE.load_state(session.state)
+        box = await host.handle(cmd("alice", "play", code=f"play {state.hands[0][0].id}"))
+        # the bot answers (1 move), then would lead round 2, but the cap stops it
+        assert t("en", "host.bot_cap", n=1) in public_text(box)
+        log = await host.repo.log_entries(session.id)
+        assert [e.source for e in log] == ["user", "bot"]
+    finally:
+        await host.close()
