@@ -266,9 +266,9 @@ def test_bot_beats_random_play():
 
 
 def test_random_playouts_finish_without_errors_or_leaks():
-    report = run_playouts(ENGINE, 60, seed=5)
+    report = run_playouts(ENGINE, 40, seed=5)
     assert report.ok, report.first_problem()
-    assert report.finished == 60
+    assert report.finished == 40
 
 
 def test_bot_playouts_finish():
