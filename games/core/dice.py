@@ -459,7 +459,7 @@ def _roll_dice(spec: DiceSpec, budget: _Budget) -> Node:
                 break
         die = Die(value)
         dice.append(die)
-        chain = 0
+        chain = 0  # dice added by an explosion are not rerolled: rerolls come first
         while spec.explode and spec.explode(die.value):
             if chain == MAX_EXPLOSION_CHAIN:
                 capped = True

@@ -67,7 +67,7 @@ def test_fudge_dice_sum_minus_one_zero_plus_one():
 def test_letters_are_case_insensitive_and_full_width_forms_are_read():
     assert total("4D6KH3", 2, 5, 1, 3) == 10
     assert total("２ｄ６＋１", 3, 4) == 8
-    assert total("（1+2）×3", ) == 9
+    assert total("（1+2）×3") == 9
 
 
 # ---------------------------------------------------------------- keep and drop
