@@ -86,7 +86,7 @@ def _attack_score(a: Attack, view: dict[str, Any], seat: int) -> float:
     me = view["players"][seat]
     unit = next(u for u in me["units"] if u["slot"] == a.unit)
     opt = POOL.combat[unit["card"]].option(a.option)
-    scale = 0.5 if unit["heavy"] else 1.0
+    scale = 0.5 if unit.get("heavy") else 1.0
     if opt.own:
         missing = sum(u["max"] - u["cv"] for u in me["units"] if u["cls"] in opt.vs)
         return min(missing, _avg(opt)) * scale
@@ -103,7 +103,7 @@ def _aim(legal: list, view: dict[str, Any], seat: int):
     opt = POOL.combat[attacker["card"]].option(ctx["option"])
     focus_members = {m[0] for m in (view["focus"] or {}).get("members", [])}
     units = {u["slot"]: u for p in view["players"] for u in p["units"]}
-    expected = _avg(opt) / max(1, ctx["n"]) * ctx["n"] * (0.5 if attacker["heavy"] else 1.0)
+    expected = _avg(opt) / max(1, ctx["n"]) * ctx["n"] * (0.5 if attacker.get("heavy") else 1.0)
     best, score = None, -1.0
     for a in legal:
         if not isinstance(a, Hit):
@@ -117,7 +117,7 @@ def _aim(legal: list, view: dict[str, Any], seat: int):
             s = 5.0 + u["max"] / 4
             if u["cv"] <= expected:
                 s += 20 + u["max"]  # can destroy it
-            elif 2 * (u["max"] - u["cv"] + expected) > u["max"] and not u["heavy"]:
+            elif 2 * (u["max"] - u["cv"] + expected) > u["max"] and not u.get("heavy"):
                 s += 8  # can make it heavily damaged
             if a.target in focus_members:
                 s += 15  # answering focus fire: hit the cards about to strike

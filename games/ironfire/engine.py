@@ -1148,11 +1148,19 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return {loc: f"{unit.slot} {name[loc]}" for loc in ("en", "zh-CN")}
 
     def _unit_view(self, u: Unit, mine: bool) -> dict[str, Any]:
+        """Compact: flags appear only when set (views are built after every step)."""
         if not u.up and not mine:
-            return {"slot": u.slot, "up": False}
+            return {"slot": u.slot, "down": True}
         card = POOL.combat[u.card]
-        out = {"slot": u.slot, "up": u.up, "card": u.card, "cls": card.cls, "cv": u.cv, "max": card.cv,
-               "heavy": u.heavy, "cut": u.cut, "attacked": u.attacked}
+        out: dict[str, Any] = {"slot": u.slot, "card": u.card, "cls": card.cls, "cv": u.cv, "max": card.cv}
+        if u.heavy:
+            out["heavy"] = True
+        if u.cut:
+            out["cut"] = True
+        if u.attacked:
+            out["attacked"] = True
+        if not u.up:
+            out["down"] = True
         if mine:
             out["uid"] = u.uid
         return out

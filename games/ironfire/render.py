@@ -46,7 +46,7 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict[str, Any], loc: str
         tags.append(t(loc, "ironfire.board.heavy"))
     if u.get("cut"):
         tags.append(t(loc, "ironfire.board.cut"))
-    if not u.get("up"):  # own card, still face down to the others
+    if u.get("down"):  # own card, still face down to the others
         tags.append(t(loc, "ironfire.board.face_down"))
     if tags:
         draw.text((x + 62, y + 48), " ".join(tags)[:6], font=font(12), fill=(170, 30, 30))

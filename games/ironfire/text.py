@@ -82,7 +82,7 @@ def unit_line(u: dict[str, Any], locale: str) -> str:
         flags.append(t(locale, "ironfire.board.cut"))
     if u.get("attacked"):
         flags.append(t(locale, "ironfire.board.done"))
-    if not u.get("up"):
+    if u.get("down"):
         flags.append(t(locale, "ironfire.board.face_down"))
     extra = f" ({', '.join(flags)})" if flags else ""
     return f"{u['slot']} {card_name(u['card'], locale)} {u['cv']}/{u['max']}{extra}"
