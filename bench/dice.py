@@ -71,14 +71,16 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for expr in WORST:
         ms, median, outcome = worst_ms(expr, rng, args.repeats)
-        results.append((ms, expr, outcome))
+        results.append((ms, median, expr, outcome))
         shown = expr if len(expr) <= 60 else expr[:57] + "..."
         print(f"  max {ms:6.2f} ms  median {median:6.2f} ms  {outcome:22}  {shown} ({len(expr)} chars)")
-    ms, expr, outcome = max(results)
+    ms, _, expr, outcome = max(results)
+    slowest_median = max(median for _, median, _, _ in results)
     shown = expr if len(expr) <= 40 else expr[:37] + "..."
+    # The max includes scheduler and GC pauses on a busy machine; the median is the cost.
     print(
         f"dice: plain {PLAIN} {plain:,.0f} rolls/s, heavy {HEAVY} {heavy:,.0f} rolls/s, "
-        f"worst allowed {ms:.2f} ms ({outcome}: {shown})"
+        f"worst allowed: slowest median {slowest_median:.2f} ms, max {ms:.2f} ms ({outcome}: {shown})"
     )
     return 0
 
