@@ -29,7 +29,7 @@ from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER, GameMap
 from games.panzer.models import (
     ALL_ACTIONS, AMMO_KINDS, Again, Ammo, Army, AdvFire, Cancel, Dash, Deploy, DFire, Done, Drive, EndMove,
-    EndShots, EndTurn, Face, Go, Halt, Hex, Hold, JumpFire, Load, Mover, NoAgain, PanzerAction, PanzerOptions,
+    EndShots, EndTurn, Face, Go, Halt, Route, Hex, Hold, JumpFire, Load, Mover, NoAgain, PanzerAction, PanzerOptions,
     PanzerState, Pick, Precise, Reaction, Ready, SecondShot, Side, Tank, Turn, Turret,
 )
 
@@ -652,6 +652,29 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 return
             state.reaction = None
             self._maybe_stop(state, ev)
+
+    def _do_path(self, state: PanzerState, seat: int, a: Route, ev: list[Event]) -> None:
+        """Each step as if typed alone; the route stops where defensive fire may interrupt it."""
+        self._phase(state, "moving", "dash")
+        if not a.steps or len(a.steps) > 20:
+            raise RuleError("panzer.err.bad_path")
+        trial = state.model_copy(deep=True)  # validate the whole route first: a refusal changes nothing
+        done = self._walk(trial, seat, a, [])
+        self._walk(state, seat, a, ev, limit=done)
+
+    def _walk(self, state: PanzerState, seat: int, a: Route, ev: list[Event], limit: int | None = None) -> int:
+        count = 0
+        for token in a.steps:
+            if limit is not None and count >= limit:
+                break
+            if state.phase not in ("moving", "dash") or state.mover is None:
+                break
+            if token.lower() in DIRECTION_NAMES:
+                self._do_turn(state, seat, Turn(tank=a.tank, dir=token.lower()), ev)
+            else:
+                self._do_go(state, seat, Go(tank=a.tank, hex=token), ev)
+            count += 1
+        return count
 
     def _do_turn(self, state: PanzerState, seat: int, a: Turn, ev: list[Event]) -> None:
         self._phase(state, "moving", "dash")

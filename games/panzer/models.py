@@ -216,6 +216,14 @@ class Go(ActionBase):
     hex: str
 
 
+class Route(ActionBase):
+    """A typed route: hexes to move to and facings to turn to, in order (e.g. `path a1 e9,ne,f8`).
+    Not listed in the legal actions (routes would explode); the menu goes step by step."""
+    kind: Literal["path"] = "path"
+    tank: str
+    steps: list[str]
+
+
 class Turn(ActionBase):
     kind: Literal["turn"] = "turn"
     tank: str
@@ -271,9 +279,9 @@ class EndTurn(ActionBase):
 
 ALL_ACTIONS = (
     Army, Pick, Done, Side, Deploy, Face, Load, Ready, Precise, Dash, JumpFire, Cancel, EndShots,
-    Drive, Go, Turn, Turret, Halt, EndMove, DFire, Hold, Again, NoAgain, AdvFire, EndTurn,
+    Drive, Go, Route, Turn, Turret, Halt, EndMove, DFire, Hold, Again, NoAgain, AdvFire, EndTurn,
 )
 PanzerAction = (
     Army | Pick | Done | Side | Deploy | Face | Load | Ready | Precise | Dash | JumpFire | Cancel | EndShots
-    | Drive | Go | Turn | Turret | Halt | EndMove | DFire | Hold | Again | NoAgain | AdvFire | EndTurn
+    | Drive | Go | Route | Turn | Turret | Halt | EndMove | DFire | Hold | Again | NoAgain | AdvFire | EndTurn
 )

@@ -32,6 +32,8 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["dir"] = t(locale, f"panzer.dir.{action.dir}")
     if kind in ("deploy", "go"):
         p["hex"] = action.hex
+    if kind == "path":
+        p["steps"] = ",".join(action.steps)
     if kind == "drive":
         p["free"] = action.free
     if kind in ("load", "precise", "jumpfire", "dfire", "again", "advfire"):

@@ -228,3 +228,18 @@ def test_phase_1_2_cancelled_jump_shot_returns_to_the_start():
     assert ENGINE.gmap(s).names[a1.pos] == "h8" and a1.hull == 0 and s.phase == "shots"
     assert "dash a1" not in codes(s)  # one try per turn
     assert "drive a1 0" in (act(s, "endshots") and codes(s))
+
+
+def test_typed_path_moves_step_by_step_and_stops_for_defensive_fire():
+    s = moving([("a1", "m4", "h8", "n"), ("b1", "m4", "a1", "s")])
+    act(s, "path a1 h7,ne,i7")  # i7 is north-east of h7
+    assert ENGINE.gmap(s).names[ENGINE.tank(s, "a1").pos] == "i7" and s.mover.ap == 2
+    # an illegal route changes nothing
+    before = s.model_dump()
+    with pytest.raises(RuleError) as err:
+        act(s, "path a1 j6,k1")
+    assert err.value.key == "panzer.err.not_adjacent" and s.model_dump() == before
+    # a route that meets defensive fire stops at that step and waits for the defender
+    s = _defence()
+    act(s, "path a1 h7,h6,h5")
+    assert s.phase == "react" and ENGINE.gmap(s).names[ENGINE.tank(s, "a1").pos] == "h7"
