@@ -7,7 +7,7 @@ import pytest
 from games.core import RuleError, Seat
 from games.core.i18n import t
 from games.fleet import ENGINE
-from games.fleet.data import load_data, parse_loadout
+from games.fleet.data import load_data
 from tests.fleet.helpers import (MECH_DECK, SHIP_DECK, act, clear_hands, dice, fleet, give, keys, mech, my_turn,
                                  new_game, put)
 
@@ -131,7 +131,7 @@ def test_advanced_weapon_system_pick_one_of_three():
     assert [e.to for e in step.events if e.key == "fleet.card.adv_top"] == [[0]]
     assert legal(s, 0) == {f"pick {cid}" for cid in top}
     act(s, 0, f"pick {top[1]}")
-    assert s.sides[0].hand[-1].id == top[1] and len(s.sides[0].ship_pile) == 10 - 2 - 1 + 2 - 0 or True
+    assert s.sides[0].hand[-1].id == top[1]
     assert top[1] not in {c.id for c in s.sides[0].ship_pile} and {top[0], top[2]} <= {c.id for c in s.sides[0].ship_pile}
 
 
@@ -178,7 +178,6 @@ def test_entering_event_zone_draws_event():
     mech(s, "a1").acts = 2
     step = act(s, 0, "move a1 L3")
     assert "fleet.event.drawn" in keys(step) and mech(s, "a1").hp == 1
-    act(s, 0, "move a1 L2") if False else None
     mech(s, "a1").zone = "L2"
     act(s, 0, "move a1 L3")
     assert s.weather == "fog"

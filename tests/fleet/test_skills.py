@@ -1,9 +1,6 @@
 """Ship skills, captain skills (with reaction windows), pilot talents, injury and recovery."""
-import pytest
-
-from games.core import RuleError
 from games.fleet import ENGINE
-from tests.fleet.helpers import act, clear_hands, dice, fleet, give, keys, mech, my_turn, new_game, put
+from tests.fleet.helpers import act, clear_hands, dice, fleet, keys, mech, my_turn, new_game, put
 
 
 def game(f0, f1, ap=4, goals=("annihilation", "annihilation")):
@@ -74,7 +71,7 @@ def test_giant_mech_below_10():
 
 def test_split_supply_costs_12_and_mechs_act_again():
     s = game(fleet("pegasus", "heat_ray", "sword,hammer"), fleet(), ap=1)
-    put(s, "a1", "C2"), s.sides[0].pilots[0].status
+    put(s, "a1", "C2")
     act(s, 0, "resupply a1")
     assert s.sides[0].ship.hp == 38 and mech(s, "a1").acts == 1
     assert "resupply a1" not in legal(s, 0)
