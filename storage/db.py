@@ -35,6 +35,8 @@ async def connect(path: str | Path) -> aiosqlite.Connection:
     await conn.execute("PRAGMA busy_timeout = 10000")  # another process may hold the write lock
     if str(path) != ":memory:":
         await conn.execute("PRAGMA journal_mode = WAL")
+        # With WAL, NORMAL never corrupts the database; a power cut may only lose the last commits.
+        await conn.execute("PRAGMA synchronous = NORMAL")
     await conn.execute("PRAGMA foreign_keys = ON")
     await migrate(conn)
     return conn
