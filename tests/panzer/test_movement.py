@@ -237,7 +237,7 @@ def test_typed_path_moves_step_by_step_and_stops_for_defensive_fire():
     # an illegal route changes nothing
     before = s.model_dump()
     with pytest.raises(RuleError) as err:
-        act(s, "path a1 ne,k1")
+        act(s, "path a1 n,k1")
     assert err.value.key == "panzer.err.not_adjacent" and s.model_dump() == before
     # a route that meets defensive fire stops at that step and waits for the defender
     s = _defence()
