@@ -170,3 +170,25 @@ async def test_restarted_process_continues_exactly(tmp_path):
     assert got.state == expected.state
     assert got_log == expected_log and len(got_log) == 6
     assert got.version == expected.version
+
+
+async def test_leaving_the_lobby(host):
+    await host.handle(cmd("alice", "game.new", game="tally"))
+    for name in ("bob", "carol", "dave"):
+        await host.handle(cmd(name, "game.join"))
+    box = await host.handle(cmd("bob", "game.leave"))
+    session = await host.repo.open_session_in_channel(CHANNEL)
+    assert [(s.seat, s.name) for s in session.seats] == [(0, "alice"), (1, "carol"), (2, "dave")]
+    assert t("en", "host.left", name="bob") in public_text(box)
+    await host.handle(cmd("alice", "game.leave"))  # the creator leaving closes the lobby
+    assert (await host.repo.load_session(session.id)).status == "abandoned"
+    assert await host.repo.open_session_in_channel(CHANNEL) is None
+
+
+async def test_status_shows_seats_turn_and_seal(host):
+    sid = await duel_table(host)
+    session = await host.repo.load_session(sid)
+    text = reply_text(await host.handle(cmd("carol", "game.status")))
+    assert text.splitlines()[:3] == [f"#{sid} Duel (test game) · in play · <#{CHANNEL}>", "Seats: 0:alice, 1:bob",
+                                     "Waiting for: alice"]
+    assert session.seed_hash in text and str(session.seed) not in text

@@ -80,3 +80,19 @@ async def test_timer_needs_creator_and_valid_values(host):
     box = await host.handle(cmd("alice", "game.timer", hours="soon"))
     assert reply_text(box) == t("en", "host.bad_number", value="soon")
     assert (await host.repo.load_session(sid)).timer_hours is None
+
+
+async def test_timer_moves_and_forfeits_replay_for_verify(host, clock):
+    from bot.host.fair import verify_session
+
+    sid = await timed_duel(host, clock, "skip")
+    clock.now += 2 * HOUR + 1
+    await host.tick()  # the bot plays alice's lead
+    await host.handle(cmd("alice", "game.timer", hours="1", policy="forfeit"))
+    clock.now += HOUR + 1
+    await host.tick()  # bob is late: he forfeits
+    session = await host.repo.load_session(sid)
+    log = await host.repo.log_entries(sid)
+    assert session.status == "finished" and [e.source for e in log] == ["timer", "timer"]
+    assert log[1].code == "!resign 1"
+    assert verify_session(ENGINE, session, log) is None
