@@ -96,6 +96,9 @@ def decode_action(types: tuple[type[ActionBase], ...], code: str) -> ActionBase:
         raise RuleError("core.unknown_action", code=code[:100])
     names = [n for n in cls.model_fields if n != "kind"]
     args = tokens[1:]
+    # trailing optional fields may be left out: `play c123` for `play c123 -`
+    while len(args) < len(names) and not cls.model_fields[names[len(args)]].is_required():
+        args.append("-")
     if len(args) != len(names):
         raise RuleError("core.bad_action", code=code[:100])
     data: dict[str, Any] = {"kind": tokens[0]}

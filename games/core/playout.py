@@ -163,10 +163,11 @@ def run_playouts(
     options: dict[str, str] | None = None,
     max_steps: int = 20000,
     use_bot: bool = False,
+    check_every: int = 1,
 ) -> PlayoutReport:
     players = players or engine.min_players
     start = time.perf_counter()
     results = [
-        play_one(engine, seed * 1_000_003 + i, players, options, max_steps, use_bot=use_bot) for i in range(games)
+        play_one(engine, seed * 1_000_003 + i, players, options, max_steps, check_every, use_bot=use_bot) for i in range(games)
     ]
     return PlayoutReport(engine.key, results, time.perf_counter() - start)
