@@ -9,7 +9,6 @@ or RuleError before anything is written, so a refused command changes nothing.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import time

@@ -1,7 +1,6 @@
 """Board pictures in posts and in /hand, and the cap on bot moves per command."""
 from __future__ import annotations
 
-import asyncio
 
 from games.core.i18n import t
 from games.registry import register
