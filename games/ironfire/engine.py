@@ -12,6 +12,7 @@ Card references in action codes are public slot labels: seat letter + number (`a
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
@@ -209,6 +210,16 @@ IronAction = ChooseDeck | ChooseFirst | Pick | Drop | Ready | Attack | Hit | Sto
 POOL: CardPool = load_pool()
 
 
+@lru_cache(maxsize=4096)
+def _cached_action(cls: type[ActionBase], items: tuple) -> ActionBase:
+    return cls(**dict(items))
+
+
+def _act(cls: type[ActionBase], **fields: Any) -> Any:
+    """Actions are frozen, so legal_actions reuses one object per code (it runs every step)."""
+    return _cached_action(cls, tuple(fields.items()))
+
+
 def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
     """name -> (format, code, display name), from data/decks.toml."""
     import tomllib
@@ -373,12 +384,23 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                     out.append(u)
         return out
 
+    def _any_target(self, state: IronState, seat: int, opt: AttackOption) -> bool:
+        """Whether `_valid_targets(state, seat, opt, [])` is non-empty, without building it."""
+        if opt.own:
+            return any(POOL.combat[u.card].cls in opt.vs for u in state.players[seat].army)
+        for s, p in enumerate(state.players):
+            if s != seat and not p.out:
+                for u in p.army:
+                    if not u.up or POOL.combat[u.card].cls in opt.vs:
+                        return True
+        return False
+
     def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[AttackOption]:
         player = state.players[seat]
         if unit.attacked or (unit.cut and not self._has(player, unit, "captured")):
             return []
         return [o for o in POOL.combat[unit.card].attack
-                if self._affordable(player, o) and self._valid_targets(state, seat, o, [])]
+                if self._affordable(player, o) and self._any_target(state, seat, o)]
 
     def _can_attack(self, state: IronState, seat: int) -> bool:
         p = state.players[seat]
@@ -422,48 +444,55 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         ph = state.phase
         if ph == "deck":
             banned = state.options.banned()
-            return [ChooseDeck(choice=name) for name, (fmt, code, _) in PRESETS.items()
+            return [_act(ChooseDeck, choice=name) for name, (fmt, code, _) in PRESETS.items()
                     if fmt == state.options.format and not banned & {k for k, _ in parse_deck(code)}]
         if ph == "first":
-            return [ChooseFirst(seat=s) for s in self._live_seats(state)]
+            return [_act(ChooseFirst, seat=s) for s in self._live_seats(state)]
         if ph == "army":
             room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
-            acts: list[IronAction] = [Pick(card=k) for k in dict.fromkeys(p.reserve)
+            acts: list[IronAction] = [_act(Pick, card=k) for k in dict.fromkeys(p.reserve)
                                       if POOL.logistics(k) <= room]
             if p.edits < MAX_EDITS:
-                acts += [Drop(card=k) for k in dict.fromkeys(c.card for c in p.picked)]
+                acts += [_act(Drop, card=k) for k in dict.fromkeys(c.card for c in p.picked)]
             if any(c.card in POOL.combat for c in p.picked):
-                acts.append(Ready())
+                acts.append(_act(Ready))
             return acts
         if ph == "recount":
             if p.need_cut > 0:
-                return [Cut(unit=u.slot) for u in p.army if not u.cut]
+                return [_act(Cut, unit=u.slot) for u in p.army if not u.cut]
             room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
             acts = []
             if len(p.picked) < MAX_REINFORCE:
-                acts = [Pick(card=k) for k in dict.fromkeys(p.reserve) if POOL.logistics(k) <= room]
-            return acts + [Ready()]
+                acts = [_act(Pick, card=k) for k in dict.fromkeys(p.reserve) if POOL.logistics(k) <= room]
+            return acts + [_act(Ready)]
         if ph != "battle":
             return []
         if state.attack is not None:
             ctx = state.attack
             opt = POOL.combat[self._unit(state, ctx.unit).card].option(ctx.option)
-            return [Hit(target=u.slot) for u in self._valid_targets(state, seat, opt, ctx.hit)] + [Stop()]
+            return [_act(Hit, target=u.slot) for u in self._valid_targets(state, seat, opt, ctx.hit)] + [_act(Stop)]
         if state.focus is not None and not state.focus.declared:
             target = self._unit(state, state.focus.target)
-            acts = [Join(unit=u.slot, option=o.key) for u, o in self._focus_candidates(state, seat, target, False)]
+            acts = [_act(Join, unit=u.slot, option=o.key) for u, o in self._focus_candidates(state, seat, target, False)]
             if len(state.focus.members) >= 2:
-                acts.append(Fire())
+                acts.append(_act(Fire))
             return acts
-        acts = [Attack(unit=u.slot, option=o.key) for u in p.army for o in self._usable_options(state, seat, u)]
+        acts = [_act(Attack, unit=u.slot, option=o.key) for u in p.army for o in self._usable_options(state, seat, u)]
         if state.focus is not None:  # answering a focus fire (102.3)
-            return acts + [Pass()]
+            return acts + [_act(Pass)]
+        # focus fire: per target class, how many own cards could join without cost
+        free = {c: 0 for c in CLASSES}
+        for u in p.army:
+            if u.attacked or (u.cut and not self._has(p, u, "captured")):
+                continue
+            for c in {c for o in POOL.combat[u.card].attack if not o.own and o.cost == 0 for c in o.vs}:
+                free[c] += 1
         for s, other in enumerate(state.players):
             if s == seat or other.out:
                 continue
             for u in other.army:
-                if u.up and len(self._focus_candidates(state, seat, u, True)) >= 2:
-                    acts.append(Focus(target=u.slot))
+                if u.up and free[POOL.combat[u.card].cls] >= 2:
+                    acts.append(_act(Focus, target=u.slot))
         return acts
 
     # ---- apply ----
