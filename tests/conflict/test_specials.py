@@ -1,0 +1,317 @@
+"""Special attacks, achievements, victory goals, elimination and conceding."""
+from games.conflict import ENGINE
+from games.conflict import rules as R
+
+from tests.conflict.helpers import clear_hand, codes, empty_board, fit, give, keys, outer, play, started, to_battle, unit
+
+
+def battle(seed=3, n=3):
+    state = started(n, seed=seed)
+    empty_board(state)
+    a = state.turn
+    b = (a + 1) % n
+    for s in range(n):
+        clear_hand(state, s)
+        state.players[s].res = 0
+    to_battle(state, a)
+    return state, a, b
+
+
+def test_hydrogen_uranium_bomb_removes_a_territory_and_the_whole_hand():
+    state, a, b = battle()
+    state.players[a].res = 5
+    give(state, a, "spy")
+    cid = give(state, a, "hbomb")
+    assert not any(c.startswith("hbomb") for c in codes(state, a))  # needs a flying unit
+    unit(state, a, "gunship", outer(state, a)[0])
+    cap_b = state.players[b].capital
+    assert f"hbomb {cid} {cap_b}" not in codes(state, a)  # never the capital
+    target = outer(state, b)[0]
+    victim = unit(state, b, "rifleman", target)
+    play(state, a, f"hbomb {cid} {target}")
+    assert target not in state.territories and victim.id not in state.units
+    assert state.players[a].res == 0 and state.players[a].hand == []
+    assert len(state.players[a].nuked) == 1
+    assert R.terr_count(state, a) == 4  # kept aside: not placed, no extra resources
+
+
+def test_neutron_bomb_destroys_every_unit_in_a_territory():
+    state, a, b = battle()
+    state.players[a].res = 4
+    unit(state, a, "paratroopers", outer(state, a)[0])
+    cid = give(state, a, "neutron")
+    tid = outer(state, b)[0]
+    us = [unit(state, b, "rifleman", tid), unit(state, b, "militia", tid, up=False)]
+    safe = unit(state, b, "militia", tid)
+    state.players[b].evading.append(safe.id)
+    play(state, a, f"neutron {cid} {tid}")
+    assert all(u.id not in state.units for u in us)
+    assert safe.id in state.units  # tactical evasion: no attack reaches it
+    assert state.players[a].res == 0
+
+
+def test_divine_punishment_four_damage_split_freely_needs_satellite():
+    state, a, b = battle()
+    state.players[a].res = 4
+    cid = give(state, a, "smite")
+    assert f"smite {cid} {b}" not in codes(state, a)
+    fit(state, a, "satellite")
+    play(state, a, f"smite {cid} {b}")
+    assert state.pending.kind == "smite" and state.pending.points == 4
+    t1, t2 = outer(state, b)[0], state.players[b].rows[0][-1]
+    for t in (t1, t2):
+        state.territories[t].dur = state.territories[t].max = 6
+    play(state, a, f"hit {t1}")
+    play(state, a, f"hit {t1}")
+    play(state, a, f"hit {t2}")
+    assert state.pending.points == 1
+    play(state, a, f"hit {t2}")
+    assert state.pending is None
+    assert (state.territories[t1].dur, state.territories[t2].dur) == (4, 4)
+
+
+def test_divine_punishment_reaches_the_capital_only_with_three_or_four_territories():
+    from games.conflict.legal import smite_targets
+    state, a, b = battle()
+    cap = state.players[b].capital
+    assert cap in smite_targets(state, b)  # four territories
+    for _ in range(2):
+        R.place_outer(state, b, R.new_terr(state, state.terr_deck.pop(), b).id)
+    assert cap not in smite_targets(state, b)  # six
+
+
+def test_emp_disables_fitting_and_vehicles_until_the_end_of_the_target_turn():
+    state, a, b = battle()
+    state.players[a].res = 4
+    cid = give(state, a, "emp")
+    unit(state, a, "rifleman", state.players[a].rows[0][0])  # a unit garrisoned at home
+    fit(state, b, "engine")
+    tank = unit(state, b, "lighttank", outer(state, b)[0])
+    crew = unit(state, b, "rifleman", outer(state, b)[0])
+    tank.rider, crew.riding = crew.id, tank.id
+    play(state, a, f"emp {cid} {b}")
+    assert not R.has_up(state, b, "engine") and not R.can_act(state, tank)
+    assert R.stats(state, tank)[:2] == (0, 0)
+    R.start_turn(state, b, [])
+    R.end_turn(state, [])
+    assert R.has_up(state, b, "engine") and R.can_act(state, tank)
+
+
+def test_bio_plague_costs_four_and_wears_every_capital():
+    state, a, b = battle()
+    state.players[a].res = 4
+    cid = give(state, a, "plague")
+    caps = {s: state.territories[state.players[s].capital].dur for s in range(3)}
+    play(state, a, f"plague {cid}")
+    assert all(state.territories[state.players[s].capital].dur == max(1, caps[s] - 1) for s in range(3))
+    assert state.players[a].res == 0
+
+
+def test_network_intrusion_needs_central_brain():
+    state, a, b = battle()
+    state.players[a].res = 3
+    cid = give(state, a, "hack")
+    assert f"hack {cid} {b}" not in codes(state, a)
+    fit(state, a, "brain")
+    play(state, a, f"hack {cid} {b}")
+    assert state.players[b].hacked
+
+
+def test_assassination_moves_the_character_and_kills_on_heads():
+    outcomes = set()
+    for seed in range(1, 30):
+        state, a, b = battle(seed=seed)
+        state.players[a].res = 3
+        cid = give(state, a, "assassinate")
+        killer = unit(state, a, "commando_ivan", outer(state, a)[0])
+        victim = unit(state, b, "general_lin", state.players[b].rows[0][0])
+        tid = outer(state, b)[0]
+        step = play(state, a, f"assassinate {cid} {killer.id} {tid} {victim.id}")
+        coin = next(e for e in step.events if e.key == "core.roll")
+        assert killer.loc == tid
+        assert (victim.id not in state.units) == (coin.params["total"] == 1)
+        outcomes.add(coin.params["total"])
+        if outcomes == {0, 1}:
+            return
+    raise AssertionError("the coin never showed both faces")
+
+
+def test_ayrus_field_voids_a_special_attack_by_paying_its_cost_but_not_assassination():
+    state, a, b = battle()
+    state.players[a].res = 4
+    state.players[b].res = 4
+    fit(state, b, "ayrus")
+    unit(state, a, "paratroopers", outer(state, a)[0])
+    cid = give(state, a, "neutron")
+    tid = outer(state, b)[0]
+    victim = unit(state, b, "rifleman", tid)
+    play(state, a, f"neutron {cid} {tid}")
+    assert "void" in codes(state, b)
+    play(state, b, "void")
+    assert victim.id in state.units and state.players[b].res == 0
+    # assassination cannot be voided
+    state, a, b = battle()
+    state.players[a].res = 3
+    state.players[b].res = 3
+    fit(state, b, "ayrus")
+    cid = give(state, a, "assassinate")
+    k = unit(state, a, "commando_ivan", outer(state, a)[0])
+    v = unit(state, b, "general_lin", outer(state, b)[0])
+    play(state, a, f"assassinate {cid} {k.id} {outer(state, b)[0]} {v.id}")
+    assert state.pending is None
+
+
+def test_elimination_when_the_last_territory_falls_and_conquest_in_two_players():
+    state, a, b = battle(n=2)
+    p = state.players[b]
+    last = p.rows[-1][0]
+    for tid in [t for r in p.rows for t in r if t != last]:
+        R.detach(state, tid)
+        del state.territories[tid]
+    ua = unit(state, a, "artillery", outer(state, a)[0])
+    state.territories[last].dur = 1
+    cid = give(state, a, "attack")
+    play(state, a, f"attack {cid}")
+    step = play(state, a, f"strike {ua.id} {last}")
+    assert not p.alive and "conflict.ev.eliminated" in keys(step.events)
+    out = ENGINE.outcome(state)
+    assert out.winners == [a] and out.reason == "conflict.goal.conquest"
+    assert "loser" not in p.achievements  # achievements are for 3 or more players
+
+
+def knock_out(state, a, victim, ua=None):
+    """Leave the victim one territory at 1 and take it with a strike."""
+    p = state.players[victim]
+    last = p.rows[-1][0]
+    for tid in [t for r in p.rows for t in r if t != last]:
+        R.detach(state, tid)
+        del state.territories[tid]
+    state.territories[last].dur = 1
+    if ua is None:
+        ua = unit(state, a, "artillery", outer(state, a)[0])
+    ua.strikes = 0
+    state.pending = None
+    state.assault = True
+    return play(state, a, f"strike {ua.id} {last}")
+
+
+def test_achievements_first_attacker_last_attacker_loser_and_boss():
+    state, a, b = battle(n=4)
+    c, d = (a + 2) % 4, (a + 3) % 4
+    ua = unit(state, a, "artillery", outer(state, a)[0])
+    cid = give(state, a, "attack")
+    play(state, a, f"attack {cid}")
+    play(state, a, f"strike {ua.id} {outer(state, b)[0]}")
+    assert "antipeace" in state.players[a].achievements  # 反和平: first to attack
+    for s in (b, c):
+        R.note_attack(state, s, [])
+    assert "envoy" in state.players[d].achievements  # 和平使者: the last one still at peace
+    # 失败者: the first eliminated chooses who gets all their cards; if it is the 反和平
+    # holder, that player becomes 继承者BOSS
+    give(state, b, "spy")
+    state.players[b].res = 2
+    knock_out(state, a, b, ua)
+    assert "loser" in state.players[b].achievements and state.pending.kind == "bequeath"
+    assert ENGINE.active_seats(state) == [b]
+    hand_before = len(state.players[a].hand)
+    play(state, b, f"bequeath {a}")
+    assert "boss" in state.players[a].achievements
+    assert len(state.players[a].hand) == hand_before + 1 + 4  # the gift, then BOSS draws four
+    assert all(state.territories[t].dur == state.territories[t].max for r in state.players[a].rows for t in r)
+    assert R.hand_limit(state, a) is None
+
+
+def test_peace_envoy_may_maintain_other_territories():
+    state, a, b = battle(n=3)
+    state.players[a].achievements.append("envoy")
+    state.phase = "develop"
+    tid = outer(state, b)[0]
+    state.territories[tid].dur -= 1
+    cid = give(state, a, "maintain")
+    assert f"maintain {cid} {tid}" in codes(state, a)
+
+
+def test_just_world_eliminating_the_boss_wins():
+    state, a, b = battle(n=3)
+    state.players[b].achievements.append("boss")
+    knock_out(state, a, b)
+    out = ENGINE.outcome(state)
+    assert out.winners == [a] and out.reason == "conflict.goal.justice"
+
+
+def test_anti_peace_holder_eliminated_gives_hand_and_fitting_to_the_eliminator():
+    state, a, b = battle(n=3)
+    c = (b + 1) % 3
+    state.players[c].out = "eliminated"  # someone already fell: b is not the first (no bequest)
+    state.players[b].achievements.append("antipeace")
+    give(state, b, "spy")
+    fit(state, b, "aegis")
+    knock_out(state, a, b)
+    assert sorted(c.key for c in state.players[a].hand) == ["aegis", "spy"]
+
+
+def test_economic_supremacy_lowers_deploy_cost_and_source_of_disaster():
+    state, a, b = battle(n=3)
+    state.players[a].res = 9
+    base = R.cdef("stormtrooper").cost - (1 if R.talent(state, a) == "unit_discount" else 0)
+    assert R.economy_holder(state) == a
+    assert R.deploy_cost(state, a, "stormtrooper") == max(0, base - 1)
+    state.players[b].res = 9
+    assert R.economy_holder(state) is None  # a tie holds no supremacy
+    # 灾难之源: the first nuke user; later nuclear hits are credited to them
+    state.players[a].res = 4
+    unit(state, a, "paratroopers", outer(state, a)[0])
+    cid = give(state, a, "neutron")
+    play(state, a, f"neutron {cid} {outer(state, b)[0]}")
+    assert "doom" in state.players[a].achievements
+
+
+def test_divine_judge_awarded_for_eliminating_with_divine_punishment():
+    state, a, b = battle(n=3)
+    p = state.players[b]
+    keep = p.rows[-1][0]
+    for tid in [t for r in p.rows for t in r if t != keep]:
+        R.detach(state, tid)
+        del state.territories[tid]
+    state.territories[keep].dur = 1
+    fit(state, a, "satellite")
+    state.players[a].res = 4
+    cid = give(state, a, "smite")
+    play(state, a, f"smite {cid} {b}")
+    play(state, a, f"hit {keep}")
+    assert not p.alive and "judge" in state.players[a].achievements
+    assert R.special_cost(state, a, "smite") == 3  # 神罚 costs one less from now on
+
+
+def test_nuclear_doomsday_when_bombed_territories_match_those_left():
+    state, a, b = battle(n=3)
+    state.players[a].nuked = ["x"] * (len(state.territories) - 1)
+    state.players[a].res = 5
+    unit(state, a, "gunship", outer(state, a)[0])
+    cid = give(state, a, "hbomb")
+    play(state, a, f"hbomb {cid} {outer(state, b)[0]}")
+    out = ENGINE.outcome(state)
+    assert out is not None and out.winners == [a] and out.reason == "conflict.goal.doomsday"
+
+
+def test_resign_in_two_players_the_other_wins_and_in_more_the_game_goes_on():
+    state, a, b = battle(n=2)
+    ENGINE.resign(state, b)
+    assert ENGINE.outcome(state).winners == [a]
+    state, a, b = battle(n=3)
+    unit(state, a, "rifleman", outer(state, b)[0])
+    ENGINE.resign(state, a)  # the turn player concedes: the turn passes on
+    assert ENGINE.outcome(state) is None and state.turn != a
+    assert ENGINE.invariants(state) == []
+    assert not any(u.owner == a for u in state.units.values())
+
+
+def test_round_cap_ends_by_territories_then_durability():
+    state, a, b = battle(n=3)
+    state.round = state.max_rounds
+    state.first = (a + 1) % 3
+    R.place_outer(state, b, R.new_terr(state, state.terr_deck.pop(), b).id)
+    state.phase = "post"
+    play(state, a, "next")
+    out = ENGINE.outcome(state)
+    assert out is not None and out.reason == "conflict.goal.cap" and out.winners == [b]
