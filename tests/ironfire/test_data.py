@@ -13,7 +13,7 @@ from games.ironfire.engine import PRESETS, deck_size
 POOL = ENGINE.pool
 
 
-def test_starter_set_size_classes_nations_abilities_and_environments():
+def test_201_to_208_card_parts_and_the_starter_set():
     classes = Counter(c.cls for c in POOL.combat.values())
     assert len(POOL.combat) >= 60 and set(classes) == {"infantry", "armour", "air", "ranged"}
     assert min(classes.values()) >= 10
@@ -121,3 +121,24 @@ def test_bad_data_names_the_file_and_the_entry(tmp_path):
     (tmp_path / "cards.toml").write_text(armour_cv, encoding="utf-8")
     with pytest.raises(DataError, match=r"card panther: .*301 design"):
         load_pool(tmp_path)
+
+
+def test_every_message_key_has_zh_cn_and_en_text():
+    import re
+
+    from games.core.i18n import _catalogs
+    from games.ironfire.data import DATA
+
+    source = "".join(p.read_text(encoding="utf-8") for p in DATA.parent.glob("*.py"))
+    found = set(re.findall(r'"@?(ironfire\.[a-z_.]*[a-z_])"', source))
+    found |= {f"ironfire.{g}.{k}" for g, ks in {"env": ("normal", "mountain", "city"),
+                                                "phase": ("deck", "first", "army", "battle", "recount", "over"),
+                                                "reason": ("tally", "wipeout", "resign"),
+                                                "format": ("army30", "alt20"), "fog": ("on", "off")}.items()
+              for k in ks}
+    assert len(found) > 90
+    for loc in ("zh-CN", "en"):
+        missing = sorted(k for k in found if k not in _catalogs[loc])
+        assert not missing, (loc, missing)
+    assert set(k for k in _catalogs["en"] if k.startswith("ironfire.")) == \
+        set(k for k in _catalogs["zh-CN"] if k.startswith("ironfire."))
