@@ -905,7 +905,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         from games.conflict.present import render
         return render(view, locale)
 
-    # --- building: a faction choice is this game's only "loadout" -------------------------------
+    # --- bot seat (no deck building in this game: the basic deck is shared) ------------------------
     def bot_action(self, state: ConflictState, seat: int, rng: Any) -> Any:
         from games.conflict.bot import choose
         return choose(self, state, seat, rng)
