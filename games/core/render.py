@@ -41,4 +41,5 @@ def png_bytes(image: Image.Image) -> bytes:
 def has_ink(image: Image.Image, box: tuple[int, int, int, int], background: tuple[int, int, int]) -> bool:
     """True when any pixel in the box differs from the background (a label really drew)."""
     region = image.convert("RGB").crop(box)
-    return any(px != background for px in region.getdata())
+    lo, hi = zip(*region.getextrema())  # per band (min, max): any pixel off the background shows
+    return any(l != b or h != b for l, h, b in zip(lo, hi, background))
