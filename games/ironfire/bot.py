@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.ironfire.engine import POOL, Attack, ChooseDeck, ChooseFirst, Cut, Hit, IronState, Pick, Ready
+from games.ironfire.engine import POOL, Attack, ChooseDeck, ChooseFirst, Cut, Fire, Focus, Hit, IronState, Join, Pick, Ready
 
 
 def _avg(opt) -> float:
@@ -39,10 +39,57 @@ def choose(engine, state: IronState, seat: int, rng: random.Random):
         return _build(legal, me, rng)
     if Hit in kinds:
         return _aim(legal, view, seat)
+    if Join in kinds or Fire in kinds:
+        return _build_focus(legal, view, seat)
+    focus = _plan_focus(legal, view, seat)
+    if focus is not None:
+        return focus
     attacks = [a for a in legal if isinstance(a, Attack)]
     if attacks:
         return max(attacks, key=lambda a: (_attack_score(a, view, seat), rng.random()))
-    return legal[0]  # fire, pass, stop or join: the only sensible steps left
+    return legal[0]  # pass or stop: the only steps left
+
+
+def _strike(unit: dict[str, Any], key: str, view: dict[str, Any]) -> float:
+    """Expected focus-fire damage of one card (+25%, -50% when heavily damaged)."""
+    opt = POOL.combat[unit["card"]].option(key)
+    raw = _avg(opt) + POOL.combat[unit["card"]].env.get(view["env"], 0)
+    return max(0.0, raw) * (0.75 if unit.get("heavy") else 1.25)
+
+
+def _plan_focus(legal: list, view: dict[str, Any], seat: int):
+    """Focus fire on a valuable face-up card that two or three cards can destroy together
+    when no single attack of ours could."""
+    me = {u["slot"]: u for u in view["players"][seat]["units"]}
+    units = {u["slot"]: u for p in view["players"] for u in p["units"]}
+    ready = [u for u in me.values() if not u.get("attacked") and not u.get("cut")]
+    best, value = None, 0.0
+    for a in legal:
+        if not isinstance(a, Focus):
+            continue
+        target = units[a.target]
+        cls = target["cls"]
+        hits = sorted((max((_strike(u, o.key, view) for o in POOL.combat[u["card"]].attack
+                            if not o.own and o.cost == 0 and cls in o.vs), default=0.0) for u in ready), reverse=True)
+        single = hits[0] / 1.25 if hits else 0.0
+        if target["max"] < 8 or single >= target["cv"] or len(hits) < 2:
+            continue
+        if target["max"] >= 14 and sum(hits[:2]) >= target["cv"] * 1.5 and target["max"] > value:
+            best, value = a, target["max"]
+    return best
+
+
+def _build_focus(legal: list, view: dict[str, Any], seat: int):
+    focus = view["focus"]
+    units = {u["slot"]: u for p in view["players"] for u in p["units"]}
+    target = units[focus["target"]]
+    planned = sum(_strike(units[slot], key, view) for slot, key in focus["members"])
+    joins = [a for a in legal if isinstance(a, Join)]
+    fire = next((a for a in legal if isinstance(a, Fire)), None)
+    if fire is not None and (planned >= target["cv"] * 1.2 or not joins):
+        return fire
+    return max(joins, key=lambda a: (POOL.combat[units[a.unit]["card"]].option(a.option).cost == 0,
+                                     _strike(units[a.unit], a.option, view)))
 
 
 def _build(legal: list, me: dict[str, Any], rng: random.Random):
