@@ -1,0 +1,129 @@
+"""The whole host path under load: `python -m bench host [--tables 1000] [--commands 5000]`.
+
+1,000 stored tables; commands go to tables picked at random, each move chosen the way a bot
+seat chooses. Each command is timed through `Host.handle`: authorization, load, engine,
+one SQLite transaction on disk (WAL), outbox. Choosing the move (reading the state back)
+happens outside the timer. In the same run, the plain SQLite baseline: transactions that
+each rewrite one row as large as a stored state, with the same pragmas, through `sqlite3`
+and through `aiosqlite` (the host's driver, one thread hop per statement).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import aiosqlite
+
+from bench.tables import check, games_for, next_commands, open_tables
+from bot.host import Host
+from games.registry import get_engine
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def sqlite_baseline(path: Path, row_bytes: int, rows: int, transactions: int) -> float:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("CREATE TABLE s (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, state TEXT)")
+    conn.executemany("INSERT INTO s VALUES (?, 1, ?)", [(i, "x" * row_bytes) for i in range(rows)])
+    rnd = random.Random(1)
+    start = time.perf_counter()
+    for n in range(transactions):
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("UPDATE s SET version = version + 1, state = ? WHERE id = ?",
+                     (str(n % 10) * row_bytes, rnd.randrange(rows)))
+        conn.execute("COMMIT")
+    rate = transactions / (time.perf_counter() - start)
+    conn.close()
+    return rate
+
+
+async def aiosqlite_baseline(path: Path, row_bytes: int, rows: int, transactions: int) -> float:
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("CREATE TABLE s (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, state TEXT)")
+        await conn.executemany("INSERT INTO s VALUES (?, 1, ?)", [(i, "x" * row_bytes) for i in range(rows)])
+        rnd = random.Random(1)
+        start = time.perf_counter()
+        for n in range(transactions):
+            await conn.execute("BEGIN IMMEDIATE")
+            await conn.execute("UPDATE s SET version = version + 1, state = ? WHERE id = ?",
+                               (str(n % 10) * row_bytes, rnd.randrange(rows)))
+            await conn.execute("COMMIT")
+        return transactions / (time.perf_counter() - start)
+
+
+def without_images(games: list[str]) -> None:
+    """Measure the rest of the path: board pictures cost more than everything else together."""
+    for game in games:
+        engine = get_engine(game)
+        engine.render = lambda view, locale: None  # instance attribute shadows the method
+
+
+async def run(args: argparse.Namespace, folder: Path) -> str:
+    host = await Host.create(folder / "host.sqlite3", seed_source=iter(range(1, 10**9)).__next__)
+    games = games_for(args.game)
+    if not args.images:
+        without_images(games)
+    channels = range(1000, 1000 + args.tables)
+    start = time.perf_counter()
+    placed = await open_tables(host, channels, games)
+    print(f"  opened {args.tables} tables ({', '.join(games)}) in {time.perf_counter() - start:.1f} s")
+
+    rng = random.Random(args.seed)
+    latencies: list[float] = []
+    wall = time.perf_counter()
+    while len(latencies) < args.commands:
+        channel = rng.choice(channels)
+        for cmd in await next_commands(host, channel, placed[channel], rng):
+            t0 = time.perf_counter()
+            box = await host.handle(cmd)
+            latencies.append(time.perf_counter() - t0)
+            check(box, cmd)
+    wall = time.perf_counter() - wall
+    sizes = [len(r[0]) for r in await host.repo._fetchall("SELECT state FROM sessions WHERE state IS NOT NULL")]
+    await host.close()
+
+    row_bytes = int(statistics.median(sizes))
+    plain = sqlite_baseline(folder / "plain.sqlite3", row_bytes, args.tables, args.baseline)
+    threaded = await aiosqlite_baseline(folder / "aio.sqlite3", row_bytes, args.tables, args.baseline)
+    rate = len(latencies) / sum(latencies)
+    p50, p99 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000
+    print(f"  {len(latencies)} commands, {len(latencies) / wall:.0f}/s with move choosing; median state {row_bytes} B")
+    print(f"  plain SQLite: sqlite3 {plain:.0f} tx/s, aiosqlite {threaded:.0f} tx/s")
+    return (f"host: {rate:.0f} commands/s, p50 {p50:.2f} ms, p99 {p99:.2f} ms; "
+            f"SQLite {plain:.0f} tx/s ({row_bytes} B rows); ratio {rate / plain:.2f} "
+            f"(aiosqlite {threaded:.0f} tx/s, ratio {rate / threaded:.2f}); game {args.game}, "
+            f"board images {'on' if args.images else 'off'}")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench host")
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--commands", type=int, default=5000)
+    parser.add_argument("--baseline", type=int, default=5000, help="transactions in the SQLite baseline")
+    parser.add_argument("--game", default="all", help="'all' or comma-separated game keys")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-images", dest="images", action="store_false",
+                        help="engines draw no board picture (to see what the rest of the path costs)")
+    parser.add_argument("--dir", help="where the databases go (default: a temporary folder)")
+    args = parser.parse_args(argv)
+    if args.dir:
+        Path(args.dir).mkdir(parents=True, exist_ok=True)
+        line = asyncio.run(run(args, Path(args.dir)))
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            line = asyncio.run(run(args, Path(tmp)))
+    print(line)
+    return 0
