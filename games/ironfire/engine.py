@@ -452,9 +452,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
             acts: list[IronAction] = [_act(Pick, card=k) for k in dict.fromkeys(p.reserve)
                                       if POOL.logistics(k) <= room]
-            if p.edits < MAX_EDITS:
+            can_ready = any(c.card in POOL.combat for c in p.picked)
+            if p.edits < MAX_EDITS or not can_ready:  # never leave a seat without a move
                 acts += [_act(Drop, card=k) for k in dict.fromkeys(c.card for c in p.picked)]
-            if any(c.card in POOL.combat for c in p.picked):
+            if can_ready:
                 acts.append(_act(Ready))
             return acts
         if ph == "recount":
@@ -626,7 +627,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             card = next((c for c in p.picked if c.card == action.card), None)
             if card is None:
                 raise RuleError("ironfire.not_picked", card=action.card)
-            if p.edits >= MAX_EDITS:
+            if p.edits >= MAX_EDITS and any(c.card in POOL.combat for c in p.picked):
                 raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
             p.picked.remove(card)
             p.reserve.append(card.card)

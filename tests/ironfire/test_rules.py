@@ -464,3 +464,21 @@ def test_401_3_fortify_precision_veteran_and_environment():
 
 def test_rounding_half_up():
     assert [round_half_up(x, 100) for x in (150, 250, 249, 75 * 3, 125 * 3)] == [2, 3, 2, 2, 4]
+
+
+def test_101_4_selection_changes_are_capped_but_a_seat_is_never_stuck():
+    state = new_game(seed=5, logistics="40", format="alt20")
+    _deck_phase_done(state, ["field_repair*30,ba64", "modern"])
+    for _ in range(20):
+        play(state, 0, "pick field_repair")  # 40 logistics of ability cards: no combat card fits
+    for _ in range(20):
+        play(state, 0, "drop field_repair")
+        play(state, 0, "pick field_repair")
+    assert state.players[0].edits == 60
+    assert {a.code() for a in ENGINE.legal_actions(state, 0)} == {"drop field_repair"}
+    play(state, 0, "drop field_repair")
+    play(state, 0, "pick ba64")
+    assert {a.code() for a in ENGINE.legal_actions(state, 0)} == {"ready"}  # no more drops now
+    with pytest.raises(RuleError) as err:
+        play(state, 0, "drop ba64")
+    assert err.value.key == "ironfire.too_many_edits"
