@@ -463,7 +463,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                     shield[u.id] = 0
                     d -= 1
                 u.hp = max(0, min(R.BATTLE_HP, u.hp - d))
-            ev.append(Event.public("conflict.ev.pair", n=i + 1, x=x or "-", y=y or "-", hpa=att.hp, hpb=dfd.hp))
+            ev.append(Event.public("conflict.ev.pair", n=i + 1, x=f"@conflict.word.{x or 'none'}",
+                                   y=f"@conflict.word.{y or 'none'}", hpa=att.hp, hpb=dfd.hp))
             if att.hp == 0 or dfd.hp == 0:
                 break
         dooms = [u.id for u in (dfd, att) if u.hp == 0]

@@ -79,7 +79,7 @@ def test_full_fight_reveals_pairs_from_attackers_left_and_destroys_at_zero():
     # A/R, D/D, R/A: no damage at all
     assert ua.hp == 3 and ub.hp == 3
     pairs = [e for e in step.events if e.key == "conflict.ev.pair"]
-    assert [(p.params["x"], p.params["y"]) for p in pairs] == [("A", "R"), ("D", "D"), ("R", "A")]
+    assert [(p.params["x"][-1], p.params["y"][-1]) for p in pairs] == [("A", "R"), ("D", "D"), ("R", "A")]
 
 
 def test_fight_with_self_destruct_kills_and_stops_early():
