@@ -20,9 +20,8 @@ from pathlib import Path
 
 import aiosqlite
 
-from bench.tables import check, games_for, next_commands, open_tables
+from bench.tables import check, games_for, next_commands, open_tables, without_images
 from bot.host import Host
-from games.registry import get_engine
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -62,13 +61,6 @@ async def aiosqlite_baseline(path: Path, row_bytes: int, rows: int, transactions
                                (str(n % 10) * row_bytes, rnd.randrange(rows)))
             await conn.execute("COMMIT")
         return transactions / (time.perf_counter() - start)
-
-
-def without_images(games: list[str]) -> None:
-    """Measure the rest of the path: board pictures cost more than everything else together."""
-    for game in games:
-        engine = get_engine(game)
-        engine.render = lambda view, locale: None  # instance attribute shadows the method
 
 
 async def run(args: argparse.Namespace, folder: Path) -> str:

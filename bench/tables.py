@@ -7,6 +7,7 @@ so every move is a real command through authorization, load, engine, commit and 
 from __future__ import annotations
 
 import random
+import sqlite3
 
 from bot.host import Host
 from bot.outbox import Command, Outbox
@@ -75,3 +76,55 @@ async def next_commands(host: Host, channel: int, game: str, rng: random.Random)
     seat = rng.choice(engine.active_seats(state))
     action = engine.bot_action(state, seat, rng)
     return [command(channel, seat, "play", code=action.code())]
+
+
+def without_images(games: list[str]) -> None:
+    """Engines draw no board picture: a picture costs more than the rest of a command."""
+    for game in games:
+        get_engine(game).render = lambda view, locale: None  # instance attribute shadows the method
+
+
+async def play_moves(host: Host, placed: dict[int, str], moves: int, rng: random.Random) -> int:
+    """`moves` commands spread over the tables at random; returns how many were sent."""
+    channels = list(placed)
+    sent = 0
+    while sent < moves:
+        channel = rng.choice(channels)
+        for cmd in await next_commands(host, channel, placed[channel], rng):
+            check(await host.handle(cmd), cmd)
+            sent += 1
+    return sent
+
+
+def clone_tables(path: str, total: int) -> int:
+    """Copy the stored tables (sessions, seats, action log) until there are `total`; each copy
+    gets its own channel and users, so it behaves as a table of its own. Returns the count."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    templates = [dict(r) for r in conn.execute("SELECT * FROM sessions ORDER BY id")]
+    seats = [dict(r) for r in conn.execute("SELECT * FROM seats")]
+    logs = [dict(r) for r in conn.execute("SELECT * FROM action_log")]
+    next_id = max(t["id"] for t in templates) + 1
+    span = max(t["channel_id"] for t in templates) + 1
+    conn.execute("BEGIN")
+    copy = 1
+    while next_id <= total:
+        for t in templates:
+            if next_id > total:
+                break
+            channel = t["channel_id"] + copy * span
+            row = dict(t, id=next_id, channel_id=channel, creator_id=user_of(channel, 0))
+            conn.execute(f"INSERT INTO sessions ({','.join(row)}) VALUES ({','.join('?' * len(row))})", tuple(row.values()))
+            for s in (s for s in seats if s["session_id"] == t["id"]):
+                s = dict(s, session_id=next_id, user_id=user_of(channel, s["seat"]))
+                conn.execute(f"INSERT INTO seats ({','.join(s)}) VALUES ({','.join('?' * len(s))})", tuple(s.values()))
+            for e in (e for e in logs if e["session_id"] == t["id"]):
+                e = dict(e, session_id=next_id, user_id=e["user_id"] and user_of(channel, e["seat"]))
+                conn.execute(f"INSERT INTO action_log ({','.join(e)}) VALUES ({','.join('?' * len(e))})", tuple(e.values()))
+            next_id += 1
+        copy += 1
+    conn.execute("COMMIT")
+    count = conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return count
