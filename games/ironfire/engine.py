@@ -860,7 +860,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             raise RuleError("ironfire.no_logistics", cost=opt.cost,
                             spare=p.logistics - self.army_logistics(p))
         if not self._valid_targets(state, seat, opt, []):
-            raise RuleError("ironfire.no_targets", option=opt.key)
+            raise RuleError("ironfire.no_targets", option=f"@ironfire.opt.{opt.key}")
 
     def _declare(self, state: IronState, seat: int, unit: Unit, opt: AttackOption) -> list[Event]:
         p = state.players[seat]
