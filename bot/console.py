@@ -169,11 +169,49 @@ class ConsoleTable:
                 verb, args["expr"] = "roll", plain[0]
                 if len(plain) > 1:
                     args["label"] = " ".join(plain[1:])
+        elif head == "/league":
+            verb, args, channel = self._league(name, plain, args, channel)
         else:
             raise ScriptError(f"unknown command {head}")
         return Command(user_id=uid, user_name=name, verb=verb, args=args, guild_id=None if is_dm else GUILD_ID,
                        channel_id=channel, is_dm=is_dm, locale=self.locales[name], guild_locale=None,
                        can_manage_guild=manager)
+
+    # positional arguments of /league subcommands, in order
+    _LEAGUE_POSITIONAL = {
+        "create": ("name", "game"), "report": ("outcome",), "confirm": ("match",), "dispute": ("match",),
+        "void": ("match",), "set_result": ("match", "ranks"), "add": ("user",), "drop": ("user",),
+        "disqualify": ("user",), "propose_time": ("time",), "rating_history": ("user",),
+    }
+
+    def _league(self, name: str, plain: list[str], args: dict[str, object],
+                channel: int | None) -> tuple[str, dict[str, object], int | None]:
+        """`/league SUB [positional ...] [key=value ...]`; `user=NAME` names a console user,
+        `time=+H` is H hours from the console clock."""
+        if not plain:
+            raise ScriptError("/league create|open|close|join|leave|checkin|start_round|pairing|play|report|"
+                              "confirm|dispute|standings|ratings|...")
+        sub, rest = plain[0], plain[1:]
+        positional = list(self._LEAGUE_POSITIONAL.get(sub, ()))
+        for tok in rest:
+            key, sep, value = tok.partition("=")
+            if not sep:
+                if not positional:
+                    raise ScriptError(f"/league {sub}: unexpected {tok!r}")
+                key, value = positional.pop(0), tok
+            if key == "user":
+                args["user_id"], args["user_name"] = self.user(value), value
+            elif key == "time" and value.startswith("+"):
+                args["time"] = self.now() + float(value[1:]) * 3600
+            elif key in ("rated", "reset_ratings"):
+                args[key] = value.lower() in ("1", "true", "yes")
+            else:
+                args[key] = value
+        if sub == "play" and channel is not None:
+            # like Discord, a league game opens in a thread of its own
+            self.threads += 1
+            channel = self.channel(f"league-{self.threads}")
+        return f"league.{sub}", args, channel
 
     # --- output -----------------------------------------------------------------------
     def _names(self, text: str) -> str:

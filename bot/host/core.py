@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 from bot.host import fair, rules
+from bot.league.service import LeagueService
 from bot.outbox import ActionMenu, Command, Image, MenuOption, Message, Outbox
 from games.core.engine import Engine, Outcome
 from games.core.errors import RuleError
@@ -74,6 +75,11 @@ class Host:
         self.seed_source = seed_source
         self.bot_step_cap = bot_step_cap
         self.on_game_finished: list[GameFinished] = []
+        # leagues share the connection and its transactions; finished games feed them
+        self.league = LeagueService(repo.conn, clock=clock, start_game=self._start_league_game,
+                                    transaction=repo.transaction)
+        self.on_game_finished.append(self._league_result)
+        self._timer_forfeits: set[int] = set()
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._locales: dict[int, str] = {}
         self._verbs: dict[str, Callable[[Command, str], Awaitable[Outbox]]] = {
@@ -99,6 +105,8 @@ class Host:
         try:
             if cmd.verb == "roll" or cmd.verb.startswith("roll."):
                 return await self._roll(cmd, locale)
+            if cmd.verb.startswith("league."):
+                return await self.league.handle(cmd)
             verb = self._verbs.get(cmd.verb)
             if verb is None:
                 raise HostError("host.unknown_verb", verb=cmd.verb[:40])
@@ -169,6 +177,7 @@ class Host:
                         box.merge(await self._remind(session, now))
                 except StaleVersion:
                     continue  # another process handled this table; the next tick looks again
+        box.merge(await self.league.tick())
         box.reply = None
         return box
 
@@ -739,6 +748,7 @@ class Host:
             if session.timer_policy == "forfeit":
                 if engine.outcome(progress.state) is None:
                     self._resign(engine, session, progress, seat, None, "timer")
+                    self._timer_forfeits.add(session.id)
                 continue
             for n in range(self.bot_step_cap):  # skip: the bot makes this seat's pending decisions
                 if engine.outcome(progress.state) is not None or seat not in engine.active_seats(progress.state):
@@ -746,6 +756,45 @@ class Host:
                 action = engine.bot_action(progress.state, seat, self._bot_rng(session, 10_000 + n))
                 self._apply(engine, session, progress, seat, action, None, "timer")
         return await self._finish(None, session, engine, progress, None, restart_timer=True)
+
+
+    # --- leagues ----------------------------------------------------------------------------
+    async def _start_league_game(self, cmd: Command, game: str, channel_id: int | None,
+                                 players: list[tuple[int, str]], options: dict[str, str]) -> tuple[int, Outbox]:
+        """Open and start a league pairing's table with its players seated in order."""
+        from bot.league.service import LeagueError
+
+        if channel_id is None:
+            raise LeagueError("league.channel_only")
+        engine = get_engine(game)
+        engine.parse_options(options)
+        seed = self.seed_source()
+        locale = normalize_locale(cmd.guild_locale or cmd.locale)
+        try:
+            session_id = await self.repo.create_session(
+                guild_id=cmd.guild_id, channel_id=channel_id, thread=True, game=game, options=options,
+                creator_id=players[0][0], locale=locale, seed=seed, seed_hash=fair.seed_hash(seed),
+                seats=[SeatRow(i, uid, name) for i, (uid, name) in enumerate(players)], now=self.clock(),
+            )
+        except TableExists:
+            raise LeagueError("league.channel_busy") from None
+        async with self._locks[session_id]:
+            session = await self.repo.load_session(session_id)
+            assert session is not None
+            step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options), session.seed)
+            progress = Progress(state=step.state, events=list(step.events), changed=True)
+            progress.notes.append(t(session.locale, "host.started", hash=session.seed_hash))
+            box = await self._finish(None, session, engine, progress, None, status="active")
+        return session_id, box
+
+    async def _league_result(self, session: SessionRow, outcome: Outcome) -> None:
+        """A finished table that is a league pairing reports to its league. A concession is
+        a played result; a turn-timer forfeit is a forfeit (kept out of ratings)."""
+        forfeit = session.id in self._timer_forfeits
+        self._timer_forfeits.discard(session.id)
+        ranks = {s.user_id: outcome.ranks[s.seat] for s in session.seats
+                 if s.user_id is not None and not s.is_bot and s.seat < len(outcome.ranks)}
+        await self.league.game_finished(session.id, ranks, forfeit=forfeit)
 
 
 def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: list[str], locale: str) -> ActionMenu:

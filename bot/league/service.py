@@ -6,13 +6,15 @@ messages. It is transport-free like the game host: it takes a Command, returns a
 """
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
 import time
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any, AsyncContextManager, AsyncIterator, Awaitable, Callable
 
 import aiosqlite
 from pydantic import BaseModel, Field, ValidationError
@@ -27,8 +29,8 @@ register_catalog(Path(__file__).parent / "locale")
 
 DAY = 86400.0
 
-# start_game(game, channel_id, [(user_id, name)], options) -> session id
-StartGame = Callable[[str, int | None, list[tuple[int, str]], dict[str, str]], Awaitable[int]]
+# start_game(command, game, channel_id, [(user_id, name)], options) -> (session id, its first posts)
+StartGame = Callable[[Command, str, int | None, list[tuple[int, str]], dict[str, str]], Awaitable[tuple[int, Outbox]]]
 
 
 class LeagueError(Exception):
@@ -64,15 +66,31 @@ class Ctx:
 class LeagueService:
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float] = time.time,
                  start_game: StartGame | None = None,
-                 user_locale: Callable[[int], Awaitable[str | None]] | None = None):
+                 transaction: Callable[[], AsyncContextManager[Any]] | None = None):
+        """`db` must be in autocommit mode (isolation_level=None): each command runs in one
+        explicit transaction, the host's own when it shares its connection."""
         self.db = db
         self.clock = clock
         self.start_game = start_game
-        self.user_locale = user_locale  # the host knows each user's last Discord locale
+        self._transaction = transaction or self._own_transaction
+        self._lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def _own_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
 
     async def _dm(self, out: Outbox, user_id: int, key: str, **params: Any) -> None:
         """A private message in the recipient's own language."""
-        locale = await self.user_locale(user_id) if self.user_locale else None
+        # the host remembers each user's last Discord locale in the users table
+        row = await self._one("SELECT locale FROM users WHERE id=?", user_id)
+        locale = row["locale"] if row else None
         out.private.append((user_id, Message(t(normalize_locale(locale), key, **params))))
 
     # ------------------------------------------------------------------ entry point
@@ -83,9 +101,11 @@ class LeagueService:
         if handler is None:
             return _reply(ctx.msg("league.unknown_command", verb=verb))
         try:
-            return await handler(ctx)
+            if verb == "play":  # opens a table through the host: not inside our transaction
+                return await self._play(ctx)
+            async with self._transaction():  # one command, one transaction; an error rolls back
+                return await handler(ctx)
         except LeagueError as err:
-            await self.db.rollback()
             return _reply(ctx.msg(err.key, **err.params))
 
     # ------------------------------------------------------------------ lookups
@@ -178,7 +198,6 @@ class LeagueService:
             "INSERT INTO league_seasons(league_id,number,status) VALUES (?,1,'setup')", (league_id,)
         )
         await self._audit(league_id, ctx, "create", {"name": name, "game": game, **settings.model_dump()})
-        await self.db.commit()
         return _reply(ctx.msg("league.created", name=name, game=game, format=f"@league.format.{settings.format}"),
                       public=True)
 
@@ -196,7 +215,6 @@ class LeagueService:
             raise LeagueError("league.already_running")
         await self.db.execute("UPDATE league_seasons SET status=? WHERE id=?", (status, season["id"]))
         await self._audit(league["id"], ctx, "registration_" + ("open" if status == "registration" else "closed"), {})
-        await self.db.commit()
         key = "league.registration_open" if status == "registration" else "league.registration_closed"
         return _reply(ctx.msg(key, name=league["name"]), public=True)
 
@@ -214,7 +232,6 @@ class LeagueService:
             (season["id"], uid, name, "checked_in", self.clock()),
         )
         await self._audit(league["id"], ctx, "add", {"user": uid}, str(ctx.cmd.args.get("reason") or ""))
-        await self.db.commit()
         return _reply(ctx.msg("league.added", name=name), public=True)
 
     async def _cmd_drop(self, ctx: Ctx) -> Outbox:
@@ -235,7 +252,6 @@ class LeagueService:
             "UPDATE league_entrants SET status=? WHERE season_id=? AND user_id=?", (status, season["id"], uid)
         )
         await self._audit(league["id"], ctx, status, {"user": uid}, str(ctx.cmd.args.get("reason") or ""))
-        await self.db.commit()
         return _reply(ctx.msg(f"league.{status}", name=row["name"]), public=True)
 
     async def _cmd_start_round(self, ctx: Ctx) -> Outbox:
@@ -295,7 +311,6 @@ class LeagueService:
                     (round_id, json.dumps(group), now),
                 )
         await self._audit(league["id"], ctx, "start_round", {"round": number, "pairings": groups})
-        await self.db.commit()
         return await self._pairings_outbox(ctx, league, season["id"], number)
 
     def _total_rounds(self, settings: LeagueSettings, n: int, season: aiosqlite.Row) -> int:
@@ -399,7 +414,6 @@ class LeagueService:
         await self._record(league, match, ranks, kind, ctx.cmd.user_id, reason="edit")
         await self._audit(league["id"], ctx, "set_result", {"match": match["id"], "ranks": ranks, "kind": kind},
                           str(ctx.cmd.args.get("reason") or ""))
-        await self.db.commit()
         return _reply(ctx.msg("league.result_set", match=match["id"]), public=True)
 
     async def _cmd_void(self, ctx: Ctx) -> Outbox:
@@ -413,7 +427,6 @@ class LeagueService:
             (self.clock(), match["id"]),
         )
         await self._audit(league["id"], ctx, "void", {"match": match["id"]}, str(ctx.cmd.args.get("reason") or ""))
-        await self.db.commit()
         return _reply(ctx.msg("league.voided", match=match["id"]), public=True)
 
     async def _void_rating(self, match_id: int) -> None:
@@ -432,7 +445,6 @@ class LeagueService:
             (json.dumps(frozen), self.clock(), season["id"]),
         )
         await self._audit(league["id"], ctx, "end_season", {"season": season["number"]})
-        await self.db.commit()
         text = ctx.msg("league.season_ended", name=league["name"], season=season["number"])
         return _reply(text + "\n" + await self._standings_text(ctx, league, season["id"]), public=True)
 
@@ -449,7 +461,6 @@ class LeagueService:
         if reset:
             await self.db.execute("UPDATE leagues SET rating_epoch=rating_epoch+1 WHERE id=?", (league["id"],))
         await self._audit(league["id"], ctx, "new_season", {"season": season["number"] + 1, "reset_ratings": reset})
-        await self.db.commit()
         return _reply(ctx.msg("league.new_season", name=league["name"], season=season["number"] + 1,
                               reset="@league.reset_yes" if reset else "@league.reset_no"), public=True)
 
@@ -472,7 +483,6 @@ class LeagueService:
             "ON CONFLICT(season_id,user_id) DO UPDATE SET status='registered'",
             (season["id"], ctx.cmd.user_id, ctx.cmd.user_name, "registered", self.clock()),
         )
-        await self.db.commit()
         return _reply(ctx.msg("league.joined", name=ctx.cmd.user_name, league=league["name"]), public=True)
 
     async def _cmd_leave(self, ctx: Ctx) -> Outbox:
@@ -485,7 +495,6 @@ class LeagueService:
         )
         if cur.rowcount == 0:
             raise LeagueError("league.not_entrant")
-        await self.db.commit()
         return _reply(ctx.msg("league.left", name=ctx.cmd.user_name, league=league["name"]), public=True)
 
     async def _cmd_checkin(self, ctx: Ctx) -> Outbox:
@@ -497,7 +506,6 @@ class LeagueService:
         )
         if cur.rowcount == 0:
             raise LeagueError("league.not_entrant")
-        await self.db.commit()
         return _reply(ctx.msg("league.checked_in", name=ctx.cmd.user_name))
 
     async def _my_match(self, ctx: Ctx, league: aiosqlite.Row) -> aiosqlite.Row:
@@ -519,24 +527,31 @@ class LeagueService:
                                    agreed="@league.agreed_yes" if m["time_agreed"] else "@league.agreed_no")
         return _reply(text)
 
-    async def _cmd_play(self, ctx: Ctx) -> Outbox:
+    async def _cmd_play(self, ctx: Ctx) -> Outbox:  # dispatched to _play (see handle)
+        return await self._play(ctx)
+
+    async def _play(self, ctx: Ctx) -> Outbox:
         """Open the league game of the caller's pairing as a table with the league's options."""
-        league = await self._league(ctx)
-        m = await self._my_match(ctx, league)
-        if m["session_id"] is not None:
-            raise LeagueError("league.game_exists", session=m["session_id"])
-        if self.start_game is None:
-            raise LeagueError("league.no_host")
-        rnd = await self._one("SELECT * FROM league_rounds WHERE id=?", m["round_id"])
-        players = json.loads(m["players"])
-        names = await self._names(players, rnd["season_id"])
-        session = await self.start_game(league["game"], ctx.cmd.channel_id, list(zip(players, names)),
-                                        self._settings(league).options)
-        await self.db.execute(
-            "UPDATE league_matches SET session_id=?, updated_at=? WHERE id=?", (session, self.clock(), m["id"])
-        )
-        await self.db.commit()
-        return _reply(ctx.msg("league.game_started", match=m["id"], session=session), public=True)
+        async with self._transaction():
+            league = await self._league(ctx)
+            m = await self._my_match(ctx, league)
+            if m["session_id"] is not None:
+                raise LeagueError("league.game_exists", session=m["session_id"])
+            if self.start_game is None:
+                raise LeagueError("league.no_host")
+            rnd = await self._one("SELECT * FROM league_rounds WHERE id=?", m["round_id"])
+            players = json.loads(m["players"])
+            names = await self._names(players, rnd["season_id"])
+        session, posts = await self.start_game(ctx.cmd, league["game"], ctx.cmd.channel_id,
+                                               list(zip(players, names)), self._settings(league).options)
+        async with self._transaction():
+            await self.db.execute(
+                "UPDATE league_matches SET session_id=?, updated_at=? WHERE id=?", (session, self.clock(), m["id"])
+            )
+        out = _reply(ctx.msg("league.game_started", match=m["id"], session=session), public=True)
+        out.public = posts.public + out.public
+        out.private = posts.private + out.private
+        return out
 
     async def _cmd_propose_time(self, ctx: Ctx) -> Outbox:
         league = await self._league(ctx)
@@ -546,7 +561,6 @@ class LeagueService:
             "UPDATE league_matches SET proposed_time=?, proposed_by=?, time_agreed=0, updated_at=? WHERE id=?",
             (when, ctx.cmd.user_id, self.clock(), m["id"]),
         )
-        await self.db.commit()
         out = _reply(ctx.msg("league.time_sent", time=f"<t:{int(when)}:F>"))
         for p in json.loads(m["players"]):
             if p != ctx.cmd.user_id:
@@ -560,7 +574,6 @@ class LeagueService:
         if not m["proposed_time"] or m["proposed_by"] == ctx.cmd.user_id:
             raise LeagueError("league.no_time_to_accept")
         await self.db.execute("UPDATE league_matches SET time_agreed=1 WHERE id=?", (m["id"],))
-        await self.db.commit()
         return _reply(ctx.msg("league.time_agreed", time=f"<t:{int(m['proposed_time'])}:F>", match=m["id"]),
                       public=True)
 
@@ -581,7 +594,6 @@ class LeagueService:
             "UPDATE league_matches SET status='reported', ranks=?, result_kind='played', reported_by=?, updated_at=? WHERE id=?",
             (json.dumps(ranks), ctx.cmd.user_id, self.clock(), m["id"]),
         )
-        await self.db.commit()
         out = _reply(ctx.msg("league.reported", match=m["id"]))
         for p in players:
             if p != ctx.cmd.user_id:
@@ -601,7 +613,6 @@ class LeagueService:
         league = await self._league(ctx)
         m = await self._reported_match(ctx, league)
         await self._record(league, m, json.loads(m["ranks"]), "played", ctx.cmd.user_id, reason="reported")
-        await self.db.commit()
         return _reply(ctx.msg("league.confirmed", match=m["id"]), public=True)
 
     async def _cmd_dispute(self, ctx: Ctx) -> Outbox:
@@ -609,7 +620,6 @@ class LeagueService:
         m = await self._reported_match(ctx, league)
         await self.db.execute("UPDATE league_matches SET status='disputed', updated_at=? WHERE id=?", (self.clock(), m["id"]))
         await self._audit(league["id"], ctx, "dispute", {"match": m["id"]}, str(ctx.cmd.args.get("reason") or ""))
-        await self.db.commit()
         return _reply(ctx.msg("league.disputed", match=m["id"]), public=True)
 
     # ------------------------------------------------------------------ reading
@@ -695,9 +705,14 @@ class LeagueService:
     async def game_finished(self, session_id: int, ranks_by_user: dict[int, int], forfeit: bool = False) -> Outbox:
         """Called by the game host when a table ends. Concessions are played results
         (rated); timer forfeits are forfeits (unrated)."""
+        async with self._transaction():
+            await self._game_finished(session_id, ranks_by_user, forfeit)
+        return Outbox()
+
+    async def _game_finished(self, session_id: int, ranks_by_user: dict[int, int], forfeit: bool) -> None:
         m = await self._one("SELECT * FROM league_matches WHERE session_id=? AND status!='done'", session_id)
         if m is None:
-            return Outbox()
+            return
         league = await self._one(
             "SELECT l.* FROM leagues l JOIN league_seasons s ON s.league_id=l.id JOIN league_rounds r ON r.season_id=s.id WHERE r.id=?",
             m["round_id"],
@@ -705,11 +720,13 @@ class LeagueService:
         players = json.loads(m["players"])
         ranks = [ranks_by_user.get(p, len(players)) for p in players]
         await self._record(league, m, ranks, "forfeit" if forfeit else "played", 0, reason="game")
-        await self.db.commit()
-        return Outbox()
 
     async def tick(self) -> Outbox:
         """Reminders a day before a round's deadline, and the deadline policy after it."""
+        async with self._transaction():
+            return await self._tick()
+
+    async def _tick(self) -> Outbox:
         now = self.clock()
         out = Outbox()
         rounds = await self._all(
@@ -734,7 +751,6 @@ class LeagueService:
                         continue  # a game under way is left to its own timer and the organizers
                     players = json.loads(m["players"])
                     await self._record(league, m, [len(players)] * len(players), "double_forfeit", 0, reason="deadline")
-        await self.db.commit()
         return out
 
     # ------------------------------------------------------------------ helpers

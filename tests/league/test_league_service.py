@@ -1,19 +1,17 @@
 """The league host over SQLite: organizers, players, reported and hosted results,
 standings, ratings, undo, season end and export."""
 import json
-from pathlib import Path
-
 import aiosqlite
 import pytest
 
 from bot.league.ratings import RatedResult, replay
 from bot.league.service import LeagueService
-from bot.outbox import Command
+from storage.db import migrate
+from bot.outbox import Command, Outbox
 from games.registry import register
 from tests.toygame import ENGINE
 
 register(ENGINE)
-MIGRATION = Path(__file__).resolve().parents[2] / "storage" / "migrations" / "0003_league.sql"
 GUILD = 77
 ORG = 1
 PLAYERS = {101: "ann", 102: "bo", 103: "cy", 104: "di"}
@@ -29,19 +27,18 @@ class Clock:
 
 @pytest.fixture
 async def svc(tmp_path):
-    db = await aiosqlite.connect(tmp_path / "league.sqlite3")
+    db = await aiosqlite.connect(tmp_path / "league.sqlite3", isolation_level=None)
     db.row_factory = aiosqlite.Row
-    await db.executescript(MIGRATION.read_text())
+    await migrate(db)
+    for uid, name in PLAYERS.items():  # the host remembers each user's locale
+        await db.execute("INSERT INTO users (id, name, locale) VALUES (?, ?, 'en')", (uid, name))
     started = []
 
-    async def start_game(game, channel, seats, options):
+    async def start_game(command, game, channel, seats, options):
         started.append((game, channel, seats, options))
-        return 500 + len(started)
+        return 500 + len(started), Outbox()
 
-    async def user_locale(uid):
-        return "en-US"
-
-    service = LeagueService(db, clock=Clock(), start_game=start_game, user_locale=user_locale)
+    service = LeagueService(db, clock=Clock(), start_game=start_game)
     service.started = started
     yield service
     await db.close()
