@@ -1208,7 +1208,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 "units": [self._unit_view(u, mine) for u in p.army],
                 "abilities": list(p.abilities), "discard": list(p.discard),
             }
-            if mine or not fog:
+            if mine:  # including the cards being chosen in secret
+                entry["army_logistics"] = self.army_logistics(p) + sum(POOL.logistics(c.card) for c in p.picked)
+            elif not fog and state.phase != "army":
                 entry["army_logistics"] = self.army_logistics(p)
             if mine:
                 entry["deck"] = p.deck
