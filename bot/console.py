@@ -169,6 +169,14 @@ class ConsoleTable:
                 verb, args["expr"] = "roll", plain[0]
                 if len(plain) > 1:
                     args["label"] = " ".join(plain[1:])
+        elif head == "/deck":
+            if not plain or plain[0] not in ("save", "list", "show", "delete"):
+                raise ScriptError("/deck save GAME NAME CODE... | list [GAME] | show GAME NAME | delete GAME NAME")
+            verb = f"deck.{plain[0]}"
+            for key, value in zip(("game", "name"), plain[1:3]):
+                args[key] = value
+            if plain[0] == "save":
+                args["code"] = " ".join(plain[3:])
         elif head == "/league":
             verb, args, channel = self._league(name, plain, args, channel)
         else:

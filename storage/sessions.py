@@ -118,6 +118,30 @@ class Repository:
             async with self.conn.execute(sql, params) as cur:
                 return list(await cur.fetchall())
 
+    # --- saved loadouts (decks, armies, fleets) -----------------------------------------
+    async def loadouts(self, user_id: int, game: str | None = None) -> list[aiosqlite.Row]:
+        if game:
+            return await self._fetchall("SELECT * FROM loadouts WHERE user_id = ? AND game = ? ORDER BY name",
+                                        (user_id, game))
+        return await self._fetchall("SELECT * FROM loadouts WHERE user_id = ? ORDER BY game, name", (user_id,))
+
+    async def loadout(self, user_id: int, game: str, name: str) -> aiosqlite.Row | None:
+        rows = await self._fetchall("SELECT * FROM loadouts WHERE user_id = ? AND game = ? AND name = ?",
+                                    (user_id, game, name))
+        return rows[0] if rows else None
+
+    async def save_loadout(self, user_id: int, game: str, name: str, code: str, now: float) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO loadouts (user_id, game, name, code, saved_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT(user_id, game, name) DO UPDATE SET code = excluded.code, saved_at = excluded.saved_at",
+                (user_id, game, name, code, now),
+            )
+
+    async def delete_loadout(self, user_id: int, game: str, name: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM loadouts WHERE user_id = ? AND game = ? AND name = ?", (user_id, game, name))
+
     # --- users -------------------------------------------------------------------
     async def remember_user(self, user_id: int, name: str | None, locale: str | None) -> None:
         async with self.transaction() as db:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
-from bot.host import fair, rules
+from bot.host import decks, fair, rules
 from bot.league.service import LeagueService
 from bot.outbox import ActionMenu, Command, Image, MenuOption, Message, Outbox
 from games.core.engine import Engine, Outcome
@@ -107,6 +107,8 @@ class Host:
                 return await self._roll(cmd, locale)
             if cmd.verb.startswith("league."):
                 return await self.league.handle(cmd)
+            if cmd.verb.startswith("deck."):
+                return await decks.handle(self, cmd, locale)
             verb = self._verbs.get(cmd.verb)
             if verb is None:
                 raise HostError("host.unknown_verb", verb=cmd.verb[:40])
@@ -415,7 +417,7 @@ class Host:
             if len(seats) > 1:
                 raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
             seat = seats[0]
-            action = engine.parse_action(code)
+            action = engine.parse_action(await decks.expand(self, cmd.user_id, session.game, code))
             described = engine.describe_action(state, seat, action, locale)
             progress = Progress(state=state)
             self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
