@@ -26,7 +26,8 @@ def _playout(args: argparse.Namespace) -> int:
             return 2
         options[name] = value
     report = run_playouts(
-        engine, args.games, seed=args.seed, players=args.players, options=options, use_bot=args.bot
+        engine, args.games, seed=args.seed, players=args.players, options=options, use_bot=args.bot,
+        check_every=args.check_every,
     )
     problem = report.first_problem()
     if problem and args.verbose:
@@ -107,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument("--bot", action="store_true", help="use the bot seat's heuristic instead of random moves")
+    p.add_argument("--check-every", type=int, default=1, metavar="N",
+                   help="check invariants and secrets every N steps (default: every step) and at the end")
     p.add_argument("-v", "--verbose", action="store_true", help="print the first problem found")
     p.set_defaults(func=_playout)
 
