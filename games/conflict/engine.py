@@ -147,11 +147,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         p.rows = [inner, outer] if outer else [inner]
         p.capital = a.capital
         p.ready = True
-        if all(q.ready for q in state.players):
+        if all(q.ready for q in state.players if q.alive):
             self._begin(state, ev)
 
     def _begin(self, state: ConflictState, ev: list[Event]) -> None:
         for seat, p in enumerate(state.players):
+            if not p.alive:
+                continue
             if R.capital_effect(state, seat) == "capital_fortress":
                 cap = state.territories[p.capital]
                 cap.max += 2
@@ -159,8 +161,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             ev.append(Event.public("conflict.ev.revealed", player=p.name, faction=content().factions[p.faction].name,
                                    capital=R.tname(state, p.capital), rows=len(p.rows)))
             p.offer, p.dealt = [], []
-        die = state.rng.die(state.n)
-        state.first = die - 1
+        living = R.alive(state)
+        die = state.rng.die(len(living))
+        state.first = living[die - 1]
         ev.append(Event.public("core.roll", who="-", what="@conflict.first_player", dice=[die], total=die))
         state.round = 1
         R.start_turn(state, state.first, ev)
@@ -774,32 +777,21 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         for uid in [u.id for u in state.units.values() if u.owner == seat]:
             if uid in state.units:
                 R.remove_unit(state, uid, events)
-        for tid in [t for row in p.rows for t in row]:
+        for tid in list(dict.fromkeys([t for row in p.rows for t in row] + p.dealt)):
             R.evict(state, tid, seat, events)
             state.terr_deck.insert(0, state.territories[tid].key)
             del state.territories[tid]
-        p.rows, p.capital = [], None
+        p.rows, p.capital, p.offer, p.dealt = [], None, [], []
         R.finish_elimination(state, seat, events)
         if state.phase == "setup":
-            if all(q.ready for q in state.players if q.alive) and state.winner is None:
-                living = R.alive(state)
-                for s, q in enumerate(state.players):
-                    if not q.alive:
-                        q.offer, q.dealt = [], []
-                if len(living) >= 2:
-                    self._begin_setup_done(state, events)
+            if state.winner is None and all(q.ready for q in state.players if q.alive):
+                self._begin(state, events)
             return Step(state=state, events=events)
         if state.winner is None and state.phase != "over" and state.turn == seat:
             state.assault = False
             state.pending = None
             R.end_turn(state, events)
         return Step(state=state, events=events)
-
-    def _begin_setup_done(self, state: ConflictState, events: list[Event]) -> None:
-        for s, p in enumerate(state.players):
-            if not p.alive:
-                continue
-        self._begin(state, events)
 
     # --- what each seat sees -----------------------------------------------------------------
     def view(self, state: ConflictState, seat: int | None) -> dict[str, Any]:
@@ -877,7 +869,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if held != total:
             problems.append(f"cards {held} != {total}")
         for tid, t in state.territories.items():
-            if state.phase != "setup" and state.players[t.owner].alive and not any(tid in r for r in state.players[t.owner].rows):
+            if state.players[t.owner].ready and state.players[t.owner].alive and not any(tid in r for r in state.players[t.owner].rows):
                 problems.append(f"{tid} not in its owner's rows")
             if not 0 <= t.dur <= t.max:
                 problems.append(f"{tid} durability {t.dur}/{t.max}")

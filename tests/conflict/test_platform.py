@@ -120,3 +120,26 @@ def test_rejected_custom_term_in_both_languages():
         play(state, a, "term a,b")
     for loc in ("zh-CN", "en"):
         assert "conflict.err" not in t(loc, err.value.key, **err.value.params)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_conceding_at_any_moment_keeps_the_game_sound(players):
+    """Random games where a random seat concedes at a random step (setup included)."""
+    import random
+    from games.core import Seat
+    for seed in range(4):
+        rng = random.Random(seed * 31 + players)
+        state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)], ENGINE.parse_options({}), seed).state
+        resign_at = rng.choice([0, 2, 5, 40, 150, 400])
+        for step in range(3000):
+            if ENGINE.outcome(state) is not None:
+                break
+            if step == resign_at:
+                ENGINE.resign(state, rng.randrange(players))
+                assert ENGINE.invariants(state) == []
+                continue
+            seat = rng.choice(ENGINE.active_seats(state))
+            state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat))).state
+            assert ENGINE.invariants(state) == []
+        if players == 2:
+            assert ENGINE.outcome(state) is not None
