@@ -165,10 +165,12 @@ class ConsoleTable:
                 verb, args["args"] = "roll.alias", plain[1:]
             else:
                 if not plain:
-                    raise ScriptError("/roll EXPR [label]")
-                verb, args["expr"] = "roll", plain[0]
-                if len(plain) > 1:
-                    args["label"] = " ".join(plain[1:])
+                    raise ScriptError("/roll EXPR [label] [private]")
+                if plain[-1] == "private":
+                    args["private"], plain = True, plain[:-1]
+                verb, (args["expr"], label) = "roll", _split_roll(plain)
+                if label:
+                    args["label"] = label
         elif head == "/deck":
             if not plain or plain[0] not in ("save", "list", "show", "delete"):
                 raise ScriptError("/deck save GAME NAME CODE... | list [GAME] | show GAME NAME | delete GAME NAME")
@@ -257,6 +259,20 @@ class ConsoleTable:
             self._print(f"[reply {user_names.get(caller, caller)}]", box.reply)
 
 
+def _split_roll(words: list[str]) -> tuple[str, str]:
+    """`/roll 1d20 + 5 to hit`: the longest run of leading words that reads as dice is the
+    expression, the rest is the label (Discord has separate fields; a console line does not)."""
+    from games.core import dice
+
+    for cut in range(len(words), 0, -1):
+        try:
+            dice.parse(" ".join(words[:cut]))
+        except Exception:
+            continue
+        return " ".join(words[:cut]), " ".join(words[cut:])
+    return words[0], " ".join(words[1:])  # not dice at all: let /roll explain the error (or find an alias)
+
+
 def _strip_comment(line: str) -> str:
     """`#` starts a comment, except in `@#chan` and in `game:#3`-style tokens."""
     out = []
@@ -287,6 +303,10 @@ async def open_table(db: str | None, out_dir: str | None, seed: int | None,
     if seed is not None:
         counter = iter(range(seed, seed + 1_000_000))
         kwargs["seed_source"] = lambda: next(counter)
+    if seed is not None:
+        import random
+
+        kwargs["dice_rng"] = random.Random(seed)  # scripted /roll results repeat exactly
     host = await Host.create(db_path, **kwargs)
     write(f"[console] database {db_path}; images in {images}")
     return ConsoleTable(host, images, write)

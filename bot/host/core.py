@@ -69,8 +69,11 @@ def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
 
 class Host:
     def __init__(self, repo: Repository, clock: Callable[[], float] = time.time,
-                 seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP):
+                 seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP,
+                 dice_rng: random.Random | None = None):
         self.repo = repo
+        # /roll dice: the system's generator unless a seeded one is given (tests, --seed)
+        self.dice_rng = dice_rng or random.SystemRandom()
         self.clock = clock
         self.seed_source = seed_source
         self.bot_step_cap = bot_step_cap
@@ -93,8 +96,10 @@ class Host:
 
     @classmethod
     async def create(cls, db_path: str | Path, clock: Callable[[], float] = time.time,
-                     seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP) -> "Host":
-        return cls(await Repository.open(db_path), clock=clock, seed_source=seed_source, bot_step_cap=bot_step_cap)
+                     seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP,
+                     dice_rng: random.Random | None = None) -> "Host":
+        return cls(await Repository.open(db_path), clock=clock, seed_source=seed_source, bot_step_cap=bot_step_cap,
+                   dice_rng=dice_rng)
 
     async def close(self) -> None:
         await self.repo.close()
@@ -124,6 +129,10 @@ class Host:
         low = (partial or "").lower()
         out: list[tuple[str, str]] = []
         try:
+            if cmd.verb.startswith("roll") and param in ("name", "expr"):
+                from bot import rolls
+
+                return await rolls.suggest(self, cmd, partial)
             if param == "game" and cmd.verb in ("game.new", "rules", "game.help"):
                 for key in available_games():
                     label = f"{key} · {localize_value(get_engine(key).title, locale)}"
