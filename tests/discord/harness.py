@@ -168,8 +168,9 @@ class Recorder:
         match = re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", p)
         if m == "POST" and match:
             kind, flags = req.json["type"], req.body.get("flags", 0)
-            channel_id, _ = self.tokens.get(match[2], (CHANNEL_ID, 0))
-            self.tokens[match[2]] = (channel_id, flags)
+            channel_id, original_flags = self.tokens.get(match[2], (CHANNEL_ID, 0))
+            if kind in (4, 5):  # a new response message; for clicks (6, 7) @original is the clicked one
+                self.tokens[match[2]] = (channel_id, flags)
             answer: dict[str, Any] = {"interaction": {
                 "id": match[1], "type": 2, "response_message_loading": kind == 5,
                 "response_message_ephemeral": bool(flags & 64)}}
@@ -323,14 +324,13 @@ class DiscordHarness:
         }
 
     async def restart(self, host: Any, **client_options: Any) -> "DiscordHarness":
-        """Stop this client and start a fresh one (no views in memory) on the same fake Discord."""
-        await self.close(close_host=False)
+        """Stop this client and its host, then start a fresh client (no views in memory) with
+        `host` (usually a new Host over the same database) on the same fake Discord."""
+        await self.close()
         return await DiscordHarness.start(host, recorder=self.recorder, **client_options)
 
-    async def close(self, close_host: bool = True) -> None:
-        if not close_host:
-            self.client.host = None  # the host lives on in the next client
-        await self.client.close()
+    async def close(self) -> None:
+        await self.client.close()  # closes the host too
 
     async def drain(self, timeout: float = 10) -> None:
         """Wait until every task the client started has finished."""
@@ -339,7 +339,8 @@ class DiscordHarness:
         async def settle() -> None:
             ours = {current, asyncio.current_task()}  # wait_for runs settle() in a task of its own
             while True:
-                pending = [t for t in asyncio.all_tasks() if t not in ours and not t.done() and t not in self._ignored]
+                pending = [t for t in asyncio.all_tasks() if t not in ours and not t.done()
+                           and t not in self._ignored and not _is_view_timer(t)]
                 if not pending:
                     return
                 await asyncio.wait(pending)
@@ -444,8 +445,14 @@ class DiscordHarness:
             data["values"] = values or []
         payload["data"] = data
         payload["message"] = message
+        self.recorder.tokens[payload["token"]] = (int(message["channel_id"]), message.get("flags", 0))
         await self.inject(payload)
         return self.requests[start:]
+
+
+def _is_view_timer(task: asyncio.Task[Any]) -> bool:
+    """discord.py gives views on ephemeral messages a 15-minute timer task; not work to wait for."""
+    return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
 
 
 def _find_component(rows: list[dict[str, Any]], custom_id: str) -> dict[str, Any] | None:
