@@ -463,7 +463,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 return [_act(Cut, unit=u.slot) for u in p.army if not u.cut]
             room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
             acts = []
-            if len(p.picked) < MAX_REINFORCE:
+            if len(p.picked) < MAX_REINFORCE and any(k in POOL.combat for k in p.reserve):
                 acts = [_act(Pick, card=k) for k in dict.fromkeys(p.reserve) if POOL.logistics(k) <= room]
             return acts + [_act(Ready)]
         if ph != "battle":
@@ -737,7 +737,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.picked = []
             total = self.army_logistics(p)
             p.need_cut = max(0, total - p.logistics)
-            can_add = total < p.logistics and any(POOL.logistics(k) <= p.logistics - total for k in set(p.reserve))
+            # 102.4: no reinforcement once the deck holds no combat card
+            can_add = (total < p.logistics and any(k in POOL.combat for k in p.reserve)
+                       and any(POOL.logistics(k) <= p.logistics - total for k in set(p.reserve)))
             p.ready = not (p.need_cut > 0 or can_add)
             if p.need_cut:  # with fog of war the army's total is the owner's to know
                 make = Event.private if state.options.fog_of_war else (lambda _s, k, **kw: Event.public(k, **kw))
@@ -767,6 +769,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)
             if len(p.picked) >= MAX_REINFORCE:
                 raise RuleError("ironfire.reinforce_max", n=MAX_REINFORCE)
+            if not any(k in POOL.combat for k in p.reserve):
+                raise RuleError("ironfire.no_combat_left")
             if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
             room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)

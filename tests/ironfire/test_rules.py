@@ -482,3 +482,14 @@ def test_101_4_selection_changes_are_capped_but_a_seat_is_never_stuck():
     with pytest.raises(RuleError) as err:
         play(state, 0, "drop ba64")
     assert err.value.key == "ironfire.too_many_edits"
+
+
+def test_102_4_no_reinforcement_without_combat_cards_in_the_deck():
+    state = battle([["t34"], ["panther"]], reserve=[["field_repair", "entrench"], ["veterans", "guards"]])
+    ENGINE._end_round(state)
+    assert ENGINE.active_seats(state) == [1]  # seat 0 has only ability cards left
+    assert {a.code() for a in ENGINE.legal_actions(state, 1)} == {"pick veterans", "pick guards", "ready"}
+    play(state, 1, "pick guards")
+    with pytest.raises(RuleError) as err:
+        play(state, 1, "pick veterans")  # the last combat card is taken
+    assert err.value.key == "ironfire.no_combat_left"
