@@ -269,3 +269,20 @@ async def test_commands_sync_with_valid_chinese_names(db_path):
     assert seen > 40
     assert {c["name"] for c in put[0].json} == {"game", "play", "act", "hand", "rules", "roll", "dice"}
     await h.close()
+
+
+async def test_timer_ticks_are_delivered_without_an_interaction(harness):
+    await start_duel(harness)
+    await harness.slash(ALICE, "game timer", hours=1.0, policy="skip")
+    session = await harness.client.host.repo.load_session(1)
+    assert session.timer_hours == 1 and session.turn_deadline is not None
+    start = len(harness.requests)
+    harness.client.host.clock = lambda: session.turn_deadline + 1  # the turn has run out
+    await harness.client.ticker.coro(harness.client)  # one pass of the once-a-minute loop
+    await harness.drain()
+    posts = harness.recorder.channel_messages(CHANNEL_ID, since=start)
+    assert any(t("zh-CN", "host.expired.skip", name="Alice") in p.text for p in posts)
+    assert "sp:hand" in posts[-1].custom_ids
+    _, state = await duel_state(harness)
+    assert state.turn == 1  # the bot made Alice's move for her, so it is Bob's turn
+    assert not harness.recorder.unexpected
