@@ -1,7 +1,8 @@
 """The Discord client: slash commands and clicks in, host verbs through, Outboxes out.
 
-Start with `run()` (reads DISCORD_TOKEN, SHAPAN_DB, SHAPAN_LOCALE, SHAPAN_DEV_GUILD from
-the environment or `.env`). Commands are synced to Discord only on purpose, since Discord
+Start with `run()` (reads DISCORD_TOKEN, SHAPAN_DB, SHAPAN_DEV_GUILD from the environment
+or `.env`; a user's language comes from their Discord locale, so SHAPAN_LOCALE matters only
+where the host and catalogs fall back). Commands are synced to Discord only on purpose, since Discord
 allows 200 command creates a day per guild: to SHAPAN_DEV_GUILD at every start (instant,
 for development), or globally with `sync_commands()` / SHAPAN_SYNC_COMMANDS=1.
 """
@@ -224,10 +225,6 @@ def _from_env(**overrides: Any) -> tuple[str, ShapanClient]:
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise SystemExit("DISCORD_TOKEN is not set (see .env.example)")
-    if os.environ.get("SHAPAN_LOCALE"):
-        import games.core.i18n as core_i18n
-
-        core_i18n.DEFAULT_LOCALE = core_i18n.normalize_locale(os.environ["SHAPAN_LOCALE"], "zh-CN")
     options: dict[str, Any] = {
         "db_path": os.environ.get("SHAPAN_DB", "shapan.sqlite3"),
         "dev_guild": _env_int("SHAPAN_DEV_GUILD"),
