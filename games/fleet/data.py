@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ValidationError, model_validator
+from pydantic import BaseModel, PrivateAttr, ValidationError, model_validator
 
 from games.core.errors import RuleError
 
@@ -98,15 +98,18 @@ class FleetData(BaseModel):
     subs: dict[str, SubData]
     events: dict[str, EventData]
     presets: dict[str, PresetData]
+    _weapons: dict[str, Weapon] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: object) -> None:
+        # one table for the hot loop: a main weapon wins over a mech weapon of the same id,
+        # and the first mech that carries an id gives its numbers
+        for mech in reversed(list(self.mechs.values())):
+            self._weapons.update(mech.weapons)
+        self._weapons.update(self.mains)
 
     def weapon(self, weapon_id: str) -> Weapon:
         """A main weapon or a mech weapon by id (mech weapons with one id share numbers)."""
-        if weapon_id in self.mains:
-            return self.mains[weapon_id]
-        for mech in self.mechs.values():
-            if weapon_id in mech.weapons:
-                return mech.weapons[weapon_id]
-        raise KeyError(weapon_id)
+        return self._weapons[weapon_id]
 
 
 def load_data(path: Path = DATA_FILE) -> FleetData:

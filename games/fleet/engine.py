@@ -7,14 +7,15 @@ from itertools import combinations
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.engine import decode_action
 from games.core.events import roll_event
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.state import (
     ACTIONS, EVENT_ZONES, LAUNCH_ZONES, MECH_PREFIX, SHIP_ROW, Attach, Attack, Build, Card, Done, Draw, EndTurn,
     Fire, FleetCode, FleetOptions, FleetState, Gather, Go, Launch, Mech, Move, Operate, Order, Packet, Pass, Pending,
     Pick, PickCaptain, PickCard, PickMain, PickMech, PickPilot, PickShip, Pilot, PlayCard, Preset, React, Recall, Reset,
-    Resupply, Second, Ship, Side, Stand, Strike, Turret, UseCard, UseSkill, Victory, Warp, dist, forward, neighbours,
-    ship_dist, zrow,
+    Resupply, Second, Ship, Side, Stand, Strike, Turret, UseCard, UseSkill, Victory, Warp, ZONES, dist, forward,
+    neighbours, ship_dist, zrow,
 )
 
 D = DATA()
@@ -22,6 +23,23 @@ GOALS = ("raid", "annihilation", "arms")
 SUPPORT_WEAPONS = ("charger", "repair_drone")
 REACT_SKILLS = ("dodge", "redirect", "precision")
 SHIELDS = ("warp_shield", "convert_shield")
+SHIP_GAP = abs(SHIP_ROW[0] - SHIP_ROW[1])  # ship to ship
+ACTION_BY_KIND = {a.model_fields["kind"].default: a for a in ACTIONS}
+
+
+_ACTION_MEMO: dict[tuple, Any] = {}
+
+
+def _act(cls: type, **fields: Any) -> Any:
+    """Actions are frozen values: legal_actions reuses them instead of building thousands
+    of equal pydantic objects per game (the random-playout hot loop)."""
+    key = (cls, *fields.items())
+    action = _ACTION_MEMO.get(key)
+    if action is None:
+        if len(_ACTION_MEMO) > 100_000:
+            _ACTION_MEMO.clear()
+        action = _ACTION_MEMO[key] = cls(**fields)
+    return action
 
 
 def _err(key: str, **params: Any) -> RuleError:
@@ -57,28 +75,28 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _build_actions(self, b: Build) -> list:
         if b.stage == "ship":
-            return [Preset(name=k) for k in D.presets] + [PickShip(id=k) for k in D.ships]
+            return [_act(Preset, name=k) for k in D.presets] + [_act(PickShip, id=k) for k in D.ships]
         ship = D.ships[b.ship] if b.ship else None
         if b.stage == "main":
-            acts = [PickMain(id=k) for k in D.mains if k not in b.mains] if len(b.mains) < ship.mains else []
-            return acts + ([Done()] if b.mains else [])
+            acts = [_act(PickMain, id=k) for k in D.mains if k not in b.mains] if len(b.mains) < ship.mains else []
+            return acts + ([_act(Done)] if b.mains else [])
         if b.stage == "mech":
-            acts = [PickMech(id=k) for k in D.mechs if k not in b.mechs] if len(b.mechs) < ship.mechs else []
-            return acts + ([Done()] if b.mechs else [])
+            acts = [_act(PickMech, id=k) for k in D.mechs if k not in b.mechs] if len(b.mechs) < ship.mechs else []
+            return acts + ([_act(Done)] if b.mechs else [])
         if b.stage == "captain":
-            return [PickCaptain(id=k) for k in D.captains]
+            return [_act(PickCaptain, id=k) for k in D.captains]
         if b.stage == "pilot":
-            acts = [PickPilot(id=k) for k in D.pilots if k not in b.pilots] if len(b.pilots) < ship.pilots else []
-            return acts + ([Done()] if b.pilots else [])
+            acts = [_act(PickPilot, id=k) for k in D.pilots if k not in b.pilots] if len(b.pilots) < ship.pilots else []
+            return acts + ([_act(Done)] if b.pilots else [])
         if b.stage == "deck":
             out = []
             for k, sub in D.subs.items():
                 cards = b.ship_cards if sub.side == "ship" else b.mech_cards
                 if cards.get(k, 0) < MAX_COPIES and sum(cards.values()) < DECK_SIDE_SIZE:
-                    out.append(PickCard(id=k))
+                    out.append(_act(PickCard, id=k))
             return out
         if b.stage == "victory":
-            return [Victory(goal=g) for g in GOALS] + [Reset()]
+            return [_act(Victory, goal=g) for g in GOALS] + [_act(Reset)]
         return []
 
     def _apply_build(self, state: FleetState, seat: int, action: Any) -> Step:
@@ -192,6 +210,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return ", ".join(f"{D.subs[c.card].name['zh-CN']} / {D.subs[c.card].name['en']} [{c.id}]" for c in cards)
 
     # ================================================================ protocol basics
+    def parse_action(self, code: str) -> Any:
+        # core's decoder indexes every action model on each call; hand it only the model
+        # the first word names (an unknown word still gets core's own error)
+        words = code.split(None, 1)
+        cls = ACTION_BY_KIND.get(words[0]) if words else None
+        return decode_action((cls,) if cls else self.actions, code)
+
     def active_seats(self, state: FleetState) -> list[int]:
         if state.phase == "over":
             return []
@@ -253,7 +278,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         enemy = 1 - seat
         if target == "ship":
             if unit == "ship":
-                return abs(SHIP_ROW[0] - SHIP_ROW[1])
+                return SHIP_GAP
             return ship_dist(enemy, self._mech(state, unit).zone)
         return self._unit_zone_dist(state, seat, unit, self._mech(state, target).zone)
 
@@ -297,28 +322,36 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return target != "ship" or state.sides[1 - seat].ship.giant
 
     def _targets_for(self, state: FleetState, seat: int, unit: str, wid: str) -> list[str]:
+        # the hot loop of legal_actions: distances come from the attacker's zone once
         w = D.weapon(wid)
         side = state.sides[seat]
-        holder = side.ship if unit == "ship" else self._mech(state, unit)
+        me = None if unit == "ship" else self._mech(state, unit)
+        holder = side.ship if me is None else me
         if not self._ammo_ok(holder, wid) or (w.energy and side.ship.energy < w.energy):
             return []
         if w.support:
-            if unit == "ship":
+            if me is None:
                 return []
-            me = self._mech(state, unit)
-            return [m.uid for m in self._field(side) if m.uid != unit and w.in_range(dist(me.zone, m.zone))]
+            return [m.uid for m in side.mechs if m.status == "field" and m.uid != unit
+                    and w.in_range(dist(me.zone, m.zone))]
+        enemy = state.sides[1 - seat]
         if w.aoe:
-            enemies = [] if state.sides[1 - seat].immune else self._field(state.sides[1 - seat])
-            out = []
-            for z in self._zones_in_range(state, seat, unit, w):
-                if any(dist(z, m.zone) <= w.aoe for m in enemies):
-                    out.append(z)
-            return out
-        return [t for t in self._ship_targets(state, seat) if w.in_range(self._target_dist(state, seat, unit, t))]
+            enemy_zones = [] if enemy.immune else [m.zone for m in enemy.mechs if m.status == "field"]
+            return [z for z in self._zones_in_range(state, seat, unit, w)
+                    if any(dist(z, ez) <= w.aoe for ez in enemy_zones)]
+        if enemy.immune:
+            return []
+        out = [m.uid for m in enemy.mechs if m.status == "field"
+               and w.in_range(ship_dist(seat, m.zone) if me is None else dist(me.zone, m.zone))]
+        if not enemy.ship.destroyed and w.in_range(SHIP_GAP if me is None else ship_dist(1 - seat, me.zone)):
+            out.append("ship")
+        return out
 
     def _zones_in_range(self, state: FleetState, seat: int, unit: str, w: Weapon) -> list[str]:
-        from games.fleet.state import ZONES
-        return [z for z in ZONES if w.in_range(self._unit_zone_dist(state, seat, unit, z))]
+        if unit == "ship":
+            return [z for z in ZONES if w.in_range(ship_dist(seat, z))]
+        here = self._mech(state, unit).zone
+        return [z for z in ZONES if w.in_range(dist(here, z))]
 
     def _can_act(self, m: Mech) -> bool:
         return m.status == "field" and m.stun == 0
@@ -334,6 +367,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     # ================================================================ legal actions
     def legal_actions(self, state: FleetState, seat: int) -> list:
+        return self._legal(state, seat)
+
+    def _legal(self, state: FleetState, seat: int, only: type | None = None) -> list:
+        """The legal actions; with `only`, just those of that action model (apply checks one
+        action without building every other kind: actions of different models never match)."""
         if state.phase == "over":
             return []
         if state.phase == "build":
@@ -348,49 +386,67 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if acting:
             out: list = []
             for m in acting:
-                out += [Move(mech=m.uid, zone=z) for z in self._mech_moves(state, seat, m)]
-                for wid in D.mechs[m.model].weapons:
-                    out += [Attack(mech=m.uid, weapon=wid, target=t) for t in self._targets_for(state, seat, m.uid, wid)]
-            return out + self._use_actions(state, seat) + [Stand()]
-        return self._main_actions(state, seat)
+                if only is None or only is Move:
+                    out += [_act(Move, mech=m.uid, zone=z) for z in self._mech_moves(state, seat, m)]
+                if only is None or only is Attack:
+                    for wid in D.mechs[m.model].weapons:
+                        out += [_act(Attack, mech=m.uid, weapon=wid, target=t)
+                                for t in self._targets_for(state, seat, m.uid, wid)]
+            if only is None or only is UseCard:
+                out += self._use_actions(state, seat)
+            if only is None or only is Stand:
+                out.append(_act(Stand))
+            return out
+        return self._main_actions(state, seat, only)
 
-    def _main_actions(self, state: FleetState, seat: int) -> list:
+    def _main_actions(self, state: FleetState, seat: int, only: type | None = None) -> list:
         side, ship, ap = state.sides[seat], state.sides[seat].ship, state.ap
         enemy = state.sides[1 - seat]
+
+        def want(kind: type) -> bool:
+            return only is None or only is kind
+
         out: list = []
-        if not ship.destroyed and ap >= 2:
+        if not ship.destroyed and ap >= 2 and want(Fire):
             for wid in ship.weapons:
-                out += [Fire(weapon=wid, target=t) for t in self._targets_for(state, seat, "ship", wid)]
+                out += [_act(Fire, weapon=wid, target=t) for t in self._targets_for(state, seat, "ship", wid)]
         free = ship.model == "hummingbird" and not side.free_draw
-        if ap >= 1 or free:
+        if (ap >= 1 or free) and want(Draw):
             if side.ship_pile:
-                out.append(Draw(pile="ship"))
+                out.append(_act(Draw, pile="ship"))
             if side.mech_pile and self._mech_cards_in_hand(side) < 3:
-                out.append(Draw(pile="mech"))
-        field = [m for m in self._field(side) if self._can_act(m)]
-        if ap >= 2 and field:
-            out.append(Operate())
+                out.append(_act(Draw, pile="mech"))
+        field = self._field(side)
+        ready_field = [m for m in field if self._can_act(m)]
+        if ap >= 2 and ready_field and want(Operate):
+            out.append(_act(Operate))
         if ap >= 1:
-            out += [Order(mech=m.uid) for m in field]
-            if not ship.destroyed and not ship.giant:
+            if want(Order):
+                out += [_act(Order, mech=m.uid) for m in ready_field]
+            if not ship.destroyed and not ship.giant and want(Launch):
                 ready = [p.pid for p in side.pilots if p.status == "ready"]
                 for m in side.mechs:
                     if m.status == "hangar" and m.banned_until <= state.round:
-                        out += [Launch(mech=m.uid, pilot=p, zone=z) for p in ready for z in LAUNCH_ZONES[seat]]
-            out += [Recall(mech=m.uid) for m in self._field(side) if ship_dist(seat, m.zone) <= 1]
-        if ap >= 2 and not ship.destroyed:
-            out.append(Gather())
-        out += self._play_actions(state, seat)
-        out += self._use_actions(state, seat)
-        if side.turret and not side.turret_used and not ship.destroyed and not enemy.immune:
-            out += [Turret(target=m.uid) for m in self._field(enemy) if ship_dist(seat, m.zone) <= 3]
+                        out += [_act(Launch, mech=m.uid, pilot=p, zone=z) for p in ready for z in LAUNCH_ZONES[seat]]
+            if want(Recall):
+                out += [_act(Recall, mech=m.uid) for m in field if ship_dist(seat, m.zone) <= 1]
+        if ap >= 2 and not ship.destroyed and want(Gather):
+            out.append(_act(Gather))
+        if want(PlayCard):
+            out += self._play_actions(state, seat)
+        if want(UseCard):
+            out += self._use_actions(state, seat)
+        if side.turret and not side.turret_used and not ship.destroyed and not enemy.immune and want(Turret):
+            out += [_act(Turret, target=m.uid) for m in self._field(enemy) if ship_dist(seat, m.zone) <= 3]
         if ship.model == "pegasus" and not ship.giant and not ship.destroyed and not side.resupply_used \
-                and ship.hp > 12 and field:
-            uids = [m.uid for m in field]
+                and ship.hp > 12 and ready_field and want(Resupply):
+            uids = [m.uid for m in ready_field]
             groups = [uids] if len(uids) <= 3 else [list(c) for c in combinations(uids, 3)]
             out += [Resupply(mechs=g) for g in groups]
-        out += self._skill_actions(state, seat)
-        out.append(EndTurn())
+        if want(UseSkill):
+            out += self._skill_actions(state, seat)
+        if want(EndTurn):
+            out.append(_act(EndTurn))
         return out
 
     @staticmethod
@@ -407,15 +463,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             k = c.card
             if k == "emp":
                 zones = {m.zone for m in self._field(enemy) if ship_dist(seat, m.zone) <= 2}
-                out += [PlayCard(card=c.id, target=z) for z in sorted(zones)]
+                out += [_act(PlayCard, card=c.id, target=z) for z in sorted(zones)]
             elif k == "repair_bot" and ship.hp < ship.max_hp:
-                out.append(PlayCard(card=c.id))
+                out.append(_act(PlayCard, card=c.id))
             elif k == "turret" and ship.energy >= 1 and not side.turret:
-                out.append(PlayCard(card=c.id))
+                out.append(_act(PlayCard, card=c.id))
             elif k == "spy_drone" and state.ap >= 1 and any(D.subs[h.card].side == "ship" for h in enemy.hand):
-                out.append(PlayCard(card=c.id))
+                out.append(_act(PlayCard, card=c.id))
             elif k == "adv_weapons" and ship.energy >= 1 and side.ship_pile:
-                out.append(PlayCard(card=c.id))
+                out.append(_act(PlayCard, card=c.id))
         return out
 
     def _use_actions(self, state: FleetState, seat: int) -> list:
@@ -423,11 +479,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         for m in self._field(state.sides[seat]):
             for c in m.cards:
                 if c.card == "booster":
-                    out += [UseCard(mech=m.uid, card=c.id, target=z) for z in neighbours(m.zone)]
+                    out += [_act(UseCard, mech=m.uid, card=c.id, target=z) for z in neighbours(m.zone)]
                 elif c.card == "repair_kit" and m.hp >= m.max_hp:
                     continue
                 else:
-                    out.append(UseCard(mech=m.uid, card=c.id))
+                    out.append(_act(UseCard, mech=m.uid, card=c.id))
         return out
 
     def _skill_ok(self, side: Side, skill: str) -> bool:
@@ -440,41 +496,41 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if self._skill_ok(side, "transfer") and state.ap >= 1 and not ship.destroyed:
             for w1 in ship.weapons:
                 if ship.ammo.get(w1, 0) > 0:
-                    out += [UseSkill(name="transfer", a=w1, b=w2) for w2 in ship.weapons
+                    out += [_act(UseSkill, name="transfer", a=w1, b=w2) for w2 in ship.weapons
                             if w2 != w1 and w2 in ship.ammo]
-                    out.append(UseSkill(name="transfer", a=w1, b="energy"))
+                    out.append(_act(UseSkill, name="transfer", a=w1, b="energy"))
         if self._skill_ok(side, "revenge") and state.ap >= 1:
-            out += [UseSkill(name="revenge", a=m.uid) for m in self._field(enemy)]
+            out += [_act(UseSkill, name="revenge", a=m.uid) for m in self._field(enemy)]
         if self._skill_ok(side, "last_stand") and not ship.destroyed \
                 and any(ship_dist(seat, m.zone) <= 1 for m in self._field(enemy)):
-            out.append(UseSkill(name="last_stand"))
+            out.append(_act(UseSkill, name="last_stand"))
         if self._skill_ok(side, "sacrifice") and not ship.destroyed and not enemy.ship.destroyed \
                 and self._field(side):
-            out.append(UseSkill(name="sacrifice"))
+            out.append(_act(UseSkill, name="sacrifice"))
         return out
 
     def _pending_actions(self, state: FleetState, p: Pending) -> list:
         side = state.sides[p.seat]
         if p.kind == "react":
-            return self._react_options(state, p) + [Pass()]
+            return self._react_options(state, p) + [_act(Pass)]
         if p.kind == "twin":
             first = p.data["first"]
-            return [Second(target=t) for t in self._ship_targets(state, p.seat) if t != first] + [Pass()]
+            return [_act(Second, target=t) for t in self._ship_targets(state, p.seat) if t != first] + [_act(Pass)]
         if p.kind == "attach":
             m = self._mech(state, p.data["mech"])
             out: list = []
             if len(m.cards) < 2:
-                out += [Attach(card=c.id) for c in side.hand if D.subs[c.card].side == "mech"]
-            return out + [Go()]
+                out += [_act(Attach, card=c.id) for c in side.hand if D.subs[c.card].side == "mech"]
+            return out + [_act(Go)]
         if p.kind == "pick":
-            return [Pick(card=cid) for cid in p.data["cards"]]
+            return [_act(Pick, card=cid) for cid in p.data["cards"]]
         if p.kind == "warp":
             out = []
             for uid in p.data["mechs"]:
                 m = self._mech(state, uid)
                 if m is not None and m.status == "field":
-                    out += [Warp(mech=uid, zone=z) for z in self._mech_moves(state, p.seat, m)]
-            return out + [Pass()]
+                    out += [_act(Warp, mech=uid, zone=z) for z in self._mech_moves(state, p.seat, m)]
+            return out + [_act(Pass)]
         return []
 
     def _react_options(self, state: FleetState, p: Pending) -> list:
@@ -485,26 +541,26 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             st = state.strike
             if st.seat == p.seat:
                 if self._skill_ok(side, "precision") and not st.double:
-                    out.append(React(what="precision"))
+                    out.append(_act(React, what="precision"))
                 return out
             if self._skill_ok(side, "dodge"):
-                out.append(React(what="dodge"))
+                out.append(_act(React, what="dodge"))
             if self._skill_ok(side, "redirect"):
                 current = {pk.target for pk in st.packets}
                 for seat in (st.seat, p.seat):
                     s = state.sides[seat]
                     if not s.ship.destroyed and not (seat == p.seat and "ship" in current):
-                        out.append(React(what="redirect", target="ship" if seat == p.seat else "enemy_ship"))
-                    out += [React(what="redirect", target=m.uid) for m in self._field(s) if m.uid not in current]
+                        out.append(_act(React, what="redirect", target="ship" if seat == p.seat else "enemy_ship"))
+                    out += [_act(React, what="redirect", target=m.uid) for m in self._field(s) if m.uid not in current]
             if any(pk.target == "ship" and pk.owner == p.seat for pk in st.packets):
-                out += [React(what=c.id) for c in side.hand if c.card in SHIELDS]
+                out += [_act(React, what=c.id) for c in side.hand if c.card in SHIELDS]
             # 自律修理机器人 works at any time: offered whenever this window is open anyway
             if out and side.ship.hp < side.ship.max_hp and not side.ship.destroyed:
-                out += [React(what=c.id) for c in side.hand if c.card == "repair_bot"]
+                out += [_act(React, what=c.id) for c in side.hand if c.card == "repair_bot"]
         elif trigger == "launch":
-            out += [React(what=c.id) for c in side.hand if c.card == "deck_bomb"]
+            out += [_act(React, what=c.id) for c in side.hand if c.card == "deck_bomb"]
         elif trigger == "gather":
-            out += [React(what=c.id) for c in side.hand if c.card == "drain_field"]
+            out += [_act(React, what=c.id) for c in side.hand if c.card == "drain_field"]
         return out
 
     # ================================================================ apply
@@ -517,8 +573,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             return self._apply_build(state, seat, action)
         if seat not in self.active_seats(state):
             raise RuleError("core.not_your_turn")
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
+        if action not in self._legal(state, seat, type(action)):
             raise self._why_not(state, seat, action)
         ev: list[Event] = []
         if state.pending:

@@ -20,23 +20,36 @@ def zrow(zone: str) -> int:
     return int(zone[1])
 
 
-def dist(a: str, b: str) -> int:
-    """Moves between two zones (orthogonal steps)."""
+def _steps(a: str, b: str) -> int:
     return abs(zrow(a) - zrow(b)) + abs(COLS.index(a[0]) - COLS.index(b[0]))
 
 
-def ship_dist(seat: int, zone: str) -> int:
-    """Moves from a zone to the nearest zone of `seat`'s ship row (the ship zone)."""
-    return abs(zrow(zone) - SHIP_ROW[seat])
-
-
-def neighbours(zone: str) -> list[str]:
+def _adjacent(zone: str) -> tuple[str, ...]:
     r, c = zrow(zone), COLS.index(zone[0])
     out = []
     for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         if 1 <= r + dr <= 5 and 0 <= c + dc <= 2:
             out.append(f"{COLS[c + dc]}{r + dr}")
-    return out
+    return tuple(out)
+
+
+# the map is fixed and small: distances and neighbours are looked up, not computed (hot loop)
+_DIST = {(a, b): _steps(a, b) for a in ZONES for b in ZONES}
+_NEIGHBOURS = {z: _adjacent(z) for z in ZONES}
+
+
+def dist(a: str, b: str) -> int:
+    """Moves between two zones (orthogonal steps)."""
+    return _DIST[a, b]
+
+
+def ship_dist(seat: int, zone: str) -> int:
+    """Moves from a zone to the nearest zone of `seat`'s ship row (the ship zone)."""
+    return abs(int(zone[1]) - SHIP_ROW[seat])
+
+
+def neighbours(zone: str) -> list[str]:
+    return list(_NEIGHBOURS[zone])
 
 
 def forward(seat: int) -> int:
