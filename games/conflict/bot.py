@@ -9,6 +9,7 @@ from typing import Any
 
 from games.conflict import model as m
 from games.conflict import rules as R
+from games.conflict.present import units_of
 
 # a fair default order for the face-down combat cards
 LAY_PLAN = ("ADA", "DAR", "ADR")
@@ -76,7 +77,7 @@ def choose(engine, state, seat: int, rng: random.Random) -> Any:
                 return min(fix, key=lambda a: (a.tid != cap, terrs[a.tid][2]))
         deploys = [a for a in by_kind.get("deploy", []) if a.face == "up"]
         if deploys:
-            garrisoned = {u[2] for u in view["units"] if u[1] == seat}
+            garrisoned = {u[2] for u in units_of(view) if u[1] == seat}
             outer = set(me["rows"][-1]) if me["rows"] else set()
             # keep the capital garrisoned first, then the outer row
             return min(deploys, key=lambda a: (a.tid != cap or cap in garrisoned, a.tid not in outer,
@@ -93,7 +94,7 @@ def choose(engine, state, seat: int, rng: random.Random) -> Any:
         specials = [a for a in acts if a.kind in ("smite", "neutron", "emp", "hack")]
         if specials:
             return specials[0]
-        if "claim" in by_kind and not any(u[1] == seat and u[3] for u in view["units"]):
+        if "claim" in by_kind and not any(u[1] == seat and u[3] for u in units_of(view)):
             return first("claim")
         return first("next")
     return acts[0]

@@ -796,8 +796,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     # --- what each seat sees -----------------------------------------------------------------
     def view(self, state: ConflictState, seat: int | None) -> dict[str, Any]:
         """Compact on purpose (lists, not dicts): views are built for every seat after every
-        step. terrs: id -> [key, owner, dur, max]; units: [id, owner, loc, up, hp, key or
-        None when hidden from this seat, rider, riding, mask (own face-down units only)]."""
+        step. terrs: id -> [key, owner, dur, max]; units: one string each, "id owner loc up hp
+        key rider riding [mask]" with key "?" when hidden from this seat, "-" for none and the
+        mask only on the seat's own face-down units (read them with present.units_of)."""
         setup = state.phase == "setup"
         players = []
         for s, p in enumerate(state.players):
@@ -815,8 +816,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             players.append(entry)
         terrs = {t.id: [t.key, t.owner, t.dur, t.max] for t in state.territories.values()
                  if not setup or t.owner == seat}
-        units = [[u.id, u.owner, u.loc, u.up, u.hp, u.key if (u.up or u.owner == seat) else None, u.rider, u.riding]
-                 + ([u.mask] if not u.up and u.owner == seat else []) for u in state.units.values()]
+        units = [f"{u.id} {u.owner} {u.loc} {int(u.up)} {u.hp} {u.key if (u.up or u.owner == seat) else '?'} "
+                 f"{u.rider or '-'} {u.riding or '-'}" + (f" {u.mask}" if not u.up and u.owner == seat else "")
+                 for u in state.units.values()]
         out: dict[str, Any] = {
             "phase": state.phase, "round": state.round, "max_rounds": state.max_rounds, "turn": state.turn,
             "first": state.first, "players": players, "terrs": terrs, "units": units, "assault": state.assault,

@@ -11,7 +11,17 @@ from games.core.render import font, png_bytes
 
 from games.conflict.data import content
 
-WORDS = {"A", "D", "S", "R"}
+
+
+def units_of(view: dict[str, Any]) -> list[list]:
+    """The view's unit strings as [id, owner, loc, up, hp, key|None, rider|None, riding|None, mask?]."""
+    out = []
+    for text in view["units"]:
+        f = text.split(" ")
+        row = [f[0], int(f[1]), f[2], f[3] == "1", int(f[4]), None if f[5] == "?" else f[5],
+               None if f[6] == "-" else f[6], None if f[7] == "-" else f[7]]
+        out.append(row + f[8:])
+    return out
 
 
 def _name(named: Any, locale: str) -> str:
@@ -63,7 +73,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     lines = [("第{r}/{m}轮 · {ph}" if zh else "Round {r}/{m} · {ph}").format(
         r=view["round"], m=view["max_rounds"], ph=view["phase"])]
     by_loc: dict[str, list[str]] = {}
-    for u in view["units"]:
+    for u in units_of(view):
         if u[7]:  # riding inside a vehicle
             continue
         label = u[0] + (":" + _name(data.cards[u[5]], loc) if u[5] else ":?") + ("" if u[3] else "(暗)" if zh else "(fd)")
@@ -115,7 +125,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     title = f"{'第' if loc == 'zh-CN' else 'Round '}{view['round']}{'轮' if loc == 'zh-CN' else ''} · {view['phase']}"
     draw.text((pad, 10), title, fill=(20, 20, 20), font=f_big)
     by_loc: dict[str, list[list]] = {}
-    for u in view["units"]:
+    for u in units_of(view):
         if not u[7]:
             by_loc.setdefault(u[2], []).append(u)
     for s, p in enumerate(players):

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from games.conflict import ENGINE
+from games.conflict.present import units_of
 from games.conflict.data import load_content
 from games.core.i18n import has
 from games.core.playout import run_playouts
@@ -36,7 +37,7 @@ def test_face_down_units_and_hands_never_reach_other_seats():
     for seat in (None, (a + 1) % 3, (a + 2) % 3):
         text = json.dumps(ENGINE.view(state, seat), ensure_ascii=False)
         assert u.mask not in text and not any(c.id in text for c in state.players[a].hand)
-        row = next(r for r in ENGINE.view(state, seat)["units"] if r[0] == u.id)
+        row = next(r for r in units_of(ENGINE.view(state, seat)) if r[0] == u.id)
         assert row[5] is None  # the card of a face-down unit is hidden
     assert "sniper_ana" in json.dumps(ENGINE.view(state, a))
 

@@ -2,6 +2,7 @@
 import pytest
 
 from games.conflict import ENGINE
+from games.conflict.present import units_of
 from games.conflict import rules as R
 from games.conflict.data import content
 from games.core import RuleError, Seat
@@ -118,7 +119,7 @@ def test_deploy_costs_resources_and_face_down_is_hidden():
     unit = next(u for u in state.units.values() if u.owner == seat)
     assert not unit.up and unit.mask
     other = (seat + 1) % 3
-    row = next(u for u in ENGINE.view(state, other)["units"] if u[0] == unit.id)
+    row = next(u for u in units_of(ENGINE.view(state, other)) if u[0] == unit.id)
     assert row[5] is None and unit.mask not in str(ENGINE.view(state, other))
     assert unit.mask not in str([e.model_dump() for e in step.events if e.to is None])
     assert unit.mask in str(ENGINE.view(state, seat))
