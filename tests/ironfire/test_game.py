@@ -122,3 +122,30 @@ def test_resign_always_works(phase_steps):
         else:
             assert ENGINE.outcome(state) is None and ENGINE.active_seats(state)
             assert quitter not in ENGINE.active_seats(state)
+
+
+def test_every_label_board_and_event_reads_in_both_languages():
+    """A whole random 3-player game with fog of war and a match: every legal action's label,
+    every board and every event renders without a missing key or an unfilled {param}."""
+    from games.core.i18n import t
+
+    rng = random.Random(4)
+    state = ENGINE.setup(seats(3), ENGINE.parse_options({"fog_of_war": "true", "match": "2"}), 4).state
+    seen_events = set()
+    while ENGINE.outcome(state) is None:
+        seat = rng.choice(ENGINE.active_seats(state))
+        legal = ENGINE.legal_actions(state, seat)
+        for loc in ("zh-CN", "en"):
+            for a in legal:
+                label = ENGINE.describe_action(state, seat, a, loc)
+                assert "ironfire." not in label and "{" not in label, label
+            board = ENGINE.summary(ENGINE.view(state, seat), loc)
+            assert len(board) <= 1500 and "ironfire." not in board
+        step = ENGINE.apply(state, seat, rng.choice(legal))
+        for e in step.events:
+            seen_events.add(e.key)
+            for loc in ("zh-CN", "en"):
+                text = t(loc, e.key, **e.params)
+                assert "ironfire." not in text and "{" not in text, (e.key, text)
+    assert {"ironfire.attack", "ironfire.reveal", "ironfire.shuffled", "ironfire.next_game",
+            "ironfire.game_over"} <= seen_events
