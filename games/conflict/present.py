@@ -86,8 +86,9 @@ def summary(view: dict[str, Any], locale: str) -> str:
             f"资源{p['res']} 手牌{p['hand']}" if zh else f"res {p['res']} hand {p['hand']}")
         if p["upgrade"]:
             head += " ⚙" + _name(data.cards[p["upgrade"]], loc)
-        if p["ach"]:
-            head += " ★" + ",".join(t(loc, f"conflict.ach.{a}") for a in p["ach"])
+        ach = p["ach"] + (["economy"] if view.get("economy") == s else [])  # 经济制霸 is held, not won
+        if ach:
+            head += " ★" + ",".join(t(loc, f"conflict.ach.{a}") for a in ach)
         lines.append(head)
         for i, row in enumerate(p["rows"]):
             cells = []

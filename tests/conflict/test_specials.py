@@ -315,3 +315,40 @@ def test_round_cap_ends_by_territories_then_durability():
     play(state, a, "next")
     out = ENGINE.outcome(state)
     assert out is not None and out.reason == "conflict.goal.cap" and out.winners == [b]
+
+
+def test_anti_peace_draws_two_cards_for_each_capture():
+    state, a, b = battle(n=3)
+    state.players[a].achievements.append("antipeace")
+    ua = unit(state, a, "artillery", outer(state, a)[0])
+    target = outer(state, b)[0]
+    state.territories[target].dur = 1
+    cid = give(state, a, "attack")
+    play(state, a, f"attack {cid}")
+    step = play(state, a, f"strike {ua.id} {target}")
+    assert state.territories[target].owner == a
+    assert len(state.players[a].hand) == 2 and "conflict.ev.antipeace_draw" in keys(step.events)
+
+
+def test_source_of_disaster_takes_the_credit_for_later_bombs():
+    state, a, b = battle(n=3)
+    c = (b + 1) % 3
+    state.players[c].achievements.append("doom")
+    state.players[a].res = 5
+    unit(state, a, "gunship", outer(state, a)[0])
+    cid = give(state, a, "hbomb")
+    play(state, a, f"hbomb {cid} {outer(state, b)[0]}")
+    assert len(state.players[c].nuked) == 1 and state.players[a].nuked == []
+    assert "doom" not in state.players[a].achievements
+
+
+def test_tactical_evasion_card():
+    state, a, b = battle(n=3)
+    state.phase = "develop"
+    u = unit(state, a, "rifleman", outer(state, a)[0])
+    cid = give(state, a, "evade")
+    play(state, a, f"evade {cid} {u.id}")
+    assert state.players[a].evading == [u.id]
+    from games.conflict.legal import strike_targets
+    enemy = unit(state, b, "artillery", outer(state, b)[0])
+    assert u.id not in strike_targets(state, enemy)
