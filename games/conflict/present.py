@@ -71,7 +71,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     zh = loc == "zh-CN"
     terrs = view["terrs"]
     lines = [("第{r}/{m}轮 · {ph}" if zh else "Round {r}/{m} · {ph}").format(
-        r=view["round"], m=view["max_rounds"], ph=view["phase"])]
+        r=view["round"], m=view["max_rounds"], ph=t(loc, f"conflict.phase.{view['phase']}"))]
     by_loc: dict[str, list[str]] = {}
     for u in units_of(view):
         if u[7]:  # riding inside a vehicle
@@ -123,7 +123,8 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     img = Image.new("RGB", (width, 40 + panel_h * len(players)), (245, 242, 235))
     draw = ImageDraw.Draw(img)
     f_big, f_small = font(16), font(12)
-    title = f"{'第' if loc == 'zh-CN' else 'Round '}{view['round']}{'轮' if loc == 'zh-CN' else ''} · {view['phase']}"
+    title = f"{'第' if loc == 'zh-CN' else 'Round '}{view['round']}{'轮' if loc == 'zh-CN' else ''} · " \
+        + t(loc, f"conflict.phase.{view['phase']}")
     draw.text((pad, 10), title, fill=(20, 20, 20), font=f_big)
     by_loc: dict[str, list[list]] = {}
     for u in units_of(view):

@@ -73,6 +73,10 @@ def test_every_message_key_has_both_languages():
     used |= {f"conflict.goal.{g}" for g in ("conquest", "justice", "doomsday", "cap")}
     used |= {f"conflict.ach.{a}" for a in ("antipeace", "envoy", "loser", "boss", "economy", "doom", "judge")}
     used |= {f"conflict.ev.{k}_offer" for k in ("sell", "buy")}
+    used |= {f"conflict.phase.{k}" for k in ("setup", "develop", "battle", "post", "end", "over")}
+    used |= {f"conflict.word.{k}" for k in ("A", "D", "S", "R", "none", "up", "down", "hand", "fit")}
+    used |= {f"conflict.req.{k}" for k in ("strike", "hbomb", "neutron", "smite", "emp", "plague", "hack",
+                                          "assassinate", "move", "buy_offer", "sell_offer", "pact")}
     for loc in ("zh-CN", "en"):
         missing = sorted(k for k in used if not _in_catalog(k, loc))
         assert not missing, (loc, missing)
