@@ -758,6 +758,12 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def resign(self, state: ConflictState, seat: int) -> Step:
         events: list[Event] = [Event.public("core.outcome.resign", name=state.players[seat].name)]
         p = state.players[seat]
+        pend = state.pending
+        if pend is not None and pend.kind == "bequeath" and pend.seat == seat:
+            state.pending = None  # conceding instead of choosing an heir: the cards are discarded
+            R.finish_elimination(state, seat, events)
+            self._after(state, events)
+            return Step(state=state, events=events)
         if not p.alive or state.phase == "over":
             return Step(state=state, events=events)
         p.alive = False

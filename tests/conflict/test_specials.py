@@ -352,3 +352,13 @@ def test_tactical_evasion_card():
     from games.conflict.legal import strike_targets
     enemy = unit(state, b, "artillery", outer(state, b)[0])
     assert u.id not in strike_targets(state, enemy)
+
+
+def test_the_first_fallen_may_concede_instead_of_naming_an_heir():
+    state, a, b = battle(n=3)
+    give(state, b, "spy")
+    knock_out(state, a, b)
+    assert state.pending.kind == "bequeath"
+    ENGINE.resign(state, b)
+    assert state.pending is None and ENGINE.active_seats(state) == [a]
+    assert ENGINE.invariants(state) == []
