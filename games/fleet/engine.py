@@ -3,6 +3,7 @@ captain skills, sub-weapons and event zones. See RULES.md for the rules as imple
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -27,19 +28,11 @@ SHIP_GAP = abs(SHIP_ROW[0] - SHIP_ROW[1])  # ship to ship
 ACTION_BY_KIND = {a.model_fields["kind"].default: a for a in ACTIONS}
 
 
-_ACTION_MEMO: dict[tuple, Any] = {}
-
-
+@lru_cache(maxsize=100_000)
 def _act(cls: type, **fields: Any) -> Any:
     """Actions are frozen values: legal_actions reuses them instead of building thousands
     of equal pydantic objects per game (the random-playout hot loop)."""
-    key = (cls, *fields.items())
-    action = _ACTION_MEMO.get(key)
-    if action is None:
-        if len(_ACTION_MEMO) > 100_000:
-            _ACTION_MEMO.clear()
-        action = _ACTION_MEMO[key] = cls(**fields)
-    return action
+    return cls(**fields)
 
 
 def _err(key: str, **params: Any) -> RuleError:

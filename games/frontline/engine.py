@@ -3,9 +3,11 @@ does the resolving."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.engine import decode_action
 
 from . import rules as R
 from .cards import CARDS, DECK_SIZE, deck_code, load_presets, parse_deck
@@ -15,19 +17,14 @@ from .state import (
 )
 
 OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
-_ACTION_MEMO: dict[tuple, FrontlineAction] = {}
+ACTION_BY_KIND = {a.model_fields["kind"].default: a for a in ACTIONS}
 
 
+@lru_cache(maxsize=100_000)
 def _act(cls: type, **fields: Any) -> FrontlineAction:
     """Actions are frozen values: legal_actions reuses them instead of building thousands
     of equal pydantic objects per game (the random-playout hot loop)."""
-    memo_key = (cls, *fields.items())
-    action = _ACTION_MEMO.get(memo_key)
-    if action is None:
-        if len(_ACTION_MEMO) > 100_000:
-            _ACTION_MEMO.clear()
-        action = _ACTION_MEMO[memo_key] = cls.model_construct(**fields)
-    return action
+    return cls(**fields)
 
 
 class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions]):
@@ -58,6 +55,13 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         st = FrontlineState(rng=rng, players=players)
         st.first = -1 if options.first == "random" else int(options.first)
         return Step(state=st, events=[Event.public("frontline.start")])
+
+    def parse_action(self, code: str) -> FrontlineAction:
+        # core's decoder indexes every action model on each call; hand it only the model
+        # the first word names (an unknown word still gets core's own error)
+        words = code.split(None, 1)
+        cls = ACTION_BY_KIND.get(words[0]) if words else None
+        return decode_action((cls,) if cls else self.actions, code)  # type: ignore[return-value]
 
     def active_seats(self, st: FrontlineState) -> list[int]:
         if st.phase in ("deck", "mulligan"):
@@ -95,19 +99,17 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def can_move(self, st: FrontlineState, u: Unit) -> bool:
         """3.1 / ruling: one action a turn except tanks (one move and one attack); the
         frontline must be empty or ours with a free place."""
-        tank = R.utype(u) == "tank"
         return (
             self.can_act(st, u) and not u.moved and u.uid in st.players[u.owner].support
-            and (tank or u.attacks == 0) and st.front_owner in (None, u.owner) and len(st.front) < FRONT_SIZE
-            and st.players[u.owner].kredits >= u.op
+            and (u.attacks == 0 or R.utype(u) == "tank") and st.front_owner in (None, u.owner)
+            and len(st.front) < FRONT_SIZE and st.players[u.owner].kredits >= u.op
         )
 
     def can_attack(self, st: FrontlineState, u: Unit) -> bool:
         """3.3.3: fury gives two attacks; a moved unit attacks only if it is a tank."""
-        tank = R.utype(u) == "tank"
         return (
             self.can_act(st, u) and u.atk > 0 and st.players[u.owner].kredits >= u.op
-            and u.attacks < (2 if "fury" in u.keywords else 1) and (tank or not u.moved)
+            and u.attacks < (2 if "fury" in u.keywords else 1) and (not u.moved or R.utype(u) == "tank")
         )
 
     def attack_targets(self, st: FrontlineState, u: Unit) -> list[str]:
@@ -127,16 +129,17 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         ignores_guard = kind in ("artillery", "bomber")
         out: list[str] = []
         for line in lines:
-            fighters = any(R.utype(o) == "fighter" for o in line)
+            types = [R.utype(d) for d in line]
+            guards = ["guard" in d.keywords for d in line]
+            fighters = "fighter" in types
             for i, d in enumerate(line):
                 if "smokescreen" in d.keywords:
                     continue
-                if kind == "bomber" and fighters and R.utype(d) != "fighter":
+                if kind == "bomber" and fighters and types[i] != "fighter":
                     continue
-                if not ignores_guard and "guard" not in d.keywords:
-                    near = line[max(0, i - 1):i] + line[i + 1:i + 2]
-                    if any("guard" in n.keywords for n in near):
-                        continue
+                # a guard next to it (and it no guard itself) shields it
+                if not ignores_guard and not guards[i] and any(guards[max(0, i - 1):i + 2]):
+                    continue
                 out.append(d.uid)
         if hq_ok and (foe_support in lines or kind in R.RANGED):
             blocked = (not ignores_guard and any("guard" in d.keywords for d in foe_support)) or (
@@ -155,21 +158,27 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return [_act(Swap, card=c.id) for c in p.hand] + [_act(Keep)]
         acts: list[FrontlineAction] = []
         has_active = any(c.active for c in p.hand)
+        found: dict[tuple[str, bool], list[str]] = {}  # targets per kind, looked up once a call
+
+        def targets(kind: str, for_order: bool) -> list[str]:
+            if (kind, for_order) not in found:
+                found[kind, for_order] = self.card_targets(st, seat, kind, for_order)
+            return found[kind, for_order]
+
         for c in p.hand:
             card = CARDS[c.key]
             if c.active or card.cost > p.kredits:
                 continue
             if card.kind == "unit":
                 if len(p.support) < SUPPORT_SIZE:
-                    targets = self.card_targets(st, seat, card.target, for_order=False)
-                    acts += [_act(Deploy, card=c.id, target=x) for x in (targets or [None])]
+                    acts += [_act(Deploy, card=c.id, target=x) for x in (targets(card.target, False) or [None])]
             elif card.kind == "order":
                 if card.condition and not self._condition_met(st, seat, card.condition):
                     continue
                 if card.target == "none":
                     acts.append(_act(PlayOrder, card=c.id))
                 else:
-                    acts += [_act(PlayOrder, card=c.id, target=x) for x in self.card_targets(st, seat, card.target, True)]
+                    acts += [_act(PlayOrder, card=c.id, target=x) for x in targets(card.target, True)]
             elif not has_active:
                 acts.append(_act(SetCounter, card=c.id))
         for u in R.units_of(st, seat):
