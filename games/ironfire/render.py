@@ -58,7 +58,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     rows = []
     for p in players:
         order = {c: i for i, c in enumerate(CLASSES)}
-        units = sorted(p["units"], key=lambda u: (order.get(u.get("cls"), 9), u["slot"]))
+        units = sorted(p["units"], key=lambda u: (order.get(u.get("cls"), 9), int(u["slot"][1:])))
         rows.append((p, [units[i:i + PER_ROW] for i in range(0, len(units), PER_ROW)] or [[]]))
     height = 70 + sum(28 + len(chunks) * (CARD_H + GAP) + 12 for _, chunks in rows)
     width = 16 + PER_ROW * (CARD_W + GAP) + 8

@@ -72,9 +72,15 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
     return action.code()
 
 
-def unit_line(u: dict[str, Any], locale: str) -> str:
+def unit_line(u: dict[str, Any], locale: str, short: bool = False) -> str:
+    """`a3 Tiger I 9/13 (heavy)`; short: `a3 tiger 9/13*` (* heavy, ~ cut, ' attacked, ? face down;
+    a card at full strength shows one number)."""
     if not u.get("card"):
-        return f"{u['slot']} [{t(locale, 'ironfire.board.face_down')}]"
+        return f"{u['slot']} ?" if short else f"{u['slot']} [{t(locale, 'ironfire.board.face_down')}]"
+    if short:
+        marks = "".join(m for m, key in (("*", "heavy"), ("~", "cut"), ("'", "attacked"), ("?", "down")) if u.get(key))
+        value = str(u["cv"]) if u["cv"] == u["max"] else f"{u['cv']}/{u['max']}"  # full strength: one number
+        return f"{u['slot']} {u['card']} {value}{marks}"
     flags = []
     if u.get("heavy"):
         flags.append(t(locale, "ironfire.board.heavy"))
@@ -89,7 +95,14 @@ def unit_line(u: dict[str, Any], locale: str) -> str:
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
-    loc = normalize_locale(locale)
+    """The text board; when a big table would pass 1500 characters, cards are written short."""
+    text = _board(view, normalize_locale(locale), short=False)
+    if len(text) > 1500:
+        text = _board(view, normalize_locale(locale), short=True)
+    return text if len(text) <= 1500 else text[:1497] + "..."
+
+
+def _board(view: dict[str, Any], loc: str, short: bool) -> str:
     head = t(loc, "ironfire.board.phase", game=view["game"], match=view["match"],
              phase=t(loc, f"ironfire.phase.{view['phase']}"), round=view["round"], rounds=view["rounds"],
              env=t(loc, f"ironfire.env.{view['env']}"), fog=t(loc, "ironfire.board.fog") if view["fog"] else "")
@@ -103,12 +116,11 @@ def summary(view: dict[str, Any], locale: str) -> str:
         out = f" [{t(loc, 'ironfire.board.out')}]" if p["out"] else ""
         lines.append(f"[{p['letter']}] {p['name']}{out}{mark}{logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
         order = {c: i for i, c in enumerate(CLASSES)}
-        units = sorted(p["units"], key=lambda u: (order.get(u.get("cls"), 9), u["slot"]))
+        units = sorted(p["units"], key=lambda u: (order.get(u.get("cls"), 9), int(u["slot"][1:])))
         if units:
-            lines.append("  " + "; ".join(unit_line(u, loc) for u in units))
+            lines.append("  " + "; ".join(unit_line(u, loc, short) for u in units))
         if p["abilities"]:
             lines.append(f"  {t(loc, 'ironfire.board.abilities')}: " + ", ".join(card_name(a, loc) for a in p["abilities"]))
         if p.get("picked"):
             lines.append("  + " + ", ".join(card_name(c["card"], loc) for c in p["picked"]))
-    text = "\n".join(lines)
-    return text if len(text) <= 1500 else text[:1497] + "..."
+    return "\n".join(lines)
