@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.conflict import model as m
 from games.conflict import rules as R
 from games.conflict.present import units_of
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from itertools import permutations
 
 from games.conflict import model as m
-from games.conflict.data import content
 from games.conflict.rules import (
-    PRESET_TERMS, can_act, cards_of, cdef, deploy_cost, distance, fallback, garrison, has_up, hand_limit,
-    is_evading, outer_row, passage_between, peace_between, row_of, special_cost, stats, terr_count,
+    PRESET_TERMS, can_act, cards_of, cdef, deploy_cost, distance, fallback, garrison, has_up, is_evading,
+    outer_row, peace_between, row_of, special_cost, stats, terr_count,
 )
 from games.conflict.model import ConflictState, Unit
 

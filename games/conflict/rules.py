@@ -7,7 +7,7 @@ from games.core import Event
 from games.core.events import roll_event
 
 from games.conflict.data import CardDef, content
-from games.conflict.model import Card, ConflictState, Pending, Player, Terr, Unit
+from games.conflict.model import Card, ConflictState, Pending, Terr, Unit
 
 HAND_LIMIT = 7
 BATTLE_HP = 3

@@ -1,7 +1,6 @@
 """Battle phase: outer-row rule, garrisons, territory damage and capture at half
 durability with new rows, drawing a territory instead of fighting, range in rows,
 retreats (emergency, assisted, escape) and the upgrades that act in battle."""
-from games.conflict import ENGINE
 from games.conflict import legal as L
 from games.conflict import rules as R
 

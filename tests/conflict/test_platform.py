@@ -8,10 +8,9 @@ import pytest
 from games.conflict import ENGINE
 from games.conflict.present import units_of
 from games.conflict.data import load_content
-from games.core.i18n import has
 from games.core.playout import run_playouts
 
-from tests.conflict.helpers import give, outer, play, started, to_battle, unit, clear_hand, empty_board
+from tests.conflict.helpers import clear_hand, give, outer, play, started, unit
 
 ROOT = Path(__file__).resolve().parents[2] / "games" / "conflict"
 
