@@ -1407,8 +1407,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             side.ship.energy = 0
             ev.append(Event.public("fleet.energy_lost", name=state.names[seat]))
         for m in side.mechs:
-            m.acts = 0
-            m.attacked = m.ap_rounds = m.targeting = False
+            if m.acts or m.attacked or m.ap_rounds or m.targeting:  # pydantic writes are slow: only when needed
+                m.acts = 0
+                m.attacked = m.ap_rounds = m.targeting = False
             if m.stun:
                 m.stun -= 1
         state.turn = 1 - seat

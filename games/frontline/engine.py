@@ -99,17 +99,19 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def can_move(self, st: FrontlineState, u: Unit) -> bool:
         """3.1 / ruling: one action a turn except tanks (one move and one attack); the
         frontline must be empty or ours with a free place."""
+        tank = R.utype(u) == "tank"
         return (
             self.can_act(st, u) and not u.moved and u.uid in st.players[u.owner].support
-            and (u.attacks == 0 or R.utype(u) == "tank") and st.front_owner in (None, u.owner)
-            and len(st.front) < FRONT_SIZE and st.players[u.owner].kredits >= u.op
+            and (tank or u.attacks == 0) and st.front_owner in (None, u.owner) and len(st.front) < FRONT_SIZE
+            and st.players[u.owner].kredits >= u.op
         )
 
     def can_attack(self, st: FrontlineState, u: Unit) -> bool:
         """3.3.3: fury gives two attacks; a moved unit attacks only if it is a tank."""
+        tank = R.utype(u) == "tank"
         return (
             self.can_act(st, u) and u.atk > 0 and st.players[u.owner].kredits >= u.op
-            and u.attacks < (2 if "fury" in u.keywords else 1) and (not u.moved or R.utype(u) == "tank")
+            and u.attacks < (2 if "fury" in u.keywords else 1) and (tank or not u.moved)
         )
 
     def attack_targets(self, st: FrontlineState, u: Unit) -> list[str]:
@@ -129,17 +131,16 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         ignores_guard = kind in ("artillery", "bomber")
         out: list[str] = []
         for line in lines:
-            types = [R.utype(d) for d in line]
-            guards = ["guard" in d.keywords for d in line]
-            fighters = "fighter" in types
+            fighters = any(R.utype(o) == "fighter" for o in line)
             for i, d in enumerate(line):
                 if "smokescreen" in d.keywords:
                     continue
-                if kind == "bomber" and fighters and types[i] != "fighter":
+                if kind == "bomber" and fighters and R.utype(d) != "fighter":
                     continue
-                # a guard next to it (and it no guard itself) shields it
-                if not ignores_guard and not guards[i] and any(guards[max(0, i - 1):i + 2]):
-                    continue
+                if not ignores_guard and "guard" not in d.keywords:
+                    near = line[max(0, i - 1):i] + line[i + 1:i + 2]
+                    if any("guard" in n.keywords for n in near):
+                        continue
                 out.append(d.uid)
         if hq_ok and (foe_support in lines or kind in R.RANGED):
             blocked = (not ignores_guard and any("guard" in d.keywords for d in foe_support)) or (
@@ -158,27 +159,21 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return [_act(Swap, card=c.id) for c in p.hand] + [_act(Keep)]
         acts: list[FrontlineAction] = []
         has_active = any(c.active for c in p.hand)
-        found: dict[tuple[str, bool], list[str]] = {}  # targets per kind, looked up once a call
-
-        def targets(kind: str, for_order: bool) -> list[str]:
-            if (kind, for_order) not in found:
-                found[kind, for_order] = self.card_targets(st, seat, kind, for_order)
-            return found[kind, for_order]
-
         for c in p.hand:
             card = CARDS[c.key]
             if c.active or card.cost > p.kredits:
                 continue
             if card.kind == "unit":
                 if len(p.support) < SUPPORT_SIZE:
-                    acts += [_act(Deploy, card=c.id, target=x) for x in (targets(card.target, False) or [None])]
+                    targets = self.card_targets(st, seat, card.target, for_order=False)
+                    acts += [_act(Deploy, card=c.id, target=x) for x in (targets or [None])]
             elif card.kind == "order":
                 if card.condition and not self._condition_met(st, seat, card.condition):
                     continue
                 if card.target == "none":
                     acts.append(_act(PlayOrder, card=c.id))
                 else:
-                    acts += [_act(PlayOrder, card=c.id, target=x) for x in targets(card.target, True)]
+                    acts += [_act(PlayOrder, card=c.id, target=x) for x in self.card_targets(st, seat, card.target, True)]
             elif not has_active:
                 acts.append(_act(SetCounter, card=c.id))
         for u in R.units_of(st, seat):

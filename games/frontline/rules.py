@@ -525,7 +525,8 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
     ev.append(Event.public("frontline.turn", name=p.name, n=st.turn_no, kredits=p.kredits, slots=p.slots))
     mine = units_of(st, seat)
     for u in mine:
-        u.moved, u.attacks = False, 0
+        if u.moved or u.attacks:  # pydantic writes are slow: only when needed
+            u.moved, u.attacks = False, 0
     for u in mine:
         if has_kw(u, "mobilize"):
             buff(u, 1, 1)
