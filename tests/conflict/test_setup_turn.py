@@ -166,3 +166,23 @@ def test_flip_once_per_turn_face_down_units_cannot_act_or_be_attacked():
     play(state, seat, f"flip {u.id}")
     assert u.up and u.mask == ""
     assert f"flip {u.id}" not in codes(state, seat)
+
+
+def test_clear_errors_for_wrong_card_wrong_phase_and_wrong_seat():
+    from games.core.i18n import t
+    state = started(3, seed=5)
+    seat = state.turn
+    clear_hand(state, seat)
+    atk = give(state, seat, "attack")
+    cap = state.players[seat].capital
+    with pytest.raises(RuleError) as err:
+        play(state, seat, f"maintain {atk} {cap}")
+    assert err.value.key == "conflict.err.wrong_card"
+    assert "进攻" in t("zh-CN", err.value.key, **err.value.params)
+    assert "Attack" in t("en", err.value.key, **err.value.params)
+    with pytest.raises(RuleError) as err:
+        play(state, seat, "halt")
+    assert err.value.key == "conflict.err.phase"
+    with pytest.raises(RuleError) as err:
+        play(state, (seat + 1) % 3, "next")
+    assert err.value.key == "core.not_your_turn"
