@@ -363,8 +363,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return self._legal(state, seat)
 
     def _legal(self, state: FleetState, seat: int, only: type | None = None) -> list:
-        """The legal actions; with `only`, just those of that action model (apply checks one
-        action without building every other kind: actions of different models never match)."""
+        """The legal actions. With `only`, turn actions of other models are not built (apply
+        checks one action that way: actions of different models never compare equal); the
+        short build and pending lists still come whole."""
         if state.phase == "over":
             return []
         if state.phase == "build":

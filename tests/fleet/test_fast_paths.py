@@ -1,0 +1,97 @@
+"""The shortcuts the fleet engine takes for speed give the same answers as the long way:
+apply checks an action against the legal actions of its own kind only, actions are parsed
+with only the model their first word names, and zones and weapons come from tables."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core import RuleError, Seat
+from games.core.engine import decode_action
+from games.fleet import ENGINE
+from games.fleet.data import DATA
+from games.fleet.state import ACTIONS, COLS, ZONES, dist, neighbours, ship_dist
+
+D = DATA()
+
+
+def _states(games: int = 3, every: int = 3):
+    """States met in seeded random games (build phase, main turns, mech steps, reactions)."""
+    for seed in range(games):
+        chooser = random.Random(seed)
+        state = ENGINE.setup([Seat(index=0, name="A"), Seat(index=1, name="B")], ENGINE.parse_options({}),
+                             100 + seed).state
+        for n in range(400):
+            if ENGINE.outcome(state) is not None:
+                break
+            seat = chooser.choice(ENGINE.active_seats(state))
+            if n % every == 0:
+                yield state, seat
+            state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat))).state
+
+
+def test_legal_actions_of_one_kind_hold_exactly_the_legal_actions_of_that_kind():
+    kinds_seen = set()
+    for state, seat in _states():
+        legal = ENGINE.legal_actions(state, seat)
+        kinds_seen |= {type(a) for a in legal}
+        for kind in ACTIONS:
+            some = ENGINE._legal(state, seat, kind)
+            assert [a for a in some if type(a) is kind] == [a for a in legal if type(a) is kind]
+            assert all(a in legal for a in some)
+    assert len(kinds_seen) >= 15  # the games reached many kinds of decision
+
+
+def test_an_action_of_another_kind_is_still_refused_with_its_reason():
+    state = next(s for s, seat in _states(games=1, every=1) if s.phase == "play" and not s.pending)
+    seat = state.turn
+    before = ENGINE.dump_state(state)
+    with pytest.raises(RuleError) as exc:
+        ENGINE.apply(state, seat, ENGINE.parse_action("recall a9"))
+    assert exc.value.key.startswith("fleet.err.")
+    assert ENGINE.dump_state(state) == before
+
+
+def _decoded(code: str):
+    try:
+        return decode_action(ACTIONS, code)
+    except RuleError as exc:
+        return (exc.key, exc.params)
+
+
+def _parsed(code: str):
+    try:
+        return ENGINE.parse_action(code)
+    except RuleError as exc:
+        return (exc.key, exc.params)
+
+
+def test_parse_action_agrees_with_the_core_decoder():
+    codes = {a.code() for state, seat in _states(games=2) for a in ENGINE.legal_actions(state, seat)}
+    codes |= {"", "   ", "nonsense", "fire", "fire laser", "fire a b c d", "play c1", "play c1 -", "skill transfer x",
+              "resupply a1,a2", "resupply ~", "victory nothing", "end now", "  end  "}
+    for code in codes:
+        assert _parsed(code) == _decoded(code), code
+
+
+def test_zone_tables_follow_the_map():
+    for a in ZONES:
+        assert dist(a, a) == 0
+        assert sorted(neighbours(a)) == sorted(b for b in ZONES if dist(a, b) == 1)
+        for b in ZONES:
+            assert dist(a, b) == dist(b, a)
+            assert dist(a, b) == abs(int(a[1]) - int(b[1])) + abs(COLS.index(a[0]) - COLS.index(b[0]))
+        assert ship_dist(0, a) == int(a[1]) - 1 and ship_dist(1, a) == 5 - int(a[1])
+    assert dist("L1", "R5") == 6 and len(neighbours("C3")) == 4 and len(neighbours("L1")) == 2
+    neighbours("C3").append("X9")  # a caller's list is its own
+    assert "X9" not in neighbours("C3")
+
+
+def test_weapon_lookup_prefers_main_weapons_then_the_first_mech_that_carries_it():
+    ids = set(D.mains) | {w for m in D.mechs.values() for w in m.weapons}
+    for wid in ids:
+        expected = D.mains.get(wid) or next(m.weapons[wid] for m in D.mechs.values() if wid in m.weapons)
+        assert D.weapon(wid) is expected
+    with pytest.raises(KeyError):
+        D.weapon("no_such_weapon")
