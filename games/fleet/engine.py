@@ -28,7 +28,7 @@ SHIP_GAP = abs(SHIP_ROW[0] - SHIP_ROW[1])  # ship to ship
 ACTION_BY_KIND = {a.model_fields["kind"].default: a for a in ACTIONS}
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
 def _act(cls: type, **fields: Any) -> Any:
     """Actions are frozen values: legal_actions reuses them instead of building thousands
     of equal pydantic objects per game (the random-playout hot loop)."""

@@ -20,7 +20,7 @@ OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
 ACTION_BY_KIND = {a.model_fields["kind"].default: a for a in ACTIONS}
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
 def _act(cls: type, **fields: Any) -> FrontlineAction:
     """Actions are frozen values: legal_actions reuses them instead of building thousands
     of equal pydantic objects per game (the random-playout hot loop)."""
