@@ -1,15 +1,14 @@
 """Whole games: random playouts, secrets, presentation, the bot seat and concession."""
+import io
 import json
 import random
 
 import pytest
 from PIL import Image
-import io
 
 from games.core.playout import check_secrets, run_playouts
 from games.core.render import has_ink
 from games.ironfire import ENGINE
-from games.ironfire.engine import POOL
 from tests.ironfire.helpers import battle, new_game, play, seats
 
 
