@@ -133,6 +133,9 @@ class Host:
                 from bot import rolls
 
                 return await rolls.suggest(self, cmd, partial)
+            if param == "league":
+                names = await self.league.league_names(cmd.guild_id)
+                return [(n, n) for n in names if low in n.lower()][:SUGGEST_LIMIT]
             if param == "game" and cmd.verb in ("game.new", "rules", "game.help"):
                 for key in available_games():
                     label = f"{key} · {localize_value(get_engine(key).title, locale)}"

@@ -108,6 +108,12 @@ class LeagueService:
         except LeagueError as err:
             return _reply(ctx.msg(err.key, **err.params))
 
+    async def league_names(self, guild_id: int | None) -> list[str]:
+        """For autocomplete: this server's leagues."""
+        async with self._transaction():
+            rows = await self._all("SELECT name FROM leagues WHERE guild_id=? ORDER BY name", guild_id)
+        return [r["name"] for r in rows]
+
     # ------------------------------------------------------------------ lookups
     async def _one(self, sql: str, *args: Any) -> aiosqlite.Row | None:
         async with self.db.execute(sql, args) as cur:

@@ -1,0 +1,40 @@
+"""`/leagueadmin`, `/league` and `/deck` through the real discord.py objects and the host."""
+from games.registry import get_engine
+from tests.discord.conftest import ALICE, BOB, LI, MOD
+from tests.discord.test_adapter import followups
+
+
+async def last_text(reqs) -> str:
+    return " ".join(r.text for r in followups(reqs))
+
+
+async def test_league_created_joined_and_paired(harness):
+    reqs = await harness.slash(ALICE, "leagueadmin create", name="Winter", game="duel", format="round_robin")
+    assert "Only league organizers" in await last_text(reqs)
+    reqs = await harness.slash(MOD, "leagueadmin create", manage_guild=True, name="Winter", game="duel",
+                               format="round_robin")
+    assert "League **Winter** created" in await last_text(reqs)
+    await harness.slash(MOD, "leagueadmin open", manage_guild=True)
+    for user in (ALICE, BOB, LI):
+        reqs = await harness.slash(user, "league join", league="Winter")
+    assert "加入 Winter" in await last_text(reqs)  # a zh-CN user is answered in Chinese
+    reqs = await harness.slash(MOD, "leagueadmin start_round", manage_guild=True)
+    text = await last_text(reqs)
+    assert "round 1" in text and "bye" in text
+    opened = [int(r.json["recipient_id"]) for r in reqs if r.path == "/users/@me/channels"]
+    # Berger round 1 of three players: alice has the bye, bob meets li; both are told by DM
+    assert sorted(opened) == sorted([BOB.id, LI.id])
+    reqs = await harness.slash(MOD, "league standings")
+    assert "Winter" in await last_text(reqs)
+    reqs = await harness.slash(ALICE, "league propose_time", when="2026-13-45 99:00")
+    refusal = [r for r in reqs if "YYYY-MM-DD HH:MM" in r.text]
+    assert refusal and refusal[0].ephemeral  # refused by the adapter, privately, before the host
+
+
+async def test_deck_saved_and_listed(harness):
+    code = next(iter(get_engine("frontline").loadout_presets().values()))
+    reqs = await harness.slash(ALICE, "deck save", game="frontline", name="tempo", code=code)
+    assert "Saved **tempo**" in await last_text(reqs)
+    reqs = await harness.slash(ALICE, "deck list", game="frontline")
+    text = await last_text(reqs)
+    assert "tempo" in text and all(r.ephemeral for r in followups(reqs))
