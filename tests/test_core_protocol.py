@@ -103,3 +103,10 @@ def test_resign_ends_the_game():
     out = ENGINE.outcome(state)
     assert out is not None and out.winners == [1]
     assert ENGINE.active_seats(state) == []
+
+
+def test_default_language_follows_shapan_locale(monkeypatch):
+    monkeypatch.setenv("SHAPAN_LOCALE", "en")
+    assert t(None, "duel.start", rounds=3) == "Duel begins: 3 rounds."
+    monkeypatch.delenv("SHAPAN_LOCALE")
+    assert t(None, "duel.start", rounds=3) == "对决开始：共 3 轮。"

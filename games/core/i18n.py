@@ -7,6 +7,7 @@ picked by locale.
 """
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,15 @@ _catalogs: dict[str, dict[str, str]] = {loc: {} for loc in LOCALES}
 _loaded: set[Path] = set()
 
 
-def normalize_locale(locale: str | None, default: str = DEFAULT_LOCALE) -> str:
+def default_locale() -> str:
+    """The language for users whose locale is unknown: SHAPAN_LOCALE, else zh-CN."""
+    env = os.environ.get("SHAPAN_LOCALE", "")
+    return normalize_locale(env, DEFAULT_LOCALE) if env else DEFAULT_LOCALE
+
+
+def normalize_locale(locale: str | None, default: str | None = None) -> str:
     """Map a Discord locale (zh-CN, zh-TW, en-US, en-GB, ...) to one we have."""
+    default = default or default_locale()
     if not locale:
         return default
     low = str(locale).lower().replace("_", "-")
