@@ -108,6 +108,13 @@ class Delivery:
         self.client = client
         self.dm_closed: dict[int, float] = {}  # user id -> when their DMs last refused us
 
+    async def _remember_dm_state(self, user_id: int, closed: bool) -> None:
+        """Kept in the users table too, so organizers and other processes can see it."""
+        try:
+            await self.client.host.repo.set_dm_closed(user_id, closed)
+        except Exception:  # bookkeeping must never stop a delivery
+            log.exception("could not store the DM state of user %s", user_id)
+
     def dms_known_closed(self, user_id: int) -> bool:
         since = self.dm_closed.get(user_id)
         return since is not None and time.monotonic() - since < DM_RETRY_SECONDS
@@ -180,7 +187,8 @@ class Delivery:
                 dm = await self.client.create_dm(discord.Object(id=user_id))
                 for part in message_parts(message, locale):
                     await dm.send(**part)
-                self.dm_closed.pop(user_id, None)
+                if self.dm_closed.pop(user_id, None) is not None:
+                    await self._remember_dm_state(user_id, closed=False)
                 return
             except discord.HTTPException as exc:
                 if not _dm_refused(exc):
@@ -188,6 +196,8 @@ class Delivery:
                 log.info("DMs to user %s refused (code %s)", user_id, exc.code)
                 first_refusal = user_id not in self.dm_closed
                 self.dm_closed[user_id] = time.monotonic()
+                if first_refusal:
+                    await self._remember_dm_state(user_id, closed=True)
         else:
             first_refusal = False
         if is_caller and interaction is not None:

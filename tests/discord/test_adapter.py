@@ -142,6 +142,7 @@ async def test_closed_dms_fall_back_to_an_ephemeral_followup_with_a_note(harness
     assert len(fallback) == 1 and fallback[0].ephemeral
     assert all(token in fallback[0].text for token in secrets[0])
     assert harness.client.delivery.dms_known_closed(ALICE.id)
+    assert await harness.client.host.repo.dm_closed(ALICE.id)  # remembered in the database too
     assert len(harness.recorder.dm_messages(BOB.id)) == 1  # Bob's DMs are open
     for req in harness.recorder.public():
         assert not any(token in req.text for token in secrets[0] | secrets[1])
