@@ -124,7 +124,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=os.environ.get("SHAPAN_DB", "shapan.sqlite3"))
     p.add_argument("--session", type=int, required=True)
     p.set_defaults(func=_verify)
+
+    p = sub.add_parser("sync", help="register the slash commands with Discord (globally, or in one guild)")
+    p.add_argument("guild", type=int, nargs="?", default=None)
+    p.set_defaults(func=_sync)
     return parser
+
+
+def _sync(args: argparse.Namespace) -> int:
+    """Command registration is deliberate: Discord allows 200 command creations a day per guild."""
+    from bot.discord.client import sync_commands
+
+    sync_commands(args.guild)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
