@@ -646,8 +646,19 @@ class Host:
             if not active or any(not session.seats[s].is_bot for s in active):
                 return  # a human must act (bots in a simultaneous choice answer after them)
             seat = active[0]
-            action = engine.bot_action(progress.state, seat, self._bot_rng(session, n))
-            self._apply(engine, session, progress, seat, action, None, "bot")
+            rng = self._bot_rng(session, n)
+            try:
+                self._apply(engine, session, progress, seat, engine.bot_action(progress.state, seat, rng), None, "bot")
+            except Exception:
+                # A faulty heuristic must not refuse the human command that woke the bots:
+                # fall back to a random legal move (engines leave the state untouched on refusal).
+                log.exception("bot of %s chose badly in session %s; playing a random legal move", session.game,
+                              session.id)
+                legal = engine.legal_actions(progress.state, seat)
+                if not legal:
+                    progress.notes.append(t(session.locale, "host.bot_stuck", name=self._name(session, seat)))
+                    return
+                self._apply(engine, session, progress, seat, rng.choice(legal), None, "bot")
         progress.notes.append(t(session.locale, "host.bot_cap", n=self.bot_step_cap))
 
     def _awaited_humans(self, session: SessionRow, engine: Engine, state: Any) -> list[int]:
