@@ -3,11 +3,11 @@ and the fleet code (a pasted loadout) with its validation."""
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, PrivateAttr, ValidationError, model_validator
+from pydantic import BaseModel, ValidationError, model_validator
 
 from games.core.errors import RuleError
 
@@ -98,18 +98,20 @@ class FleetData(BaseModel):
     subs: dict[str, SubData]
     events: dict[str, EventData]
     presets: dict[str, PresetData]
-    _weapons: dict[str, Weapon] = PrivateAttr(default_factory=dict)
 
-    def model_post_init(self, context: object) -> None:
-        # one table for the hot loop: a main weapon wins over a mech weapon of the same id,
-        # and the first mech that carries an id gives its numbers
+    @cached_property
+    def weapon_table(self) -> dict[str, Weapon]:
+        """Every weapon by id, built once: a main weapon wins over a mech weapon of the same
+        id, and the first mech that carries an id gives its numbers."""
+        table: dict[str, Weapon] = {}
         for mech in reversed(list(self.mechs.values())):
-            self._weapons.update(mech.weapons)
-        self._weapons.update(self.mains)
+            table.update(mech.weapons)
+        table.update(self.mains)
+        return table
 
     def weapon(self, weapon_id: str) -> Weapon:
         """A main weapon or a mech weapon by id (mech weapons with one id share numbers)."""
-        return self._weapons[weapon_id]
+        return self.weapon_table[weapon_id]
 
 
 def load_data(path: Path = DATA_FILE) -> FleetData:

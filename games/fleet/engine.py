@@ -1382,14 +1382,16 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         state.warp_done = False
         side.gathered = side.free_draw = side.resupply_used = side.turret_used = side.precision = False
         for s in state.sides:
-            s.immune = False
+            if s.immune:  # pydantic writes are slow: only when needed
+                s.immune = False
         ev.append(Event.public("fleet.turn", name=state.names[seat], round=state.round))
         for p in side.pilots:
             if p.status == "injured" and p.back_turn <= side.turns:
                 p.status = "ready"
                 ev.append(Event.private(seat, "fleet.pilot.back", pilot=self._name(D.pilots[p.pid])))
         for m in self._field(side):
-            m.boost = m.smoke = False
+            if m.boost or m.smoke:
+                m.boost = m.smoke = False
         # burning units of this side take 3 damage at the start of their turn
         if side.ship.burn and not side.ship.destroyed:
             side.ship.burn -= 1
