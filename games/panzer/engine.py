@@ -130,20 +130,20 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _fire_options(self, state: PanzerState, t: Tank, mode: str, turret_turns: int) -> list[tuple[str, int]]:
         """(target id, gun index) pairs this tank may fire at now."""
         out = []
-        gmap = self.gmap(state)
-        sight = (R.blockers(state, gmap, False), R.blockers(state, gmap, True))  # normal, recon
-        guns = range(len(R.ttype(t).guns))
+        map_key, wrecks = state.options.map, state.wrecks
+        typ = R.ttype(t)
+        pos = t.pos
+        assert pos is not None
+        q, r = pos
+        reach = R.gun_reach(t, turret_turns)
+        recon_shooter = mode == "jump" and typ.tank_class == "light"  # R.is_recon, shooter half
         for e in state.tanks:
             if not e.alive or e.owner == t.owner or e.pos is None:
                 continue
-            seen: bool | None = None
-            for g in guns:
-                if not R.in_range(t, g, e.pos) or R.aim_turns(t, g, e.pos, turret_turns) is None:
-                    continue
-                if seen is None:  # sight does not depend on the gun: check it once per target
-                    seen = line_of_sight(t.pos, e.pos, sight[1] if R.is_recon(mode, t, e) else sight[0])  # type: ignore[arg-type]
-                if seen:
-                    out.append((e.id, g))
+            guns = reach.get((e.pos[0] - q, e.pos[1] - r))
+            # sight does not depend on the gun: check it once per target
+            if guns and R.sees(map_key, pos, e.pos, wrecks, recon_shooter and ROSTER[e.type].tank_class != "light"):
+                out += [(e.id, g) for g in guns]
         return out
 
     # --- legal actions ------------------------------------------------------------------
@@ -153,26 +153,26 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         ph = state.phase
         acts: list[PanzerAction] = []
         if ph == "army":
-            return [Army(loadout=name) for name in _PRESETS]
+            return [_act(Army, loadout=name) for name in _PRESETS]
         if ph == "draft":
-            acts = [Pick(tank=k) for k in ROSTER if R.army_problem(state.picks[seat] + [k], state.options.budget) is None]
+            acts = [_act(Pick, tank=k) for k in ROSTER if R.army_problem(state.picks[seat] + [k], state.options.budget) is None]
             if state.picks[seat]:
-                acts.append(Done())
+                acts.append(_act(Done))
             return acts
         if ph == "side":
-            return [Side(side="north"), Side(side="south")]
+            return [_act(Side, side="north"), _act(Side, side="south")]
         if ph == "deploy":
             zone = [hex_name(h) for h in self._free_zone(state, seat)]
             waiting = [t.id for t in state.tanks if t.owner == seat and t.pos is None]
-            return [Deploy(tank=tid, hex=h) for tid in waiting for h in zone]
+            return [_act(Deploy, tank=tid, hex=h) for tid in waiting for h in zone]
         if ph == "face":
-            return [Face(dir=d) for d in DIRECTION_NAMES]
+            return [_act(Face, dir=d) for d in DIRECTION_NAMES]
         if ph == "ammo":
             for t in state.tanks:
                 if t.owner == seat:
-                    acts += [Load(tank=t.id, ammo=k) for k in AMMO_KINDS if self._load_problem(state, seat, t, k) is None]
+                    acts += [_act(Load, tank=t.id, ammo=k) for k in AMMO_KINDS if self._load_problem(state, seat, t, k) is None]
             if self._ready_problem(state, seat) is None:
-                acts.append(Ready())
+                acts.append(_act(Ready))
             return acts
         if ph == "shots":
             for t in self._own_alive(state, seat):
@@ -180,11 +180,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                     continue
                 if self._can_shoot_now(state, t):
                     for target, g in self._fire_options(state, t, "precise", t.turret_left):
-                        acts += [Precise(tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+                        acts += [_act(Precise, tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
                 if not t.dashed and self._can_drive(state, t) and self._can_shoot_now(state, t):
-                    acts.append(Dash(tank=t.id))
+                    acts.append(_act(Dash, tank=t.id))
             acts += self._turret_actions(state, seat)
-            acts.append(EndShots())
+            acts.append(_act(EndShots))
             return acts
         if ph in ("dash", "moving"):
             m = state.mover
@@ -194,39 +194,39 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             acts += self._move_steps(state, t, m)
             if ph == "dash":
                 for target, g in self._fire_options(state, t, "jump", t.turret_left):
-                    acts += [JumpFire(tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
-                acts.append(Cancel(tank=t.id))
+                    acts += [_act(JumpFire, tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+                acts.append(_act(Cancel, tank=t.id))
             elif m.free == 0 or m.ap == 0:
-                acts.append(Halt(tank=t.id))
+                acts.append(_act(Halt, tank=t.id))
             acts += self._turret_actions(state, seat, only=t)
             return acts
         if ph == "move":
             for t in self._own_alive(state, seat):
                 if not t.done and not t.moved and not t.dfired and self._can_drive(state, t):
                     cap = min(self._free_cap(state, t), state.pool)
-                    acts += [Drive(tank=t.id, free=f) for f in range(cap + 1)]
+                    acts += [_act(Drive, tank=t.id, free=f) for f in range(cap + 1)]
             acts += self._turret_actions(state, seat)
-            acts.append(EndMove())
+            acts.append(_act(EndMove))
             return acts
         if ph == "react":
             for t, g in self._defenders(state):
-                acts += [DFire(tank=t.id, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
-            acts.append(Hold())
+                acts += [_act(DFire, tank=t.id, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+            acts.append(_act(Hold))
             return acts
         if ph == "second":
             s = state.second
             assert s is not None
             shooter = self.tank(state, s.shooter)
             assert shooter is not None
-            return [Again(ammo=a) for a in self._ammo_kinds(shooter)] + [NoAgain()]
+            return [_act(Again, ammo=a) for a in self._ammo_kinds(shooter)] + [_act(NoAgain)]
         if ph == "advance":
             for t in self._own_alive(state, seat):
                 if t.done or t.fired or not self._can_shoot_now(state, t):
                     continue
                 for target, g in self._fire_options(state, t, "advance", t.turret_left):
-                    acts += [AdvFire(tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+                    acts += [_act(AdvFire, tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
             acts += self._turret_actions(state, seat)
-            acts.append(EndTurn())
+            acts.append(_act(EndTurn))
             return acts
         return acts
 
@@ -249,7 +249,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if t is None or t.turret_left <= 0 or not R.ttype(t).has_turret or t.done:
                 continue
             for d in (t.turret - 1, t.turret + 1):
-                out.append(Turret(tank=t.id, dir=DIRECTION_NAMES[d % 6]))
+                out.append(_act(Turret, tank=t.id, dir=DIRECTION_NAMES[d % 6]))
         return out
 
     def _free_zone(self, state: PanzerState, seat: int) -> list[Hex]:
@@ -272,14 +272,14 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         fwd, back = R.step_targets(t)
         c = R.move_cost(gmap, state, t, fwd, False, m.dash, occ)
         if c is not None and m.ap + m.reserve >= c:
-            out.append(Go(tank=t.id, hex=hex_name(fwd)))
+            out.append(_act(Go, tank=t.id, hex=hex_name(fwd)))
         c = R.move_cost(gmap, state, t, back, True, m.dash, occ)
         if c is not None and m.ap >= c:
-            out.append(Go(tank=t.id, hex=hex_name(back)))
+            out.append(_act(Go, tank=t.id, hex=hex_name(back)))
         paid, _ = self._turn_cost(state, t, m)
         if m.ap >= paid:
             for d in (t.hull - 1, t.hull + 1):
-                out.append(Turn(tank=t.id, dir=DIRECTION_NAMES[d % 6]))
+                out.append(_act(Turn, tank=t.id, dir=DIRECTION_NAMES[d % 6]))
         return out
 
     def _defenders(self, state: PanzerState) -> list[tuple[Tank, int]]:
@@ -290,15 +290,15 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         mover = self.tank(state, r.mover)
         if mover is None or not mover.alive:
             return []
-        gmap = self.gmap(state)
+        map_key, at = state.options.map, r.aim_at
         out = []
         for t in state.tanks:
             if t.owner == mover.owner or not self._can_shoot_now(state, t) or t.dfired or t.pos is None:
                 continue
-            for g in range(len(R.ttype(t).guns)):
-                if (R.in_range(t, g, r.aim_at) and in_arc(t.pos, R.gun_direction(t, g), r.aim_at)
-                        and R.can_see(state, gmap, t.pos, r.aim_at)):
-                    out.append((t, g))
+            # in range and in the arc each gun points at now (gun_reach with no turret turn)
+            guns = R.gun_reach(t, 0).get((at[0] - t.pos[0], at[1] - t.pos[1]))
+            if guns and R.sees(map_key, t.pos, at, state.wrecks):
+                out += [(t, g) for g in guns]
         return out
 
     def _load_problem(self, state: PanzerState, seat: int, t: Tank, kind: str) -> str | None:
@@ -1110,6 +1110,13 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def bot_action(self, state: PanzerState, seat: int, rng: random.Random) -> PanzerAction:
         from games.panzer.bot import choose
         return choose(self, state, seat, rng)
+
+
+@lru_cache(maxsize=8192)
+def _act(cls: type, **fields: Any) -> Any:
+    """Actions are frozen values: legal_actions reuses them instead of building thousands of
+    equal pydantic objects per game (8192 entries, a few MB at most)."""
+    return cls(**fields)
 
 
 @lru_cache(maxsize=20_000)

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import tomllib
+from functools import lru_cache
 
 from games.core import RuleError
-from games.core.hexgrid import distance, in_arc, line_of_sight, neighbor, turn_steps
-from games.panzer.data import DATA, ROSTER, GameMap, TankType
+from games.core.hexgrid import distance, in_arc, line_of_sight, neighbor, sight_line, turn_steps
+from games.panzer.data import DATA, MAPS, ROSTER, GameMap, TankType
 from games.panzer.models import Hex, PanzerState, Tank
 
 MAX_TANKS = 10
@@ -99,6 +100,40 @@ def aim_turns(tank: Tank, gun_index: int, target: Hex, max_turns: int) -> int | 
     return None if best is None else best[0]
 
 
+def gun_reach(tank: Tank, max_turns: int) -> dict[Hex, tuple[int, ...]]:
+    """Offset (dq, dr) from the tank → indices of its guns that have it in range and can aim at
+    it within max_turns turret turns: in_range and aim_turns for every offset at once."""
+    typ = ROSTER[tank.type]
+    kinds = _gun_kinds(typ.key)
+    # only what the guns depend on goes into the key (fewer tables)
+    return _gun_reach(typ.key, tank.hull if kinds[0] else -1, tank.turret if kinds[1] else -1,
+                      max_turns if kinds[1] else 0)
+
+
+@lru_cache(maxsize=None)
+def _gun_kinds(type_key: str) -> tuple[bool, bool]:
+    """(has a hull gun, has a turret gun)"""
+    guns = ROSTER[type_key].guns
+    return any(not g.turret for g in guns), any(g.turret for g in guns)
+
+
+@lru_cache(maxsize=1024)  # ~750 keys can occur (39 types); each table ~400 offsets
+def _gun_reach(type_key: str, hull: int, turret: int, max_turns: int) -> dict[Hex, tuple[int, ...]]:
+    guns = ROSTER[type_key].guns
+    reach = max(g.range for g in guns)
+    out = {}
+    for dq in range(-reach, reach + 1):
+        for dr in range(-reach, reach + 1):
+            p = (dq, dr)
+            dist = distance((0, 0), p)
+            ok = tuple(g for g, gun in enumerate(guns) if dist <= gun.range and (
+                any(turn_steps(turret, d) <= max_turns and in_arc((0, 0), d, p) for d in range(6)) if gun.turret
+                else in_arc((0, 0), hull, p)))
+            if ok:
+                out[p] = ok
+    return out
+
+
 def aim_direction(tank: Tank, gun_index: int, target: Hex, max_turns: int) -> int | None:
     assert tank.pos is not None
     if not ttype(tank).guns[gun_index].turret:
@@ -115,7 +150,33 @@ def blockers(state: PanzerState, gmap: GameMap, recon: bool) -> set[Hex]:
 
 
 def can_see(state: PanzerState, gmap: GameMap, a: Hex, b: Hex, recon: bool = False) -> bool:
-    return line_of_sight(a, b, blockers(state, gmap, recon))
+    return sees(gmap.key, a, b, state.wrecks, recon)
+
+
+def sees(map_key: str, a: Hex, b: Hex, wrecks: list[Hex], recon: bool = False) -> bool:
+    """line_of_sight(a, b, blockers(...)) without building the blocker set: the terrain part
+    is cached per map, and only the crossings terrain alone leaves open are checked for wrecks."""
+    open_groups = _terrain_sight(map_key, a, b, recon)
+    if open_groups is None:
+        return False
+    if recon or not wrecks:  # recon sees past wrecks
+        return True
+    return not any(all(h in wrecks for h in group) for group in open_groups)
+
+
+@lru_cache(maxsize=200_000)
+def _terrain_sight(map_key: str, a: Hex, b: Hex, recon: bool) -> tuple[tuple[Hex, ...], ...] | None:
+    """None when terrain alone blocks a-b; else, per crossed group, the hexes that terrain
+    leaves open (the group blocks only if wrecks lie on all of them)."""
+    gmap = MAPS[map_key]
+    terrain = gmap.mountains if recon else gmap.sight_blockers
+    out = []
+    for group in sight_line(a, b):
+        rest = tuple(h for h in group if h not in terrain)
+        if not rest:
+            return None
+        out.append(rest)
+    return tuple(out)
 
 
 def is_recon(mode: str, shooter: Tank, target: Tank) -> bool:
