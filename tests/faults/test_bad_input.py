@@ -12,7 +12,7 @@ import re
 from datetime import timedelta
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.host import Host
@@ -62,7 +62,7 @@ class Table:
     def run(self, coro):
         return self.loop.run_until_complete(coro)
 
-    def command(self, uid: int, verb: str, locale: str = "en", dm: bool = False, **args) -> Command:
+    def command(self, uid: int, verb: str, locale: str | None = "en", dm: bool = False, **args) -> Command:
         return Command(user_id=uid, user_name=f"u{uid}", verb=verb, args=args, guild_id=None if dm else 1,
                        channel_id=None if dm else self.channel, is_dm=dm, locale=locale)
 
@@ -110,12 +110,30 @@ FUZZ = settings(max_examples=150, deadline=DEADLINE, derandomize=True, database=
                 suppress_health_check=[HealthCheck.too_slow])
 
 
+def _session_id_too_big(value) -> bool:
+    try:
+        return abs(int(str(value).lstrip("#"))) >= 2**63
+    except ValueError:
+        return False
+
+
+def known_host_crash(verb: str, args: dict) -> bool:
+    """Inputs that crash the host today (see the strict xfail tests below): the fuzzer steps
+    around them so that it keeps searching for new ones."""
+    prefix = args.get("prefix")
+    if verb == "menu" and prefix and not isinstance(prefix, (str, list, dict)):
+        return True
+    ids = [args.get("session")] + ([args.get("game")] if verb != "game.new" else [])
+    return any(v is not None and _session_id_too_big(v) for v in ids)
+
+
 @st.composite
 def commands(draw):
     verb = draw(st.sampled_from(list(VERBS)) | st.text(max_size=30))
     names = VERBS.get(verb, ["code", "game"])
     chosen = draw(st.lists(st.sampled_from(names), unique=True)) if names else []
     args = {name: draw(values) for name in chosen}
+    assume(not known_host_crash(verb, args))
     return (draw(st.sampled_from([ALICE, BOB, STRANGER])), verb, args,
             draw(st.sampled_from(["en", "zh-CN", "fr", None])), draw(st.booleans()))
 
@@ -125,11 +143,23 @@ def test_random_arguments_to_every_command(duel_table):
     @given(commands())
     def fuzz(command):
         uid, verb, args, locale, dm = command
-        text = duel_table.send(duel_table.command(uid, verb, locale=locale or "en", dm=dm, **args))
+        text = duel_table.send(duel_table.command(uid, verb, locale=locale, dm=dm, **args))
         if locale == "zh-CN" and not SUCCESS.match(text) and not verb.startswith("roll"):
             assert CJK.search(text), f"{verb} {args}: a zh-CN caller got {text!r}"
 
     fuzz()
+
+
+@pytest.mark.xfail(raises=TypeError, strict=True,
+                   reason="bot/host/core.py _menu iterates `prefix` without checking its type")
+def test_known_crash_menu_prefix_that_is_a_number(duel_table):
+    duel_table.send(duel_table.command(ALICE, "menu", prefix=1))
+
+
+@pytest.mark.xfail(raises=OverflowError, strict=True,
+                   reason="bot/host/core.py _int_arg passes a session id beyond 64 bits to SQLite")
+def test_known_crash_session_id_beyond_64_bits(duel_table):
+    duel_table.send(duel_table.command(BOB, "game.join", session="99999999999999999999"))
 
 
 def mutated_codes(engine, state, seat: int):
