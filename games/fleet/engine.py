@@ -82,12 +82,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             acts = [_act(PickPilot, id=k) for k in D.pilots if k not in b.pilots] if len(b.pilots) < ship.pilots else []
             return acts + ([_act(Done)] if b.pilots else [])
         if b.stage == "deck":
-            out = []
-            for k, sub in D.subs.items():
-                cards = b.ship_cards if sub.side == "ship" else b.mech_cards
-                if cards.get(k, 0) < MAX_COPIES and sum(cards.values()) < DECK_SIDE_SIZE:
-                    out.append(_act(PickCard, id=k))
-            return out
+            cards = {"ship": b.ship_cards, "mech": b.mech_cards}
+            room = {side: sum(c.values()) < DECK_SIDE_SIZE for side, c in cards.items()}
+            return [_act(PickCard, id=k) for k, sub in D.subs.items()
+                    if room[sub.side] and cards[sub.side].get(k, 0) < MAX_COPIES]
         if b.stage == "victory":
             return [_act(Victory, goal=g) for g in GOALS] + [_act(Reset)]
         return []

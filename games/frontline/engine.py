@@ -177,6 +177,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             elif not has_active:
                 acts.append(_act(SetCounter, card=c.id))
         for u in R.units_of(st, seat):
+            if not self.can_act(st, u):  # neither moves nor attacks (saves both checks)
+                continue
             if self.can_move(st, u):
                 acts.append(_act(Move, unit=u.uid))
             if self.can_attack(st, u):
