@@ -1,7 +1,9 @@
-"""The whole host path under load: `python -m bench host [--tables 1000] [--commands 5000]`.
+"""The whole host path under load: `python -m bench host [--tables 1000] [--commands 5000]
+[--bots] [--no-images]`.
 
 1,000 stored tables; commands go to tables picked at random, each move chosen the way a bot
-seat chooses. Each command is timed through `Host.handle`: authorization, load, engine,
+seat chooses. Every seat is a human by default; with `--bots` each table has one human and
+bot seats, which the host moves inside the human's command. Each command is timed through `Host.handle`: authorization, load, engine,
 one SQLite transaction on disk (WAL), outbox. Choosing the move (reading the state back)
 happens outside the timer; when a game ends, the commands that open the next table in that
 channel count as commands too. In the same run, the plain SQLite baseline: transactions that
@@ -72,7 +74,7 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
         without_images(games)
     channels = range(1000, 1000 + args.tables)
     start = time.perf_counter()
-    placed = await open_tables(host, channels, games)
+    placed = await open_tables(host, channels, games, args.bots)
     print(f"  opened {args.tables} tables ({', '.join(games)}) in {time.perf_counter() - start:.1f} s")
 
     rng = random.Random(args.seed)
@@ -81,7 +83,7 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
     wall = time.perf_counter()
     while len(latencies) < args.commands:
         channel = rng.choice(channels)
-        for cmd in await next_commands(host, channel, placed[channel], rng):
+        for cmd in await next_commands(host, channel, placed[channel], rng, args.bots):
             t0, c0 = time.perf_counter(), time.process_time()
             box = await host.handle(cmd)
             latencies.append(time.perf_counter() - t0)
@@ -104,7 +106,7 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
     return (f"host: {rate:.0f} commands/s ({cpu_rate:.0f} per CPU second), p50 {p50:.2f} ms, p99 {p99:.2f} ms; "
             f"SQLite {plain:.0f} tx/s ({row_bytes} B rows); ratio {rate / plain:.3f} "
             f"(aiosqlite {threaded:.0f} tx/s, ratio {rate / threaded:.2f}); game {args.game}, "
-            f"board images {'on' if args.images else 'off'}")
+            f"board images {'on' if args.images else 'off'}{', bot seats' if args.bots else ''}")
 
 
 def main(argv: list[str]) -> int:
@@ -114,6 +116,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--baseline", type=int, default=5000, help="transactions in the SQLite baseline")
     parser.add_argument("--game", default="all", help="'all' or comma-separated game keys")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", action="store_true",
+                        help="one human per table, bot seats for the rest (the host plays them in each command)")
     parser.add_argument("--no-images", dest="images", action="store_false",
                         help="engines draw no board picture (to see what the rest of the path costs)")
     parser.add_argument("--dir", help="where the databases go (default: a temporary folder)")

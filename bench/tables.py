@@ -36,20 +36,22 @@ def games_for(spec: str) -> list[str]:
     return list(GAME_MODULES) if spec == "all" else spec.split(",")
 
 
-def opening(channel: int, game: str) -> list[Command]:
-    """The commands that open and start a table in `channel`."""
+def opening(channel: int, game: str, bots: bool = False) -> list[Command]:
+    """The commands that open and start a table in `channel`: every seat a human, or with
+    `bots` one human and bot seats (the host then plays the bots inside each command)."""
     cmds = [command(channel, 0, "game.new", game=game)]
-    cmds += [command(channel, seat, "game.join") for seat in range(1, players_for(game))]
+    for seat in range(1, players_for(game)):
+        cmds.append(command(channel, 0, "game.bot") if bots else command(channel, seat, "game.join"))
     cmds.append(command(channel, 0, "game.start"))
     return cmds
 
 
-async def open_tables(host: Host, channels: range, games: list[str]) -> dict[int, str]:
+async def open_tables(host: Host, channels: range, games: list[str], bots: bool = False) -> dict[int, str]:
     """Start one table per channel, games taken in turn; returns channel -> game."""
     placed = {}
     for i, channel in enumerate(channels):
         game = games[i % len(games)]
-        for cmd in opening(channel, game):
+        for cmd in opening(channel, game, bots):
             box = await host.handle(cmd)
             check(box, cmd)
         placed[channel] = game
@@ -65,15 +67,16 @@ def check(box: Outbox, cmd: Command) -> None:
         raise RuntimeError(f"{cmd.verb} refused in channel {cmd.channel_id}: {text}")
 
 
-async def next_commands(host: Host, channel: int, game: str, rng: random.Random) -> list[Command]:
+async def next_commands(host: Host, channel: int, game: str, rng: random.Random,
+                        bots: bool = False) -> list[Command]:
     """The next command(s) for the table in `channel`, chosen outside the measured path:
-    a bot-chosen move for a seat that may act, or a fresh table when the game has ended."""
+    a bot-chosen move for a human seat that may act, or a fresh table when the game ended."""
     session = await host.repo.open_session_in_channel(channel)
     if session is None:
-        return opening(channel, game)
+        return opening(channel, game, bots)
     engine = get_engine(game)
     state = engine.load_state(session.state)
-    seat = rng.choice(engine.active_seats(state))
+    seat = rng.choice([s for s in engine.active_seats(state) if not session.seats[s].is_bot])
     action = engine.bot_action(state, seat, rng)
     return [command(channel, seat, "play", code=action.code())]
 
