@@ -124,26 +124,30 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _can_shoot_now(self, state: PanzerState, t: Tank) -> bool:
         return t.alive and not t.gun_broken and not self._dry(state, t)
 
-    def _ammo_kinds(self, t: Tank) -> list[str | None]:
-        return [None] + sorted({a.kind for a in t.ammo})
+    def _ammo_kinds(self, t: Tank) -> tuple[str | None, ...]:
+        return (None, *sorted({a.kind for a in t.ammo})) if t.ammo else (None,)
 
-    def _fire_options(self, state: PanzerState, t: Tank, mode: str, turret_turns: int) -> list[tuple[str, int]]:
+    @staticmethod
+    def _enemies(state: PanzerState, owner: int) -> list[tuple[str, Hex, bool]]:
+        """(id, hex, light?) of every live enemy tank on the board, in state order."""
+        return [(e.id, e.pos, ROSTER[e.type].tank_class == "light")
+                for e in state.tanks if e.alive and e.owner != owner and e.pos is not None]
+
+    def _fire_options(self, state: PanzerState, t: Tank, mode: str, turret_turns: int,
+                      enemies: list[tuple[str, Hex, bool]] | None = None) -> list[tuple[str, int]]:
         """(target id, gun index) pairs this tank may fire at now."""
         out = []
         map_key, wrecks = state.options.map, state.wrecks
-        typ = R.ttype(t)
         pos = t.pos
         assert pos is not None
         q, r = pos
         reach = R.gun_reach(t, turret_turns)
-        recon_shooter = mode == "jump" and typ.tank_class == "light"  # R.is_recon, shooter half
-        for e in state.tanks:
-            if not e.alive or e.owner == t.owner or e.pos is None:
-                continue
-            guns = reach.get((e.pos[0] - q, e.pos[1] - r))
+        recon_shooter = mode == "jump" and ROSTER[t.type].tank_class == "light"  # R.is_recon, shooter half
+        for eid, epos, light in self._enemies(state, t.owner) if enemies is None else enemies:
+            guns = reach.get((epos[0] - q, epos[1] - r))
             # sight does not depend on the gun: check it once per target
-            if guns and R.sees(map_key, pos, e.pos, wrecks, recon_shooter and ROSTER[e.type].tank_class != "light"):
-                out += [(e.id, g) for g in guns]
+            if guns and R.sees(map_key, pos, epos, wrecks, recon_shooter and not light):
+                out += [(eid, g) for g in guns]
         return out
 
     # --- legal actions ------------------------------------------------------------------
@@ -155,14 +159,15 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if ph == "army":
             return [_act(Army, loadout=name) for name in _PRESETS]
         if ph == "draft":
-            acts = [_act(Pick, tank=k) for k in ROSTER if R.army_problem(state.picks[seat] + [k], state.options.budget) is None]
+            acts = [_act(Pick, tank=k) for k in R.addable(state.picks[seat], state.options.budget)]
             if state.picks[seat]:
                 acts.append(_act(Done))
             return acts
         if ph == "side":
             return [_act(Side, side="north"), _act(Side, side="south")]
         if ph == "deploy":
-            zone = [hex_name(h) for h in self._free_zone(state, seat)]
+            names = self.gmap(state).names
+            zone = [names[h] for h in self._free_zone(state, seat)]
             waiting = [t.id for t in state.tanks if t.owner == seat and t.pos is None]
             return [_act(Deploy, tank=tid, hex=h) for tid in waiting for h in zone]
         if ph == "face":
@@ -175,15 +180,16 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 acts.append(_act(Ready))
             return acts
         if ph == "shots":
-            for t in self._own_alive(state, seat):
-                if t.done or t.fired or t.dfired:
+            own = self._own_alive(state, seat)
+            enemies = self._enemies(state, seat)
+            for t in own:
+                if t.done or t.fired or t.dfired or not self._can_shoot_now(state, t):
                     continue
-                if self._can_shoot_now(state, t):
-                    for target, g in self._fire_options(state, t, "precise", t.turret_left):
-                        acts += [_act(Precise, tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
-                if not t.dashed and self._can_drive(state, t) and self._can_shoot_now(state, t):
+                for target, g in self._fire_options(state, t, "precise", t.turret_left, enemies):
+                    acts += _shots(Precise, t.id, target, g + 1, self._ammo_kinds(t))
+                if not t.dashed and self._can_drive(state, t):
                     acts.append(_act(Dash, tank=t.id))
-            acts += self._turret_actions(state, seat)
+            acts += self._turret_actions(own)
             acts.append(_act(EndShots))
             return acts
         if ph in ("dash", "moving"):
@@ -194,18 +200,19 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             acts += self._move_steps(state, t, m)
             if ph == "dash":
                 for target, g in self._fire_options(state, t, "jump", t.turret_left):
-                    acts += [_act(JumpFire, tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+                    acts += _shots(JumpFire, t.id, target, g + 1, self._ammo_kinds(t))
                 acts.append(_act(Cancel, tank=t.id))
             elif m.free == 0 or m.ap == 0:
                 acts.append(_act(Halt, tank=t.id))
-            acts += self._turret_actions(state, seat, only=t)
+            acts += self._turret_actions([t])
             return acts
         if ph == "move":
-            for t in self._own_alive(state, seat):
+            own = self._own_alive(state, seat)
+            for t in own:
                 if not t.done and not t.moved and not t.dfired and self._can_drive(state, t):
                     cap = min(self._free_cap(state, t), state.pool)
                     acts += [_act(Drive, tank=t.id, free=f) for f in range(cap + 1)]
-            acts += self._turret_actions(state, seat)
+            acts += self._turret_actions(own)
             acts.append(_act(EndMove))
             return acts
         if ph == "react":
@@ -220,12 +227,14 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             assert shooter is not None
             return [_act(Again, ammo=a) for a in self._ammo_kinds(shooter)] + [_act(NoAgain)]
         if ph == "advance":
-            for t in self._own_alive(state, seat):
+            own = self._own_alive(state, seat)
+            enemies = self._enemies(state, seat)
+            for t in own:
                 if t.done or t.fired or not self._can_shoot_now(state, t):
                     continue
-                for target, g in self._fire_options(state, t, "advance", t.turret_left):
-                    acts += [_act(AdvFire, tank=t.id, target=target, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
-            acts += self._turret_actions(state, seat)
+                for target, g in self._fire_options(state, t, "advance", t.turret_left, enemies):
+                    acts += _shots(AdvFire, t.id, target, g + 1, self._ammo_kinds(t))
+            acts += self._turret_actions(own)
             acts.append(_act(EndTurn))
             return acts
         return acts
@@ -243,13 +252,13 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             return R.HYBRID_FREE_CAP
         return R.FREE_CAP[typ.tank_class]
 
-    def _turret_actions(self, state: PanzerState, seat: int, only: Tank | None = None) -> list[PanzerAction]:
+    @staticmethod
+    def _turret_actions(tanks: list[Tank]) -> list[PanzerAction]:
+        """One-step turret turns (left, then right) for these tanks, where still allowed."""
         out: list[PanzerAction] = []
-        for t in [only] if only else self._own_alive(state, seat):
-            if t is None or t.turret_left <= 0 or not R.ttype(t).has_turret or t.done:
-                continue
-            for d in (t.turret - 1, t.turret + 1):
-                out.append(_act(Turret, tank=t.id, dir=DIRECTION_NAMES[d % 6]))
+        for t in tanks:
+            if t.turret_left > 0 and not t.done and ROSTER[t.type].has_turret:
+                out += _turret_turns(t.id, t.turret)
         return out
 
     def _free_zone(self, state: PanzerState, seat: int) -> list[Hex]:
@@ -1117,6 +1126,17 @@ def _act(cls: type, **fields: Any) -> Any:
     """Actions are frozen values: legal_actions reuses them instead of building thousands of
     equal pydantic objects per game (8192 entries, a few MB at most)."""
     return cls(**fields)
+
+
+@lru_cache(maxsize=4096)
+def _shots(cls: type, tank: str, target: str, gun: int, ammo: tuple[str | None, ...]) -> tuple[Any, ...]:
+    """One shot action per ammunition choice (plain first), reused like _act."""
+    return tuple(cls(tank=tank, target=target, gun=gun, ammo=a) for a in ammo)
+
+
+@lru_cache(maxsize=256)
+def _turret_turns(tank: str, turret: int) -> tuple[Any, Any]:
+    return tuple(Turret(tank=tank, dir=DIRECTION_NAMES[d % 6]) for d in (turret - 1, turret + 1))  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=20_000)

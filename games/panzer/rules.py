@@ -58,6 +58,27 @@ def army_problem(keys: list[str], budget: int) -> RuleError | None:
     return None
 
 
+def addable(keys: list[str], budget: int) -> list[str]:
+    """Roster keys k (in roster order) for which army_problem(keys + [k], budget) is None,
+    without building and checking a whole new list per k (the draft's legal picks)."""
+    types = [ROSTER[k] for k in keys if k in ROSTER]
+    if len(types) != len(keys) or len(keys) + 1 > MAX_TANKS:
+        return []
+    heavy = sum(t.tank_class == "heavy" for t in types)
+    light = sum(t.tank_class == "light" for t in types)
+    total = sum(t.price for t in types)
+    nations = {t.nation for t in types}
+    out = []
+    for k, t in ROSTER.items():
+        if heavy + (t.tank_class == "heavy") > MAX_HEAVY or light + (t.tank_class == "light") > MAX_LIGHT:
+            continue
+        single = not nations or nations == {t.nation}
+        limit = budget + (single_nation_bonus(types[0].nation if types else t.nation) if single else 0)
+        if total + t.price <= limit:
+            out.append(k)
+    return out
+
+
 def normalize_army(code: str, budget: int) -> str:
     """A pasted army code ('tiger,pz4h*2,...') checked and written out in full."""
     keys: list[str] = []
@@ -120,18 +141,28 @@ def _gun_kinds(type_key: str) -> tuple[bool, bool]:
 @lru_cache(maxsize=1024)  # ~750 keys can occur (39 types); each table ~400 offsets
 def _gun_reach(type_key: str, hull: int, turret: int, max_turns: int) -> dict[Hex, tuple[int, ...]]:
     guns = ROSTER[type_key].guns
-    reach = max(g.range for g in guns)
+    hull_arc = 1 << hull if hull >= 0 else 0
+    turret_arcs = sum(1 << d for d in range(6) if turret >= 0 and turn_steps(turret, d) <= max_turns)
     out = {}
+    for p, dist, arcs in _offsets(max(g.range for g in guns)):
+        ok = tuple(g for g, gun in enumerate(guns)
+                   if dist <= gun.range and arcs & (turret_arcs if gun.turret else hull_arc))
+        if ok:
+            out[p] = ok
+    return out
+
+
+@lru_cache(maxsize=None)
+def _offsets(reach: int) -> tuple[tuple[Hex, int, int], ...]:
+    """Every offset within reach: (offset, distance, bit d set when in_arc of facing d)."""
+    out = []
     for dq in range(-reach, reach + 1):
         for dr in range(-reach, reach + 1):
             p = (dq, dr)
             dist = distance((0, 0), p)
-            ok = tuple(g for g, gun in enumerate(guns) if dist <= gun.range and (
-                any(turn_steps(turret, d) <= max_turns and in_arc((0, 0), d, p) for d in range(6)) if gun.turret
-                else in_arc((0, 0), hull, p)))
-            if ok:
-                out[p] = ok
-    return out
+            if dist <= reach:
+                out.append((p, dist, sum(1 << d for d in range(6) if in_arc((0, 0), d, p))))
+    return tuple(out)
 
 
 def aim_direction(tank: Tank, gun_index: int, target: Hex, max_turns: int) -> int | None:
