@@ -994,10 +994,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         hex_name = self.gmap(state).names.get  # noqa: N806 - cached names, same spelling
         tanks = []
         for t in state.tanks:
-            typ = R.ttype(t)
+            typ = ROSTER[t.type]
             tanks.append({
-                "id": t.id, "owner": t.owner, "type": t.type, "name": typ.name, "class": typ.tank_class,
-                "nation": typ.nation, "pos": hex_name(t.pos) if t.pos is not None else None,
+                **_tank_card(t.id, t.owner, t.type), "pos": hex_name(t.pos) if t.pos is not None else None,
                 "hull": t.hull, "turret": t.turret, "has_turret": typ.has_turret, "alive": t.alive,
                 "done": t.done, "fired": t.fired or t.dfired, "immobile": t.immobile or t.stalled_turn == state.turn_no,
                 "gun_broken": t.gun_broken, "spotted": t.spotted, "dry": self._dry(state, t),
@@ -1043,26 +1042,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t = self.tank(state, m.tank)
         if t is None or t.pos is None:
             return []
-        gmap = self.gmap(state)
-        occ = self._occupied(state, skip=t)
-        best: dict[tuple[Hex, int], int] = {}
-        frontier = [(t.pos, t.hull, m.ap + m.reserve)]
-        seen: set[Hex] = set()
-        while frontier:
-            pos, hull, ap = frontier.pop()
-            if best.get((pos, hull), -1) >= ap:
-                continue
-            best[(pos, hull)] = ap
-            seen.add(pos)
-            for reverse, dest in ((False, neighbor(pos, hull)), (True, neighbor(pos, hull + 3))):
-                c = R.move_cost(gmap, state, t, dest, reverse, m.dash, occ)
-                if c is not None and ap >= c:
-                    frontier.append((dest, hull, ap - c))
-            if ap >= 1:
-                frontier.append((pos, (hull + 1) % 6, ap - 1))
-                frontier.append((pos, (hull - 1) % 6, ap - 1))
-        seen.discard(t.pos)
-        return sorted(hex_name(h) for h in seen)
+        return list(R.reachable(state.options.map, t.pos, t.hull, m.ap + m.reserve, m.dash,
+                                ROSTER[t.type].tank_class == "heavy", frozenset(self._occupied(state, skip=t)),
+                                tuple(state.wrecks)))
 
     def secrets(self, state: PanzerState) -> dict[int, set[str]]:
         out: dict[int, set[str]] = {0: set(), 1: set()}
@@ -1137,6 +1119,14 @@ def _shots(cls: type, tank: str, target: str, gun: int, ammo: tuple[str | None, 
 @lru_cache(maxsize=256)
 def _turret_turns(tank: str, turret: int) -> tuple[Any, Any]:
     return tuple(Turret(tank=tank, dir=DIRECTION_NAMES[d % 6]) for d in (turret - 1, turret + 1))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1024)
+def _tank_card(tid: str, owner: int, type_key: str) -> dict[str, Any]:
+    """The fixed head of a tank's view entry (the view copies it, never changes it)."""
+    typ = ROSTER[type_key]
+    return {"id": tid, "owner": owner, "type": type_key, "name": typ.name, "class": typ.tank_class,
+            "nation": typ.nation}
 
 
 @lru_cache(maxsize=20_000)

@@ -249,17 +249,53 @@ def armour_against(target: Tank, at: Hex, shooter_pos: Hex) -> int:
 def move_cost(gmap: GameMap, state: PanzerState, tank: Tank, dest: Hex, reverse: bool, dash: bool,
               occupied: set[Hex]) -> int | None:
     """Points to enter dest (forward or reverse), or None if it cannot be entered."""
-    terrain = gmap.cells.get(dest)
+    return step_cost(gmap.cells, state.wrecks, ttype(tank).tank_class == "heavy", dest, reverse, dash, occupied)
+
+
+def step_cost(cells: dict[Hex, str], wrecks: "list[Hex] | tuple[Hex, ...]", heavy: bool, dest: Hex, reverse: bool,
+              dash: bool, occupied: "set[Hex] | frozenset[Hex]") -> int | None:
+    """move_cost from plain values: the terrain letters, wreck hexes and whether the tank is heavy."""
+    terrain = cells.get(dest)
     if terrain is None or terrain in "FM" or dest in occupied:
         return None
     cost = 2 if reverse else 1
     if terrain == "R":
         cost = max(cost, 2)
-    if dest in state.wrecks:
+    if dest in wrecks:
         if dash:  # a jump shot's move cannot clear wrecks
             return None
-        cost = max(cost, 1 if ttype(tank).tank_class == "heavy" else 2)
+        cost = max(cost, 1 if heavy else 2)
     return cost
+
+
+@lru_cache(maxsize=256)  # the three views of one step (table, each seat) ask the same question
+def reachable(map_key: str, start: Hex, hull: int, ap: int, dash: bool, heavy: bool, occupied: frozenset[Hex],
+              wrecks: tuple[Hex, ...]) -> tuple[str, ...]:
+    """Names of the hexes a tank at start facing hull can still reach with ap points, sorted.
+
+    A search over (hex, facing) by points left, most first: every move and turn costs at least
+    one point, so a state is final when its bucket comes up and is expanded once."""
+    gmap = MAPS[map_key]
+    cells = gmap.cells
+    best = {(start, hull): ap}
+    buckets: list[list[tuple[Hex, int]]] = [[] for _ in range(ap + 1)]
+    buckets[ap].append((start, hull))
+    for left in range(ap, -1, -1):
+        for pos, facing in buckets[left]:
+            if best[(pos, facing)] != left:
+                continue  # reached again later with more points
+            nxt = []
+            for reverse, dest in ((False, neighbor(pos, facing)), (True, neighbor(pos, facing + 3))):
+                c = step_cost(cells, wrecks, heavy, dest, reverse, dash, occupied)
+                if c is not None and left >= c:
+                    nxt.append(((dest, facing), left - c))
+            if left >= 1:
+                nxt += [((pos, (facing + 1) % 6), left - 1), ((pos, (facing - 1) % 6), left - 1)]
+            for node, rest in nxt:
+                if best.get(node, -1) < rest:
+                    best[node] = rest
+                    buckets[rest].append(node)
+    return tuple(sorted(gmap.names[h] for h in {h for h, _ in best} - {start}))
 
 
 def step_targets(tank: Tank) -> tuple[Hex, Hex]:
