@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.engine import decode_action
 from games.core.events import roll_event
 from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, line_of_sight, neighbor, turn_steps
 from games.core.i18n import register_catalog
@@ -81,6 +82,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def loadout_presets(self) -> dict[str, str]:
         return dict(_PRESETS)
+
+    def parse_action(self, code: str) -> PanzerAction:
+        action = _parse(code)
+        return action.model_copy(deep=True) if isinstance(action, Route) else action  # a Route holds a list
 
     # --- who acts ------------------------------------------------------------------
     def active_seats(self, state: PanzerState) -> list[int]:
@@ -1108,6 +1113,18 @@ def _act(cls: type, **fields: Any) -> Any:
     """Actions are frozen values: legal_actions reuses them instead of building thousands of
     equal pydantic objects per game (8192 entries, a few MB at most)."""
     return cls(**fields)
+
+
+_BY_KIND = {a.model_fields["kind"].default: a for a in ALL_ACTIONS}
+
+
+@lru_cache(maxsize=4096)
+def _parse(code: str) -> Any:
+    """decode_action with only the model the code names (the same result and errors), memoised:
+    a refused code raises and is not kept."""
+    tokens = code.split(None, 1)
+    cls = _BY_KIND.get(tokens[0]) if tokens else None
+    return decode_action((cls,) if cls else ALL_ACTIONS, code)
 
 
 @lru_cache(maxsize=4096)
