@@ -132,13 +132,16 @@ class GameMap(BaseModel):
         return frozenset(h for h, c in self.cells.items() if c == "F")
 
     def zone(self, side: str) -> list[Hex]:
-        letter = "N" if side == "north" else "S"
-        out = []
+        return list(self.zone_hexes["N" if side == "north" else "S"])
+
+    @cached_property
+    def zone_hexes(self) -> dict[str, tuple[Hex, ...]]:
+        out: dict[str, list[Hex]] = {"N": [], "S": []}
         for row, line in enumerate(self.zones):
             for col, z in enumerate(line):
-                if z == letter:
-                    out.append(offset_to_axial(col, row))
-        return out
+                if z in out:
+                    out[z].append(offset_to_axial(col, row))
+        return {z: tuple(hexes) for z, hexes in out.items()}
 
 
 class MapFile(BaseModel):

@@ -172,15 +172,18 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             return [_act(Side, side="north"), _act(Side, side="south")]
         if ph == "deploy":
             names = self.gmap(state).names
-            zone = [names[h] for h in self._free_zone(state, seat)]
-            waiting = [t.id for t in state.tanks if t.owner == seat and t.pos is None]
-            return [_act(Deploy, tank=tid, hex=h) for tid in waiting for h in zone]
+            zone = tuple(names[h] for h in self._free_zone(state, seat))
+            for t in state.tanks:
+                if t.owner == seat and t.pos is None:
+                    acts += _deploys(t.id, zone)
+            return acts
         if ph == "face":
             return [_act(Face, dir=d) for d in DIRECTION_NAMES]
         if ph == "ammo":
+            kinds = [k for k in AMMO_KINDS if self._load_problem(state, seat, None, k) is None]  # the same for every tank
             for t in state.tanks:
                 if t.owner == seat:
-                    acts += [_act(Load, tank=t.id, ammo=k) for k in AMMO_KINDS if self._load_problem(state, seat, t, k) is None]
+                    acts += [_act(Load, tank=t.id, ammo=k) for k in kinds]
             if self._ready_problem(state, seat) is None:
                 acts.append(_act(Ready))
             return acts
@@ -315,7 +318,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 out += [(t, g) for g in guns]
         return out
 
-    def _load_problem(self, state: PanzerState, seat: int, t: Tank, kind: str) -> str | None:
+    def _load_problem(self, state: PanzerState, seat: int, t: Tank | None, kind: str) -> str | None:
+        """Why seat may not load one more round of this kind (on any of its tanks)."""
         loaded = [a.kind for x in state.tanks if x.owner == seat for a in x.ammo]
         if len(loaded) >= 3:
             return "panzer.err.ammo_full"
@@ -1131,6 +1135,11 @@ def _parse(code: str) -> Any:
 def _shots(cls: type, tank: str, target: str, gun: int, ammo: tuple[str | None, ...]) -> tuple[Any, ...]:
     """One shot action per ammunition choice (plain first), reused like _act."""
     return tuple(cls(tank=tank, target=target, gun=gun, ammo=a) for a in ammo)
+
+
+@lru_cache(maxsize=1024)
+def _deploys(tank: str, hexes: tuple[str, ...]) -> tuple[Any, ...]:
+    return tuple(_act(Deploy, tank=tank, hex=h) for h in hexes)
 
 
 @lru_cache(maxsize=256)
