@@ -1,0 +1,138 @@
+"""The speed shortcuts give the same answers as the plain rules they replace.
+
+gun tables vs in_range + aim_turns, cached sight vs line_of_sight with the blocker set,
+incremental draft checks vs army_problem, the bucketed reach search vs a plain search,
+one-model parsing vs decode_action over every action model.
+"""
+import random
+
+from games.core import RuleError
+from games.core.engine import decode_action
+from games.core.hexgrid import line_of_sight, neighbor
+from games.panzer import ENGINE
+from games.panzer import rules as R
+from games.panzer.data import MAPS, ROSTER
+from games.panzer.models import ALL_ACTIONS, PanzerState, Tank
+from tests.panzer.helpers import seats
+
+
+def test_gun_tables_match_range_and_aim_for_every_tank_type_and_facing():
+    gmap = MAPS["zhenli"]
+    here = gmap.by_name["f5"]
+    for key, typ in ROSTER.items():
+        for hull in range(6):
+            for turret in range(6) if typ.has_turret else (hull,):
+                tank = Tank(id="a1", owner=0, type=key, pos=here, hull=hull, turret=turret)
+                for turns in range(typ.turret_turns + 1):
+                    table = R.gun_reach(tank, turns)
+                    for target in gmap.cells:
+                        if target == here:
+                            continue
+                        long_way = tuple(g for g in range(len(typ.guns))
+                                         if R.in_range(tank, g, target) and R.aim_turns(tank, g, target, turns) is not None)
+                        offset = (target[0] - here[0], target[1] - here[1])
+                        assert table.get(offset, ()) == long_way, (key, hull, turret, turns, target)
+
+
+def test_cached_sight_matches_line_of_sight_with_the_blocker_set():
+    rnd = random.Random(3)
+    for key, gmap in MAPS.items():
+        state = ENGINE.setup(seats(), ENGINE.parse_options({"map": key}), 1).state
+        open_hexes = [h for h, c in gmap.cells.items() if c not in "FM"]
+        cells = list(gmap.cells)
+        for _ in range(400):
+            state.wrecks = rnd.sample(open_hexes, rnd.choice((0, 1, 3, 8)))
+            a, b = rnd.sample(cells, 2)
+            for recon in (False, True):
+                assert R.can_see(state, gmap, a, b, recon) == line_of_sight(a, b, R.blockers(state, gmap, recon)), \
+                    (key, a, b, state.wrecks, recon)
+
+
+def test_draft_shortcut_matches_army_problem_for_every_roster_tank():
+    rnd = random.Random(5)
+    keys = list(ROSTER)
+    for _ in range(300):
+        picks = rnd.choices(keys, k=rnd.randint(0, 11))
+        if rnd.random() < 0.3:  # single-nation lists (the bonus budget)
+            nation = ROSTER[picks[0]].nation if picks else "de"
+            picks = [k for k in picks if ROSTER[k].nation == nation]
+        budget = rnd.choice((30, 120, 200, 400))
+        long_way = [k for k in ROSTER if R.army_problem(picks + [k], budget) is None]
+        assert R.addable(picks, budget) == long_way, (picks, budget)
+    assert R.addable(["no_such_tank"], 200) == []
+
+
+def _plain_reach(state: PanzerState, t: Tank, ap: int, dash: bool) -> list[str]:
+    """The original search: depth first, re-expanding a state whenever more points reach it."""
+    gmap = ENGINE.gmap(state)
+    occ = ENGINE._occupied(state, skip=t)
+    best: dict = {}
+    frontier = [(t.pos, t.hull, ap)]
+    seen = set()
+    while frontier:
+        pos, hull, left = frontier.pop()
+        if best.get((pos, hull), -1) >= left:
+            continue
+        best[(pos, hull)] = left
+        seen.add(pos)
+        for reverse, dest in ((False, neighbor(pos, hull)), (True, neighbor(pos, hull + 3))):
+            c = R.move_cost(gmap, state, t, dest, reverse, dash, occ)
+            if c is not None and left >= c:
+                frontier.append((dest, hull, left - c))
+        if left >= 1:
+            frontier.append((pos, (hull + 1) % 6, left - 1))
+            frontier.append((pos, (hull - 1) % 6, left - 1))
+    seen.discard(t.pos)
+    return sorted(gmap.names[h] for h in seen)
+
+
+def test_reach_search_matches_the_plain_search():
+    rnd = random.Random(7)
+    checked = 0
+    for seed in range(3):
+        state = ENGINE.setup(seats(), ENGINE.parse_options({}), seed).state
+        while ENGINE.outcome(state) is None:
+            seat = rnd.choice(ENGINE.active_seats(state))
+            state = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat))).state
+            if state.tanks and all(t.pos is not None for t in state.tanks) and rnd.random() < 0.1:
+                for t in rnd.sample(state.tanks, 2):
+                    if not t.alive:
+                        continue
+                    ap, dash = rnd.randint(0, 9), rnd.random() < 0.3
+                    fast = R.reachable(state.options.map, t.pos, t.hull, ap, dash,
+                                       ROSTER[t.type].tank_class == "heavy",
+                                       frozenset(ENGINE._occupied(state, skip=t)), tuple(state.wrecks))
+                    assert list(fast) == _plain_reach(state, t, ap, dash)
+                    checked += 1
+    assert checked > 50
+
+
+def _decode(code: str):
+    try:
+        return decode_action(ALL_ACTIONS, code)
+    except RuleError as exc:
+        return exc.key, exc.params
+
+
+def _parse(code: str):
+    try:
+        return ENGINE.parse_action(code)
+    except RuleError as exc:
+        return exc.key, exc.params
+
+
+def test_one_model_parsing_matches_decoding_over_all_models():
+    codes = ["", "  ", "zz 1", "go a1", "go a1 c4 x", "precise a1 b2 x", "precise a1 b2 1", " endturn ", "endturn x",
+             "path a1 c4,ne", "path a1 ~", "load a1 nuke", "side east", "drive a1 -"]
+    rnd = random.Random(2)
+    state = ENGINE.setup(seats(), ENGINE.parse_options({}), 2).state
+    while ENGINE.outcome(state) is None:
+        seat = rnd.choice(ENGINE.active_seats(state))
+        legal = ENGINE.legal_actions(state, seat)
+        codes += [a.code() for a in legal[:5]]
+        state = ENGINE.apply(state, seat, rnd.choice(legal)).state
+    for code in codes:
+        assert _parse(code) == _decode(code), code
+    # a memoised Route is never shared: its step list is the caller's own
+    first, again = ENGINE.parse_action("path a1 c4,ne"), ENGINE.parse_action("path a1 c4,ne")
+    assert first == again and first.steps is not again.steps
