@@ -109,6 +109,8 @@ def _overlap(p0: tuple[int, int], p1: tuple[int, int], h: Hex, strict: bool) -> 
     corners = _corners(h)
     lo, hi = 0.0, 1.0
     dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    # how far the line's side value dy*x - dx*y moves from a hex centre to its farthest corner
+    spread = max(2 * abs(dy), abs(dy - dx), abs(dy + dx))
     for i in range(6):
         ax, ay = corners[i]
         bx, by = corners[(i + 1) % 6]
@@ -147,6 +149,9 @@ def sight_line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     qs = (min(a[0], b[0]) - 1, max(a[0], b[0]) + 1)
     inside: list[Hex] = []
     edge: list[Hex] = []
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    # how far the line's side value dy*x - dx*y moves from a hex centre to its farthest corner
+    spread = max(2 * abs(dy), abs(dy - dx), abs(dy + dx))
     xlo, xhi = min(p0[0], p1[0]) - 2, max(p0[0], p1[0]) + 2
     ylo, yhi = min(p0[1], p1[1]) - 1, max(p0[1], p1[1]) + 1
     for q in range(qs[0], qs[1] + 1):
@@ -157,6 +162,10 @@ def sight_line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
                 continue
             x, y = _pixel(h)
             if not (xlo <= x <= xhi and ylo <= y <= yhi):
+                continue
+            # all six corners strictly on one side of the line: the hex cannot meet it (exact, and
+            # cheap next to the clipping below, which most hexes of the box would otherwise go through)
+            if abs(dy * (x - p0[0]) - dx * (y - p0[1])) > spread:
                 continue
             if _overlap(p0, p1, h, strict=True):
                 inside.append(h)
