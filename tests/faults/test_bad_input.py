@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import random
 import re
 from datetime import timedelta
 

@@ -80,7 +80,7 @@ async def test_200_commands_across_20_duel_tables(tmp_path):
         for channel, (session, _, _) in tables.items():
             mine = [(c, r) for c, r in zip(shuffled, replies) if c.channel_id == channel]
             total += await assert_consistent(hosts[0], session.id, session.version, *map(list, zip(*mine)))
-        assert 20 <= total <= 200 - 20 * 4  # at least one move per table; spectators and garbage never
+        assert 20 <= total <= 200 - 20 * 2  # at least one move per table; the spectator and the garbage never
     finally:
         for h in hosts:
             await h.close()
