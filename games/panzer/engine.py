@@ -1001,16 +1001,17 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     # --- views and secrets ------------------------------------------------------------------
     def view(self, state: PanzerState, seat: int | None) -> dict[str, Any]:
         hex_name = self.gmap(state).names.get  # noqa: N806 - cached names, same spelling
+        turn_no = state.turn_no
         tanks = []
         for t in state.tanks:
-            typ = ROSTER[t.type]
+            card, has_turret = _tank_card(t.id, t.owner, t.type)
             tanks.append({
-                **_tank_card(t.id, t.owner, t.type), "pos": hex_name(t.pos) if t.pos is not None else None,
-                "hull": t.hull, "turret": t.turret, "has_turret": typ.has_turret, "alive": t.alive,
-                "done": t.done, "fired": t.fired or t.dfired, "immobile": t.immobile or t.stalled_turn == state.turn_no,
-                "gun_broken": t.gun_broken, "spotted": t.spotted, "dry": self._dry(state, t),
-                "veteran": t.veteran + sum(t.veteran_modes.values()), "ammo": len(t.ammo),
-                "turret_left": t.turret_left,
+                **card, "pos": hex_name(t.pos) if t.pos is not None else None,
+                "hull": t.hull, "turret": t.turret, "has_turret": has_turret, "alive": t.alive,
+                "done": t.done, "fired": t.fired or t.dfired, "immobile": t.immobile or t.stalled_turn == turn_no,
+                "gun_broken": t.gun_broken, "spotted": t.spotted, "dry": turn_no <= t.dry_until,  # _dry
+                "veteran": t.veteran + sum(t.veteran_modes.values()) if t.veteran_modes else t.veteran,
+                "ammo": len(t.ammo), "turret_left": t.turret_left,
             })
         v: dict[str, Any] = {
             "map": state.options.map, "names": state.names, "phase": state.phase, "seat": state.seat,
@@ -1030,7 +1031,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             v["selected"] = state.mover.tank  # type: ignore[union-attr]
             v["reach"] = self._reach(state)
         if seat is not None:
-            v["my_ammo"] = {t.id: [m.model_dump() for m in t.ammo] for t in state.tanks if t.owner == seat and t.ammo}
+            v["my_ammo"] = {t.id: [{"id": m.id, "kind": m.kind} for m in t.ammo]  # Ammo.model_dump()
+                           for t in state.tanks if t.owner == seat and t.ammo}
             if state.pending_army[seat]:
                 v["my_army"] = {"army": state.pending_army[seat], "token": state.army_token[seat]}
         sel = v.get("selected")
@@ -1148,11 +1150,11 @@ def _turret_turns(tank: str, turret: int) -> tuple[Any, Any]:
 
 
 @lru_cache(maxsize=1024)
-def _tank_card(tid: str, owner: int, type_key: str) -> dict[str, Any]:
-    """The fixed head of a tank's view entry (the view copies it, never changes it)."""
+def _tank_card(tid: str, owner: int, type_key: str) -> tuple[dict[str, Any], bool]:
+    """The fixed head of a tank's view entry (the view copies it, never changes it), and has_turret."""
     typ = ROSTER[type_key]
     return {"id": tid, "owner": owner, "type": type_key, "name": typ.name, "class": typ.tank_class,
-            "nation": typ.nation}
+            "nation": typ.nation}, typ.has_turret
 
 
 @lru_cache(maxsize=20_000)
