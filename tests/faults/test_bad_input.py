@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import re
+import traceback
 from datetime import timedelta
 
 import pytest
@@ -149,16 +150,32 @@ def test_random_arguments_to_every_command(duel_table):
     fuzz()
 
 
-@pytest.mark.xfail(raises=TypeError, strict=True,
-                   reason="bot/host/core.py _menu iterates `prefix` without checking its type")
-def test_known_crash_menu_prefix_that_is_a_number(duel_table):
-    duel_table.send(duel_table.command(ALICE, "menu", prefix=1))
+def known_bug(exc_type: type[BaseException], where: str, reason: str):
+    """Mark a test as an expected failure while the bug it found is still there, and only
+    for that crash: once the code is fixed the test runs and must pass, with no marker to
+    remove, and any other failure still fails."""
+    def check(exc: BaseException) -> None:
+        frames = traceback.extract_tb(exc.__traceback__)
+        if isinstance(exc, exc_type) and any(where in f.filename for f in frames[-3:]):
+            pytest.xfail(f"known bug: {reason}")
+        raise exc
+    return check
 
 
-@pytest.mark.xfail(raises=OverflowError, strict=True,
-                   reason="bot/host/core.py _int_arg passes a session id beyond 64 bits to SQLite")
-def test_known_crash_session_id_beyond_64_bits(duel_table):
-    duel_table.send(duel_table.command(BOB, "game.join", session="99999999999999999999"))
+def test_menu_prefix_that_is_a_number(duel_table):
+    bug = known_bug(TypeError, "bot/host/core.py", "Host._menu iterates `prefix` without checking its type")
+    try:
+        duel_table.send(duel_table.command(ALICE, "menu", prefix=1))
+    except Exception as exc:
+        bug(exc)
+
+
+def test_session_id_beyond_64_bits(duel_table):
+    bug = known_bug(OverflowError, "aiosqlite", "the host's _int_arg hands a session id beyond 64 bits to SQLite")
+    try:
+        duel_table.send(duel_table.command(BOB, "game.join", session="99999999999999999999"))
+    except Exception as exc:
+        bug(exc)
 
 
 def mutated_codes(engine, state, seat: int):
@@ -188,18 +205,12 @@ def mutated_codes(engine, state, seat: int):
 # Found by this test, in code this folder may not change: the host describes an action before
 # the engine checks it, and these describers look up an unknown key without a fallback.
 KNOWN_CRASHES = {
-    "conflict": "KeyError in games/conflict/present.py _label: `/play faction 0` (unknown faction key)",
-    "fleet": "KeyError in games/fleet/present.py describe: `/play ship 0` (unknown ship id)",
+    "conflict": ("games/conflict/present.py", "`/play faction 0` (unknown faction key) crashes the describer"),
+    "fleet": ("games/fleet/present.py", "`/play ship 0` (unknown ship id) crashes the describer"),
 }
 
 
-def _games():
-    for game in GAME_MODULES:
-        reason = KNOWN_CRASHES.get(game)
-        yield pytest.param(game, marks=pytest.mark.xfail(raises=KeyError, strict=True, reason=reason) if reason else ())
-
-
-@pytest.mark.parametrize("game", list(_games()))
+@pytest.mark.parametrize("game", list(GAME_MODULES))
 def test_broken_action_codes_for_every_game(tmp_path, game):
     table = Table(tmp_path / "db.sqlite3", game)
     try:
@@ -216,6 +227,11 @@ def test_broken_action_codes_for_every_game(tmp_path, game):
             if locale == "zh-CN" and not SUCCESS.match(text):
                 assert CJK.search(text), f"{code!r}: a zh-CN caller got {text!r}"
 
-        fuzz()
+        try:
+            fuzz()
+        except KeyError as exc:
+            if game not in KNOWN_CRASHES:
+                raise
+            known_bug(KeyError, *KNOWN_CRASHES[game])(exc)
     finally:
         table.close()
