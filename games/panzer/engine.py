@@ -289,10 +289,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         fwd, back = R.step_targets(t)
         c = R.move_cost(gmap, state, t, fwd, False, m.dash, occ)
         if c is not None and m.ap + m.reserve >= c:
-            out.append(_act(Go, tank=t.id, hex=hex_name(fwd)))
+            out.append(_act(Go, tank=t.id, hex=gmap.names[fwd]))
         c = R.move_cost(gmap, state, t, back, True, m.dash, occ)
         if c is not None and m.ap >= c:
-            out.append(_act(Go, tank=t.id, hex=hex_name(back)))
+            out.append(_act(Go, tank=t.id, hex=gmap.names[back]))
         paid, _ = self._turn_cost(state, t, m)
         if m.ap >= paid:
             for d in (t.hull - 1, t.hull + 1):

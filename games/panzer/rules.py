@@ -192,7 +192,13 @@ def sees(map_key: str, a: Hex, b: Hex, wrecks: list[Hex], recon: bool = False) -
         return False
     if recon or not wrecks:  # recon sees past wrecks
         return True
-    return not any(all(h in wrecks for h in group) for group in open_groups)
+    for group in open_groups:  # blocked when wrecks cover every open hex of one group
+        for h in group:
+            if h not in wrecks:
+                break
+        else:
+            return False
+    return True
 
 
 @lru_cache(maxsize=200_000)
