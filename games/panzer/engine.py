@@ -219,7 +219,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             for t in own:
                 if not t.done and not t.moved and not t.dfired and self._can_drive(state, t):
                     cap = min(self._free_cap(state, t), state.pool)
-                    acts += [_act(Drive, tank=t.id, free=f) for f in range(cap + 1)]
+                    acts += _drives(t.id, cap)
             acts += self._turret_actions(own)
             acts.append(_act(EndMove))
             return acts
@@ -1142,6 +1142,12 @@ def _shots(cls: type, tank: str, target: str, gun: int, ammo: tuple[str | None, 
 @lru_cache(maxsize=1024)
 def _deploys(tank: str, hexes: tuple[str, ...]) -> tuple[Any, ...]:
     return tuple(_act(Deploy, tank=tank, hex=h) for h in hexes)
+
+
+@lru_cache(maxsize=256)
+def _drives(tank: str, cap: int) -> tuple[Any, ...]:
+    """Drive with 0..cap free points."""
+    return tuple(_act(Drive, tank=tank, free=f) for f in range(cap + 1))
 
 
 @lru_cache(maxsize=256)
