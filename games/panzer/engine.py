@@ -307,7 +307,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         mover = self.tank(state, r.mover)
         if mover is None or not mover.alive:
             return []
-        map_key, at = state.options.map, r.aim_at
+        return self._defenders_at(state, mover, r.aim_at)
+
+    def _defenders_at(self, state: PanzerState, mover: Tank, at: Hex) -> list[tuple[Tank, int]]:
+        map_key = state.options.map
         out = []
         for t in state.tanks:
             if t.owner == mover.owner or not self._can_shoot_now(state, t) or t.dfired or t.pos is None:
@@ -662,8 +665,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if not m.dash:
             spotted = state.options.spotting and t.spotted > 0
             aim = dest if (spotted or cleared is not None) else before
-            state.reaction = Reaction(mover=t.id, before=before, after=dest, aim_at=aim, wreck_at=aim, cleared=cleared)
-            if self._defenders(state):
+            if self._defenders_at(state, t, aim):  # a reaction window only when someone can shoot
+                state.reaction = Reaction(mover=t.id, before=before, after=dest, aim_at=aim, wreck_at=aim,
+                                          cleared=cleared)
                 state.phase = "react"
                 state.seat = 1 - seat
                 ev.append(Event.public("panzer.ev.react", name=state.names[1 - seat], tank=t.id))
