@@ -124,32 +124,34 @@ def aim_turns(tank: Tank, gun_index: int, target: Hex, max_turns: int) -> int | 
 def gun_reach(tank: Tank, max_turns: int) -> dict[Hex, tuple[int, ...]]:
     """Offset (dq, dr) from the tank → indices of its guns that have it in range and can aim at
     it within max_turns turret turns: in_range and aim_turns for every offset at once."""
-    typ = ROSTER[tank.type]
-    kinds = _gun_kinds(typ.key)
-    # only what the guns depend on goes into the key (fewer tables)
-    return _gun_reach(typ.key, tank.hull if kinds[0] else -1, tank.turret if kinds[1] else -1,
-                      max_turns if kinds[1] else 0)
+    guns = _gun_profile(tank.type)
+    hull_gun, turret_gun = guns[-1]
+    # only what the guns depend on goes into the key: types with the same guns share tables
+    return _gun_reach(guns[0], tank.hull if hull_gun else -1, tank.turret if turret_gun else -1,
+                      max_turns if turret_gun else 0)
 
 
 @lru_cache(maxsize=None)
-def _gun_kinds(type_key: str) -> tuple[bool, bool]:
-    """(has a hull gun, has a turret gun)"""
+def _gun_profile(type_key: str) -> tuple[tuple[tuple[int, bool], ...], tuple[bool, bool]]:
+    """((range, turret-mounted) per gun, (has a hull gun, has a turret gun))"""
     guns = ROSTER[type_key].guns
-    return any(not g.turret for g in guns), any(g.turret for g in guns)
+    return tuple((g.range, g.turret) for g in guns), (any(not g.turret for g in guns), any(g.turret for g in guns))
 
 
-@lru_cache(maxsize=1024)  # ~750 keys can occur (39 types); each table ~400 offsets
-def _gun_reach(type_key: str, hull: int, turret: int, max_turns: int) -> dict[Hex, tuple[int, ...]]:
-    guns = ROSTER[type_key].guns
+@lru_cache(maxsize=1024)  # a few hundred keys can occur; each table ~200-400 offsets (~10 KB)
+def _gun_reach(guns: tuple[tuple[int, bool], ...], hull: int, turret: int, max_turns: int) -> dict[Hex, tuple[int, ...]]:
     hull_arc = 1 << hull if hull >= 0 else 0
     turret_arcs = sum(1 << d for d in range(6) if turret >= 0 and turn_steps(turret, d) <= max_turns)
     out = {}
-    for p, dist, arcs in _offsets(max(g.range for g in guns)):
-        ok = tuple(g for g, gun in enumerate(guns)
-                   if dist <= gun.range and arcs & (turret_arcs if gun.turret else hull_arc))
+    for p, dist, arcs in _offsets(max(reach for reach, _ in guns)):
+        ok = tuple(g for g, (reach, on_turret) in enumerate(guns)
+                   if dist <= reach and arcs & (turret_arcs if on_turret else hull_arc))
         if ok:
-            out[p] = ok
+            out[p] = _GUN_SETS.setdefault(ok, ok)  # one tuple object per gun set
     return out
+
+
+_GUN_SETS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 @lru_cache(maxsize=None)
