@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core.hexgrid import distance, in_arc, neighbor, neighbors, turn_steps
 from games.panzer import rules as R
+from games.panzer.data import MAPS
 from games.panzer.models import (
     Again, Army, Done, Face, Go, Halt, Hold, Load, NoAgain, Pick, Ready, Side, Tank, Turret, Turn, Deploy,
     Drive, EndMove, EndShots, EndTurn, Precise, AdvFire, DFire, JumpFire, Cancel,
@@ -122,7 +123,13 @@ def _draft(state: Any, seat: int, legal: list, rng: random.Random) -> Any:
 
 
 def _cover(engine: Any, state: Any, h: Any) -> int:
-    cells = engine.gmap(state).cells
+    return _cover_at(state.options.map, h)
+
+
+@lru_cache(maxsize=4096)
+def _cover_at(map_key: str, h: Any) -> int:
+    """Forest and mountain hexes around h."""
+    cells = MAPS[map_key].cells
     return sum(cells.get(n, ".") in "FM" for n in neighbors(h))
 
 
@@ -174,8 +181,6 @@ def _best_fire(engine: Any, state: Any, legal: list, threshold: float) -> Any:
 
 def _position_score(engine: Any, state: Any, t: Tank, pos: Any, hull: int) -> float:
     gmap = engine.gmap(state)
-    blocks = R.blockers(state, gmap, False)
-    from games.core.hexgrid import line_of_sight
     offense = threat = 0.0
     nearest = 99
     my_gun = max(R.ttype(t).guns, key=lambda g: g.attack)
@@ -185,7 +190,7 @@ def _position_score(engine: Any, state: Any, t: Tank, pos: Any, hull: int) -> fl
             continue
         d = distance(pos, e.pos)
         nearest = min(nearest, d)
-        if not line_of_sight(pos, e.pos, blocks):
+        if not R.sees(gmap.key, pos, e.pos, state.wrecks):  # line_of_sight past blockers()
             continue
         etype = R.ttype(e)
         egun = max(etype.guns, key=lambda g: g.attack)
