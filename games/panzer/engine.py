@@ -491,10 +491,16 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         state.seat = seat
         ev.append(Event.public("panzer.ev.turn", round=state.round, name=state.names[seat]))
         for t in self._own_alive(state, seat):
-            t.done = t.fired = t.dashed = t.moved = False
-            t.turret_left = R.ttype(t).turret_turns
-            t.turn_start = t.pos
-            t.visited = []
+            # reset only what changed: model attribute writes cost more than the checks
+            if t.done or t.fired or t.dashed or t.moved:
+                t.done = t.fired = t.dashed = t.moved = False
+            turns = ROSTER[t.type].turret_turns
+            if t.turret_left != turns:
+                t.turret_left = turns
+            if t.turn_start != t.pos:
+                t.turn_start = t.pos
+            if t.visited:
+                t.visited = []
             self._engine_check(state, t, ev)
         # preparation: free action points drawn from 3..max(3, half the mobile tanks' moves)
         total = sum(R.ttype(t).move for t in self._own_alive(state, seat) if self._can_drive(state, t))
