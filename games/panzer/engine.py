@@ -24,7 +24,7 @@ from typing import Any
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import decode_action
 from games.core.events import roll_event
-from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, line_of_sight, neighbor, turn_steps
+from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, turn_steps
 from games.core.i18n import register_catalog
 from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER, GameMap

@@ -5,7 +5,7 @@ import tomllib
 from functools import lru_cache
 
 from games.core import RuleError
-from games.core.hexgrid import distance, in_arc, line_of_sight, neighbor, sight_line, turn_steps
+from games.core.hexgrid import distance, in_arc, neighbor, sight_line, turn_steps
 from games.panzer.data import DATA, MAPS, ROSTER, GameMap, TankType
 from games.panzer.models import Hex, PanzerState, Tank
 
