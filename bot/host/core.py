@@ -62,9 +62,12 @@ def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
     if value is None or value == "":
         return None
     try:
-        return int(str(value).lstrip("#"))
+        number = int(str(value).lstrip("#"))
     except ValueError:
         raise HostError(key, value=str(value)[:40]) from None
+    if not -(2**63) <= number < 2**63:  # SQLite integers are 64-bit; larger ids name nothing
+        raise HostError(key, value=str(value)[:40])
+    return number
 
 
 class Host:
@@ -430,7 +433,10 @@ class Host:
                 raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
             seat = seats[0]
             action = engine.parse_action(await decks.expand(self, cmd.user_id, session.game, code))
-            described = engine.describe_action(state, seat, action, locale)
+            try:
+                described = engine.describe_action(state, seat, action, locale)
+            except Exception:  # a label for an action the rules are about to refuse
+                described = action.code()
             progress = Progress(state=state)
             self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
             return await self._finish(cmd, session, engine, progress, locale,
@@ -462,6 +468,8 @@ class Host:
         prefix = cmd.args.get("prefix") or []
         if isinstance(prefix, str):
             prefix = prefix.split()
+        elif not isinstance(prefix, (list, tuple)):
+            prefix = str(prefix).split()  # a lone token from a careless adapter
         prefix = [str(p) for p in prefix]
 
         async def body(session: SessionRow) -> Outbox:
