@@ -56,6 +56,9 @@ class Progress:
     events: list[Event] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # host lines for the public post (table locale)
     changed: bool = False
+    # who was awaited before the command; the board picture is drawn again only when that
+    # changes (a new turn, a reaction window) or the game ends, not after every small step
+    awaited_before: list[int] | None = None
 
 
 def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
@@ -437,7 +440,7 @@ class Host:
                 described = engine.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse
                 described = action.code()
-            progress = Progress(state=state)
+            progress = Progress(state=state, awaited_before=sorted(engine.active_seats(state)))
             self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
             return await self._finish(cmd, session, engine, progress, locale,
                                       reply=t(locale, "host.played", action=described))
@@ -569,12 +572,17 @@ class Host:
         if session.state is not None:
             state = engine.load_state(session.state)
             lines.append(t(locale, "host.waiting", names=self._waiting(session, engine, state)))
-            lines.append(engine.summary(engine.view(state, None), locale))
+            public_view = engine.view(state, None)
+            lines.append(engine.summary(public_view, locale))
+            png = engine.render(public_view, locale)
+        else:
+            png = None
         if session.timer_hours:
             lines.append(t(locale, "host.timer_set", hours=f"{session.timer_hours:g}",
                            policy=t(locale, f"host.policy.{session.timer_policy}")))
         lines.append(t(locale, "host.seed_hash", hash=session.seed_hash))
-        return self._reply("\n".join(lines))
+        images = [Image(f"table{session.id}.png", png)] if png else []
+        return self._reply("\n".join(lines), images=images)
 
     async def _log(self, cmd: Command, locale: str) -> Outbox:
         session = await self._resolve(cmd)
@@ -720,7 +728,9 @@ class Host:
         images: list[Image] = []
         if progress.changed:
             lines.append(engine.summary(public_view, loc))
-            png = engine.render(public_view, loc)
+            turn_changed = (progress.awaited_before is None or outcome is not None
+                            or sorted(engine.active_seats(progress.state)) != progress.awaited_before)
+            png = engine.render(public_view, loc) if turn_changed else None
             if png:
                 images.append(Image(f"table{session.id}.png", png))
         if outcome is not None:

@@ -25,10 +25,24 @@ async def test_board_picture_follows_changes_and_hand_is_private(host):
     box = await host.handle(cmd("alice", "play", code="pass"))
     images = [img for _, m in box.public for img in m.images]
     assert [img.data for img in images] == [b"PNG:public"] and images[0].filename == f"table{sid}.png"
-    box = await host.handle(cmd("alice", "game.status"))  # nothing changed: no picture
-    assert box.public == [] and box.reply.images == []
+    box = await host.handle(cmd("alice", "game.status"))  # nothing changed: no post; the picture on request
+    assert box.public == [] and [img.data for img in box.reply.images] == [b"PNG:public"]
     box = await host.handle(cmd("bob", "hand"))
     assert [img.data for img in box.reply.images] == [b"PNG:private"] and box.public == []
+
+
+async def test_picture_is_redrawn_only_when_the_turn_changes(host):
+    await duel_table(host, game="pictureduel")
+    box = await host.handle(cmd("alice", "play", code="pass"))  # alice passes the lead: bob is awaited
+    assert [img for _, m in box.public for img in m.images]
+    from games.registry import get_engine
+
+    engine = get_engine("pictureduel")
+    session = await host.repo.open_session_in_channel(CHANNEL)
+    state = engine.load_state(session.state)
+    card = engine.legal_actions(state, 1)[0].code()
+    box = await host.handle(cmd("bob", "play", code=card))  # bob plays: alice is awaited now
+    assert [img for _, m in box.public for img in m.images]
 
 
 async def test_console_writes_pictures_to_files(tmp_path):
