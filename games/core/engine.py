@@ -17,6 +17,7 @@ Contract every engine keeps (the core tests and `shapan playout` check it):
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 import typing
@@ -85,13 +86,18 @@ def _is_list_field(annotation: Any) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=64)
+def _kinds(types: tuple[type[ActionBase], ...]) -> dict[str, type[ActionBase]]:
+    """kind -> model, built once per game (decoding runs for every command and playout step)."""
+    return {t.model_fields["kind"].default: t for t in types}
+
+
 def decode_action(types: tuple[type[ActionBase], ...], code: str) -> ActionBase:
     """Parse an action code back into its model, or raise RuleError('core.bad_action')."""
     tokens = code.strip().split()
     if not tokens:
         raise RuleError("core.bad_action", code=code)
-    by_kind = {t.model_fields["kind"].default: t for t in types}
-    cls = by_kind.get(tokens[0])
+    cls = _kinds(types).get(tokens[0])
     if cls is None:
         raise RuleError("core.unknown_action", code=code[:100])
     names = [n for n in cls.model_fields if n != "kind"]

@@ -12,13 +12,15 @@ class Event(BaseModel):
     # None: the whole table sees it. A list: only these seats (a private message).
     to: list[int] | None = None
 
+    # The helpers skip validation: engines build events in their hot loops and the fields
+    # are plain by construction (a key, a dict, a list of seat numbers).
     @classmethod
     def public(cls, key: str, **params: Any) -> "Event":
-        return cls(key=key, params=params)
+        return cls.model_construct(key=key, params=params, to=None)
 
     @classmethod
     def private(cls, seats: int | list[int], key: str, **params: Any) -> "Event":
-        return cls(key=key, params=params, to=[seats] if isinstance(seats, int) else list(seats))
+        return cls.model_construct(key=key, params=params, to=[seats] if isinstance(seats, int) else list(seats))
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
