@@ -171,6 +171,8 @@ class ConsoleTable:
                 verb, (args["expr"], label) = "roll", _split_roll(plain)
                 if label:
                     args["label"] = label
+        elif head == "/design":
+            verb, args["components"] = "design", " ".join(plain)
         elif head == "/deck":
             if not plain or plain[0] not in ("save", "list", "show", "delete"):
                 raise ScriptError("/deck save GAME NAME CODE... | list [GAME] | show GAME NAME | delete GAME NAME")

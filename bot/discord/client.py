@@ -20,7 +20,7 @@ from discord.app_commands import Choice
 from discord.ext import tasks
 
 from bot.discord.commands import build_commands
-from bot.discord.league_commands import build_deck_commands, build_league_commands
+from bot.discord.league_commands import build_deck_commands, build_design_command, build_league_commands
 from bot.discord.convert import BadInput, command_from
 from bot.discord.deliver import Delivery
 from bot.discord.i18n import ShapanTranslator, text
@@ -64,7 +64,7 @@ class ShapanClient(discord.Client):
         self.tick_seconds = tick_seconds
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error
-        for command in build_commands() + build_league_commands() + build_deck_commands():
+        for command in build_commands() + build_league_commands() + build_deck_commands() + [build_design_command()]:
             self.tree.add_command(command)
         self.delivery = Delivery(self)
 

@@ -204,6 +204,16 @@ def build_league_commands() -> list[app_commands.Group]:
     return [league, admin]
 
 
+def build_design_command() -> app_commands.Command:
+    @app_commands.command(name=L("cmd.design.name"), description=L("cmd.design.desc"))
+    @app_commands.rename(**_names(components="components"))
+    @app_commands.describe(**_descs(components="components"))
+    async def design(interaction: discord.Interaction, components: app_commands.Range[str, 1, 400]):
+        await _run(interaction, "design", {"components": components})
+
+    return design
+
+
 def build_deck_commands() -> list[app_commands.Group]:
     deck = app_commands.Group(name=L("cmd.deck.name"), description=L("cmd.deck.desc"))
 

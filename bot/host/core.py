@@ -120,6 +120,11 @@ class Host:
                 return await self.league.handle(cmd)
             if cmd.verb.startswith("deck."):
                 return await decks.handle(self, cmd, locale)
+            if cmd.verb == "design":
+                # Iron & Fire's rule-301 card designer: components in, card numbers out
+                from games.ironfire import design_text
+
+                return self._reply(design_text(str(cmd.args.get("components") or "")[:400], locale))
             verb = self._verbs.get(cmd.verb)
             if verb is None:
                 raise HostError("host.unknown_verb", verb=cmd.verb[:40])

@@ -268,7 +268,7 @@ async def test_commands_sync_with_valid_chinese_names(db_path):
             assert 1 <= len(item["description"]) <= 100
             seen += 1
     assert seen > 40
-    assert {c["name"] for c in put[0].json} == {"game", "play", "act", "hand", "rules", "roll", "dice", "league", "leagueadmin", "deck"}
+    assert {c["name"] for c in put[0].json} == {"game", "play", "act", "hand", "rules", "roll", "dice", "league", "leagueadmin", "deck", "design"}
     await h.close()
 
 
