@@ -6,5 +6,9 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/python -m pip install -q --disable-pip-version-check -e .
+# install (again) only when the dependencies changed; the build backend's warnings go to a log
+if [ ! -f .venv/.installed-run ] || [ pyproject.toml -nt .venv/.installed-run ]; then
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e . 2> .venv/install.log || { cat .venv/install.log >&2; exit 1; }
+  touch .venv/.installed-run
+fi
 exec .venv/bin/shapan "$@"

@@ -5,7 +5,11 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+# install (again) only when the dependencies changed; the build backend's warnings go to a log
+if [ ! -f .venv/.installed-test ] || [ pyproject.toml -nt .venv/.installed-test ]; then
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]" 2> .venv/install.log || { cat .venv/install.log >&2; exit 1; }
+  touch .venv/.installed-test
+fi
 set +e
 .venv/bin/python -m pytest "$@"
 rc=$?
