@@ -314,6 +314,22 @@ class Host:
             raise HostError("host.not_your_turn", waiting=self._waiting(session, engine, state))
         return acting
 
+    def _my_seats(self, cmd: Command, session: SessionRow) -> list[int]:
+        """The caller's seats, or only the one the `seat` argument names."""
+        mine = self._require_seated(cmd, session)
+        wanted = _int_arg(cmd.args.get("seat"), "host.bad_seat")
+        if wanted is None:
+            return mine
+        if wanted not in mine:
+            raise HostError("host.not_your_seat", seat=wanted)
+        return [wanted]
+
+    def _one_acting_seat(self, cmd: Command, session: SessionRow, engine: Engine, state: Any) -> int:
+        seats = self._acting_seats(cmd, session, engine, state)
+        if len(seats) > 1:
+            raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
+        return seats[0]
+
     def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> str:
         return ", ".join(self._name(session, s) for s in engine.active_seats(state)) or "-"
 
@@ -436,10 +452,7 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
-            seats = self._acting_seats(cmd, session, engine, state)
-            if len(seats) > 1:
-                raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
-            seat = seats[0]
+            seat = self._one_acting_seat(cmd, session, engine, state)
             action = engine.parse_action(await decks.expand(self, cmd.user_id, session.game, code))
             try:
                 described = engine.describe_action(state, seat, action, locale)
@@ -455,12 +468,7 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
-            mine = self._require_seated(cmd, session)
-            wanted = _int_arg(cmd.args.get("seat"), "host.bad_seat")
-            if wanted is not None:
-                if wanted not in mine:
-                    raise HostError("host.not_your_seat", seat=wanted)
-                mine = [wanted]
+            mine = self._my_seats(cmd, session)
             parts, images = [], []
             for seat in mine:
                 view = engine.view(state, seat)
@@ -483,10 +491,8 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
-            seats = self._acting_seats(cmd, session, engine, state)
-            if len(seats) > 1:
-                raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
-            menu = build_menu(engine, state, session.id, seats[0], prefix, locale)
+            menu = build_menu(engine, state, session.id, self._one_acting_seat(cmd, session, engine, state),
+                              prefix, locale)
             return self._reply(t(locale, "host.menu", prefix=" ".join(prefix) or "…"), menu=menu)
         return await self._locked(cmd, locale, body, ("active",))
 
@@ -494,12 +500,7 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
-            mine = self._require_seated(cmd, session)
-            wanted = _int_arg(cmd.args.get("seat"), "host.bad_seat")
-            if wanted is not None:
-                if wanted not in mine:
-                    raise HostError("host.not_your_seat", seat=wanted)
-                mine = [wanted]
+            mine = self._my_seats(cmd, session)
             progress = Progress(state=state)
             for seat in mine:
                 if engine.outcome(progress.state) is None:

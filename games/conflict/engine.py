@@ -5,7 +5,6 @@ import re
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
-from games.core.engine import decode_action
 
 from games.conflict import legal as L
 from games.conflict import model as m
@@ -76,14 +75,6 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def legal_actions(self, state: ConflictState, seat: int) -> list:
         return L.legal(state, seat)
-
-    _by_kind = {cls.model_fields["kind"].default: cls for cls in m.ACTIONS}
-
-    def parse_action(self, code: str) -> Any:
-        """The core decoder, handed only the one model the first token names (building the
-        kind table for 49 action models on every call was most of a playout step)."""
-        cls = self._by_kind.get(code.strip().split(" ", 1)[0])
-        return decode_action((cls,) if cls else self.actions, code)
 
     # --- apply -------------------------------------------------------------------------------
     def apply(self, state: ConflictState, seat: int, action: Any) -> Step:

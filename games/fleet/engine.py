@@ -8,7 +8,6 @@ from itertools import combinations
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
-from games.core.engine import decode_action
 from games.core.events import roll_event
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.state import (
@@ -25,7 +24,6 @@ SUPPORT_WEAPONS = ("charger", "repair_drone")
 REACT_SKILLS = ("dodge", "redirect", "precision")
 SHIELDS = ("warp_shield", "convert_shield")
 SHIP_GAP = abs(SHIP_ROW[0] - SHIP_ROW[1])  # ship to ship
-ACTION_BY_KIND = {a.model_fields["kind"].default: a for a in ACTIONS}
 
 
 @lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
@@ -201,13 +199,6 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return ", ".join(f"{D.subs[c.card].name['zh-CN']} / {D.subs[c.card].name['en']} [{c.id}]" for c in cards)
 
     # ================================================================ protocol basics
-    def parse_action(self, code: str) -> Any:
-        # core's decoder indexes every action model on each call; hand it only the model
-        # the first word names (an unknown word still gets core's own error)
-        words = code.split(None, 1)
-        cls = ACTION_BY_KIND.get(words[0]) if words else None
-        return decode_action((cls,) if cls else self.actions, code)
-
     def active_seats(self, state: FleetState) -> list[int]:
         if state.phase == "over":
             return []

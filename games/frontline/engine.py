@@ -7,7 +7,6 @@ from functools import lru_cache
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
-from games.core.engine import decode_action
 
 from . import rules as R
 from .cards import CARDS, DECK_SIZE, deck_code, load_presets, parse_deck
@@ -17,7 +16,6 @@ from .state import (
 )
 
 OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
-ACTION_BY_KIND = {a.model_fields["kind"].default: a for a in ACTIONS}
 
 
 @lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
@@ -55,13 +53,6 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         st = FrontlineState(rng=rng, players=players)
         st.first = -1 if options.first == "random" else int(options.first)
         return Step(state=st, events=[Event.public("frontline.start")])
-
-    def parse_action(self, code: str) -> FrontlineAction:
-        # core's decoder indexes every action model on each call; hand it only the model
-        # the first word names (an unknown word still gets core's own error)
-        words = code.split(None, 1)
-        cls = ACTION_BY_KIND.get(words[0]) if words else None
-        return decode_action((cls,) if cls else self.actions, code)  # type: ignore[return-value]
 
     def active_seats(self, st: FrontlineState) -> list[int]:
         if st.phase in ("deck", "mulligan"):
