@@ -27,14 +27,27 @@ SHIP_GAP = abs(SHIP_ROW[0] - SHIP_ROW[1])  # ship to ship
 
 
 @lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
-def _act(cls: type, **fields: Any) -> Any:
+def _act(cls: type, *values: Any) -> Any:
     """Actions are frozen values: legal_actions reuses them instead of building thousands
-    of equal pydantic objects per game (the random-playout hot loop)."""
-    return cls(**fields)
+    of equal pydantic objects per game (the random-playout hot loop). The values come in
+    the order of the action's code (`_act(Launch, mech, pilot, zone)`): a positional cache
+    key costs half of a keyword one."""
+    names = [n for n in cls.model_fields if n != "kind"]
+    assert len(values) <= len(names), (cls, values)
+    return cls(**dict(zip(names, values)))
 
 
 def _err(key: str, **params: Any) -> RuleError:
     return RuleError("fleet.err." + key, **params)
+
+
+def _among(action: Any, legal: list) -> bool:
+    """`action in legal`, looking for the very object first: legal actions are shared cached
+    objects, and pydantic's __eq__ is slow (a parsed action still compares by value)."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 class FleetEngine(Engine[FleetState, Any, FleetOptions]):
@@ -66,26 +79,26 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _build_actions(self, b: Build) -> list:
         if b.stage == "ship":
-            return [_act(Preset, name=k) for k in D.presets] + [_act(PickShip, id=k) for k in D.ships]
+            return [_act(Preset, k) for k in D.presets] + [_act(PickShip, k) for k in D.ships]
         ship = D.ships[b.ship] if b.ship else None
         if b.stage == "main":
-            acts = [_act(PickMain, id=k) for k in D.mains if k not in b.mains] if len(b.mains) < ship.mains else []
+            acts = [_act(PickMain, k) for k in D.mains if k not in b.mains] if len(b.mains) < ship.mains else []
             return acts + ([_act(Done)] if b.mains else [])
         if b.stage == "mech":
-            acts = [_act(PickMech, id=k) for k in D.mechs if k not in b.mechs] if len(b.mechs) < ship.mechs else []
+            acts = [_act(PickMech, k) for k in D.mechs if k not in b.mechs] if len(b.mechs) < ship.mechs else []
             return acts + ([_act(Done)] if b.mechs else [])
         if b.stage == "captain":
-            return [_act(PickCaptain, id=k) for k in D.captains]
+            return [_act(PickCaptain, k) for k in D.captains]
         if b.stage == "pilot":
-            acts = [_act(PickPilot, id=k) for k in D.pilots if k not in b.pilots] if len(b.pilots) < ship.pilots else []
+            acts = [_act(PickPilot, k) for k in D.pilots if k not in b.pilots] if len(b.pilots) < ship.pilots else []
             return acts + ([_act(Done)] if b.pilots else [])
         if b.stage == "deck":
             cards = {"ship": b.ship_cards, "mech": b.mech_cards}
             room = {side: sum(c.values()) < DECK_SIDE_SIZE for side, c in cards.items()}
-            return [_act(PickCard, id=k) for k, sub in D.subs.items()
+            return [_act(PickCard, k) for k, sub in D.subs.items()
                     if room[sub.side] and cards[sub.side].get(k, 0) < MAX_COPIES]
         if b.stage == "victory":
-            return [_act(Victory, goal=g) for g in GOALS] + [_act(Reset)]
+            return [_act(Victory, g) for g in GOALS] + [_act(Reset)]
         return []
 
     def _apply_build(self, state: FleetState, seat: int, action: Any) -> Step:
@@ -118,8 +131,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             ev.append(Event.private(seat, "fleet.build.victory_set", goal=f"@fleet.goal.{action.goal}"))
             ev.append(Event.public("fleet.build.ready", name=state.names[seat]))
         else:
-            legal = self._build_actions(b)
-            if action not in legal:
+            if not _among(action, self._build_actions(b)):
                 raise _err("build_choice", choice=action.code(), stage=f"@fleet.stage.{stage}")
             ship = D.ships[b.ship] if b.ship else None
             if isinstance(action, PickShip):
@@ -370,11 +382,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             out: list = []
             for m in acting:
                 if only is None or only is Move:
-                    out += [_act(Move, mech=m.uid, zone=z) for z in self._mech_moves(state, seat, m)]
+                    out += [_act(Move, m.uid, z) for z in self._mech_moves(state, seat, m)]
                 if only is None or only is Attack:
                     for wid in D.mechs[m.model].weapons:
-                        out += [_act(Attack, mech=m.uid, weapon=wid, target=t)
-                                for t in self._targets_for(state, seat, m.uid, wid)]
+                        out += [_act(Attack, m.uid, wid, t) for t in self._targets_for(state, seat, m.uid, wid)]
             if only is None or only is UseCard:
                 out += self._use_actions(state, seat)
             if only is None or only is Stand:
@@ -392,27 +403,27 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         out: list = []
         if not ship.destroyed and ap >= 2 and want(Fire):
             for wid in ship.weapons:
-                out += [_act(Fire, weapon=wid, target=t) for t in self._targets_for(state, seat, "ship", wid)]
+                out += [_act(Fire, wid, t) for t in self._targets_for(state, seat, "ship", wid)]
         free = ship.model == "hummingbird" and not side.free_draw
         if (ap >= 1 or free) and want(Draw):
             if side.ship_pile:
-                out.append(_act(Draw, pile="ship"))
+                out.append(_act(Draw, "ship"))
             if side.mech_pile and self._mech_cards_in_hand(side) < 3:
-                out.append(_act(Draw, pile="mech"))
+                out.append(_act(Draw, "mech"))
         field = self._field(side)
         ready_field = [m for m in field if self._can_act(m)]
         if ap >= 2 and ready_field and want(Operate):
             out.append(_act(Operate))
         if ap >= 1:
             if want(Order):
-                out += [_act(Order, mech=m.uid) for m in ready_field]
+                out += [_act(Order, m.uid) for m in ready_field]
             if not ship.destroyed and not ship.giant and want(Launch):
                 ready = [p.pid for p in side.pilots if p.status == "ready"]
                 for m in side.mechs:
                     if m.status == "hangar" and m.banned_until <= state.round:
-                        out += [_act(Launch, mech=m.uid, pilot=p, zone=z) for p in ready for z in LAUNCH_ZONES[seat]]
+                        out += [_act(Launch, m.uid, p, z) for p in ready for z in LAUNCH_ZONES[seat]]
             if want(Recall):
-                out += [_act(Recall, mech=m.uid) for m in field if ship_dist(seat, m.zone) <= 1]
+                out += [_act(Recall, m.uid) for m in field if ship_dist(seat, m.zone) <= 1]
         if ap >= 2 and not ship.destroyed and want(Gather):
             out.append(_act(Gather))
         if want(PlayCard):
@@ -420,7 +431,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if want(UseCard):
             out += self._use_actions(state, seat)
         if side.turret and not side.turret_used and not ship.destroyed and not enemy.immune and want(Turret):
-            out += [_act(Turret, target=m.uid) for m in self._field(enemy) if ship_dist(seat, m.zone) <= 3]
+            out += [_act(Turret, m.uid) for m in self._field(enemy) if ship_dist(seat, m.zone) <= 3]
         if ship.model == "pegasus" and not ship.giant and not ship.destroyed and not side.resupply_used \
                 and ship.hp > 12 and ready_field and want(Resupply):
             uids = [m.uid for m in ready_field]
@@ -446,15 +457,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             k = c.card
             if k == "emp":
                 zones = {m.zone for m in self._field(enemy) if ship_dist(seat, m.zone) <= 2}
-                out += [_act(PlayCard, card=c.id, target=z) for z in sorted(zones)]
+                out += [_act(PlayCard, c.id, z) for z in sorted(zones)]
             elif k == "repair_bot" and ship.hp < ship.max_hp:
-                out.append(_act(PlayCard, card=c.id))
+                out.append(_act(PlayCard, c.id))
             elif k == "turret" and ship.energy >= 1 and not side.turret:
-                out.append(_act(PlayCard, card=c.id))
+                out.append(_act(PlayCard, c.id))
             elif k == "spy_drone" and state.ap >= 1 and any(D.subs[h.card].side == "ship" for h in enemy.hand):
-                out.append(_act(PlayCard, card=c.id))
+                out.append(_act(PlayCard, c.id))
             elif k == "adv_weapons" and ship.energy >= 1 and side.ship_pile:
-                out.append(_act(PlayCard, card=c.id))
+                out.append(_act(PlayCard, c.id))
         return out
 
     def _use_actions(self, state: FleetState, seat: int) -> list:
@@ -462,11 +473,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         for m in self._field(state.sides[seat]):
             for c in m.cards:
                 if c.card == "booster":
-                    out += [_act(UseCard, mech=m.uid, card=c.id, target=z) for z in neighbours(m.zone)]
+                    out += [_act(UseCard, m.uid, c.id, z) for z in neighbours(m.zone)]
                 elif c.card == "repair_kit" and m.hp >= m.max_hp:
                     continue
                 else:
-                    out.append(_act(UseCard, mech=m.uid, card=c.id))
+                    out.append(_act(UseCard, m.uid, c.id))
         return out
 
     def _skill_ok(self, side: Side, skill: str) -> bool:
@@ -479,71 +490,70 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if self._skill_ok(side, "transfer") and state.ap >= 1 and not ship.destroyed:
             for w1 in ship.weapons:
                 if ship.ammo.get(w1, 0) > 0:
-                    out += [_act(UseSkill, name="transfer", a=w1, b=w2) for w2 in ship.weapons
+                    out += [_act(UseSkill, "transfer", w1, w2) for w2 in ship.weapons
                             if w2 != w1 and w2 in ship.ammo]
-                    out.append(_act(UseSkill, name="transfer", a=w1, b="energy"))
+                    out.append(_act(UseSkill, "transfer", w1, "energy"))
         if self._skill_ok(side, "revenge") and state.ap >= 1:
-            out += [_act(UseSkill, name="revenge", a=m.uid) for m in self._field(enemy)]
+            out += [_act(UseSkill, "revenge", m.uid) for m in self._field(enemy)]
         if self._skill_ok(side, "last_stand") and not ship.destroyed \
                 and any(ship_dist(seat, m.zone) <= 1 for m in self._field(enemy)):
-            out.append(_act(UseSkill, name="last_stand"))
+            out.append(_act(UseSkill, "last_stand"))
         if self._skill_ok(side, "sacrifice") and not ship.destroyed and not enemy.ship.destroyed \
                 and self._field(side):
-            out.append(_act(UseSkill, name="sacrifice"))
+            out.append(_act(UseSkill, "sacrifice"))
         return out
 
     def _pending_actions(self, state: FleetState, p: Pending) -> list:
         side = state.sides[p.seat]
         if p.kind == "react":
-            return self._react_options(state, p) + [_act(Pass)]
+            return self._react_options(state, p.seat, p.data["trigger"]) + [_act(Pass)]
         if p.kind == "twin":
             first = p.data["first"]
-            return [_act(Second, target=t) for t in self._ship_targets(state, p.seat) if t != first] + [_act(Pass)]
+            return [_act(Second, t) for t in self._ship_targets(state, p.seat) if t != first] + [_act(Pass)]
         if p.kind == "attach":
             m = self._mech(state, p.data["mech"])
             out: list = []
             if len(m.cards) < 2:
-                out += [_act(Attach, card=c.id) for c in side.hand if D.subs[c.card].side == "mech"]
+                out += [_act(Attach, c.id) for c in side.hand if D.subs[c.card].side == "mech"]
             return out + [_act(Go)]
         if p.kind == "pick":
-            return [_act(Pick, card=cid) for cid in p.data["cards"]]
+            return [_act(Pick, cid) for cid in p.data["cards"]]
         if p.kind == "warp":
             out = []
             for uid in p.data["mechs"]:
                 m = self._mech(state, uid)
                 if m is not None and m.status == "field":
-                    out += [_act(Warp, mech=uid, zone=z) for z in self._mech_moves(state, p.seat, m)]
+                    out += [_act(Warp, uid, z) for z in self._mech_moves(state, p.seat, m)]
             return out + [_act(Pass)]
         return []
 
-    def _react_options(self, state: FleetState, p: Pending) -> list:
-        side = state.sides[p.seat]
-        trigger = p.data["trigger"]
+    def _react_options(self, state: FleetState, me: int, trigger: str) -> list:
+        side = state.sides[me]
         out: list = []
         if trigger == "strike":
             st = state.strike
-            if st.seat == p.seat:
+            if st.seat == me:
                 if self._skill_ok(side, "precision") and not st.double:
-                    out.append(_act(React, what="precision"))
+                    out.append(_act(React, "precision"))
                 return out
             if self._skill_ok(side, "dodge"):
-                out.append(_act(React, what="dodge"))
+                out.append(_act(React, "dodge"))
             if self._skill_ok(side, "redirect"):
                 current = {pk.target for pk in st.packets}
-                for seat in (st.seat, p.seat):
+                for seat in (st.seat, me):
                     s = state.sides[seat]
-                    if not s.ship.destroyed and not (seat == p.seat and "ship" in current):
-                        out.append(_act(React, what="redirect", target="ship" if seat == p.seat else "enemy_ship"))
-                    out += [_act(React, what="redirect", target=m.uid) for m in self._field(s) if m.uid not in current]
-            if any(pk.target == "ship" and pk.owner == p.seat for pk in st.packets):
-                out += [_act(React, what=c.id) for c in side.hand if c.card in SHIELDS]
+                    if not s.ship.destroyed and not (seat == me and "ship" in current):
+                        out.append(_act(React, "redirect", "ship" if seat == me else "enemy_ship"))
+                    out += [_act(React, "redirect", m.uid) for m in self._field(s) if m.uid not in current]
+            if any(pk.target == "ship" and pk.owner == me for pk in st.packets):
+                out += [_act(React, c.id) for c in side.hand if c.card in SHIELDS]
             # 自律修理机器人 works at any time: offered whenever this window is open anyway
             if out and side.ship.hp < side.ship.max_hp and not side.ship.destroyed:
-                out += [_act(React, what=c.id) for c in side.hand if c.card == "repair_bot"]
+                out += [_act(React, c.id) for c in side.hand if c.card == "repair_bot"]
         elif trigger == "launch":
-            out += [_act(React, what=c.id) for c in side.hand if c.card == "deck_bomb"]
+            out += [_act(React, c.id) for c in side.hand if c.card == "deck_bomb"]
         elif trigger == "gather":
-            out += [_act(React, what=c.id) for c in side.hand if c.card == "drain_field"]
+            out += [_act(React, c.id) for c in side.hand if c.card == "drain_field"]
         return out
 
     # ================================================================ apply
@@ -556,7 +566,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             return self._apply_build(state, seat, action)
         if seat not in self.active_seats(state):
             raise RuleError("core.not_your_turn")
-        if action not in self._legal(state, seat, type(action)):
+        if not _among(action, self._legal(state, seat, type(action))):
             raise self._why_not(state, seat, action)
         ev: list[Event] = []
         if state.pending:
@@ -1284,9 +1294,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if st is not None:
                 while st.windows:
                     seat = st.windows[0]
-                    probe = Pending(kind="react", seat=seat, data={"trigger": "strike"})
-                    if st.packets and self._react_options(state, probe):
-                        state.pending.append(probe)
+                    if st.packets and self._react_options(state, seat, "strike"):
+                        state.pending.append(Pending(kind="react", seat=seat, data={"trigger": "strike"}))
                         return
                     st.windows.pop(0)
                 self._resolve_strike(state, ev)
@@ -1311,8 +1320,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _check_skills(self, state: FleetState, ev: list[Event]) -> None:
         for seat in range(2):
             side, enemy = state.sides[seat], state.sides[1 - seat]
-            cap = D.captains[side.captain]
-            for skill in cap.skills:
+            skills = D.captains[side.captain].skills
+            if len(side.ready) == len(skills):  # all acquired (runs after every decision)
+                continue
+            for skill in skills:
                 if skill in side.ready:
                     continue
                 if skill == "dodge":
@@ -1342,13 +1353,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                         m.hp = min(m.max_hp, m.hp + 3)
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
+        raid, annihilation = "raid" in state.conditions, "annihilation" in state.conditions
         for seat in (state.turn, 1 - state.turn):
             enemy = state.sides[1 - seat]
-            if "raid" in state.conditions and not enemy.ship.giant:
-                if any(zrow(m.zone) == SHIP_ROW[1 - seat] for m in self._field(state.sides[seat])):
+            if raid and not enemy.ship.giant:
+                home = SHIP_ROW[1 - seat]
+                if any(m.status == "field" and zrow(m.zone) == home for m in state.sides[seat].mechs):
                     return self._win(state, seat, "raid", ev)
             # against a Pegasus turned giant mech, 劫掠 becomes 歼灭 (巨型战甲)
-            if "annihilation" in state.conditions or ("raid" in state.conditions and enemy.ship.giant):
+            if annihilation or (raid and enemy.ship.giant):
                 if enemy.ship.destroyed and not self._field(enemy):
                     return self._win(state, seat, "annihilation", ev)
         if all(s.ship.destroyed and not self._field(s) for s in state.sides):
@@ -1369,7 +1382,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         side.turns += 1
         state.ap = 2
         state.warp_done = False
-        side.gathered = side.free_draw = side.resupply_used = side.turret_used = side.precision = False
+        if side.gathered or side.free_draw or side.resupply_used or side.turret_used or side.precision:
+            side.gathered = side.free_draw = side.resupply_used = side.turret_used = side.precision = False
         for s in state.sides:
             if s.immune:  # pydantic writes are slow: only when needed
                 s.immune = False
