@@ -49,7 +49,7 @@ def score(engine: "FrontlineEngine", st: "FrontlineState", seat: int, a) -> floa
         d = st.units[a.target]
         to_d = R.combat_damage(st, u, d)
         back = R.combat_damage(st, d, u) if R.counter_damage_applies(u, d) else 0
-        kills, dies = to_d >= d.hp, back >= u.hp
+        kills, dies = to_d >= d.hp, back >= u.hp and u.lent_by is None  # a borrowed unit is expendable
         value = CARDS[d.key].cost - (CARDS[u.key].cost if dies else 0)
         bonus = 4 if R.in_front(st, d) and _threat(st, seat) >= me.hq // 2 else 0
         if kills and not dies:

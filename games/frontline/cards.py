@@ -32,13 +32,13 @@ Selector = Literal[
 ]
 Op = Literal[
     "damage", "stat", "opcost", "kredits", "kredits_next", "slots", "draw", "draw_next", "tutor", "control",
-    "destroy", "heal_hq", "grant", "hq_effect", "create", "summon", "shuffle", "discard", "silence",
+    "borrow", "destroy", "heal_hq", "grant", "hq_effect", "create", "summon", "shuffle", "discard", "silence",
     "repair", "intel", "retreat", "pin", "double", "cancel", "return",
 ]
 TargetKind = Literal["none", "enemy_unit", "friendly_unit", "any_unit", "enemy_target", "damaged_enemy"]
 Promotion = Literal["deploy", "enter_front", "kill", "turn_start"]
 CounterTrigger = Literal["enemy_deploy", "enemy_order", "hq_attacked", "enemy_move"]
-UNIT_OPS = {"damage", "stat", "opcost", "control", "destroy", "grant", "silence", "repair", "retreat", "pin",
+UNIT_OPS = {"damage", "stat", "opcost", "control", "borrow", "destroy", "grant", "silence", "repair", "retreat", "pin",
             "double", "cancel"}
 GRANTS = {"guard", "smokescreen", "fury", "ambush", "blitz", "pincer", "capture", "mobilize", "immune", "mountain",
           "attrition"}
@@ -49,7 +49,7 @@ class Effect(BaseModel):
     model_config = {"extra": "forbid", "frozen": True}
     do: Op
     to: Selector | None = None  # only for ops that touch units or HQs (UNIT_OPS)
-    amount: int = 0  # damage, kredits, slots, cards to draw ...
+    amount: int = 0  # damage, kredits, slots, cards to draw, tutor: +N/+N on the drawn card ...
     atk: int = 0  # stat changes
     hp: int = 0
     who: Literal["self", "enemy"] = "self"  # whose kredits, slots, deck, hand
@@ -64,8 +64,8 @@ class Effect(BaseModel):
             raise ValueError(f"effect {self.do}: 'to' is needed exactly for {sorted(UNIT_OPS)}")
         if self.do in ("create", "summon", "shuffle") and self.card is None:
             raise ValueError(f"effect {self.do} needs a card")
-        if self.do == "tutor" and self.type is None:
-            raise ValueError("effect tutor needs a type")
+        if self.do == "tutor" and (self.type is None or self.amount < 0):
+            raise ValueError("effect tutor needs a type and a bonus of 0 or more")
         if self.do == "grant" and self.keyword not in GRANTS:
             raise ValueError(f"effect grant needs a keyword among {sorted(GRANTS)}")
         return self

@@ -407,6 +407,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
 
     def _end(self, st: FrontlineState, seat: int, a: EndTurn, ev: list[Event]) -> None:
         ev.append(Event.public("frontline.end_turn", name=st.players[seat].name))
+        R.end_loans(st, ev)
         if st.turn_no >= MAX_TURNS:
             R.end_by_cap(st, ev)
             return
@@ -438,7 +439,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             "uid": u.uid, "key": u.key, "owner": u.owner, "type": CARDS[u.key].type, "atk": u.atk, "hp": u.hp,
             "max_hp": u.max_hp, "op": u.op, "armour": u.armour, "keywords": list(u.keywords),
             "flags": list(u.flags), "effects": list(u.effects), "veteran": u.veteran, "damaged": u.damaged,
-            "pinned": u.pinned_turn >= st.turn_no,
+            "pinned": u.pinned_turn >= st.turn_no, "lent_by": u.lent_by,
         }
 
     def view(self, st: FrontlineState, seat: int | None) -> dict[str, Any]:
@@ -498,6 +499,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 bad.append(f"kredits or slots of {s} out of range")
             if sum(c.active for c in p.hand) > 1:
                 bad.append(f"player {s} has two active counter-orders")
+        for u in st.units.values():  # 4.1.5: a loan lasts only the borrower's own turn
+            if u.lent_by is not None and (u.lent_by == u.owner or u.owner != st.turn or u.lent_by not in (0, 1)):
+                bad.append(f"{u.uid} borrowed outside its borrower's turn")
         if st.phase in ("main", "over") and st.resigned is None:
             for u in st.units.values():
                 if u.hp <= 0:

@@ -34,8 +34,9 @@ def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str) -> No
     draw.text((x + CARD_W - 62, y + 60), t(locale, "frontline.label.hp_short", n=u["hp"]), font=font(16),
               fill=hp_colour)
     extra = ("★" if u["veteran"] else "") + ("⏸" if u["pinned"] else "")
+    extra += "⇄" if u["lent_by"] is not None else ""  # borrowed until the end of this turn
     if extra:
-        draw.text((x + CARD_W - 30, y + 4), extra, font=font(14), fill=(250, 220, 80))
+        draw.text((x + CARD_W - 8 - 15 * len(extra), y + 4), extra, font=font(14), fill=(250, 220, 80))
 
 
 def render(view: dict[str, Any], locale: str) -> bytes:

@@ -79,14 +79,15 @@ def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
             ev.append(Event.public("frontline.drew_public", name=p.name))
 
 
-def tutor(st: FrontlineState, seat: int, utype_: str, ev: Events) -> None:
-    """4.1.4.2: a card of the type from the deck, if any; never fatigue."""
+def tutor(st: FrontlineState, seat: int, utype_: str, ev: Events, bonus: int = 0) -> None:
+    """4.1.4.2: a card of the type from the deck, if any; never fatigue. `bonus` is a
+    +N/+N the card carries in hand (adj. 5)."""
     p = st.players[seat]
     for i in range(len(p.deck) - 1, -1, -1):
         card = CARDS[p.deck[i].key]
         if card.kind == "unit" and card.type == utype_:
             dc = p.deck.pop(i)
-            hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
+            hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus + bonus)
             if add_to_hand(st, seat, hc, ev):
                 ev.append(Event.private(seat, "frontline.drew", card=card_name(dc.key), id=hc.id))
                 ev.append(Event.public("frontline.tutored", name=p.name, type=f"@frontline.type.{utype_}"))
@@ -201,14 +202,15 @@ def retreat(st: FrontlineState, u: Unit, ev: Events) -> None:
         ev.append(Event.public("frontline.retreat_support", unit=unit_label(u)))
         return
     remove_from_board(st, u)
+    home = u.owner if u.lent_by is None else u.lent_by  # a borrowed card goes to its owner's hand
     hc = HandCard(id=st.rng.token("c"), key=u.key, revealed=True)
-    if add_to_hand(st, u.owner, hc, ev):
-        ev.append(Event.public("frontline.retreat_hand", unit=unit_label(u), name=p.name))
+    if add_to_hand(st, home, hc, ev):
+        ev.append(Event.public("frontline.retreat_hand", unit=unit_label(u), name=st.players[home].name))
 
 
-def take_control(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
+def switch_side(st: FrontlineState, u: Unit, seat: int, ev: Events) -> bool:
     """4.1.5: the lone unit of a frontline takes the frontline along; otherwise the unit
-    joins the new owner's support line, or is removed when that line is full."""
+    joins the new owner's support line, or is removed when that line is full (False)."""
     if in_front(st, u) and len(st.front) == 1:
         st.front_owner = seat
     else:
@@ -218,17 +220,50 @@ def take_control(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
         if len(st.players[seat].support) >= SUPPORT_SIZE:
             del st.units[u.uid]
             ev.append(Event.public("frontline.removed", unit=unit_label(u)))
-            return
+            return False
         st.players[seat].support.append(u.uid)
     u.owner = seat
-    u.arrived_turn = st.turn_no
-    u.moved, u.attacks = False, 0
+    return True
+
+
+def take_control(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
+    """4.1.5 permanent control; it also ends a loan, so a borrowed unit simply stays."""
+    u.lent_by = None
+    if u.owner != seat:
+        if not switch_side(st, u, seat, ev):
+            return
+        u.arrived_turn = st.turn_no
+        u.moved, u.attacks = False, 0
     ev.append(Event.public("frontline.control", unit=unit_label(u), name=st.players[seat].name))
 
 
+def borrow(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
+    """4.1.5 temporary control until the end of this turn; the unit may act at once."""
+    home = u.owner if u.lent_by is None else u.lent_by
+    if u.owner == seat or not switch_side(st, u, seat, ev):
+        return
+    u.lent_by = None if home == seat else home
+    u.arrived_turn = -1  # not "arrived this turn": it may move or attack now
+    u.moved, u.attacks = False, 0
+    ev.append(Event.public("frontline.borrowed", unit=unit_label(u), name=st.players[seat].name))
+
+
+def end_loans(st: FrontlineState, ev: Events) -> None:
+    """End of turn: borrowed units go back, in board order, by the same placement rule
+    (the lone frontline unit takes the frontline back; else to the support line, or removed)."""
+    for u in units_of(st, st.turn):
+        if u.lent_by is None:
+            continue
+        home, u.lent_by = u.lent_by, None
+        if switch_side(st, u, home, ev):
+            ev.append(Event.public("frontline.loan_over", unit=unit_label(u), name=st.players[home].name))
+
+
 def pin(st: FrontlineState, u: Unit) -> None:
-    """3.8: the unit loses its owner's next turn; pins never stack (3.8.1)."""
-    u.pinned_turn = st.turn_no + (2 if st.turn == u.owner else 1)
+    """3.8: the unit loses its owner's next turn; pins never stack (3.8.1). A borrowed
+    unit's next turn is its lender's."""
+    owner = u.owner if u.lent_by is None else u.lent_by
+    u.pinned_turn = st.turn_no + (2 if st.turn == owner else 1)
 
 
 # --- effect resolution ----------------------------------------------------------------
@@ -284,7 +319,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
         elif do == "draw_next":
             who.next_draws += eff.amount
         elif do == "tutor":
-            tutor(st, whose, eff.type or "infantry", ev)
+            tutor(st, whose, eff.type or "infantry", ev, eff.amount)
         elif do == "create":
             for _ in range(max(1, eff.amount)):
                 add_to_hand(st, whose, HandCard(id=st.rng.token("c"), key=eff.card, revealed=True), ev)
@@ -377,6 +412,8 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             ev.append(Event.public("frontline.doubled", unit=unit_label(t)))
         elif do == "control":
             take_control(st, t, seat, ev)
+        elif do == "borrow":
+            borrow(st, t, seat, ev)
 
 
 def run_effects(st: FrontlineState, seat: int, effects: list[Effect], ev: Events, source: Unit | None,

@@ -53,6 +53,7 @@ class Unit(BaseModel):
     pinned_turn: int = -1  # 3.8: the turn number in which it cannot act
     double_turn: int = -1  # deals double combat damage in this turn number
     ambush_turn: int = -1  # 3.3.4: ambush used in this turn number
+    lent_by: int | None = None  # 4.1.5 temporary control: the seat it goes back to at the end of the turn
 
 
 class Player(BaseModel):

@@ -29,6 +29,8 @@ def effect_text(eff: Effect, locale: str, target_kind: str = "none") -> str:
     key = f"frontline.txt.{eff.do}"
     if eff.do in ("slots", "opcost") and eff.amount < 0:
         key += "_down"
+    elif eff.do == "tutor" and eff.amount:
+        key += "_bonus"
     return t(locale, key, **params)
 
 
@@ -124,6 +126,8 @@ def unit_short(u: dict, locale: str) -> str:
         marks += "★"
     if u["pinned"]:
         marks += "⏸"
+    if u["lent_by"] is not None:
+        marks += "⇄"  # borrowed until the end of this turn
     return f"{u['uid']} {name} {u['atk']}/{u['hp']}{marks}"
 
 

@@ -75,12 +75,12 @@ def test_card_pool_covers_the_rulebook():
     assert max(c.armour for c in units) == 3
     ops = {e.do for c in CARDS.values() for e in c.effects + c.destroyed + c.discarded + c.on_attack + c.on_order}
     assert ops >= {"stat", "opcost", "damage", "kredits", "kredits_next", "slots", "draw", "draw_next", "tutor",
-                   "control", "destroy", "heal_hq", "grant", "hq_effect", "create", "summon", "shuffle", "discard",
-                   "silence", "repair", "intel", "retreat", "pin", "double", "cancel", "return"}
+                   "control", "borrow", "destroy", "heal_hq", "grant", "hq_effect", "create", "summon", "shuffle",
+                   "discard", "silence", "repair", "intel", "retreat", "pin", "double", "cancel", "return"}
     hooks = {h for c in CARDS.values() for h in ("destroyed", "discarded", "turn_start", "on_attack", "on_order")
              if getattr(c, h)}
     assert hooks == {"destroyed", "discarded", "turn_start", "on_attack", "on_order"}
-    assert {c.promote for c in units if c.promote} >= {"enter_front", "kill", "turn_start"}
+    assert {c.promote for c in units if c.promote} >= {"deploy", "enter_front", "kill", "turn_start"}
     assert any(c.deck_growth for c in CARDS.values()) and any(c.flags for c in CARDS.values())
     assert {c.trigger for c in CARDS.values() if c.kind == "counter"} == {
         "enemy_deploy", "enemy_order", "hq_attacked", "enemy_move"}

@@ -92,6 +92,18 @@ def test_4_1_4_draws_random_and_directed():
     assert st.players[0].hq == hq  # directed draws never fatigue
 
 
+def test_4_1_4_2_directed_draw_with_a_bonus_keeps_it_on_deploy():
+    st = battle(46)
+    st.players[0].deck = [DeckCard(key="grenadiers", bonus=1), DeckCard(key="tiger")]
+    ev = act(st, 0, f"order {card(st, 0, 'stavka_reserve')} -")
+    assert "frontline.tutored" in keys(ev)
+    (hc,) = st.players[0].hand
+    assert hc.key == "grenadiers" and hc.bonus == 1 + 2  # in-deck growth and the order's +2/+2
+    act(st, 0, f"deploy {hc.id} -")
+    u = st.units[st.players[0].support[-1]]
+    assert (u.atk, u.hp, u.max_hp) == (5, 5, 5)
+
+
 def test_4_1_5_control_change_three_cases():
     st = battle(47, kredits=20)
     lone = unit(st, 1, "grenadiers", front=True)
@@ -328,22 +340,24 @@ def test_adj_4_doubling_before_heavy_armour():
     assert d.hp == 10 - 7
 
 
-def test_adj_5_deploy_effects_then_promotion_then_counter():
+def test_adj_5_hand_bonus_then_promotion_then_counter():
+    """Officer Cadets drawn by Stavka Reserve with +2/+2 arrive 2 higher, then promote on
+    deploy (stats reset to veteran 2/4, the +2/+2 is gone), then the minefield hits."""
     st = battle(75)
-    from games.frontline.cards import CARDS, Card
-    base = CARDS["grenadiers"].model_dump()
-    base.update(key="drill_recruit", code="x99", promote="deploy", vet_atk=3, vet_hp=4, target="none",
-                effects=[{"do": "stat", "to": "self", "atk": 2, "hp": 2}])
-    CARDS["drill_recruit"] = Card.model_validate(base)
-    try:
-        _set_counter(st, 1, "minefield")
-        ev = act(st, 0, f"deploy {card(st, 0, 'drill_recruit')} -")
-        order = [k for k in keys(ev) if k in ("frontline.stat", "frontline.promoted", "frontline.counter_fired")]
-        assert order == ["frontline.stat", "frontline.promoted", "frontline.counter_fired"]
-        u = st.units[st.players[0].support[-1]]
-        assert u.veteran and (u.atk, u.hp) == (3, 4 - 3)  # the +2/+2 is gone with the promotion
-    finally:
-        del CARDS["drill_recruit"]
+    st.players[0].deck = [DeckCard(key="cadets"), DeckCard(key="tiger")]
+    act(st, 0, f"order {card(st, 0, 'stavka_reserve')} -")
+    cadets = next(c for c in st.players[0].hand if c.key == "cadets")
+    assert cadets.bonus == 2 and [d.key for d in st.players[0].deck] == ["tiger"]
+    _set_counter(st, 1, "minefield")
+    ev = act(st, 0, f"deploy {cadets.id} -")
+    order = [e for e in ev if e.key in ("frontline.deployed", "frontline.promoted", "frontline.counter_fired",
+                                        "frontline.damage")]
+    assert [e.key for e in order] == ["frontline.deployed", "frontline.promoted", "frontline.counter_fired",
+                                      "frontline.damage"]
+    assert (order[0].params["atk"], order[0].params["hp"]) == (1 + 2, 1 + 2)
+    assert (order[1].params["atk"], order[1].params["hp"]) == (2, 4)
+    u = st.units[st.players[0].support[-1]]
+    assert u.veteran and (u.atk, u.hp) == (2, 4 - 3)
 
 
 def test_adj_5_deploy_effect_resolves_though_a_counter_kills_the_unit():
