@@ -25,6 +25,7 @@ import aiosqlite
 
 from bench.tables import check, games_for, next_commands, open_tables, without_images
 from bot.host import Host
+from bot.outbox import draw_pictures
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -80,6 +81,7 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
     rng = random.Random(args.seed)
     latencies: list[float] = []
     cpu_used = 0.0  # process CPU time (both threads) spent inside Host.handle
+    drawing: list[float] = []  # CPU seconds per board picture, drawn after the answer
     wall = time.perf_counter()
     while len(latencies) < args.commands:
         channel = rng.choice(channels)
@@ -89,6 +91,12 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
             latencies.append(time.perf_counter() - t0)
             cpu_used += time.process_time() - c0
             check(box, cmd)
+            # the pictures, as the Discord adapter draws them: after the answer, on its thread
+            pending = [m for _, m in box.public if any(img.pending for img in m.images)]
+            if pending:
+                c0 = time.process_time()
+                await draw_pictures(pending)
+                drawing.append(time.process_time() - c0)
     wall = time.perf_counter() - wall
     await host.close()
     with sqlite3.connect(folder / "host.sqlite3") as conn:
@@ -103,6 +111,10 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
     cpu_rate = len(latencies) / cpu_used
     print(f"  plain SQLite: sqlite3 {plain:.0f} tx/s ({plain_cpu:.0f} per CPU second), aiosqlite {threaded:.0f} tx/s")
     print(f"  per CPU second: host {cpu_rate:.0f} commands, SQLite {plain_cpu:.0f} tx, ratio {cpu_rate / plain_cpu:.3f}")
+    if drawing:
+        print(f"  board pictures (after the answer, drawing thread): {len(drawing)} drawn, "
+              f"{statistics.mean(drawing) * 1000:.1f} ms CPU each; with them {len(latencies) / (cpu_used + sum(drawing)):.0f} "
+              f"commands per CPU second")
     return (f"host: {rate:.0f} commands/s ({cpu_rate:.0f} per CPU second), p50 {p50:.2f} ms, p99 {p99:.2f} ms; "
             f"SQLite {plain:.0f} tx/s ({row_bytes} B rows); ratio {rate / plain:.3f} "
             f"(aiosqlite {threaded:.0f} tx/s, ratio {rate / threaded:.2f}); game {args.game}, "

@@ -239,6 +239,8 @@ class ConsoleTable:
         for line in self._names(msg.text).splitlines() or [""]:
             self.write(f"{prefix} {line}")
         for image in msg.images:
+            if not image.data:  # the game has no picture for this
+                continue
             self.images += 1
             path = self.out_dir / f"{self.images:04d}-{image.filename}"
             path.write_bytes(image.data)

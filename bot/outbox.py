@@ -5,7 +5,16 @@ buttons and select menus (Discord) or printed lines (console table).
 """
 from __future__ import annotations
 
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+log = logging.getLogger(__name__)
+# Pictures are drawn one at a time on this thread, never on the event loop: PIL's text and
+# PNG work takes 5-30 ms, which must not hold up other tables' commands.
+_DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="shapan-draw")
 
 
 @dataclass
@@ -24,10 +33,33 @@ class Command:
     can_manage_guild: bool = False  # holds Manage Server
 
 
-@dataclass
 class Image:
-    filename: str
-    data: bytes  # PNG
+    """A picture (PNG). The host may hand over how to draw it (`draw`) instead of the bytes:
+    a command's answer then never waits for the drawing, which the adapter does afterwards,
+    off the event loop (`draw_pictures`). Reading `data` draws it at once if still pending."""
+
+    def __init__(self, filename: str, data: bytes | None = None, draw: Callable[[], bytes | None] | None = None):
+        self.filename = filename
+        self._data = data
+        self._draw = draw
+
+    @property
+    def data(self) -> bytes | None:
+        """The PNG, or None when the engine had no picture to draw (or drawing failed)."""
+        if self._draw is not None:
+            draw, self._draw = self._draw, None
+            try:
+                self._data = draw()
+            except Exception:  # a broken picture must not stop the post it belongs to
+                log.exception("drawing %s failed", self.filename)
+        return self._data
+
+    @property
+    def pending(self) -> bool:
+        return self._draw is not None
+
+    def __repr__(self) -> str:
+        return f"Image({self.filename!r}, {'pending' if self.pending else len(self._data or b'')})"
 
 
 @dataclass
@@ -72,3 +104,13 @@ class Outbox:
             self.reply = other.reply
             self.reply_ephemeral = other.reply_ephemeral
         return self
+
+
+async def draw_pictures(messages: Iterable[Message]) -> None:
+    """Draw every pending picture of `messages` on the drawing thread; drop empty ones."""
+    loop = asyncio.get_running_loop()
+    for message in messages:
+        for image in message.images:
+            if image.pending:
+                await loop.run_in_executor(_DRAWER, lambda img=image: img.data)
+        message.images = [img for img in message.images if img.data]

@@ -17,7 +17,7 @@ from typing import Any, AsyncIterator
 
 import aiosqlite
 
-from storage.db import connect
+from storage.db import connect, run_sync
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -86,6 +86,13 @@ _MUTABLE = {
     "timer_seats", "reminded", "creator_id",
 }
 
+_DELETE_SEATS = "DELETE FROM seats WHERE session_id = ?"
+_INSERT_SEAT = "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)"
+
+
+def _seat_rows(session_id: int, seats: list[SeatRow]) -> list[tuple]:
+    return [(session_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats]
+
 
 class Repository:
     def __init__(self, conn: aiosqlite.Connection):
@@ -93,6 +100,9 @@ class Repository:
         # One connection serves every task of this process; a transaction must not interleave
         # with another task's statements, so every use of the connection takes this lock.
         self.lock = asyncio.Lock()
+        # The version this process last wrote for each session: a session read before that
+        # write is known to be stale without asking the database again (see Host._locked).
+        self.committed: dict[int, int] = {}
 
     @classmethod
     async def open(cls, path: str | Path) -> "Repository":
@@ -115,8 +125,7 @@ class Repository:
 
     async def _fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
         async with self.lock:
-            async with self.conn.execute(sql, params) as cur:
-                return list(await cur.fetchall())
+            return list(await self.conn.execute_fetchall(sql, params))  # one thread hop
 
     # --- saved loadouts (decks, armies, fleets) -----------------------------------------
     async def loadouts(self, user_id: int, game: str | None = None) -> list[aiosqlite.Row]:
@@ -189,11 +198,8 @@ class Repository:
 
     @staticmethod
     async def _write_seats(db: aiosqlite.Connection, session_id: int, seats: list[SeatRow]) -> None:
-        await db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
-        await db.executemany(
-            "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
-            [(session_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats],
-        )
+        await db.execute(_DELETE_SEATS, (session_id,))
+        await db.executemany(_INSERT_SEAT, _seat_rows(session_id, seats))
 
     def _row_to_session(self, row: aiosqlite.Row, seats: list[SeatRow]) -> SessionRow:
         return SessionRow(
@@ -207,18 +213,20 @@ class Repository:
         )
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
-        rows = await self._fetchall(f"SELECT * FROM sessions WHERE {where} ORDER BY id", params)
-        if not rows:
-            return []
-        ids = [r["id"] for r in rows]
-        marks = ",".join("?" * len(ids))
-        seat_rows = await self._fetchall(
-            f"SELECT * FROM seats WHERE session_id IN ({marks}) ORDER BY session_id, seat", tuple(ids)
-        )
-        by_session: dict[int, list[SeatRow]] = {i: [] for i in ids}
-        for s in seat_rows:
-            by_session[s["session_id"]].append(SeatRow(s["seat"], s["user_id"], s["name"], bool(s["is_bot"])))
-        return [self._row_to_session(r, by_session[r["id"]]) for r in rows]
+        """Sessions and their seats, read in one hop to the database thread."""
+        def read(db: sqlite3.Connection) -> list[SessionRow]:
+            rows = db.execute(f"SELECT * FROM sessions WHERE {where} ORDER BY id", params).fetchall()
+            if not rows:
+                return []
+            ids = [r["id"] for r in rows]
+            marks = ",".join("?" * len(ids))
+            by_session: dict[int, list[SeatRow]] = {i: [] for i in ids}
+            for s in db.execute(f"SELECT * FROM seats WHERE session_id IN ({marks}) ORDER BY session_id, seat", ids):
+                by_session[s["session_id"]].append(SeatRow(s["seat"], s["user_id"], s["name"], bool(s["is_bot"])))
+            return [self._row_to_session(r, by_session[r["id"]]) for r in rows]
+
+        async with self.lock:
+            return await run_sync(self.conn, read)
 
     async def load_session(self, session_id: int) -> SessionRow | None:
         found = await self._sessions_where("id = ?", (session_id,))
@@ -251,30 +259,39 @@ class Repository:
         stored = {k: json.dumps(v) if k in ("options", "timer_seats") else v for k, v in changes.items()}
         stored = {k: int(v) if isinstance(v, bool) else v for k, v in stored.items()}
         sets = "".join(f", {k} = ?" for k in stored)
-        async with self.transaction() as db:
-            cur = await db.execute(
-                f"UPDATE sessions SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?",
-                (now, *stored.values(), session.id, session.version),
-            )
-            if cur.rowcount != 1:
-                raise StaleVersion()
-            if seats is not None:
-                await self._write_seats(db, session.id, seats)
-            if log:
-                async with db.execute(
-                    "SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?", (session.id,)
-                ) as c:
-                    seq = (await c.fetchone())[0]
-                rows = []
-                for entry in log:
-                    seq += 1
-                    entry.seq = seq
-                    rows.append((session.id, seq, entry.seat, entry.user_id, entry.source, entry.code,
-                                 json.dumps(entry.events, ensure_ascii=False), entry.at))
-                await db.executemany(
-                    "INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows,
+
+        def write(db: sqlite3.Connection) -> None:
+            # The whole transaction in one hop to the database thread (see storage.db.run_sync).
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = db.execute(
+                    f"UPDATE sessions SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?",
+                    (now, *stored.values(), session.id, session.version),
                 )
+                if cur.rowcount != 1:
+                    raise StaleVersion()
+                if seats is not None:
+                    db.execute(_DELETE_SEATS, (session.id,))
+                    db.executemany(_INSERT_SEAT, _seat_rows(session.id, seats))
+                if log:
+                    seq = db.execute("SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?",
+                                     (session.id,)).fetchone()[0]
+                    rows = []
+                    for entry in log:
+                        seq += 1
+                        entry.seq = seq
+                        rows.append((session.id, seq, entry.seat, entry.user_id, entry.source, entry.code,
+                                     json.dumps(entry.events, ensure_ascii=False), entry.at))
+                    db.executemany("INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at) "
+                                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+        async with self.lock:
+            await run_sync(self.conn, write)
+        self.committed[session.id] = session.version + 1
         return replace(session, version=session.version + 1, updated_at=now,
                        seats=seats if seats is not None else session.seats, **changes)
 

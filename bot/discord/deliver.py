@@ -15,7 +15,7 @@ import discord
 
 from bot.discord.i18n import text
 from bot.discord.menus import build_view
-from bot.outbox import Command, Message, Outbox
+from bot.outbox import Command, Message, Outbox, draw_pictures
 
 if TYPE_CHECKING:
     from bot.discord.client import ShapanClient
@@ -122,7 +122,11 @@ class Delivery:
     async def deliver(self, outbox: Outbox, cmd: Command | None, interaction: discord.Interaction | None = None, *,
                       deferred_ephemeral: bool = True, edit: bool = False, page: int = 0) -> None:
         if interaction is not None and cmd is not None:
+            if outbox.reply is not None:
+                await draw_pictures([outbox.reply])
             await self._reply(interaction, cmd, outbox, deferred_ephemeral, edit, page)
+        # the caller has the answer; now the board pictures, off the event loop
+        await draw_pictures([m for _, m in outbox.public] + [m for _, m in outbox.private])
         hand_button = cmd is None or cmd.verb in HAND_BUTTON_VERBS
         for channel_id, message in outbox.public:
             await self._post(channel_id, message, cmd, interaction, hand_button)

@@ -12,7 +12,8 @@ import asyncio
 import logging
 import random
 import time
-from collections import defaultdict
+import weakref
+from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable
@@ -89,7 +90,9 @@ class Host:
                                     transaction=repo.transaction)
         self.on_game_finished.append(self._league_result)
         self._timer_forfeits: set[int] = set()
-        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # One lock per table; weak so a table nobody is using holds no lock (the coroutine
+        # inside or waiting on `async with` keeps it alive).
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._locales: dict[int, str] = {}
         self._verbs: dict[str, Callable[[Command, str], Awaitable[Outbox]]] = {
             "game.new": self._new, "game.join": self._join, "game.leave": self._leave,
@@ -191,7 +194,7 @@ class Host:
             half = due.turn_deadline - (due.timer_hours or 0) * 1800
             if now < half:
                 continue
-            async with self._locks[due.id]:
+            async with self._lock(due.id):
                 session = await self.repo.load_session(due.id)
                 if session is None or session.status != "active" or session.turn_deadline is None:
                     continue
@@ -220,6 +223,12 @@ class Host:
         if user_id not in self._locales:
             self._locales[user_id] = normalize_locale(await self.repo.user_locale(user_id))
         return self._locales[user_id]
+
+    def _lock(self, session_id: int) -> asyncio.Lock:
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        return lock
 
     @staticmethod
     def _reply(text: str, ephemeral: bool = True, **extra: Any) -> Outbox:
@@ -271,8 +280,11 @@ class Host:
                       statuses: tuple[str, ...] = ("lobby", "active")) -> Outbox:
         """Resolve, lock, reload the session fresh, check its status, then run `body`."""
         found = await self._resolve(cmd)
-        async with self._locks[found.id]:
-            session = await self.repo.load_session(found.id)
+        async with self._lock(found.id):
+            # Reload only if this process wrote the session since `found` was read; a write by
+            # another process is caught by the version check of the commit.
+            fresh = self.repo.committed.get(found.id, found.version) == found.version
+            session = found if fresh else await self.repo.load_session(found.id)
             if session is None or session.status not in statuses:
                 status = session.status if session else "abandoned"
                 if status == "lobby":
@@ -736,9 +748,8 @@ class Host:
             lines.append(engine.summary(public_view, loc))
             turn_changed = (progress.awaited_before is None or outcome is not None
                             or sorted(engine.active_seats(progress.state)) != progress.awaited_before)
-            png = engine.render(public_view, loc) if turn_changed else None
-            if png:
-                images.append(Image(f"table{session.id}.png", png))
+            if turn_changed:  # drawn by the adapter after the answer (see bot.outbox.Image)
+                images.append(Image(f"table{session.id}.png", draw=partial(engine.render, public_view, loc)))
         if outcome is not None:
             lines.append(self._outcome_text(session, outcome, already_said=lines))
             lines.append(t(loc, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
@@ -827,7 +838,7 @@ class Host:
             )
         except TableExists:
             raise LeagueError("league.channel_busy") from None
-        async with self._locks[session_id]:
+        async with self._lock(session_id):
             session = await self.repo.load_session(session_id)
             assert session is not None
             step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options), session.seed)

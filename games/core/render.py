@@ -33,7 +33,11 @@ def font(size: int = 16) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 def png_bytes(image: Image.Image) -> bytes:
+    """PNG of a board picture. Boards are flat colours and text: a 256-colour palette looks
+    the same, halves the file and costs less to quantize and encode than full colour does."""
     buf = io.BytesIO()
+    if image.mode in ("RGB", "RGBA"):
+        image = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     image.save(buf, format="PNG", optimize=False, compress_level=3)
     return buf.getvalue()
 

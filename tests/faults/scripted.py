@@ -1,11 +1,13 @@
 """A scripted game that a child process plays against a database, for the fault tests.
 
-`python -m tests.faults.scripted DB GAME` plays GAME (human seats only, users 1..n, in
+`python -m tests.faults.scripted DB GAME [PACE]` plays GAME (human seats only, users 1..n, in
 channel 10) until it ends, continuing from whatever the database holds, so a process killed
 at any point can be started again over the same file and carry on. The next command is
 chosen from the stored state alone (a bot choice seeded by the table's version), so every
 run, interrupted or not, plays the very same game. After each answered command it prints
-`ANSWERED <log length> <code>` and flushes, so the parent knows what the host confirmed.
+`ANSWERED <log length> <code>` and flushes, so the parent knows what the host confirmed. PACE (seconds, default 0) waits between commands,
+like players arriving one after another, so that a kill lands at a known rhythm rather than
+after however many commands a fast machine managed to run.
 """
 from __future__ import annotations
 
@@ -44,11 +46,13 @@ async def next_command(host: Host, game: str) -> Command | None:
     return command(seat, "play", code=action.code(), seat=seat)
 
 
-async def play(db: str, game: str) -> None:
+async def play(db: str, game: str, pace: float = 0.0) -> None:
     get_engine(game).render = lambda view, locale: None  # pictures add time and nothing to check
     host = await Host.create(db, seed_source=lambda: SEED)
     try:
         while (cmd := await next_command(host, game)) is not None:
+            if pace:
+                await asyncio.sleep(pace)
             box = await host.handle(cmd)
             reply = box.reply.text if box.reply else ""
             if not (reply.startswith("✓") or reply.startswith("Done") or reply.startswith("Table #")):
@@ -59,4 +63,4 @@ async def play(db: str, game: str) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(play(sys.argv[1], sys.argv[2]))
+    asyncio.run(play(sys.argv[1], sys.argv[2], float(sys.argv[3]) if len(sys.argv) > 3 else 0.0))

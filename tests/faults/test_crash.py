@@ -18,10 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "ironfire"
 KILLS = 12
+PACE = 0.003  # seconds between the child's commands; a command itself takes 1-3 ms
 
 
-def start(db: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "tests.faults.scripted", str(db), GAME], cwd=ROOT,
+def start(db: Path, pace: float = 0.0) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "tests.faults.scripted", str(db), GAME, str(pace)], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -62,7 +63,7 @@ def test_sigkill_at_random_points_then_resume_equals_uninterrupted_run(tmp_path)
     confirmed: list[tuple[int, str]] = []  # what the host answered before each kill
     kills = 0
     for _ in range(KILLS):
-        proc = start(db)
+        proc = start(db, PACE)
         wanted = rng.randrange(0, 12)  # answered commands to wait for, then a random moment
         lines = 0
         while lines < wanted:

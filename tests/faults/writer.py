@@ -24,16 +24,17 @@ register(tally.ENGINE)
 async def main(db: str, command: dict, repeat: int, pause: bool) -> None:
     host = await Host.create(db)
     if pause:
-        real_load = host.repo.load_session
+        # A channel command reads its table once (open_session_in_channel) and uses that read.
+        real_load = host.repo.open_session_in_channel
 
-        async def load_then_wait(session_id: int):
-            loaded = await real_load(session_id)
-            host.repo.load_session = real_load  # only the first load waits
+        async def load_then_wait(channel_id: int):
+            loaded = await real_load(channel_id)
+            host.repo.open_session_in_channel = real_load  # only the first load waits
             print("LOADED", flush=True)
             await asyncio.to_thread(sys.stdin.readline)
             return loaded
 
-        host.repo.load_session = load_then_wait
+        host.repo.open_session_in_channel = load_then_wait
     try:
         for _ in range(repeat):
             box = await host.handle(Command(**command))

@@ -49,19 +49,21 @@ async def test_two_processes_stale_writer_is_refused(db_path, clock):
         leader_card = ENGINE.load_state(stored.state).hands[0][0].id
 
         # The second process loads the table; before it commits, the first one moves.
-        real_load = second.repo.load_session
+        # (A DM command reads the caller's open tables once and, as this process has not
+        # written the table since, uses that read without reloading it.)
+        real_load = second.repo.open_sessions_of_user
 
-        async def load_then_lose_the_race(session_id):
-            loaded = await real_load(session_id)
+        async def load_then_lose_the_race(user_id):
+            loaded = await real_load(user_id)
             box = await first.handle(cmd("alice", "play", code="pass"))
             assert reply_text(box) == "✓ pass"
             return loaded
 
-        second.repo.load_session = load_then_lose_the_race
+        second.repo.open_sessions_of_user = load_then_lose_the_race
         box = await second.handle(cmd("alice", "play", code=f"play {leader_card}", dm=True))
         assert reply_text(box) == t("en", "host.stale")
         assert box.public == [] and box.private == []
-        second.repo.load_session = real_load
+        second.repo.open_sessions_of_user = real_load
 
         after = await first.repo.load_session(sid)
         assert after.version == stored.version + 1
@@ -73,3 +75,13 @@ async def test_two_processes_stale_writer_is_refused(db_path, clock):
     finally:
         await first.close()
         await second.close()
+
+
+async def test_table_locks_are_dropped_when_nobody_uses_them(host):
+    """The per-table lock table does not grow with every table ever touched."""
+    import gc
+
+    await duel_table(host)
+    await asyncio.gather(*(host.handle(cmd("alice", "status")) for _ in range(5)))
+    gc.collect()
+    assert len(host._locks) == 0

@@ -31,6 +31,44 @@ async def test_board_picture_follows_changes_and_hand_is_private(host):
     assert [img.data for img in box.reply.images] == [b"PNG:private"] and box.public == []
 
 
+async def test_board_picture_is_drawn_after_the_answer_on_the_drawing_thread(host, monkeypatch):
+    """The command's answer never waits for PIL: the post carries a pending picture that the
+    adapter draws afterwards on another thread; an empty or failing picture is dropped and
+    the post still goes."""
+    import threading
+
+    from bot.outbox import draw_pictures
+
+    await duel_table(host, game="pictureduel")
+    drawn_on: list[str] = []
+    original = PictureDuel.render
+
+    def recording(self, view, locale):
+        drawn_on.append(threading.current_thread().name)
+        return original(self, view, locale)
+
+    monkeypatch.setattr(PictureDuel, "render", recording)
+    box = await host.handle(cmd("alice", "play", code="pass"))
+    message = box.public[0][1]
+    assert drawn_on == [] and [img.pending for img in message.images] == [True]
+    await draw_pictures([message])
+    assert drawn_on and drawn_on[0] != threading.current_thread().name
+    assert [img.data for img in message.images] == [b"PNG:public"]
+
+    def broken(self, view, locale):
+        raise RuntimeError("no ink")
+
+    monkeypatch.setattr(PictureDuel, "render", broken)
+    session = await host.repo.open_session_in_channel(CHANNEL)
+    from games.registry import get_engine
+
+    card = get_engine("pictureduel").legal_actions(get_engine("pictureduel").load_state(session.state), 1)[0].code()
+    box = await host.handle(cmd("bob", "play", code=card))
+    message = box.public[0][1]
+    await draw_pictures([message])
+    assert message.images == [] and message.text  # no picture, the post itself is intact
+
+
 async def test_picture_is_redrawn_only_when_the_turn_changes(host):
     await duel_table(host, game="pictureduel")
     box = await host.handle(cmd("alice", "play", code="pass"))  # alice passes the lead: bob is awaited

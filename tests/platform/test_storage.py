@@ -66,3 +66,26 @@ async def test_one_open_table_per_channel(tmp_path):
     await repo.commit(await repo.load_session(sid), 2.0, status="finished")
     assert await make_session(repo) != sid  # a finished table frees the channel
     await repo.close()
+
+
+async def test_run_sync_is_one_call_on_the_database_thread_and_rolls_back_on_error(tmp_path):
+    """A commit is one function on aiosqlite's thread; a failure inside it writes nothing."""
+    import threading
+
+    from storage.db import run_sync
+
+    repo = await Repository.open(tmp_path / "s.sqlite3")
+    sid = await make_session(repo)
+    seen = await run_sync(repo.conn, lambda db: (threading.current_thread().name,
+                                                  db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]))
+    assert seen[0] != threading.current_thread().name and seen[1] == 1
+    loaded = await repo.load_session(sid)
+    bad_log = [None]  # not a LogRow: the insert fails after the UPDATE ran
+    with pytest.raises(AttributeError):
+        await repo.commit(loaded, 2.0, status="abandoned", log=bad_log)
+    again = await repo.load_session(sid)
+    assert (again.version, again.status) == (loaded.version, "lobby")  # rolled back
+    assert not repo.conn.in_transaction
+    stored = await repo.commit(loaded, 3.0, status="active")  # the connection still works
+    assert stored.version == loaded.version + 1 and repo.committed[sid] == stored.version
+    await repo.close()
