@@ -1,14 +1,17 @@
 """The whole host path under load: `python -m bench host [--tables 1000] [--commands 5000]
-[--bots] [--no-images]`.
+[--concurrency 8] [--bots] [--no-images]`.
 
-1,000 stored tables; commands go to tables picked at random, each move chosen the way a bot
-seat chooses. Every seat is a human by default; with `--bots` each table has one human and
-bot seats, which the host moves inside the human's command. Each command is timed through `Host.handle`: authorization, load, engine,
-one SQLite transaction on disk (WAL), outbox. Choosing the move (reading the state back)
-happens outside the timer; when a game ends, the commands that open the next table in that
-channel count as commands too. In the same run, the plain SQLite baseline: transactions that
-each rewrite one row as large as a stored state, with the same pragmas, through `sqlite3`
-and through `aiosqlite` (the host's driver, one thread hop per statement).
+1,000 stored tables; `--concurrency` players act at once, each on tables of its own picked
+at random, each move chosen the way a bot seat chooses. Every seat is a human by default;
+with `--bots` each table has one human and bot seats, which the host moves inside the
+human's command. Each command is timed through `Host.handle`: authorization, load, engine,
+one SQLite transaction on disk (WAL), outbox. Board pictures are then drawn the way the
+Discord adapter draws them, after the answer on the drawing thread, and reported apart.
+Choosing the move (a synchronous read through its own sqlite3 connection) is left out of
+the CPU figure; when a game ends, the commands that open the next table in that channel
+count as commands too. In the same run, the plain SQLite baseline: transactions that each
+rewrite one row as large as a stored state, with the same pragmas, through `sqlite3` and
+through `aiosqlite` (one thread hop per statement).
 """
 from __future__ import annotations
 
@@ -23,9 +26,9 @@ from pathlib import Path
 
 import aiosqlite
 
-from bench.tables import check, games_for, next_commands, open_tables, without_images
+from bench.tables import check, choose_commands, games_for, open_tables, without_images
 from bot.host import Host
-from bot.outbox import draw_pictures
+from bot.outbox import DRAWER
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -78,25 +81,41 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
     placed = await open_tables(host, channels, games, args.bots)
     print(f"  opened {args.tables} tables ({', '.join(games)}) in {time.perf_counter() - start:.1f} s")
 
-    rng = random.Random(args.seed)
     latencies: list[float] = []
-    cpu_used = 0.0  # process CPU time (both threads) spent inside Host.handle
-    drawing: list[float] = []  # CPU seconds per board picture, drawn after the answer
+    choosing = [0.0]  # CPU seconds spent choosing moves (synchronous, so exactly its own)
+    drawing: list[float] = []  # CPU seconds per board picture, on the drawing thread
+    reader = sqlite3.connect(folder / "host.sqlite3", check_same_thread=False)
+
+    def timed_draw(image) -> None:
+        t0 = time.thread_time()
+        _ = image.data
+        drawing.append(time.thread_time() - t0)
+
+    async def worker(lane: int, rng: random.Random) -> None:
+        # each worker owns its own tables, so no move is chosen from a state another changes
+        mine = [c for c in channels if c % args.concurrency == lane]
+        loop = asyncio.get_running_loop()
+        while len(latencies) < args.commands:
+            channel = rng.choice(mine)
+            c0 = time.process_time()
+            cmds = choose_commands(reader, channel, placed[channel], rng, args.bots)
+            choosing[0] += time.process_time() - c0
+            for cmd in cmds:
+                t0 = time.perf_counter()
+                box = await host.handle(cmd)
+                latencies.append(time.perf_counter() - t0)
+                check(box, cmd)
+                # the pictures, as the Discord adapter draws them: after the answer, on a thread
+                for _, message in box.public:
+                    for image in message.images:
+                        if image.pending:
+                            await loop.run_in_executor(DRAWER, timed_draw, image)
+
     wall = time.perf_counter()
-    while len(latencies) < args.commands:
-        channel = rng.choice(channels)
-        for cmd in await next_commands(host, channel, placed[channel], rng, args.bots):
-            t0, c0 = time.perf_counter(), time.process_time()
-            box = await host.handle(cmd)
-            latencies.append(time.perf_counter() - t0)
-            cpu_used += time.process_time() - c0
-            check(box, cmd)
-            # the pictures, as the Discord adapter draws them: after the answer, on its thread
-            pending = [m for _, m in box.public if any(img.pending for img in m.images)]
-            if pending:
-                c0 = time.process_time()
-                await draw_pictures(pending)
-                drawing.append(time.process_time() - c0)
+    cpu0 = time.process_time()
+    await asyncio.gather(*(worker(i, random.Random(args.seed * 1000 + i)) for i in range(args.concurrency)))
+    # process CPU (event loop, database thread, drawing thread) minus move choosing and drawing
+    cpu_used = time.process_time() - cpu0 - choosing[0] - sum(drawing)
     wall = time.perf_counter() - wall
     await host.close()
     with sqlite3.connect(folder / "host.sqlite3") as conn:
@@ -105,9 +124,10 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
     row_bytes = int(statistics.median(sizes))
     plain, plain_cpu = sqlite_baseline(folder / "plain.sqlite3", row_bytes, args.tables, args.baseline)
     threaded = await aiosqlite_baseline(folder / "aio.sqlite3", row_bytes, args.tables, args.baseline)
-    rate = len(latencies) / sum(latencies)
+    reader.close()
+    rate = len(latencies) / wall
     p50, p99 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000
-    print(f"  {len(latencies)} commands, {len(latencies) / wall:.0f}/s with move choosing; median state {row_bytes} B")
+    print(f"  {len(latencies)} commands from {args.concurrency} concurrent players; median state {row_bytes} B")
     cpu_rate = len(latencies) / cpu_used
     print(f"  plain SQLite: sqlite3 {plain:.0f} tx/s ({plain_cpu:.0f} per CPU second), aiosqlite {threaded:.0f} tx/s")
     print(f"  per CPU second: host {cpu_rate:.0f} commands, SQLite {plain_cpu:.0f} tx, ratio {cpu_rate / plain_cpu:.3f}")
@@ -115,10 +135,11 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
         print(f"  board pictures (after the answer, drawing thread): {len(drawing)} drawn, "
               f"{statistics.mean(drawing) * 1000:.1f} ms CPU each; with them {len(latencies) / (cpu_used + sum(drawing)):.0f} "
               f"commands per CPU second")
-    return (f"host: {rate:.0f} commands/s ({cpu_rate:.0f} per CPU second), p50 {p50:.2f} ms, p99 {p99:.2f} ms; "
+    return (f"host: {rate:.0f} commands/s wall ({cpu_rate:.0f} per CPU second), p50 {p50:.2f} ms, p99 {p99:.2f} ms; "
             f"SQLite {plain:.0f} tx/s ({row_bytes} B rows); ratio {rate / plain:.3f} "
             f"(aiosqlite {threaded:.0f} tx/s, ratio {rate / threaded:.2f}); game {args.game}, "
-            f"board images {'on' if args.images else 'off'}{', bot seats' if args.bots else ''}")
+            f"board images {'on' if args.images else 'off'}{', bot seats' if args.bots else ''}, "
+            f"concurrency {args.concurrency}")
 
 
 def main(argv: list[str]) -> int:
@@ -132,6 +153,8 @@ def main(argv: list[str]) -> int:
                         help="one human per table, bot seats for the rest (the host plays them in each command)")
     parser.add_argument("--no-images", dest="images", action="store_false",
                         help="engines draw no board picture (to see what the rest of the path costs)")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="commands in flight at once (players acting at the same moment on different tables)")
     parser.add_argument("--dir", help="where the databases go (default: a temporary folder)")
     args = parser.parse_args(argv)
     if args.dir:

@@ -81,6 +81,22 @@ async def next_commands(host: Host, channel: int, game: str, rng: random.Random,
     return [command(channel, seat, "play", code=action.code())]
 
 
+def choose_commands(db: sqlite3.Connection, channel: int, game: str, rng: random.Random,
+                    bots: bool = False) -> list[Command]:
+    """`next_commands` read through a plain sqlite3 connection: synchronous, so its CPU time
+    is exactly its own even while other commands are in flight (WAL readers see the last commit)."""
+    row = db.execute("SELECT id, state FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                     (channel,)).fetchone()
+    if row is None:
+        return opening(channel, game, bots)
+    bot_seats = {s for (s,) in db.execute("SELECT seat FROM seats WHERE session_id = ? AND is_bot = 1", (row[0],))}
+    engine = get_engine(game)
+    state = engine.load_state(row[1])
+    seat = rng.choice([s for s in engine.active_seats(state) if s not in bot_seats])
+    action = engine.bot_action(state, seat, rng)
+    return [command(channel, seat, "play", code=action.code())]
+
+
 def without_images(games: list[str]) -> None:
     """Engines draw no board picture: a picture costs more than the rest of a command."""
     for game in games:

@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 log = logging.getLogger(__name__)
 # Pictures are drawn one at a time on this thread, never on the event loop: PIL's text and
 # PNG work takes 5-30 ms, which must not hold up other tables' commands.
-_DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="shapan-draw")
+DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="shapan-draw")
 
 
 @dataclass
@@ -112,5 +112,5 @@ async def draw_pictures(messages: Iterable[Message]) -> None:
     for message in messages:
         for image in message.images:
             if image.pending:
-                await loop.run_in_executor(_DRAWER, lambda img=image: img.data)
+                await loop.run_in_executor(DRAWER, lambda img=image: img.data)
         message.images = [img for img in message.images if img.data]

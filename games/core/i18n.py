@@ -26,6 +26,8 @@ def default_locale() -> str:
 
 def normalize_locale(locale: str | None, default: str | None = None) -> str:
     """Map a Discord locale (zh-CN, zh-TW, en-US, en-GB, ...) to one we have."""
+    if locale in LOCALES:  # the common case, asked for every line of text
+        return locale
     default = default or default_locale()
     if not locale:
         return default
