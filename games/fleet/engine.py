@@ -15,7 +15,7 @@ from games.fleet.state import (
     Fire, FleetCode, FleetOptions, FleetState, Gather, Go, Launch, Mech, Move, Operate, Order, Packet, Pass, Pending,
     Pick, PickCaptain, PickCard, PickMain, PickMech, PickPilot, PickShip, Pilot, PlayCard, Preset, React, Recall, Reset,
     Resupply, Second, Ship, Side, Stand, Strike, Turret, UseCard, UseSkill, Victory, Warp, ZONES, dist, forward,
-    neighbours, ship_dist, zrow,
+    NEIGHBOURS, neighbours, ship_dist, zrow,
 )
 
 D = DATA()
@@ -24,6 +24,31 @@ SUPPORT_WEAPONS = ("charger", "repair_drone")
 REACT_SKILLS = ("dodge", "redirect", "precision")
 SHIELDS = ("warp_shield", "convert_shield")
 SHIP_GAP = abs(SHIP_ROW[0] - SHIP_ROW[1])  # ship to ship
+WEAPONS = D.weapon_table
+SHIP_CARDS = frozenset(k for k, sub in D.subs.items() if sub.side == "ship")
+MECH_CARDS = frozenset(k for k, sub in D.subs.items() if sub.side == "mech")
+
+# Tables derived once from the map and the card data (both fixed), for the hot loops of
+# legal_actions and apply: membership tests and lookups instead of distances and searches.
+# Zones each weapon reaches from each zone, and from each seat's ship:
+REACH = {(wid, here): frozenset(z for z in ZONES if w.in_range(dist(here, z)))
+         for wid, w in WEAPONS.items() for here in ZONES}
+SHIP_REACH = {(seat, wid): frozenset(z for z in ZONES if w.in_range(ship_dist(seat, z)))
+              for wid, w in WEAPONS.items() for seat in range(2)}
+# zones within 1, 2 and 3 moves of each seat's ship (recall and 破釜沉舟, EMP, turret)
+NEAR_SHIP = {(seat, n): frozenset(z for z in ZONES if ship_dist(seat, z) <= n) for seat in range(2) for n in (1, 2, 3)}
+# the zones of the enemy's ship row, where a mech of `seat` wins by 劫掠 (raid)
+RAID_ZONES = {seat: frozenset(z for z in ZONES if zrow(z) == SHIP_ROW[1 - seat]) for seat in range(2)}
+# the zone one step towards the enemy (None at the far edge)
+AHEAD = {(seat, z): next((n for n in NEIGHBOURS[z] if zrow(n) - zrow(z) == forward(seat)), None)
+         for seat in range(2) for z in ZONES}
+# mech uids are given by position: a1 is sides[0].mechs[0]
+MECH_SLOTS = {f"{prefix}{i + 1}": (seat, i) for seat, prefix in enumerate(MECH_PREFIX)
+              for i in range(max(ship.mechs for ship in D.ships.values()))}
+# a mech and a pilot can launch into either launch zone of the mech's side
+LAUNCHES = {(uid, pid): tuple(Launch(mech=uid, pilot=pid, zone=z) for z in LAUNCH_ZONES[seat])
+            for uid, (seat, _) in MECH_SLOTS.items() for pid in D.pilots}
+DECK_PICKS = tuple((k, sub.side, PickCard(id=k)) for k, sub in D.subs.items())
 
 
 @lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
@@ -35,6 +60,11 @@ def _act(cls: type, *values: Any) -> Any:
     names = [n for n in cls.model_fields if n != "kind"]
     assert len(values) <= len(names), (cls, values)
     return cls(**dict(zip(names, values)))
+
+
+# the kinds of decision a turn offers (apply asks for one kind only)
+MAIN_KINDS = frozenset({Fire, Draw, Operate, Order, Launch, Recall, Gather, PlayCard, UseCard, Turret, Resupply,
+                        UseSkill, EndTurn})
 
 
 def _err(key: str, **params: Any) -> RuleError:
@@ -95,8 +125,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if b.stage == "deck":
             cards = {"ship": b.ship_cards, "mech": b.mech_cards}
             room = {side: sum(c.values()) < DECK_SIDE_SIZE for side, c in cards.items()}
-            return [_act(PickCard, k) for k, sub in D.subs.items()
-                    if room[sub.side] and cards[sub.side].get(k, 0) < MAX_COPIES]
+            return [a for k, side, a in DECK_PICKS if room[side] and cards[side].get(k, 0) < MAX_COPIES]
         if b.stage == "victory":
             return [_act(Victory, g) for g in GOALS] + [_act(Reset)]
         return []
@@ -246,12 +275,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     # ================================================================ helpers
     def _mech(self, state: FleetState, uid: str) -> Mech | None:
-        if not uid or uid[0] not in MECH_PREFIX:
+        slot = MECH_SLOTS.get(uid)
+        if slot is None:
             return None
-        for m in state.sides[MECH_PREFIX.index(uid[0])].mechs:
-            if m.uid == uid:
-                return m
-        return None
+        mechs = state.sides[slot[0]].mechs
+        m = mechs[slot[1]] if slot[1] < len(mechs) else None
+        return m if m is not None and m.uid == uid else None
 
     @staticmethod
     def _owner(uid: str) -> int:
@@ -316,48 +345,39 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return target != "ship" or state.sides[1 - seat].ship.giant
 
     def _targets_for(self, state: FleetState, seat: int, unit: str, wid: str) -> list[str]:
-        # the hot loop of legal_actions: distances come from the attacker's zone once
-        w = D.weapon(wid)
+        # the hot loop of legal_actions: the zones in range come from the reach tables
+        w = WEAPONS[wid]
         side = state.sides[seat]
         me = None if unit == "ship" else self._mech(state, unit)
-        holder = side.ship if me is None else me
-        if not self._ammo_ok(holder, wid) or (w.energy and side.ship.energy < w.energy):
+        ammo = (side.ship if me is None else me).ammo
+        if (wid in ammo and ammo[wid] <= 0) or (w.energy and side.ship.energy < w.energy):
             return []
+        reach = SHIP_REACH[seat, wid] if me is None else REACH[wid, me.zone]
         if w.support:
             if me is None:
                 return []
-            return [m.uid for m in side.mechs if m.status == "field" and m.uid != unit
-                    and w.in_range(dist(me.zone, m.zone))]
+            return [m.uid for m in side.mechs if m.status == "field" and m.uid != unit and m.zone in reach]
         enemy = state.sides[1 - seat]
         if w.aoe:
             enemy_zones = [] if enemy.immune else [m.zone for m in enemy.mechs if m.status == "field"]
-            return [z for z in self._zones_in_range(state, seat, unit, w)
-                    if any(dist(z, ez) <= w.aoe for ez in enemy_zones)]
+            return [z for z in ZONES if z in reach and any(dist(z, ez) <= w.aoe for ez in enemy_zones)]
         if enemy.immune:
             return []
-        out = [m.uid for m in enemy.mechs if m.status == "field"
-               and w.in_range(ship_dist(seat, m.zone) if me is None else dist(me.zone, m.zone))]
+        out = [m.uid for m in enemy.mechs if m.status == "field" and m.zone in reach]
         if not enemy.ship.destroyed and w.in_range(SHIP_GAP if me is None else ship_dist(1 - seat, me.zone)):
             out.append("ship")
         return out
 
-    def _zones_in_range(self, state: FleetState, seat: int, unit: str, w: Weapon) -> list[str]:
-        if unit == "ship":
-            return [z for z in ZONES if w.in_range(ship_dist(seat, z))]
-        here = self._mech(state, unit).zone
-        return [z for z in ZONES if w.in_range(dist(here, z))]
-
     def _can_act(self, m: Mech) -> bool:
         return m.status == "field" and m.stun == 0
 
-    def _mech_moves(self, state: FleetState, seat: int, m: Mech, free_forward: bool = False) -> list[str]:
-        enemy_here = any(e.zone == m.zone for e in self._field(state.sides[1 - seat]))
-        out = []
-        for z in neighbours(m.zone):
-            if zrow(z) - zrow(m.zone) == forward(seat) and enemy_here and not free_forward:
-                continue
-            out.append(z)
-        return out
+    def _mech_moves(self, state: FleetState, seat: int, m: Mech) -> list[str]:
+        """Neighbouring zones; not forward out of a zone an enemy mech shares."""
+        here = m.zone
+        if any(e.zone == here and e.status == "field" for e in state.sides[1 - seat].mechs):
+            ahead = AHEAD[seat, here]
+            return [z for z in NEIGHBOURS[here] if z != ahead]
+        return list(NEIGHBOURS[here])
 
     # ================================================================ legal actions
     def legal_actions(self, state: FleetState, seat: int) -> list:
@@ -377,7 +397,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if seat != state.turn:
             return []
         side = state.sides[seat]
-        acting = [m for m in side.mechs if m.acts > 0 and self._can_act(m)]
+        acting = [m for m in side.mechs if m.acts > 0 and m.stun == 0 and m.status == "field"]  # _can_act
         if acting:
             out: list = []
             for m in acting:
@@ -396,56 +416,56 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _main_actions(self, state: FleetState, seat: int, only: type | None = None) -> list:
         side, ship, ap = state.sides[seat], state.sides[seat].ship, state.ap
         enemy = state.sides[1 - seat]
-
-        def want(kind: type) -> bool:
-            return only is None or only is kind
-
+        want = MAIN_KINDS if only is None else (only,)
         out: list = []
-        if not ship.destroyed and ap >= 2 and want(Fire):
+        if not ship.destroyed and ap >= 2 and Fire in want:
             for wid in ship.weapons:
                 out += [_act(Fire, wid, t) for t in self._targets_for(state, seat, "ship", wid)]
         free = ship.model == "hummingbird" and not side.free_draw
-        if (ap >= 1 or free) and want(Draw):
+        if (ap >= 1 or free) and Draw in want:
             if side.ship_pile:
                 out.append(_act(Draw, "ship"))
             if side.mech_pile and self._mech_cards_in_hand(side) < 3:
                 out.append(_act(Draw, "mech"))
         field = self._field(side)
-        ready_field = [m for m in field if self._can_act(m)]
-        if ap >= 2 and ready_field and want(Operate):
+        ready_field = [m for m in field if m.stun == 0]  # _can_act
+        if ap >= 2 and ready_field and Operate in want:
             out.append(_act(Operate))
         if ap >= 1:
-            if want(Order):
+            if Order in want:
                 out += [_act(Order, m.uid) for m in ready_field]
-            if not ship.destroyed and not ship.giant and want(Launch):
+            if not ship.destroyed and not ship.giant and Launch in want:
                 ready = [p.pid for p in side.pilots if p.status == "ready"]
                 for m in side.mechs:
                     if m.status == "hangar" and m.banned_until <= state.round:
-                        out += [_act(Launch, m.uid, p, z) for p in ready for z in LAUNCH_ZONES[seat]]
-            if want(Recall):
-                out += [_act(Recall, m.uid) for m in field if ship_dist(seat, m.zone) <= 1]
-        if ap >= 2 and not ship.destroyed and want(Gather):
+                        for pid in ready:
+                            out += LAUNCHES[m.uid, pid]
+            if Recall in want:
+                near = NEAR_SHIP[seat, 1]
+                out += [_act(Recall, m.uid) for m in field if m.zone in near]
+        if ap >= 2 and not ship.destroyed and Gather in want:
             out.append(_act(Gather))
-        if want(PlayCard):
+        if PlayCard in want:
             out += self._play_actions(state, seat)
-        if want(UseCard):
+        if UseCard in want:
             out += self._use_actions(state, seat)
-        if side.turret and not side.turret_used and not ship.destroyed and not enemy.immune and want(Turret):
-            out += [_act(Turret, m.uid) for m in self._field(enemy) if ship_dist(seat, m.zone) <= 3]
+        if side.turret and not side.turret_used and not ship.destroyed and not enemy.immune and Turret in want:
+            near = NEAR_SHIP[seat, 3]
+            out += [_act(Turret, m.uid) for m in self._field(enemy) if m.zone in near]
         if ship.model == "pegasus" and not ship.giant and not ship.destroyed and not side.resupply_used \
-                and ship.hp > 12 and ready_field and want(Resupply):
+                and ship.hp > 12 and ready_field and Resupply in want:
             uids = [m.uid for m in ready_field]
             groups = [uids] if len(uids) <= 3 else [list(c) for c in combinations(uids, 3)]
             out += [Resupply(mechs=g) for g in groups]
-        if want(UseSkill):
+        if UseSkill in want:
             out += self._skill_actions(state, seat)
-        if want(EndTurn):
+        if EndTurn in want:
             out.append(_act(EndTurn))
         return out
 
     @staticmethod
     def _mech_cards_in_hand(side: Side) -> int:
-        return sum(1 for c in side.hand if D.subs[c.card].side == "mech")
+        return len([c for c in side.hand if c.card in MECH_CARDS])
 
     def _play_actions(self, state: FleetState, seat: int) -> list:
         side, ship = state.sides[seat], state.sides[seat].ship
@@ -456,13 +476,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         for c in side.hand:
             k = c.card
             if k == "emp":
-                zones = {m.zone for m in self._field(enemy) if ship_dist(seat, m.zone) <= 2}
+                near = NEAR_SHIP[seat, 2]
+                zones = {m.zone for m in self._field(enemy) if m.zone in near}
                 out += [_act(PlayCard, c.id, z) for z in sorted(zones)]
             elif k == "repair_bot" and ship.hp < ship.max_hp:
                 out.append(_act(PlayCard, c.id))
             elif k == "turret" and ship.energy >= 1 and not side.turret:
                 out.append(_act(PlayCard, c.id))
-            elif k == "spy_drone" and state.ap >= 1 and any(D.subs[h.card].side == "ship" for h in enemy.hand):
+            elif k == "spy_drone" and state.ap >= 1 and any(h.card in SHIP_CARDS for h in enemy.hand):
                 out.append(_act(PlayCard, c.id))
             elif k == "adv_weapons" and ship.energy >= 1 and side.ship_pile:
                 out.append(_act(PlayCard, c.id))
@@ -485,20 +506,23 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _skill_actions(self, state: FleetState, seat: int) -> list:
         side, ship = state.sides[seat], state.sides[seat].ship
+        usable = [s for s in side.ready if s not in side.used]  # _skill_ok
+        if not usable:
+            return []
         enemy = state.sides[1 - seat]
         out: list = []
-        if self._skill_ok(side, "transfer") and state.ap >= 1 and not ship.destroyed:
+        if "transfer" in usable and state.ap >= 1 and not ship.destroyed:
             for w1 in ship.weapons:
                 if ship.ammo.get(w1, 0) > 0:
                     out += [_act(UseSkill, "transfer", w1, w2) for w2 in ship.weapons
                             if w2 != w1 and w2 in ship.ammo]
                     out.append(_act(UseSkill, "transfer", w1, "energy"))
-        if self._skill_ok(side, "revenge") and state.ap >= 1:
+        if "revenge" in usable and state.ap >= 1:
             out += [_act(UseSkill, "revenge", m.uid) for m in self._field(enemy)]
-        if self._skill_ok(side, "last_stand") and not ship.destroyed \
+        if "last_stand" in usable and not ship.destroyed \
                 and any(ship_dist(seat, m.zone) <= 1 for m in self._field(enemy)):
             out.append(_act(UseSkill, "last_stand"))
-        if self._skill_ok(side, "sacrifice") and not ship.destroyed and not enemy.ship.destroyed \
+        if "sacrifice" in usable and not ship.destroyed and not enemy.ship.destroyed \
                 and self._field(side):
             out.append(_act(UseSkill, "sacrifice"))
         return out
@@ -564,7 +588,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if state.sides[seat].build.stage == "ready":
                 raise RuleError("core.not_your_turn")
             return self._apply_build(state, seat, action)
-        if seat not in self.active_seats(state):
+        if seat != (state.pending[0].seat if state.pending else state.turn):  # active_seats, in play
             raise RuleError("core.not_your_turn")
         if not _among(action, self._legal(state, seat, type(action))):
             raise self._why_not(state, seat, action)
@@ -1229,7 +1253,6 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _react(self, state: FleetState, seat: int, p: Pending, a: React, ev: list[Event]) -> None:
         side = state.sides[seat]
-        trigger = p.data["trigger"]
         if a.what in REACT_SKILLS:
             st = state.strike
             self._announce_skill(state, seat, a.what, ev)
@@ -1301,8 +1324,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 self._resolve_strike(state, ev)
                 continue
             side = state.sides[state.turn]
-            if any(m.acts > 0 and self._can_act(m) for m in side.mechs):
-                return
+            for m in side.mechs:
+                if m.acts > 0 and m.stun == 0 and m.status == "field":  # a mech still acts (_can_act)
+                    return
             if state.ap > 0:
                 return
             if not state.warp_done:
@@ -1354,17 +1378,18 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
         raid, annihilation = "raid" in state.conditions, "annihilation" in state.conditions
+        sides = state.sides
         for seat in (state.turn, 1 - state.turn):
-            enemy = state.sides[1 - seat]
+            enemy = sides[1 - seat]
             if raid and not enemy.ship.giant:
-                home = SHIP_ROW[1 - seat]
-                if any(m.status == "field" and zrow(m.zone) == home for m in state.sides[seat].mechs):
-                    return self._win(state, seat, "raid", ev)
+                goal = RAID_ZONES[seat]
+                for m in sides[seat].mechs:
+                    if m.zone in goal and m.status == "field":
+                        return self._win(state, seat, "raid", ev)
             # against a Pegasus turned giant mech, 劫掠 becomes 歼灭 (巨型战甲)
-            if annihilation or (raid and enemy.ship.giant):
-                if enemy.ship.destroyed and not self._field(enemy):
-                    return self._win(state, seat, "annihilation", ev)
-        if all(s.ship.destroyed and not self._field(s) for s in state.sides):
+            if enemy.ship.destroyed and (annihilation or (raid and enemy.ship.giant)) and not self._field(enemy):
+                return self._win(state, seat, "annihilation", ev)
+        if all(s.ship.destroyed and not self._field(s) for s in sides):
             self._finish(state, None, "fleet.win.mutual")
             ev.append(Event.public("fleet.win.mutual"))
             return True

@@ -35,7 +35,7 @@ def _adjacent(zone: str) -> tuple[str, ...]:
 
 # the map is fixed and small: distances and neighbours are looked up, not computed (hot loop)
 _DIST = {(a, b): _steps(a, b) for a in ZONES for b in ZONES}
-_NEIGHBOURS = {z: _adjacent(z) for z in ZONES}
+NEIGHBOURS = {z: _adjacent(z) for z in ZONES}
 
 
 def dist(a: str, b: str) -> int:
@@ -49,7 +49,7 @@ def ship_dist(seat: int, zone: str) -> int:
 
 
 def neighbours(zone: str) -> list[str]:
-    return list(_NEIGHBOURS[zone])
+    return list(NEIGHBOURS[zone])
 
 
 def forward(seat: int) -> int:
