@@ -84,8 +84,12 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             raise RuleError("core.not_your_turn")
         if isinstance(action, m.Term):
             self._check_term(state, seat, action)
-        elif action not in set(L.legal(state, seat)):
-            raise self._why(state, seat, action)
+        else:
+            legal = L.legal(state, seat, action.kind)
+            # legal lists hand out cached action objects, so the chosen one is usually the very
+            # same object; an action parsed from text is compared by value
+            if not any(a is action for a in legal) and action not in set(legal):
+                raise self._why(state, seat, action)
         events: list[Event] = []
         getattr(self, "_do_" + action.kind)(state, seat, action, events)
         self._after(state, events)

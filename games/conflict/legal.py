@@ -1,19 +1,47 @@
 """Legal actions: the one list that buttons, typed codes, the bot seat and random playouts
-all use. `apply` accepts exactly these (plus a custom agreement term, checked apart)."""
+all use. `apply` accepts exactly these (plus a custom agreement term, checked apart).
+
+`apply` checks a single action, so it asks `legal(state, seat, kind)`: the same code, but the
+groups that cannot hold an action of that kind are skipped (a subset of the full list)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
+from typing import Any
 
 from games.conflict import model as m
+from games.conflict.data import FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
-    PRESET_TERMS, can_act, cards_of, cdef, deploy_cost, distance, fallback, garrison, has_up, is_evading,
-    outer_row, peace_between, row_of, special_cost, stats, terr_count,
+    PRESET_TERMS, can_act, cards_of, cdef, deploy_cost, distance, fallback, garrisons, has_up, is_evading,
+    outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
 
 COMBAT = "ADSR"  # 攻击 attack, 防御 defend, 自爆 self-destruct, 休整 rest
 LAYS3 = ["none"] + ["".join(p) for k in (1, 2, 3) for p in permutations(COMBAT, k)]
 LAYS4 = ["".join(p) for p in permutations(COMBAT, 4)]
+
+
+@lru_cache(maxsize=8192)
+def _act(cls: type, *values: Any) -> Any:
+    """The action `cls` with its field values in order, as in its text code (`_act(m.Move,
+    card, unit, tid)` is `move card unit tid`). Actions are frozen values: legal lists reuse
+    equal ones instead of validating new pydantic objects on every step (a bounded cache, as
+    card ids are fresh in every game; positional arguments hash faster than keywords)."""
+    return cls(**dict(zip(_FIELDS[cls], values)))
+
+
+_FIELDS = {cls: [n for n in cls.model_fields if n != "kind"] for cls in m.ACTIONS}
+
+
+@lru_cache(maxsize=1024)
+def _deploys(card: str, tids: tuple[str, ...]) -> tuple:
+    """The biggest group of a development step: one card to any own territory, either face."""
+    return tuple(_act(m.Deploy, card, t, f) for t in tids for f in ("up", "down"))
+
+
+_LAYS3 = tuple(m.Lay(cards=c) for c in LAYS3)
+_LAYS4 = tuple(m.Lay(cards=c) for c in LAYS4)
 
 
 def own_tids(state: ConflictState, seat: int) -> list[str]:
@@ -32,7 +60,8 @@ def strike_targets(state: ConflictState, unit: Unit) -> list[str]:
     """Territories or units a unit may strike: only the outer row of another faction, the
     garrison first, never a unit under tactical evasion, never a partner in peace."""
     seat = unit.owner
-    rng = stats(state, unit)[2]
+    rng = unit_range(state, unit)
+    defenders = garrisons(state, seat)
     out: list[str] = []
     for g in others(state, seat):
         if peace_between(state, seat, g):
@@ -40,7 +69,7 @@ def strike_targets(state: ConflictState, unit: Unit) -> list[str]:
         for tid in outer_row(state, g):
             if distance(state, unit, tid) > rng:
                 continue
-            guards = garrison(state, tid, seat)
+            guards = defenders.get(tid)
             if guards:
                 out += [u.id for u in guards if not is_evading(state, u)]
             else:
@@ -50,7 +79,7 @@ def strike_targets(state: ConflictState, unit: Unit) -> list[str]:
 
 def strikers(state: ConflictState, seat: int) -> list[Unit]:
     limit = 3 if has_up(state, seat, "reactor") else 1
-    return [u for u in state.units.values() if u.owner == seat and can_act(state, u) and u.strikes < limit]
+    return [u for u in state.units.values() if u.owner == seat and u.strikes < limit and can_act(state, u)]
 
 
 def move_targets(state: ConflictState, unit: Unit) -> list[str]:
@@ -66,7 +95,8 @@ def move_targets(state: ConflictState, unit: Unit) -> list[str]:
     return out
 
 
-def legal(state: ConflictState, seat: int) -> list:
+def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
+    """Every legal action of the seat in a fixed order; with `kind`, at least those of that kind."""
     if state.phase == "over" or not (0 <= seat < state.n):
         return []
     pend = state.pending
@@ -77,77 +107,95 @@ def legal(state: ConflictState, seat: int) -> list:
         if p.ready or not p.alive:
             return []
         if p.faction is None:
-            return [m.Faction(key=k) for k in p.offer]
-        return [m.Arrange(capital=t, inner=k) for t in p.dealt for k in (1, 2, 3)]
+            return [_act(m.Faction, k) for k in p.offer]
+        return [_act(m.Arrange, t, k) for t in p.dealt for k in (1, 2, 3)]
     if seat != state.turn or not p.alive:
         return []
     if state.phase == "end":
-        return [m.Discard(card=c.id) for c in p.hand]
+        return [_act(m.Discard, c.id) for c in p.hand]
     if state.assault:
-        acts = [m.Strike(unit=u.id, target=t) for u in strikers(state, seat) for t in strike_targets(state, u)]
-        return acts + [m.Halt()]
+        acts = [_act(m.Strike, u.id, t) for u in strikers(state, seat) for t in strike_targets(state, u)]
+        return acts + [_act(m.Halt)]
     acts: list = []
+    first: dict[str, str] = {}  # card key -> the first such card in hand (basic and strategy cards)
+    for c in p.hand:
+        first.setdefault(c.key, c.id)
+    my_units = [u for u in state.units.values() if u.owner == seat]
     if state.phase in ("develop", "post"):
-        _develop(state, seat, acts)
+        _develop(state, seat, acts, first, my_units, kind)
     elif state.phase == "battle":
-        _battle(state, seat, acts)
-    acts.append(m.Next())
+        _battle(state, seat, acts, first, my_units, kind)
+    acts.append(_act(m.Next))
     return acts
 
 
-def _develop(state: ConflictState, seat: int, acts: list) -> None:
-    p = state.players[seat]
-    mine = own_tids(state, seat)
-    my_units = [u for u in state.units.values() if u.owner == seat]
-    for c in p.hand:
-        card = cdef(c.key)
-        if card.fielded:
-            if deploy_cost(state, seat, c.key) > p.res:
-                continue
-            if card.type == "vehicle" and sum(u.key == c.key for u in my_units) >= card.limit:
-                continue
-            acts += [m.Deploy(card=c.id, tid=t, face=f) for t in mine for f in ("up", "down")]
-        elif card.type == "upgrade":
-            acts.append(m.Equip(card=c.id))
-    for v in my_units:
-        if cdef(v.key).type == "vehicle" and v.up and v.rider is None and not p.emp:
-            crew = cdef(v.key).crew
-            for u in my_units:
-                t = cdef(u.key).type
-                if u.loc == v.loc and u.up and u.riding is None and t != "vehicle" and crew in ("any", t):
-                    acts.append(m.Board(vehicle=v.id, unit=u.id))
-    acts += [m.Flip(unit=u.id) for u in my_units if not u.flipped and u.riding is None]
-    _basics(state, seat, acts, my_units)
-    if not p.hacked:
-        _strategy(state, seat, acts, my_units)
+BASIC_KINDS = {"move", "maintain", "retreat", "sell", "buy"}
 
 
-def _basics(state: ConflictState, seat: int, acts: list, my_units: list[Unit]) -> None:
+def _develop(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
+             kind: str | None) -> None:
     p = state.players[seat]
-    first = {}
-    for c in p.hand:
-        first.setdefault(c.key, c.id)
+    if kind in (None, "deploy", "equip"):
+        mine = tuple(own_tids(state, seat))
+        for c in p.hand:
+            card = cdef(c.key)
+            if card.type in FIELDED:
+                if deploy_cost(state, seat, c.key) > p.res:
+                    continue
+                if card.type == "vehicle" and sum(u.key == c.key for u in my_units) >= card.limit:
+                    continue
+                acts += _deploys(c.id, mine)
+            elif card.type == "upgrade":
+                acts.append(_act(m.Equip, c.id))
+    if kind in (None, "board") and not p.emp:
+        for v in my_units:
+            if v.up and v.rider is None and cdef(v.key).type == "vehicle":
+                crew = cdef(v.key).crew
+                for u in my_units:
+                    if u.loc == v.loc and u.up and u.riding is None:
+                        t = cdef(u.key).type
+                        if t != "vehicle" and crew in ("any", t):
+                            acts.append(_act(m.Board, v.id, u.id))
+    if kind in (None, "flip"):
+        acts += [_act(m.Flip, u.id) for u in my_units if not u.flipped and u.riding is None]
+    rivals = others(state, seat)
+    if kind is None or kind in BASIC_KINDS:
+        _basics(state, seat, acts, first, my_units, rivals)
+    if not p.hacked and (kind is None or kind in STRATEGY):
+        _strategy(state, seat, acts, first, my_units, rivals)
+
+
+def _retreats(state: ConflictState, seat: int, cid: str, my_units: list[Unit]) -> list:
+    if not fallback(state, seat):
+        return []
+    return [_act(m.Retreat, cid, u.id) for u in my_units
+            if u.riding is None and state.territories[u.loc].owner != seat]
+
+
+def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
+            rivals: list[int]) -> None:
+    p = state.players[seat]
     if "move" in first:
         cid = first["move"]
-        acts += [m.Move(card=cid, unit=u.id, tid=t) for u in my_units if can_act(state, u) for t in move_targets(state, u)]
+        acts += [_act(m.Move, cid, u.id, t) for u in my_units if can_act(state, u)
+                 for t in move_targets(state, u)]
     if "maintain" in first:
         envoy = "envoy" in p.achievements
         for t in state.territories.values():
             if t.dur < t.max and (t.owner == seat or envoy) and state.players[t.owner].alive:
-                acts.append(m.Maintain(card=first["maintain"], tid=t.id))
+                acts.append(_act(m.Maintain, first["maintain"], t.id))
     if "retreat" in first:
-        acts += [m.Retreat(card=first["retreat"], unit=u.id) for u in my_units
-                 if u.riding is None and state.territories[u.loc].owner != seat and fallback(state, seat)]
+        acts += _retreats(state, seat, first["retreat"], my_units)
     if "trade" in first and not p.blockaded:
         cid = first["trade"]
+        buyers = [g for g in rivals if not state.players[g].blockaded]
         for u in state.units.values():
             if not u.up or u.riding is not None or u.rider is not None:
                 continue
             if u.owner == seat:
-                acts += [m.Sell(card=cid, unit=u.id, seat=g) for g in others(state, seat)
-                         if not state.players[g].blockaded]
+                acts += [_act(m.Sell, cid, u.id, g) for g in buyers]
             elif state.players[u.owner].alive and not state.players[u.owner].blockaded and _price_floor(u) <= p.res:
-                acts.append(m.Buy(card=cid, unit=u.id))
+                acts.append(_act(m.Buy, cid, u.id))
 
 
 def _price_floor(unit: Unit) -> int:
@@ -160,62 +208,59 @@ def price_range(unit: Unit) -> range:
     return range(card.loyalty, max(card.loyalty, 2 * card.cost) + 1)
 
 
-def _strategy(state: ConflictState, seat: int, acts: list, my_units: list[Unit]) -> None:
+def _strategy(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
+              rivals: list[int]) -> None:
     p = state.players[seat]
-    first = {}
-    for c in p.hand:
-        first.setdefault(c.key, c.id)
-    rivals = others(state, seat)
-    abroad = [u for u in my_units if u.riding is None and state.territories[u.loc].owner != seat]
-    if "withdraw" in first and abroad and fallback(state, seat):
-        acts.append(m.Withdraw(card=first["withdraw"]))
+    if "withdraw" in first and fallback(state, seat) \
+            and any(u.riding is None and state.territories[u.loc].owner != seat for u in my_units):
+        acts.append(_act(m.Withdraw, first["withdraw"]))
     if "evade" in first:
-        acts += [m.Evade(card=first["evade"], unit=u.id) for u in my_units if u.riding is None and u.id not in p.evading]
+        acts += [_act(m.Evade, first["evade"], u.id) for u in my_units
+                 if u.riding is None and u.id not in p.evading]
     if "pact" in first:
-        acts += [m.Pact(card=first["pact"], seat=g) for g in rivals]
+        acts += [_act(m.Pact, first["pact"], g) for g in rivals]
     if "breakpact" in first:
-        acts += [m.BreakPact(card=first["breakpact"], agreement=a.id) for a in state.agreements if seat in (a.a, a.b)]
+        acts += [_act(m.BreakPact, first["breakpact"], a.id) for a in state.agreements
+                 if seat in (a.a, a.b)]
     if "spy" in first:
-        acts += [m.Spy(card=first["spy"], seat=g) for g in rivals]
+        acts += [_act(m.Spy, first["spy"], g) for g in rivals]
     if "blockade" in first:
-        acts += [m.Blockade(card=first["blockade"], seat=g) for g in rivals]
+        acts += [_act(m.Blockade, first["blockade"], g) for g in rivals]
     if "recall" in first:
         basics = sorted({k for k in state.discard if cdef(k).type == "basic"})
-        acts += [m.Recall(card=first["recall"], key=k) for k in basics]
+        acts += [_act(m.Recall, first["recall"], k) for k in basics]
     if "aid" in first:
         cid = first["aid"]
-        acts += [m.Aid(card=cid, seat=g, gift=c.id) for g in rivals for c in p.hand if c.id != cid]
+        acts += [_act(m.Aid, cid, g, c.id) for g in rivals for c in p.hand if c.id != cid]
     if "airdrop" in first:
         outers = [t for g in alive_seats(state) for t in outer_row(state, g)]
-        acts += [m.Airdrop(card=first["airdrop"], unit=u.id, tid=t) for u in my_units if can_act(state, u)
+        acts += [_act(m.Airdrop, first["airdrop"], u.id, t) for u in my_units if can_act(state, u)
                  for t in outers if t != u.loc]
     if "wreck" in first:
         for g in rivals:
             if state.players[g].hand:
-                acts.append(m.Wreck(card=first["wreck"], seat=g, what="hand"))
+                acts.append(_act(m.Wreck, first["wreck"], g, "hand"))
             if state.players[g].upgrade:
-                acts.append(m.Wreck(card=first["wreck"], seat=g, what="fit"))
+                acts.append(_act(m.Wreck, first["wreck"], g, "fit"))
 
 
 def alive_seats(state: ConflictState) -> list[int]:
     return [s for s, p in enumerate(state.players) if p.alive]
 
 
-def _battle(state: ConflictState, seat: int, acts: list) -> None:
+def _battle(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
+            kind: str | None) -> None:
     p = state.players[seat]
-    my_units = [u for u in state.units.values() if u.owner == seat]
-    first = {}
-    for c in p.hand:
-        first.setdefault(c.key, c.id)
     if "retreat" in first:
-        acts += [m.Retreat(card=first["retreat"], unit=u.id) for u in my_units
-                 if u.riding is None and state.territories[u.loc].owner != seat and fallback(state, seat)]
+        acts += _retreats(state, seat, first["retreat"], my_units)
     if not state.fought and state.terr_deck:
-        acts.append(m.Claim())
+        acts.append(_act(m.Claim))
     if not may_attack(state, seat):
         return
-    if "attack" in first and any(strike_targets(state, u) for u in strikers(state, seat)):
-        acts.append(m.Attack(card=first["attack"]))
+    if kind in (None, "attack") and "attack" in first and any(strike_targets(state, u) for u in strikers(state, seat)):
+        acts.append(_act(m.Attack, first["attack"]))
+    if kind is not None and kind not in SPECIALS:
+        return
     targets = [g for g in others(state, seat) if not peace_between(state, seat, g)]
     flying = any(can_act(state, u) and "flying" in cdef(u.key).abilities for u in my_units)
     for key, cid in first.items():
@@ -226,15 +271,15 @@ def _battle(state: ConflictState, seat: int, acts: list) -> None:
             for g in targets:
                 for tid in own_tids(state, g):
                     if key == "neutron" or tid != state.players[g].capital:
-                        acts.append((m.Hbomb if key == "hbomb" else m.Neutron)(card=cid, tid=tid))
+                        acts.append(_act(m.Hbomb if key == "hbomb" else m.Neutron, cid, tid))
         elif key == "smite" and has_up(state, seat, "satellite"):
-            acts += [m.Smite(card=cid, seat=g) for g in targets]
+            acts += [_act(m.Smite, cid, g) for g in targets]
         elif key == "emp" and any(u.up and u.riding is None and state.territories[u.loc].owner == seat for u in my_units):
-            acts += [m.Emp(card=cid, seat=g) for g in targets]
+            acts += [_act(m.Emp, cid, g) for g in targets]
         elif key == "plague":
-            acts.append(m.Plague(card=cid))
+            acts.append(_act(m.Plague, cid))
         elif key == "hack" and has_up(state, seat, "brain"):
-            acts += [m.Hack(card=cid, seat=g) for g in targets]
+            acts += [_act(m.Hack, cid, g) for g in targets]
         elif key == "assassinate":
             mine = [u for u in my_units if can_act(state, u) and cdef(u.key).type == "character"]
             for g in targets:
@@ -242,7 +287,8 @@ def _battle(state: ConflictState, seat: int, acts: list) -> None:
                            and cdef(u.key).type == "character" and not is_evading(state, u)]
                 for a in mine:
                     for v in victims:
-                        acts += [m.Assassinate(card=cid, unit=a.id, tid=t, target=v.id) for t in own_tids(state, g)]
+                        acts += [_act(m.Assassinate, cid, a.id, t, v.id)
+                                 for t in own_tids(state, g)]
 
 
 def smite_targets(state: ConflictState, seat: int) -> list[str]:
@@ -257,11 +303,11 @@ def _pending(state: ConflictState, seat: int, pend: m.Pending) -> list:
     if kind == "combat":
         acts: list = []
         if seat == pend.by and pend.lay_by is None:
-            acts = [m.Lay(cards=c) for c in LAYS3]
+            acts = list(_LAYS3)
             if has_up(state, seat, "reactor") and state.players[seat].res >= 1:
-                acts += [m.Lay(cards=c) for c in LAYS4]
+                acts += _LAYS4
         elif seat == pend.other and pend.lay_other is None:
-            acts = [m.Lay(cards=c) for c in LAYS3]
+            acts = list(_LAYS3)
         return acts
     if seat != pend.seat:
         return []
@@ -271,24 +317,24 @@ def _pending(state: ConflictState, seat: int, pend: m.Pending) -> list:
     if kind == "doom":
         acts = []
         if not pend.paid_card:
-            acts += [m.Cover(card=c.id) for c in cards_of(state, seat, "retreat")]
+            acts += [_act(m.Cover, c.id) for c in cards_of(state, seat, "retreat")]
         if not pend.paid_res and p.res >= 1:
-            acts.append(m.Fund())
-        return acts + [m.Pass()]
+            acts.append(_act(m.Fund))
+        return acts + [_act(m.Pass)]
     if kind == "approve":
         ok = not (pend.what == "buy_offer" and p.res < pend.price)  # the buyer must be able to pay
-        return ([m.Yes()] if ok else []) + [m.No()]
+        return ([_act(m.Yes)] if ok else []) + [_act(m.No)]
     if kind == "price":
         unit = state.units[pend.unit]
         top = state.players[pend.by].res if pend.what == "buy" else None
-        return [m.Price(amount=n) for n in price_range(unit) if top is None or n <= top]
+        return [_act(m.Price, n) for n in price_range(unit) if top is None or n <= top]
     if kind == "draft":
-        acts = [m.Term(text=t) for t in PRESET_TERMS if t not in pend.terms] if len(pend.terms) < 4 else []
-        return acts + ([m.Propose()] if pend.terms else [])
+        acts = [_act(m.Term, t) for t in PRESET_TERMS if t not in pend.terms] if len(pend.terms) < 4 else []
+        return acts + ([_act(m.Propose)] if pend.terms else [])
     if kind == "smite":
-        return [m.Hit(tid=t) for t in smite_targets(state, pend.other)]
+        return [_act(m.Hit, t) for t in smite_targets(state, pend.other)]
     if kind == "bequeath":
-        return [m.Bequeath(seat=g) for g in others(state, seat)]
+        return [_act(m.Bequeath, g) for g in others(state, seat)]
     return []
 
 
@@ -300,11 +346,11 @@ def protected(state: ConflictState, attacker: int) -> bool:
 def react_options(state: ConflictState, pend: m.Pending) -> list:
     seat = pend.seat
     p = state.players[seat]
-    acts: list = [m.Allow()]
+    acts: list = [_act(m.Allow)]
     if pend.what == "strike":
         shielded = protected(state, pend.by)
         if has_up(state, seat, "ayrus") and p.res >= 1 and not shielded:
-            acts.append(m.Void())
+            acts.append(_act(m.Void))
         unit = state.units.get(pend.target)
         if unit is None:
             return acts
@@ -312,12 +358,12 @@ def react_options(state: ConflictState, pend: m.Pending) -> list:
             realm = state.territories[unit.loc].owner
             alts = [u for u in state.units.values() if u.id != unit.id and u.up and u.riding is None
                     and u.owner != pend.by and state.territories[u.loc].owner == realm and not is_evading(state, u)]
-            acts += [m.Deflect(card=c.id, unit=u.id) for c in p.hand for u in alts]
+            acts += [_act(m.Deflect, c.id, u.id) for c in p.hand for u in alts]
         sure = has_up(state, seat, "catapult") or has_up(state, seat, "camo")
         home = fallback(state, seat)
         if (sure or not shielded) and home and unit.loc != home:
-            acts += [m.Escape(card=c.id) for c in cards_of(state, seat, "retreat")]
+            acts += [_act(m.Escape, c.id) for c in cards_of(state, seat, "retreat")]
     elif pend.what != "assassinate":
         if has_up(state, seat, "ayrus") and p.res >= pend.cost and not has_up(state, pend.by, "camo"):
-            acts.append(m.Void())
+            acts.append(_act(m.Void))
     return acts

@@ -14,14 +14,19 @@ BATTLE_HP = 3
 UNLIMITED = 99
 PRESET_TERMS = ("peace", "passage", "trade", "intel", "aid")
 
+# The static tables, read many times per step (never mutated: the models are frozen).
+CARDS = content().cards
+FACTIONS = content().factions
+TERRITORIES = content().territories
+
 
 def cdef(key: str) -> CardDef:
-    return content().cards[key]
+    return CARDS[key]
 
 
 def tname(state: ConflictState, tid: str) -> dict[str, str]:
     terr = state.territories.get(tid)
-    return content().territories[terr.key].name if terr else {"en": tid, "zh-CN": tid}
+    return TERRITORIES[terr.key].name if terr else {"en": tid, "zh-CN": tid}
 
 
 def uname(unit: Unit) -> dict[str, str]:
@@ -41,12 +46,12 @@ def has_up(state: ConflictState, seat: int, key: str) -> bool:
 
 def talent(state: ConflictState, seat: int) -> str:
     f = state.players[seat].faction
-    return content().factions[f].talent if f else ""
+    return FACTIONS[f].talent if f else ""
 
 
 def capital_effect(state: ConflictState, seat: int) -> str:
     p = state.players[seat]
-    return content().factions[p.faction].capital if p.faction and p.capital else ""
+    return FACTIONS[p.faction].capital if p.faction and p.capital else ""
 
 
 def row_of(state: ConflictState, tid: str) -> tuple[int, int]:
@@ -87,12 +92,14 @@ def economy_holder(state: ConflictState) -> int | None:
     """经济制霸: the single living player holding the most resource cards (3+ players)."""
     if state.n < 3:
         return None
-    living = alive(state)
-    if not living:
-        return None
-    best = max(state.players[s].res for s in living)
-    top = [s for s in living if state.players[s].res == best]
-    return top[0] if len(top) == 1 else None
+    best, holder = -1, None
+    for s, p in enumerate(state.players):
+        if p.alive:
+            if p.res > best:
+                best, holder = p.res, s
+            elif p.res == best:
+                holder = None  # a tie at the top: nobody holds it
+    return holder
 
 
 def deploy_cost(state: ConflictState, seat: int, key: str) -> int:
@@ -131,6 +138,15 @@ def garrison(state: ConflictState, tid: str, attacker: int) -> list[Unit]:
     return [u for u in state.units.values() if u.loc == tid and u.riding is None and u.up and u.owner != attacker]
 
 
+def garrisons(state: ConflictState, attacker: int) -> dict[str, list[Unit]]:
+    """`garrison` of every territory at once (one pass over the units instead of one per territory)."""
+    out: dict[str, list[Unit]] = {}
+    for u in state.units.values():
+        if u.riding is None and u.up and u.owner != attacker:
+            out.setdefault(u.loc, []).append(u)
+    return out
+
+
 def is_evading(state: ConflictState, unit: Unit) -> bool:
     return unit.id in state.players[unit.owner].evading
 
@@ -155,22 +171,36 @@ def leader_spots(state: ConflictState) -> set[tuple[int, str, str]]:
             if u.up and u.riding is None and "leader" in cdef(u.key).abilities}
 
 
+def unit_range(state: ConflictState, unit: Unit) -> int:
+    """The range part of `stats` alone (strike targets need only this, not the leader scan)."""
+    card = cdef(unit.key)
+    seat = unit.owner
+    rng = card.range
+    if card.type == "vehicle" and state.players[seat].emp:
+        return rng
+    if card.type in ("unit", "character") and has_up(state, seat, "augment"):
+        rng += 1
+    if talent(state, seat) == "range_plus":
+        rng += 1
+    if has_up(state, seat, "engine"):
+        rng = UNLIMITED
+    return rng
+
+
 def stats(state: ConflictState, unit: Unit, role: str = "",
           leaders: set[tuple[int, str, str]] | None = None) -> tuple[int, int, int]:
     """(power, guard, range) of a unit; role is "attack", "defend" or "" (for range)."""
     card = cdef(unit.key)
     seat = unit.owner
     p = state.players[seat]
-    power, guard, rng = card.power, card.guard, card.range
+    power, guard, rng = card.power, card.guard, unit_range(state, unit)
     if card.type == "vehicle" and p.emp:
         return 0, 0, rng
     if card.type in ("unit", "character") and has_up(state, seat, "augment"):
-        power, guard, rng = power + 1, guard + 1, rng + 1
+        power, guard = power + 1, guard + 1
     tal = talent(state, seat)
     if tal == "guard_plus":
         guard += 1
-    if tal == "range_plus":
-        rng += 1
     if tal == "assault_plus" and role == "attack":
         power += 1
     abil = card.abilities
@@ -186,8 +216,6 @@ def stats(state: ConflictState, unit: Unit, role: str = "",
         guard += 1
     if has_up(state, seat, "death"):
         guard = UNLIMITED
-    if has_up(state, seat, "engine"):
-        rng = UNLIMITED
     return power, guard, rng
 
 
@@ -243,7 +271,7 @@ def slot_result(x: str | None, y: str | None, px: int, gx: int, py: int, gy: int
 # --- cards and hands --------------------------------------------------------------------------
 def give(state: ConflictState, seat: int, key: str) -> Card:
     """A card enters a hand under a fresh secret token."""
-    card = Card.model_construct(id=state.rng.token("c"), key=key)
+    card = Card(id=state.rng.token("c"), key=key)  # validating is faster than model_construct here
     state.players[seat].hand.append(card)
     return card
 
@@ -254,7 +282,7 @@ def draw_cards(state: ConflictState, seat: int, count: int) -> int:
         if not state.deck:
             if not state.discard:
                 break
-            state.deck = [Card.model_construct(id=state.rng.token("c"), key=k) for k in state.discard]
+            state.deck = [Card(id=state.rng.token("c"), key=k) for k in state.discard]
             state.discard = []
             state.rng.shuffle(state.deck)
         card = state.deck.pop()
@@ -468,7 +496,8 @@ def crown_boss(state: ConflictState, seat: int, events: list[Event]) -> None:
 # --- the turn cycle ---------------------------------------------------------------------------
 def reset_hp(state: ConflictState) -> None:
     for u in state.units.values():
-        u.hp = BATTLE_HP
+        if u.hp != BATTLE_HP:  # skipping equal values spares pydantic's slow __setattr__
+            u.hp = BATTLE_HP
 
 
 def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
@@ -479,7 +508,7 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
     p = state.players[seat]
     p.evading = []
     for u in state.units.values():
-        if u.owner == seat:
+        if u.owner == seat and (u.strikes or u.flipped):
             u.strikes = 0
             u.flipped = False
     events.append(Event.public("conflict.ev.turn", player=p.name, round=state.round))
@@ -549,8 +578,8 @@ def roll_coin(state: ConflictState, who: str, what: str, events: list[Event]) ->
 def make_unit(state: ConflictState, seat: int, key: str, tid: str, up: bool) -> Unit:
     uid = f"u{state.next_id}"
     state.next_id += 1
-    unit = Unit.model_construct(id=uid, key=key, owner=seat, loc=tid, up=up, mask="" if up else state.rng.token("m"),
-                                hp=BATTLE_HP, strikes=0, flipped=False, rider=None, riding=None)
+    unit = Unit(id=uid, key=key, owner=seat, loc=tid, up=up, mask="" if up else state.rng.token("m"),
+                hp=BATTLE_HP, strikes=0, flipped=False, rider=None, riding=None)  # faster than model_construct
     state.units[uid] = unit
     return unit
 
@@ -558,8 +587,8 @@ def make_unit(state: ConflictState, seat: int, key: str, tid: str, up: bool) -> 
 def new_terr(state: ConflictState, key: str, owner: int, half: bool = False) -> Terr:
     tid = f"t{state.next_id}"
     state.next_id += 1
-    full = content().territories[key].durability
-    terr = Terr.model_construct(id=tid, key=key, owner=owner, dur=max(1, full // 2) if half else full, max=full)
+    full = TERRITORIES[key].durability
+    terr = Terr(id=tid, key=key, owner=owner, dur=max(1, full // 2) if half else full, max=full)
     state.territories[tid] = terr
     return terr
 
