@@ -444,7 +444,9 @@ class Host:
 
     async def _start(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
-            self._require_seated(cmd, session)
+            if not cmd.can_manage_guild:
+                self._require_seated(cmd, session)
+            self._require_manager(cmd, session, "host.start_denied")  # players cannot start it under the creator
             engine = get_engine(session.game)
             if len(session.seats) < engine.min_players:
                 raise HostError("host.need_players", min=engine.min_players, have=len(session.seats))

@@ -27,6 +27,14 @@ async def test_non_player_cannot_run_the_lobby(host):
     await refused(host, sid, cmd("bob", "play", code="pass"), "host.not_started")
 
 
+async def test_only_the_creator_or_a_manager_starts_the_game(host):
+    sid = await duel_table(host, start=False)
+    await refused(host, sid, cmd("bob", "game.start"), "host.start_denied")
+    await refused(host, sid, cmd("bob", "game.start", locale="zh-CN"), "host.start_denied")
+    box = await host.handle(cmd("carol", "game.start", manager=True))  # Manage Server, not seated
+    assert reply_text(box) == t("en", "host.done")
+
+
 async def test_spectator_cannot_act_and_message_is_localized(host):
     sid = await duel_table(host)
     for verb in ("play", "hand", "menu", "game.concede"):
