@@ -12,8 +12,8 @@ from typing import Any
 from games.conflict import model as m
 from games.conflict.data import FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
-    PRESET_TERMS, can_act, cards_of, cdef, deploy_cost, distance, fallback, garrisons, has_up, is_evading,
-    outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
+    PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, distance, fallback, garrisons, has_up,
+    is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
 
@@ -56,24 +56,27 @@ def may_attack(state: ConflictState, seat: int) -> bool:
     return state.round >= 2 and state.players[seat].no_attack_until is None
 
 
-def strike_targets(state: ConflictState, unit: Unit) -> list[str]:
-    """Territories or units a unit may strike: only the outer row of another faction, the
-    garrison first, never a unit under tactical evasion, never a partner in peace."""
-    seat = unit.owner
-    rng = unit_range(state, unit)
+def fronts(state: ConflictState, seat: int) -> list[tuple[str, list[Unit] | None]]:
+    """The territories `seat` may strike at (outer rows of other factions not at peace with
+    it), each with its garrison (face-up defenders) or None."""
     defenders = garrisons(state, seat)
+    return [(tid, defenders.get(tid)) for g in others(state, seat) if not peace_between(state, seat, g)
+            for tid in outer_row(state, g)]
+
+
+def strike_targets(state: ConflictState, unit: Unit, front: list | None = None) -> list[str]:
+    """Territories or units a unit may strike: only the outer row of another faction, the
+    garrison first, never a unit under tactical evasion, never a partner in peace.
+    `front` is `fronts(state, unit.owner)`, passed when listing several units."""
+    rng = unit_range(state, unit)
     out: list[str] = []
-    for g in others(state, seat):
-        if peace_between(state, seat, g):
+    for tid, guards in fronts(state, unit.owner) if front is None else front:
+        if distance(state, unit, tid) > rng:
             continue
-        for tid in outer_row(state, g):
-            if distance(state, unit, tid) > rng:
-                continue
-            guards = defenders.get(tid)
-            if guards:
-                out += [u.id for u in guards if not is_evading(state, u)]
-            else:
-                out.append(tid)
+        if guards:
+            out += [u.id for u in guards if not is_evading(state, u)]
+        else:
+            out.append(tid)
     return out
 
 
@@ -114,7 +117,8 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
     if state.phase == "end":
         return [_act(m.Discard, c.id) for c in p.hand]
     if state.assault:
-        acts = [_act(m.Strike, u.id, t) for u in strikers(state, seat) for t in strike_targets(state, u)]
+        front = fronts(state, seat)
+        acts = [_act(m.Strike, u.id, t) for u in strikers(state, seat) for t in strike_targets(state, u, front)]
         return acts + [_act(m.Halt)]
     acts: list = []
     first: dict[str, str] = {}  # card key -> the first such card in hand (basic and strategy cards)
@@ -137,10 +141,11 @@ def _develop(state: ConflictState, seat: int, acts: list, first: dict[str, str],
     p = state.players[seat]
     if kind in (None, "deploy", "equip"):
         mine = tuple(own_tids(state, seat))
+        cuts = cost_cuts(state, seat)
         for c in p.hand:
             card = cdef(c.key)
             if card.type in FIELDED:
-                if deploy_cost(state, seat, c.key) > p.res:
+                if deploy_cost(state, seat, c.key, cuts) > p.res:
                     continue
                 if card.type == "vehicle" and sum(u.key == c.key for u in my_units) >= card.limit:
                     continue
@@ -158,11 +163,10 @@ def _develop(state: ConflictState, seat: int, acts: list, first: dict[str, str],
                             acts.append(_act(m.Board, v.id, u.id))
     if kind in (None, "flip"):
         acts += [_act(m.Flip, u.id) for u in my_units if not u.flipped and u.riding is None]
-    rivals = others(state, seat)
     if kind is None or kind in BASIC_KINDS:
-        _basics(state, seat, acts, first, my_units, rivals)
+        _basics(state, seat, acts, first, my_units, others(state, seat))
     if not p.hacked and (kind is None or kind in STRATEGY):
-        _strategy(state, seat, acts, first, my_units, rivals)
+        _strategy(state, seat, acts, first, my_units, others(state, seat))
 
 
 def _retreats(state: ConflictState, seat: int, cid: str, my_units: list[Unit]) -> list:
@@ -257,16 +261,19 @@ def _battle(state: ConflictState, seat: int, acts: list, first: dict[str, str], 
         acts.append(_act(m.Claim))
     if not may_attack(state, seat):
         return
-    if kind in (None, "attack") and "attack" in first and any(strike_targets(state, u) for u in strikers(state, seat)):
-        acts.append(_act(m.Attack, first["attack"]))
+    if kind in (None, "attack") and "attack" in first:
+        front = fronts(state, seat)
+        if any(strike_targets(state, u, front) for u in strikers(state, seat)):
+            acts.append(_act(m.Attack, first["attack"]))
     if kind is not None and kind not in SPECIALS:
+        return
+    specials = [(key, cid) for key, cid in first.items()
+                if cdef(key).type == "special" and special_cost(state, seat, key) <= p.res]
+    if not specials:
         return
     targets = [g for g in others(state, seat) if not peace_between(state, seat, g)]
     flying = any(can_act(state, u) and "flying" in cdef(u.key).abilities for u in my_units)
-    for key, cid in first.items():
-        card = cdef(key)
-        if card.type != "special" or special_cost(state, seat, key) > p.res:
-            continue
+    for key, cid in specials:
         if key in ("hbomb", "neutron") and flying:
             for g in targets:
                 for tid in own_tids(state, g):

@@ -102,16 +102,19 @@ def economy_holder(state: ConflictState) -> int | None:
     return holder
 
 
-def deploy_cost(state: ConflictState, seat: int, key: str) -> int:
+DISCOUNTED = {"unit_discount": "unit", "vehicle_discount": "vehicle", "character_discount": "character"}
+
+
+def cost_cuts(state: ConflictState, seat: int) -> tuple[str, int]:
+    """What lowers the seat's deploy costs now: the card type its talent discounts ("" if
+    none) and 1 while it holds 经济制霸 (listing a whole hand's deploys computes it once)."""
+    return DISCOUNTED.get(talent(state, seat), ""), 1 if economy_holder(state) == seat else 0
+
+
+def deploy_cost(state: ConflictState, seat: int, key: str, cuts: tuple[str, int] | None = None) -> int:
     card = cdef(key)
-    cost = card.cost
-    tal = talent(state, seat)
-    if (tal == "unit_discount" and card.type == "unit") or (tal == "vehicle_discount" and card.type == "vehicle") \
-            or (tal == "character_discount" and card.type == "character"):
-        cost -= 1
-    if economy_holder(state) == seat:
-        cost -= 1
-    return max(0, cost)
+    discounted, economy = cuts or cost_cuts(state, seat)
+    return max(0, card.cost - (1 if card.type == discounted else 0) - economy)
 
 
 def special_cost(state: ConflictState, seat: int, key: str) -> int:
