@@ -98,40 +98,54 @@ def _corners(h: Hex) -> list[tuple[int, int]]:
     return [(x + 2, y), (x + 1, y + 1), (x - 1, y + 1), (x - 2, y), (x - 1, y - 1), (x + 1, y - 1)]
 
 
-def _overlap(p0: tuple[int, int], p1: tuple[int, int], h: Hex, strict: bool) -> bool:
-    """Does the segment p0-p1 meet hex h along a piece of positive length?
-
-    strict=True asks for the open interior; strict=False for the closed hex (edges too).
-    Cyrus-Beck clipping; t values are ratios of small integers, so float division is
-    exact enough (equal ratios give equal floats).
-    """
-    cx, cy = _pixel(h)
-    corners = _corners(h)
-    lo, hi = 0.0, 1.0
-    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
-    # how far the line's side value dy*x - dx*y moves from a hex centre to its farthest corner
-    spread = max(2 * abs(dy), abs(dy - dx), abs(dy + dx))
+def _edge_table() -> tuple[tuple[int, int, int, int], ...]:
+    """Per edge of a hex (the same for every hex, all being translates): the edge vector
+    (ex, ey), the sign that makes the outward side positive, and the edge's side value at
+    the hex centre, so that clipping a line needs no corner lists per hex."""
+    corners = _corners((0, 0))
+    out = []
     for i in range(6):
-        ax, ay = corners[i]
-        bx, by = corners[(i + 1) % 6]
-        # outward normal sign: the centre must give a negative value
+        (ax, ay), (bx, by) = corners[i], corners[(i + 1) % 6]
         ex, ey = bx - ax, by - ay
-        sign = -1 if (ex * (cy - ay) - ey * (cx - ax)) > 0 else 1
-        a = sign * (ex * (p0[1] - ay) - ey * (p0[0] - ax))
+        sign = -1 if (ex * -ay - ey * -ax) > 0 else 1  # the centre (0, 0) must come out negative
+        out.append((ex, ey, sign, sign * (ex * ay - ey * ax)))
+    return tuple(out)
+
+
+_EDGES = _edge_table()
+MISS, ALONG_EDGE, THROUGH = 0, 1, 2
+
+
+def _crossing(p0: tuple[int, int], dx: int, dy: int, h: Hex) -> int:
+    """How the segment p0 → p0 + (dx, dy) meets hex h: THROUGH its open interior, ALONG_EDGE
+    (on the closed hex with positive length, but only along an edge), or MISS.
+
+    Cyrus-Beck clipping; t values are ratios of small integers, so float division is
+    exact enough (equal ratios give equal floats). The open and the closed hex give the same
+    t bounds; they differ only where the line runs on an edge's own line (a == b == 0).
+    """
+    rx, ry = p0[0] - 3 * h[0], p0[1] - 2 * h[1] - h[0]  # p0 relative to the hex centre (_pixel)
+    lo, hi = 0.0, 1.0
+    along = False
+    for ex, ey, sign, k in _EDGES:
+        a = sign * (ex * ry - ey * rx) - k
         b = sign * (ex * dy - ey * dx)
-        # inside: a + b t < 0 (strict) or <= 0 (closed)
+        # inside: a + b t < 0 (open) or <= 0 (closed)
         if b == 0:
-            if a > 0 or (strict and a == 0):
-                return False
+            if a > 0:
+                return MISS
+            if a == 0:
+                along = True
             continue
         t = -a / b
         if b > 0:
-            hi = min(hi, t)
-        else:
-            lo = max(lo, t)
+            if t < hi:
+                hi = t
+        elif t > lo:
+            lo = t
         if lo >= hi:
-            return False
-    return lo < hi
+            return MISS
+    return ALONG_EDGE if along else THROUGH
 
 
 @lru_cache(maxsize=200_000)
@@ -156,20 +170,28 @@ def sight_line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     ylo, yhi = min(p0[1], p1[1]) - 1, max(p0[1], p1[1]) + 1
     for q in range(qs[0], qs[1] + 1):
         # y = 2r + q must fall inside the box, so r runs over a short range
-        for r in range((ylo - q) // 2 - 1, (yhi - q) // 2 + 2):
+        r_lo, r_hi = (ylo - q) // 2 - 1, (yhi - q) // 2 + 1
+        if dx:
+            # and the side value below, side(q) - 2 dx r, must be within spread: narrow r to
+            # that band (a little wider, rounding aside; the exact tests below still decide)
+            side = dy * (3 * q - p0[0]) - dx * (q - p0[1])
+            ends = ((side - spread) // (2 * dx), (side + spread) // (2 * dx))
+            r_lo, r_hi = max(r_lo, min(ends) - 1), min(r_hi, max(ends) + 1)
+        for r in range(r_lo, r_hi + 1):
             h = (q, r)
             if h == a or h == b:
                 continue
-            x, y = _pixel(h)
+            x, y = 3 * q, 2 * r + q  # _pixel(h)
             if not (xlo <= x <= xhi and ylo <= y <= yhi):
                 continue
             # all six corners strictly on one side of the line: the hex cannot meet it (exact, and
             # cheap next to the clipping below, which most hexes of the box would otherwise go through)
             if abs(dy * (x - p0[0]) - dx * (y - p0[1])) > spread:
                 continue
-            if _overlap(p0, p1, h, strict=True):
+            crossing = _crossing(p0, dx, dy, h)
+            if crossing == THROUGH:
                 inside.append(h)
-            elif _overlap(p0, p1, h, strict=False):
+            elif crossing == ALONG_EDGE:
                 edge.append(h)
     groups: list[tuple[Hex, ...]] = [(h,) for h in inside]
     used: set[Hex] = set()
