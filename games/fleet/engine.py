@@ -35,6 +35,8 @@ REACH = {(wid, here): frozenset(z for z in ZONES if w.in_range(dist(here, z)))
          for wid, w in WEAPONS.items() for here in ZONES}
 SHIP_REACH = {(seat, wid): frozenset(z for z in ZONES if w.in_range(ship_dist(seat, z)))
               for wid, w in WEAPONS.items() for seat in range(2)}
+# zones within n moves of a zone (blast areas)
+WITHIN = {(here, n): frozenset(z for z in ZONES if dist(here, z) <= n) for here in ZONES for n in range(7)}
 # zones within 1, 2 and 3 moves of each seat's ship (recall and 破釜沉舟, EMP, turret)
 NEAR_SHIP = {(seat, n): frozenset(z for z in ZONES if ship_dist(seat, z) <= n) for seat in range(2) for n in (1, 2, 3)}
 # the zones of the enemy's ship row, where a mech of `seat` wins by 劫掠 (raid)
@@ -60,6 +62,12 @@ def _act(cls: type, *values: Any) -> Any:
     names = [n for n in cls.model_fields if n != "kind"]
     assert len(values) <= len(names), (cls, values)
     return cls(**dict(zip(names, values)))
+
+
+@lru_cache(maxsize=256)
+def _resupply(mechs: tuple[str, ...]) -> Resupply:
+    """分离补给 actions, shared like the others (a list field cannot be an _act key)."""
+    return Resupply(mechs=list(mechs))
 
 
 # the kinds of decision a turn offers (apply asks for one kind only)
@@ -358,9 +366,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 return []
             return [m.uid for m in side.mechs if m.status == "field" and m.uid != unit and m.zone in reach]
         enemy = state.sides[1 - seat]
-        if w.aoe:
-            enemy_zones = [] if enemy.immune else [m.zone for m in enemy.mechs if m.status == "field"]
-            return [z for z in ZONES if z in reach and any(dist(z, ez) <= w.aoe for ez in enemy_zones)]
+        if w.aoe:  # zones in range with an enemy mech within the blast
+            if enemy.immune:
+                return []
+            blast = {z for m in enemy.mechs if m.status == "field" for z in WITHIN[m.zone, w.aoe]}
+            return [z for z in ZONES if z in reach and z in blast]
         if enemy.immune:
             return []
         out = [m.uid for m in enemy.mechs if m.status == "field" and m.zone in reach]
@@ -456,7 +466,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 and ship.hp > 12 and ready_field and Resupply in want:
             uids = [m.uid for m in ready_field]
             groups = [uids] if len(uids) <= 3 else [list(c) for c in combinations(uids, 3)]
-            out += [Resupply(mechs=g) for g in groups]
+            out += [_resupply(tuple(g)) for g in groups]
         if UseSkill in want:
             out += self._skill_actions(state, seat)
         if EndTurn in want:
@@ -491,7 +501,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _use_actions(self, state: FleetState, seat: int) -> list:
         out: list = []
-        for m in self._field(state.sides[seat]):
+        for m in state.sides[seat].mechs:
+            if not m.cards or m.status != "field":
+                continue
             for c in m.cards:
                 if c.card == "booster":
                     out += [_act(UseCard, m.uid, c.id, z) for z in neighbours(m.zone)]
@@ -538,7 +550,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             m = self._mech(state, p.data["mech"])
             out: list = []
             if len(m.cards) < 2:
-                out += [_act(Attach, c.id) for c in side.hand if D.subs[c.card].side == "mech"]
+                out += [_act(Attach, c.id) for c in side.hand if c.card in MECH_CARDS]
             return out + [_act(Go)]
         if p.kind == "pick":
             return [_act(Pick, cid) for cid in p.data["cards"]]
@@ -1389,7 +1401,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             # against a Pegasus turned giant mech, 劫掠 becomes 歼灭 (巨型战甲)
             if enemy.ship.destroyed and (annihilation or (raid and enemy.ship.giant)) and not self._field(enemy):
                 return self._win(state, seat, "annihilation", ev)
-        if all(s.ship.destroyed and not self._field(s) for s in sides):
+        if sides[0].ship.destroyed and sides[1].ship.destroyed and not self._field(sides[0]) \
+                and not self._field(sides[1]):
             self._finish(state, None, "fleet.win.mutual")
             ev.append(Event.public("fleet.win.mutual"))
             return True
@@ -1417,8 +1430,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if p.status == "injured" and p.back_turn <= side.turns:
                 p.status = "ready"
                 ev.append(Event.private(seat, "fleet.pilot.back", pilot=self._name(D.pilots[p.pid])))
-        for m in self._field(side):
-            if m.boost or m.smoke:
+        for m in side.mechs:
+            if (m.boost or m.smoke) and m.status == "field":
                 m.boost = m.smoke = False
         # burning units of this side take 3 damage at the start of their turn
         if side.ship.burn and not side.ship.destroyed:
