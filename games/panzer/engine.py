@@ -35,6 +35,7 @@ from games.panzer.models import (
 )
 
 LETTERS = "ab"
+_DIR_KEYS = tuple(f"@panzer.dir.{d}" for d in DIRECTION_NAMES)  # event parameters of the six directions
 
 
 def _dir(name: str) -> int:
@@ -285,18 +286,18 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _move_steps(self, state: PanzerState, t: Tank, m: Mover) -> list[PanzerAction]:
         out: list[PanzerAction] = []
         gmap = self.gmap(state)
-        occ = self._occupied(state, skip=t)
+        cells, wrecks, occ = gmap.cells, state.wrecks, self._occupied(state, skip=t)
+        heavy = ROSTER[t.type].tank_class == "heavy"  # R.move_cost from plain values
         fwd, back = R.step_targets(t)
-        c = R.move_cost(gmap, state, t, fwd, False, m.dash, occ)
+        c = R.step_cost(cells, wrecks, heavy, fwd, False, m.dash, occ)
         if c is not None and m.ap + m.reserve >= c:
-            out.append(_act(Go, tank=t.id, hex=gmap.names[fwd]))
-        c = R.move_cost(gmap, state, t, back, True, m.dash, occ)
+            out.append(_go(t.id, gmap.names[fwd]))
+        c = R.step_cost(cells, wrecks, heavy, back, True, m.dash, occ)
         if c is not None and m.ap >= c:
-            out.append(_act(Go, tank=t.id, hex=gmap.names[back]))
+            out.append(_go(t.id, gmap.names[back]))
         paid, _ = self._turn_cost(state, t, m)
         if m.ap >= paid:
-            for d in (t.hull - 1, t.hull + 1):
-                out.append(_act(Turn, tank=t.id, dir=DIRECTION_NAMES[d % 6]))
+            out += _hull_turns(t.id, t.hull)
         return out
 
     def _defenders(self, state: PanzerState) -> list[tuple[Tank, int]]:
@@ -540,7 +541,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.turret_turns", tank=t.id)
         t.turret = d
         t.turret_left -= 1
-        ev.append(Event.public("panzer.ev.turret", tank=t.id, dir=f"@panzer.dir.{DIRECTION_NAMES[d]}"))
+        ev.append(Event.public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
 
     # shots ---------------------------------------------------------------------------
     def _check_fire(self, state: PanzerState, seat: int, tid: str, target: str, gun: int, ammo: str | None,
@@ -565,7 +566,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if R.ttype(t).guns[g].turret and d != t.turret:
             t.turret_left -= turn_steps(t.turret, d)
             t.turret = d
-            ev.append(Event.public("panzer.ev.turret", tank=t.id, dir=f"@panzer.dir.{DIRECTION_NAMES[d]}"))
+            ev.append(Event.public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
 
     def _do_precise(self, state: PanzerState, seat: int, a: Precise, ev: list[Event]) -> None:
         self._phase(state, "shots")
@@ -641,20 +642,22 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.one_at_a_time")
         t = self.tank(state, m.tank)
         assert t is not None and t.pos is not None
-        dest = self.gmap(state).by_name.get(a.hex.lower())
+        gmap = self.gmap(state)
+        dest = gmap.by_name.get(a.hex.lower())
         fwd, back = R.step_targets(t)
         if dest not in (fwd, back):
             raise RuleError("panzer.err.not_adjacent", hex=a.hex)
         reverse = dest == back
-        cost = R.move_cost(self.gmap(state), state, t, dest, reverse, m.dash, self._occupied(state, skip=t))
+        cost = R.move_cost(gmap, state, t, dest, reverse, m.dash, self._occupied(state, skip=t))
         if cost is None:
             raise RuleError("panzer.err.blocked", hex=a.hex)
         budget = m.ap if reverse else m.ap + m.reserve
         if budget < cost:
             raise RuleError("panzer.err.no_points", need=cost, have=budget)
-        # validated: move
+        # validated: move (mover fields are written only when they change: model writes are slow)
         m.ap = budget - cost
-        m.reserve = 0
+        if m.reserve:
+            m.reserve = 0
         before = t.pos
         cleared = dest if dest in state.wrecks else None
         if cleared is not None:
@@ -662,12 +665,15 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t.pos = dest
         if dest not in t.visited and dest != t.turn_start:
             t.visited.append(dest)
-        hybrid = state.options.hybrid and R.ttype(t).hybrid
-        m.free_turn = not reverse or hybrid
-        m.last = "step"
-        ev.append(Event.public("panzer.ev.step", tank=t.id, frm=hex_name(before), to=hex_name(dest), cost=cost, ap=m.ap))
+        free_turn = not reverse or (state.options.hybrid and R.ttype(t).hybrid)
+        if m.free_turn != free_turn:
+            m.free_turn = free_turn
+        if m.last != "step":
+            m.last = "step"
+        names = gmap.names  # hex_name of map hexes, cached
+        ev.append(Event.public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap))
         if cleared is not None:
-            ev.append(Event.public("panzer.ev.cleared", tank=t.id, hex=hex_name(dest)))
+            ev.append(Event.public("panzer.ev.cleared", tank=t.id, hex=names[dest]))
         if not m.dash:
             spotted = state.options.spotting and t.spotted > 0
             aim = dest if (spotted or cleared is not None) else before
@@ -678,7 +684,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 state.seat = 1 - seat
                 ev.append(Event.public("panzer.ev.react", name=state.names[1 - seat], tank=t.id))
                 return
-            state.reaction = None
+            if state.reaction is not None:
+                state.reaction = None
             self._maybe_stop(state, ev)
 
     def _do_path(self, state: PanzerState, seat: int, a: Route, ev: list[Event]) -> None:
@@ -718,14 +725,19 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         paid, reserve = self._turn_cost(state, t, m)
         if m.ap < paid:
             raise RuleError("panzer.err.no_points", need=paid, have=m.ap)
-        m.ap -= paid
-        m.reserve = reserve
-        m.free_turn = False
-        m.last = "turn"
+        if paid:
+            m.ap -= paid
+        # write only the mover fields that change: model attribute writes cost more than the checks
+        if m.reserve != reserve:
+            m.reserve = reserve
+        if m.free_turn:
+            m.free_turn = False
+        if m.last != "turn":
+            m.last = "turn"
         t.hull = d
         if not R.ttype(t).has_turret:
             t.turret = d
-        ev.append(Event.public("panzer.ev.turn_hull", tank=t.id, dir=f"@panzer.dir.{DIRECTION_NAMES[d]}", ap=m.ap))
+        ev.append(Event.public("panzer.ev.turn_hull", tank=t.id, dir=_DIR_KEYS[d], ap=m.ap))
         self._maybe_stop(state, ev)
 
     def _maybe_stop(self, state: PanzerState, ev: list[Event]) -> None:
@@ -1158,6 +1170,17 @@ def _deploys(tank: str, hexes: tuple[str, ...]) -> tuple[Any, ...]:
 def _drives(tank: str, cap: int) -> tuple[Any, ...]:
     """Drive with 0..cap free points."""
     return tuple(_act(Drive, tank=tank, free=f) for f in range(cap + 1))
+
+
+@lru_cache(maxsize=4096)
+def _go(tank: str, hex_name: str) -> Any:
+    return Go(tank=tank, hex=hex_name)
+
+
+@lru_cache(maxsize=256)
+def _hull_turns(tank: str, hull: int) -> tuple[Any, Any]:
+    """Hull turns one step left, then right (like _turret_turns)."""
+    return tuple(Turn(tank=tank, dir=DIRECTION_NAMES[d % 6]) for d in (hull - 1, hull + 1))  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=256)

@@ -124,10 +124,16 @@ def aim_turns(tank: Tank, gun_index: int, target: Hex, max_turns: int) -> int | 
 def gun_reach(tank: Tank, max_turns: int) -> dict[Hex, tuple[int, ...]]:
     """Offset (dq, dr) from the tank → indices of its guns that have it in range and can aim at
     it within max_turns turret turns: in_range and aim_turns for every offset at once."""
-    guns = _gun_profile(tank.type)
+    return _reach_table(tank.type, tank.hull, tank.turret, max_turns)
+
+
+@lru_cache(maxsize=None)  # at most types × 6 × 6 × (turret turns + 1) keys, all naming shared tables
+def _reach_table(type_key: str, hull: int, turret: int, max_turns: int) -> dict[Hex, tuple[int, ...]]:
+    """gun_reach by plain values: a cheap key in front of the table cache below."""
+    guns = _gun_profile(type_key)
     hull_gun, turret_gun = guns[-1]
     # only what the guns depend on goes into the key: types with the same guns share tables
-    return _gun_reach(guns[0], tank.hull if hull_gun else -1, tank.turret if turret_gun else -1,
+    return _gun_reach(guns[0], hull if hull_gun else -1, turret if turret_gun else -1,
                       max_turns if turret_gun else 0)
 
 
