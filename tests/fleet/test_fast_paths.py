@@ -1,6 +1,7 @@
 """The shortcuts the fleet engine takes for speed give the same answers as the long way:
 apply checks an action against the legal actions of its own kind only, actions are parsed
-with only the model their first word names, and zones and weapons come from tables."""
+with only the model their first word names, zones and weapons come from tables, weapon
+targets from reach tables and mechs from their slot."""
 from __future__ import annotations
 
 import random
@@ -11,7 +12,8 @@ from games.core import RuleError, Seat
 from games.core.engine import decode_action
 from games.fleet import ENGINE
 from games.fleet.data import DATA
-from games.fleet.state import ACTIONS, COLS, ZONES, dist, neighbours, ship_dist
+from games.fleet.engine import SHIP_GAP
+from games.fleet.state import ACTIONS, COLS, ZONES, dist, forward, neighbours, ship_dist, zrow
 
 D = DATA()
 
@@ -95,3 +97,68 @@ def test_weapon_lookup_prefers_main_weapons_then_the_first_mech_that_carries_it(
         assert D.weapon(wid) is expected
     with pytest.raises(KeyError):
         D.weapon("no_such_weapon")
+
+
+def _targets_by_distance(state, seat: int, unit: str, wid: str) -> list[str]:
+    """A weapon's targets found by measuring every distance (what the reach tables replace)."""
+    w = D.weapon(wid)
+    side, enemy = state.sides[seat], state.sides[1 - seat]
+    me = None if unit == "ship" else next(m for m in side.mechs if m.uid == unit)
+
+    def in_range(zone: str) -> bool:
+        return w.in_range(ship_dist(seat, zone) if me is None else dist(me.zone, zone))
+
+    holder = side.ship if me is None else me
+    if holder.ammo.get(wid, 1) <= 0 or (w.energy and side.ship.energy < w.energy):
+        return []
+    if w.support:
+        return [] if me is None else [m.uid for m in side.mechs if m.status == "field" and m.uid != unit
+                                      and in_range(m.zone)]
+    if enemy.immune:
+        return []
+    enemy_zones = [m.zone for m in enemy.mechs if m.status == "field"]
+    if w.aoe:
+        return [z for z in ZONES if in_range(z) and any(dist(z, e) <= w.aoe for e in enemy_zones)]
+    out = [m.uid for m in enemy.mechs if m.status == "field" and in_range(m.zone)]
+    if not enemy.ship.destroyed and w.in_range(SHIP_GAP if me is None else ship_dist(1 - seat, me.zone)):
+        out.append("ship")
+    return out
+
+
+def _play_states(games: int = 4):
+    """States in play (each one valid until the next is drawn: the games go on in place)."""
+    return (state for state, _ in _states(games=games, every=2) if state.phase == "play")
+
+
+def test_weapon_targets_from_the_reach_tables_are_those_found_by_distance():
+    checked = 0
+    for state in _play_states():
+        for seat, side in enumerate(state.sides):
+            units = ["ship"] + [m.uid for m in side.mechs if m.status == "field"]
+            for unit in units:
+                for wid in D.weapon_table:  # every weapon, carried or not: the tables cover them all
+                    assert ENGINE._targets_for(state, seat, unit, wid) == _targets_by_distance(state, seat, unit, wid)
+                    checked += 1
+    assert checked > 5000
+
+
+def test_mech_moves_are_the_neighbours_less_forward_out_of_a_contested_zone():
+    blocked = 0
+    for state in _play_states():
+        for seat, side in enumerate(state.sides):
+            for m in side.mechs:
+                if m.status != "field":
+                    continue
+                contested = any(e.status == "field" and e.zone == m.zone for e in state.sides[1 - seat].mechs)
+                expected = [z for z in neighbours(m.zone)
+                            if not (contested and zrow(z) - zrow(m.zone) == forward(seat))]
+                assert ENGINE._mech_moves(state, seat, m) == expected
+                blocked += len(expected) < len(neighbours(m.zone))
+    assert blocked > 0  # the games reached contested zones
+
+
+def test_mech_lookup_by_slot_finds_the_mech_a_search_finds():
+    for state in _play_states(games=1):
+        for uid in ["a1", "a3", "a6", "b1", "b4", "b6", "a0", "a7", "a9", "b12", "c1", "ship", "", None]:
+            found = next((m for side in state.sides for m in side.mechs if m.uid == uid), None)
+            assert ENGINE._mech(state, uid) is found, uid
