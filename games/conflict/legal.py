@@ -12,7 +12,7 @@ from typing import Any
 from games.conflict import model as m
 from games.conflict.data import FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
-    PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, distance, fallback, garrisons, has_up,
+    CARD_TYPE, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, distance, fallback, garrisons, has_up,
     is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
@@ -154,11 +154,11 @@ def _develop(state: ConflictState, seat: int, acts: list, first: dict[str, str],
                 acts.append(_act(m.Equip, c.id))
     if kind in (None, "board") and not p.emp:
         for v in my_units:
-            if v.up and v.rider is None and cdef(v.key).type == "vehicle":
+            if CARD_TYPE[v.key] == "vehicle" and v.up and v.rider is None:
                 crew = cdef(v.key).crew
                 for u in my_units:
                     if u.loc == v.loc and u.up and u.riding is None:
-                        t = cdef(u.key).type
+                        t = CARD_TYPE[u.key]
                         if t != "vehicle" and crew in ("any", t):
                             acts.append(_act(m.Board, v.id, u.id))
     if kind in (None, "flip"):
@@ -231,7 +231,7 @@ def _strategy(state: ConflictState, seat: int, acts: list, first: dict[str, str]
     if "blockade" in first:
         acts += [_act(m.Blockade, first["blockade"], g) for g in rivals]
     if "recall" in first:
-        basics = sorted({k for k in state.discard if cdef(k).type == "basic"})
+        basics = sorted({k for k in state.discard if CARD_TYPE[k] == "basic"})
         acts += [_act(m.Recall, first["recall"], k) for k in basics]
     if "aid" in first:
         cid = first["aid"]

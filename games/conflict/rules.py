@@ -18,6 +18,7 @@ PRESET_TERMS = ("peace", "passage", "trade", "intel", "aid")
 CARDS = content().cards
 FACTIONS = content().factions
 TERRITORIES = content().territories
+CARD_TYPE = {k: c.type for k, c in CARDS.items()}  # the hottest lookup, one dict access
 
 
 def cdef(key: str) -> CardDef:
@@ -158,7 +159,7 @@ def can_act(state: ConflictState, unit: Unit) -> bool:
     """Face up, not riding, and a vehicle needs a crew and power (no EMP)."""
     if not unit.up or unit.riding is not None:
         return False
-    if cdef(unit.key).type == "vehicle":
+    if CARD_TYPE[unit.key] == "vehicle":
         return unit.rider is not None and not state.players[unit.owner].emp
     return True
 

@@ -1,0 +1,34 @@
+"""`apply` checks an action against `legal(state, seat, kind)`, which skips the groups that
+cannot hold that kind. At every step of seeded random games, for every action kind, the
+filtered list must hold exactly the full list's actions of that kind (and nothing outside
+the full list), or apply would refuse a legal action or accept an illegal one."""
+import random
+
+import pytest
+
+from games.conflict import ENGINE
+from games.conflict import legal as L
+from games.conflict.model import ACTIONS
+from games.core import Seat
+
+KINDS = [cls.model_fields["kind"].default for cls in ACTIONS]
+PASSIVE = ("flip", "halt", "next", "no", "pass")
+
+
+@pytest.mark.parametrize("players,seed,aggressive", [(3, 1, False), (3, 7, True), (4, 6, True), (2, 2, True)])
+def test_filtered_legal_lists_match_the_full_list(players, seed, aggressive):
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    seen = set()
+    while ENGINE.outcome(state) is None:
+        seat = rnd.choice(ENGINE.active_seats(state))
+        full = L.legal(state, seat)
+        for kind in KINDS:
+            filtered = L.legal(state, seat, kind)
+            assert set(filtered) <= set(full), kind
+            assert [a for a in filtered if a.kind == kind] == [a for a in full if a.kind == kind], kind
+        seen.update(a.kind for a in full)
+        pool = [a for a in full if a.kind not in PASSIVE] if aggressive else []
+        state = ENGINE.apply(state, seat, rnd.choice(pool or full)).state
+    assert len(seen) >= 40  # the games offered most of the 49 kinds of action
