@@ -137,13 +137,9 @@ def units_at(state: ConflictState, tid: str) -> list[Unit]:
     return [u for u in state.units.values() if u.loc == tid and u.riding is None]
 
 
-def garrison(state: ConflictState, tid: str, attacker: int) -> list[Unit]:
-    """Face-up units defending a territory against `attacker` (face-down ones do not defend)."""
-    return [u for u in state.units.values() if u.loc == tid and u.riding is None and u.up and u.owner != attacker]
-
-
 def garrisons(state: ConflictState, attacker: int) -> dict[str, list[Unit]]:
-    """`garrison` of every territory at once (one pass over the units instead of one per territory)."""
+    """Territory -> the face-up units defending it against `attacker` (face-down ones do not
+    defend); one pass over the units serves every territory a strike list looks at."""
     out: dict[str, list[Unit]] = {}
     for u in state.units.values():
         if u.riding is None and u.up and u.owner != attacker:
