@@ -810,9 +810,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.weather = None if card == "clear_sky" else card
 
     # ---------------------------------------------------------------- cards
+    @staticmethod
+    def _pop_card(cards: list[Card], card_id: str) -> Card:
+        """Take a card out of a list by id (list.remove would compare the cards before it with
+        pydantic's slow __eq__)."""
+        return cards.pop(next(i for i, c in enumerate(cards) if c.id == card_id))
+
     def _take_card(self, side: Side, card_id: str) -> Card:
-        card = next(c for c in side.hand if c.id == card_id)
-        side.hand.remove(card)
+        card = self._pop_card(side.hand, card_id)
         side.discard.append(card.card)
         return card
 
@@ -840,7 +845,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             others = [c for c in ships if c is not seen]
             if others:
                 gone = state.rng.choice(others)
-                enemy.hand.remove(gone)
+                self._pop_card(enemy.hand, gone.id)
                 enemy.discard.append(gone.card)
                 ev.append(Event.public("fleet.card.spy_discard", name=state.names[1 - seat],
                                        card=self._name(D.subs[gone.card])))
@@ -857,8 +862,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _use_card(self, state: FleetState, seat: int, a: UseCard, ev: list[Event]) -> None:
         m = self._mech(state, a.mech)
-        card = next(c for c in m.cards if c.id == a.card)
-        m.cards.remove(card)
+        card = self._pop_card(m.cards, a.card)
         state.sides[seat].discard.append(card.card)
         ev.append(Event.public("fleet.card.used", mech=m.uid, card=self._name(D.subs[card.card]),
                                text=f"@fleet.sub.{card.card}"))
@@ -1231,9 +1235,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         elif p.kind == "attach":
             m = self._mech(state, p.data["mech"])
             if isinstance(a, Attach):
-                card = next(c for c in side.hand if c.id == a.card)
-                side.hand.remove(card)
-                m.cards.append(card)
+                m.cards.append(self._pop_card(side.hand, a.card))
                 ev.append(Event.public("fleet.attach", mech=m.uid, n=len(m.cards)))
                 state.pending.insert(0, p)  # attach more, or go
             else:
