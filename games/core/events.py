@@ -12,15 +12,15 @@ class Event(BaseModel):
     # None: the whole table sees it. A list: only these seats (a private message).
     to: list[int] | None = None
 
-    # The helpers skip validation: engines build events in their hot loops and the fields
-    # are plain by construction (a key, a dict, a list of seat numbers).
+    # Plain construction: pydantic-core validates these three simple fields faster (~1 µs)
+    # than model_construct's Python path (~2.4 µs), and engines build events in hot loops.
     @classmethod
     def public(cls, key: str, **params: Any) -> "Event":
-        return cls.model_construct(key=key, params=params, to=None)
+        return cls(key=key, params=params, to=None)
 
     @classmethod
     def private(cls, seats: int | list[int], key: str, **params: Any) -> "Event":
-        return cls.model_construct(key=key, params=params, to=[seats] if isinstance(seats, int) else list(seats))
+        return cls(key=key, params=params, to=[seats] if isinstance(seats, int) else list(seats))
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
