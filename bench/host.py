@@ -88,8 +88,8 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
 
     def timed_draw(image) -> None:
         t0 = time.thread_time()
-        _ = image.data
-        drawing.append(time.thread_time() - t0)
+        if image.data:  # engines without a picture (or --no-images) draw nothing
+            drawing.append(time.thread_time() - t0)
 
     async def worker(lane: int, rng: random.Random) -> None:
         # each worker owns its own tables, so no move is chosen from a state another changes

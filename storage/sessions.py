@@ -95,8 +95,13 @@ def _seat_rows(session_id: int, seats: list[SeatRow]) -> list[tuple]:
 
 
 class Repository:
-    def __init__(self, conn: aiosqlite.Connection):
+    def __init__(self, conn: aiosqlite.Connection, reader: sqlite3.Connection | None = None):
         self.conn = conn
+        # Reads of a table (the first step of every command) go through a read-only
+        # connection on the event loop's own thread: an indexed read costs ~30 µs there,
+        # while a hop to aiosqlite's thread and back costs ~150 µs. Under WAL a reader never
+        # waits for the writer and sees the last commit. Writes stay on aiosqlite's thread.
+        self.reader = reader
         # One connection serves every task of this process; a transaction must not interleave
         # with another task's statements, so every use of the connection takes this lock.
         self.lock = asyncio.Lock()
@@ -106,9 +111,18 @@ class Repository:
 
     @classmethod
     async def open(cls, path: str | Path) -> "Repository":
-        return cls(await connect(path))
+        conn = await connect(path)
+        reader = None
+        if str(path) != ":memory:":  # a second connection to :memory: would be another database
+            reader = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True, isolation_level=None,
+                                     check_same_thread=False)
+            reader.row_factory = sqlite3.Row
+            reader.execute("PRAGMA busy_timeout = 10000")
+        return cls(conn, reader)
 
     async def close(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
         await self.conn.close()
 
     @asynccontextmanager
@@ -225,6 +239,12 @@ class Repository:
                 by_session[s["session_id"]].append(SeatRow(s["seat"], s["user_id"], s["name"], bool(s["is_bot"])))
             return [self._row_to_session(r, by_session[r["id"]]) for r in rows]
 
+        if self.reader is not None:
+            self.reader.execute("BEGIN")  # one snapshot for both queries
+            try:
+                return read(self.reader)
+            finally:
+                self.reader.execute("COMMIT")
         async with self.lock:
             return await run_sync(self.conn, read)
 

@@ -89,3 +89,28 @@ async def test_run_sync_is_one_call_on_the_database_thread_and_rolls_back_on_err
     stored = await repo.commit(loaded, 3.0, status="active")  # the connection still works
     assert stored.version == loaded.version + 1 and repo.committed[sid] == stored.version
     await repo.close()
+
+
+async def test_table_reads_use_the_read_only_connection_and_never_wait_for_a_writer(tmp_path):
+    """Reads of a table go through the read-only connection (no thread hop), see every
+    commit at once, and are not held up by another process's open write transaction."""
+    import sqlite3
+
+    path = tmp_path / "s.sqlite3"
+    repo = await Repository.open(path)
+    assert repo.reader is not None
+    sid = await make_session(repo)
+    loaded = await repo.load_session(sid)
+    await repo.commit(loaded, 2.0, status="active", seats=loaded.seats + [SeatRow(1, 2, "bob")])
+    now = await repo.load_session(sid)
+    assert (now.version, now.status, [s.name for s in now.seats]) == (loaded.version + 1, "active", ["alice", "bob"])
+    with pytest.raises(sqlite3.OperationalError):
+        repo.reader.execute("UPDATE sessions SET status = 'x'")  # read-only by construction
+    other = sqlite3.connect(path, isolation_level=None)  # another process, mid-write
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("UPDATE sessions SET status = 'finished' WHERE id = ?", (sid,))
+    assert (await repo.load_session(sid)).status == "active"  # the last commit, without waiting
+    other.execute("COMMIT")
+    assert (await repo.load_session(sid)).status == "finished"
+    other.close()
+    await repo.close()
