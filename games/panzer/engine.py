@@ -36,6 +36,9 @@ from games.panzer.models import (
 
 LETTERS = "ab"
 _DIR_KEYS = tuple(f"@panzer.dir.{d}" for d in DIRECTION_NAMES)  # event parameters of the six directions
+# roster facts as plain sets: membership tests are cheaper than reading the type models in hot loops
+_LIGHT_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "light")
+_TURRET_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.has_turret)
 
 
 def _dir(name: str) -> int:
@@ -121,14 +124,18 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     @staticmethod
     def _occupied(state: PanzerState, skip: Tank | None = None) -> set[Hex]:
         """Hexes holding a live tank (wrecks are handled by the movement costs)."""
-        return {t.pos for t in state.tanks if t.alive and t.pos is not None and t is not skip}  # type: ignore[misc]
+        occ = {t.pos for t in state.tanks if t.alive}  # model attribute reads are slow: two per tank
+        occ.discard(None)  # not deployed yet
+        if skip is not None and skip.alive:
+            occ.discard(skip.pos)  # one live tank per hex, so no other stands there
+        return occ  # type: ignore[return-value]
 
     @staticmethod
     def _dry(state: PanzerState, t: Tank) -> bool:
         return state.turn_no <= t.dry_until
 
     def _can_shoot_now(self, state: PanzerState, t: Tank) -> bool:
-        return t.alive and not t.gun_broken and not self._dry(state, t)
+        return t.alive and not t.gun_broken and state.turn_no > t.dry_until  # not _dry
 
     def _ammo_kinds(self, t: Tank) -> tuple[str | None, ...]:
         return (None, *sorted({a.kind for a in t.ammo})) if t.ammo else (None,)
@@ -136,7 +143,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     @staticmethod
     def _enemies(state: PanzerState, owner: int) -> list[tuple[str, Hex, bool]]:
         """(id, hex, light?) of every live enemy tank on the board, in state order."""
-        return [(e.id, e.pos, ROSTER[e.type].tank_class == "light")
+        return [(e.id, e.pos, e.type in _LIGHT_TYPES)
                 for e in state.tanks if e.alive and e.owner != owner and e.pos is not None]
 
     def _fire_options(self, state: PanzerState, t: Tank, mode: str, turret_turns: int,
@@ -266,7 +273,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         """One-step turret turns (left, then right) for these tanks, where still allowed."""
         out: list[PanzerAction] = []
         for t in tanks:
-            if t.turret_left > 0 and not t.done and ROSTER[t.type].has_turret:
+            if t.turret_left > 0 and not t.done and t.type in _TURRET_TYPES:
                 out += _turret_turns(t.id, t.turret)
         return out
 
