@@ -17,6 +17,9 @@ import aiosqlite
 T = TypeVar("T")
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+# Page cache per connection, in KiB (negative = KiB for SQLite): SQLite's default 2 MiB
+# holds only a few hundred stored games, so a busy server's tables would come from disk.
+CACHE_KIB = -32768
 _NAME = re.compile(r"^(\d{4})_[\w.-]+\.sql$")
 
 
@@ -42,6 +45,7 @@ async def connect(path: str | Path) -> aiosqlite.Connection:
         # With WAL, NORMAL never corrupts the database; a power cut may only lose the last commits.
         await conn.execute("PRAGMA synchronous = NORMAL")
     await conn.execute("PRAGMA foreign_keys = ON")
+    await conn.execute(f"PRAGMA cache_size = {CACHE_KIB}")
     await migrate(conn)
     return conn
 

@@ -17,7 +17,7 @@ from typing import Any, AsyncIterator
 
 import aiosqlite
 
-from storage.db import connect, run_sync
+from storage.db import CACHE_KIB, connect, run_sync
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -118,6 +118,7 @@ class Repository:
                                      check_same_thread=False)
             reader.row_factory = sqlite3.Row
             reader.execute("PRAGMA busy_timeout = 10000")
+            reader.execute(f"PRAGMA cache_size = {CACHE_KIB}")
         return cls(conn, reader)
 
     async def close(self) -> None:
