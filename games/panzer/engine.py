@@ -172,7 +172,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if ph == "army":
             return [_act(Army, loadout=name) for name in _PRESETS]
         if ph == "draft":
-            acts = [_act(Pick, tank=k) for k in R.addable(state.picks[seat], state.options.budget)]
+            acts = [_pick(k) for k in R.addable(state.picks[seat], state.options.budget)]
             if state.picks[seat]:
                 acts.append(_act(Done))
             return acts
@@ -1168,9 +1168,18 @@ def _shots(cls: type, tank: str, target: str, gun: int, ammo: tuple[str | None, 
     return tuple(cls(tank=tank, target=target, gun=gun, ammo=a) for a in ammo)
 
 
-@lru_cache(maxsize=1024)
-def _deploys(tank: str, hexes: tuple[str, ...]) -> tuple[Any, ...]:
-    return tuple(_act(Deploy, tank=tank, hex=h) for h in hexes)
+def _deploys(tank: str, hexes: tuple[str, ...]) -> list[Any]:
+    return [_deploy(tank, h) for h in hexes]  # the free zone changes at every placement: cache per hex
+
+
+@lru_cache(maxsize=4096)
+def _deploy(tank: str, hex_name: str) -> Any:
+    return Deploy(tank=tank, hex=hex_name)
+
+
+@lru_cache(maxsize=256)
+def _pick(tank_key: str) -> Any:
+    return Pick(tank=tank_key)
 
 
 @lru_cache(maxsize=256)

@@ -61,22 +61,27 @@ def army_problem(keys: list[str], budget: int) -> RuleError | None:
 def addable(keys: list[str], budget: int) -> list[str]:
     """Roster keys k (in roster order) for which army_problem(keys + [k], budget) is None,
     without building and checking a whole new list per k (the draft's legal picks)."""
-    types = [ROSTER[k] for k in keys if k in ROSTER]
+    types = [_FACTS[k] for k in keys if k in _FACTS]
     if len(types) != len(keys) or len(keys) + 1 > MAX_TANKS:
         return []
-    heavy = sum(t.tank_class == "heavy" for t in types)
-    light = sum(t.tank_class == "light" for t in types)
-    total = sum(t.price for t in types)
-    nations = {t.nation for t in types}
+    heavy = sum(cls == "heavy" for _, cls, _, _ in types)
+    light = sum(cls == "light" for _, cls, _, _ in types)
+    total = sum(price for _, _, _, price in types)
+    nations = {nation for _, _, nation, _ in types}
     out = []
-    for k, t in ROSTER.items():
-        if heavy + (t.tank_class == "heavy") > MAX_HEAVY or light + (t.tank_class == "light") > MAX_LIGHT:
+    for k, cls, nation, price in _FACTS.values():
+        if heavy + (cls == "heavy") > MAX_HEAVY or light + (cls == "light") > MAX_LIGHT:
             continue
-        single = not nations or nations == {t.nation}
-        limit = budget + (single_nation_bonus(types[0].nation if types else t.nation) if single else 0)
-        if total + t.price <= limit:
+        single = not nations or nations == {nation}
+        limit = budget + (single_nation_bonus(types[0][2] if types else nation) if single else 0)
+        if total + price <= limit:
             out.append(k)
     return out
+
+
+# (key, class, nation, price) per roster type, in roster order, as plain tuples: the draft
+# menu reads them for every type at every pick, and reading the type models costs more
+_FACTS = {k: (k, t.tank_class, t.nation, t.price) for k, t in ROSTER.items()}
 
 
 def normalize_army(code: str, budget: int) -> str:
