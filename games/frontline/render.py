@@ -18,6 +18,9 @@ COLOURS = [(90, 140, 200), (200, 100, 90)]
 CARD_W, CARD_H = 150, 84
 
 
+# Corner marks on a unit card; each must exist in the picture font (tested), which has no ⏸.
+MARK_VETERAN, MARK_PINNED, MARK_BORROWED = "★", "‖", "⇄"
+
 def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str) -> None:
     colour = COLOURS[u["owner"]]
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, fill=(28, 30, 34), outline=colour, width=3)
@@ -33,8 +36,8 @@ def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str) -> No
     draw.text((x + 6, y + 60), t(locale, "frontline.label.atk_short", n=u["atk"]), font=font(16), fill=(240, 200, 90))
     draw.text((x + CARD_W - 62, y + 60), t(locale, "frontline.label.hp_short", n=u["hp"]), font=font(16),
               fill=hp_colour)
-    extra = ("★" if u["veteran"] else "") + ("⏸" if u["pinned"] else "")
-    extra += "⇄" if u["lent_by"] is not None else ""  # borrowed until the end of this turn
+    extra = (MARK_VETERAN if u["veteran"] else "") + (MARK_PINNED if u["pinned"] else "")
+    extra += MARK_BORROWED if u["lent_by"] is not None else ""  # borrowed until the end of this turn
     if extra:
         draw.text((x + CARD_W - 8 - 15 * len(extra), y + 4), extra, font=font(14), fill=(250, 220, 80))
 

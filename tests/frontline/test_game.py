@@ -282,3 +282,18 @@ def test_every_collectible_card_is_in_a_ready_made_deck():
     for code in ENGINE.loadout_presets().values():
         used |= set(parse_deck(code)[2])
     assert used == {k for k, c in CARDS.items() if c.collectible}
+
+
+def test_unit_card_marks_exist_in_the_picture_font():
+    """A mark the font lacks draws as the empty 'missing glyph' box."""
+    from games.core.render import font
+    from games.frontline.render import MARK_BORROWED, MARK_PINNED, MARK_VETERAN
+
+    def glyph(ch):
+        mask = font(14).getmask(ch)
+        return bytes(mask), mask.size
+
+    missing = glyph("\ue000")  # a private-use code point: the font's missing-glyph box
+    assert glyph("⏸") == missing  # why the pinned mark is not ⏸
+    for mark in (MARK_VETERAN, MARK_PINNED, MARK_BORROWED):
+        assert glyph(mark) != missing, mark
