@@ -13,13 +13,14 @@ import sqlite3
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable, TypeVar
 
 import aiosqlite
 
 from storage.db import CACHE_KIB, connect, run_sync
 
 OPEN_STATUSES = ("lobby", "active")
+T = TypeVar("T")
 
 
 class StaleVersion(Exception):
@@ -95,13 +96,18 @@ def _seat_rows(session_id: int, seats: list[SeatRow]) -> list[tuple]:
 
 
 class Repository:
-    def __init__(self, conn: aiosqlite.Connection, reader: sqlite3.Connection | None = None):
+    def __init__(self, conn: aiosqlite.Connection, fast: sqlite3.Connection | None = None):
         self.conn = conn
-        # Reads of a table (the first step of every command) go through a read-only
-        # connection on the event loop's own thread: an indexed read costs ~30 µs there,
-        # while a hop to aiosqlite's thread and back costs ~150 µs. Under WAL a reader never
-        # waits for the writer and sees the last commit. Writes stay on aiosqlite's thread.
-        self.reader = reader
+        # The first read and the write of every command go through a second connection used
+        # on the event loop's own thread, `fast`: an indexed read costs ~30 µs there and a
+        # one-row commit ~60 µs, while each hop to aiosqlite's thread and back costs ~150 µs.
+        # It never waits for a lock: its busy timeout is 0, and when another connection holds
+        # the write lock the work goes to aiosqlite's thread, which may wait (see `_run`).
+        # Under WAL with synchronous=NORMAL a commit is a write() to the OS, no fsync; only
+        # SQLite's automatic checkpoint (every ~1,000 pages, ~300 commands) syncs, measured
+        # at up to ~9 ms on our machines. A background checkpoint was tried and dropped:
+        # while commits keep coming it never catches up and the log grows without bound.
+        self.fast = fast
         # One connection serves every task of this process; a transaction must not interleave
         # with another task's statements, so every use of the connection takes this lock.
         self.lock = asyncio.Lock()
@@ -112,19 +118,33 @@ class Repository:
     @classmethod
     async def open(cls, path: str | Path) -> "Repository":
         conn = await connect(path)
-        reader = None
+        fast = None
         if str(path) != ":memory:":  # a second connection to :memory: would be another database
-            reader = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True, isolation_level=None,
-                                     check_same_thread=False)
-            reader.row_factory = sqlite3.Row
-            reader.execute("PRAGMA busy_timeout = 10000")
-            reader.execute(f"PRAGMA cache_size = {CACHE_KIB}")
-        return cls(conn, reader)
+            fast = sqlite3.connect(Path(path), isolation_level=None, check_same_thread=False)
+            fast.row_factory = sqlite3.Row
+            for pragma in ("busy_timeout = 0", "synchronous = NORMAL", "foreign_keys = ON",
+                           f"cache_size = {CACHE_KIB}"):
+                fast.execute(f"PRAGMA {pragma}")
+        return cls(conn, fast)
 
     async def close(self) -> None:
-        if self.reader is not None:
-            self.reader.close()
+        if self.fast is not None:
+            self.fast.close()
         await self.conn.close()
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """`work(connection)` on the loop's connection if it can run without waiting, else
+        in one hop on aiosqlite's thread (which waits for the lock up to its busy timeout)."""
+        if self.fast is not None:
+            try:
+                result = work(self.fast)
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):  # not a wait
+                    raise
+            else:
+                return result
+        async with self.lock:
+            return await run_sync(self.conn, work)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -216,7 +236,10 @@ class Repository:
         await db.execute(_DELETE_SEATS, (session_id,))
         await db.executemany(_INSERT_SEAT, _seat_rows(session_id, seats))
 
-    def _row_to_session(self, row: aiosqlite.Row, seats: list[SeatRow]) -> SessionRow:
+    @staticmethod
+    def _row_to_session(row: sqlite3.Row) -> SessionRow:
+        seats = sorted((SeatRow(seat, user, name, bool(bot)) for seat, user, name, bot in json.loads(row["seat_list"])),
+                       key=lambda s: s.seat)
         return SessionRow(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
             options=json.loads(row["options"]), status=row["status"], creator_id=row["creator_id"],
@@ -228,26 +251,10 @@ class Repository:
         )
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
-        """Sessions and their seats, read in one hop to the database thread."""
-        def read(db: sqlite3.Connection) -> list[SessionRow]:
-            rows = db.execute(f"SELECT * FROM sessions WHERE {where} ORDER BY id", params).fetchall()
-            if not rows:
-                return []
-            ids = [r["id"] for r in rows]
-            marks = ",".join("?" * len(ids))
-            by_session: dict[int, list[SeatRow]] = {i: [] for i in ids}
-            for s in db.execute(f"SELECT * FROM seats WHERE session_id IN ({marks}) ORDER BY session_id, seat", ids):
-                by_session[s["session_id"]].append(SeatRow(s["seat"], s["user_id"], s["name"], bool(s["is_bot"])))
-            return [self._row_to_session(r, by_session[r["id"]]) for r in rows]
-
-        if self.reader is not None:
-            self.reader.execute("BEGIN")  # one snapshot for both queries
-            try:
-                return read(self.reader)
-            finally:
-                self.reader.execute("COMMIT")
-        async with self.lock:
-            return await run_sync(self.conn, read)
+        """Sessions with their seats, in one statement (so one consistent snapshot)."""
+        sql = ("SELECT *, (SELECT json_group_array(json_array(seat, user_id, name, is_bot)) FROM seats "
+               f"WHERE session_id = sessions.id) AS seat_list FROM sessions WHERE {where} ORDER BY id")
+        return await self._run(lambda db: [self._row_to_session(r) for r in db.execute(sql, params).fetchall()])
 
     async def load_session(self, session_id: int) -> SessionRow | None:
         found = await self._sessions_where("id = ?", (session_id,))
@@ -282,7 +289,7 @@ class Repository:
         sets = "".join(f", {k} = ?" for k in stored)
 
         def write(db: sqlite3.Connection) -> None:
-            # The whole transaction in one hop to the database thread (see storage.db.run_sync).
+            # The whole transaction as one function: on the loop's connection, or in one hop.
             db.execute("BEGIN IMMEDIATE")
             try:
                 cur = db.execute(
@@ -310,8 +317,7 @@ class Repository:
                 raise
             db.execute("COMMIT")
 
-        async with self.lock:
-            await run_sync(self.conn, write)
+        await self._run(write)
         self.committed[session.id] = session.version + 1
         return replace(session, version=session.version + 1, updated_at=now,
                        seats=seats if seats is not None else session.seats, **changes)

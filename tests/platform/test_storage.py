@@ -68,8 +68,8 @@ async def test_one_open_table_per_channel(tmp_path):
     await repo.close()
 
 
-async def test_run_sync_is_one_call_on_the_database_thread_and_rolls_back_on_error(tmp_path):
-    """A commit is one function on aiosqlite's thread; a failure inside it writes nothing."""
+async def test_run_sync_is_one_call_on_the_database_thread_and_a_failed_commit_writes_nothing(tmp_path):
+    """run_sync runs one function on aiosqlite's thread; a commit failing halfway rolls back."""
     import threading
 
     from storage.db import run_sync
@@ -85,32 +85,70 @@ async def test_run_sync_is_one_call_on_the_database_thread_and_rolls_back_on_err
         await repo.commit(loaded, 2.0, status="abandoned", log=bad_log)
     again = await repo.load_session(sid)
     assert (again.version, again.status) == (loaded.version, "lobby")  # rolled back
-    assert not repo.conn.in_transaction
+    assert not repo.fast.in_transaction and not repo.conn.in_transaction
     stored = await repo.commit(loaded, 3.0, status="active")  # the connection still works
     assert stored.version == loaded.version + 1 and repo.committed[sid] == stored.version
     await repo.close()
 
 
-async def test_table_reads_use_the_read_only_connection_and_never_wait_for_a_writer(tmp_path):
-    """Reads of a table go through the read-only connection (no thread hop), see every
-    commit at once, and are not held up by another process's open write transaction."""
+async def test_commands_use_the_loop_connection_and_wait_on_the_database_thread_only_when_locked(
+        tmp_path, monkeypatch):
+    """A table's read and commit run on the loop's connection (no thread hop) and see each
+    other's commits; while another process holds the write lock, a read still answers at
+    once with the last commit, and a commit waits for the lock on aiosqlite's thread while
+    the event loop goes on."""
+    import asyncio
     import sqlite3
+
+    import storage.sessions as sessions
+
+    hops = []
+    real_run_sync = sessions.run_sync
+
+    async def counting_run_sync(conn, work):
+        hops.append(work)
+        return await real_run_sync(conn, work)
 
     path = tmp_path / "s.sqlite3"
     repo = await Repository.open(path)
-    assert repo.reader is not None
+    assert repo.fast is not None
     sid = await make_session(repo)
+    monkeypatch.setattr(sessions, "run_sync", counting_run_sync)
     loaded = await repo.load_session(sid)
     await repo.commit(loaded, 2.0, status="active", seats=loaded.seats + [SeatRow(1, 2, "bob")])
     now = await repo.load_session(sid)
     assert (now.version, now.status, [s.name for s in now.seats]) == (loaded.version + 1, "active", ["alice", "bob"])
-    with pytest.raises(sqlite3.OperationalError):
-        repo.reader.execute("UPDATE sessions SET status = 'x'")  # read-only by construction
+    assert hops == []  # neither the reads nor the commit left the loop's thread
+
     other = sqlite3.connect(path, isolation_level=None)  # another process, mid-write
     other.execute("BEGIN IMMEDIATE")
-    other.execute("UPDATE sessions SET status = 'finished' WHERE id = ?", (sid,))
-    assert (await repo.load_session(sid)).status == "active"  # the last commit, without waiting
+    other.execute("UPDATE sessions SET timer_policy = 'forfeit' WHERE id = ?", (sid,))
+    assert (await repo.load_session(sid)).timer_policy == "skip"  # the last commit, without waiting
+    waiting = asyncio.create_task(repo.commit(now, 3.0, status="finished"))
+    ticks = 0
+    for _ in range(20):  # the loop keeps running while the commit waits for the lock
+        await asyncio.sleep(0.01)
+        ticks += 1
+    assert ticks == 20 and not waiting.done() and len(hops) == 1
     other.execute("COMMIT")
-    assert (await repo.load_session(sid)).status == "finished"
+    stored = await waiting
+    assert stored.version == now.version + 1
+    final = await repo.load_session(sid)
+    assert (final.status, final.timer_policy, final.version) == ("finished", "forfeit", stored.version)
     other.close()
+    await repo.close()
+
+
+async def test_the_write_ahead_log_is_checkpointed_as_commits_go_on(tmp_path):
+    """Commits on the loop's connection keep SQLite's automatic checkpoint (1,000 pages), so
+    the log starts over instead of growing with every command."""
+    path = tmp_path / "s.sqlite3"
+    repo = await Repository.open(path)
+    sid = await make_session(repo)
+    session = await repo.load_session(sid)
+    for n in range(300):  # 300 states of 20 KB: 6 MB of log if nothing were checkpointed
+        session = await repo.commit(session, 2.0 + n, state=str(n % 10) * 20_000)
+    wal = path.with_name(path.name + "-wal")
+    assert wal.stat().st_size < 4_500_000  # 1,000 pages of 4 KiB, plus the commit that crossed it
+    assert (await repo.load_session(sid)).state == str(299 % 10) * 20_000
     await repo.close()
