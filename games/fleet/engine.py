@@ -35,6 +35,12 @@ REACH = {(wid, here): frozenset(z for z in ZONES if w.in_range(dist(here, z)))
          for wid, w in WEAPONS.items() for here in ZONES}
 SHIP_REACH = {(seat, wid): frozenset(z for z in ZONES if w.in_range(ship_dist(seat, z)))
               for wid, w in WEAPONS.items() for seat in range(2)}
+# a weapon's (energy, support, aoe), and whether it reaches the enemy ship from the own ship
+# or from a zone (plain values: pydantic field reads are slow)
+WEAPON_USE = {wid: (w.energy, w.support, w.aoe) for wid, w in WEAPONS.items()}
+SHIP_HITS_SHIP = {wid: w.in_range(SHIP_GAP) for wid, w in WEAPONS.items()}
+MECH_HITS_SHIP = {(seat, wid, here): w.in_range(ship_dist(1 - seat, here))
+                  for wid, w in WEAPONS.items() for seat in range(2) for here in ZONES}
 # zones within n moves of a zone (blast areas)
 WITHIN = {(here, n): frozenset(z for z in ZONES if dist(here, z) <= n) for here in ZONES for n in range(7)}
 # zones within 1, 2 and 3 moves of each seat's ship (recall and 破釜沉舟, EMP, turret)
@@ -50,7 +56,16 @@ MECH_SLOTS = {f"{prefix}{i + 1}": (seat, i) for seat, prefix in enumerate(MECH_P
 # a mech and a pilot can launch into either launch zone of the mech's side
 LAUNCHES = {(uid, pid): tuple(Launch(mech=uid, pilot=pid, zone=z) for z in LAUNCH_ZONES[seat])
             for uid, (seat, _) in MECH_SLOTS.items() for pid in D.pilots}
+# every ship attack, built once (legal_actions hands out these shared objects); a Pegasus
+# turned giant mech fires its mechs' weapons too
+FIRE_ACTS = {(wid, t): Fire(weapon=wid, target=t) for wid in WEAPONS
+             for t in ("ship", *ZONES, *MECH_SLOTS)}
 DECK_PICKS = tuple((k, sub.side, PickCard(id=k)) for k, sub in D.subs.items())
+# the deck picks in card order, by (ship side has room, mech side has room)
+DECK_PICKS_WITH_ROOM = {(ship_room, mech_room): tuple((k, a) for k, side, a in DECK_PICKS
+                                                      if (ship_room if side == "ship" else mech_room))
+                        for ship_room in (False, True) for mech_room in (False, True)}
+CAPTAIN_SKILLS = {k: tuple(c.skills) for k, c in D.captains.items()}
 
 
 @lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
@@ -73,6 +88,8 @@ def _resupply(mechs: tuple[str, ...]) -> Resupply:
 # the kinds of decision a turn offers (apply asks for one kind only)
 MAIN_KINDS = frozenset({Fire, Draw, Operate, Order, Launch, Recall, Gather, PlayCard, UseCard, Turret, Resupply,
                         UseSkill, EndTurn})
+# the main-turn kinds whose actions need the side's mechs on the field
+FIELD_KINDS = frozenset({Operate, Order, Recall, Resupply})
 
 
 def _err(key: str, **params: Any) -> RuleError:
@@ -131,9 +148,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             acts = [_act(PickPilot, k) for k in D.pilots if k not in b.pilots] if len(b.pilots) < ship.pilots else []
             return acts + ([_act(Done)] if b.pilots else [])
         if b.stage == "deck":
-            cards = {"ship": b.ship_cards, "mech": b.mech_cards}
-            room = {side: sum(c.values()) < DECK_SIDE_SIZE for side, c in cards.items()}
-            return [a for k, side, a in DECK_PICKS if room[side] and cards[side].get(k, 0) < MAX_COPIES]
+            ship_cards, mech_cards = b.ship_cards, b.mech_cards
+            picks = DECK_PICKS_WITH_ROOM[sum(ship_cards.values()) < DECK_SIDE_SIZE,
+                                         sum(mech_cards.values()) < DECK_SIDE_SIZE]
+            # card ids are unique across both sides, so one merged count serves both
+            counts = {**ship_cards, **mech_cards}
+            return [a for k, a in picks if counts.get(k, 0) < MAX_COPIES]
         if b.stage == "victory":
             return [_act(Victory, g) for g in GOALS] + [_act(Reset)]
         return []
@@ -353,29 +373,57 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return target != "ship" or state.sides[1 - seat].ship.giant
 
     def _targets_for(self, state: FleetState, seat: int, unit: str, wid: str) -> list[str]:
-        # the hot loop of legal_actions: the zones in range come from the reach tables
-        w = WEAPONS[wid]
+        # the hot loop of legal_actions: the zones in range come from the reach tables, and the
+        # weapon's facts from a plain tuple (pydantic reads are slow)
+        energy, support, aoe = WEAPON_USE[wid]
         side = state.sides[seat]
         me = None if unit == "ship" else self._mech(state, unit)
         ammo = (side.ship if me is None else me).ammo
-        if (wid in ammo and ammo[wid] <= 0) or (w.energy and side.ship.energy < w.energy):
+        if (wid in ammo and ammo[wid] <= 0) or (energy and side.ship.energy < energy):
             return []
-        reach = SHIP_REACH[seat, wid] if me is None else REACH[wid, me.zone]
-        if w.support:
+        if me is None:
+            here = None
+            reach = SHIP_REACH[seat, wid]
+        else:
+            here = me.zone
+            reach = REACH[wid, here]
+        if support:
             if me is None:
                 return []
             return [m.uid for m in side.mechs if m.status == "field" and m.uid != unit and m.zone in reach]
         enemy = state.sides[1 - seat]
-        if w.aoe:  # zones in range with an enemy mech within the blast
-            if enemy.immune:
-                return []
-            blast = {z for m in enemy.mechs if m.status == "field" for z in WITHIN[m.zone, w.aoe]}
-            return [z for z in ZONES if z in reach and z in blast]
         if enemy.immune:
             return []
+        if aoe:  # zones in range with an enemy mech within the blast
+            blast = {z for m in enemy.mechs if m.status == "field" for z in WITHIN[m.zone, aoe]}
+            return [z for z in ZONES if z in reach and z in blast]
         out = [m.uid for m in enemy.mechs if m.status == "field" and m.zone in reach]
-        if not enemy.ship.destroyed and w.in_range(SHIP_GAP if me is None else ship_dist(1 - seat, me.zone)):
+        if (SHIP_HITS_SHIP[wid] if me is None else MECH_HITS_SHIP[seat, wid, here]) and not enemy.ship.destroyed:
             out.append("ship")
+        return out
+
+    def _fire_actions(self, state: FleetState, seat: int, ship: Ship) -> list:
+        """The ship's attacks: _targets_for of each ship weapon, with the enemy's field read
+        once for all of them (the hottest part of a main turn's legal actions)."""
+        enemy = state.sides[1 - seat]
+        if enemy.immune:
+            return []
+        ammo, ship_energy = ship.ammo, ship.energy
+        field = [(m.uid, m.zone) for m in enemy.mechs if m.status == "field"]
+        enemy_ship = not enemy.ship.destroyed
+        out: list = []
+        for wid in ship.weapons:
+            energy, support, aoe = WEAPON_USE[wid]
+            if (wid in ammo and ammo[wid] <= 0) or (energy and ship_energy < energy) or support:
+                continue
+            reach = SHIP_REACH[seat, wid]
+            if aoe:
+                blast = {z for _, here in field for z in WITHIN[here, aoe]}
+                out += [FIRE_ACTS[wid, z] for z in ZONES if z in reach and z in blast]
+            else:
+                out += [FIRE_ACTS[wid, uid] for uid, here in field if here in reach]
+                if enemy_ship and SHIP_HITS_SHIP[wid]:
+                    out.append(FIRE_ACTS[wid, "ship"])
         return out
 
     def _can_act(self, m: Mech) -> bool:
@@ -424,46 +472,55 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return self._main_actions(state, seat, only)
 
     def _main_actions(self, state: FleetState, seat: int, only: type | None = None) -> list:
-        side, ship, ap = state.sides[seat], state.sides[seat].ship, state.ap
-        enemy = state.sides[1 - seat]
+        # model fields are read once into locals (pydantic reads are slow), and with `only`
+        # (apply checking one action) the sections of other kinds are skipped before any work
+        sides = state.sides
+        side = sides[seat]
+        ship = side.ship
+        ap = state.ap
+        destroyed = ship.destroyed
         want = MAIN_KINDS if only is None else (only,)
         out: list = []
-        if not ship.destroyed and ap >= 2 and Fire in want:
-            for wid in ship.weapons:
-                out += [_act(Fire, wid, t) for t in self._targets_for(state, seat, "ship", wid)]
-        free = ship.model == "hummingbird" and not side.free_draw
-        if (ap >= 1 or free) and Draw in want:
+        if ap >= 2 and not destroyed and Fire in want:
+            out += self._fire_actions(state, seat, ship)
+        if Draw in want and (ap >= 1 or (ship.model == "hummingbird" and not side.free_draw)):
             if side.ship_pile:
                 out.append(_act(Draw, "ship"))
             if side.mech_pile and self._mech_cards_in_hand(side) < 3:
                 out.append(_act(Draw, "mech"))
-        field = self._field(side)
-        ready_field = [m for m in field if m.stun == 0]  # _can_act
-        if ap >= 2 and ready_field and Operate in want:
-            out.append(_act(Operate))
-        if ap >= 1:
-            if Order in want:
+        if only is None or only in FIELD_KINDS:
+            field = self._field(side)
+            ready_field = [m for m in field if m.stun == 0]  # _can_act
+            if ap >= 2 and ready_field and Operate in want:
+                out.append(_act(Operate))
+            if ap >= 1 and Order in want:
                 out += [_act(Order, m.uid) for m in ready_field]
-            if not ship.destroyed and not ship.giant and Launch in want:
+        if ap >= 1:
+            if Launch in want and not destroyed and not ship.giant:
                 ready = [p.pid for p in side.pilots if p.status == "ready"]
-                for m in side.mechs:
-                    if m.status == "hangar" and m.banned_until <= state.round:
-                        for pid in ready:
-                            out += LAUNCHES[m.uid, pid]
+                if ready:
+                    rnd = state.round
+                    for m in side.mechs:
+                        if m.status == "hangar" and m.banned_until <= rnd:
+                            uid = m.uid
+                            for pid in ready:
+                                out += LAUNCHES[uid, pid]
             if Recall in want:
                 near = NEAR_SHIP[seat, 1]
                 out += [_act(Recall, m.uid) for m in field if m.zone in near]
-        if ap >= 2 and not ship.destroyed and Gather in want:
+        if ap >= 2 and not destroyed and Gather in want:
             out.append(_act(Gather))
         if PlayCard in want:
             out += self._play_actions(state, seat)
         if UseCard in want:
             out += self._use_actions(state, seat)
-        if side.turret and not side.turret_used and not ship.destroyed and not enemy.immune and Turret in want:
-            near = NEAR_SHIP[seat, 3]
-            out += [_act(Turret, m.uid) for m in self._field(enemy) if m.zone in near]
-        if ship.model == "pegasus" and not ship.giant and not ship.destroyed and not side.resupply_used \
-                and ship.hp > 12 and ready_field and Resupply in want:
+        if Turret in want and side.turret and not side.turret_used and not destroyed:
+            enemy = sides[1 - seat]
+            if not enemy.immune:
+                near = NEAR_SHIP[seat, 3]
+                out += [_act(Turret, m.uid) for m in self._field(enemy) if m.zone in near]
+        if Resupply in want and ship.model == "pegasus" and not ship.giant and not destroyed \
+                and not side.resupply_used and ship.hp > 12 and ready_field:
             uids = [m.uid for m in ready_field]
             groups = [uids] if len(uids) <= 3 else [list(c) for c in combinations(uids, 3)]
             out += [_resupply(tuple(g)) for g in groups]
@@ -668,10 +725,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _apply_turn(self, state: FleetState, seat: int, a: Any, ev: list[Event]) -> None:
         side, ship = state.sides[seat], state.sides[seat].ship
         name = state.names[seat]
-        if isinstance(a, Fire):
+        kind = type(a)  # actions are exact model classes: `is` tests beat an isinstance chain
+        if kind is Fire:
             state.ap -= 2
             self._attack(state, seat, "ship", a.weapon, a.target, ev)
-        elif isinstance(a, Draw):
+        elif kind is Draw:
             if ship.model == "hummingbird" and not side.free_draw:
                 side.free_draw = True  # 快速武装切换
                 ev.append(Event.public("fleet.skill_ship.quick_switch", name=name))
@@ -686,17 +744,17 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             side.hand += drawn
             ev.append(Event.public("fleet.draw", name=name, n=len(drawn), pile=f"@fleet.pile.{a.pile}"))
             ev.append(Event.private(seat, "fleet.drawn", cards=self._cards_text(drawn)))
-        elif isinstance(a, Operate):
+        elif kind is Operate:
             state.ap -= 2
             for m in self._field(side):
                 if self._can_act(m):
                     m.acts = 1
             ev.append(Event.public("fleet.operate", name=name))
-        elif isinstance(a, Order):
+        elif kind is Order:
             state.ap -= 1
             self._mech(state, a.mech).acts = 1
             ev.append(Event.public("fleet.order", name=name, mech=a.mech))
-        elif isinstance(a, Launch):
+        elif kind is Launch:
             state.ap -= 1
             m = self._mech(state, a.mech)
             m.status, m.zone, m.pilot, m.revealed = "field", a.zone, a.pilot, False
@@ -707,48 +765,49 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 state.pending.append(Pending(kind="attach", seat=seat, data={"mech": m.uid}))
             else:
                 self._launched(state, seat, m, ev)
-        elif isinstance(a, Recall):
+        elif kind is Recall:
             state.ap -= 1
             self._recall(state, seat, self._mech(state, a.mech), ev)
             ev.append(Event.public("fleet.recall", name=name, mech=a.mech))
-        elif isinstance(a, Gather):
+        elif kind is Gather:
             state.ap -= 2
             ev.append(Event.public("fleet.gather_try", name=name))
             if any(c.card == "drain_field" for c in state.sides[1 - seat].hand):
                 state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "gather"}))
             else:
                 self._gathered(state, seat, ev)
-        elif isinstance(a, PlayCard):
+        elif kind is PlayCard:
             self._play_card(state, seat, a, ev)
-        elif isinstance(a, EndTurn):
+        elif kind is EndTurn:
             state.ap = 0
             ev.append(Event.public("fleet.end_turn", name=name))
-        elif isinstance(a, UseSkill):
+        elif kind is UseSkill:
             self._use_skill(state, seat, a, ev)
-        elif isinstance(a, Turret):
+        elif kind is Turret:
             side.turret_used = True
             ev.append(Event.public("fleet.turret", name=name, target=a.target))
             self._hurt(state, 1 - seat, a.target, 2, False, ev, by=seat)
-        elif isinstance(a, Resupply):
+        elif kind is Resupply:
             ship.hp -= 12
             side.resupply_used = True
             for uid in a.mechs:
                 self._mech(state, uid).acts += 1
             ev.append(Event.public("fleet.skill_ship.split_supply", name=name, mechs=a.mechs, hp=ship.hp))
-        elif isinstance(a, Move):
+        elif kind is Move:
             m = self._mech(state, a.mech)
             m.acts -= 1
             self._move(state, seat, m, a.zone, ev)
-        elif isinstance(a, Attack):
+        elif kind is Attack:
             m = self._mech(state, a.mech)
             m.acts -= 1
             m.attacked = True
             self._attack(state, seat, m.uid, a.weapon, a.target, ev)
-        elif isinstance(a, UseCard):
+        elif kind is UseCard:
             self._use_card(state, seat, a, ev)
-        elif isinstance(a, Stand):
+        elif kind is Stand:
             for m in side.mechs:
-                m.acts = 0
+                if m.acts:  # pydantic writes are slow: only when needed
+                    m.acts = 0
             ev.append(Event.public("fleet.stand", name=name))
 
     def _launched(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
@@ -760,13 +819,18 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         side = state.sides[seat]
         if m.pilot:
             self._pilot(side, m.pilot).status = "ready"
-        side.mech_pile += m.cards
         if m.cards:
+            side.mech_pile.extend(m.cards)
             state.rng.shuffle(side.mech_pile)
-        m.cards = []
-        m.status, m.zone, m.pilot, m.revealed = "hangar", None, None, False
-        m.acts, m.stun, m.burn = 0, 0, 0
-        m.boost = m.smoke = m.ap_rounds = m.targeting = False
+            m.cards = []
+        m.status, m.zone, m.pilot = "hangar", None, None
+        # pydantic writes are slow: the flags are mostly clear already
+        if m.revealed:
+            m.revealed = False
+        if m.acts or m.stun or m.burn:
+            m.acts, m.stun, m.burn = 0, 0, 0
+        if m.boost or m.smoke or m.ap_rounds or m.targeting:
+            m.boost = m.smoke = m.ap_rounds = m.targeting = False
 
     def _gathered(self, state: FleetState, seat: int, ev: list[Event]) -> None:
         side = state.sides[seat]
@@ -1356,20 +1420,23 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._begin_turn(state, ev)
 
     def _check_skills(self, state: FleetState, ev: list[Event]) -> None:
+        # runs after every decision: model fields are read once into locals
+        sides = state.sides
         for seat in range(2):
-            side, enemy = state.sides[seat], state.sides[1 - seat]
-            skills = D.captains[side.captain].skills
-            if len(side.ready) == len(skills):  # all acquired (runs after every decision)
+            side = sides[seat]
+            ready = side.ready
+            skills = CAPTAIN_SKILLS[side.captain]
+            if len(ready) == len(skills):  # all acquired
                 continue
             for skill in skills:
-                if skill in side.ready:
+                if skill in ready:
                     continue
                 if skill == "dodge":
                     ok = side.hits_landed >= 1
                 elif skill == "redirect":
                     ok = side.evades >= 5
                 elif skill == "precision":
-                    ok = side.ship_damage * 10 >= enemy.ship.max_hp * 3 or side.kills >= 2
+                    ok = side.ship_damage * 10 >= sides[1 - seat].ship.max_hp * 3 or side.kills >= 2
                 elif skill == "transfer":
                     ok = state.round > 3
                 elif skill == "rally":
@@ -1379,10 +1446,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 elif skill == "last_stand":
                     ok = True
                 else:  # sacrifice
-                    ok = not side.ship.destroyed and side.ship.hp < enemy.ship.hp
+                    ship = side.ship
+                    ok = not ship.destroyed and ship.hp < sides[1 - seat].ship.hp
                 if not ok:
                     continue
-                side.ready.append(skill)
+                ready.append(skill)
                 ev.append(Event.private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
                                         text=f"@fleet.skill.{skill}.text"))
                 if skill == "rally":  # 军势 is used at once
@@ -1391,19 +1459,24 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                         m.hp = min(m.max_hp, m.hp + 3)
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
-        raid, annihilation = "raid" in state.conditions, "annihilation" in state.conditions
+        # runs after every decision: model fields are read once into locals
+        conditions = state.conditions
+        raid, annihilation = "raid" in conditions, "annihilation" in conditions
         sides = state.sides
-        for seat in (state.turn, 1 - state.turn):
-            enemy = sides[1 - seat]
-            if raid and not enemy.ship.giant:
+        ships = (sides[0].ship, sides[1].ship)
+        turn = state.turn
+        for seat in (turn, 1 - turn):
+            enemy_ship = ships[1 - seat]
+            giant = enemy_ship.giant
+            if raid and not giant:
                 goal = RAID_ZONES[seat]
                 for m in sides[seat].mechs:
                     if m.zone in goal and m.status == "field":
                         return self._win(state, seat, "raid", ev)
             # against a Pegasus turned giant mech, 劫掠 becomes 歼灭 (巨型战甲)
-            if enemy.ship.destroyed and (annihilation or (raid and enemy.ship.giant)) and not self._field(enemy):
+            if enemy_ship.destroyed and (annihilation or (raid and giant)) and not self._field(sides[1 - seat]):
                 return self._win(state, seat, "annihilation", ev)
-        if sides[0].ship.destroyed and sides[1].ship.destroyed and not self._field(sides[0]) \
+        if ships[0].destroyed and ships[1].destroyed and not self._field(sides[0]) \
                 and not self._field(sides[1]):
             self._finish(state, None, "fleet.win.mutual")
             ev.append(Event.public("fleet.win.mutual"))
