@@ -196,17 +196,24 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 acts.append(_act(Ready))
             return acts
         if ph == "shots":
-            own = self._own_alive(state, seat)
-            enemies = self._enemies(state, seat)
-            for t in own:
-                if t.done or t.fired or t.dfired or not self._can_shoot_now(state, t):
+            turn_no, enemies = state.turn_no, self._enemies(state, seat)
+            turrets: list[PanzerAction] = []  # listed after every tank's shots (_turret_actions)
+            for t in state.tanks:  # one pass: _own_alive, _can_shoot_now, _can_drive and _turret_actions inlined
+                if t.owner != seat or not t.alive:
                     continue
-                for target, g in self._fire_options(state, t, "precise", t.turret_left, enemies):
-                    acts += _shots(Precise, t.id, target, g + 1, self._ammo_kinds(t))
-                if not t.dashed and self._can_drive(state, t):
-                    acts.append(_act(Dash, tank=t.id))
-            acts += self._turret_actions(own)
-            acts.append(_act(EndShots))
+                done = t.done
+                if not (done or t.fired or t.dfired or t.gun_broken or turn_no <= t.dry_until):
+                    pairs = self._fire_options(state, t, "precise", t.turret_left, enemies)
+                    if pairs:
+                        tid, kinds = t.id, self._ammo_kinds(t)
+                        for target, g in pairs:
+                            acts += _shots(Precise, tid, target, g + 1, kinds)
+                    if not t.dashed and not t.immobile and t.stalled_turn != turn_no:
+                        acts.append(_dash(t.id))
+                if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
+                    turrets += _turret_turns(t.id, t.turret)
+            acts += turrets
+            acts.append(_END_SHOTS)
             return acts
         if ph in ("dash", "moving"):
             m = state.mover
@@ -217,24 +224,29 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if ph == "dash":
                 for target, g in self._fire_options(state, t, "jump", t.turret_left):
                     acts += _shots(JumpFire, t.id, target, g + 1, self._ammo_kinds(t))
-                acts.append(_act(Cancel, tank=t.id))
+                acts.append(_cancel(t.id))
             elif m.free == 0 or m.ap == 0:
-                acts.append(_act(Halt, tank=t.id))
+                acts.append(_halt(t.id))
             acts += self._turret_actions([t])
             return acts
         if ph == "move":
-            own = self._own_alive(state, seat)
-            for t in own:
-                if not t.done and not t.moved and not t.dfired and self._can_drive(state, t):
-                    cap = min(self._free_cap(state, t), state.pool)
-                    acts += _drives(t.id, cap)
-            acts += self._turret_actions(own)
-            acts.append(_act(EndMove))
+            turn_no, pool = state.turn_no, state.pool
+            turrets = []
+            for t in state.tanks:  # one pass, as in the shots phase
+                if t.owner != seat or not t.alive:
+                    continue
+                done = t.done
+                if not (done or t.moved or t.dfired or t.immobile or t.stalled_turn == turn_no):  # _can_drive
+                    acts += _drives(t.id, min(self._free_cap(state, t), pool))
+                if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
+                    turrets += _turret_turns(t.id, t.turret)
+            acts += turrets
+            acts.append(_END_MOVE)
             return acts
         if ph == "react":
             for t, g in self._defenders(state):
                 acts += [_act(DFire, tank=t.id, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
-            acts.append(_act(Hold))
+            acts.append(_HOLD)
             return acts
         if ph == "second":
             s = state.second
@@ -243,15 +255,22 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             assert shooter is not None
             return [_act(Again, ammo=a) for a in self._ammo_kinds(shooter)] + [_act(NoAgain)]
         if ph == "advance":
-            own = self._own_alive(state, seat)
-            enemies = self._enemies(state, seat)
-            for t in own:
-                if t.done or t.fired or not self._can_shoot_now(state, t):
+            turn_no, enemies = state.turn_no, self._enemies(state, seat)
+            turrets = []
+            for t in state.tanks:  # one pass, as in the shots phase
+                if t.owner != seat or not t.alive:
                     continue
-                for target, g in self._fire_options(state, t, "advance", t.turret_left, enemies):
-                    acts += _shots(AdvFire, t.id, target, g + 1, self._ammo_kinds(t))
-            acts += self._turret_actions(own)
-            acts.append(_act(EndTurn))
+                done = t.done
+                if not (done or t.fired or t.gun_broken or turn_no <= t.dry_until):
+                    pairs = self._fire_options(state, t, "advance", t.turret_left, enemies)
+                    if pairs:
+                        tid, kinds = t.id, self._ammo_kinds(t)
+                        for target, g in pairs:
+                            acts += _shots(AdvFire, tid, target, g + 1, kinds)
+                if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
+                    turrets += _turret_turns(t.id, t.turret)
+            acts += turrets
+            acts.append(_END_TURN)
             return acts
         return acts
 
@@ -1175,6 +1194,25 @@ def _deploys(tank: str, hexes: tuple[str, ...]) -> list[Any]:
 @lru_cache(maxsize=4096)
 def _deploy(tank: str, hex_name: str) -> Any:
     return Deploy(tank=tank, hex=hex_name)
+
+
+@lru_cache(maxsize=256)
+def _dash(tank: str) -> Any:
+    return Dash(tank=tank)
+
+
+@lru_cache(maxsize=256)
+def _cancel(tank: str) -> Any:
+    return Cancel(tank=tank)
+
+
+@lru_cache(maxsize=256)
+def _halt(tank: str) -> Any:
+    return Halt(tank=tank)
+
+
+# the same as _act(EndShots) and so on, without the keyword-argument cache lookup
+_END_SHOTS, _END_MOVE, _END_TURN, _HOLD = EndShots(), EndMove(), EndTurn(), Hold()
 
 
 @lru_cache(maxsize=256)
