@@ -12,7 +12,7 @@ from typing import Any
 from games.conflict import model as m
 from games.conflict.data import FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
-    CARD_TYPE, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, distance, fallback, garrisons, has_up,
+    CARD_TYPE, CARDS, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback, garrisons, has_up,
     is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
@@ -69,9 +69,19 @@ def strike_targets(state: ConflictState, unit: Unit, front: list | None = None) 
     garrison first, never a unit under tactical evasion, never a partner in peace.
     `front` is `fronts(state, unit.owner)`, passed when listing several units."""
     rng = unit_range(state, unit)
+    if front is None:
+        front = fronts(state, unit.owner)
+    if not front:
+        return []
+    # rules.distance, with the unit's row looked up once: to the outer row of the faction the
+    # unit stands in, or one row further to any other faction's
+    territories = state.territories
+    here = territories[unit.loc].owner
+    r, nrows = row_of(state, unit.loc)
+    near, far = max(1, nrows - 1 - r), nrows - r
     out: list[str] = []
-    for tid, guards in fronts(state, unit.owner) if front is None else front:
-        if distance(state, unit, tid) > rng:
+    for tid, guards in front:
+        if (near if territories[tid].owner == here else far) > rng:
             continue
         if guards:
             out += [u.id for u in guards if not is_evading(state, u)]
@@ -100,13 +110,14 @@ def move_targets(state: ConflictState, unit: Unit) -> list[str]:
 
 def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
     """Every legal action of the seat in a fixed order; with `kind`, at least those of that kind."""
-    if state.phase == "over" or not (0 <= seat < state.n):
+    phase = state.phase
+    if phase == "over" or not (0 <= seat < state.n):
         return []
     pend = state.pending
     if pend is not None:
         return _pending(state, seat, pend)
     p = state.players[seat]
-    if state.phase == "setup":
+    if phase == "setup":
         if p.ready or not p.alive:
             return []
         if p.faction is None:
@@ -114,59 +125,93 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         return [_act(m.Arrange, t, k) for t in p.dealt for k in (1, 2, 3)]
     if seat != state.turn or not p.alive:
         return []
-    if state.phase == "end":
+    if phase == "end":
         return [_act(m.Discard, c.id) for c in p.hand]
     if state.assault:
         front = fronts(state, seat)
         acts = [_act(m.Strike, u.id, t) for u in strikers(state, seat) for t in strike_targets(state, u, front)]
         return acts + [_act(m.Halt)]
     acts: list = []
-    first: dict[str, str] = {}  # card key -> the first such card in hand (basic and strategy cards)
-    for c in p.hand:
-        first.setdefault(c.key, c.id)
-    my_units = [u for u in state.units.values() if u.owner == seat]
-    if state.phase in ("develop", "post"):
-        _develop(state, seat, acts, first, my_units, kind)
-    elif state.phase == "battle":
-        _battle(state, seat, acts, first, my_units, kind)
-    acts.append(_act(m.Next))
+    if kind not in NO_SCAN_KINDS:  # apply's check of a flip or `next` needs no hand, `next` no units
+        first: dict[str, str] = {}  # card key -> the first such card in hand (basic and strategy cards)
+        if kind not in UNIT_KINDS:
+            for c in p.hand:
+                if c.key not in first:
+                    first[c.key] = c.id
+        my_units = [u for u in state.units.values() if u.owner == seat]
+        if phase in ("develop", "post"):
+            _develop(state, seat, p, acts, first, my_units, kind)
+        elif phase == "battle":
+            _battle(state, seat, p, acts, first, my_units, kind)
+    acts.append(_NEXT)
     return acts
 
 
 BASIC_KINDS = {"move", "maintain", "retreat", "sell", "buy"}
+NO_SCAN_KINDS = {"next"}
+UNIT_KINDS = {"flip", "board"}  # kinds whose group reads units only, not the hand
+_NEXT = _act(m.Next)
 
 
-def _develop(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
+def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: dict[str, str], my_units: list[Unit],
              kind: str | None) -> None:
-    p = state.players[seat]
     if kind in (None, "deploy", "equip"):
-        mine = tuple(own_tids(state, seat))
-        cuts = cost_cuts(state, seat)
-        for c in p.hand:
-            card = cdef(c.key)
-            if card.type in FIELDED:
-                if deploy_cost(state, seat, c.key, cuts) > p.res:
-                    continue
-                if card.type == "vehicle" and sum(u.key == c.key for u in my_units) >= card.limit:
-                    continue
-                acts += _deploys(c.id, mine)
-            elif card.type == "upgrade":
-                acts.append(_act(m.Equip, c.id))
+        _deploys_and_fits(state, seat, p, acts, my_units)
     if kind in (None, "board") and not p.emp:
         for v in my_units:
-            if CARD_TYPE[v.key] == "vehicle" and v.up and v.rider is None:
-                crew = cdef(v.key).crew
+            if v.rider is None and CARD_TYPE[v.key] == "vehicle" and v.up:
+                crew = CARDS[v.key].crew
+                loc = v.loc
                 for u in my_units:
-                    if u.loc == v.loc and u.up and u.riding is None:
+                    if u.loc == loc and u.up and u.riding is None:
                         t = CARD_TYPE[u.key]
                         if t != "vehicle" and crew in ("any", t):
                             acts.append(_act(m.Board, v.id, u.id))
     if kind in (None, "flip"):
-        acts += [_act(m.Flip, u.id) for u in my_units if not u.flipped and u.riding is None]
-    if kind is None or kind in BASIC_KINDS:
-        _basics(state, seat, acts, first, my_units, others(state, seat))
-    if not p.hacked and (kind is None or kind in STRATEGY):
-        _strategy(state, seat, acts, first, my_units, others(state, seat))
+        acts += _flips(my_units)
+    basics = kind is None or kind in BASIC_KINDS
+    strategy = not p.hacked and (kind is None or kind in STRATEGY)
+    if basics or strategy:
+        rivals = others(state, seat)
+        if basics:
+            _basics(state, seat, acts, first, my_units, rivals)
+        if strategy:
+            _strategy(state, seat, acts, first, my_units, rivals)
+
+
+def _flips(my_units: list[Unit]) -> list:
+    flip = m.Flip
+    return [_act(flip, u.id) for u in my_units if not u.flipped and u.riding is None]
+
+
+def flip_allowed(state: ConflictState, seat: int, uid: str) -> bool:
+    """Whether `legal(state, seat)` holds the flip of `uid`: apply's commonest check, made
+    without listing every unit (the same conditions as legal, _develop and _flips)."""
+    unit = state.units.get(uid)
+    return (unit is not None and state.pending is None and state.phase in ("develop", "post")
+            and not state.assault and seat == state.turn and state.players[seat].alive
+            and unit.owner == seat and not unit.flipped and unit.riding is None)
+
+
+def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, acts: list, my_units: list[Unit]) -> None:
+    mine: tuple[str, ...] | None = None
+    cuts: tuple[str, int] | None = None
+    res = p.res
+    for c in p.hand:
+        key = c.key
+        ctype = CARD_TYPE[key]
+        if ctype in FIELDED:
+            if cuts is None:
+                cuts = cost_cuts(state, seat)
+            if deploy_cost(state, seat, key, cuts) > res:
+                continue
+            if ctype == "vehicle" and sum(u.key == key for u in my_units) >= CARDS[key].limit:
+                continue
+            if mine is None:
+                mine = tuple(own_tids(state, seat))
+            acts += _deploys(c.id, mine)
+        elif ctype == "upgrade":
+            acts.append(_act(m.Equip, c.id))
 
 
 def _retreats(state: ConflictState, seat: int, cid: str, my_units: list[Unit]) -> list:
@@ -181,8 +226,13 @@ def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], 
     p = state.players[seat]
     if "move" in first:
         cid = first["move"]
-        acts += [_act(m.Move, cid, u.id, t) for u in my_units if can_act(state, u)
-                 for t in move_targets(state, u)]
+        targets: dict[str, list[str]] = {}  # units on one territory share their targets
+        for u in my_units:
+            if can_act(state, u):
+                loc = u.loc
+                if loc not in targets:
+                    targets[loc] = move_targets(state, u)
+                acts += [_act(m.Move, cid, u.id, t) for t in targets[loc]]
     if "maintain" in first:
         envoy = "envoy" in p.achievements
         for t in state.territories.values():
@@ -252,9 +302,8 @@ def alive_seats(state: ConflictState) -> list[int]:
     return [s for s, p in enumerate(state.players) if p.alive]
 
 
-def _battle(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
+def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dict[str, str], my_units: list[Unit],
             kind: str | None) -> None:
-    p = state.players[seat]
     if "retreat" in first:
         acts += _retreats(state, seat, first["retreat"], my_units)
     if not state.fought and state.terr_deck:

@@ -508,9 +508,11 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
     p = state.players[seat]
     p.evading = []
     for u in state.units.values():
-        if u.owner == seat and (u.strikes or u.flipped):
-            u.strikes = 0
-            u.flipped = False
+        if u.owner == seat:  # each field set only when it changed: pydantic's __setattr__ is slow
+            if u.strikes:
+                u.strikes = 0
+            if u.flipped:
+                u.flipped = False
     events.append(Event.public("conflict.ev.turn", player=p.name, round=state.round))
     own = [state.territories[t] for row in p.rows for t in row]
     if has_up(state, seat, "brain"):

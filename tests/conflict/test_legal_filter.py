@@ -32,3 +32,19 @@ def test_filtered_legal_lists_match_the_full_list(players, seed, aggressive):
         pool = [a for a in full if a.kind not in PASSIVE] if aggressive else []
         state = ENGINE.apply(state, seat, rnd.choice(pool or full)).state
     assert len(seen) >= 40  # the games offered most of the 49 kinds of action
+
+
+@pytest.mark.parametrize("players,seed", [(3, 3), (2, 5)])
+def test_flip_check_matches_the_legal_list(players, seed):
+    """apply checks a flip with `flip_allowed` instead of a listing: it must agree with the
+    full list for every unit, at every step, for the seat to move and for the others."""
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    while ENGINE.outcome(state) is None:
+        seat = rnd.choice(ENGINE.active_seats(state))
+        for s in range(players):
+            flips = {a.unit for a in L.legal(state, s) if a.kind == "flip"}
+            assert {u for u in state.units if L.flip_allowed(state, s, u)} == flips
+            assert not L.flip_allowed(state, s, "u0")
+        state = ENGINE.apply(state, seat, rnd.choice(L.legal(state, seat))).state
