@@ -23,6 +23,7 @@ GOALS = ("raid", "annihilation", "arms")
 SUPPORT_WEAPONS = ("charger", "repair_drone")
 REACT_SKILLS = ("dodge", "redirect", "precision")
 SHIELDS = ("warp_shield", "convert_shield")
+PLAYABLE = frozenset({"emp", "repair_bot", "turret", "spy_drone", "adv_weapons"})  # cards _play_actions offers
 SHIP_GAP = abs(SHIP_ROW[0] - SHIP_ROW[1])  # ship to ship
 WEAPONS = D.weapon_table
 SHIP_CARDS = frozenset(k for k, sub in D.subs.items() if sub.side == "ship")
@@ -41,6 +42,7 @@ WEAPON_USE = {wid: (w.energy, w.support, w.aoe) for wid, w in WEAPONS.items()}
 SHIP_HITS_SHIP = {wid: w.in_range(SHIP_GAP) for wid, w in WEAPONS.items()}
 MECH_HITS_SHIP = {(seat, wid, here): w.in_range(ship_dist(1 - seat, here))
                   for wid, w in WEAPONS.items() for seat in range(2) for here in ZONES}
+MECH_WEAPONS = {k: tuple(md.weapons) for k, md in D.mechs.items()}  # weapon ids of each mech model
 # zones within n moves of a zone (blast areas)
 WITHIN = {(here, n): frozenset(z for z in ZONES if dist(here, z) <= n) for here in ZONES for n in range(7)}
 # zones within 1, 2 and 3 moves of each seat's ship (recall and 破釜沉舟, EMP, turret)
@@ -50,6 +52,8 @@ RAID_ZONES = {seat: frozenset(z for z in ZONES if zrow(z) == SHIP_ROW[1 - seat])
 # the zone one step towards the enemy (None at the far edge)
 AHEAD = {(seat, z): next((n for n in NEIGHBOURS[z] if zrow(n) - zrow(z) == forward(seat)), None)
          for seat in range(2) for z in ZONES}
+# the neighbours of a zone without the one ahead (forward is blocked by an enemy mech there)
+NOT_AHEAD = {(seat, z): tuple(n for n in NEIGHBOURS[z] if n != AHEAD[seat, z]) for seat in range(2) for z in ZONES}
 # mech uids are given by position: a1 is sides[0].mechs[0]
 MECH_SLOTS = {f"{prefix}{i + 1}": (seat, i) for seat, prefix in enumerate(MECH_PREFIX)
               for i in range(max(ship.mechs for ship in D.ships.values()))}
@@ -79,6 +83,16 @@ def _act(cls: type, *values: Any) -> Any:
     return cls(**dict(zip(names, values)))
 
 
+# actions over the fixed vocabulary of mech slots and zones, built once: a dict lookup costs
+# less than an _act call in the legal-actions hot loop
+ORDER_ACTS = {uid: Order(mech=uid) for uid in MECH_SLOTS}
+RECALL_ACTS = {uid: Recall(mech=uid) for uid in MECH_SLOTS}
+MOVE_ACTS = {(uid, z): Move(mech=uid, zone=z) for uid in MECH_SLOTS for z in ZONES}
+WARP_ACTS = {(uid, z): Warp(mech=uid, zone=z) for uid in MECH_SLOTS for z in ZONES}
+DRAW_SHIP, DRAW_MECH = _act(Draw, "ship"), _act(Draw, "mech")
+OPERATE, GATHER, END_TURN, STAND, GO, PASS = (_act(k) for k in (Operate, Gather, EndTurn, Stand, Go, Pass))
+
+
 @lru_cache(maxsize=256)
 def _resupply(mechs: tuple[str, ...]) -> Resupply:
     """分离补给 actions, shared like the others (a list field cannot be an _act key)."""
@@ -89,7 +103,7 @@ def _resupply(mechs: tuple[str, ...]) -> Resupply:
 MAIN_KINDS = frozenset({Fire, Draw, Operate, Order, Launch, Recall, Gather, PlayCard, UseCard, Turret, Resupply,
                         UseSkill, EndTurn})
 # the main-turn kinds whose actions need the side's mechs on the field
-FIELD_KINDS = frozenset({Operate, Order, Recall, Resupply})
+FIELD_KINDS = frozenset({Operate, Order, Recall, Resupply, UseCard})
 
 
 def _err(key: str, **params: Any) -> RuleError:
@@ -426,15 +440,44 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     out.append(FIRE_ACTS[wid, "ship"])
         return out
 
+    def _attack_actions(self, state: FleetState, seat: int, m: Mech) -> list:
+        """A mech's attacks: _targets_for of each of its weapons, with the mech and the enemy's
+        field read once for all of them."""
+        side, enemy = state.sides[seat], state.sides[1 - seat]
+        uid, here, ammo = m.uid, m.zone, m.ammo
+        field = None  # the enemy's (uid, zone) on the field, read on first need
+        out: list = []
+        for wid in MECH_WEAPONS[m.model]:
+            energy, support, aoe = WEAPON_USE[wid]
+            if (wid in ammo and ammo[wid] <= 0) or (energy and side.ship.energy < energy):
+                continue
+            reach = REACH[wid, here]
+            if support:
+                out += [_act(Attack, uid, wid, f.uid) for f in side.mechs
+                        if f.status == "field" and f.uid != uid and f.zone in reach]
+                continue
+            if enemy.immune:
+                continue
+            if field is None:
+                field = [(e.uid, e.zone) for e in enemy.mechs if e.status == "field"]
+            if aoe:
+                blast = {z for _, there in field for z in WITHIN[there, aoe]}
+                out += [_act(Attack, uid, wid, z) for z in ZONES if z in reach and z in blast]
+            else:
+                out += [_act(Attack, uid, wid, t) for t, there in field if there in reach]
+                if MECH_HITS_SHIP[seat, wid, here] and not enemy.ship.destroyed:
+                    out.append(_act(Attack, uid, wid, "ship"))
+        return out
+
     def _can_act(self, m: Mech) -> bool:
         return m.status == "field" and m.stun == 0
 
     def _mech_moves(self, state: FleetState, seat: int, m: Mech) -> list[str]:
         """Neighbouring zones; not forward out of a zone an enemy mech shares."""
         here = m.zone
-        if any(e.zone == here and e.status == "field" for e in state.sides[1 - seat].mechs):
-            ahead = AHEAD[seat, here]
-            return [z for z in NEIGHBOURS[here] if z != ahead]
+        for e in state.sides[1 - seat].mechs:  # a loop, not any(genexpr): this runs per legal_actions
+            if e.zone == here and e.status == "field":
+                return list(NOT_AHEAD[seat, here])
         return list(NEIGHBOURS[here])
 
     # ================================================================ legal actions
@@ -445,29 +488,35 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         """The legal actions. With `only`, turn actions of other models are not built (apply
         checks one action that way: actions of different models never compare equal); the
         short build and pending lists still come whole."""
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             return []
-        if state.phase == "build":
+        if phase == "build":
             return self._build_actions(state.sides[seat].build)
-        if state.pending:
-            p = state.pending[0]
+        pending = state.pending
+        if pending:
+            p = pending[0]
             return self._pending_actions(state, p) if p.seat == seat else []
         if seat != state.turn:
             return []
+        return self._turn_actions(state, seat, only)
+
+    def _turn_actions(self, state: FleetState, seat: int, only: type | None) -> list:
+        """_legal in play, for the seat whose turn it is and no pending decision."""
         side = state.sides[seat]
         acting = [m for m in side.mechs if m.acts > 0 and m.stun == 0 and m.status == "field"]  # _can_act
         if acting:
             out: list = []
             for m in acting:
                 if only is None or only is Move:
-                    out += [_act(Move, m.uid, z) for z in self._mech_moves(state, seat, m)]
+                    uid = m.uid
+                    out += [MOVE_ACTS[uid, z] for z in self._mech_moves(state, seat, m)]
                 if only is None or only is Attack:
-                    for wid in D.mechs[m.model].weapons:
-                        out += [_act(Attack, m.uid, wid, t) for t in self._targets_for(state, seat, m.uid, wid)]
+                    out += self._attack_actions(state, seat, m)
             if only is None or only is UseCard:
                 out += self._use_actions(state, seat)
             if only is None or only is Stand:
-                out.append(_act(Stand))
+                out.append(STAND)
             return out
         return self._main_actions(state, seat, only)
 
@@ -483,18 +532,20 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         out: list = []
         if ap >= 2 and not destroyed and Fire in want:
             out += self._fire_actions(state, seat, ship)
+        hand = side.hand
+        kinds = [c.card for c in hand] if Draw in want or PlayCard in want else []  # the hand read once
         if Draw in want and (ap >= 1 or (ship.model == "hummingbird" and not side.free_draw)):
             if side.ship_pile:
-                out.append(_act(Draw, "ship"))
-            if side.mech_pile and self._mech_cards_in_hand(side) < 3:
-                out.append(_act(Draw, "mech"))
+                out.append(DRAW_SHIP)
+            if side.mech_pile and sum(k in MECH_CARDS for k in kinds) < 3:  # _mech_cards_in_hand
+                out.append(DRAW_MECH)
         if only is None or only in FIELD_KINDS:
             field = self._field(side)
             ready_field = [m for m in field if m.stun == 0]  # _can_act
             if ap >= 2 and ready_field and Operate in want:
-                out.append(_act(Operate))
+                out.append(OPERATE)
             if ap >= 1 and Order in want:
-                out += [_act(Order, m.uid) for m in ready_field]
+                out += [ORDER_ACTS[m.uid] for m in ready_field]
         if ap >= 1:
             if Launch in want and not destroyed and not ship.giant:
                 ready = [p.pid for p in side.pilots if p.status == "ready"]
@@ -507,13 +558,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                                 out += LAUNCHES[uid, pid]
             if Recall in want:
                 near = NEAR_SHIP[seat, 1]
-                out += [_act(Recall, m.uid) for m in field if m.zone in near]
+                out += [RECALL_ACTS[m.uid] for m in field if m.zone in near]
         if ap >= 2 and not destroyed and Gather in want:
-            out.append(_act(Gather))
+            out.append(GATHER)
         if PlayCard in want:
-            out += self._play_actions(state, seat)
+            out += self._play_actions(state, seat, hand, kinds)
         if UseCard in want:
-            out += self._use_actions(state, seat)
+            out += self._use_actions(state, seat, field)
         if Turret in want and side.turret and not side.turret_used and not destroyed:
             enemy = sides[1 - seat]
             if not enemy.immune:
@@ -527,21 +578,23 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if UseSkill in want:
             out += self._skill_actions(state, seat)
         if EndTurn in want:
-            out.append(_act(EndTurn))
+            out.append(END_TURN)
         return out
 
     @staticmethod
     def _mech_cards_in_hand(side: Side) -> int:
         return len([c for c in side.hand if c.card in MECH_CARDS])
 
-    def _play_actions(self, state: FleetState, seat: int) -> list:
+    def _play_actions(self, state: FleetState, seat: int, hand: list[Card], kinds: list[str]) -> list:
+        """Cards played from the hand; `kinds` holds the hand's card ids (read once by the caller)."""
         side, ship = state.sides[seat], state.sides[seat].ship
         enemy = state.sides[1 - seat]
         if ship.destroyed:
             return []
         out: list = []
-        for c in side.hand:
-            k = c.card
+        for c, k in zip(hand, kinds):
+            if k not in PLAYABLE:  # most of a hand is mech cards
+                continue
             if k == "emp":
                 near = NEAR_SHIP[seat, 2]
                 zones = {m.zone for m in self._field(enemy) if m.zone in near}
@@ -556,12 +609,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 out.append(_act(PlayCard, c.id))
         return out
 
-    def _use_actions(self, state: FleetState, seat: int) -> list:
+    def _use_actions(self, state: FleetState, seat: int, field: list[Mech] | None = None) -> list:
+        """Mech card uses; `field` is the side's field mechs when the caller has them already."""
         out: list = []
-        for m in state.sides[seat].mechs:
-            if not m.cards or m.status != "field":
+        for m in state.sides[seat].mechs if field is None else field:
+            cards = m.cards
+            if not cards or (field is None and m.status != "field"):
                 continue
-            for c in m.cards:
+            for c in cards:
                 if c.card == "booster":
                     out += [_act(UseCard, m.uid, c.id, z) for z in neighbours(m.zone)]
                 elif c.card == "repair_kit" and m.hp >= m.max_hp:
@@ -574,10 +629,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return skill in side.ready and skill not in side.used
 
     def _skill_actions(self, state: FleetState, seat: int) -> list:
-        side, ship = state.sides[seat], state.sides[seat].ship
-        usable = [s for s in side.ready if s not in side.used]  # _skill_ok
+        side = state.sides[seat]
+        used = side.used
+        usable = [s for s in side.ready if s not in used]  # _skill_ok
         if not usable:
             return []
+        ship = side.ship
         enemy = state.sides[1 - seat]
         out: list = []
         if "transfer" in usable and state.ap >= 1 and not ship.destroyed:
@@ -599,16 +656,16 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _pending_actions(self, state: FleetState, p: Pending) -> list:
         side = state.sides[p.seat]
         if p.kind == "react":
-            return self._react_options(state, p.seat, p.data["trigger"]) + [_act(Pass)]
+            return self._react_options(state, p.seat, p.data["trigger"]) + [PASS]
         if p.kind == "twin":
             first = p.data["first"]
-            return [_act(Second, t) for t in self._ship_targets(state, p.seat) if t != first] + [_act(Pass)]
+            return [_act(Second, t) for t in self._ship_targets(state, p.seat) if t != first] + [PASS]
         if p.kind == "attach":
             m = self._mech(state, p.data["mech"])
             out: list = []
             if len(m.cards) < 2:
                 out += [_act(Attach, c.id) for c in side.hand if c.card in MECH_CARDS]
-            return out + [_act(Go)]
+            return out + [GO]
         if p.kind == "pick":
             return [_act(Pick, cid) for cid in p.data["cards"]]
         if p.kind == "warp":
@@ -616,8 +673,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             for uid in p.data["mechs"]:
                 m = self._mech(state, uid)
                 if m is not None and m.status == "field":
-                    out += [_act(Warp, uid, z) for z in self._mech_moves(state, p.seat, m)]
-            return out + [_act(Pass)]
+                    out += [WARP_ACTS[uid, z] for z in self._mech_moves(state, p.seat, m)]
+            return out + [PASS]
         return []
 
     def _react_options(self, state: FleetState, me: int, trigger: str) -> list:
@@ -651,18 +708,29 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     # ================================================================ apply
     def apply(self, state: FleetState, seat: int, action: Any) -> Step:
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             raise _err("over")
-        if state.phase == "build":
+        if phase == "build":
             if state.sides[seat].build.stage == "ready":
                 raise RuleError("core.not_your_turn")
             return self._apply_build(state, seat, action)
-        if seat != (state.pending[0].seat if state.pending else state.turn):  # active_seats, in play
-            raise RuleError("core.not_your_turn")
-        if not _among(action, self._legal(state, seat, type(action))):
+        # the active seat (active_seats, in play) and then `action in _legal(...)`, without
+        # reading the state's fields twice
+        pending = state.pending
+        if pending:
+            p = pending[0]
+            if seat != p.seat:
+                raise RuleError("core.not_your_turn")
+            legal = self._pending_actions(state, p)
+        else:
+            if seat != state.turn:
+                raise RuleError("core.not_your_turn")
+            legal = self._turn_actions(state, seat, type(action))
+        if not _among(action, legal):
             raise self._why_not(state, seat, action)
         ev: list[Event] = []
-        if state.pending:
+        if pending:
             self._apply_pending(state, seat, action, ev)
         else:
             self._apply_turn(state, seat, action, ev)
@@ -1401,12 +1469,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     st.windows.pop(0)
                 self._resolve_strike(state, ev)
                 continue
+            if state.ap > 0:  # tested before the mechs: cheaper, and either one stops here
+                return
             side = state.sides[state.turn]
             for m in side.mechs:
                 if m.acts > 0 and m.stun == 0 and m.status == "field":  # a mech still acts (_can_act)
                     return
-            if state.ap > 0:
-                return
             if not state.warp_done:
                 state.warp_done = True
                 swords = [m.uid for m in self._field(side) if "warp_drive" in D.mechs[m.model].traits
@@ -1495,8 +1563,17 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         side.turns += 1
         state.ap = 2
         state.warp_done = False
-        if side.gathered or side.free_draw or side.resupply_used or side.turret_used or side.precision:
-            side.gathered = side.free_draw = side.resupply_used = side.turret_used = side.precision = False
+        # pydantic writes are slow: only the flags that are set
+        if side.gathered:
+            side.gathered = False
+        if side.free_draw:
+            side.free_draw = False
+        if side.resupply_used:
+            side.resupply_used = False
+        if side.turret_used:
+            side.turret_used = False
+        if side.precision:
+            side.precision = False
         for s in state.sides:
             if s.immune:  # pydantic writes are slow: only when needed
                 s.immune = False

@@ -142,6 +142,27 @@ def test_weapon_targets_from_the_reach_tables_are_those_found_by_distance():
     assert checked > 5000
 
 
+def test_attack_lists_read_once_are_the_targets_of_each_weapon():
+    """_fire_actions and _attack_actions read the enemy's field once for all weapons; they give
+    the actions of _targets_for, weapon by weapon."""
+    from games.fleet.state import Attack, Fire
+    checked = 0
+    for state in _play_states():
+        for seat, side in enumerate(state.sides):
+            ship = side.ship
+            expected = [Fire(weapon=w, target=t) for w in ship.weapons
+                        for t in ENGINE._targets_for(state, seat, "ship", w)]
+            assert ENGINE._fire_actions(state, seat, ship) == expected
+            for m in side.mechs:
+                if m.status != "field":
+                    continue
+                expected = [Attack(mech=m.uid, weapon=w, target=t) for w in D.mechs[m.model].weapons
+                            for t in ENGINE._targets_for(state, seat, m.uid, w)]
+                assert ENGINE._attack_actions(state, seat, m) == expected
+                checked += len(expected)
+    assert checked > 100
+
+
 def test_mech_moves_are_the_neighbours_less_forward_out_of_a_contested_zone():
     blocked = 0
     for state in _play_states():
