@@ -173,15 +173,28 @@ def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: di
     strategy = not p.hacked and (kind is None or kind in STRATEGY)
     if basics or strategy:
         rivals = others(state, seat)
+        abroad = _abroad(state, seat, my_units) if "retreat" in first or "withdraw" in first else []
         if basics:
-            _basics(state, seat, acts, first, my_units, rivals)
+            _basics(state, seat, acts, first, my_units, rivals, abroad)
         if strategy:
-            _strategy(state, seat, acts, first, my_units, rivals)
+            _strategy(state, seat, acts, first, my_units, rivals, abroad)
+
+
+class _FlipCache(dict):
+    """Unit id -> its flip action. Flips fill half of all legal lists; unit ids repeat from
+    game to game (u1, u2, ...), so a plain dict stays small and beats the lru lookup."""
+
+    def __missing__(self, uid: str) -> Any:
+        action = self[uid] = m.Flip(unit=uid)
+        return action
+
+
+_FLIPS = _FlipCache()
 
 
 def _flips(my_units: list[Unit]) -> list:
-    flip = m.Flip
-    return [_act(flip, u.id) for u in my_units if not u.flipped and u.riding is None]
+    flips = _FLIPS
+    return [flips[u.id] for u in my_units if not u.flipped and u.riding is None]
 
 
 def flip_allowed(state: ConflictState, seat: int, uid: str) -> bool:
@@ -214,15 +227,20 @@ def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, acts: list, 
             acts.append(_act(m.Equip, c.id))
 
 
-def _retreats(state: ConflictState, seat: int, cid: str, my_units: list[Unit]) -> list:
+def _abroad(state: ConflictState, seat: int, my_units: list[Unit]) -> list[Unit]:
+    """The seat's units standing in another faction's lands (riders travel with their vehicle)."""
+    territories = state.territories
+    return [u for u in my_units if u.riding is None and territories[u.loc].owner != seat]
+
+
+def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> list:
     if not fallback(state, seat):
         return []
-    return [_act(m.Retreat, cid, u.id) for u in my_units
-            if u.riding is None and state.territories[u.loc].owner != seat]
+    return [_act(m.Retreat, cid, u.id) for u in abroad]
 
 
 def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
-            rivals: list[int]) -> None:
+            rivals: list[int], abroad: list[Unit]) -> None:
     p = state.players[seat]
     if "move" in first:
         cid = first["move"]
@@ -239,7 +257,7 @@ def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], 
             if t.dur < t.max and (t.owner == seat or envoy) and state.players[t.owner].alive:
                 acts.append(_act(m.Maintain, first["maintain"], t.id))
     if "retreat" in first:
-        acts += _retreats(state, seat, first["retreat"], my_units)
+        acts += _retreats(state, seat, first["retreat"], abroad)
     if "trade" in first and not p.blockaded:
         cid = first["trade"]
         buyers = [g for g in rivals if not state.players[g].blockaded]
@@ -263,10 +281,9 @@ def price_range(unit: Unit) -> range:
 
 
 def _strategy(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
-              rivals: list[int]) -> None:
+              rivals: list[int], abroad: list[Unit]) -> None:
     p = state.players[seat]
-    if "withdraw" in first and fallback(state, seat) \
-            and any(u.riding is None and state.territories[u.loc].owner != seat for u in my_units):
+    if "withdraw" in first and abroad and fallback(state, seat):
         acts.append(_act(m.Withdraw, first["withdraw"]))
     if "evade" in first:
         acts += [_act(m.Evade, first["evade"], u.id) for u in my_units
@@ -305,7 +322,7 @@ def alive_seats(state: ConflictState) -> list[int]:
 def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dict[str, str], my_units: list[Unit],
             kind: str | None) -> None:
     if "retreat" in first:
-        acts += _retreats(state, seat, first["retreat"], my_units)
+        acts += _retreats(state, seat, first["retreat"], _abroad(state, seat, my_units))
     if not state.fought and state.terr_deck:
         acts.append(_act(m.Claim))
     if not may_attack(state, seat):
