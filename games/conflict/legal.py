@@ -10,7 +10,7 @@ from itertools import permutations
 from typing import Any
 
 from games.conflict import model as m
-from games.conflict.data import FIELDED, SPECIALS, STRATEGY
+from games.conflict.data import BASICS, FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
     CARD_TYPE, CARDS, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback, garrisons, has_up,
     is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
@@ -128,16 +128,23 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
     if phase == "end":
         return [_act(m.Discard, c.id) for c in p.hand]
     if state.assault:
+        if kind == "halt":  # always open during an assault
+            return [_HALT]
         front = fronts(state, seat)
         acts = [_act(m.Strike, u.id, t) for u in strikers(state, seat) for t in strike_targets(state, u, front)]
-        return acts + [_act(m.Halt)]
+        return acts + [_HALT]
     acts: list = []
-    if kind not in NO_SCAN_KINDS:  # apply's check of a flip or `next` needs no hand, `next` no units
+    if kind != "next":  # always legal here: apply's check of it lists nothing else
         first: dict[str, str] = {}  # card key -> the first such card in hand (basic and strategy cards)
-        if kind not in UNIT_KINDS:
+        if kind is None:
             for c in p.hand:
                 if c.key not in first:
                     first[c.key] = c.id
+        elif kind in CARD_OF_KIND:  # a filtered list needs only the card of its kind
+            key = CARD_OF_KIND[kind]
+            cid = next((c.id for c in p.hand if c.key == key), None)
+            if cid is not None:
+                first[key] = cid
         my_units = [u for u in state.units.values() if u.owner == seat]
         if phase in ("develop", "post"):
             _develop(state, seat, p, acts, first, my_units, kind)
@@ -148,9 +155,11 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
 
 
 BASIC_KINDS = {"move", "maintain", "retreat", "sell", "buy"}
-NO_SCAN_KINDS = {"next"}
-UNIT_KINDS = {"flip", "board"}  # kinds whose group reads units only, not the hand
+# the card an action of a kind plays, for the kinds whose group `first` gates (the others
+# play no card, or a fielded or upgrade card found apart)
+CARD_OF_KIND = {k: k for k in BASICS | STRATEGY | SPECIALS} | {"sell": "trade", "buy": "trade"}
 _NEXT = _act(m.Next)
+_HALT = _act(m.Halt)
 
 
 def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: dict[str, str], my_units: list[Unit],
