@@ -79,6 +79,8 @@ def strike_targets(state: ConflictState, unit: Unit, front: list | None = None) 
     here = territories[unit.loc].owner
     r, nrows = row_of(state, unit.loc)
     near, far = max(1, nrows - 1 - r), nrows - r
+    if (far if here == unit.owner else near) > rng:
+        return []  # every front territory is out of reach (near <= far; no front is at home)
     out: list[str] = []
     for tid, guards in front:
         if (near if territories[tid].owner == here else far) > rng:
@@ -90,9 +92,11 @@ def strike_targets(state: ConflictState, unit: Unit, front: list | None = None) 
     return out
 
 
-def strikers(state: ConflictState, seat: int) -> list[Unit]:
+def strikers(state: ConflictState, seat: int, my_units: list[Unit] | None = None) -> list[Unit]:
+    """The seat's units that may strike now (`my_units`: the seat's units, when known)."""
     limit = 3 if has_up(state, seat, "reactor") else 1
-    return [u for u in state.units.values() if u.owner == seat and u.strikes < limit and can_act(state, u)]
+    units = state.units.values() if my_units is None else my_units
+    return [u for u in units if u.owner == seat and u.strikes < limit and can_act(state, u)]
 
 
 def move_targets(state: ConflictState, unit: Unit) -> list[str]:
@@ -159,6 +163,7 @@ BASIC_KINDS = {"move", "maintain", "retreat", "sell", "buy"}
 # play no card, or a fielded or upgrade card found apart)
 CARD_OF_KIND = {k: k for k in BASICS | STRATEGY | SPECIALS} | {"sell": "trade", "buy": "trade"}
 _NEXT = _act(m.Next)
+FLYING = {k for k, c in CARDS.items() if "flying" in c.abilities}
 _HALT = _act(m.Halt)
 
 
@@ -338,7 +343,7 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
         return
     if kind in (None, "attack") and "attack" in first:
         front = fronts(state, seat)
-        if any(strike_targets(state, u, front) for u in strikers(state, seat)):
+        if any(strike_targets(state, u, front) for u in strikers(state, seat, my_units)):
             acts.append(_act(m.Attack, first["attack"]))
     if kind is not None and kind not in SPECIALS:
         return
@@ -347,7 +352,7 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
     if not specials:
         return
     targets = [g for g in others(state, seat) if not peace_between(state, seat, g)]
-    flying = any(can_act(state, u) and "flying" in cdef(u.key).abilities for u in my_units)
+    flying = any(u.key in FLYING and can_act(state, u) for u in my_units)
     for key, cid in specials:
         if key in ("hbomb", "neutron") and flying:
             for g in targets:
