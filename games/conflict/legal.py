@@ -142,8 +142,9 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         first: dict[str, str] = {}  # card key -> the first such card in hand (basic and strategy cards)
         if kind is None:
             for c in p.hand:
-                if c.key not in first:
-                    first[c.key] = c.id
+                key = c.key
+                if key not in first:
+                    first[key] = c.id
         elif kind in CARD_OF_KIND:  # a filtered list needs only the card of its kind
             key = CARD_OF_KIND[kind]
             cid = next((c.id for c in p.hand if c.key == key), None)
@@ -173,7 +174,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: di
         _deploys_and_fits(state, seat, p, acts, my_units)
     if kind in (None, "board") and not p.emp:
         for v in my_units:
-            if v.rider is None and CARD_TYPE[v.key] == "vehicle" and v.up:
+            if CARD_TYPE[v.key] == "vehicle" and v.rider is None and v.up:
                 crew = CARDS[v.key].crew
                 loc = v.loc
                 for u in my_units:
