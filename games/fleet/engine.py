@@ -26,6 +26,7 @@ SHIELDS = ("warp_shield", "convert_shield")
 PLAYABLE = frozenset({"emp", "repair_bot", "turret", "spy_drone", "adv_weapons"})  # cards _play_actions offers
 SHIP_GAP = abs(SHIP_ROW[0] - SHIP_ROW[1])  # ship to ship
 WEAPONS = D.weapon_table
+SUB_NAMES = {k: f"{sub.name['zh-CN']} / {sub.name['en']}" for k, sub in D.subs.items()}  # card texts in events
 SHIP_CARDS = frozenset(k for k, sub in D.subs.items() if sub.side == "ship")
 MECH_CARDS = frozenset(k for k, sub in D.subs.items() if sub.side == "mech")
 
@@ -93,6 +94,14 @@ DRAW_SHIP, DRAW_MECH = _act(Draw, "ship"), _act(Draw, "mech")
 OPERATE, GATHER, END_TURN, STAND, GO, PASS = (_act(k) for k in (Operate, Gather, EndTurn, Stand, Go, Pass))
 
 
+@lru_cache(maxsize=4096)
+def _blast_targets(reach: frozenset[str], aoe: int, enemies: tuple[str, ...]) -> tuple[str, ...]:
+    """The zones in reach with an enemy mech (at the `enemies` zones) within the blast, in map
+    order: the target zones of an area weapon, cached as the same few layouts recur."""
+    blast = {z for here in enemies for z in WITHIN[here, aoe]}
+    return tuple(z for z in ZONES if z in reach and z in blast)
+
+
 @lru_cache(maxsize=256)
 def _resupply(mechs: tuple[str, ...]) -> Resupply:
     """分离补给 actions, shared like the others (a list field cannot be an _act key)."""
@@ -104,6 +113,14 @@ MAIN_KINDS = frozenset({Fire, Draw, Operate, Order, Launch, Recall, Gather, Play
                         UseSkill, EndTurn})
 # the main-turn kinds whose actions need the side's mechs on the field
 FIELD_KINDS = frozenset({Operate, Order, Recall, Resupply, UseCard})
+
+
+def _holds(cards: list[Card], kinds: Any) -> bool:
+    """Whether any of the cards is of one of the kinds (a loop: cheaper than any(genexpr))."""
+    for c in cards:
+        if c.card in kinds:
+            return True
+    return False
 
 
 def _err(key: str, **params: Any) -> RuleError:
@@ -279,7 +296,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return dict(item.name)
 
     def _cards_text(self, cards: list[Card]) -> str:
-        return ", ".join(f"{D.subs[c.card].name['zh-CN']} / {D.subs[c.card].name['en']} [{c.id}]" for c in cards)
+        return ", ".join(f"{SUB_NAMES[c.card]} [{c.id}]" for c in cards)
 
     # ================================================================ protocol basics
     def active_seats(self, state: FleetState) -> list[int]:
@@ -353,7 +370,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return side.ship.destroyed or side.ship.hp < side.ship.max_hp
 
     def _pilot(self, side: Side, pid: str) -> Pilot:
-        return next(p for p in side.pilots if p.pid == pid)
+        for p in side.pilots:  # a loop, not next(genexpr): cheaper on launch and recall
+            if p.pid == pid:
+                return p
+        raise StopIteration  # as next() on an exhausted search
 
     def _reveal_pilot(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         if m.pilot and not m.revealed:
@@ -432,8 +452,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 continue
             reach = SHIP_REACH[seat, wid]
             if aoe:
-                blast = {z for _, here in field for z in WITHIN[here, aoe]}
-                out += [FIRE_ACTS[wid, z] for z in ZONES if z in reach and z in blast]
+                out += [FIRE_ACTS[wid, z] for z in _blast_targets(reach, aoe, tuple(here for _, here in field))]
             else:
                 out += [FIRE_ACTS[wid, uid] for uid, here in field if here in reach]
                 if enemy_ship and SHIP_HITS_SHIP[wid]:
@@ -461,8 +480,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if field is None:
                 field = [(e.uid, e.zone) for e in enemy.mechs if e.status == "field"]
             if aoe:
-                blast = {z for _, there in field for z in WITHIN[there, aoe]}
-                out += [_act(Attack, uid, wid, z) for z in ZONES if z in reach and z in blast]
+                enemies = tuple(there for _, there in field)
+                out += [_act(Attack, uid, wid, z) for z in _blast_targets(reach, aoe, enemies)]
             else:
                 out += [_act(Attack, uid, wid, t) for t, there in field if there in reach]
                 if MECH_HITS_SHIP[seat, wid, here] and not enemy.ship.destroyed:
@@ -603,7 +622,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 out.append(_act(PlayCard, c.id))
             elif k == "turret" and ship.energy >= 1 and not side.turret:
                 out.append(_act(PlayCard, c.id))
-            elif k == "spy_drone" and state.ap >= 1 and any(h.card in SHIP_CARDS for h in enemy.hand):
+            elif k == "spy_drone" and state.ap >= 1 and _holds(enemy.hand, SHIP_CARDS):
                 out.append(_act(PlayCard, c.id))
             elif k == "adv_weapons" and ship.energy >= 1 and side.ship_pile:
                 out.append(_act(PlayCard, c.id))
@@ -646,7 +665,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if "revenge" in usable and state.ap >= 1:
             out += [_act(UseSkill, "revenge", m.uid) for m in self._field(enemy)]
         if "last_stand" in usable and not ship.destroyed \
-                and any(ship_dist(seat, m.zone) <= 1 for m in self._field(enemy)):
+                and any(m.zone in NEAR_SHIP[seat, 1] for m in self._field(enemy)):
             out.append(_act(UseSkill, "last_stand"))
         if "sacrifice" in usable and not ship.destroyed and not enemy.ship.destroyed \
                 and self._field(side):
@@ -654,27 +673,29 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return out
 
     def _pending_actions(self, state: FleetState, p: Pending) -> list:
-        side = state.sides[p.seat]
-        if p.kind == "react":
-            return self._react_options(state, p.seat, p.data["trigger"]) + [PASS]
-        if p.kind == "twin":
-            first = p.data["first"]
-            return [_act(Second, t) for t in self._ship_targets(state, p.seat) if t != first] + [PASS]
-        if p.kind == "attach":
-            m = self._mech(state, p.data["mech"])
+        kind, seat, data = p.kind, p.seat, p.data  # read once: pydantic reads are slow
+        if kind == "attach":  # the most frequent: after most launches
+            m = self._mech(state, data["mech"])
             out: list = []
             if len(m.cards) < 2:
-                out += [_act(Attach, c.id) for c in side.hand if c.card in MECH_CARDS]
-            return out + [GO]
-        if p.kind == "pick":
-            return [_act(Pick, cid) for cid in p.data["cards"]]
-        if p.kind == "warp":
+                out += [_act(Attach, c.id) for c in state.sides[seat].hand if c.card in MECH_CARDS]
+            out.append(GO)
+            return out
+        if kind == "react":
+            return self._react_options(state, seat, data["trigger"]) + [PASS]
+        if kind == "twin":
+            first = data["first"]
+            return [_act(Second, t) for t in self._ship_targets(state, seat) if t != first] + [PASS]
+        if kind == "pick":
+            return [_act(Pick, cid) for cid in data["cards"]]
+        if kind == "warp":
             out = []
-            for uid in p.data["mechs"]:
+            for uid in data["mechs"]:
                 m = self._mech(state, uid)
                 if m is not None and m.status == "field":
-                    out += [WARP_ACTS[uid, z] for z in self._mech_moves(state, p.seat, m)]
-            return out + [PASS]
+                    out += [WARP_ACTS[uid, z] for z in self._mech_moves(state, seat, m)]
+            out.append(PASS)
+            return out
         return []
 
     def _react_options(self, state: FleetState, me: int, trigger: str) -> list:
@@ -807,7 +828,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 drawn = [side.ship_pile.pop(0)]
             else:
                 drawn = []
-                while side.mech_pile and self._mech_cards_in_hand(side) + len(drawn) < 3:
+                held = self._mech_cards_in_hand(side)  # the hand does not change while drawing
+                while side.mech_pile and held + len(drawn) < 3:
                     drawn.append(side.mech_pile.pop(0))
             side.hand += drawn
             ev.append(Event.public("fleet.draw", name=name, n=len(drawn), pile=f"@fleet.pile.{a.pile}"))
@@ -825,7 +847,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         elif kind is Launch:
             state.ap -= 1
             m = self._mech(state, a.mech)
-            m.status, m.zone, m.pilot, m.revealed = "field", a.zone, a.pilot, False
+            m.status, m.zone, m.pilot = "field", a.zone, a.pilot
+            if m.revealed:  # pydantic writes are slow: a recalled mech is face down already
+                m.revealed = False
             self._pilot(side, a.pilot).status = "flying"
             ev.append(Event.public("fleet.launch", name=name, mech=m.uid, model=self._name(D.mechs[m.model]),
                                    zone=a.zone))
@@ -840,7 +864,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         elif kind is Gather:
             state.ap -= 2
             ev.append(Event.public("fleet.gather_try", name=name))
-            if any(c.card == "drain_field" for c in state.sides[1 - seat].hand):
+            if _holds(state.sides[1 - seat].hand, ("drain_field",)):
                 state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "gather"}))
             else:
                 self._gathered(state, seat, ev)
@@ -880,7 +904,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _launched(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         """A launch succeeded: the opponent may answer with 甲板炸弹."""
-        if any(c.card == "deck_bomb" for c in state.sides[1 - seat].hand):
+        if _holds(state.sides[1 - seat].hand, ("deck_bomb",)):
             state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "launch", "mech": m.uid}))
 
     def _recall(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
@@ -1499,23 +1523,24 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             for skill in skills:
                 if skill in ready:
                     continue
-                if skill == "dodge":
-                    ok = side.hits_landed >= 1
-                elif skill == "redirect":
-                    ok = side.evades >= 5
+                # the branches exclude each other: the skills most often still missing come first
+                if skill == "revenge":
+                    ok = side.losses >= 3
+                elif skill == "sacrifice":
+                    ship = side.ship
+                    ok = not ship.destroyed and ship.hp < sides[1 - seat].ship.hp
                 elif skill == "precision":
                     ok = side.ship_damage * 10 >= sides[1 - seat].ship.max_hp * 3 or side.kills >= 2
+                elif skill == "redirect":
+                    ok = side.evades >= 5
+                elif skill == "dodge":
+                    ok = side.hits_landed >= 1
                 elif skill == "transfer":
                     ok = state.round > 3
                 elif skill == "rally":
                     ok = len(self._field(side)) >= 3
-                elif skill == "revenge":
-                    ok = side.losses >= 3
-                elif skill == "last_stand":
+                else:  # last_stand
                     ok = True
-                else:  # sacrifice
-                    ship = side.ship
-                    ok = not ship.destroyed and ship.hp < sides[1 - seat].ship.hp
                 if not ok:
                     continue
                 ready.append(skill)
@@ -1529,23 +1554,25 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
         # runs after every decision: model fields are read once into locals
         conditions = state.conditions
-        raid, annihilation = "raid" in conditions, "annihilation" in conditions
+        raid = "raid" in conditions
         sides = state.sides
         ships = (sides[0].ship, sides[1].ship)
+        destroyed = (ships[0].destroyed, ships[1].destroyed)
+        if not raid and not destroyed[0] and not destroyed[1]:
+            return False  # without 劫掠 only a destroyed ship can end the game
+        annihilation = "annihilation" in conditions
         turn = state.turn
         for seat in (turn, 1 - turn):
-            enemy_ship = ships[1 - seat]
-            giant = enemy_ship.giant
+            giant = ships[1 - seat].giant
             if raid and not giant:
                 goal = RAID_ZONES[seat]
                 for m in sides[seat].mechs:
                     if m.zone in goal and m.status == "field":
                         return self._win(state, seat, "raid", ev)
             # against a Pegasus turned giant mech, 劫掠 becomes 歼灭 (巨型战甲)
-            if enemy_ship.destroyed and (annihilation or (raid and giant)) and not self._field(sides[1 - seat]):
+            if destroyed[1 - seat] and (annihilation or (raid and giant)) and not self._field(sides[1 - seat]):
                 return self._win(state, seat, "annihilation", ev)
-        if ships[0].destroyed and ships[1].destroyed and not self._field(sides[0]) \
-                and not self._field(sides[1]):
+        if destroyed[0] and destroyed[1] and not self._field(sides[0]) and not self._field(sides[1]):
             self._finish(state, None, "fleet.win.mutual")
             ev.append(Event.public("fleet.win.mutual"))
             return True
