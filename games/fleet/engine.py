@@ -556,7 +556,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if Draw in want and (ap >= 1 or (ship.model == "hummingbird" and not side.free_draw)):
             if side.ship_pile:
                 out.append(DRAW_SHIP)
-            if side.mech_pile and sum(k in MECH_CARDS for k in kinds) < 3:  # _mech_cards_in_hand
+            if side.mech_pile and len([k for k in kinds if k in MECH_CARDS]) < 3:  # _mech_cards_in_hand
                 out.append(DRAW_MECH)
         if only is None or only in FIELD_KINDS:
             field = self._field(side)
@@ -664,9 +664,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     out.append(_act(UseSkill, "transfer", w1, "energy"))
         if "revenge" in usable and state.ap >= 1:
             out += [_act(UseSkill, "revenge", m.uid) for m in self._field(enemy)]
-        if "last_stand" in usable and not ship.destroyed \
-                and any(m.zone in NEAR_SHIP[seat, 1] for m in self._field(enemy)):
-            out.append(_act(UseSkill, "last_stand"))
+        if "last_stand" in usable and not ship.destroyed:
+            near = NEAR_SHIP[seat, 1]
+            for m in enemy.mechs:  # an enemy mech on the field next to the ship (a loop: hot)
+                if m.status == "field" and m.zone in near:
+                    out.append(_act(UseSkill, "last_stand"))
+                    break
         if "sacrifice" in usable and not ship.destroyed and not enemy.ship.destroyed \
                 and self._field(side):
             out.append(_act(UseSkill, "sacrifice"))
@@ -1609,15 +1612,20 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if p.status == "injured" and p.back_turn <= side.turns:
                 p.status = "ready"
                 ev.append(Event.private(seat, "fleet.pilot.back", pilot=self._name(D.pilots[p.pid])))
+        field = []  # _field(side), gathered on the way
         for m in side.mechs:
-            if (m.boost or m.smoke) and m.status == "field":
-                m.boost = m.smoke = False
+            if m.status == "field":
+                field.append(m)
+                if m.boost or m.smoke:
+                    m.boost = m.smoke = False
         # burning units of this side take 3 damage at the start of their turn
-        if side.ship.burn and not side.ship.destroyed:
-            side.ship.burn -= 1
+        ship = side.ship
+        if ship.burn and not ship.destroyed:
+            ship.burn -= 1
             ev.append(Event.public("fleet.burn", unit="ship"))
             self._hurt(state, seat, "ship", 3, False, ev, by=1 - seat)
-        for m in self._field(side):
+            field = self._field(side)  # 巨型战甲 may have broken up the field mechs
+        for m in field:
             if m.burn:
                 m.burn -= 1
                 ev.append(Event.public("fleet.burn", unit=m.uid))
