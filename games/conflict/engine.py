@@ -85,7 +85,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if isinstance(action, m.Term):
             self._check_term(state, seat, action)
         elif isinstance(action, m.Flip) and L.flip_allowed(state, seat, action.unit):
-            pass  # half of all actions in play: checked without listing every unit
+            pass  # half of all actions in random play: checked without listing every unit
         else:
             legal = L.legal(state, seat, action.kind)
             # legal lists hand out cached action objects, so the chosen one is usually the very

@@ -163,8 +163,8 @@ BASIC_KINDS = {"move", "maintain", "retreat", "sell", "buy"}
 # the card an action of a kind plays, for the kinds whose group `first` gates (the others
 # play no card, or a fielded or upgrade card found apart)
 CARD_OF_KIND = {k: k for k in BASICS | STRATEGY | SPECIALS} | {"sell": "trade", "buy": "trade"}
+FLYING = {k for k, c in CARDS.items() if "flying" in c.abilities}  # bombs need one of these on the board
 _NEXT = _act(m.Next)
-FLYING = {k for k, c in CARDS.items() if "flying" in c.abilities}
 _HALT = _act(m.Halt)
 
 
