@@ -500,9 +500,6 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return list(NEIGHBOURS[here])
 
     # ================================================================ legal actions
-    def legal_actions(self, state: FleetState, seat: int) -> list:
-        return self._legal(state, seat)
-
     def _legal(self, state: FleetState, seat: int, only: type | None = None) -> list:
         """The legal actions. With `only`, turn actions of other models are not built (apply
         checks one action that way: actions of different models never compare equal); the
@@ -519,6 +516,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if seat != state.turn:
             return []
         return self._turn_actions(state, seat, only)
+
+    legal_actions = _legal  # the protocol's legal_actions(state, seat): one call less per decision
 
     def _turn_actions(self, state: FleetState, seat: int, only: type | None) -> list:
         """_legal in play, for the seat whose turn it is and no pending decision."""
@@ -1517,7 +1516,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _check_skills(self, state: FleetState, ev: list[Event]) -> None:
         # runs after every decision: model fields are read once into locals
         sides = state.sides
-        for seat in range(2):
+        for seat in (0, 1):
             side = sides[seat]
             ready = side.ready
             skills = CAPTAIN_SKILLS[side.captain]
