@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageFont
 
@@ -24,11 +26,46 @@ def _font_candidates() -> list[Path]:
     return paths
 
 
+class GlyphCachedFont(ImageFont.FreeTypeFont):
+    """A FreeType font that remembers the bitmaps of the strings it has drawn.
+
+    Rasterising text is most of a board picture's cost (a panzer map draws ~140 labels,
+    ~0.1 ms each), and boards redraw the same strings at the same places turn after turn:
+    hex names, unit names, numbers. Pillow's `ImageDraw.text` asks the font for a bitmap
+    with `getmask2` and only reads it, so the bitmap can be handed out again for the same
+    arguments (sub-pixel start included, so the pixels are exactly those drawn without it).
+    """
+
+    MAX_ENTRIES = 8192  # a few KiB each at board sizes: a few MiB at most
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._masks: OrderedDict[tuple, tuple[Any, tuple[int, int]]] = OrderedDict()
+
+    def getmask2(self, text, mode="", direction=None, features=None, language=None, stroke_width=0,
+                 anchor=None, ink=0, start=None, *args, **kwargs):
+        if mode == "RGBA" or args:  # colour glyphs are modified by the caller: never shared
+            return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink,
+                                    start, *args, **kwargs)
+        key = (text, mode, direction, tuple(features or ()), language, stroke_width, anchor, ink,
+               tuple(start or (0, 0)), tuple(sorted(kwargs.items())))
+        hit = self._masks.get(key)
+        if hit is not None:
+            self._masks.move_to_end(key)
+            return hit
+        made = super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                                **kwargs)
+        self._masks[key] = made
+        if len(self._masks) > self.MAX_ENTRIES:
+            self._masks.popitem(last=False)
+        return made
+
+
 @lru_cache(maxsize=32)
 def font(size: int = 16) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     for path in _font_candidates():
         if path.exists():
-            return ImageFont.truetype(str(path), size)
+            return GlyphCachedFont(str(path), size)
     return ImageFont.load_default(size)
 
 
