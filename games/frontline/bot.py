@@ -62,6 +62,14 @@ def score(engine: "FrontlineEngine", st: "FrontlineState", seat: int, a) -> floa
         return 5 + card.cost
     if isinstance(a, PlayOrder):
         card = CARDS[hand[a.card].key]
+        own_hq = sum(e.amount for e in card.effects if e.do == "damage" and e.to in ("both_hqs", "own_hq"))
+        foe_hq = 0 if R.hq_shielded(st, 1 - seat) else sum(
+            e.amount for e in card.effects
+            if e.do == "damage" and (e.to in ("both_hqs", "enemy_hq", "enemies") or (e.to == "target" and a.target == "hq")))
+        if own_hq and own_hq >= me.hq:
+            return -5  # never destroy our own HQ
+        if foe_hq >= foe.hq:
+            return 100
         if card.target == "friendly_unit" and a.target is not None:
             return 2 + card.cost + st.units[a.target].atk / 10  # buff the strongest unit
         if card.target in ("enemy_unit", "enemy_target", "damaged_enemy") and a.target not in (None, "hq"):

@@ -23,7 +23,9 @@ Keyword = Literal[
     "guard", "smokescreen", "fury", "ambush", "blitz", "pincer", "capture", "mobilize", "immune", "mountain"
 ]
 # Continuous (always-on) properties a card may print; silence removes them.
-Flag = Literal["no_hq_attack", "combat_damage_one", "order_proof"]
+# shield_hq (adj. 6): enemy effects deal no damage to its owner's HQ while it is on the
+# battlefield, which lasts to the end of the effect that destroys it.
+Flag = Literal["no_hq_attack", "combat_damage_one", "order_proof", "shield_hq"]
 # Who an effect touches. "target" is the target chosen with the action; "trigger" is the
 # unit that set off a triggered effect or counter-order.
 Selector = Literal[

@@ -99,8 +99,8 @@ def discard_card(st: FrontlineState, seat: int, hc: HandCard, ev: Events) -> Non
     """4.1.11 / 3.4.5: the card leaves the hand and its discard effects resolve."""
     p = st.players[seat]
     p.hand.remove(hc)
-    if hc.active:
-        p.hidden_spent = 0
+    # An active counter-order discarded unfired keeps its cost hidden (2.3, 4.2): the
+    # opponent must not learn from the kredits that it was active.
     ev.append(Event.public("frontline.discarded", name=p.name, card=card_name(hc.key)))
     for eff in CARDS[hc.key].discarded:
         resolve(st, seat, eff, ev, source=None, target=None)
@@ -300,6 +300,13 @@ def select(st: FrontlineState, seat: int, eff: Effect, source: Unit | None, targ
     return [st.rng.choice(pool)] if pool else []
 
 
+def hq_shielded(st: FrontlineState, seat: int) -> bool:
+    """A shield_hq unit of `seat` is on the battlefield. Units destroyed by the effect being
+    resolved are still there (they leave after the action), so the shield holds to the end
+    of the damage that destroys it (adj. 6)."""
+    return any("shield_hq" in u.flags for u in units_of(st, seat))
+
+
 def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit | None, target: str | None) -> None:
     """One effect of a card owned by `seat`. Deaths are collected by the caller (adj. 2)."""
     p, foe = st.players[seat], st.players[1 - seat]
@@ -334,9 +341,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             for _ in range(max(1, eff.amount)):
                 if who.hand:
                     hc = st.rng.choice(who.hand)
-                    who.hand.remove(hc)
-                    if hc.active:
-                        who.hidden_spent = 0
+                    who.hand.remove(hc)  # an active counter-order's cost stays hidden (2.3)
                     who.deck.append(DeckCard(key=hc.key))
             st.rng.shuffle(who.deck)
             ev.append(Event.public("frontline.returned", name=who.name, n=max(1, eff.amount)))
@@ -370,6 +375,9 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
         for t in targets:
             if isinstance(t, str):
                 hq_owner = int(t[2])
+                if hq_owner != seat and hq_shielded(st, hq_owner):
+                    ev.append(Event.public("frontline.hq_shielded", name=st.players[hq_owner].name))
+                    continue
                 st.players[hq_owner].hq -= eff.amount
                 ev.append(Event.public("frontline.hq_damage", name=st.players[hq_owner].name, amount=eff.amount,
                                        hq=st.players[hq_owner].hq))
@@ -512,6 +520,7 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
         dealt = damage_unit(u, combat_damage(st, d, u))
         ev.append(Event.public("frontline.ambush", unit=unit_label(d), target=unit_label(u), amount=dealt))
         if u.hp <= 0:
+            destroyed_in_combat(st, d, u, ev)
             return
         dealt = damage_unit(d, combat_damage(st, u, d))
         ev.append(Event.public("frontline.damage", unit=unit_label(d), amount=dealt, hp=d.hp))
@@ -524,12 +533,22 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
         if strikes_back:
             ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt_a, hp=u.hp))
     if d.hp <= 0:
-        if has_kw(u, "capture"):  # 3.3.8: a 1/1 copy, effects kept, arrives revealed
-            hc = HandCard(id=st.rng.token("c"), key=d.key, revealed=True, captured=True)
-            if add_to_hand(st, seat, hc, ev):
-                ev.append(Event.public("frontline.captured", name=p.name, card=card_name(d.key)))
-        if CARDS[u.key].promote == "kill":
-            promote(st, u, ev)
+        destroyed_in_combat(st, u, d, ev)
+    if u.hp <= 0 and strikes_back:  # the defender's counter damage destroyed the attacker
+        destroyed_in_combat(st, d, u, ev)
+
+
+def destroyed_in_combat(st: FrontlineState, killer: Unit, victim: Unit, ev: Events) -> None:
+    """`killer` destroyed `victim` in combat, attacking or striking back: 3.3.8 capture (a
+    1/1 copy, effects kept, arrives revealed) and 3.5 promotion on a kill (which needs
+    defence left)."""
+    if has_kw(killer, "capture"):
+        hc = HandCard(id=st.rng.token("c"), key=victim.key, revealed=True, captured=True)
+        if add_to_hand(st, killer.owner, hc, ev):
+            ev.append(Event.public("frontline.captured", name=st.players[killer.owner].name,
+                                   card=card_name(victim.key)))
+    if CARDS[killer.key].promote == "kill" and not killer.silenced:
+        promote(st, killer, ev)
 
 
 def move(st: FrontlineState, u: Unit, ev: Events) -> None:

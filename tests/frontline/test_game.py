@@ -81,7 +81,13 @@ def test_card_pool_covers_the_rulebook():
              if getattr(c, h)}
     assert hooks == {"destroyed", "discarded", "turn_start", "on_attack", "on_order"}
     assert {c.promote for c in units if c.promote} >= {"deploy", "enter_front", "kill", "turn_start"}
-    assert any(c.deck_growth for c in CARDS.values()) and any(c.flags for c in CARDS.values())
+    assert any(c.deck_growth for c in CARDS.values())
+    assert {f for c in units for f in c.flags} == {"no_hq_attack", "combat_damage_one", "order_proof", "shield_hq"}
+    orders = [c for c in CARDS.values() if c.kind == "order" and c.collectible]
+    damage_to = {e.to for c in orders for e in c.effects if e.do == "damage"}
+    assert damage_to >= {"target", "enemy_units", "enemy_hq", "enemies", "all_units", "both_hqs"}  # 4.1.2
+    assert any(e.do == "stat" and (e.atk < 0 or e.hp < 0) for c in orders for e in c.effects)  # 4.1.1 weaken
+    assert any(e.do == "stat" and (e.atk > 0 or e.hp > 0) for c in orders for e in c.effects)  # 4.1.1 buff
     assert {c.trigger for c in CARDS.values() if c.kind == "counter"} == {
         "enemy_deploy", "enemy_order", "hq_attacked", "enemy_move"}
     assert {c.nation for c in CARDS.values()} >= {"de", "su", "it", "uk"}

@@ -246,6 +246,11 @@ def test_3_3_2_smokescreen_hides_from_units_not_orders_and_is_lost_on_moving():
     st.players[1].kredits = 5
     act(st, 1, f"move {smoke.uid}")
     assert "smokescreen" not in smoke.keywords
+    st = battle(18)  # ... and on attacking
+    smoke = unit(st, 0, "scouts", front=True)
+    foe = unit(st, 1, "grenadiers")
+    act(st, 0, f"attack {smoke.uid} {foe.uid}")
+    assert "smokescreen" not in smoke.keywords
 
 
 def test_3_3_2_smokescreen_does_not_escape_group_effects():
@@ -511,8 +516,8 @@ def test_3_6_retreat_with_full_support_and_full_hand():
 def test_3_7_damaged_only_by_damage():
     st = battle(36)
     u = unit(st, 1, "guards_rifles")
-    u.hp -= 2  # a stat change, not damage
-    assert not u.damaged
+    act(st, 0, f"order {card(st, 0, 'sirocco')} {u.uid}")  # -2/-1: a stat change, not damage
+    assert u.hp == 3 and not u.damaged
     cid = card(st, 0, "precision_bombing")
     with pytest.raises(RuleError) as err:
         act(st, 0, f"order {cid} {u.uid}")
