@@ -6,11 +6,13 @@ that is discarded unfired, the opponent's view against every hidden fact, and th
 curve and HQ defence. Every test runs on a fixed seed."""
 import random
 
-from games.core import Seat
+import pytest
+
+from games.core import RuleError, Seat
 from games.frontline import ENGINE
 from games.frontline.state import HandCard
 
-from .helpers import act, battle, card, end_turn, keys, unit
+from .helpers import act, battle, card, end_turn, keys, started, unit
 
 
 def _set_counter(st, seat, key):
@@ -256,3 +258,58 @@ def test_bot_defends_its_hq_when_threatened():
     assert ENGINE.bot_action(st, 0, random.Random(1)).code() == f"attack {art.uid} hq"  # safe: go for the HQ
     st, art, t34 = setup(6)
     assert ENGINE.bot_action(st, 0, random.Random(1)).code() == f"attack {art.uid} {t34.uid}"  # defend
+
+
+# --- board numbers, pincer, heavy armour cap, revealed cards ------------------------------------
+def test_1_2_board_numbers_in_a_real_game():
+    from games.frontline.state import FRONT_SIZE, HAND_LIMIT, HQ_START, SUPPORT_SIZE
+    assert (HQ_START, SUPPORT_SIZE, FRONT_SIZE, HAND_LIMIT) == (20, 4, 5, 9)
+    st = started(213)
+    assert [p.hq for p in st.players] == [20, 20] and st.units == {} and st.front_owner is None
+    assert [len(p.deck) + len(p.hand) for p in st.players] == [39, 39]  # the HQ is not a deck card
+    st = battle(213, kredits=20)
+    for _ in range(4):
+        unit(st, 0, "grenadiers")
+    cid = card(st, 0, "grenadiers")
+    assert not any(a.kind == "deploy" for a in ENGINE.legal_actions(st, 0))
+    with pytest.raises(RuleError) as err:
+        act(st, 0, f"deploy {cid} -")
+    assert err.value.key == "frontline.support_full"
+    act(st, 0, f"order {card(st, 0, 'reinforcements')} -")  # added units need room too
+    assert len(st.players[0].support) == 4
+
+
+def test_3_3_6_silence_breaks_a_pincer():
+    st = battle(214)
+    a = unit(st, 0, "panzergrenadiers", front=True)
+    b = unit(st, 0, "sdkfz251")
+    st.turn = 1
+    act(st, 1, f"order {card(st, 1, 'disrupt')} {b.uid}")
+    st.turn = 0
+    foe = unit(st, 1, "kv1")
+    ev = act(st, 0, f"attack {a.uid} {foe.uid}")
+    assert "frontline.pincer" not in keys(ev) and a.atk == 2
+
+
+def test_3_3_7_heavy_armour_is_at_most_3_and_3_stops_3():
+    from games.frontline.cards import Card
+    with pytest.raises(ValueError):
+        Card.model_validate({"key": "x", "code": "z9", "nation": "de", "kind": "unit", "type": "tank", "cost": 1,
+                             "atk": 1, "hp": 1, "armour": 4, "name": {"en": "X", "zh-CN": "X"}})
+    st = battle(215)
+    att = unit(st, 0, "t34", front=True)  # 3 attack
+    kv = unit(st, 1, "kv1")  # heavy armour 3
+    act(st, 0, f"attack {att.uid} {kv.uid}")
+    assert kv.hp == 7 and not kv.damaged and att.hp == 3 - (3 - 1)
+
+
+def test_1_3_1_a_revealed_card_shuffled_back_comes_back_hidden():
+    st = battle(216)
+    st.players[1].deck = []
+    st.players[1].hand = [HandCard(id="cr", key="tiger", revealed=True)]
+    assert ENGINE.view(st, 0)["players"][1]["revealed"] == ["tiger"]
+    act(st, 0, f"order {card(st, 0, 'false_orders')} -")  # the enemy shuffles a random hand card back
+    assert st.players[1].hand == [] and [d.key for d in st.players[1].deck] == ["tiger"]
+    end_turn(st)  # bob draws it again
+    (again,) = st.players[1].hand
+    assert again.key == "tiger" and not again.revealed and ENGINE.view(st, 0)["players"][1]["revealed"] == []
