@@ -68,7 +68,12 @@ async def test_whole_game_over_discord_keeps_hands_and_counter_orders_private(ha
             assert not any(action.card in r.text for r in posts)
             assert all(ENGINE.view(st, None)["players"][seat]["kredits"] == kredits_seen[seat] for _ in posts)
             counters += action.kind == "counter"
-        pictures += sum(any(name.endswith(".png") for name, _ in r.files) for r in posts)
+        for r in posts:  # the board picture goes in an embed of the public post
+            png = [name for name, data in r.files if name.endswith(".png") and data[:4] == b"\x89PNG"]
+            if png:
+                embeds = (r.json or {}).get("embeds") or []
+                assert any(e.get("image", {}).get("url") == f"attachment://{png[0]}" for e in embeds), r
+                pictures += 1
         _, st = await _state(h)
         if action.kind == "counter":
             assert [p["kredits"] for p in ENGINE.view(st, None)["players"]] == kredits_seen
