@@ -1,6 +1,16 @@
-"""State and action models of 战地强装&冲突 (Battlefield Armour & Conflict)."""
+"""State and action models of 战地强装&冲突 (Battlefield Armour & Conflict).
+
+The parts of the state (cards, territories, units, players, agreements, the pending
+decision) are plain slotted dataclasses, not pydantic models: the rules read and write
+their fields tens of thousands of times per game, and a pydantic model costs about three
+times as much per read (BaseModel defines `__getattr__`, which keeps CPython from
+specialising attribute access) and twenty times as much per write (its `__setattr__`).
+`ConflictState` stays a pydantic model holding them, so it validates, loads and dumps the
+same JSON as before (pydantic handles dataclass fields by their annotations).
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel
@@ -8,12 +18,14 @@ from pydantic import BaseModel
 from games.core import ActionBase, GameRng
 
 
-class Card(BaseModel):
+@dataclass(slots=True)
+class Card:
     id: str  # secret token while in a hand; a fresh one whenever a card enters a hand
     key: str
 
 
-class Terr(BaseModel):
+@dataclass(slots=True)
+class Terr:
     id: str  # public id, e.g. t3
     key: str
     owner: int
@@ -21,7 +33,8 @@ class Terr(BaseModel):
     max: int
 
 
-class Unit(BaseModel):
+@dataclass(slots=True)
+class Unit:
     id: str  # public id, e.g. u7
     key: str  # the card; hidden from others while face down
     owner: int
@@ -35,37 +48,40 @@ class Unit(BaseModel):
     riding: str | None = None  # crew: the vehicle it drives
 
 
-class Player(BaseModel):
+@dataclass(slots=True)
+class Player:
     name: str
     faction: str | None = None
-    offer: list[str] = []  # factions dealt (setup, secret)
-    dealt: list[str] = []  # territory ids dealt (setup)
+    offer: list[str] = field(default_factory=list)  # factions dealt (setup, secret)
+    dealt: list[str] = field(default_factory=list)  # territory ids dealt (setup)
     ready: bool = False
-    rows: list[list[str]] = []  # territory ids; rows[0] innermost, rows[-1] the outer row
+    rows: list[list[str]] = field(default_factory=list)  # territory ids; rows[0] innermost, rows[-1] the outer row
     capital: str | None = None
     res: int = 2
-    hand: list[Card] = []
+    hand: list[Card] = field(default_factory=list)
     upgrade: str | None = None
     alive: bool = True
     out: str = ""  # "eliminated" or "resigned"
     attacked: bool = False  # has attacked at least once
-    evading: list[str] = []  # units under tactical evasion until this player's next turn
+    evading: list[str] = field(default_factory=list)  # units under tactical evasion until this player's next turn
     blockaded: bool = False  # no resource draw, no trade until the end of own turn
     no_attack_until: int | None = None  # cannot attack until the end of that seat's turn
     emp: bool = False  # upgrade and vehicles disabled until the end of own turn
     hacked: bool = False  # no strategy cards until the end of own turn
-    nuked: list[str] = []  # territory keys removed by bombs credited to this player
-    achievements: list[str] = []
+    nuked: list[str] = field(default_factory=list)  # territory keys removed by bombs credited to this player
+    achievements: list[str] = field(default_factory=list)
 
 
-class Agreement(BaseModel):
+@dataclass(slots=True)
+class Agreement:
     id: str
     a: int
     b: int
     terms: list[str]
 
 
-class Pending(BaseModel):
+@dataclass(slots=True)
+class Pending:
     """A decision the game waits for; `seat` acts (combat: `by` and `other` both lay)."""
 
     kind: Literal["react", "combat", "doom", "approve", "price", "draft", "smite", "bequeath"]
@@ -79,16 +95,16 @@ class Pending(BaseModel):
     price: int = 0
     cost: int = 0
     points: int = 0
-    terms: list[str] = []
+    terms: list[str] = field(default_factory=list)
     lay_by: list[str] | None = None
     lay_other: list[str] | None = None
     tok_by: str = ""
     tok_other: str = ""
-    queue: list[int] = []
+    queue: list[int] = field(default_factory=list)
     paid_card: bool = False
     paid_res: bool = False
-    gifts: list[list] = []  # doom: [seat, "card"|"res"] contributions, refunded on failure
-    dooms: list[str] = []  # units still to be decided after this one
+    gifts: list[list] = field(default_factory=list)  # doom: [seat, "card"|"res"] contributions, refunded on failure
+    dooms: list[str] = field(default_factory=list)  # units still to be decided after this one
     killer: int = -1
 
 

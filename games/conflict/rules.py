@@ -271,7 +271,7 @@ def slot_result(x: str | None, y: str | None, px: int, gx: int, py: int, gy: int
 # --- cards and hands --------------------------------------------------------------------------
 def give(state: ConflictState, seat: int, key: str) -> Card:
     """A card enters a hand under a fresh secret token."""
-    card = Card(id=state.rng.token("c"), key=key)  # validating is faster than model_construct here
+    card = Card(id=state.rng.token("c"), key=key)
     state.players[seat].hand.append(card)
     return card
 
@@ -496,8 +496,7 @@ def crown_boss(state: ConflictState, seat: int, events: list[Event]) -> None:
 # --- the turn cycle ---------------------------------------------------------------------------
 def reset_hp(state: ConflictState) -> None:
     for u in state.units.values():
-        if u.hp != BATTLE_HP:  # skipping equal values spares pydantic's slow __setattr__
-            u.hp = BATTLE_HP
+        u.hp = BATTLE_HP
 
 
 def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
@@ -508,11 +507,9 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
     p = state.players[seat]
     p.evading = []
     for u in state.units.values():
-        if u.owner == seat:  # each field set only when it changed: pydantic's __setattr__ is slow
-            if u.strikes:
-                u.strikes = 0
-            if u.flipped:
-                u.flipped = False
+        if u.owner == seat:
+            u.strikes = 0
+            u.flipped = False
     events.append(Event.public("conflict.ev.turn", player=p.name, round=state.round))
     own = [state.territories[t] for row in p.rows for t in row]
     if has_up(state, seat, "brain"):
@@ -580,8 +577,7 @@ def roll_coin(state: ConflictState, who: str, what: str, events: list[Event]) ->
 def make_unit(state: ConflictState, seat: int, key: str, tid: str, up: bool) -> Unit:
     uid = f"u{state.next_id}"
     state.next_id += 1
-    unit = Unit(id=uid, key=key, owner=seat, loc=tid, up=up, mask="" if up else state.rng.token("m"),
-                hp=BATTLE_HP, strikes=0, flipped=False, rider=None, riding=None)  # faster than model_construct
+    unit = Unit(id=uid, key=key, owner=seat, loc=tid, up=up, mask="" if up else state.rng.token("m"), hp=BATTLE_HP)
     state.units[uid] = unit
     return unit
 
