@@ -194,6 +194,7 @@ def test_4_1_10_shuffle_into_deck():
     act(st, 0, f"order {card(st, 0, 'call_up')} -")
     assert len(st.players[0].deck) == n + 3
     assert sum(d.key == "militia" for d in st.players[0].deck) == 3
+    assert [d.key for d in st.players[0].deck][-3:] != ["militia"] * 3  # the deck is shuffled after (seed 52)
 
 
 def test_4_1_11_discard_from_enemy_hand():
@@ -417,3 +418,12 @@ def test_4_1_11_return_to_deck():
     ev = act(st, 0, f"order {card(st, 0, 'false_orders')} -")
     assert st.players[1].hand == [] and len(st.players[1].deck) == n + 1
     assert cid not in str([e.model_dump() for e in ev]) and "frontline.returned" in keys(ev)
+
+
+def test_4_1_4_1_random_draw_order_from_an_empty_deck_fatigues():
+    st = battle(57)
+    st.players[0].deck = [DeckCard(key="tiger")]
+    act(st, 0, f"order {card(st, 0, 'ultra')} -")  # draw 2: one card, then fatigue 1
+    assert [c.key for c in st.players[0].hand] == ["tiger"] and st.players[0].hq == 19
+    act(st, 0, f"order {card(st, 0, 'ultra')} -")  # fatigue 2 and 3
+    assert st.players[0].hq == 19 - 2 - 3 and st.players[0].fatigue == 3
