@@ -24,7 +24,7 @@ from typing import Any
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import decode_action
 from games.core.events import roll_event
-from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, turn_steps
+from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, neighbor, turn_steps
 from games.core.i18n import register_catalog
 from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER, GameMap
@@ -38,6 +38,9 @@ LETTERS = "ab"
 _DIR_KEYS = tuple(f"@panzer.dir.{d}" for d in DIRECTION_NAMES)  # event parameters of the six directions
 # roster facts as plain sets: membership tests are cheaper than reading the type models in hot loops
 _LIGHT_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "light")
+_TANK_PLACE = {f"{letter}{n}": n - 1 for letter in LETTERS for n in range(1, R.MAX_TANKS + 1)}  # id -> index among its side
+_HEAVY_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "heavy")
+_HYBRID_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.hybrid)
 _TURRET_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.has_turret)
 
 
@@ -108,6 +111,14 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     @staticmethod
     def tank(state: PanzerState, tid: str) -> Tank | None:
+        # the draft lists a1, a2, .. then b1, b2, ..: try the tank's own place before searching
+        i = _TANK_PLACE.get(tid)
+        if i is not None:
+            tanks = state.tanks
+            if tid[0] == "b":
+                i += state.counts[0]
+            if i < len(tanks) and tanks[i].id == tid:
+                return tanks[i]
         for t in state.tanks:
             if t.id == tid:
                 return t
@@ -311,19 +322,21 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def _move_steps(self, state: PanzerState, t: Tank, m: Mover) -> list[PanzerAction]:
         out: list[PanzerAction] = []
-        gmap = self.gmap(state)
-        cells, wrecks, occ = gmap.cells, state.wrecks, self._occupied(state, skip=t)
-        heavy = ROSTER[t.type].tank_class == "heavy"  # R.move_cost from plain values
-        fwd, back = R.step_targets(t)
-        c = R.step_cost(cells, wrecks, heavy, fwd, False, m.dash, occ)
-        if c is not None and m.ap + m.reserve >= c:
-            out.append(_go(t.id, gmap.names[fwd]))
-        c = R.step_cost(cells, wrecks, heavy, back, True, m.dash, occ)
-        if c is not None and m.ap >= c:
-            out.append(_go(t.id, gmap.names[back]))
-        paid, _ = self._turn_cost(state, t, m)
-        if m.ap >= paid:
-            out += _hull_turns(t.id, t.hull)
+        tid, ap = t.id, m.ap
+        fwd, fwd_cost, fwd_name, back, back_cost, back_name = _steps_at(state.options.map, t.pos, t.hull)
+        if fwd_cost is not None or back_cost is not None:  # R.step_cost with the terrain part precomputed
+            occ = self._occupied(state)  # t stands on neither hex: no need to leave it out
+            wrecks = state.wrecks
+            if fwd_cost is not None and fwd not in occ:
+                if fwd in wrecks:  # a jump shot's move cannot clear wrecks
+                    fwd_cost = None if m.dash else 1 if t.type in _HEAVY_TYPES and fwd_cost == 1 else 2
+                if fwd_cost is not None and ap + m.reserve >= fwd_cost:
+                    out.append(_go(tid, fwd_name))
+            if back_cost is not None and back not in occ and not (back in wrecks and m.dash):
+                if ap >= back_cost:  # a reverse step already costs 2, the most a wreck adds
+                    out.append(_go(tid, back_name))
+        if ap >= 1 or (m.free_turn and (t.type in _LIGHT_TYPES or (state.options.hybrid and t.type in _HYBRID_TYPES))):
+            out += _hull_turns(tid, t.hull)  # paid as _turn_cost: 0 for a free turn, else 1
         return out
 
     def _defenders(self, state: PanzerState) -> list[tuple[Tank, int]]:
@@ -1224,6 +1237,16 @@ def _pick(tank_key: str) -> Any:
 def _drives(tank: str, cap: int) -> tuple[Any, ...]:
     """Drive with 0..cap free points."""
     return tuple(_act(Drive, tank=tank, free=f) for f in range(cap + 1))
+
+
+@lru_cache(maxsize=None)  # maps × hexes × 6 facings
+def _steps_at(map_key: str, pos: Hex, hull: int) -> tuple[Hex, int | None, str, Hex, int | None, str]:
+    """(hex ahead, its terrain cost, its name, hex behind, its reverse cost, its name) for a tank
+    at pos facing hull: the part of R.step_cost that depends on the map alone (None: impassable)."""
+    gmap = MAPS[map_key]
+    fwd, back = neighbor(pos, hull), neighbor(pos, hull + 3)
+    cost = [R.step_cost(gmap.cells, (), False, h, reverse, False, frozenset()) for h, reverse in ((fwd, False), (back, True))]
+    return fwd, cost[0], gmap.names.get(fwd, ""), back, cost[1], gmap.names.get(back, "")
 
 
 @lru_cache(maxsize=4096)
