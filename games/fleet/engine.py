@@ -8,7 +8,6 @@ from itertools import combinations
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
-from games.core.events import roll_event
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.state import (
     ACTIONS, EVENT_ZONES, LAUNCH_ZONES, MECH_PREFIX, SHIP_ROW, Attach, Attack, Build, Card, Done, Draw, EndTurn,
@@ -123,6 +122,36 @@ def _holds(cards: list[Card], kinds: Any) -> bool:
     return False
 
 
+# Events are built without pydantic's validation: a random game makes ~300 of them, and
+# validating three known-good fields took about a tenth of its time. The objects are the
+# ones Event.public, Event.private and roll_event make (test_fast_paths compares them).
+_new, _set = object.__new__, object.__setattr__
+
+
+def _event(key: str, params: dict[str, Any], to: list[int] | None) -> Event:
+    e = _new(Event)
+    _set(e, "__dict__", {"key": key, "params": params, "to": to})
+    _set(e, "__pydantic_fields_set__", {"key", "params", "to"})
+    _set(e, "__pydantic_extra__", None)
+    _set(e, "__pydantic_private__", None)
+    return e
+
+
+def _public(key: str, **params: Any) -> Event:
+    """Event.public(key, **params)."""
+    return _event(key, params, None)
+
+
+def _private(seat: int, key: str, **params: Any) -> Event:
+    """Event.private(seat, key, **params) for one seat."""
+    return _event(key, params, [seat])
+
+
+def _roll(who: str, what: str, dice: list[int], total: int, **extra: Any) -> Event:
+    """roll_event(who, what, dice, total, **extra)."""
+    return _event("core.roll", {"who": who, "what": what, "dice": dice, "total": total, **extra}, None)
+
+
 def _err(key: str, **params: Any) -> RuleError:
     return RuleError("fleet.err." + key, **params)
 
@@ -152,9 +181,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         pile = [eid for eid, ev in D.events.items() for _ in range(ev.count)]
         rng.shuffle(pile)
         state = FleetState(names=[s.name for s in seats], rng=rng, options=options, sides=sides, event_pile=pile)
-        events = [Event.public("fleet.start")]
+        events = [_public("fleet.start")]
         for seat in range(2):
-            events.append(Event.private(seat, "fleet.build.prompt"))
+            events.append(_private(seat, "fleet.build.prompt"))
         return Step(state=state, events=events)
 
     def validate_loadout(self, code: str) -> str:
@@ -205,19 +234,19 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             b.ship, b.mains, b.mechs, b.captain, b.pilots = lo.ship, lo.mains, lo.mechs, lo.captain, lo.pilots
             b.ship_cards, b.mech_cards = dict(lo.ship_cards), dict(lo.mech_cards)
             b.stage = "victory"
-            ev.append(Event.private(seat, "fleet.build.loaded", code=lo.code()))
+            ev.append(_private(seat, "fleet.build.loaded", code=lo.code()))
         elif isinstance(action, Reset):
             if stage != "victory":
                 raise _err("build_stage")
             state.sides[seat].build = Build(token=b.token)
-            ev.append(Event.private(seat, "fleet.build.reset"))
+            ev.append(_private(seat, "fleet.build.reset"))
         elif isinstance(action, Victory):
             if stage != "victory":
                 raise _err("build_stage")
             b.victory = action.goal
             b.stage = "ready"
-            ev.append(Event.private(seat, "fleet.build.victory_set", goal=f"@fleet.goal.{action.goal}"))
-            ev.append(Event.public("fleet.build.ready", name=state.names[seat]))
+            ev.append(_private(seat, "fleet.build.victory_set", goal=f"@fleet.goal.{action.goal}"))
+            ev.append(_public("fleet.build.ready", name=state.names[seat]))
         else:
             if not _among(action, self._build_actions(b)):
                 raise _err("build_choice", choice=action.code(), stage=f"@fleet.stage.{stage}")
@@ -245,7 +274,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     b.stage = "victory"
             elif isinstance(action, Done):
                 b.stage = {"main": "mech", "mech": "captain", "pilot": "deck"}[stage]
-            ev.append(Event.private(seat, "fleet.build.step", stage=f"@fleet.stage.{b.stage}"))
+            ev.append(_private(seat, "fleet.build.step", stage=f"@fleet.stage.{b.stage}"))
         if all(s.build.stage == "ready" for s in state.sides):
             self._start_game(state, ev)
         return Step(state=state, events=ev)
@@ -271,23 +300,23 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             side.hand = side.ship_pile[:2] + side.mech_pile[:3]
             del side.ship_pile[:2], side.mech_pile[:3]
             side.victory = b.victory
-            ev.append(Event.public("fleet.reveal.fleet", name=state.names[seat], ship=self._name(D.ships[b.ship]),
+            ev.append(_public("fleet.reveal.fleet", name=state.names[seat], ship=self._name(D.ships[b.ship]),
                                    mains=[self._name(D.mains[w]) for w in b.mains],
                                    mechs=[self._name(D.mechs[m]) for m in b.mechs]))
-            ev.append(Event.private(seat, "fleet.hand", cards=self._cards_text(side.hand)))
+            ev.append(_private(seat, "fleet.hand", cards=self._cards_text(side.hand)))
         state.conditions = [g for g in GOALS if g in (state.sides[0].victory, state.sides[1].victory)]
-        ev.append(Event.public("fleet.reveal.victory", a=state.names[0], ga=f"@fleet.goal.{state.sides[0].victory}",
+        ev.append(_public("fleet.reveal.victory", a=state.names[0], ga=f"@fleet.goal.{state.sides[0].victory}",
                                b=state.names[1], gb=f"@fleet.goal.{state.sides[1].victory}",
                                goals=[f"@fleet.goal.{g}" for g in state.conditions]))
         while True:  # each rolls a d20, higher goes first, ties roll again
             r = [rng.die(20), rng.die(20)]
             for seat in range(2):
-                ev.append(roll_event(state.names[seat], "@fleet.roll.first", [r[seat]], r[seat]))
+                ev.append(_roll(state.names[seat], "@fleet.roll.first", [r[seat]], r[seat]))
             if r[0] != r[1]:
                 break
         state.first = state.turn = 0 if r[0] > r[1] else 1
         state.phase = "play"
-        ev.append(Event.public("fleet.first", name=state.names[state.first]))
+        ev.append(_public("fleet.first", name=state.names[state.first]))
         self._begin_turn(state, ev)
         self._settle(state, ev)
 
@@ -321,7 +350,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def resign(self, state: FleetState, seat: int) -> Step:
         if state.phase != "over":
             self._finish(state, 1 - seat, "core.outcome.resign", name=state.names[seat])
-        return Step(state=state, events=[Event.public("core.outcome.resign", name=state.names[seat])])
+        return Step(state=state, events=[_public("core.outcome.resign", name=state.names[seat])])
 
     def _finish(self, state: FleetState, winner: int | None, reason: str, **params: Any) -> None:
         state.phase = "over"
@@ -379,7 +408,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if m.pilot and not m.revealed:
             m.revealed = True
             self._pilot(state.sides[seat], m.pilot).revealed = True
-            ev.append(Event.public("fleet.pilot.revealed", mech=m.uid, pilot=self._name(D.pilots[m.pilot]),
+            ev.append(_public("fleet.pilot.revealed", mech=m.uid, pilot=self._name(D.pilots[m.pilot]),
                                    talent=f"@fleet.talent.{D.pilots[m.pilot].talent}"))
 
     def _talent(self, m: Mech | None) -> str | None:
@@ -823,7 +852,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         elif kind is Draw:
             if ship.model == "hummingbird" and not side.free_draw:
                 side.free_draw = True  # 快速武装切换
-                ev.append(Event.public("fleet.skill_ship.quick_switch", name=name))
+                ev.append(_public("fleet.skill_ship.quick_switch", name=name))
             else:
                 state.ap -= 1
             if a.pile == "ship":
@@ -834,18 +863,18 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 while side.mech_pile and held + len(drawn) < 3:
                     drawn.append(side.mech_pile.pop(0))
             side.hand += drawn
-            ev.append(Event.public("fleet.draw", name=name, n=len(drawn), pile=f"@fleet.pile.{a.pile}"))
-            ev.append(Event.private(seat, "fleet.drawn", cards=self._cards_text(drawn)))
+            ev.append(_public("fleet.draw", name=name, n=len(drawn), pile=f"@fleet.pile.{a.pile}"))
+            ev.append(_private(seat, "fleet.drawn", cards=self._cards_text(drawn)))
         elif kind is Operate:
             state.ap -= 2
             for m in self._field(side):
                 if self._can_act(m):
                     m.acts = 1
-            ev.append(Event.public("fleet.operate", name=name))
+            ev.append(_public("fleet.operate", name=name))
         elif kind is Order:
             state.ap -= 1
             self._mech(state, a.mech).acts = 1
-            ev.append(Event.public("fleet.order", name=name, mech=a.mech))
+            ev.append(_public("fleet.order", name=name, mech=a.mech))
         elif kind is Launch:
             state.ap -= 1
             m = self._mech(state, a.mech)
@@ -853,7 +882,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if m.revealed:  # pydantic writes are slow: a recalled mech is face down already
                 m.revealed = False
             self._pilot(side, a.pilot).status = "flying"
-            ev.append(Event.public("fleet.launch", name=name, mech=m.uid, model=self._name(D.mechs[m.model]),
+            ev.append(_public("fleet.launch", name=name, mech=m.uid, model=self._name(D.mechs[m.model]),
                                    zone=a.zone))
             if self._mech_cards_in_hand(side):
                 state.pending.append(Pending(kind="attach", seat=seat, data={"mech": m.uid}))
@@ -862,10 +891,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         elif kind is Recall:
             state.ap -= 1
             self._recall(state, seat, self._mech(state, a.mech), ev)
-            ev.append(Event.public("fleet.recall", name=name, mech=a.mech))
+            ev.append(_public("fleet.recall", name=name, mech=a.mech))
         elif kind is Gather:
             state.ap -= 2
-            ev.append(Event.public("fleet.gather_try", name=name))
+            ev.append(_public("fleet.gather_try", name=name))
             if _holds(state.sides[1 - seat].hand, ("drain_field",)):
                 state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "gather"}))
             else:
@@ -874,19 +903,19 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._play_card(state, seat, a, ev)
         elif kind is EndTurn:
             state.ap = 0
-            ev.append(Event.public("fleet.end_turn", name=name))
+            ev.append(_public("fleet.end_turn", name=name))
         elif kind is UseSkill:
             self._use_skill(state, seat, a, ev)
         elif kind is Turret:
             side.turret_used = True
-            ev.append(Event.public("fleet.turret", name=name, target=a.target))
+            ev.append(_public("fleet.turret", name=name, target=a.target))
             self._hurt(state, 1 - seat, a.target, 2, False, ev, by=seat)
         elif kind is Resupply:
             ship.hp -= 12
             side.resupply_used = True
             for uid in a.mechs:
                 self._mech(state, uid).acts += 1
-            ev.append(Event.public("fleet.skill_ship.split_supply", name=name, mechs=a.mechs, hp=ship.hp))
+            ev.append(_public("fleet.skill_ship.split_supply", name=name, mechs=a.mechs, hp=ship.hp))
         elif kind is Move:
             m = self._mech(state, a.mech)
             m.acts -= 1
@@ -902,7 +931,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             for m in side.mechs:
                 if m.acts:  # pydantic writes are slow: only when needed
                     m.acts = 0
-            ev.append(Event.public("fleet.stand", name=name))
+            ev.append(_public("fleet.stand", name=name))
 
     def _launched(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         """A launch succeeded: the opponent may answer with 甲板炸弹."""
@@ -933,11 +962,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             gain += 1
         side.ship.energy += gain
         side.gathered = True
-        ev.append(Event.public("fleet.gather", name=state.names[seat], n=gain, energy=side.ship.energy))
+        ev.append(_public("fleet.gather", name=state.names[seat], n=gain, energy=side.ship.energy))
 
     def _move(self, state: FleetState, seat: int, m: Mech, zone: str, ev: list[Event]) -> None:
         m.zone = zone
-        ev.append(Event.public("fleet.move", mech=m.uid, zone=zone))
+        ev.append(_public("fleet.move", mech=m.uid, zone=zone))
         self._entered(state, seat, m, ev)
 
     def _entered(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
@@ -950,7 +979,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             return
         card = state.event_pile.pop(0)
         state.event_discard.append(card)
-        ev.append(Event.public("fleet.event.drawn", mech=m.uid, card=self._name(D.events[card]),
+        ev.append(_public("fleet.event.drawn", mech=m.uid, card=self._name(D.events[card]),
                                text=f"@fleet.event.{card}"))
         if card == "supply_pod":
             m.hp = m.max_hp
@@ -983,13 +1012,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         side, ship = state.sides[seat], state.sides[seat].ship
         enemy = state.sides[1 - seat]
         card = self._take_card(side, a.card)
-        ev.append(Event.public("fleet.card.played", name=state.names[seat], card=self._name(D.subs[card.card]),
+        ev.append(_public("fleet.card.played", name=state.names[seat], card=self._name(D.subs[card.card]),
                                text=f"@fleet.sub.{card.card}"))
         if card.card == "emp":
             hit = [m for m in self._field(enemy) if m.zone == a.target]
             for m in hit:
                 m.stun, m.acts = 2, 0
-            ev.append(Event.public("fleet.card.emp", zone=a.target, mechs=[m.uid for m in hit] or "-"))
+            ev.append(_public("fleet.card.emp", zone=a.target, mechs=[m.uid for m in hit] or "-"))
         elif card.card == "repair_bot":
             self._repair_ship(state, seat, ev)
         elif card.card == "turret":
@@ -999,30 +1028,30 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.ap -= 1
             ships = [c for c in enemy.hand if D.subs[c.card].side == "ship"]
             seen = state.rng.choice(ships)
-            ev.append(Event.private(seat, "fleet.card.spy_seen", card=self._name(D.subs[seen.card])))
+            ev.append(_private(seat, "fleet.card.spy_seen", card=self._name(D.subs[seen.card])))
             others = [c for c in ships if c is not seen]
             if others:
                 gone = state.rng.choice(others)
                 self._pop_card(enemy.hand, gone.id)
                 enemy.discard.append(gone.card)
-                ev.append(Event.public("fleet.card.spy_discard", name=state.names[1 - seat],
+                ev.append(_public("fleet.card.spy_discard", name=state.names[1 - seat],
                                        card=self._name(D.subs[gone.card])))
         elif card.card == "adv_weapons":
             ship.energy -= 1
             top = side.ship_pile[:3]
             state.pending.append(Pending(kind="pick", seat=seat, data={"cards": [c.id for c in top]}))
-            ev.append(Event.private(seat, "fleet.card.adv_top", cards=self._cards_text(top)))
+            ev.append(_private(seat, "fleet.card.adv_top", cards=self._cards_text(top)))
 
     def _repair_ship(self, state: FleetState, seat: int, ev: list[Event]) -> None:
         ship = state.sides[seat].ship
         ship.hp = min(ship.max_hp, ship.hp + 10)
-        ev.append(Event.public("fleet.card.repaired", name=state.names[seat], hp=ship.hp))
+        ev.append(_public("fleet.card.repaired", name=state.names[seat], hp=ship.hp))
 
     def _use_card(self, state: FleetState, seat: int, a: UseCard, ev: list[Event]) -> None:
         m = self._mech(state, a.mech)
         card = self._pop_card(m.cards, a.card)
         state.sides[seat].discard.append(card.card)
-        ev.append(Event.public("fleet.card.used", mech=m.uid, card=self._name(D.subs[card.card]),
+        ev.append(_public("fleet.card.used", mech=m.uid, card=self._name(D.subs[card.card]),
                                text=f"@fleet.sub.{card.card}"))
         k = card.card
         if k == "repair_kit":
@@ -1072,7 +1101,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         side = state.sides[seat]
         side.used.append(skill)
         side.captain_revealed = True
-        ev.append(Event.public("fleet.skill.used", name=state.names[seat], captain=self._name(D.captains[side.captain]),
+        ev.append(_public("fleet.skill.used", name=state.names[seat], captain=self._name(D.captains[side.captain]),
                                skill=f"@fleet.skill.{skill}.name", text=f"@fleet.skill.{skill}.text"))
 
     @staticmethod
@@ -1086,13 +1115,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         rng, enemy = state.rng, 1 - seat
         for _ in range(2 if double_hit else 1):
             d = rng.die(20)
-            ev.append(roll_event(state.names[seat], "@fleet.roll.hit", [d], d, need=hit, target=target))
+            ev.append(_roll(state.names[seat], "@fleet.roll.hit", [d], d, need=hit, target=target))
             if d > hit:
                 return False
         evaded = True
         for _ in range(2 if double_evade else 1):
             d = rng.die(20)
-            ev.append(roll_event(state.names[enemy], "@fleet.roll.evade", [d], d, need=evade, target=target))
+            ev.append(_roll(state.names[enemy], "@fleet.roll.evade", [d], d, need=evade, target=target))
             if d > evade:
                 evaded = False
                 break
@@ -1128,14 +1157,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             side.ship.energy -= w.energy
         if wid == "siege_laser":
             energy_spent, side.ship.energy = side.ship.energy, 0
-        ev.append(Event.public("fleet.attack", name=state.names[seat], unit=unit, weapon=self._name(w), target=target))
+        ev.append(_public("fleet.attack", name=state.names[seat], unit=unit, weapon=self._name(w), target=target))
         if w.support:
             t = self._mech(state, target)
             if wid == "charger":
                 t.boost = True
             else:
                 t.hp = t.max_hp
-            ev.append(Event.public(f"fleet.support.{wid}", mech=target))
+            ev.append(_public(f"fleet.support.{wid}", mech=target))
             return
         if w.aoe:
             victims = [m.uid for m in self._field(enemy) if dist(target, m.zone) <= w.aoe]
@@ -1218,7 +1247,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 tgt_unit.mark_until = state.turn_no + 2
             if me is not None and w.melee and not extra_melee and "joint_boost" in D.mechs[me.model].traits:
                 d100 = state.rng.die(100)
-                ev.append(roll_event(state.names[seat], "@fleet.roll.joint_boost", [d100], d100, need=50))
+                ev.append(_roll(state.names[seat], "@fleet.roll.joint_boost", [d100], d100, need=50))
                 if d100 <= 50:  # 关节增压系统: one more melee attack
                     extra_melee = True
                     shots += 1
@@ -1252,7 +1281,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             dmg = max(0, dmg - 1)
         if wid == "saber" and self._has_melee(state, 1 - seat, target):
             d100 = state.rng.die(100)
-            ev.append(roll_event(state.names[seat], "@fleet.roll.saber", [d100], d100, need=70))
+            ev.append(_roll(state.names[seat], "@fleet.roll.saber", [d100], d100, need=70))
             if d100 <= 70:
                 dmg = 0
         return dmg
@@ -1274,7 +1303,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if pk.claw and owner.ship.energy > 0:  # 电击钩爪
                 owner.ship.energy -= 1
                 state.sides[1 - pk.owner].ship.energy += 1
-                ev.append(Event.public("fleet.claw", name=state.names[1 - pk.owner]))
+                ev.append(_public("fleet.claw", name=state.names[1 - pk.owner]))
             if pk.knock and pk.target != "ship" and unit.status == "field":
                 self._knock_back(state, pk.owner, unit, pk.knock, ev)
         if st.twin and state.phase != "over":
@@ -1287,7 +1316,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         new_row = max(home, row - n) if seat == 0 else min(home, row + n)
         if new_row != row:
             m.zone = f"{m.zone[0]}{new_row}"
-            ev.append(Event.public("fleet.knocked", mech=m.uid, zone=m.zone))
+            ev.append(_public("fleet.knocked", mech=m.uid, zone=m.zone))
             self._entered(state, seat, m, ev)
 
     def _hurt(self, state: FleetState, seat: int, target: str, amount: int, laser: bool, ev: list[Event],
@@ -1300,14 +1329,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 return
             if ship.model == "bull" and ship.energy > 0 and amount > 0:  # 聚能增压护盾
                 amount //= 2
-                ev.append(Event.public("fleet.skill_ship.boost_shield", dmg=amount))
+                ev.append(_public("fleet.skill_ship.boost_shield", dmg=amount))
             ship.hp -= amount
             if by is not None and by != seat:
                 state.sides[by].ship_damage += amount
-            ev.append(Event.public("fleet.damage", unit="ship", owner=state.names[seat], dmg=amount, hp=max(0, ship.hp)))
+            ev.append(_public("fleet.damage", unit="ship", owner=state.names[seat], dmg=amount, hp=max(0, ship.hp)))
             if ship.hp <= 0:
                 ship.hp, ship.destroyed, ship.energy = 0, True, 0
-                ev.append(Event.public("fleet.ship_destroyed", name=state.names[seat]))
+                ev.append(_public("fleet.ship_destroyed", name=state.names[seat]))
             elif ship.model == "pegasus" and not ship.giant and ship.hp < 10:
                 self._giant(state, seat, ev)
             return
@@ -1316,7 +1345,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             return
         if laser and amount > 0 and "red_armor" in D.mechs[m.model].traits:  # 异色外装甲（红）
             d100 = state.rng.die(100)
-            ev.append(roll_event(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30))
+            ev.append(_roll(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30))
             if d100 <= 30:
                 amount //= 2
         sharers = [m]
@@ -1325,7 +1354,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         share = (2 * amount + len(sharers)) // (2 * len(sharers)) if len(sharers) > 1 else amount
         for x in sharers:
             x.hp -= share
-            ev.append(Event.public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp)))
+            ev.append(_public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp)))
             if x.hp <= 0:
                 self._destroy_mech(state, seat, x, ev, by=by)
 
@@ -1336,7 +1365,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         side.discard += [c.card for c in m.cards]
         m.cards = []
         m.status, m.zone, m.acts = "lost", None, 0
-        ev.append(Event.public("fleet.mech_destroyed", mech=m.uid, model=self._name(D.mechs[m.model])))
+        ev.append(_public("fleet.mech_destroyed", mech=m.uid, model=self._name(D.mechs[m.model])))
         if by is not None and by != seat:
             state.sides[by].kills += 1
         if not lost:
@@ -1348,13 +1377,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             elif self._talent(m) == "bail_out":  # 紧急脱离
                 self._reveal_pilot(state, seat, m, ev)
                 d100 = state.rng.die(100)
-                ev.append(roll_event(state.names[seat], "@fleet.roll.bail_out", [d100], d100, need=50))
+                ev.append(_roll(state.names[seat], "@fleet.roll.bail_out", [d100], d100, need=50))
                 p.status = "ready" if d100 <= 50 else "injured"
             else:
                 p.status = "injured"
             if p.status == "injured":
                 p.back_turn = side.turns + D.pilots[p.pid].recovery
-                ev.append(Event.private(seat, "fleet.pilot.injured", pilot=self._name(D.pilots[p.pid]),
+                ev.append(_private(seat, "fleet.pilot.injured", pilot=self._name(D.pilots[p.pid]),
                                         turns=D.pilots[p.pid].recovery))
         m.pilot = None
 
@@ -1374,7 +1403,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         ship.hit = ship.evade = 10
         ship.weapons = weapons
         ship.ammo = {w: D.weapon(w).ammo for w in weapons if D.weapon(w).ammo is not None}
-        ev.append(Event.public("fleet.skill_ship.giant_mech", name=state.names[seat], hp=total))
+        ev.append(_public("fleet.skill_ship.giant_mech", name=state.names[seat], hp=total))
 
     # ================================================================ pending decisions
     def _apply_pending(self, state: FleetState, seat: int, a: Any, ev: list[Event]) -> None:
@@ -1394,7 +1423,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             m = self._mech(state, p.data["mech"])
             if isinstance(a, Attach):
                 m.cards.append(self._pop_card(side.hand, a.card))
-                ev.append(Event.public("fleet.attach", mech=m.uid, n=len(m.cards)))
+                ev.append(_public("fleet.attach", mech=m.uid, n=len(m.cards)))
                 state.pending.insert(0, p)  # attach more, or go
             else:
                 self._launched(state, seat, m, ev)
@@ -1404,11 +1433,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             side.ship_pile = [c for c in side.ship_pile if c.id not in p.data["cards"]] + rest
             state.rng.shuffle(side.ship_pile)
             side.hand.append(chosen)
-            ev.append(Event.private(seat, "fleet.drawn", cards=self._cards_text([chosen])))
+            ev.append(_private(seat, "fleet.drawn", cards=self._cards_text([chosen])))
         elif p.kind == "warp":
             if isinstance(a, Warp):
                 m = self._mech(state, a.mech)
-                ev.append(Event.public("fleet.trait.warp", mech=m.uid))
+                ev.append(_public("fleet.trait.warp", mech=m.uid))
                 self._move(state, seat, m, a.zone, ev)
                 rest = [u for u in p.data["mechs"] if u != a.mech]
                 if rest:
@@ -1417,7 +1446,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _attack_second(self, state: FleetState, seat: int, target: str, ev: list[Event]) -> None:
         """双管镭射炮: the first shot hit, so a second target is shot at (no energy spent)."""
         w = D.mains["twin_laser"]
-        ev.append(Event.public("fleet.twin_second", target=target))
+        ev.append(_public("fleet.twin_second", target=target))
         packets = self._shots(state, seat, "ship", None, w, "twin_laser", target, 0, ev)
         if packets:
             state.strike = Strike(seat=seat, attacker="ship", weapon="twin_laser", defender=1 - seat,
@@ -1445,10 +1474,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 for pk in st.packets:
                     pk.target, pk.owner = target, owner
                     pk.claw = pk.claw and target == "ship"
-                ev.append(Event.public("fleet.redirected", target=a.target))
+                ev.append(_public("fleet.redirected", target=a.target))
             return
         card = self._take_card(side, a.what)
-        ev.append(Event.public("fleet.card.played", name=state.names[seat], card=self._name(D.subs[card.card]),
+        ev.append(_public("fleet.card.played", name=state.names[seat], card=self._name(D.subs[card.card]),
                                text=f"@fleet.sub.{card.card}"))
         if card.card == "repair_bot":
             self._repair_ship(state, seat, ev)
@@ -1466,11 +1495,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             m = self._mech(state, p.data["mech"])
             self._recall(state, 1 - seat, m, ev)
             m.banned_until = state.round + 5
-            ev.append(Event.public("fleet.card.deck_bomb", mech=m.uid, round=m.banned_until))
+            ev.append(_public("fleet.card.deck_bomb", mech=m.uid, round=m.banned_until))
         elif card.card == "drain_field":  # 泄能磁场
             state.ap = 0
             state.sides[1 - seat].gathered = False
-            ev.append(Event.public("fleet.card.drained", name=state.names[1 - seat]))
+            ev.append(_public("fleet.card.drained", name=state.names[1 - seat]))
 
     # ================================================================ flow
     def _settle(self, state: FleetState, ev: list[Event]) -> None:
@@ -1546,7 +1575,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 if not ok:
                     continue
                 ready.append(skill)
-                ev.append(Event.private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
+                ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
                                         text=f"@fleet.skill.{skill}.text"))
                 if skill == "rally":  # 军势 is used at once
                     self._announce_skill(state, seat, skill, ev)
@@ -1576,13 +1605,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 return self._win(state, seat, "annihilation", ev)
         if destroyed[0] and destroyed[1] and not self._field(sides[0]) and not self._field(sides[1]):
             self._finish(state, None, "fleet.win.mutual")
-            ev.append(Event.public("fleet.win.mutual"))
+            ev.append(_public("fleet.win.mutual"))
             return True
         return False
 
     def _win(self, state: FleetState, seat: int, goal: str, ev: list[Event]) -> bool:
         self._finish(state, seat, f"fleet.win.{goal}", name=state.names[seat])
-        ev.append(Event.public(f"fleet.win.{goal}", name=state.names[seat]))
+        ev.append(_public(f"fleet.win.{goal}", name=state.names[seat]))
         return True
 
     def _begin_turn(self, state: FleetState, ev: list[Event]) -> None:
@@ -1606,11 +1635,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         for s in state.sides:
             if s.immune:  # pydantic writes are slow: only when needed
                 s.immune = False
-        ev.append(Event.public("fleet.turn", name=state.names[seat], round=state.round))
+        ev.append(_public("fleet.turn", name=state.names[seat], round=state.round))
         for p in side.pilots:
             if p.status == "injured" and p.back_turn <= side.turns:
                 p.status = "ready"
-                ev.append(Event.private(seat, "fleet.pilot.back", pilot=self._name(D.pilots[p.pid])))
+                ev.append(_private(seat, "fleet.pilot.back", pilot=self._name(D.pilots[p.pid])))
         field = []  # _field(side), gathered on the way
         for m in side.mechs:
             if m.status == "field":
@@ -1621,13 +1650,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         ship = side.ship
         if ship.burn and not ship.destroyed:
             ship.burn -= 1
-            ev.append(Event.public("fleet.burn", unit="ship"))
+            ev.append(_public("fleet.burn", unit="ship"))
             self._hurt(state, seat, "ship", 3, False, ev, by=1 - seat)
             field = self._field(side)  # 巨型战甲 may have broken up the field mechs
         for m in field:
             if m.burn:
                 m.burn -= 1
-                ev.append(Event.public("fleet.burn", unit=m.uid))
+                ev.append(_public("fleet.burn", unit=m.uid))
                 self._hurt(state, seat, m.uid, 3, False, ev, by=1 - seat)
 
     def _end_turn(self, state: FleetState, ev: list[Event]) -> None:
@@ -1635,7 +1664,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         side = state.sides[seat]
         if not side.gathered and side.ship.energy:
             side.ship.energy = 0
-            ev.append(Event.public("fleet.energy_lost", name=state.names[seat]))
+            ev.append(_public("fleet.energy_lost", name=state.names[seat]))
         for m in side.mechs:
             if m.acts or m.attacked or m.ap_rounds or m.targeting:  # pydantic writes are slow: only when needed
                 m.acts = 0
@@ -1654,14 +1683,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         """军备竞赛 (and the hard cap, which uses the same count as its tie-break)."""
         totals = [self._strength(s) for s in state.sides]
         reason = "fleet.win.arms" if arms else "fleet.win.cap"
-        ev.append(Event.public("fleet.arms_count", a=state.names[0], ta=totals[0], b=state.names[1], tb=totals[1]))
+        ev.append(_public("fleet.arms_count", a=state.names[0], ta=totals[0], b=state.names[1], tb=totals[1]))
         if totals[0] == totals[1]:
             self._finish(state, None, "fleet.win.draw_count", total=totals[0])
-            ev.append(Event.public("fleet.win.draw_count", total=totals[0]))
+            ev.append(_public("fleet.win.draw_count", total=totals[0]))
         else:
             w = 0 if totals[0] > totals[1] else 1
             self._finish(state, w, reason, name=state.names[w], ta=totals[0], tb=totals[1])
-            ev.append(Event.public(reason, name=state.names[w], ta=totals[0], tb=totals[1]))
+            ev.append(_public(reason, name=state.names[w], ta=totals[0], tb=totals[1]))
 
     def _strength(self, side: Side) -> int:
         return max(0, side.ship.hp) + sum(m.hp for m in self._field(side))

@@ -183,3 +183,26 @@ def test_mech_lookup_by_slot_finds_the_mech_a_search_finds():
         for uid in ["a1", "a3", "a6", "b1", "b4", "b6", "a0", "a7", "a9", "b12", "c1", "ship", "", None]:
             found = next((m for side in state.sides for m in side.mechs if m.uid == uid), None)
             assert ENGINE._mech(state, uid) is found, uid
+
+
+def test_events_built_without_validation_are_the_events_core_builds():
+    from games.core.events import Event, Step, roll_event
+    from games.fleet.engine import _private, _public, _roll
+    pairs = [
+        (_public("fleet.move", mech="a1", zone="L2"), Event.public("fleet.move", mech="a1", zone="L2")),
+        (_public("fleet.stand"), Event.public("fleet.stand")),
+        (_private(1, "fleet.hand", cards="x [c1]"), Event.private(1, "fleet.hand", cards="x [c1]")),
+        (_roll("P1", "@fleet.roll.hit", [7], 7, need=9, target="ship"),
+         roll_event("P1", "@fleet.roll.hit", [7], 7, need=9, target="ship")),
+    ]
+    for fast, slow in pairs:
+        assert type(fast) is Event and fast == slow and repr(fast) == repr(slow)
+        assert fast.model_dump() == slow.model_dump() and fast.model_dump_json() == slow.model_dump_json()
+        assert list(fast.params) == list(slow.params)  # same order of parameters
+        assert fast.model_fields_set == slow.model_fields_set
+        assert fast.visible_to(1) == slow.visible_to(1) and fast.visible_to(0) == slow.visible_to(0)
+    step = Step(state=None, events=[fast for fast, _ in pairs])
+    assert Step.model_validate_json(step.model_dump_json()).events == [slow for _, slow in pairs]
+    first, second = _private(0, "k"), _private(0, "k")
+    first.to.append(1)
+    assert second.to == [0]  # each event owns its lists
