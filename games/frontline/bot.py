@@ -76,7 +76,7 @@ def score(engine: "FrontlineEngine", st: "FrontlineState", seat: int, a) -> floa
             return 4 + card.cost + st.units[a.target].atk
         return 3 + card.cost
     if isinstance(a, SetCounter):
-        return 4
+        return 0.5  # activating ends the turn: only when nothing else is worth doing
     if isinstance(a, Move):
         u = st.units[a.unit]
         return 3 if R.utype(u) in ("infantry", "tank") else -1

@@ -353,7 +353,11 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         return R.unit_label(st.units[target])
 
     def _counter(self, st: FrontlineState, seat: int, a: SetCounter, ev: list[Event]) -> None:
-        """4.2 / ruling: activated in secret on your own turn; one at a time."""
+        """4.2 / ruling: activated in secret on your own turn; one at a time. Activating
+        also ends the turn, so the step the table sees is an ordinary end of turn: a
+        separate step would show (in the game log, in a re-posted board) that something
+        secret was done. No rule is lost: a counter-order only ever fires on the
+        opponent's turn, and nothing in its owner's turn acts on an active one."""
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
         card = CARDS[hc.key]
@@ -366,6 +370,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         p.hidden_spent += card.cost
         hc.active = True
         ev.append(Event.private(seat, "frontline.counter_set", card=card.name, id=hc.id))
+        self._end(st, seat, EndTurn(), ev)
 
     def _unit(self, st: FrontlineState, seat: int, uid: str) -> Unit:
         u = st.units.get(uid)

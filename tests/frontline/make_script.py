@@ -2,7 +2,7 @@
 
 The console gives the first game it creates the engine seed `--seed`; this replays that
 game with the bot heuristic choosing for both people and writes their commands. Secret
-choices (mulligan, counter-orders) go by DM. Run: `.venv/bin/python -m
+choices (mulligan, counter-orders, whose activation also ends the turn) go by DM. Run: `.venv/bin/python -m
 tests.frontline.make_script` to regenerate after rule changes.
 """
 from __future__ import annotations

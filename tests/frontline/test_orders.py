@@ -234,27 +234,40 @@ def test_4_1_14_intel_reveals_cards_to_both():
 
 # --- 4.2 counter-orders ------------------------------------------------------------------------
 def _set_counter(st, seat, key):
+    """`seat` activates a counter-order, which ends its turn: the other seat's turn starts
+    (slots +1, refill, draw)."""
     st.turn = seat
     cid = card(st, seat, key)
     act(st, seat, f"counter {cid}")
-    st.turn = 1 - seat
+    assert st.turn == 1 - seat
     return cid
 
 
+def _twin(st):
+    return ENGINE.load_state(ENGINE.dump_state(st))
+
+
 def test_4_2_counter_is_invisible_to_the_opponent():
+    """Activating a counter-order ends the turn; the opponent, a spectator and every public
+    event see exactly what a plain end of turn shows."""
     st = battle(60, kredits=5)
     cid = card(st, 0, "minefield")
-    before = ENGINE.view(st, 1)
+    plain = _twin(st)
     ev = act(st, 0, f"counter {cid}")
-    after = ENGINE.view(st, 1)
-    assert before == after  # no sign at all in the opponent's view: kredits, hand, counters
-    assert all(e.to == [0] for e in ev)
+    ev_plain = act(plain, 0, "end")
+    for seat in (1, None):
+        assert ENGINE.view(st, seat) == ENGINE.view(plain, seat)  # kredits, hand, counters: no sign
+    assert [e for e in ev if e.to != [0]] == [e for e in ev_plain if e.to != [0]]
+    assert [e.key for e in ev if e.to == [0]] == ["frontline.counter_set"]
     assert st.players[0].kredits == 3 and ENGINE.view(st, 0)["players"][0]["kredits"] == 3
     assert ENGINE.view(st, None)["players"][0]["kredits"] == 5
     text = json.dumps(ENGINE.view(st, 1)) + json.dumps(ENGINE.view(st, None))
     assert cid not in text and "minefield" not in text and '"active": true' not in text
+    act(st, 1, "end")  # alice's next turn: the first one is still active
+    cid2 = card(st, 0, "minefield")
+    assert not any(a.kind == "counter" for a in ENGINE.legal_actions(st, 0))
     with pytest.raises(RuleError) as err:  # one at a time
-        act(st, 0, f"counter {card(st, 0, 'minefield')}")
+        act(st, 0, f"counter {cid2}")
     assert err.value.key == "frontline.counter_already"
 
 
@@ -275,7 +288,8 @@ def test_4_2_counter_cancels_an_order():
     st = battle(62)
     _set_counter(st, 1, "signal_jamming")
     ev = act(st, 0, f"order {card(st, 0, 'air_raid')} -")
-    assert "frontline.cancelled" in keys(ev) and st.players[1].hq == 20 and st.players[0].kredits == 7
+    assert "frontline.cancelled" in keys(ev) and st.players[1].hq == 20
+    assert st.players[0].kredits == 11 - 3  # paid all the same (slots 10 + 1 at the turn start)
 
 
 def test_4_2_counter_on_move_and_on_hq_attack():
@@ -396,19 +410,20 @@ def test_3_5_promotion_at_turn_start():
 def test_1_3_1_revealed_counter_order_activation_stays_hidden():
     st = battle(77, kredits=5)
     cid = card(st, 0, "minefield", revealed=True)
-    before = ENGINE.view(st, 1)
-    assert before["players"][0]["revealed"] == ["minefield"]
+    assert ENGINE.view(st, 1)["players"][0]["revealed"] == ["minefield"]
+    plain = _twin(st)
     act(st, 0, f"counter {cid}")
-    assert ENGINE.view(st, 1) == before
+    act(plain, 0, "end")
+    assert ENGINE.view(st, 1) == ENGINE.view(plain, 1)
+    assert ENGINE.view(st, 1)["players"][0]["revealed"] == ["minefield"]
 
 
 def test_2_3_public_kredit_messages_hide_counter_spending():
     st = battle(78, kredits=5)
-    unit(st, 0, "grenadiers", front=True)
-    act(st, 0, f"counter {card(st, 0, 'minefield')}")
-    ev = act(st, 0, f"order {card(st, 0, 'iron_ore')} -")
-    shown = [e.params["total"] for e in ev if e.key == "frontline.fx.kredits"]
-    assert st.players[0].kredits == 5 - 2 - 1 + 3 and shown == [5 - 1 + 3]
+    _set_counter(st, 1, "minefield")  # bob: 5 - 2 = 3 kredits, the table still sees 5
+    ev = act(st, 0, f"order {card(st, 0, 'scorched_earth')} -")  # bob loses a slot: a public kredit message
+    shown = [e.params["total"] for e in ev if e.key == "frontline.fx.slots"]
+    assert st.players[1].kredits == 3 and shown == [5]
 
 
 def test_4_1_11_return_to_deck():
