@@ -35,20 +35,30 @@ from games.panzer.models import (
 )
 
 LETTERS = "ab"
+# Hot handlers write checked values straight into a model's __dict__ (`t.__dict__["pos"] = h`):
+# pydantic's __setattr__ costs about five dict stores, and the only other thing it does, adding
+# the name to model_fields_set, matters only to dumps with exclude_unset, which panzer never makes.
 _DIR_KEYS = tuple(f"@panzer.dir.{d}" for d in DIRECTION_NAMES)  # event parameters of the six directions
 # roster facts as plain sets: membership tests are cheaper than reading the type models in hot loops
 _LIGHT_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "light")
 _TANK_PLACE = {f"{letter}{n}": n - 1 for letter in LETTERS for n in range(1, R.MAX_TANKS + 1)}  # id -> index among its side
+_TURRET_TURNS = {k: typ.turret_turns for k, typ in ROSTER.items()}
+_MOVES = {k: typ.move for k, typ in ROSTER.items()}
 _HEAVY_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "heavy")
 _HYBRID_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.hybrid)
 _TURRET_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.has_turret)
 
 
+_DIR_INDEX = {name: d for d, name in enumerate(DIRECTION_NAMES)}
+
+
 def _dir(name: str) -> int:
-    try:
-        return DIRECTION_NAMES.index(name.lower())
-    except ValueError:
-        raise RuleError("panzer.err.bad_dir", dir=name) from None
+    d = _DIR_INDEX.get(name)
+    if d is None:
+        d = _DIR_INDEX.get(name.lower())
+        if d is None:
+            raise RuleError("panzer.err.bad_dir", dir=name)
+    return d
 
 
 class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
@@ -161,12 +171,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                       enemies: list[tuple[str, Hex, bool]] | None = None) -> list[tuple[str, int]]:
         """(target id, gun index) pairs this tank may fire at now."""
         out = []
-        map_key, wrecks = state.options.map, state.wrecks
         pos = t.pos
         assert pos is not None
         q, r = pos
-        reach = R.gun_reach(t, turret_turns)
-        recon_shooter = mode == "jump" and ROSTER[t.type].tank_class == "light"  # R.is_recon, shooter half
+        reach = R._reach_table(t.type, t.hull, t.turret, turret_turns)  # R.gun_reach
+        recon_shooter = mode == "jump" and t.type in _LIGHT_TYPES  # R.is_recon, shooter half
+        map_key, wrecks = state.options.map, state.wrecks
         for eid, epos, light in self._enemies(state, t.owner) if enemies is None else enemies:
             guns = reach.get((epos[0] - q, epos[1] - r))
             # sight does not depend on the gun: check it once per target
@@ -385,11 +395,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.over")
         if seat not in self.active_seats(state):
             raise RuleError("core.not_your_turn")
-        handler = getattr(self, "_do_" + action.kind, None)
+        handler = _HANDLERS.get(action.kind)
         if handler is None:
             raise RuleError("core.illegal")
         events: list[Event] = []
-        handler(state, seat, action, events)
+        handler(self, state, seat, action, events)
         return Step(state=state, events=events)
 
     def _phase(self, state: PanzerState, *phases: str) -> None:
@@ -530,20 +540,20 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         state.own_turns[seat] += 1
         state.seat = seat
         ev.append(Event.public("panzer.ev.turn", round=state.round, name=state.names[seat]))
-        for t in self._own_alive(state, seat):
-            # reset only what changed: model attribute writes cost more than the checks
-            if t.done or t.fired or t.dashed or t.moved:
-                t.done = t.fired = t.dashed = t.moved = False
-            turns = ROSTER[t.type].turret_turns
-            if t.turret_left != turns:
-                t.turret_left = turns
-            if t.turn_start != t.pos:
-                t.turn_start = t.pos
+        turn_no, total = state.turn_no, 0
+        for t in state.tanks:
+            if t.owner != seat or not t.alive:
+                continue
+            td = t.__dict__  # direct writes: see the note at the top
+            td["done"] = td["fired"] = td["dashed"] = td["moved"] = False
+            td["turret_left"] = _TURRET_TURNS[t.type]
+            td["turn_start"] = t.pos
             if t.visited:
-                t.visited = []
+                td["visited"] = []
             self._engine_check(state, t, ev)
+            if not t.immobile and t.stalled_turn != turn_no:  # _can_drive, after the engine check
+                total += _MOVES[t.type]
         # preparation: free action points drawn from 3..max(3, half the mobile tanks' moves)
-        total = sum(R.ttype(t).move for t in self._own_alive(state, seat) if self._can_drive(state, t))
         hi = max(3, (total + 1) // 2)
         state.pool = state.rng.randint(3, hi)
         ev.append(roll_event(state.names[seat], "@panzer.roll.free", [state.pool], state.pool, lo=3, hi=hi))
@@ -578,8 +588,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         steps = turn_steps(t.turret, d)
         if steps != 1 or t.turret_left < 1:
             raise RuleError("panzer.err.turret_turns", tank=t.id)
-        t.turret = d
-        t.turret_left -= 1
+        td = t.__dict__  # direct writes: see the note at the top
+        td["turret"] = d
+        td["turret_left"] -= 1
         ev.append(Event.public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
 
     # shots ---------------------------------------------------------------------------
@@ -693,22 +704,19 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         budget = m.ap if reverse else m.ap + m.reserve
         if budget < cost:
             raise RuleError("panzer.err.no_points", need=cost, have=budget)
-        # validated: move (mover fields are written only when they change: model writes are slow)
-        m.ap = budget - cost
-        if m.reserve:
-            m.reserve = 0
+        # validated: move
+        md, td = m.__dict__, t.__dict__  # direct writes: see the note at the top
+        md["ap"] = budget - cost
+        md["reserve"] = 0
         before = t.pos
         cleared = dest if dest in state.wrecks else None
         if cleared is not None:
             state.wrecks.remove(dest)
-        t.pos = dest
+        td["pos"] = dest
         if dest not in t.visited and dest != t.turn_start:
             t.visited.append(dest)
-        free_turn = not reverse or (state.options.hybrid and R.ttype(t).hybrid)
-        if m.free_turn != free_turn:
-            m.free_turn = free_turn
-        if m.last != "step":
-            m.last = "step"
+        md["free_turn"] = not reverse or (state.options.hybrid and t.type in _HYBRID_TYPES)
+        md["last"] = "step"
         names = gmap.names  # hex_name of map hexes, cached
         ev.append(Event.public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap))
         if cleared is not None:
@@ -764,18 +772,14 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         paid, reserve = self._turn_cost(state, t, m)
         if m.ap < paid:
             raise RuleError("panzer.err.no_points", need=paid, have=m.ap)
-        if paid:
-            m.ap -= paid
-        # write only the mover fields that change: model attribute writes cost more than the checks
-        if m.reserve != reserve:
-            m.reserve = reserve
-        if m.free_turn:
-            m.free_turn = False
-        if m.last != "turn":
-            m.last = "turn"
-        t.hull = d
-        if not R.ttype(t).has_turret:
-            t.turret = d
+        md, td = m.__dict__, t.__dict__  # direct writes: see the note at the top
+        md["ap"] -= paid
+        md["reserve"] = reserve
+        md["free_turn"] = False
+        md["last"] = "turn"
+        td["hull"] = d
+        if t.type not in _TURRET_TYPES:
+            td["turret"] = d
         ev.append(Event.public("panzer.ev.turn_hull", tank=t.id, dir=_DIR_KEYS[d], ap=m.ap))
         self._maybe_stop(state, ev)
 
@@ -810,7 +814,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _do_endmove(self, state: PanzerState, seat: int, a: EndMove, ev: list[Event]) -> None:
         self._phase(state, "move")
         for t in self._own_alive(state, seat):
-            t.dfired = False  # the defensive-fire marker lasts until the owner's movement ends
+            if t.dfired:  # the defensive-fire marker lasts until the owner's movement ends
+                t.dfired = False
         state.phase = "advance"
 
     # defensive fire ------------------------------------------------------------------------
@@ -1282,6 +1287,9 @@ def _arc_cache(map_key: str, pos: Hex, guns: tuple[tuple[int, int], ...]) -> tup
             out.append(name)
     return tuple(out)
 
+
+# action kind -> its _do_ handler, instead of a getattr by name at every apply
+_HANDLERS = {kind: getattr(PanzerEngine, "_do_" + kind) for kind in _BY_KIND if hasattr(PanzerEngine, "_do_" + kind)}
 
 register_catalog(Path(__file__).parent / "locale")
 _PRESETS = R.with_presets()
