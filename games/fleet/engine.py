@@ -90,7 +90,15 @@ RECALL_ACTS = {uid: Recall(mech=uid) for uid in MECH_SLOTS}
 MOVE_ACTS = {(uid, z): Move(mech=uid, zone=z) for uid in MECH_SLOTS for z in ZONES}
 WARP_ACTS = {(uid, z): Warp(mech=uid, zone=z) for uid in MECH_SLOTS for z in ZONES}
 DRAW_SHIP, DRAW_MECH = _act(Draw, "ship"), _act(Draw, "mech")
-OPERATE, GATHER, END_TURN, STAND, GO, PASS = (_act(k) for k in (Operate, Gather, EndTurn, Stand, Go, Pass))
+# the fleet-building choices over the fixed card data, in card order
+SHIP_STAGE = tuple([_act(Preset, k) for k in D.presets] + [_act(PickShip, k) for k in D.ships])
+MAIN_PICKS = tuple((k, _act(PickMain, k)) for k in D.mains)
+MECH_PICKS = tuple((k, _act(PickMech, k)) for k in D.mechs)
+PILOT_PICKS = tuple((k, _act(PickPilot, k)) for k in D.pilots)
+CAPTAIN_PICKS = tuple(_act(PickCaptain, k) for k in D.captains)
+VICTORY_STAGE = tuple([_act(Victory, g) for g in GOALS] + [_act(Reset)])
+OPERATE, GATHER, END_TURN, STAND, GO, PASS, DONE = (_act(k) for k in (Operate, Gather, EndTurn, Stand, Go, Pass,
+                                                                       Done))
 
 
 @lru_cache(maxsize=4096)
@@ -193,30 +201,35 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return {k: parse_loadout(p.code).code() for k, p in D.presets.items()}
 
     def _build_actions(self, b: Build) -> list:
-        if b.stage == "ship":
-            return [_act(Preset, k) for k in D.presets] + [_act(PickShip, k) for k in D.ships]
-        ship = D.ships[b.ship] if b.ship else None
-        if b.stage == "main":
-            acts = [_act(PickMain, k) for k in D.mains if k not in b.mains] if len(b.mains) < ship.mains else []
-            return acts + ([_act(Done)] if b.mains else [])
-        if b.stage == "mech":
-            acts = [_act(PickMech, k) for k in D.mechs if k not in b.mechs] if len(b.mechs) < ship.mechs else []
-            return acts + ([_act(Done)] if b.mechs else [])
-        if b.stage == "captain":
-            return [_act(PickCaptain, k) for k in D.captains]
-        if b.stage == "pilot":
-            acts = [_act(PickPilot, k) for k in D.pilots if k not in b.pilots] if len(b.pilots) < ship.pilots else []
-            return acts + ([_act(Done)] if b.pilots else [])
-        if b.stage == "deck":
+        stage = b.stage
+        if stage == "ship":
+            return list(SHIP_STAGE)
+        if stage == "main":
+            return self._picks(MAIN_PICKS, b.mains, D.ships[b.ship].mains)
+        if stage == "mech":
+            return self._picks(MECH_PICKS, b.mechs, D.ships[b.ship].mechs)
+        if stage == "captain":
+            return list(CAPTAIN_PICKS)
+        if stage == "pilot":
+            return self._picks(PILOT_PICKS, b.pilots, D.ships[b.ship].pilots)
+        if stage == "deck":
             ship_cards, mech_cards = b.ship_cards, b.mech_cards
             picks = DECK_PICKS_WITH_ROOM[sum(ship_cards.values()) < DECK_SIDE_SIZE,
                                          sum(mech_cards.values()) < DECK_SIDE_SIZE]
             # card ids are unique across both sides, so one merged count serves both
             counts = {**ship_cards, **mech_cards}
             return [a for k, a in picks if counts.get(k, 0) < MAX_COPIES]
-        if b.stage == "victory":
-            return [_act(Victory, g) for g in GOALS] + [_act(Reset)]
+        if stage == "victory":
+            return list(VICTORY_STAGE)
         return []
+
+    @staticmethod
+    def _picks(picks: tuple, chosen: list[str], room: int) -> list:
+        """The items not chosen yet while there is room, then Done once one is chosen."""
+        acts = [a for k, a in picks if k not in chosen] if len(chosen) < room else []
+        if chosen:
+            acts.append(DONE)
+        return acts
 
     def _apply_build(self, state: FleetState, seat: int, action: Any) -> Step:
         b = state.sides[seat].build
@@ -248,34 +261,43 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             ev.append(_private(seat, "fleet.build.victory_set", goal=f"@fleet.goal.{action.goal}"))
             ev.append(_public("fleet.build.ready", name=state.names[seat]))
         else:
-            if not _among(action, self._build_actions(b)):
+            kind = type(action)
+            # a deck pick (20 per fleet) is checked without listing every pick: _build_actions
+            # offers a card while its side of the deck has room and it has copies left
+            if kind is PickCard and stage == "deck" and action.id in D.subs:
+                cards = b.ship_cards if D.subs[action.id].side == "ship" else b.mech_cards
+                legal = sum(cards.values()) < DECK_SIDE_SIZE and cards.get(action.id, 0) < MAX_COPIES
+            else:
+                legal = _among(action, self._build_actions(b))
+            if not legal:
                 raise _err("build_choice", choice=action.code(), stage=f"@fleet.stage.{stage}")
             ship = D.ships[b.ship] if b.ship else None
-            if isinstance(action, PickShip):
-                b.ship, b.stage = action.id, "main"
-            elif isinstance(action, PickMain):
-                b.mains.append(action.id)
-                if len(b.mains) >= ship.mains:
-                    b.stage = "mech"
-            elif isinstance(action, PickMech):
-                b.mechs.append(action.id)
-                if len(b.mechs) >= ship.mechs:
-                    b.stage = "captain"
-            elif isinstance(action, PickCaptain):
-                b.captain, b.stage = action.id, "pilot"
-            elif isinstance(action, PickPilot):
-                b.pilots.append(action.id)
-                if len(b.pilots) >= ship.pilots:
-                    b.stage = "deck"
-            elif isinstance(action, PickCard):
-                cards = b.ship_cards if D.subs[action.id].side == "ship" else b.mech_cards
+            # one of the legal actions now: an exact model class
+            if kind is PickCard:
                 cards[action.id] = cards.get(action.id, 0) + 1
                 if sum(b.ship_cards.values()) + sum(b.mech_cards.values()) >= 2 * DECK_SIDE_SIZE:
                     b.stage = "victory"
-            elif isinstance(action, Done):
+            elif kind is PickShip:
+                b.ship, b.stage = action.id, "main"
+            elif kind is PickMain:
+                b.mains.append(action.id)
+                if len(b.mains) >= ship.mains:
+                    b.stage = "mech"
+            elif kind is PickMech:
+                b.mechs.append(action.id)
+                if len(b.mechs) >= ship.mechs:
+                    b.stage = "captain"
+            elif kind is PickCaptain:
+                b.captain, b.stage = action.id, "pilot"
+            elif kind is PickPilot:
+                b.pilots.append(action.id)
+                if len(b.pilots) >= ship.pilots:
+                    b.stage = "deck"
+            elif kind is Done:
                 b.stage = {"main": "mech", "mech": "captain", "pilot": "deck"}[stage]
             ev.append(_private(seat, "fleet.build.step", stage=f"@fleet.stage.{b.stage}"))
-        if all(s.build.stage == "ready" for s in state.sides):
+        sides = state.sides
+        if sides[0].build.stage == "ready" and sides[1].build.stage == "ready":
             self._start_game(state, ev)
         return Step(state=state, events=ev)
 

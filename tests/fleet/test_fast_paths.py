@@ -206,3 +206,25 @@ def test_events_built_without_validation_are_the_events_core_builds():
     first, second = _private(0, "k"), _private(0, "k")
     first.to.append(1)
     assert second.to == [0]  # each event owns its lists
+
+
+def test_a_deck_pick_is_accepted_exactly_when_the_build_lists_it():
+    from games.fleet.state import PickCard
+    checked = 0
+    for state, seat in _states(games=6, every=1):
+        if state.phase != "build":
+            continue
+        b = state.sides[seat].build
+        listed = ENGINE._build_actions(b)
+        for card in [*D.subs, "no_such_card"]:
+            action = PickCard(id=card)
+            trial = ENGINE.load_state(ENGINE.dump_state(state))
+            try:
+                ENGINE.apply(trial, seat, action)
+                accepted = True
+            except RuleError as exc:
+                assert exc.key == "fleet.err.build_choice"
+                accepted = False
+            assert accepted == (action in listed), (b.stage, card)
+            checked += accepted
+    assert checked > 50  # the games built decks
