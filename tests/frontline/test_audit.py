@@ -313,3 +313,11 @@ def test_1_3_1_a_revealed_card_shuffled_back_comes_back_hidden():
     end_turn(st)  # bob draws it again
     (again,) = st.players[1].hand
     assert again.key == "tiger" and not again.revealed and ENGINE.view(st, 0)["players"][1]["revealed"] == []
+
+
+def test_3_4_5_discard_effect_of_a_deck_card_hits_the_player_who_forced_it():
+    st = battle(217)
+    st.players[1].hand = [HandCard(id="ca", key="arditi")]
+    ev = act(st, 0, f"order {card(st, 0, 'sabotage')} -")  # bob discards his Arditi
+    assert st.players[1].hand == [] and st.players[0].hq == 18 and st.players[1].hq == 20
+    assert keys(ev).index("frontline.discarded") < keys(ev).index("frontline.hq_damage")

@@ -77,8 +77,8 @@ def test_card_pool_covers_the_rulebook():
     assert ops >= {"stat", "opcost", "damage", "kredits", "kredits_next", "slots", "draw", "draw_next", "tutor",
                    "control", "borrow", "destroy", "heal_hq", "grant", "hq_effect", "create", "summon", "shuffle",
                    "discard", "silence", "repair", "intel", "retreat", "pin", "double", "cancel", "return"}
-    hooks = {h for c in CARDS.values() for h in ("destroyed", "discarded", "turn_start", "on_attack", "on_order")
-             if getattr(c, h)}
+    hooks = {h for c in CARDS.values() if c.collectible
+             for h in ("destroyed", "discarded", "turn_start", "on_attack", "on_order") if getattr(c, h)}
     assert hooks == {"destroyed", "discarded", "turn_start", "on_attack", "on_order"}
     assert {c.promote for c in units if c.promote} >= {"deploy", "enter_front", "kill", "turn_start"}
     assert any(c.deck_growth for c in CARDS.values())
