@@ -82,18 +82,20 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             raise RuleError("conflict.err.over")
         if seat not in self.active_seats(state):
             raise RuleError("core.not_your_turn")
-        if isinstance(action, m.Term):
+        kind = action.kind
+        quick = L.QUICK.get(kind)
+        if kind == "term":
             self._check_term(state, seat, action)
-        elif isinstance(action, m.Flip) and L.flip_allowed(state, seat, action.unit):
-            pass  # half of all actions in random play: checked without listing every unit
+        elif quick is not None and quick(state, seat, action):
+            pass  # the commonest kinds (flips are half of all actions) are checked without a listing
         else:
-            legal = L.legal(state, seat, action.kind)
+            legal = L.legal(state, seat, kind)
             # legal lists hand out cached action objects, so the chosen one is usually the very
             # same object; an action parsed from text is compared by value
             if not any(a is action for a in legal) and action not in set(legal):
                 raise self._why(state, seat, action)
         events: list[Event] = []
-        getattr(self, "_do_" + action.kind)(state, seat, action, events)
+        getattr(self, "_do_" + kind)(state, seat, action, events)
         self._after(state, events)
         return Step(state=state, events=events)
 

@@ -217,9 +217,75 @@ def flip_allowed(state: ConflictState, seat: int, uid: str) -> bool:
     """Whether `legal(state, seat)` holds the flip of `uid`: apply's commonest check, made
     without listing every unit (the same conditions as legal, _develop and _flips)."""
     unit = state.units.get(uid)
-    return (unit is not None and state.pending is None and state.phase in ("develop", "post")
-            and not state.assault and seat == state.turn and state.players[seat].alive
-            and unit.owner == seat and not unit.flipped and unit.riding is None)
+    return (unit is not None and _developing(state, seat) and unit.owner == seat and not unit.flipped
+            and unit.riding is None)
+
+
+# --- single-action checks ---------------------------------------------------------------------
+# apply asks whether one action is legal. For the commonest kinds these answer directly, with
+# the conditions the listing uses, instead of listing every action of the kind (all deploys of
+# the hand, every unit's moves or strikes); test_legal_filter checks they agree with the list.
+
+def _developing(state: ConflictState, seat: int) -> bool:
+    """The seat may play development actions (legal reaches _develop)."""
+    return (state.pending is None and state.phase in ("develop", "post") and not state.assault
+            and seat == state.turn and state.players[seat].alive)
+
+
+def _first_id(hand: list[m.Card], key: str) -> str | None:
+    """The card a basic or strategy action of `key` plays: the first such card in hand."""
+    for c in hand:
+        if c.key == key:
+            return c.id
+    return None
+
+
+def _deploy_ok(state: ConflictState, seat: int, a: Any) -> bool:
+    if not _developing(state, seat):
+        return False
+    p = state.players[seat]
+    key = next((c.key for c in p.hand if c.id == a.card), None)
+    if key is None or CARD_TYPE[key] not in FIELDED or deploy_cost(state, seat, key) > p.res:
+        return False
+    if CARD_TYPE[key] == "vehicle" and \
+            sum(u.key == key for u in state.units.values() if u.owner == seat) >= CARDS[key].limit:
+        return False
+    return a.tid in own_tids(state, seat)
+
+
+def _equip_ok(state: ConflictState, seat: int, a: Any) -> bool:
+    return _developing(state, seat) and any(c.id == a.card and CARD_TYPE[c.key] == "upgrade"
+                                            for c in state.players[seat].hand)
+
+
+def _move_ok(state: ConflictState, seat: int, a: Any) -> bool:
+    if not _developing(state, seat) or _first_id(state.players[seat].hand, "move") != a.card:
+        return False
+    unit = state.units.get(a.unit)
+    return unit is not None and unit.owner == seat and can_act(state, unit) and a.tid in move_targets(state, unit)
+
+
+def _maintain_ok(state: ConflictState, seat: int, a: Any) -> bool:
+    p = state.players[seat]
+    if not _developing(state, seat) or _first_id(p.hand, "maintain") != a.card:
+        return False
+    t = state.territories.get(a.tid)
+    return (t is not None and t.dur < t.max and (t.owner == seat or "envoy" in p.achievements)
+            and state.players[t.owner].alive)
+
+
+def _strike_ok(state: ConflictState, seat: int, a: Any) -> bool:
+    if not (state.assault and state.pending is None and state.phase not in ("setup", "over", "end")
+            and seat == state.turn and state.players[seat].alive):
+        return False
+    unit = state.units.get(a.unit)
+    return unit is not None and bool(strikers(state, seat, [unit])) and a.target in strike_targets(state, unit)
+
+
+QUICK = {  # kind -> check(state, seat, action): whether legal(state, seat) holds the action
+    "flip": lambda state, seat, a: flip_allowed(state, seat, a.unit),
+    "deploy": _deploy_ok, "equip": _equip_ok, "move": _move_ok, "maintain": _maintain_ok, "strike": _strike_ok,
+}
 
 
 def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, acts: list, my_units: list[Unit]) -> None:

@@ -48,3 +48,28 @@ def test_flip_check_matches_the_legal_list(players, seed):
             assert {u for u in state.units if L.flip_allowed(state, s, u)} == flips
             assert not L.flip_allowed(state, s, "u0")
         state = ENGINE.apply(state, seat, rnd.choice(L.legal(state, seat))).state
+
+
+@pytest.mark.parametrize("players,seed,aggressive", [(3, 4, False), (3, 8, True), (4, 5, True), (2, 9, True)])
+def test_quick_checks_match_the_legal_list(players, seed, aggressive):
+    """apply checks the commonest kinds with `L.QUICK` instead of a listing: for every seat at
+    every step, each check must accept exactly the listed actions of its kind, tried on every
+    such action listed lately (most no longer legal: cards played, units moved or flipped)."""
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    recent: dict = {}  # action -> None, the last few hundred of the quick kinds listed for anyone
+    while ENGINE.outcome(state) is None:
+        lists = {s: L.legal(state, s) for s in range(players)}
+        for acts in lists.values():
+            recent.update((a, None) for a in acts if a.kind in L.QUICK)
+        while len(recent) > 300:
+            del recent[next(iter(recent))]
+        for s, acts in lists.items():
+            listed = set(acts)
+            for a in recent:
+                assert L.QUICK[a.kind](state, s, a) == (a in listed), (s, a.code())
+        seat = rnd.choice(ENGINE.active_seats(state))
+        full = lists[seat]
+        pool = [a for a in full if a.kind not in PASSIVE] if aggressive else []
+        state = ENGINE.apply(state, seat, rnd.choice(pool or full)).state
