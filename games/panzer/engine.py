@@ -41,6 +41,7 @@ LETTERS = "ab"
 _DIR_KEYS = tuple(f"@panzer.dir.{d}" for d in DIRECTION_NAMES)  # event parameters of the six directions
 # roster facts as plain sets: membership tests are cheaper than reading the type models in hot loops
 _LIGHT_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "light")
+_HEX_KEY = R.HEX_KEY
 _TANK_PLACE = {f"{letter}{n}": n - 1 for letter in LETTERS for n in range(1, R.MAX_TANKS + 1)}  # id -> index among its side
 _TURRET_TURNS = {k: typ.turret_turns for k, typ in ROSTER.items()}
 _MOVES = {k: typ.move for k, typ in ROSTER.items()}
@@ -162,23 +163,23 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return (None, *sorted({a.kind for a in t.ammo})) if t.ammo else (None,)
 
     @staticmethod
-    def _enemies(state: PanzerState, owner: int) -> list[tuple[str, Hex, bool]]:
-        """(id, hex, light?) of every live enemy tank on the board, in state order."""
-        return [(e.id, e.pos, e.type in _LIGHT_TYPES)
+    def _enemies(state: PanzerState, owner: int) -> list[tuple[str, Hex, int, bool]]:
+        """(id, hex, hex as an R.HEX_KEY number, light?) of every live enemy tank on the board, in state order."""
+        return [(e.id, e.pos, e.pos[0] * _HEX_KEY + e.pos[1], e.type in _LIGHT_TYPES)
                 for e in state.tanks if e.alive and e.owner != owner and e.pos is not None]
 
     def _fire_options(self, state: PanzerState, t: Tank, mode: str, turret_turns: int,
-                      enemies: list[tuple[str, Hex, bool]] | None = None) -> list[tuple[str, int]]:
+                      enemies: list[tuple[str, Hex, int, bool]] | None = None) -> list[tuple[str, int]]:
         """(target id, gun index) pairs this tank may fire at now."""
         out = []
         pos = t.pos
         assert pos is not None
-        q, r = pos
-        reach = R._reach_table(t.type, t.hull, t.turret, turret_turns)  # R.gun_reach
+        here = pos[0] * _HEX_KEY + pos[1]
+        reach = R.reach_keys(t.type, t.hull, t.turret, turret_turns)  # R.gun_reach by offset number
         recon_shooter = mode == "jump" and t.type in _LIGHT_TYPES  # R.is_recon, shooter half
         map_key, wrecks = state.options.map, state.wrecks
-        for eid, epos, light in self._enemies(state, t.owner) if enemies is None else enemies:
-            guns = reach.get((epos[0] - q, epos[1] - r))
+        for eid, epos, key, light in self._enemies(state, t.owner) if enemies is None else enemies:
+            guns = reach.get(key - here)
             # sight does not depend on the gun: check it once per target
             if guns and R.sees(map_key, pos, epos, wrecks, recon_shooter and not light):
                 out += [(eid, g) for g in guns]
@@ -338,12 +339,14 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             occ = self._occupied(state)  # t stands on neither hex: no need to leave it out
             wrecks = state.wrecks
             if fwd_cost is not None and fwd not in occ:
-                if fwd in wrecks:  # a jump shot's move cannot clear wrecks
-                    fwd_cost = None if m.dash else 1 if t.type in _HEAVY_TYPES and fwd_cost == 1 else 2
+                if fwd in wrecks:
+                    fwd_cost = _wreck_cost(fwd_cost, m.dash, t.type in _HEAVY_TYPES)
                 if fwd_cost is not None and ap + m.reserve >= fwd_cost:
                     out.append(_go(tid, fwd_name))
-            if back_cost is not None and back not in occ and not (back in wrecks and m.dash):
-                if ap >= back_cost:  # a reverse step already costs 2, the most a wreck adds
+            if back_cost is not None and back not in occ:
+                if back in wrecks:
+                    back_cost = _wreck_cost(back_cost, m.dash, t.type in _HEAVY_TYPES)
+                if back_cost is not None and ap >= back_cost:
                     out.append(_go(tid, back_name))
         if ap >= 1 or (m.free_turn and (t.type in _LIGHT_TYPES or (state.options.hybrid and t.type in _HYBRID_TYPES))):
             out += _hull_turns(tid, t.hull)  # paid as _turn_cost: 0 for a free turn, else 1
@@ -360,14 +363,19 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return self._defenders_at(state, mover, r.aim_at)
 
     def _defenders_at(self, state: PanzerState, mover: Tank, at: Hex) -> list[tuple[Tank, int]]:
-        map_key = state.options.map
+        map_key, owner, turn_no = state.options.map, mover.owner, state.turn_no
+        q, r = at
         out = []
         for t in state.tanks:
-            if t.owner == mover.owner or not self._can_shoot_now(state, t) or t.dfired or t.pos is None:
+            # not _can_shoot_now, or already fired defensively, or not on the board
+            if t.owner == owner or not t.alive or t.gun_broken or turn_no <= t.dry_until or t.dfired:
+                continue
+            pos = t.pos
+            if pos is None:
                 continue
             # in range and in the arc each gun points at now (gun_reach with no turret turn)
-            guns = R.gun_reach(t, 0).get((at[0] - t.pos[0], at[1] - t.pos[1]))
-            if guns and R.sees(map_key, t.pos, at, state.wrecks):
+            guns = R._reach_table(t.type, t.hull, t.turret, 0).get((q - pos[0], r - pos[1]))
+            if guns and R.sees(map_key, pos, at, state.wrecks):
                 out += [(t, g) for g in guns]
         return out
 
@@ -694,11 +702,17 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         assert t is not None and t.pos is not None
         gmap = self.gmap(state)
         dest = gmap.by_name.get(a.hex.lower())
-        fwd, back = R.step_targets(t)
+        fwd, cost, _, back, back_cost, _ = _steps_at(gmap.key, t.pos, t.hull)
         if dest not in (fwd, back):
             raise RuleError("panzer.err.not_adjacent", hex=a.hex)
         reverse = dest == back
-        cost = R.move_cost(gmap, state, t, dest, reverse, m.dash, self._occupied(state, skip=t))
+        if reverse:
+            cost = back_cost
+        # R.move_cost from the terrain cost (the tank itself stands on neither hex)
+        if cost is not None and dest in self._occupied(state):
+            cost = None
+        if cost is not None and dest in state.wrecks:
+            cost = _wreck_cost(cost, m.dash, t.type in _HEAVY_TYPES)
         if cost is None:
             raise RuleError("panzer.err.blocked", hex=a.hex)
         budget = m.ap if reverse else m.ap + m.reserve
@@ -1252,6 +1266,12 @@ def _steps_at(map_key: str, pos: Hex, hull: int) -> tuple[Hex, int | None, str, 
     fwd, back = neighbor(pos, hull), neighbor(pos, hull + 3)
     cost = [R.step_cost(gmap.cells, (), False, h, reverse, False, frozenset()) for h, reverse in ((fwd, False), (back, True))]
     return fwd, cost[0], gmap.names.get(fwd, ""), back, cost[1], gmap.names.get(back, "")
+
+
+def _wreck_cost(cost: int, dash: bool, heavy: bool) -> int | None:
+    """R.step_cost's wreck rule on a terrain cost: a jump shot's move cannot clear wrecks; clearing
+    costs at least 2 points (1 for a heavy tank)."""
+    return None if dash else max(cost, 1 if heavy else 2)
 
 
 @lru_cache(maxsize=4096)

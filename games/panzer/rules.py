@@ -142,6 +142,26 @@ def _reach_table(type_key: str, hull: int, turret: int, max_turns: int) -> dict[
                       max_turns if turret_gun else 0)
 
 
+# A hex (q, r) as one int, q * HEX_KEY + r: the difference of two keys is a unique number for their
+# offset on any map (|dr| < 128 on the largest, 26 x 30), and gun tables keyed by it are looked up
+# with one subtraction instead of building an offset tuple per enemy and tank.
+HEX_KEY = 256
+
+
+@lru_cache(maxsize=None)
+def reach_keys(type_key: str, hull: int, turret: int, max_turns: int) -> dict[int, tuple[int, ...]]:
+    """_reach_table keyed by dq * HEX_KEY + dr instead of (dq, dr)."""
+    guns = _gun_profile(type_key)
+    hull_gun, turret_gun = guns[-1]
+    return _gun_reach_keys(guns[0], hull if hull_gun else -1, turret if turret_gun else -1,
+                           max_turns if turret_gun else 0)
+
+
+@lru_cache(maxsize=1024)
+def _gun_reach_keys(guns: tuple[tuple[int, bool], ...], hull: int, turret: int, max_turns: int) -> dict[int, tuple[int, ...]]:
+    return {dq * HEX_KEY + dr: ok for (dq, dr), ok in _gun_reach(guns, hull, turret, max_turns).items()}
+
+
 @lru_cache(maxsize=None)
 def _gun_profile(type_key: str) -> tuple[tuple[tuple[int, bool], ...], tuple[bool, bool]]:
     """((range, turret-mounted) per gun, (has a hull gun, has a turret gun))"""

@@ -136,3 +136,20 @@ def test_one_model_parsing_matches_decoding_over_all_models():
     # a memoised Route is never shared: its step list is the caller's own
     first, again = ENGINE.parse_action("path a1 c4,ne"), ENGINE.parse_action("path a1 c4,ne")
     assert first == again and first.steps is not again.steps
+
+
+def test_gun_tables_by_offset_number_match_the_tables_by_offset():
+    for key, typ in ROSTER.items():
+        for hull in range(6):
+            for turret in range(6) if typ.has_turret else (hull,):
+                tank = Tank(id="a1", owner=0, type=key, hull=hull, turret=turret)
+                for turns in range(typ.turret_turns + 1):
+                    by_offset = R.gun_reach(tank, turns)
+                    by_number = R.reach_keys(key, hull, turret, turns)
+                    assert by_number == {dq * R.HEX_KEY + dr: guns for (dq, dr), guns in by_offset.items()}
+    # the number of an offset between two hexes of the largest map a map file may hold (26 x 30)
+    # is never that of another offset, in particular of one in a gun table
+    hexes = [(q, row - (q - (q & 1)) // 2) for q in range(26) for row in range(30)]
+    offsets = {(b[0] - a[0], b[1] - a[1]) for a in hexes for b in hexes}
+    offsets |= {(dq, dr) for dq in range(-15, 16) for dr in range(-15, 16)}
+    assert len({dq * R.HEX_KEY + dr for dq, dr in offsets}) == len(offsets)
