@@ -78,10 +78,12 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     # --- apply -------------------------------------------------------------------------------
     def apply(self, state: ConflictState, seat: int, action: Any) -> Step:
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             raise RuleError("conflict.err.over")
-        if seat not in self.active_seats(state):
-            raise RuleError("core.not_your_turn")
+        if seat != state.turn or state.pending is not None or phase == "setup":  # else only the turn seat acts
+            if seat not in self.active_seats(state):
+                raise RuleError("core.not_your_turn")
         kind = action.kind
         quick = L.QUICK.get(kind)
         if kind == "term":
@@ -95,7 +97,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if not any(a is action for a in legal) and action not in set(legal):
                 raise self._why(state, seat, action)
         events: list[Event] = []
-        getattr(self, "_do_" + kind)(state, seat, action, events)
+        _HANDLERS[kind](self, state, seat, action, events)
         self._after(state, events)
         return Step(state=state, events=events)
 
@@ -918,3 +920,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def bot_action(self, state: ConflictState, seat: int, rng: Any) -> Any:
         from games.conflict.bot import choose
         return choose(self, state, seat, rng)
+
+
+# kind -> ConflictEngine._do_<kind>, found once rather than by name at every step
+_HANDLERS = {kind: getattr(ConflictEngine, "_do_" + kind)
+             for kind in (cls.model_fields["kind"].default for cls in m.ACTIONS)}

@@ -19,6 +19,7 @@ CARDS = content().cards
 FACTIONS = content().factions
 TERRITORIES = content().territories
 CARD_TYPE = {k: c.type for k, c in CARDS.items()}  # the hottest lookup, one dict access
+SUPPLY = {k for k, c in CARDS.items() if "supply" in c.abilities}
 
 
 def cdef(key: str) -> CardDef:
@@ -506,10 +507,13 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
     state.fought = False
     p = state.players[seat]
     p.evading = []
+    supply = 0  # face-up supply units, counted in the same pass over the seat's units
     for u in state.units.values():
         if u.owner == seat:
             u.strikes = 0
             u.flipped = False
+            if u.key in SUPPLY and u.up and u.riding is None:
+                supply += 1
     events.append(Event.public("conflict.ev.turn", player=p.name, round=state.round))
     own = [state.territories[t] for row in p.rows for t in row]
     if has_up(state, seat, "brain"):
@@ -518,21 +522,20 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
             t = min(hurt, key=lambda t: (t.dur - t.max, t.id))
             t.dur += 1
             events.append(Event.public("conflict.ev.repaired", terr=tname(state, t.id), dur=t.dur))
-    if capital_effect(state, seat) == "capital_repair":
+    effect = capital_effect(state, seat)
+    if effect == "capital_repair":
         cap = state.territories[p.capital]
         if cap.dur < cap.max:
             cap.dur += 1
             events.append(Event.public("conflict.ev.repaired", terr=tname(state, cap.id), dur=cap.dur))
     res = 0
     if not p.blockaded:
-        res = len(own) // 2
-        if capital_effect(state, seat) == "capital_resource":
+        res = len(own) // 2 + supply
+        if effect == "capital_resource":
             res += 1
-        res += sum(1 for u in state.units.values() if u.owner == seat and u.up and u.riding is None
-                   and "supply" in cdef(u.key).abilities)
         p.res += res
     count = 4 if "boss" in p.achievements else 2
-    if capital_effect(state, seat) == "capital_draw":
+    if effect == "capital_draw":
         count += 1
     drawn = draw_cards(state, seat, count)
     events.append(Event.public("conflict.ev.draw", player=p.name, res=res, cards=drawn, blockaded=p.blockaded))
