@@ -73,3 +73,18 @@ def test_quick_checks_match_the_legal_list(players, seed, aggressive):
         full = lists[seat]
         pool = [a for a in full if a.kind not in PASSIVE] if aggressive else []
         state = ENGINE.apply(state, seat, rnd.choice(pool or full)).state
+
+
+def test_listed_actions_are_built_like_parsed_ones():
+    """Legal lists build actions through `L._MAKE`, straight from pydantic's validator: the
+    same values must give the model that keywords or a parsed code give, for every kind."""
+    sample = {str: "x1", int: 2}
+    for cls in ACTIONS:
+        names = [n for n in cls.model_fields if n != "kind"]
+        values = [cls.model_fields[n].annotation for n in names]
+        values = [sample.get(t, "up" if "up" in str(t) else "hand") for t in values]
+        built = L._MAKE[cls](*values)
+        parsed = ENGINE.parse_action(" ".join([cls.model_fields["kind"].default, *map(str, values)]))
+        by_keywords = cls(**dict(zip(names, values)))
+        assert type(built) is cls and built == parsed == by_keywords
+        assert built.model_fields_set == by_keywords.model_fields_set
