@@ -7,6 +7,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.state import (
@@ -18,6 +20,7 @@ from games.fleet.state import (
 )
 
 D = DATA()
+STATE_JSON = TypeAdapter(FleetState)
 GOALS = ("raid", "annihilation", "arms")
 SUPPORT_WEAPONS = ("charger", "repair_drone")
 REACT_SKILLS = ("dodge", "redirect", "precision")
@@ -590,7 +593,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return self._main_actions(state, seat, only)
 
     def _main_actions(self, state: FleetState, seat: int, only: type | None = None) -> list:
-        # model fields are read once into locals (pydantic reads are slow), and with `only`
+        # state fields are read once into locals (this runs twice a decision), and with `only`
         # (apply checking one action) the sections of other kinds are skipped before any work
         sides = state.sides
         side = sides[seat]
@@ -726,7 +729,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return out
 
     def _pending_actions(self, state: FleetState, p: Pending) -> list:
-        kind, seat, data = p.kind, p.seat, p.data  # read once: pydantic reads are slow
+        kind, seat, data = p.kind, p.seat, p.data  # read once
         if kind == "attach":  # the most frequent: after most launches
             m = self._mech(state, data["mech"])
             out: list = []
@@ -901,7 +904,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.ap -= 1
             m = self._mech(state, a.mech)
             m.status, m.zone, m.pilot = "field", a.zone, a.pilot
-            if m.revealed:  # pydantic writes are slow: a recalled mech is face down already
+            if m.revealed:  # a recalled mech is face down already
                 m.revealed = False
             self._pilot(side, a.pilot).status = "flying"
             ev.append(_public("fleet.launch", name=name, mech=m.uid, model=self._name(D.mechs[m.model]),
@@ -951,7 +954,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._use_card(state, seat, a, ev)
         elif kind is Stand:
             for m in side.mechs:
-                if m.acts:  # pydantic writes are slow: only when needed
+                if m.acts:  # only when needed
                     m.acts = 0
             ev.append(_public("fleet.stand", name=name))
 
@@ -969,7 +972,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.rng.shuffle(side.mech_pile)
             m.cards = []
         m.status, m.zone, m.pilot = "hangar", None, None
-        # pydantic writes are slow: the flags are mostly clear already
+        # the flags are mostly clear already
         if m.revealed:
             m.revealed = False
         if m.acts or m.stun or m.burn:
@@ -1022,7 +1025,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     @staticmethod
     def _pop_card(cards: list[Card], card_id: str) -> Card:
         """Take a card out of a list by id (list.remove would compare the cards before it with
-        pydantic's slow __eq__)."""
+        the cards' __eq__)."""
         return cards.pop(next(i for i, c in enumerate(cards) if c.id == card_id))
 
     def _take_card(self, side: Side, card_id: str) -> Card:
@@ -1565,7 +1568,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._begin_turn(state, ev)
 
     def _check_skills(self, state: FleetState, ev: list[Event]) -> None:
-        # runs after every decision: model fields are read once into locals
+        # runs after every decision: state fields are read once into locals
         sides = state.sides
         for seat in (0, 1):
             side = sides[seat]
@@ -1605,7 +1608,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                         m.hp = min(m.max_hp, m.hp + 3)
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
-        # runs after every decision: model fields are read once into locals
+        # runs after every decision: state fields are read once into locals
         conditions = state.conditions
         raid = "raid" in conditions
         sides = state.sides
@@ -1643,7 +1646,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         side.turns += 1
         state.ap = 2
         state.warp_done = False
-        # pydantic writes are slow: only the flags that are set
+        # only the flags that are set
         if side.gathered:
             side.gathered = False
         if side.free_draw:
@@ -1655,7 +1658,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if side.precision:
             side.precision = False
         for s in state.sides:
-            if s.immune:  # pydantic writes are slow: only when needed
+            if s.immune:  # only when needed
                 s.immune = False
         ev.append(_public("fleet.turn", name=state.names[seat], round=state.round))
         for p in side.pilots:
@@ -1688,7 +1691,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             side.ship.energy = 0
             ev.append(_public("fleet.energy_lost", name=state.names[seat]))
         for m in side.mechs:
-            if m.acts or m.attacked or m.ap_rounds or m.targeting:  # pydantic writes are slow: only when needed
+            if m.acts or m.attacked or m.ap_rounds or m.targeting:  # only when needed
                 m.acts = 0
                 m.attacked = m.ap_rounds = m.targeting = False
             if m.stun:
@@ -1716,6 +1719,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _strength(self, side: Side) -> int:
         return max(0, side.ship.hp) + sum(m.hp for m in self._field(side))
+
+    # ================================================================ storage
+    # the state is pydantic dataclasses (see state.py): dumped and loaded through an adapter
+    def dump_state(self, state: FleetState) -> str:
+        return STATE_JSON.dump_json(state).decode()
+
+    def load_state(self, data: str | bytes) -> FleetState:
+        return STATE_JSON.validate_json(data)
 
     # ================================================================ views
     def view(self, state: FleetState, seat: int | None) -> dict[str, Any]:

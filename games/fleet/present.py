@@ -2,6 +2,7 @@
 leaves the engine: the table sees the public fleet; a seat also sees its hidden part."""
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from games.core.i18n import t
@@ -22,7 +23,7 @@ def _side_view(engine: "FleetEngine", state: FleetState, seat: int, side: Side, 
     if state.phase == "build":
         out: dict[str, Any] = {"ready": side.build.stage == "ready"}
         if own:
-            out["build"] = side.build.model_dump(exclude={"token"})
+            out["build"] = {k: v for k, v in asdict(side.build).items() if k != "token"}
         return out
     ship = side.ship
     out = {
@@ -46,12 +47,12 @@ def _side_view(engine: "FleetEngine", state: FleetState, seat: int, side: Side, 
               "cards": len(m.cards), "stun": m.stun, "burn": m.burn, "boost": m.boost, "smoke": m.smoke,
               "pilot": m.pilot if (m.revealed or own) else None, "acts": m.acts}
         if own:
-            mv["card_list"] = [c.model_dump() for c in m.cards]
+            mv["card_list"] = [asdict(c) for c in m.cards]
         out["mechs"].append(mv)
     if own:
-        out["hand"] = [c.model_dump() for c in side.hand]
+        out["hand"] = [asdict(c) for c in side.hand]
         out["captain_token"] = side.captain_token
-        out["pilots"] = [p.model_dump() for p in side.pilots]
+        out["pilots"] = [asdict(p) for p in side.pilots]
         out["skills_ready"] = [s for s in side.ready if s not in side.used]
     return out
 
@@ -71,7 +72,7 @@ def build_view(engine: "FleetEngine", state: FleetState, seat: int | None) -> di
         view["pending"] = {"kind": p.kind, "seat": p.seat}
         if seat == p.seat and p.kind == "pick":
             side = state.sides[seat]
-            view["pending"]["cards"] = [c.model_dump() for c in side.ship_pile if c.id in p.data["cards"]]
+            view["pending"]["cards"] = [asdict(c) for c in side.ship_pile if c.id in p.data["cards"]]
     return view
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
+from pydantic.dataclasses import dataclass
 
 from games.core import ActionBase, GameRng
 
@@ -58,12 +59,23 @@ def forward(seat: int) -> int:
 
 
 # --- state ---------------------------------------------------------------------------
-class Card(BaseModel):
+# The state classes are pydantic dataclasses, not BaseModels: the same validation when built
+# and the same JSON (FleetEngine.dump_state and load_state go through a TypeAdapter), but
+# plain Python attributes. BaseModel's __getattr__ and __setattr__ hooks keep CPython from
+# specialising attribute reads and writes, and a random game reads the state ~26,000 times:
+# this way a game takes about a quarter fewer instructions. kw_only: the fields keep their
+# order whatever their defaults.
+state_model = dataclass(kw_only=True)
+
+
+@state_model
+class Card:
     id: str  # secret token
     card: str  # sub-weapon id
 
 
-class Mech(BaseModel):
+@state_model
+class Mech:
     uid: str
     model: str
     hp: int
@@ -87,7 +99,8 @@ class Mech(BaseModel):
     mark_until: int = 0  # last global turn number the marks count
 
 
-class Ship(BaseModel):
+@state_model
+class Ship:
     model: str
     hp: int
     max_hp: int
@@ -103,7 +116,8 @@ class Ship(BaseModel):
     destroyed: bool = False
 
 
-class Pilot(BaseModel):
+@state_model
+class Pilot:
     pid: str
     token: str
     status: Literal["ready", "flying", "injured", "lost"] = "ready"
@@ -111,7 +125,8 @@ class Pilot(BaseModel):
     revealed: bool = False
 
 
-class Build(BaseModel):
+@state_model
+class Build:
     token: str
     stage: Literal["ship", "main", "mech", "captain", "pilot", "deck", "victory", "ready"] = "ship"
     ship: str | None = None
@@ -124,7 +139,8 @@ class Build(BaseModel):
     victory: str | None = None
 
 
-class Side(BaseModel):
+@state_model
+class Side:
     build: Build
     ship: Ship | None = None
     mechs: list[Mech] = Field(default_factory=list)
@@ -154,7 +170,8 @@ class Side(BaseModel):
     used: list[str] = Field(default_factory=list)
 
 
-class Packet(BaseModel):
+@state_model
+class Packet:
     target: str  # "ship" or a mech uid
     owner: int
     dmg: int
@@ -164,7 +181,8 @@ class Packet(BaseModel):
     claw: bool = False
 
 
-class Strike(BaseModel):
+@state_model
+class Strike:
     """An attack between its rolls and its damage: the reaction windows are open."""
     seat: int
     attacker: str
@@ -176,7 +194,8 @@ class Strike(BaseModel):
     twin: bool = False
 
 
-class Pending(BaseModel):
+@state_model
+class Pending:
     kind: Literal["react", "twin", "attach", "pick", "warp"]
     seat: int
     data: dict[str, Any] = Field(default_factory=dict)
@@ -188,7 +207,8 @@ class FleetOptions(BaseModel):
     cap_round: int = Field(default=30, ge=1, le=99)  # hard cap when 军备竞赛 is not chosen
 
 
-class FleetState(BaseModel):
+@state_model
+class FleetState:
     names: list[str]
     rng: GameRng
     options: FleetOptions

@@ -228,3 +228,27 @@ def test_a_deck_pick_is_accepted_exactly_when_the_build_lists_it():
             assert accepted == (action in listed), (b.stage, card)
             checked += accepted
     assert checked > 50  # the games built decks
+
+
+def test_the_dataclass_state_round_trips_through_json_and_views_show_its_parts_as_dumped():
+    import json
+
+    from pydantic import ValidationError
+    checked = 0
+    for state, seat in _states(games=2, every=5):
+        text = ENGINE.dump_state(state)
+        again = ENGINE.load_state(text)
+        assert again == state and ENGINE.dump_state(again) == text
+        dumped = json.loads(text)
+        view = ENGINE.view(state, seat)
+        mine = view["sides"][seat]
+        if state.phase == "build":
+            expected = {k: v for k, v in dumped["sides"][seat]["build"].items() if k != "token"}
+            assert mine["build"] == expected
+        else:
+            assert mine["hand"] == dumped["sides"][seat]["hand"]
+            assert mine["pilots"] == dumped["sides"][seat]["pilots"]
+        checked += 1
+    assert checked > 50
+    with pytest.raises(ValidationError):
+        ENGINE.load_state('{"names": []}')
