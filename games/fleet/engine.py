@@ -133,9 +133,10 @@ def _holds(cards: list[Card], kinds: Any) -> bool:
     return False
 
 
-# Events are built without pydantic's validation: a random game makes ~300 of them, and
-# validating three known-good fields took about a tenth of its time. The objects are the
-# ones Event.public, Event.private and roll_event make (test_fast_paths compares them).
+# Events and steps are built without pydantic's validation: a random game makes ~300 events
+# and ~170 steps, and validating their known-good fields took about a tenth of its time. The
+# objects are the ones Event.public, Event.private, roll_event and Step() make (test_fast_paths
+# compares them).
 _new, _set = object.__new__, object.__setattr__
 
 
@@ -146,6 +147,16 @@ def _event(key: str, params: dict[str, Any], to: list[int] | None) -> Event:
     _set(e, "__pydantic_extra__", None)
     _set(e, "__pydantic_private__", None)
     return e
+
+
+def _step(state: FleetState, events: list[Event]) -> Step:
+    """Step(state=state, events=events); `events` is the caller's fresh list, so it is not copied."""
+    step = _new(Step)
+    _set(step, "__dict__", {"state": state, "events": events})
+    _set(step, "__pydantic_fields_set__", {"state", "events"})
+    _set(step, "__pydantic_extra__", None)
+    _set(step, "__pydantic_private__", None)
+    return step
 
 
 def _public(key: str, **params: Any) -> Event:
@@ -195,7 +206,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         events = [_public("fleet.start")]
         for seat in range(2):
             events.append(_private(seat, "fleet.build.prompt"))
-        return Step(state=state, events=events)
+        return _step(state, events)
 
     def validate_loadout(self, code: str) -> str:
         return parse_loadout(code).code()
@@ -302,7 +313,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         sides = state.sides
         if sides[0].build.stage == "ready" and sides[1].build.stage == "ready":
             self._start_game(state, ev)
-        return Step(state=state, events=ev)
+        return _step(state, ev)
 
     def _start_game(self, state: FleetState, ev: list[Event]) -> None:
         rng = state.rng
@@ -375,7 +386,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def resign(self, state: FleetState, seat: int) -> Step:
         if state.phase != "over":
             self._finish(state, 1 - seat, "core.outcome.resign", name=state.names[seat])
-        return Step(state=state, events=[_public("core.outcome.resign", name=state.names[seat])])
+        return _step(state, [_public("core.outcome.resign", name=state.names[seat])])
 
     def _finish(self, state: FleetState, winner: int | None, reason: str, **params: Any) -> None:
         state.phase = "over"
@@ -812,7 +823,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         else:
             self._apply_turn(state, seat, action, ev)
         self._settle(state, ev)
-        return Step(state=state, events=ev)
+        return _step(state, ev)
 
     def _why_not(self, state: FleetState, seat: int, action: Any) -> RuleError:
         """A clear reason for an action that is not among the legal ones."""

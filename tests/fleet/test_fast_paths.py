@@ -203,6 +203,12 @@ def test_events_built_without_validation_are_the_events_core_builds():
         assert fast.visible_to(1) == slow.visible_to(1) and fast.visible_to(0) == slow.visible_to(0)
     step = Step(state=None, events=[fast for fast, _ in pairs])
     assert Step.model_validate_json(step.model_dump_json()).events == [slow for _, slow in pairs]
+    from games.fleet.engine import _step
+    begun = ENGINE.setup([Seat(index=0, name="A"), Seat(index=1, name="B")], ENGINE.parse_options({}), 1)
+    state, events = begun.state, begun.events
+    fast, slow = _step(state, list(events)), Step(state=state, events=list(events))
+    assert type(fast) is Step and fast == slow and fast.model_fields_set == slow.model_fields_set
+    assert fast.state is state and fast.events == events
     first, second = _private(0, "k"), _private(0, "k")
     first.to.append(1)
     assert second.to == [0]  # each event owns its lists
