@@ -73,6 +73,8 @@ DECK_PICKS_WITH_ROOM = {(ship_room, mech_room): tuple((k, a) for k, side, a in D
                                                       if (ship_room if side == "ship" else mech_room))
                         for ship_room in (False, True) for mech_room in (False, True)}
 CAPTAIN_SKILLS = {k: tuple(c.skills) for k, c in D.captains.items()}
+TALENTS = {k: p.talent for k, p in D.pilots.items()}
+WARP_MODELS = frozenset(k for k, md in D.mechs.items() if "warp_drive" in md.traits)  # mechs that warp at turn end
 
 
 @lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
@@ -81,9 +83,14 @@ def _act(cls: type, *values: Any) -> Any:
     of equal pydantic objects per game (the random-playout hot loop). The values come in
     the order of the action's code (`_act(Launch, mech, pilot, zone)`): a positional cache
     key costs half of a keyword one."""
-    names = [n for n in cls.model_fields if n != "kind"]
+    names = ACTION_FIELDS[cls]
     assert len(values) <= len(names), (cls, values)
     return cls(**dict(zip(names, values)))
+
+
+# the fields of each action in code order, for _act: actions holding card tokens miss its
+# cache (~30 a game, new tokens every game)
+ACTION_FIELDS = {cls: tuple(n for n in cls.model_fields if n != "kind") for cls in ACTIONS}
 
 
 # actions over the fixed vocabulary of mech slots and zones, built once: a dict lookup costs
@@ -448,7 +455,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                                    talent=f"@fleet.talent.{D.pilots[m.pilot].talent}"))
 
     def _talent(self, m: Mech | None) -> str | None:
-        return D.pilots[m.pilot].talent if m is not None and m.pilot else None
+        return TALENTS[m.pilot] if m is not None and m.pilot else None
 
     def _weapons_of(self, state: FleetState, seat: int, unit: str) -> list[str]:
         if unit == "ship":
@@ -1568,7 +1575,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     return
             if not state.warp_done:
                 state.warp_done = True
-                swords = [m.uid for m in self._field(side) if "warp_drive" in D.mechs[m.model].traits
+                swords = [m.uid for m in self._field(side) if m.model in WARP_MODELS
                           and not m.attacked and m.stun == 0]
                 if swords:
                     state.pending.append(Pending(kind="warp", seat=state.turn, data={"mechs": swords}))
