@@ -217,26 +217,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if self._ready_problem(state, seat) is None:
                 acts.append(_act(Ready))
             return acts
-        if ph == "shots":
-            turn_no, enemies = state.turn_no, self._enemies(state, seat)
-            turrets: list[PanzerAction] = []  # listed after every tank's shots (_turret_actions)
-            for t in state.tanks:  # one pass: _own_alive, _can_shoot_now, _can_drive and _turret_actions inlined
-                if t.owner != seat or not t.alive:
-                    continue
-                done = t.done
-                if not (done or t.fired or t.dfired or t.gun_broken or turn_no <= t.dry_until):
-                    pairs = self._fire_options(state, t, "precise", t.turret_left, enemies)
-                    if pairs:
-                        tid, kinds = t.id, self._ammo_kinds(t)
-                        for target, g in pairs:
-                            acts += _shots(Precise, tid, target, g + 1, kinds)
-                    if not t.dashed and not t.immobile and t.stalled_turn != turn_no:
-                        acts.append(_dash(t.id))
-                if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
-                    turrets += _turret_turns(t.id, t.turret)
-            acts += turrets
-            acts.append(_END_SHOTS)
-            return acts
+        if ph == "shots" or ph == "advance":
+            return self._fire_menu(state, seat, ph == "shots")
         if ph in ("dash", "moving"):
             m = state.mover
             assert m is not None
@@ -276,24 +258,40 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             shooter = self.tank(state, s.shooter)
             assert shooter is not None
             return [_act(Again, ammo=a) for a in self._ammo_kinds(shooter)] + [_act(NoAgain)]
-        if ph == "advance":
-            turn_no, enemies = state.turn_no, self._enemies(state, seat)
-            turrets = []
-            for t in state.tanks:  # one pass, as in the shots phase
-                if t.owner != seat or not t.alive:
-                    continue
-                done = t.done
-                if not (done or t.fired or t.gun_broken or turn_no <= t.dry_until):
-                    pairs = self._fire_options(state, t, "advance", t.turret_left, enemies)
-                    if pairs:
-                        tid, kinds = t.id, self._ammo_kinds(t)
-                        for target, g in pairs:
-                            acts += _shots(AdvFire, tid, target, g + 1, kinds)
-                if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
-                    turrets += _turret_turns(t.id, t.turret)
-            acts += turrets
-            acts.append(_END_TURN)
-            return acts
+        return acts
+
+    def _fire_menu(self, state: PanzerState, seat: int, shots_phase: bool) -> list[PanzerAction]:
+        """The shots menu (precision shots and jump-shot dashes) or the advance menu (advance fire):
+        each own live tank's shots, then every turret turn, then the phase's end. The hottest menu,
+        so _fire_options, _can_shoot_now, _can_drive and _turret_actions are inlined in one pass."""
+        cls = Precise if shots_phase else AdvFire
+        turn_no, map_key, wrecks = state.turn_no, state.options.map, state.wrecks
+        enemies, sees, reach_keys = self._enemies(state, seat), R.sees, R.reach_keys
+        acts: list[PanzerAction] = []
+        turrets: list[PanzerAction] = []  # listed after every tank's shots
+        for t in state.tanks:
+            if t.owner != seat or not t.alive:
+                continue
+            done = t.done
+            if not (done or t.fired or (shots_phase and t.dfired) or t.gun_broken or turn_no <= t.dry_until):
+                pos = t.pos
+                here = pos[0] * _HEX_KEY + pos[1]
+                reach = reach_keys(t.type, t.hull, t.turret, t.turret_left)  # R.gun_reach by offset number
+                kinds = None
+                for eid, epos, key, light in enemies:
+                    guns = reach.get(key - here)
+                    # sight does not depend on the gun: check it once per target (no recon in these modes)
+                    if guns and sees(map_key, pos, epos, wrecks, False):
+                        if kinds is None:
+                            kinds = self._ammo_kinds(t)
+                        for g in guns:
+                            acts += _shots(cls, t.id, eid, g + 1, kinds)
+                if shots_phase and not t.dashed and not t.immobile and t.stalled_turn != turn_no:
+                    acts.append(_dash(t.id))
+            if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
+                turrets += _turret_turns(t.id, t.turret)
+        acts += turrets
+        acts.append(_END_SHOTS if shots_phase else _END_TURN)
         return acts
 
     @staticmethod
