@@ -636,10 +636,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t = self._own(state, seat, a.tank)
         if t.done or t.fired or t.dfired or t.dashed or not self._can_drive(state, t) or not self._can_shoot_now(state, t):
             raise RuleError("panzer.err.cannot_dash", tank=t.id)
-        t.dashed = True
-        state.mover = Mover(tank=t.id, dash=True, ap=R.ttype(t).move, free=0, start=t.pos, start_hull=t.hull,
+        t.__dict__["dashed"] = True  # direct writes: see the note at the top
+        sd = state.__dict__
+        sd["mover"] = Mover(tank=t.id, dash=True, ap=_MOVES[t.type], free=0, start=t.pos, start_hull=t.hull,
                             start_turret=t.turret, start_turret_left=t.turret_left)
-        state.phase = "dash"
+        sd["phase"] = "dash"
         ev.append(Event.public("panzer.ev.dash", tank=t.id))
 
     def _do_jumpfire(self, state: PanzerState, seat: int, a: JumpFire, ev: list[Event]) -> None:
@@ -664,10 +665,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.one_at_a_time")
         t = self.tank(state, m.tank)
         assert t is not None
-        t.pos, t.hull, t.turret, t.turret_left = m.start, m.start_hull, m.start_turret, m.start_turret_left
-        t.visited = []
-        state.mover = None
-        state.phase = "shots"
+        td, sd = t.__dict__, state.__dict__  # direct writes: see the note at the top
+        td["pos"], td["hull"], td["turret"], td["turret_left"] = m.start, m.start_hull, m.start_turret, m.start_turret_left
+        td["visited"] = []
+        sd["mover"] = None
+        sd["phase"] = "shots"
         ev.append(Event.public("panzer.ev.cancel", tank=t.id, hex=hex_name(t.pos)))  # type: ignore[arg-type]
 
     # movement ------------------------------------------------------------------------
@@ -678,10 +680,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.cannot_move", tank=t.id)
         if not 0 <= a.free <= min(self._free_cap(state, t), state.pool):
             raise RuleError("panzer.err.free_points", cap=self._free_cap(state, t), pool=state.pool)
-        state.pool -= a.free
-        t.moved = True
-        state.mover = Mover(tank=t.id, dash=False, ap=R.ttype(t).move + a.free, free=a.free, start=t.pos)
-        state.phase = "moving"
+        sd = state.__dict__  # direct writes: see the note at the top
+        sd["pool"] -= a.free
+        t.__dict__["moved"] = True
+        sd["mover"] = Mover(tank=t.id, dash=False, ap=_MOVES[t.type] + a.free, free=a.free, start=t.pos)
+        sd["phase"] = "moving"
         ev.append(Event.public("panzer.ev.drive", tank=t.id, free=a.free, ap=state.mover.ap))
         if a.free and state.options.unreliable and R.ttype(t).unreliable == "hybrid":
             d = state.rng.die(6)
@@ -810,8 +813,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         m = state.mover
         assert m is not None
         ev.append(Event.public("panzer.ev.halt", tank=m.tank))
-        state.mover = None
-        state.phase = "move"
+        sd = state.__dict__  # direct writes: see the note at the top
+        sd["mover"] = None
+        sd["phase"] = "move"
 
     def _do_halt(self, state: PanzerState, seat: int, a: Halt, ev: list[Event]) -> None:
         self._phase(state, "moving")
