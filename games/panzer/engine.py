@@ -45,6 +45,9 @@ _HEX_KEY = R.HEX_KEY
 _TANK_PLACE = {f"{letter}{n}": n - 1 for letter in LETTERS for n in range(1, R.MAX_TANKS + 1)}  # id -> index among its side
 _TURRET_TURNS = {k: typ.turret_turns for k, typ in ROSTER.items()}
 _MOVES = {k: typ.move for k, typ in ROSTER.items()}
+# free points a tank may declare, [without, with] the hybrid option (rule 9)
+_FREE_CAPS = {k: (R.FREE_CAP[typ.tank_class], R.HYBRID_FREE_CAP if typ.hybrid else R.FREE_CAP[typ.tank_class])
+              for k, typ in ROSTER.items()}
 _HEAVY_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "heavy")
 _HYBRID_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.hybrid)
 _TURRET_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.has_turret)
@@ -187,10 +190,59 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self, state: PanzerState, seat: int) -> list[PanzerAction]:
-        if seat not in self.active_seats(state):
+        if state.finished:
             return []
         ph = state.phase
-        acts: list[PanzerAction] = []
+        if ph == "army" or ph == "ammo":  # the two phases where both seats may act (active_seats)
+            if seat not in self.active_seats(state):
+                return []
+        elif seat != state.seat:
+            return []
+        # the phases of a turn first, the most frequent first
+        if ph == "moving" or ph == "dash":
+            m = state.mover
+            assert m is not None
+            t = self.tank(state, m.tank)
+            assert t is not None
+            acts = self._move_steps(state, t, m)
+            if ph == "dash":
+                for target, g in self._fire_options(state, t, "jump", t.turret_left):
+                    acts += _shots(JumpFire, t.id, target, g + 1, self._ammo_kinds(t))
+                acts.append(_cancel(t.id))
+            elif m.free == 0 or m.ap == 0:
+                acts.append(_halt(t.id))
+            if t.turret_left > 0 and not t.done and t.type in _TURRET_TYPES:  # one-step turret turns
+                acts += _turret_turns(t.id, t.turret)
+            return acts
+        if ph == "shots" or ph == "advance":
+            return self._fire_menu(state, seat, ph == "shots")
+        acts = []
+        if ph == "move":
+            turn_no, pool, hybrid = state.turn_no, state.pool, state.options.hybrid
+            turrets = []
+            for t in state.tanks:  # one pass, as in the shots phase
+                if t.owner != seat or not t.alive:
+                    continue
+                done = t.done
+                if not (done or t.moved or t.dfired or t.immobile or t.stalled_turn == turn_no):  # _can_drive
+                    acts += _drives(t.id, min(_FREE_CAPS[t.type][hybrid], pool))  # self._free_cap
+                if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
+                    turrets += _turret_turns(t.id, t.turret)
+            acts += turrets
+            acts.append(_END_MOVE)
+            return acts
+        if ph == "react":
+            for t, g in self._defenders(state):
+                acts += [_act(DFire, tank=t.id, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
+            acts.append(_HOLD)
+            return acts
+        if ph == "second":
+            s = state.second
+            assert s is not None
+            shooter = self.tank(state, s.shooter)
+            assert shooter is not None
+            return [_act(Again, ammo=a) for a in self._ammo_kinds(shooter)] + [_act(NoAgain)]
+        # the opening
         if ph == "army":
             return [_act(Army, loadout=name) for name in _PRESETS]
         if ph == "draft":
@@ -217,53 +269,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if self._ready_problem(state, seat) is None:
                 acts.append(_act(Ready))
             return acts
-        if ph == "shots" or ph == "advance":
-            return self._fire_menu(state, seat, ph == "shots")
-        if ph in ("dash", "moving"):
-            m = state.mover
-            assert m is not None
-            t = self.tank(state, m.tank)
-            assert t is not None
-            acts += self._move_steps(state, t, m)
-            if ph == "dash":
-                for target, g in self._fire_options(state, t, "jump", t.turret_left):
-                    acts += _shots(JumpFire, t.id, target, g + 1, self._ammo_kinds(t))
-                acts.append(_cancel(t.id))
-            elif m.free == 0 or m.ap == 0:
-                acts.append(_halt(t.id))
-            acts += self._turret_actions([t])
-            return acts
-        if ph == "move":
-            turn_no, pool = state.turn_no, state.pool
-            turrets = []
-            for t in state.tanks:  # one pass, as in the shots phase
-                if t.owner != seat or not t.alive:
-                    continue
-                done = t.done
-                if not (done or t.moved or t.dfired or t.immobile or t.stalled_turn == turn_no):  # _can_drive
-                    acts += _drives(t.id, min(self._free_cap(state, t), pool))
-                if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
-                    turrets += _turret_turns(t.id, t.turret)
-            acts += turrets
-            acts.append(_END_MOVE)
-            return acts
-        if ph == "react":
-            for t, g in self._defenders(state):
-                acts += [_act(DFire, tank=t.id, gun=g + 1, ammo=a) for a in self._ammo_kinds(t)]
-            acts.append(_HOLD)
-            return acts
-        if ph == "second":
-            s = state.second
-            assert s is not None
-            shooter = self.tank(state, s.shooter)
-            assert shooter is not None
-            return [_act(Again, ammo=a) for a in self._ammo_kinds(shooter)] + [_act(NoAgain)]
         return acts
 
     def _fire_menu(self, state: PanzerState, seat: int, shots_phase: bool) -> list[PanzerAction]:
         """The shots menu (precision shots and jump-shot dashes) or the advance menu (advance fire):
         each own live tank's shots, then every turret turn, then the phase's end. The hottest menu,
-        so _fire_options, _can_shoot_now, _can_drive and _turret_actions are inlined in one pass."""
+        so _fire_options, _can_shoot_now and _can_drive are inlined in one pass."""
         cls = Precise if shots_phase else AdvFire
         turn_no, map_key, wrecks = state.turn_no, state.options.map, state.wrecks
         enemies, sees, reach_keys = self._enemies(state, seat), R.sees, R.reach_keys
@@ -302,19 +313,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return not t.immobile and t.stalled_turn != state.turn_no
 
     def _free_cap(self, state: PanzerState, t: Tank) -> int:
-        typ = R.ttype(t)
-        if state.options.hybrid and typ.hybrid:
-            return R.HYBRID_FREE_CAP
-        return R.FREE_CAP[typ.tank_class]
-
-    @staticmethod
-    def _turret_actions(tanks: list[Tank]) -> list[PanzerAction]:
-        """One-step turret turns (left, then right) for these tanks, where still allowed."""
-        out: list[PanzerAction] = []
-        for t in tanks:
-            if t.turret_left > 0 and not t.done and t.type in _TURRET_TYPES:
-                out += _turret_turns(t.id, t.turret)
-        return out
+        return _FREE_CAPS[t.type][state.options.hybrid]
 
     def _free_zone(self, state: PanzerState, seat: int) -> list[Hex]:
         occ = self._occupied(state) | set(state.wrecks)
