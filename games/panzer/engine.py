@@ -322,8 +322,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _turn_cost(self, state: PanzerState, t: Tank, m: Mover) -> tuple[int, int]:
         """(points paid, reserve kept) for a 60° hull turn now."""
         if m.free_turn:
-            typ = R.ttype(t)
-            if typ.tank_class == "light" or (state.options.hybrid and typ.hybrid):
+            if t.type in _LIGHT_TYPES or (state.options.hybrid and t.type in _HYBRID_TYPES):
                 return 0, 0
             return 1, 1  # medium/heavy: refunded if another forward move follows
         return 1, 0
@@ -398,7 +397,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def apply(self, state: PanzerState, seat: int, action: PanzerAction) -> Step:
         if state.finished:
             raise RuleError("panzer.err.over")
-        if seat not in self.active_seats(state):
+        ph = state.phase  # as in legal_actions: active_seats only where both seats may act
+        if (seat not in self.active_seats(state)) if ph == "army" or ph == "ammo" else seat != state.seat:
             raise RuleError("core.not_your_turn")
         handler = _HANDLERS.get(action.kind)
         if handler is None:
@@ -588,7 +588,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if state.mover is not None and state.mover.tank != t.id:
             raise RuleError("panzer.err.one_at_a_time")
         d = _dir(a.dir)
-        if not R.ttype(t).has_turret or t.done:
+        if t.type not in _TURRET_TYPES or t.done:
             raise RuleError("panzer.err.no_turret", tank=t.id)
         steps = turn_steps(t.turret, d)
         if steps != 1 or t.turret_left < 1:
