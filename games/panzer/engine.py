@@ -252,12 +252,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             return acts
         if ph == "side":
             return [_act(Side, side="north"), _act(Side, side="south")]
-        if ph == "deploy":
-            names = self.gmap(state).names
-            zone = tuple(names[h] for h in self._free_zone(state, seat))
+        if ph == "deploy":  # _free_zone, with each tank's deploy actions for its whole zone kept
+            taken = self._occupied(state) | set(state.wrecks)
             for t in state.tanks:
                 if t.owner == seat and t.pos is None:
-                    acts += _deploys(t.id, zone)
+                    acts += [a for h, a in _zone_deploys(state.options.map, state.sides[seat], t.id) if h not in taken]
             return acts
         if ph == "face":
             return [_act(Face, dir=d) for d in DIRECTION_NAMES]
@@ -1220,13 +1219,11 @@ def _shots(cls: type, tank: str, target: str, gun: int, ammo: tuple[str | None, 
     return tuple(cls(tank=tank, target=target, gun=gun, ammo=a) for a in ammo)
 
 
-def _deploys(tank: str, hexes: tuple[str, ...]) -> list[Any]:
-    return [_deploy(tank, h) for h in hexes]  # the free zone changes at every placement: cache per hex
-
-
-@lru_cache(maxsize=4096)
-def _deploy(tank: str, hex_name: str) -> Any:
-    return Deploy(tank=tank, hex=hex_name)
+@lru_cache(maxsize=256)  # maps × sides × tank ids
+def _zone_deploys(map_key: str, side: str, tank: str) -> tuple[tuple[Hex, Any], ...]:
+    """(hex, deploy action) for every hex of a deployment zone, in zone order."""
+    gmap = MAPS[map_key]
+    return tuple((h, Deploy(tank=tank, hex=gmap.names[h])) for h in gmap.zone(side))
 
 
 @lru_cache(maxsize=256)
