@@ -206,8 +206,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             assert t is not None
             acts = self._move_steps(state, t, m)
             if ph == "dash":
-                for target, g in self._fire_options(state, t, "jump", t.turret_left):
-                    acts += _shots(JumpFire, t.id, target, g + 1, self._ammo_kinds(t))
+                acts += self._jump_shots(state, t)
                 acts.append(_cancel(t.id))
             elif m.free == 0 or m.ap == 0:
                 acts.append(_halt(t.id))
@@ -303,6 +302,25 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         acts += turrets
         acts.append(_END_SHOTS if shots_phase else _END_TURN)
         return acts
+
+    def _jump_shots(self, state: PanzerState, t: Tank) -> list[PanzerAction]:
+        """The dashing tank's jump shots: _fire_options in "jump" mode for one shooter, looking
+        at the enemy tanks directly instead of through an _enemies list."""
+        out: list[PanzerAction] = []
+        pos, owner, map_key, wrecks = t.pos, t.owner, state.options.map, state.wrecks
+        here = pos[0] * _HEX_KEY + pos[1]
+        reach = R.reach_keys(t.type, t.hull, t.turret, t.turret_left)  # R.gun_reach by offset number
+        recon_shooter = t.type in _LIGHT_TYPES  # R.is_recon, shooter half
+        for e in state.tanks:
+            if e.owner == owner or not e.alive or e.pos is None:
+                continue
+            epos = e.pos
+            guns = reach.get(epos[0] * _HEX_KEY + epos[1] - here)
+            # sight does not depend on the gun: check it once per target
+            if guns and R.sees(map_key, pos, epos, wrecks, recon_shooter and e.type not in _LIGHT_TYPES):
+                for g in guns:
+                    out += _shots(JumpFire, t.id, e.id, g + 1, self._ammo_kinds(t))
+        return out
 
     @staticmethod
     def _own_alive(state: PanzerState, seat: int) -> list[Tank]:
