@@ -337,10 +337,6 @@ def reachable(map_key: str, start: Hex, hull: int, ap: int, dash: bool, heavy: b
     return tuple(sorted(gmap.names[h] for h in {h for h, _ in best} - {start}))
 
 
-def step_targets(tank: Tank) -> tuple[Hex, Hex]:
-    assert tank.pos is not None
-    return neighbor(tank.pos, tank.hull), neighbor(tank.pos, tank.hull + 3)
-
 
 def in_range(tank: Tank, gun_index: int, target: Hex) -> bool:
     assert tank.pos is not None

@@ -8,7 +8,7 @@ import random
 
 from games.core import RuleError
 from games.core.engine import decode_action
-from games.core.hexgrid import line_of_sight, neighbor
+from games.core.hexgrid import DIRECTION_NAMES, line_of_sight, neighbor
 from games.panzer import ENGINE
 from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER
@@ -153,3 +153,56 @@ def test_gun_tables_by_offset_number_match_the_tables_by_offset():
     offsets = {(b[0] - a[0], b[1] - a[1]) for a in hexes for b in hexes}
     offsets |= {(dq, dr) for dq in range(-15, 16) for dr in range(-15, 16)}
     assert len({dq * R.HEX_KEY + dr for dq, dr in offsets}) == len(offsets)
+
+
+def _plain_move_steps(state: PanzerState, t: Tank, m) -> list:
+    """The move-step menu from R.move_cost and _turn_cost, as before the per-map step table."""
+    gmap = ENGINE.gmap(state)
+    occ = ENGINE._occupied(state, skip=t)
+    out = []
+    for reverse, dest in ((False, neighbor(t.pos, t.hull)), (True, neighbor(t.pos, t.hull + 3))):
+        c = R.move_cost(gmap, state, t, dest, reverse, m.dash, occ)
+        if c is not None and (m.ap if reverse else m.ap + m.reserve) >= c:
+            out.append(ENGINE.parse_action(f"go {t.id} {gmap.names[dest]}"))
+    if m.ap >= ENGINE._turn_cost(state, t, m)[0]:
+        out += [ENGINE.parse_action(f"turn {t.id} {d}") for d in (DIRECTION_NAMES[(t.hull - 1) % 6],
+                                                                   DIRECTION_NAMES[(t.hull + 1) % 6])]
+    return out
+
+
+def _plain_shots(state: PanzerState, t: Tank, mode: str) -> list:
+    """A tank's shot actions from _fire_options, as before the inlined menus."""
+    kind = {"precise": "precise", "advance": "advfire", "jump": "jumpfire"}[mode]
+    return [ENGINE.parse_action(f"{kind} {t.id} {target} {g + 1} {'-' if a is None else a}")
+            for target, g in ENGINE._fire_options(state, t, mode, t.turret_left) for a in ENGINE._ammo_kinds(t)]
+
+
+def test_move_and_fire_menus_match_the_plain_rules():
+    """The menus built from the step table and the inlined gun tables list the same actions, in the
+    same order, as the rule helpers they replace, over random games on every map with every option."""
+    rnd = random.Random(13)
+    checked = {"moving": 0, "dash": 0, "shots": 0, "advance": 0, "with shots": 0}
+    for seed, key in enumerate(list(MAPS) * 2):
+        options = {"map": key, "hybrid": "1", "spotting": "1", "shortage": "1"} if seed % 2 else {"map": key}
+        state = ENGINE.setup(seats(), ENGINE.parse_options(options), seed).state
+        while ENGINE.outcome(state) is None:
+            seat = rnd.choice(ENGINE.active_seats(state))
+            legal = ENGINE.legal_actions(state, seat)
+            ph = state.phase
+            if ph in ("moving", "dash"):
+                t = ENGINE.tank(state, state.mover.tank)
+                assert ENGINE._move_steps(state, t, state.mover) == _plain_move_steps(state, t, state.mover)
+                if ph == "dash":
+                    assert ENGINE._jump_shots(state, t) == _plain_shots(state, t, "jump")
+                checked[ph] += 1
+            elif ph in ("shots", "advance"):
+                mode = "precise" if ph == "shots" else "advance"
+                shots = [a for a in legal if a.kind in ("precise", "advfire")]
+                plain = [a for t in state.tanks if t.owner == seat and t.alive and not t.done and not t.fired
+                         and not (ph == "shots" and t.dfired) and ENGINE._can_shoot_now(state, t)
+                         for a in _plain_shots(state, t, mode)]
+                assert shots == plain
+                checked[ph] += 1
+                checked["with shots"] += bool(shots)
+            state = ENGINE.apply(state, seat, rnd.choice(legal)).state
+    assert min(checked.values()) > 20, checked
