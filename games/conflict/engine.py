@@ -63,14 +63,15 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     # --- whose input ---------------------------------------------------------------------------
     def active_seats(self, state: ConflictState) -> list[int]:
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             return []
         pend = state.pending
         if pend is not None:
             if pend.kind == "combat":
                 return [s for s, lay in ((pend.by, pend.lay_by), (pend.other, pend.lay_other)) if lay is None]
             return [pend.seat]
-        if state.phase == "setup":
+        if phase == "setup":
             return [s for s, p in enumerate(state.players) if p.alive and not p.ready]
         return [state.turn]
 
@@ -104,9 +105,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _after(self, state: ConflictState, events: list[Event]) -> None:
         """A turn player knocked out on their own turn (a counter-blow) passes the turn on."""
-        if state.phase in ("setup", "over") or state.pending is not None or state.winner is not None:
+        if state.players[state.turn].alive:  # nearly always: the fewest state reads first
             return
-        if not state.players[state.turn].alive:
+        if state.phase not in ("setup", "over") and state.pending is None and state.winner is None:
             R.end_turn(state, events)
 
     def _check_term(self, state: ConflictState, seat: int, action: Any) -> None:

@@ -344,7 +344,8 @@ def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> 
 
 def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
             rivals: list[int], abroad: list[Unit]) -> None:
-    p = state.players[seat]
+    players = state.players  # read once: a field of the pydantic state costs several slot reads
+    p = players[seat]
     if "move" in first:
         cid = first["move"]
         targets: dict[str, list[str]] = {}  # units on one territory share their targets
@@ -357,19 +358,19 @@ def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], 
     if "maintain" in first:
         envoy = "envoy" in p.achievements
         for t in state.territories.values():
-            if t.dur < t.max and (t.owner == seat or envoy) and state.players[t.owner].alive:
+            if t.dur < t.max and (t.owner == seat or envoy) and players[t.owner].alive:
                 acts.append(_act(m.Maintain, first["maintain"], t.id))
     if "retreat" in first:
         acts += _retreats(state, seat, first["retreat"], abroad)
     if "trade" in first and not p.blockaded:
         cid = first["trade"]
-        buyers = [g for g in rivals if not state.players[g].blockaded]
+        buyers = [g for g in rivals if not players[g].blockaded]
         for u in state.units.values():
             if not u.up or u.riding is not None or u.rider is not None:
                 continue
             if u.owner == seat:
                 acts += [_act(m.Sell, cid, u.id, g) for g in buyers]
-            elif state.players[u.owner].alive and not state.players[u.owner].blockaded and _price_floor(u) <= p.res:
+            elif players[u.owner].alive and not players[u.owner].blockaded and _price_floor(u) <= p.res:
                 acts.append(_act(m.Buy, cid, u.id))
 
 
