@@ -245,7 +245,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if ph == "army":
             return [_act(Army, loadout=name) for name in _PRESETS]
         if ph == "draft":
-            acts = [_pick(k) for k in R.addable(state.picks[seat], state.options.budget)]
+            acts = list(_picks(R.addable_keys(state.picks[seat], state.options.budget)))
             if state.picks[seat]:
                 acts.append(_act(Done))
             return acts
@@ -1261,6 +1261,11 @@ def _halt(tank: str) -> Any:
 
 # the same as _act(EndShots) and so on, without the keyword-argument cache lookup
 _END_SHOTS, _END_MOVE, _END_TURN, _HOLD = EndShots(), EndMove(), EndTurn(), Hold()
+
+
+@lru_cache(maxsize=1024)
+def _picks(tank_keys: tuple[str, ...]) -> tuple[Any, ...]:
+    return tuple(_pick(k) for k in tank_keys)
 
 
 @lru_cache(maxsize=256)

@@ -61,22 +61,35 @@ def army_problem(keys: list[str], budget: int) -> RuleError | None:
 def addable(keys: list[str], budget: int) -> list[str]:
     """Roster keys k (in roster order) for which army_problem(keys + [k], budget) is None,
     without building and checking a whole new list per k (the draft's legal picks)."""
+    return list(addable_keys(keys, budget))
+
+
+def addable_keys(keys: list[str], budget: int) -> tuple[str, ...]:
+    """addable as a shared tuple (the draft menu keeps its actions per tuple)."""
     types = [_FACTS[k] for k in keys if k in _FACTS]
     if len(types) != len(keys) or len(keys) + 1 > MAX_TANKS:
-        return []
+        return ()
     heavy = sum(cls == "heavy" for _, cls, _, _ in types)
     light = sum(cls == "light" for _, cls, _, _ in types)
     total = sum(price for _, _, _, price in types)
     nations = {nation for _, _, nation, _ in types}
+    # the answer depends on the list only through these counts and its nation (None: no tank yet,
+    # "": several), which repeat from game to game
+    only = "" if len(nations) > 1 else next(iter(nations), None)
+    return _addable(heavy, light, total, only, budget)
+
+
+@lru_cache(maxsize=4096)
+def _addable(heavy: int, light: int, total: int, only: str | None, budget: int) -> tuple[str, ...]:
     out = []
     for k, cls, nation, price in _FACTS.values():
         if heavy + (cls == "heavy") > MAX_HEAVY or light + (cls == "light") > MAX_LIGHT:
             continue
-        single = not nations or nations == {nation}
-        limit = budget + (single_nation_bonus(types[0][2] if types else nation) if single else 0)
+        single = only is None or only == nation  # no tank yet, or all of this nation
+        limit = budget + (single_nation_bonus(nation) if single else 0)
         if total + price <= limit:
             out.append(k)
-    return out
+    return tuple(out)
 
 
 # (key, class, nation, price) per roster type, in roster order, as plain tuples: the draft
