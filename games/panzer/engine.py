@@ -171,9 +171,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return [(e.id, e.pos, e.pos[0] * _HEX_KEY + e.pos[1], e.type in _LIGHT_TYPES)
                 for e in state.tanks if e.alive and e.owner != owner and e.pos is not None]
 
-    def _fire_options(self, state: PanzerState, t: Tank, mode: str, turret_turns: int,
-                      enemies: list[tuple[str, Hex, int, bool]] | None = None) -> list[tuple[str, int]]:
-        """(target id, gun index) pairs this tank may fire at now."""
+    def _fire_options(self, state: PanzerState, t: Tank, mode: str, turret_turns: int) -> list[tuple[str, int]]:
+        """(target id, gun index) pairs this tank may fire at now (the menus inline this)."""
         out = []
         pos = t.pos
         assert pos is not None
@@ -181,7 +180,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         reach = R.reach_keys(t.type, t.hull, t.turret, turret_turns)  # R.gun_reach by offset number
         recon_shooter = mode == "jump" and t.type in _LIGHT_TYPES  # R.is_recon, shooter half
         map_key, wrecks = state.options.map, state.wrecks
-        for eid, epos, key, light in self._enemies(state, t.owner) if enemies is None else enemies:
+        for eid, epos, key, light in self._enemies(state, t.owner):
             guns = reach.get(key - here)
             # sight does not depend on the gun: check it once per target
             if guns and R.sees(map_key, pos, epos, wrecks, recon_shooter and not light):
@@ -377,7 +376,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def _defenders_at(self, state: PanzerState, mover: Tank, at: Hex) -> list[tuple[Tank, int]]:
         map_key, owner, turn_no = state.options.map, mover.owner, state.turn_no
-        q, r = at
+        there = at[0] * _HEX_KEY + at[1]
         out = []
         for t in state.tanks:
             # not _can_shoot_now, or already fired defensively, or not on the board
@@ -387,7 +386,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if pos is None:
                 continue
             # in range and in the arc each gun points at now (gun_reach with no turret turn)
-            guns = R._reach_table(t.type, t.hull, t.turret, 0).get((q - pos[0], r - pos[1]))
+            guns = R.reach_keys(t.type, t.hull, t.turret, 0).get(there - pos[0] * _HEX_KEY - pos[1])
             if guns and R.sees(map_key, pos, at, state.wrecks):
                 out += [(t, g) for g in guns]
         return out
