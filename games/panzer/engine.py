@@ -42,7 +42,8 @@ _DIR_KEYS = tuple(f"@panzer.dir.{d}" for d in DIRECTION_NAMES)  # event paramete
 # roster facts as plain sets: membership tests are cheaper than reading the type models in hot loops
 _LIGHT_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "light")
 _HEX_KEY = R.HEX_KEY
-_TANK_PLACE = {f"{letter}{n}": n - 1 for letter in LETTERS for n in range(1, R.MAX_TANKS + 1)}  # id -> index among its side
+# tank id -> its index among its side's tanks
+_TANK_PLACE = {f"{letter}{n}": n - 1 for letter in LETTERS for n in range(1, R.MAX_TANKS + 1)}
 _TURRET_TURNS = {k: typ.turret_turns for k, typ in ROSTER.items()}
 _MOVES = {k: typ.move for k, typ in ROSTER.items()}
 # free points a tank may declare, [without, with] the hybrid option (rule 9)
@@ -252,9 +253,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             return [_act(Side, side="north"), _act(Side, side="south")]
         if ph == "deploy":  # _free_zone, with each tank's deploy actions for its whole zone kept
             taken = self._occupied(state) | set(state.wrecks)
+            map_key, side = state.options.map, state.sides[seat]
             for t in state.tanks:
                 if t.owner == seat and t.pos is None:
-                    acts += [a for h, a in _zone_deploys(state.options.map, state.sides[seat], t.id) if h not in taken]
+                    acts += [a for h, a in _zone_deploys(map_key, side, t.id) if h not in taken]
             return acts
         if ph == "face":
             return [_act(Face, dir=d) for d in DIRECTION_NAMES]
@@ -681,7 +683,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t = self.tank(state, m.tank)
         assert t is not None
         td, sd = t.__dict__, state.__dict__  # direct writes: see the note at the top
-        td["pos"], td["hull"], td["turret"], td["turret_left"] = m.start, m.start_hull, m.start_turret, m.start_turret_left
+        td["pos"], td["hull"] = m.start, m.start_hull
+        td["turret"], td["turret_left"] = m.start_turret, m.start_turret_left
         td["visited"] = []
         sd["mover"] = None
         sd["phase"] = "shots"
@@ -1284,7 +1287,8 @@ def _steps_at(map_key: str, pos: Hex, hull: int) -> tuple[Hex, int | None, str, 
     at pos facing hull: the part of R.step_cost that depends on the map alone (None: impassable)."""
     gmap = MAPS[map_key]
     fwd, back = neighbor(pos, hull), neighbor(pos, hull + 3)
-    cost = [R.step_cost(gmap.cells, (), False, h, reverse, False, frozenset()) for h, reverse in ((fwd, False), (back, True))]
+    cost = [R.step_cost(gmap.cells, (), False, h, reverse, False, frozenset())
+            for h, reverse in ((fwd, False), (back, True))]
     return fwd, cost[0], gmap.names.get(fwd, ""), back, cost[1], gmap.names.get(back, "")
 
 

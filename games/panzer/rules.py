@@ -171,7 +171,8 @@ def reach_keys(type_key: str, hull: int, turret: int, max_turns: int) -> dict[in
 
 
 @lru_cache(maxsize=1024)
-def _gun_reach_keys(guns: tuple[tuple[int, bool], ...], hull: int, turret: int, max_turns: int) -> dict[int, tuple[int, ...]]:
+def _gun_reach_keys(guns: tuple[tuple[int, bool], ...], hull: int, turret: int,
+                    max_turns: int) -> dict[int, tuple[int, ...]]:
     return {dq * HEX_KEY + dr: ok for (dq, dr), ok in _gun_reach(guns, hull, turret, max_turns).items()}
 
 
