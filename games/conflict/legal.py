@@ -22,12 +22,14 @@ LAYS3 = ["none"] + ["".join(p) for k in (1, 2, 3) for p in permutations(COMBAT, 
 LAYS4 = ["".join(p) for p in permutations(COMBAT, 4)]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _act(cls: type, *values: Any) -> Any:
     """The action `cls` with its field values in order, as in its text code (`_act(m.Move,
     card, unit, tid)` is `move card unit tid`). Actions are frozen values: legal lists reuse
     equal ones instead of validating new pydantic objects on every step (a bounded cache, as
-    card ids are fresh in every game; positional arguments hash faster than keywords)."""
+    card ids are fresh in every game; positional arguments hash faster than keywords). A game
+    lists some 2,400 different actions, so 4,096 entries keep a whole game's (a bigger cache
+    only holds more old objects for the garbage collector to walk)."""
     return _MAKE[cls](*values)
 
 
