@@ -167,26 +167,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return (None, *sorted({a.kind for a in t.ammo})) if t.ammo else (None,)
 
     @staticmethod
-    def _enemies(state: PanzerState, owner: int) -> list[tuple[str, Hex, int, bool]]:
-        """(id, hex, hex as an R.HEX_KEY number, light?) of every live enemy tank on the board, in state order."""
-        return [(e.id, e.pos, e.pos[0] * _HEX_KEY + e.pos[1], e.type in _LIGHT_TYPES)
+    def _enemies(state: PanzerState, owner: int) -> list[tuple[str, Hex, int]]:
+        """(id, hex, hex as an R.HEX_KEY number) of every live enemy tank on the board, in state order."""
+        return [(e.id, e.pos, e.pos[0] * _HEX_KEY + e.pos[1])
                 for e in state.tanks if e.alive and e.owner != owner and e.pos is not None]
-
-    def _fire_options(self, state: PanzerState, t: Tank, mode: str, turret_turns: int) -> list[tuple[str, int]]:
-        """(target id, gun index) pairs this tank may fire at now (the menus inline this)."""
-        out = []
-        pos = t.pos
-        assert pos is not None
-        here = pos[0] * _HEX_KEY + pos[1]
-        reach = R.reach_keys(t.type, t.hull, t.turret, turret_turns)  # R.gun_reach by offset number
-        recon_shooter = mode == "jump" and t.type in _LIGHT_TYPES  # R.is_recon, shooter half
-        map_key, wrecks = state.options.map, state.wrecks
-        for eid, epos, key, light in self._enemies(state, t.owner):
-            guns = reach.get(key - here)
-            # sight does not depend on the gun: check it once per target
-            if guns and R.sees(map_key, pos, epos, wrecks, recon_shooter and not light):
-                out += [(eid, g) for g in guns]
-        return out
 
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self, state: PanzerState, seat: int) -> list[PanzerAction]:
@@ -273,7 +257,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _fire_menu(self, state: PanzerState, seat: int, shots_phase: bool) -> list[PanzerAction]:
         """The shots menu (precision shots and jump-shot dashes) or the advance menu (advance fire):
         each own live tank's shots, then every turret turn, then the phase's end. The hottest menu,
-        so _fire_options, _can_shoot_now and _can_drive are inlined in one pass."""
+        so the gun tables, sight, _can_shoot_now and _can_drive are read inline in one pass."""
         cls = Precise if shots_phase else AdvFire
         turn_no, map_key, wrecks = state.turn_no, state.options.map, state.wrecks
         enemies, sees, reach_keys = self._enemies(state, seat), R.sees, R.reach_keys
@@ -288,7 +272,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 here = pos[0] * _HEX_KEY + pos[1]
                 reach = reach_keys(t.type, t.hull, t.turret, t.turret_left)  # R.gun_reach by offset number
                 kinds = None
-                for eid, epos, key, light in enemies:
+                for eid, epos, key in enemies:
                     guns = reach.get(key - here)
                     # sight does not depend on the gun: check it once per target (no recon in these modes)
                     if guns and sees(map_key, pos, epos, wrecks, False):
@@ -305,8 +289,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return acts
 
     def _jump_shots(self, state: PanzerState, t: Tank) -> list[PanzerAction]:
-        """The dashing tank's jump shots: _fire_options in "jump" mode for one shooter, looking
-        at the enemy tanks directly instead of through an _enemies list."""
+        """The dashing tank's jump shots (as _fire_menu for one shooter, with the recon advantage
+        of rule 6), looking at the enemy tanks directly instead of through an _enemies list."""
         out: list[PanzerAction] = []
         pos, owner, map_key, wrecks = t.pos, t.owner, state.options.map, state.wrecks
         here = pos[0] * _HEX_KEY + pos[1]
@@ -627,7 +611,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.bad_gun", gun=gun)
         if not self._can_shoot_now(state, t) or t.fired or t.done or (mode != "advance" and t.dfired):
             raise RuleError("panzer.err.cannot_fire", tank=t.id)
-        if (target, gun - 1) not in self._fire_options(state, t, mode, t.turret_left):
+        # in range and arc within the turret turns left, and in sight (R.is_recon for jump shots)
+        pos, epos = t.pos, e.pos
+        guns = None if epos is None else R.reach_keys(t.type, t.hull, t.turret, t.turret_left).get(
+            (epos[0] - pos[0]) * _HEX_KEY + epos[1] - pos[1])
+        recon = mode == "jump" and t.type in _LIGHT_TYPES and e.type not in _LIGHT_TYPES
+        if not guns or gun - 1 not in guns or not R.sees(state.options.map, pos, epos, state.wrecks, recon):
             raise RuleError("panzer.err.no_shot", tank=t.id, target=target)
         if ammo is not None and ammo not in {m.kind for m in t.ammo}:
             raise RuleError("panzer.err.no_ammo", tank=t.id)

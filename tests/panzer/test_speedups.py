@@ -170,16 +170,46 @@ def _plain_move_steps(state: PanzerState, t: Tank, m) -> list:
     return out
 
 
+def _plain_fire_options(state: PanzerState, t: Tank, mode: str) -> list[tuple[str, int]]:
+    """(target id, gun index) pairs from the tuple-keyed gun table, can_see and is_recon, as the
+    engine found them before the inlined menus."""
+    gmap = ENGINE.gmap(state)
+    reach = R.gun_reach(t, t.turret_left)
+    out = []
+    for e in state.tanks:
+        if e.alive and e.owner != t.owner and e.pos is not None:
+            guns = reach.get((e.pos[0] - t.pos[0], e.pos[1] - t.pos[1]), ())
+            if guns and R.can_see(state, gmap, t.pos, e.pos, R.is_recon(mode, t, e)):
+                out += [(e.id, g) for g in guns]
+    return out
+
+
 def _plain_shots(state: PanzerState, t: Tank, mode: str) -> list:
-    """A tank's shot actions from _fire_options, as before the inlined menus."""
+    """A tank's shot actions from _plain_fire_options, every ammunition choice of each."""
     kind = {"precise": "precise", "advance": "advfire", "jump": "jumpfire"}[mode]
     return [ENGINE.parse_action(f"{kind} {t.id} {target} {g + 1} {'-' if a is None else a}")
-            for target, g in ENGINE._fire_options(state, t, mode, t.turret_left) for a in ENGINE._ammo_kinds(t)]
+            for target, g in _plain_fire_options(state, t, mode) for a in ENGINE._ammo_kinds(t)]
+
+
+def _check_fire_agrees(state: PanzerState, seat: int, t: Tank, mode: str) -> None:
+    """The engine's check of one chosen shot accepts exactly the pairs of _plain_fire_options."""
+    pairs = _plain_fire_options(state, t, mode)
+    for e in state.tanks:
+        if e.owner != seat and e.alive:
+            for g in range(len(ROSTER[t.type].guns)):
+                try:
+                    ENGINE._check_fire(state, seat, t.id, e.id, g + 1, None, mode)
+                    ok = True
+                except RuleError as exc:
+                    assert exc.key == "panzer.err.no_shot", exc.key
+                    ok = False
+                assert ok == ((e.id, g) in pairs), (t.id, e.id, g, mode)
 
 
 def test_move_and_fire_menus_match_the_plain_rules():
     """The menus built from the step table and the inlined gun tables list the same actions, in the
-    same order, as the rule helpers they replace, over random games on every map with every option."""
+    same order, as the rule helpers they replace, and a chosen shot is checked the same way, over
+    random games on every map with and without options."""
     rnd = random.Random(13)
     checked = {"moving": 0, "dash": 0, "shots": 0, "advance": 0, "with shots": 0}
     for seed, key in enumerate(list(MAPS) * 2):
@@ -194,14 +224,17 @@ def test_move_and_fire_menus_match_the_plain_rules():
                 assert ENGINE._move_steps(state, t, state.mover) == _plain_move_steps(state, t, state.mover)
                 if ph == "dash":
                     assert ENGINE._jump_shots(state, t) == _plain_shots(state, t, "jump")
+                    if t.alive and not t.done and not t.fired and not t.dfired and ENGINE._can_shoot_now(state, t):
+                        _check_fire_agrees(state, seat, t, "jump")
                 checked[ph] += 1
             elif ph in ("shots", "advance"):
                 mode = "precise" if ph == "shots" else "advance"
                 shots = [a for a in legal if a.kind in ("precise", "advfire")]
-                plain = [a for t in state.tanks if t.owner == seat and t.alive and not t.done and not t.fired
-                         and not (ph == "shots" and t.dfired) and ENGINE._can_shoot_now(state, t)
-                         for a in _plain_shots(state, t, mode)]
-                assert shots == plain
+                shooters = [t for t in state.tanks if t.owner == seat and t.alive and not t.done and not t.fired
+                            and not (ph == "shots" and t.dfired) and ENGINE._can_shoot_now(state, t)]
+                assert shots == [a for t in shooters for a in _plain_shots(state, t, mode)]
+                for t in shooters:
+                    _check_fire_agrees(state, seat, t, mode)
                 checked[ph] += 1
                 checked["with shots"] += bool(shots)
             state = ENGINE.apply(state, seat, rnd.choice(legal)).state
