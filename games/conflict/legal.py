@@ -184,6 +184,7 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
 
 
 BASIC_KINDS = {"move", "maintain", "retreat", "sell", "buy"}
+AGAINST_RIVALS = {"trade", "pact", "spy", "blockade", "aid", "wreck"}  # the cards whose listing names rivals
 # the card an action of a kind plays, for the kinds whose group `first` gates (the others
 # play no card, or a fielded or upgrade card found apart)
 CARD_OF_KIND = {k: k for k in BASICS | STRATEGY | SPECIALS} | {"sell": "trade", "buy": "trade"}
@@ -208,10 +209,11 @@ def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: di
                             acts.append(_act(m.Board, v.id, u.id))
     if kind in (None, "flip"):
         acts += _flips(my_units)
-    basics = kind is None or kind in BASIC_KINDS
-    strategy = not p.hacked and (kind is None or kind in STRATEGY)
+    # each group of _basics and _strategy needs a card of its own in hand: skip the rest
+    basics = (kind is None or kind in BASIC_KINDS) and not first.keys().isdisjoint(BASICS)
+    strategy = not p.hacked and (kind is None or kind in STRATEGY) and not first.keys().isdisjoint(STRATEGY)
     if basics or strategy:
-        rivals = others(state, seat)
+        rivals = others(state, seat) if not first.keys().isdisjoint(AGAINST_RIVALS) else []
         abroad = _abroad(state, seat, my_units) if "retreat" in first or "withdraw" in first else []
         if basics:
             _basics(state, seat, acts, first, my_units, rivals, abroad)
