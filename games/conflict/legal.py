@@ -12,8 +12,8 @@ from typing import Any
 from games.conflict import model as m
 from games.conflict.data import BASICS, FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
-    CARD_TYPE, CARDS, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback, garrisons, has_up,
-    is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
+    CARD_TYPE, CARDS, LOYALTY, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback, garrisons,
+    has_up, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
 
@@ -379,7 +379,7 @@ def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], 
 
 
 def _price_floor(unit: Unit) -> int:
-    return cdef(unit.key).loyalty
+    return LOYALTY[unit.key]
 
 
 def price_range(unit: Unit) -> range:
@@ -442,7 +442,7 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
     if kind is not None and kind not in SPECIALS:
         return
     specials = [(key, cid) for key, cid in first.items()
-                if cdef(key).type == "special" and special_cost(state, seat, key) <= p.res]
+                if CARD_TYPE[key] == "special" and special_cost(state, seat, key) <= p.res]
     if not specials:
         return
     targets = [g for g in others(state, seat) if not peace_between(state, seat, g)]
@@ -462,10 +462,10 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
         elif key == "hack" and has_up(state, seat, "brain"):
             acts += [_act(m.Hack, cid, g) for g in targets]
         elif key == "assassinate":
-            mine = [u for u in my_units if can_act(state, u) and cdef(u.key).type == "character"]
+            mine = [u for u in my_units if can_act(state, u) and CARD_TYPE[u.key] == "character"]
             for g in targets:
                 victims = [u for u in state.units.values() if u.owner == g and u.up and u.riding is None
-                           and cdef(u.key).type == "character" and not is_evading(state, u)]
+                           and CARD_TYPE[u.key] == "character" and not is_evading(state, u)]
                 for a in mine:
                     for v in victims:
                         acts += [_act(m.Assassinate, cid, a.id, t, v.id)

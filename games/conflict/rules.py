@@ -19,6 +19,11 @@ CARDS = content().cards
 FACTIONS = content().factions
 TERRITORIES = content().territories
 CARD_TYPE = {k: c.type for k, c in CARDS.items()}  # the hottest lookup, one dict access
+# plain dicts of the card fields the listings read most (a field of a pydantic CardDef costs
+# several dict reads: BaseModel's __getattr__ keeps CPython from specialising the access)
+COST = {k: c.cost for k, c in CARDS.items()}
+RANGE = {k: c.range for k, c in CARDS.items()}
+LOYALTY = {k: c.loyalty for k, c in CARDS.items()}
 SUPPLY = {k for k, c in CARDS.items() if "supply" in c.abilities}
 
 
@@ -114,13 +119,12 @@ def cost_cuts(state: ConflictState, seat: int) -> tuple[str, int]:
 
 
 def deploy_cost(state: ConflictState, seat: int, key: str, cuts: tuple[str, int] | None = None) -> int:
-    card = cdef(key)
     discounted, economy = cuts or cost_cuts(state, seat)
-    return max(0, card.cost - (1 if card.type == discounted else 0) - economy)
+    return max(0, COST[key] - (1 if CARD_TYPE[key] == discounted else 0) - economy)
 
 
 def special_cost(state: ConflictState, seat: int, key: str) -> int:
-    cost = cdef(key).cost
+    cost = COST[key]
     if key == "smite" and "judge" in state.players[seat].achievements:
         cost -= 1
     return cost
@@ -174,12 +178,11 @@ def leader_spots(state: ConflictState) -> set[tuple[int, str, str]]:
 
 def unit_range(state: ConflictState, unit: Unit) -> int:
     """The range part of `stats` alone (strike targets need only this, not the leader scan)."""
-    card = cdef(unit.key)
-    seat = unit.owner
-    rng = card.range
-    if card.type == "vehicle" and state.players[seat].emp:
+    key, seat = unit.key, unit.owner
+    rng, ctype = RANGE[key], CARD_TYPE[key]
+    if ctype == "vehicle" and state.players[seat].emp:
         return rng
-    if card.type in ("unit", "character") and has_up(state, seat, "augment"):
+    if ctype in ("unit", "character") and has_up(state, seat, "augment"):
         rng += 1
     if talent(state, seat) == "range_plus":
         rng += 1
