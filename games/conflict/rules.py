@@ -24,6 +24,10 @@ CARD_TYPE = {k: c.type for k, c in CARDS.items()}  # the hottest lookup, one dic
 COST = {k: c.cost for k, c in CARDS.items()}
 RANGE = {k: c.range for k, c in CARDS.items()}
 LOYALTY = {k: c.loyalty for k, c in CARDS.items()}
+TALENT = {k: f.talent for k, f in FACTIONS.items()}
+CAPITAL_EFFECT = {k: f.capital for k, f in FACTIONS.items()}
+_CARD_NAMES = {k: c.name for k, c in CARDS.items()}  # copied on use: each event gets its own dict
+_TERR_NAMES = {k: t.name for k, t in TERRITORIES.items()}
 SUPPLY = {k for k, c in CARDS.items() if "supply" in c.abilities}
 
 
@@ -33,11 +37,11 @@ def cdef(key: str) -> CardDef:
 
 def tname(state: ConflictState, tid: str) -> dict[str, str]:
     terr = state.territories.get(tid)
-    return TERRITORIES[terr.key].name if terr else {"en": tid, "zh-CN": tid}
+    return dict(_TERR_NAMES[terr.key]) if terr else {"en": tid, "zh-CN": tid}
 
 
 def uname(unit: Unit) -> dict[str, str]:
-    return cdef(unit.key).name
+    return dict(_CARD_NAMES[unit.key])
 
 
 # --- small queries --------------------------------------------------------------------------
@@ -53,12 +57,12 @@ def has_up(state: ConflictState, seat: int, key: str) -> bool:
 
 def talent(state: ConflictState, seat: int) -> str:
     f = state.players[seat].faction
-    return FACTIONS[f].talent if f else ""
+    return TALENT[f] if f else ""
 
 
 def capital_effect(state: ConflictState, seat: int) -> str:
     p = state.players[seat]
-    return FACTIONS[p.faction].capital if p.faction and p.capital else ""
+    return CAPITAL_EFFECT[p.faction] if p.faction and p.capital else ""
 
 
 def row_of(state: ConflictState, tid: str) -> tuple[int, int]:
