@@ -135,11 +135,19 @@ def special_cost(state: ConflictState, seat: int, key: str) -> int:
 
 
 def peace_between(state: ConflictState, a: int, b: int) -> bool:
-    return any({ag.a, ag.b} == {a, b} and "peace" in ag.terms for ag in state.agreements)
+    return _agreed(state, a, b, "peace")
 
 
 def passage_between(state: ConflictState, a: int, b: int) -> bool:
-    return any({ag.a, ag.b} == {a, b} and "passage" in ag.terms for ag in state.agreements)
+    return _agreed(state, a, b, "passage")
+
+
+def _agreed(state: ConflictState, a: int, b: int, term: str) -> bool:
+    # a loop, not any(genexpr): asked for every rival of every strike listing, mostly of no agreement
+    for ag in state.agreements:
+        if term in ag.terms and {ag.a, ag.b} == {a, b}:
+            return True
+    return False
 
 
 def units_at(state: ConflictState, tid: str) -> list[Unit]:
