@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 
 from games.conflict import legal as L
@@ -13,6 +15,7 @@ from games.conflict.data import content
 from games.conflict.model import ConflictOptions, ConflictState, Pending, Player
 
 TERM_RE = re.compile(r"^[\w\-\u4e00-\u9fff]{1,30}$")
+_STATE = TypeAdapter(ConflictState)  # the state is a dataclass (see model.py), not a BaseModel
 _step = Step.__pydantic_validator__.validate_python  # a quarter cheaper than Step(**fields), once per action
 
 
@@ -60,6 +63,12 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             events.append(Event.private(seat, "conflict.ev.dealt", factions=[data.factions[k].name for k in p.offer],
                                         terrs=[R.tname(state, t) for t in p.dealt]))
         return Step(state=state, events=events)
+
+    def dump_state(self, state: ConflictState) -> str:
+        return _STATE.dump_json(state).decode()
+
+    def load_state(self, data: str | bytes) -> ConflictState:
+        return _STATE.validate_json(data)
 
     # --- whose input ---------------------------------------------------------------------------
     def active_seats(self, state: ConflictState) -> list[int]:

@@ -348,7 +348,7 @@ def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> 
 
 def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
             rivals: list[int], abroad: list[Unit]) -> None:
-    players = state.players  # read once: a field of the pydantic state costs several slot reads
+    players = state.players
     p = players[seat]
     if "move" in first:
         cid = first["move"]

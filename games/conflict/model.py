@@ -1,12 +1,12 @@
 """State and action models of 战地强装&冲突 (Battlefield Armour & Conflict).
 
-The parts of the state (cards, territories, units, players, agreements, the pending
+The state and its parts (cards, territories, units, players, agreements, the pending
 decision) are plain slotted dataclasses, not pydantic models: the rules read and write
-their fields tens of thousands of times per game, and a pydantic model costs about three
+their fields tens of thousands of times per game, and a pydantic model costs about five
 times as much per read (BaseModel defines `__getattr__`, which keeps CPython from
 specialising attribute access) and twenty times as much per write (its `__setattr__`).
-`ConflictState` stays a pydantic model holding them, so it validates, loads and dumps the
-same JSON as before (pydantic handles dataclass fields by their annotations).
+The engine loads and dumps `ConflictState` through a pydantic TypeAdapter, which validates
+every field by its annotation and writes the same JSON a BaseModel did.
 """
 from __future__ import annotations
 
@@ -113,7 +113,10 @@ class ConflictOptions(BaseModel):
     max_rounds: int = 30  # hard cap; then the tie-break of RULES.md decides
 
 
-class ConflictState(BaseModel):
+@dataclass(slots=True)
+class ConflictState:
+    """The whole game (the engine loads and dumps it through a pydantic TypeAdapter)."""
+
     rng: GameRng
     n: int
     max_rounds: int
@@ -122,17 +125,17 @@ class ConflictState(BaseModel):
     turn: int = 0
     first: int = 0
     round: int = 1
-    deck: list[Card] = []
-    discard: list[str] = []  # card keys, face up
-    terr_deck: list[str] = []  # territory keys
-    territories: dict[str, Terr] = {}
-    units: dict[str, Unit] = {}
+    deck: list[Card] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # card keys, face up
+    terr_deck: list[str] = field(default_factory=list)  # territory keys
+    territories: dict[str, Terr] = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)
     next_id: int = 1
-    agreements: list[Agreement] = []
+    agreements: list[Agreement] = field(default_factory=list)
     pending: Pending | None = None
     assault: bool = False  # an attack card is open: strikes may be declared
     fought: bool = False  # attacked in this battle phase (no territory claim then)
-    out_order: list[int] = []
+    out_order: list[int] = field(default_factory=list)
     winner: int | None = None
     win_reason: str = ""
     first_out_recipient: int | None = None

@@ -1,5 +1,6 @@
-"""The state's parts are plain dataclasses inside a pydantic `ConflictState` (for speed):
-loading still validates every field, and a dump and load give back an equal state."""
+"""The state and its parts are plain dataclasses (for speed), loaded and dumped through a
+pydantic TypeAdapter: loading still validates every field, and a dump and load give back
+an equal state."""
 import json
 import random
 
@@ -7,7 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from games.conflict import ENGINE
-from games.conflict.model import Player, Unit
+from games.conflict.model import ConflictState, Player, Unit
 from tests.conflict.helpers import started
 
 
@@ -20,13 +21,18 @@ def test_dump_and_load_round_trip():
     again = ENGINE.load_state(ENGINE.dump_state(state))
     assert again == state
     assert ENGINE.dump_state(again) == ENGINE.dump_state(state)
-    assert isinstance(again.players[0], Player)
+    assert isinstance(again, ConflictState) and isinstance(again.players[0], Player)
     assert all(isinstance(u, Unit) for u in again.units.values())
 
 
-def test_loading_validates_the_parts():
+@pytest.mark.parametrize("path,value", [(("players", 0, "res"), "plenty"), (("phase",), 3), (("rng", "state"), "x"),
+                                        (("players",), None)])
+def test_loading_validates_every_field(path, value):
     data = json.loads(ENGINE.dump_state(started()))
-    data["players"][0]["res"] = "plenty"
+    where = data
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
     with pytest.raises(ValidationError):
         ENGINE.load_state(json.dumps(data))
 
