@@ -291,8 +291,10 @@ def _move_ok(state: ConflictState, seat: int, a: Any) -> bool:
 
 
 def _maintain_ok(state: ConflictState, seat: int, a: Any) -> bool:
+    if not _developing(state, seat):
+        return False
     p = state.players[seat]
-    if not _developing(state, seat) or _first_id(p.hand, "maintain") != a.card:
+    if _first_id(p.hand, "maintain") != a.card:
         return False
     t = state.territories.get(a.tid)
     return (t is not None and t.dur < t.max and (t.owner == seat or "envoy" in p.achievements)
