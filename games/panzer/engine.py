@@ -23,7 +23,6 @@ from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import decode_action
-from games.core.events import roll_event
 from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, neighbor, turn_steps
 from games.core.i18n import register_catalog
 from games.panzer import rules as R
@@ -57,6 +56,47 @@ _TURRET_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.has_turret)
 _DIR_INDEX = {name: d for d, name in enumerate(DIRECTION_NAMES)}
 
 
+# Events and steps are built without pydantic's validation (as games/fleet does): a random game
+# makes ~750 events and ~670 steps, and validating their known-good fields cost several percent
+# of its time. The objects equal what Event.public, Event.private, roll_event and Step() make
+# (tests/panzer/test_speedups.py compares them).
+_new, _set = object.__new__, object.__setattr__
+
+
+def _event(key: str, params: dict[str, Any], to: list[int] | None) -> Event:
+    e = _new(Event)
+    _set(e, "__dict__", {"key": key, "params": params, "to": to})
+    _set(e, "__pydantic_fields_set__", {"key", "params", "to"})
+    _set(e, "__pydantic_extra__", None)
+    _set(e, "__pydantic_private__", None)
+    return e
+
+
+def _step(state: PanzerState, events: list[Event]) -> Step:
+    """Step(state=state, events=events); `events` is the caller's fresh list, so it is not copied."""
+    step = _new(Step)
+    _set(step, "__dict__", {"state": state, "events": events})
+    _set(step, "__pydantic_fields_set__", {"state", "events"})
+    _set(step, "__pydantic_extra__", None)
+    _set(step, "__pydantic_private__", None)
+    return step
+
+
+def _public(key: str, **params: Any) -> Event:
+    """Event.public(key, **params)."""
+    return _event(key, params, None)
+
+
+def _private(seat: int, key: str, **params: Any) -> Event:
+    """Event.private(seat, key, **params) for one seat."""
+    return _event(key, params, [seat])
+
+
+def _roll(who: str, what: str, dice: list[int], total: int, **extra: Any) -> Event:
+    """roll_event(who, what, dice, total, **extra)."""
+    return _event("core.roll", {"who": who, "what": what, "dice": dice, "total": total, **extra}, None)
+
+
 def _dir(name: str) -> int:
     d = _DIR_INDEX.get(name)
     if d is None:
@@ -79,21 +119,21 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def setup(self, seats: list[Seat], options: PanzerOptions, seed: int) -> Step:
         rng = GameRng.from_seed(seed)
         state = PanzerState(names=[s.name for s in seats], rng=rng, options=options)
-        events = [Event.public("panzer.ev.start", map=MAPS[options.map].name, rounds=options.rounds)]
+        events = [_public("panzer.ev.start", map=MAPS[options.map].name, rounds=options.rounds)]
         if options.opening == "armies":
             state.phase = "army"
         else:
             state.phase = "draft"
             state.seat = self._roll_off(state, events, "@panzer.roll.draft")
-            events.append(Event.public("panzer.ev.draft_first", name=state.names[state.seat]))
-        return Step(state=state, events=events)
+            events.append(_public("panzer.ev.draft_first", name=state.names[state.seat]))
+        return _step(state, events)
 
     def _roll_off(self, state: PanzerState, events: list[Event], what: str) -> int:
         """Both roll a die until one is higher; the higher wins."""
         while True:
             a, b = state.rng.die(6), state.rng.die(6)
-            events.append(roll_event(state.names[0], what, [a], a))
-            events.append(roll_event(state.names[1], what, [b], b))
+            events.append(_roll(state.names[0], what, [a], a))
+            events.append(_roll(state.names[1], what, [b], b))
             if a != b:
                 return 0 if a > b else 1
 
@@ -407,7 +447,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("core.illegal")
         events: list[Event] = []
         handler(self, state, seat, action, events)
-        return Step(state=state, events=events)
+        return _step(state, events)
 
     def _phase(self, state: PanzerState, *phases: str) -> None:
         if state.phase not in phases:
@@ -419,12 +459,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         code = _PRESETS.get(a.loadout) or R.normalize_army(a.loadout, state.options.budget)
         state.pending_army[seat] = code
         state.army_token[seat] = state.rng.token("army")
-        ev.append(Event.public("panzer.ev.army_chosen", name=state.names[seat]))
-        ev.append(Event.private(seat, "panzer.ev.army_mine", army=self._army_text(code), token=state.army_token[seat]))
+        ev.append(_public("panzer.ev.army_chosen", name=state.names[seat]))
+        ev.append(_private(seat, "panzer.ev.army_mine", army=self._army_text(code), token=state.army_token[seat]))
         if all(p is not None for p in state.pending_army):
             state.picks = [p.split(",") for p in state.pending_army]  # type: ignore[union-attr]
             for s in (0, 1):
-                ev.append(Event.public("panzer.ev.army_reveal", name=state.names[s], army=self._army_text(state.pending_army[s])))
+                ev.append(_public("panzer.ev.army_reveal", name=state.names[s], army=self._army_text(state.pending_army[s])))
             state.pending_army = [None, None]
             state.army_token = ["", ""]
             state.draft_done = [True, True]
@@ -440,7 +480,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if problem:
             raise problem
         state.picks[seat].append(a.tank)
-        ev.append(Event.public("panzer.ev.pick", name=state.names[seat], tank=ROSTER[a.tank].name,
+        ev.append(_public("panzer.ev.pick", name=state.names[seat], tank=ROSTER[a.tank].name,
                                price=ROSTER[a.tank].price, total=self._price(state.picks[seat])))
         if not state.draft_done[1 - seat]:
             state.seat = 1 - seat
@@ -450,7 +490,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if not state.picks[seat]:
             raise RuleError("panzer.err.need_tank")
         state.draft_done[seat] = True
-        ev.append(Event.public("panzer.ev.draft_done", name=state.names[seat], total=self._price(state.picks[seat])))
+        ev.append(_public("panzer.ev.draft_done", name=state.names[seat], total=self._price(state.picks[seat])))
         if all(state.draft_done):
             self._after_draft(state, ev)
         else:
@@ -472,7 +512,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             why = "count"
         else:
             d = state.rng.die(6)
-            ev.append(roll_event(state.names[0], "@panzer.roll.first", [d], d))
+            ev.append(_roll(state.names[0], "@panzer.roll.first", [d], d))
             first = 0 if d <= 3 else 1
             why = "die"
         state.first = first
@@ -480,7 +520,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         for s in (0, 1):
             for i, k in enumerate(state.picks[s]):
                 state.tanks.append(Tank(id=f"{LETTERS[s]}{i + 1}", owner=s, type=k))
-        ev.append(Event.public("panzer.ev.first", name=state.names[first], why=f"@panzer.why.{why}"))
+        ev.append(_public("panzer.ev.first", name=state.names[first], why=f"@panzer.why.{why}"))
         state.phase = "side"
         state.seat = first
 
@@ -488,7 +528,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         self._phase(state, "side")
         other = "south" if a.side == "north" else "north"
         state.sides = [a.side, other] if seat == 0 else [other, a.side]
-        ev.append(Event.public("panzer.ev.side", name=state.names[seat], side=f"@panzer.side.{a.side}"))
+        ev.append(_public("panzer.ev.side", name=state.names[seat], side=f"@panzer.side.{a.side}"))
         state.phase = "deploy"
 
     def _do_deploy(self, state: PanzerState, seat: int, a: Deploy, ev: list[Event]) -> None:
@@ -510,7 +550,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         assert t is not None
         t.hull = t.turret = d  # turret starts along the hull (rule 6-vii)
         state.placing = None
-        ev.append(Event.public("panzer.ev.deploy", name=state.names[seat], tank=t.id, type=R.ttype(t).name,
+        ev.append(_public("panzer.ev.deploy", name=state.names[seat], tank=t.id, type=R.ttype(t).name,
                                hex=hex_name(t.pos), dir=f"@panzer.dir.{a.dir}"))  # type: ignore[arg-type]
         waiting = [s for s in (1 - seat, seat) if any(x.owner == s and x.pos is None for x in state.tanks)]
         if waiting:
@@ -518,7 +558,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             state.phase = "deploy"
         else:
             state.phase = "ammo"
-            ev.append(Event.public("panzer.ev.ammo_phase"))
+            ev.append(_public("panzer.ev.ammo_phase"))
 
     def _do_load(self, state: PanzerState, seat: int, a: Load, ev: list[Event]) -> None:
         self._phase(state, "ammo")
@@ -528,7 +568,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError(problem)
         marker = Ammo(id=state.rng.token("am"), kind=a.ammo)
         t.ammo.append(marker)
-        ev.append(Event.private(seat, "panzer.ev.loaded", tank=t.id, ammo=f"@panzer.ammo.{a.ammo}", token=marker.id))
+        ev.append(_private(seat, "panzer.ev.loaded", tank=t.id, ammo=f"@panzer.ammo.{a.ammo}", token=marker.id))
 
     def _do_ready(self, state: PanzerState, seat: int, a: Ready, ev: list[Event]) -> None:
         self._phase(state, "ammo")
@@ -537,7 +577,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError(problem)
         state.ammo_ready[seat] = True
         counts = ", ".join(f"{t.id}×{len(t.ammo)}" for t in state.tanks if t.owner == seat and t.ammo) or "-"
-        ev.append(Event.public("panzer.ev.ammo_ready", name=state.names[seat], counts=counts))
+        ev.append(_public("panzer.ev.ammo_ready", name=state.names[seat], counts=counts))
         if all(state.ammo_ready):
             self._start_turn(state, state.first, ev)
 
@@ -546,7 +586,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         state.turn_no += 1
         state.own_turns[seat] += 1
         state.seat = seat
-        ev.append(Event.public("panzer.ev.turn", round=state.round, name=state.names[seat]))
+        ev.append(_public("panzer.ev.turn", round=state.round, name=state.names[seat]))
         turn_no, total = state.turn_no, 0
         for t in state.tanks:
             if t.owner != seat or not t.alive:
@@ -563,7 +603,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         # preparation: free action points drawn from 3..max(3, half the mobile tanks' moves)
         hi = max(3, (total + 1) // 2)
         state.pool = state.rng.randint(3, hi)
-        ev.append(roll_event(state.names[seat], "@panzer.roll.free", [state.pool], state.pool, lo=3, hi=hi))
+        ev.append(_roll(state.names[seat], "@panzer.roll.free", [state.pool], state.pool, lo=3, hi=hi))
         state.phase = "shots"
 
     def _engine_check(self, state: PanzerState, t: Tank, ev: list[Event]) -> None:
@@ -575,10 +615,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         own = state.own_turns[t.owner]
         if kind == "every" or (kind == "alternate" and own % 2 == 0):
             d = state.rng.die(6)
-            ev.append(roll_event(t.id, "@panzer.roll.engine", [d], d))
+            ev.append(_roll(t.id, "@panzer.roll.engine", [d], d))
             if d == 1:
                 t.stalled_turn = state.turn_no
-                ev.append(Event.public("panzer.ev.stalled", tank=t.id))
+                ev.append(_public("panzer.ev.stalled", tank=t.id))
 
     def _do_endshots(self, state: PanzerState, seat: int, a: EndShots, ev: list[Event]) -> None:
         self._phase(state, "shots")
@@ -598,7 +638,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         td = t.__dict__  # direct writes: see the note at the top
         td["turret"] = d
         td["turret_left"] -= 1
-        ev.append(Event.public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
+        ev.append(_public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
 
     # shots ---------------------------------------------------------------------------
     def _check_fire(self, state: PanzerState, seat: int, tid: str, target: str, gun: int, ammo: str | None,
@@ -628,7 +668,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if R.ttype(t).guns[g].turret and d != t.turret:
             t.turret_left -= turn_steps(t.turret, d)
             t.turret = d
-            ev.append(Event.public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
+            ev.append(_public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
 
     def _do_precise(self, state: PanzerState, seat: int, a: Precise, ev: list[Event]) -> None:
         self._phase(state, "shots")
@@ -647,7 +687,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         sd["mover"] = Mover(tank=t.id, dash=True, ap=_MOVES[t.type], free=0, start=t.pos, start_hull=t.hull,
                             start_turret=t.turret, start_turret_left=t.turret_left)
         sd["phase"] = "dash"
-        ev.append(Event.public("panzer.ev.dash", tank=t.id))
+        ev.append(_public("panzer.ev.dash", tank=t.id))
 
     def _do_jumpfire(self, state: PanzerState, seat: int, a: JumpFire, ev: list[Event]) -> None:
         self._phase(state, "dash")
@@ -677,7 +717,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         td["visited"] = []
         sd["mover"] = None
         sd["phase"] = "shots"
-        ev.append(Event.public("panzer.ev.cancel", tank=t.id, hex=hex_name(t.pos)))  # type: ignore[arg-type]
+        ev.append(_public("panzer.ev.cancel", tank=t.id, hex=hex_name(t.pos)))  # type: ignore[arg-type]
 
     # movement ------------------------------------------------------------------------
     def _do_drive(self, state: PanzerState, seat: int, a: Drive, ev: list[Event]) -> None:
@@ -692,13 +732,13 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t.__dict__["moved"] = True
         sd["mover"] = Mover(tank=t.id, dash=False, ap=_MOVES[t.type] + a.free, free=a.free, start=t.pos)
         sd["phase"] = "moving"
-        ev.append(Event.public("panzer.ev.drive", tank=t.id, free=a.free, ap=state.mover.ap))
+        ev.append(_public("panzer.ev.drive", tank=t.id, free=a.free, ap=state.mover.ap))
         if a.free and state.options.unreliable and R.ttype(t).unreliable == "hybrid":
             d = state.rng.die(6)
-            ev.append(roll_event(t.id, "@panzer.roll.engine", [d], d))
+            ev.append(_roll(t.id, "@panzer.roll.engine", [d], d))
             if d == 1:  # rule 10-1: no move in the owner's next turn
                 t.stalled_turn = state.turn_no + 2
-                ev.append(Event.public("panzer.ev.stalled_next", tank=t.id))
+                ev.append(_public("panzer.ev.stalled_next", tank=t.id))
 
     def _do_go(self, state: PanzerState, seat: int, a: Go, ev: list[Event]) -> None:
         self._phase(state, "moving", "dash")
@@ -740,9 +780,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         md["free_turn"] = not reverse or (state.options.hybrid and t.type in _HYBRID_TYPES)
         md["last"] = "step"
         names = gmap.names  # hex_name of map hexes, cached
-        ev.append(Event.public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap))
+        ev.append(_public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap))
         if cleared is not None:
-            ev.append(Event.public("panzer.ev.cleared", tank=t.id, hex=names[dest]))
+            ev.append(_public("panzer.ev.cleared", tank=t.id, hex=names[dest]))
         if not m.dash:
             spotted = state.options.spotting and t.spotted > 0
             aim = dest if (spotted or cleared is not None) else before
@@ -751,7 +791,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                                           cleared=cleared)
                 state.phase = "react"
                 state.seat = 1 - seat
-                ev.append(Event.public("panzer.ev.react", name=state.names[1 - seat], tank=t.id))
+                ev.append(_public("panzer.ev.react", name=state.names[1 - seat], tank=t.id))
                 return
             if state.reaction is not None:
                 state.reaction = None
@@ -802,7 +842,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         td["hull"] = d
         if t.type not in _TURRET_TYPES:
             td["turret"] = d
-        ev.append(Event.public("panzer.ev.turn_hull", tank=t.id, dir=_DIR_KEYS[d], ap=m.ap))
+        ev.append(_public("panzer.ev.turn_hull", tank=t.id, dir=_DIR_KEYS[d], ap=m.ap))
         self._maybe_stop(state, ev)
 
     def _maybe_stop(self, state: PanzerState, ev: list[Event]) -> None:
@@ -819,7 +859,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _end_drive(self, state: PanzerState, ev: list[Event]) -> None:
         m = state.mover
         assert m is not None
-        ev.append(Event.public("panzer.ev.halt", tank=m.tank))
+        ev.append(_public("panzer.ev.halt", tank=m.tank))
         sd = state.__dict__  # direct writes: see the note at the top
         sd["mover"] = None
         sd["phase"] = "move"
@@ -912,7 +952,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         for t in self._own_alive(state, seat):
             if t.pos == t.turn_start:
                 t.spotted += 1
-                ev.append(Event.public("panzer.ev.spotted", tank=t.id, n=t.spotted))
+                ev.append(_public("panzer.ev.spotted", tank=t.id, n=t.spotted))
             elif t.spotted:
                 t.spotted = max(0, t.spotted - len(t.visited) // 2)
 
@@ -971,7 +1011,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if ammo is not None:
             marker = next(m for m in t.ammo if m.kind == ammo)
             t.ammo.remove(marker)
-            ev.append(Event.public("panzer.ev.ammo_used", tank=t.id, ammo=f"@panzer.ammo.{ammo}"))
+            ev.append(_public("panzer.ev.ammo_used", tank=t.id, ammo=f"@panzer.ammo.{ammo}"))
         dist = distance(t.pos, aim_at)
         mod = R.hit_modifier(state, t, e, mode)
         dice = state.rng.dice(2, 6)
@@ -980,26 +1020,26 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         natural = sum(dice)
         total = natural + mod
         hit = total >= dist
-        ev.append(roll_event(t.id, "@panzer.roll.hit", dice, total, mod=mod, need=dist, target=e.id))
-        ev.append(Event.public("panzer.ev.hit_result", tank=t.id, target=e.id, mode=f"@panzer.mode.{mode}",
+        ev.append(_roll(t.id, "@panzer.roll.hit", dice, total, mod=mod, need=dist, target=e.id))
+        ev.append(_public("panzer.ev.hit_result", tank=t.id, target=e.id, mode=f"@panzer.mode.{mode}",
                                natural=natural, mod=mod, total=total, need=dist,
                                result="@panzer.hit" if hit else "@panzer.miss"))
         short = state.options.shortage and natural == 12
         if short:  # rule 12: no shot until the end of the owner's next turn
             t.dry_until = state.turn_no + 2
-            ev.append(Event.public("panzer.ev.shortage", tank=t.id))
+            ev.append(_public("panzer.ev.shortage", tank=t.id))
         if not hit:
             return False, short
         destroyed = False
         if ammo == "hesh":
             d = state.rng.die(6)
-            ev.append(roll_event(t.id, "@panzer.roll.hesh", [d], d, target=e.id))
+            ev.append(_roll(t.id, "@panzer.roll.hesh", [d], d, target=e.id))
             if d <= 2:
                 e.immobile = True
-                ev.append(Event.public("panzer.ev.immobilised", tank=e.id))
+                ev.append(_public("panzer.ev.immobilised", tank=e.id))
             elif d <= 4:
                 e.gun_broken = True
-                ev.append(Event.public("panzer.ev.gun_broken", tank=e.id))
+                ev.append(_public("panzer.ev.gun_broken", tank=e.id))
             else:
                 destroyed = True
         else:
@@ -1011,8 +1051,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             armour = R.armour_against(e, aim_at, t.pos)
             total = base + bonus + gun.attack
             destroyed = total >= armour
-            ev.append(roll_event(t.id, "@panzer.roll.damage", dice, total, target=e.id))
-            ev.append(Event.public("panzer.ev.damage_result", tank=t.id, target=e.id, dice=base, attack=gun.attack,
+            ev.append(_roll(t.id, "@panzer.roll.damage", dice, total, target=e.id))
+            ev.append(_public("panzer.ev.damage_result", tank=t.id, target=e.id, dice=base, attack=gun.attack,
                                    close=bonus, total=total, armour=armour,
                                    result="@panzer.kill" if destroyed else "@panzer.survive"))
         if destroyed:
@@ -1027,13 +1067,13 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             state.wrecks.append(wreck_at)
         pts = R.POINTS[R.ttype(e).tank_class]
         state.score[t.owner] += pts
-        ev.append(Event.public("panzer.ev.destroyed", tank=e.id, by=t.id, points=pts, hex=hex_name(wreck_at)))
+        ev.append(_public("panzer.ev.destroyed", tank=e.id, by=t.id, points=pts, hex=hex_name(wreck_at)))
         if ammo is None and state.options.veteran != "off":  # kills with special ammunition do not count
             if state.options.veteran == "on":
                 t.veteran += 1
             else:
                 t.veteran_modes[mode] = t.veteran_modes.get(mode, 0) + 1
-            ev.append(Event.public("panzer.ev.veteran", tank=t.id))
+            ev.append(_public("panzer.ev.veteran", tank=t.id))
         if not any(x.alive for x in state.tanks if x.owner == e.owner):
             self._finish(state, "panzer.end.annihilation", ev)
 
@@ -1044,7 +1084,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         state.mover = state.reaction = state.second = None
         out = self.outcome(state)
         assert out is not None
-        ev.append(Event.public(out.reason, **out.params))
+        ev.append(_public(out.reason, **out.params))
 
     # --- end of game --------------------------------------------------------------------
     def resign(self, state: PanzerState, seat: int) -> Step:
@@ -1053,7 +1093,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         state.phase = "over"
         state.end_reason = "core.outcome.resign"
         state.mover = state.reaction = state.second = None
-        return Step(state=state, events=[Event.public("core.outcome.resign", name=state.names[seat])])
+        return _step(state, [_public("core.outcome.resign", name=state.names[seat])])
 
     def outcome(self, state: PanzerState) -> Outcome | None:
         if not state.finished:

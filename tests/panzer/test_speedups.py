@@ -239,3 +239,33 @@ def test_move_and_fire_menus_match_the_plain_rules():
                 checked["with shots"] += bool(shots)
             state = ENGINE.apply(state, seat, rnd.choice(legal)).state
     assert min(checked.values()) > 20, checked
+
+
+def test_events_built_without_validation_are_the_events_core_builds():
+    from games.core import Event, Step
+    from games.core.events import roll_event
+    from games.panzer.engine import _private, _public, _roll, _step
+    pairs = [
+        (_public("panzer.ev.step", tank="a1", frm="c4", to="c5", cost=1, ap=3),
+         Event.public("panzer.ev.step", tank="a1", frm="c4", to="c5", cost=1, ap=3)),
+        (_public("panzer.ev.ammo_phase"), Event.public("panzer.ev.ammo_phase")),
+        (_private(1, "panzer.ev.loaded", tank="b1", token="am1"), Event.private(1, "panzer.ev.loaded", tank="b1", token="am1")),
+        (_roll("a1", "@panzer.roll.hit", [3, 4], 7, mod=0, need=5, target="b1"),
+         roll_event("a1", "@panzer.roll.hit", [3, 4], 7, mod=0, need=5, target="b1")),
+    ]
+    for fast, slow in pairs:
+        assert type(fast) is Event and fast == slow and repr(fast) == repr(slow)
+        assert fast.model_dump() == slow.model_dump() and fast.model_dump_json() == slow.model_dump_json()
+        assert list(fast.params) == list(slow.params)  # same order of parameters
+        assert fast.model_fields_set == slow.model_fields_set
+        assert fast.visible_to(1) == slow.visible_to(1) and fast.visible_to(0) == slow.visible_to(0)
+    step = Step(state=None, events=[fast for fast, _ in pairs])
+    assert Step.model_validate_json(step.model_dump_json()).events == [slow for _, slow in pairs]
+    begun = ENGINE.setup(seats(), ENGINE.parse_options({}), 1)
+    state, events = begun.state, begun.events
+    fast, slow = _step(state, list(events)), Step(state=state, events=list(events))
+    assert type(fast) is Step and fast == slow and fast.model_fields_set == slow.model_fields_set
+    assert fast.state is state and fast.events == events
+    first, second = _private(0, "k"), _private(0, "k")
+    first.to.append(1)
+    assert second.to == [0]  # each event owns its lists
