@@ -16,7 +16,9 @@ Phases of the state machine (state.phase):
 """
 from __future__ import annotations
 
+import copy
 import random
+from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -30,13 +32,10 @@ from games.panzer.data import MAPS, ROSTER, GameMap
 from games.panzer.models import (
     ALL_ACTIONS, AMMO_KINDS, Again, Ammo, Army, AdvFire, Cancel, Dash, Deploy, DFire, Done, Drive, EndMove,
     EndShots, EndTurn, Face, Go, Halt, Route, Hex, Hold, JumpFire, Load, Mover, NoAgain, PanzerAction, PanzerOptions,
-    PanzerState, Pick, Precise, Reaction, Ready, SecondShot, Side, Tank, Turn, Turret,
+    PanzerState, Pick, Precise, Reaction, Ready, STATE_JSON, SecondShot, Side, Tank, Turn, Turret,
 )
 
 LETTERS = "ab"
-# Hot handlers write checked values straight into a model's __dict__ (`t.__dict__["pos"] = h`):
-# pydantic's __setattr__ costs about five dict stores, and the only other thing it does, adding
-# the name to model_fields_set, matters only to dumps with exclude_unset, which panzer never makes.
 _DIR_KEYS = tuple(f"@panzer.dir.{d}" for d in DIRECTION_NAMES)  # event parameters of the six directions
 # roster facts as plain sets: membership tests are cheaper than reading the type models in hot loops
 _LIGHT_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "light")
@@ -148,6 +147,13 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def parse_action(self, code: str) -> PanzerAction:
         action = _parse(code)
         return action.model_copy(deep=True) if isinstance(action, Route) else action  # a Route holds a list
+
+    # the state is slotted dataclasses (see models.py): dumped and loaded through a TypeAdapter
+    def dump_state(self, state: PanzerState) -> str:
+        return STATE_JSON.dump_json(state).decode()
+
+    def load_state(self, data: str | bytes) -> PanzerState:
+        return STATE_JSON.validate_json(data)
 
     # --- who acts ------------------------------------------------------------------
     def active_seats(self, state: PanzerState) -> list[int]:
@@ -591,12 +597,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         for t in state.tanks:
             if t.owner != seat or not t.alive:
                 continue
-            td = t.__dict__  # direct writes: see the note at the top
-            td["done"] = td["fired"] = td["dashed"] = td["moved"] = False
-            td["turret_left"] = _TURRET_TURNS[t.type]
-            td["turn_start"] = t.pos
+            t.done = t.fired = t.dashed = t.moved = False
+            t.turret_left = _TURRET_TURNS[t.type]
+            t.turn_start = t.pos
             if t.visited:
-                td["visited"] = []
+                t.visited = []
             self._engine_check(state, t, ev)
             if not t.immobile and t.stalled_turn != turn_no:  # _can_drive, after the engine check
                 total += _MOVES[t.type]
@@ -635,9 +640,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         steps = turn_steps(t.turret, d)
         if steps != 1 or t.turret_left < 1:
             raise RuleError("panzer.err.turret_turns", tank=t.id)
-        td = t.__dict__  # direct writes: see the note at the top
-        td["turret"] = d
-        td["turret_left"] -= 1
+        t.turret = d
+        t.turret_left -= 1
         ev.append(_public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
 
     # shots ---------------------------------------------------------------------------
@@ -682,11 +686,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t = self._own(state, seat, a.tank)
         if t.done or t.fired or t.dfired or t.dashed or not self._can_drive(state, t) or not self._can_shoot_now(state, t):
             raise RuleError("panzer.err.cannot_dash", tank=t.id)
-        t.__dict__["dashed"] = True  # direct writes: see the note at the top
-        sd = state.__dict__
-        sd["mover"] = Mover(tank=t.id, dash=True, ap=_MOVES[t.type], free=0, start=t.pos, start_hull=t.hull,
+        t.dashed = True
+        state.mover = Mover(tank=t.id, dash=True, ap=_MOVES[t.type], free=0, start=t.pos, start_hull=t.hull,
                             start_turret=t.turret, start_turret_left=t.turret_left)
-        sd["phase"] = "dash"
+        state.phase = "dash"
         ev.append(_public("panzer.ev.dash", tank=t.id))
 
     def _do_jumpfire(self, state: PanzerState, seat: int, a: JumpFire, ev: list[Event]) -> None:
@@ -711,12 +714,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.one_at_a_time")
         t = self.tank(state, m.tank)
         assert t is not None
-        td, sd = t.__dict__, state.__dict__  # direct writes: see the note at the top
-        td["pos"], td["hull"] = m.start, m.start_hull
-        td["turret"], td["turret_left"] = m.start_turret, m.start_turret_left
-        td["visited"] = []
-        sd["mover"] = None
-        sd["phase"] = "shots"
+        t.pos, t.hull = m.start, m.start_hull
+        t.turret, t.turret_left = m.start_turret, m.start_turret_left
+        t.visited = []
+        state.mover = None
+        state.phase = "shots"
         ev.append(_public("panzer.ev.cancel", tank=t.id, hex=hex_name(t.pos)))  # type: ignore[arg-type]
 
     # movement ------------------------------------------------------------------------
@@ -727,11 +729,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.cannot_move", tank=t.id)
         if not 0 <= a.free <= min(self._free_cap(state, t), state.pool):
             raise RuleError("panzer.err.free_points", cap=self._free_cap(state, t), pool=state.pool)
-        sd = state.__dict__  # direct writes: see the note at the top
-        sd["pool"] -= a.free
-        t.__dict__["moved"] = True
-        sd["mover"] = Mover(tank=t.id, dash=False, ap=_MOVES[t.type] + a.free, free=a.free, start=t.pos)
-        sd["phase"] = "moving"
+        state.pool -= a.free
+        t.moved = True
+        state.mover = Mover(tank=t.id, dash=False, ap=_MOVES[t.type] + a.free, free=a.free, start=t.pos)
+        state.phase = "moving"
         ev.append(_public("panzer.ev.drive", tank=t.id, free=a.free, ap=state.mover.ap))
         if a.free and state.options.unreliable and R.ttype(t).unreliable == "hybrid":
             d = state.rng.die(6)
@@ -767,18 +768,17 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if budget < cost:
             raise RuleError("panzer.err.no_points", need=cost, have=budget)
         # validated: move
-        md, td = m.__dict__, t.__dict__  # direct writes: see the note at the top
-        md["ap"] = budget - cost
-        md["reserve"] = 0
+        m.ap = budget - cost
+        m.reserve = 0
         before = t.pos
         cleared = dest if dest in state.wrecks else None
         if cleared is not None:
             state.wrecks.remove(dest)
-        td["pos"] = dest
+        t.pos = dest
         if dest not in t.visited and dest != t.turn_start:
             t.visited.append(dest)
-        md["free_turn"] = not reverse or (state.options.hybrid and t.type in _HYBRID_TYPES)
-        md["last"] = "step"
+        m.free_turn = not reverse or (state.options.hybrid and t.type in _HYBRID_TYPES)
+        m.last = "step"
         names = gmap.names  # hex_name of map hexes, cached
         ev.append(_public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap))
         if cleared is not None:
@@ -802,7 +802,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         self._phase(state, "moving", "dash")
         if not a.steps or len(a.steps) > 20:
             raise RuleError("panzer.err.bad_path")
-        trial = state.model_copy(deep=True)  # validate the whole route first: a refusal changes nothing
+        trial = copy.deepcopy(state)  # validate the whole route first: a refusal changes nothing
         done = self._walk(trial, seat, a, [])
         self._walk(state, seat, a, ev, limit=done)
 
@@ -834,14 +834,13 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         paid, reserve = self._turn_cost(state, t, m)
         if m.ap < paid:
             raise RuleError("panzer.err.no_points", need=paid, have=m.ap)
-        md, td = m.__dict__, t.__dict__  # direct writes: see the note at the top
-        md["ap"] -= paid
-        md["reserve"] = reserve
-        md["free_turn"] = False
-        md["last"] = "turn"
-        td["hull"] = d
+        m.ap -= paid
+        m.reserve = reserve
+        m.free_turn = False
+        m.last = "turn"
+        t.hull = d
         if t.type not in _TURRET_TYPES:
-            td["turret"] = d
+            t.turret = d
         ev.append(_public("panzer.ev.turn_hull", tank=t.id, dir=_DIR_KEYS[d], ap=m.ap))
         self._maybe_stop(state, ev)
 
@@ -860,9 +859,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         m = state.mover
         assert m is not None
         ev.append(_public("panzer.ev.halt", tank=m.tank))
-        sd = state.__dict__  # direct writes: see the note at the top
-        sd["mover"] = None
-        sd["phase"] = "move"
+        state.mover = None
+        state.phase = "move"
 
     def _do_halt(self, state: PanzerState, seat: int, a: Halt, ev: list[Event]) -> None:
         self._phase(state, "moving")
@@ -1150,7 +1148,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             "picks_price": [self._price(p) for p in state.picks] if state.phase != "army" else [0, 0],
             "army_ready": [p is not None for p in state.pending_army],
             "ammo_ready": state.ammo_ready, "tanks": tanks, "wrecks": [hex_name(w) for w in state.wrecks],
-            "mover": state.mover.model_dump() if state.mover else None,
+            "mover": asdict(state.mover) if state.mover else None,
             "reaction": {"mover": state.reaction.mover, "at": hex_name(state.reaction.aim_at)} if state.reaction else None,
             "second": {"shooter": state.second.shooter, "target": state.second.target} if state.second else None,
             "options": state.options.model_dump(), "finished": state.finished, "me": seat,

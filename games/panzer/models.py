@@ -1,9 +1,19 @@
-"""State, options and actions of panzer, as pydantic models."""
+"""State, options and actions of panzer.
+
+Options and actions are pydantic models. The state and its parts (tanks, ammunition markers,
+the mover, the reaction window, the second shot) are plain slotted dataclasses: the rules read
+and write their fields hundreds of thousands of times per game, and a pydantic BaseModel costs
+several times as much per read (it defines `__getattr__`, which keeps CPython from specialising
+attribute access) and far more per write (its `__setattr__`). The engine loads and dumps
+`PanzerState` through a pydantic TypeAdapter (STATE_JSON), which validates every field by its
+annotation and writes the same JSON the BaseModels did; the fields keep the BaseModels' order.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, TypeAdapter, model_validator
 
 from games.core import ActionBase, GameRng
 from games.panzer.data import MAPS
@@ -34,12 +44,18 @@ class PanzerOptions(BaseModel):
         return self
 
 
-class Ammo(BaseModel):
+# kw_only: built by keyword only, as the models were
+state_part = dataclass(slots=True, kw_only=True)
+
+
+@state_part
+class Ammo:
     id: str  # secret token while the marker lies face down
     kind: str
 
 
-class Tank(BaseModel):
+@state_part
+class Tank:
     id: str  # a1.. for seat 0, b1.. for seat 1
     owner: int
     type: str
@@ -59,13 +75,14 @@ class Tank(BaseModel):
     dry_until: int = -1  # ammunition shortage: no shot up to this turn number
     stalled_turn: int = -1  # unreliable engine: no move in this turn number
     veteran: int = 0
-    veteran_modes: dict[str, int] = Field(default_factory=dict)
-    ammo: list[Ammo] = Field(default_factory=list)
+    veteran_modes: dict[str, int] = field(default_factory=dict)
+    ammo: list[Ammo] = field(default_factory=list)
     turn_start: Hex | None = None
-    visited: list[Hex] = Field(default_factory=list)
+    visited: list[Hex] = field(default_factory=list)
 
 
-class Mover(BaseModel):
+@state_part
+class Mover:
     """The tank being driven (movement phase) or dashing (jump shot)."""
     tank: str
     dash: bool
@@ -80,7 +97,8 @@ class Mover(BaseModel):
     start_turret_left: int = 0
 
 
-class Reaction(BaseModel):
+@state_part
+class Reaction:
     """A defensive-fire window: the waiting seat may shoot at the mover."""
     mover: str
     before: Hex
@@ -90,7 +108,8 @@ class Reaction(BaseModel):
     cleared: Hex | None = None
 
 
-class SecondShot(BaseModel):
+@state_part
+class SecondShot:
     """Rate-of-fire advantage: a light tank may fire again at a medium or heavy target."""
     shooter: str
     target: str
@@ -101,35 +120,39 @@ class SecondShot(BaseModel):
     back: str  # phase to return to
 
 
-class PanzerState(BaseModel):
+@state_part
+class PanzerState:
     names: list[str]
     rng: GameRng
     options: PanzerOptions
     phase: str = "draft"
     seat: int = 0  # whose input the phase waits on (turn player, drafter, deployer)
     first: int = 0  # first player (先手)
-    sides: list[str] = ["north", "south"]
+    sides: list[str] = field(default_factory=lambda: ["north", "south"])
     round: int = 1
     turn_no: int = 0  # player turns started so far
-    own_turns: list[int] = [0, 0]
-    tanks: list[Tank] = Field(default_factory=list)
-    wrecks: list[Hex] = Field(default_factory=list)
-    picks: list[list[str]] = [[], []]
-    draft_done: list[bool] = [False, False]
-    pending_army: list[str | None] = [None, None]
-    army_token: list[str] = ["", ""]
-    ammo_ready: list[bool] = [False, False]
+    own_turns: list[int] = field(default_factory=lambda: [0, 0])
+    tanks: list[Tank] = field(default_factory=list)
+    wrecks: list[Hex] = field(default_factory=list)
+    picks: list[list[str]] = field(default_factory=lambda: [[], []])
+    draft_done: list[bool] = field(default_factory=lambda: [False, False])
+    pending_army: list[str | None] = field(default_factory=lambda: [None, None])
+    army_token: list[str] = field(default_factory=lambda: ["", ""])
+    ammo_ready: list[bool] = field(default_factory=lambda: [False, False])
     placing: str | None = None  # tank waiting for its facing
     pool: int = 0  # free action points left this turn
     mover: Mover | None = None
     reaction: Reaction | None = None
     second: SecondShot | None = None
-    score: list[int] = [0, 0]
-    spent: list[int] = [0, 0]
-    counts: list[int] = [0, 0]
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    spent: list[int] = field(default_factory=lambda: [0, 0])
+    counts: list[int] = field(default_factory=lambda: [0, 0])
     resigned: int | None = None
     finished: bool = False
     end_reason: str = ""
+
+
+STATE_JSON = TypeAdapter(PanzerState)  # loads (validating) and dumps the state as JSON
 
 
 # --- actions -------------------------------------------------------------------------

@@ -215,8 +215,8 @@ def test_used_special_round_is_revealed_and_leaves_the_secrets():
 
 def test_refused_fire_leaves_state_unchanged():
     s = duel("m4")
-    before = s.model_dump()
+    before = ENGINE.dump_state(s)
     for code in ("precise a1 b1 1 hesh", "precise a1 b1 3 -", "precise a1 a9 1 -", "precise b1 a1 1 -"):
         with pytest.raises(RuleError):
             act(s, code)
-        assert s.model_dump() == before
+        assert ENGINE.dump_state(s) == before
