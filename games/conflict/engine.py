@@ -58,7 +58,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         state.deck = deck
         for seat in range(n):
             R.draw_cards(state, seat, 5)
-        events = [Event.public("conflict.ev.setup", players=n)]
+        events = [R.public("conflict.ev.setup", players=n)]
         for seat, p in enumerate(state.players):
             events.append(Event.private(seat, "conflict.ev.dealt", factions=[data.factions[k].name for k in p.offer],
                                         terrs=[R.tname(state, t) for t in p.dealt]))
@@ -179,13 +179,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 cap = state.territories[p.capital]
                 cap.max += 2
                 cap.dur += 2
-            ev.append(Event.public("conflict.ev.revealed", player=p.name, faction=content().factions[p.faction].name,
+            ev.append(R.public("conflict.ev.revealed", player=p.name, faction=content().factions[p.faction].name,
                                    capital=R.tname(state, p.capital), rows=len(p.rows)))
             p.offer, p.dealt = [], []
         living = R.alive(state)
         die = state.rng.die(len(living))
         state.first = living[die - 1]
-        ev.append(Event.public("core.roll", who="-", what="@conflict.first_player", dice=[die], total=die))
+        ev.append(R.public("core.roll", who="-", what="@conflict.first_player", dice=[die], total=die))
         state.round = 1
         R.start_turn(state, state.first, ev)
 
@@ -197,10 +197,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         up = a.face == "up"
         unit = R.make_unit(state, seat, key, a.tid, up)
         if up:
-            ev.append(Event.public("conflict.ev.deploy", player=state.players[seat].name, unit=unit.id,
+            ev.append(R.public("conflict.ev.deploy", player=state.players[seat].name, unit=unit.id,
                                    name=R.cdef(key).name, terr=R.tname(state, a.tid)))
         else:
-            ev.append(Event.public("conflict.ev.deploy_down", player=state.players[seat].name, unit=unit.id,
+            ev.append(R.public("conflict.ev.deploy_down", player=state.players[seat].name, unit=unit.id,
                                    terr=R.tname(state, a.tid)))
             ev.append(Event.private(seat, "conflict.ev.deploy_down_you", unit=unit.id, name=R.cdef(key).name,
                                     mask=unit.mask))
@@ -208,7 +208,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def _do_board(self, state, seat, a, ev):
         veh, crew = state.units[a.vehicle], state.units[a.unit]
         veh.rider, crew.riding = crew.id, veh.id
-        ev.append(Event.public("conflict.ev.board", unit=crew.id, vehicle=veh.id, name=R.uname(veh)))
+        ev.append(R.public("conflict.ev.board", unit=crew.id, vehicle=veh.id, name=R.uname(veh)))
 
     def _do_flip(self, state, seat, a, ev):
         u = state.units[a.unit]
@@ -216,10 +216,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         u.up = not u.up
         if u.up:
             u.mask = ""
-            ev.append(Event.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u)))
+            ev.append(R.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u)))
         else:
             u.mask = state.rng.token("m")
-            ev.append(Event.public("conflict.ev.flip_down", unit=u.id))
+            ev.append(R.public("conflict.ev.flip_down", unit=u.id))
 
     def _do_equip(self, state, seat, a, ev):
         p = state.players[seat]
@@ -228,7 +228,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if p.upgrade:
             state.discard.append(p.upgrade)
         p.upgrade = key
-        ev.append(Event.public("conflict.ev.equip", player=p.name, name=R.cdef(key).name))
+        ev.append(R.public("conflict.ev.equip", player=p.name, name=R.cdef(key).name))
 
     def _do_move(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
@@ -236,24 +236,24 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         owner = state.territories[a.tid].owner
         if owner == seat or R.passage_between(state, seat, owner):
             R.relocate(state, unit, a.tid)
-            ev.append(Event.public("conflict.ev.move", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid)))
+            ev.append(R.public("conflict.ev.move", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid)))
             return
         state.pending = Pending(kind="approve", seat=owner, by=seat, what="move", unit=unit.id, target=a.tid)
-        ev.append(Event.public("conflict.ev.ask_move", player=state.players[seat].name, unit=unit.id,
+        ev.append(R.public("conflict.ev.ask_move", player=state.players[seat].name, unit=unit.id,
                                terr=R.tname(state, a.tid), owner=state.players[owner].name))
 
     def _do_maintain(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         t = state.territories[a.tid]
         t.dur += 1
-        ev.append(Event.public("conflict.ev.repaired", terr=R.tname(state, t.id), dur=t.dur))
+        ev.append(R.public("conflict.ev.repaired", terr=R.tname(state, t.id), dur=t.dur))
 
     def _do_retreat(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         unit = state.units[a.unit]
         home = R.fallback(state, seat)
         R.relocate(state, unit, home)
-        ev.append(Event.public("conflict.ev.retreat", unit=unit.id, to=R.tname(state, home)))
+        ev.append(R.public("conflict.ev.retreat", unit=unit.id, to=R.tname(state, home)))
 
     def _do_sell(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
@@ -269,7 +269,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         unit = state.units[pend.unit]
         what = "buy_offer" if pend.what == "sell" else "sell_offer"  # what the other side is asked
         state.pending = Pending(kind="approve", seat=pend.other, by=seat, what=what, unit=unit.id, price=a.amount)
-        ev.append(Event.public(f"conflict.ev.{pend.what}_offer", player=state.players[seat].name,
+        ev.append(R.public(f"conflict.ev.{pend.what}_offer", player=state.players[seat].name,
                                other=state.players[pend.other].name, unit=unit.id, name=R.uname(unit), price=a.amount))
 
     def _do_yes(self, state, seat, a, ev):
@@ -279,7 +279,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             unit = state.units.get(pend.unit)
             if unit is not None:
                 R.relocate(state, unit, pend.target)
-            ev.append(Event.public("conflict.ev.move_ok", unit=pend.unit, terr=R.tname(state, pend.target)))
+            ev.append(R.public("conflict.ev.move_ok", unit=pend.unit, terr=R.tname(state, pend.target)))
         elif pend.what in ("buy_offer", "sell_offer"):
             unit = state.units[pend.unit]
             buyer = seat if pend.what == "buy_offer" else pend.by
@@ -290,19 +290,19 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 state.players[seller].evading.remove(unit.id)
             unit.owner = buyer
             R.relocate(state, unit, R.fallback(state, buyer))
-            ev.append(Event.public("conflict.ev.traded", unit=unit.id, name=R.uname(unit), buyer=state.players[buyer].name,
+            ev.append(R.public("conflict.ev.traded", unit=unit.id, name=R.uname(unit), buyer=state.players[buyer].name,
                                    seller=state.players[seller].name, price=pend.price))
         elif pend.what == "pact":
             aid = f"a{state.next_id}"
             state.next_id += 1
             state.agreements.append(m.Agreement(id=aid, a=pend.by, b=seat, terms=list(pend.terms)))
-            ev.append(Event.public("conflict.ev.pact", id=aid, a=state.players[pend.by].name, b=state.players[seat].name,
+            ev.append(R.public("conflict.ev.pact", id=aid, a=state.players[pend.by].name, b=state.players[seat].name,
                                    terms=" / ".join(pend.terms)))
 
     def _do_no(self, state, seat, a, ev):
         pend = state.pending
         state.pending = None
-        ev.append(Event.public("conflict.ev.refused", player=state.players[seat].name, what=f"@conflict.req.{pend.what}"))
+        ev.append(R.public("conflict.ev.refused", player=state.players[seat].name, what=f"@conflict.req.{pend.what}"))
 
     # strategy cards
     def _do_withdraw(self, state, seat, a, ev):
@@ -311,12 +311,12 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         for u in list(state.units.values()):
             if u.owner == seat and u.riding is None and state.territories[u.loc].owner != seat:
                 R.relocate(state, u, home)
-                ev.append(Event.public("conflict.ev.retreat", unit=u.id, to=R.tname(state, home)))
+                ev.append(R.public("conflict.ev.retreat", unit=u.id, to=R.tname(state, home)))
 
     def _do_evade(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         state.players[seat].evading.append(a.unit)
-        ev.append(Event.public("conflict.ev.evade", unit=a.unit, player=state.players[seat].name))
+        ev.append(R.public("conflict.ev.evade", unit=a.unit, player=state.players[seat].name))
 
     def _do_pact(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
@@ -328,13 +328,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def _do_propose(self, state, seat, a, ev):
         pend = state.pending
         state.pending = Pending(kind="approve", seat=pend.other, by=seat, what="pact", terms=list(pend.terms))
-        ev.append(Event.public("conflict.ev.propose", player=state.players[seat].name,
+        ev.append(R.public("conflict.ev.propose", player=state.players[seat].name,
                                other=state.players[pend.other].name, terms=" / ".join(pend.terms)))
 
     def _do_breakpact(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         state.agreements = [g for g in state.agreements if g.id != a.agreement]
-        ev.append(Event.public("conflict.ev.broken", id=a.agreement, player=state.players[seat].name))
+        ev.append(R.public("conflict.ev.broken", id=a.agreement, player=state.players[seat].name))
 
     def _do_spy(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
@@ -342,7 +342,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         hand = [R.cdef(c.key).name for c in target.hand]
         hidden = [f"{u.id}" for u in state.units.values() if u.owner == a.seat and not u.up]
         hidden_names = [R.uname(u) for u in state.units.values() if u.owner == a.seat and not u.up]
-        ev.append(Event.public("conflict.ev.spy", player=state.players[seat].name, target=target.name))
+        ev.append(R.public("conflict.ev.spy", player=state.players[seat].name, target=target.name))
         ev.append(Event.private(seat, "conflict.ev.spy_report", target=target.name, hand=hand or "-",
                                 units=", ".join(hidden) or "-", names=hidden_names or "-"))
 
@@ -350,27 +350,27 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         R.spend(state, seat, a.card)
         state.players[a.seat].blockaded = True
         state.players[seat].no_attack_until = a.seat
-        ev.append(Event.public("conflict.ev.blockade", player=state.players[seat].name, target=state.players[a.seat].name))
+        ev.append(R.public("conflict.ev.blockade", player=state.players[seat].name, target=state.players[a.seat].name))
 
     def _do_recall(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         state.discard.remove(a.key)
         card = R.give(state, seat, a.key)
-        ev.append(Event.public("conflict.ev.recall", player=state.players[seat].name, name=R.cdef(a.key).name))
+        ev.append(R.public("conflict.ev.recall", player=state.players[seat].name, name=R.cdef(a.key).name))
         ev.append(Event.private(seat, "conflict.ev.got_card", name=R.cdef(a.key).name, card=card.id))
 
     def _do_aid(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         gift = R.take_card(state, seat, a.gift)
         card = R.give(state, a.seat, gift.key)
-        ev.append(Event.public("conflict.ev.aid", player=state.players[seat].name, target=state.players[a.seat].name))
+        ev.append(R.public("conflict.ev.aid", player=state.players[seat].name, target=state.players[a.seat].name))
         ev.append(Event.private(a.seat, "conflict.ev.got_card", name=R.cdef(gift.key).name, card=card.id))
 
     def _do_airdrop(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         unit = state.units[a.unit]
         R.relocate(state, unit, a.tid)
-        ev.append(Event.public("conflict.ev.airdrop", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid)))
+        ev.append(R.public("conflict.ev.airdrop", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid)))
 
     def _do_wreck(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
@@ -381,14 +381,14 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         else:
             key, target.upgrade = target.upgrade, None
         state.discard.append(key)
-        ev.append(Event.public("conflict.ev.wreck", player=state.players[seat].name, target=target.name,
+        ev.append(R.public("conflict.ev.wreck", player=state.players[seat].name, target=target.name,
                                name=R.cdef(key).name))
 
     # battle
     def _do_attack(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         state.assault = True
-        ev.append(Event.public("conflict.ev.attack", player=state.players[seat].name))
+        ev.append(R.public("conflict.ev.attack", player=state.players[seat].name))
 
     def _do_halt(self, state, seat, a, ev):
         state.assault = False
@@ -399,7 +399,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         R.note_attack(state, seat, ev)
         target_owner = (state.units[a.target].owner if a.target in state.units else state.territories[a.target].owner)
         tname = R.uname(state.units[a.target]) if a.target in state.units else R.tname(state, a.target)
-        ev.append(Event.public("conflict.ev.strike", unit=unit.id, name=R.uname(unit), target=a.target, tname=tname))
+        ev.append(R.public("conflict.ev.strike", unit=unit.id, name=R.uname(unit), target=a.target, tname=tname))
         pend = Pending(kind="react", seat=target_owner, by=seat, what="strike", unit=unit.id, target=a.target)
         if len(L.react_options(state, pend)) > 1:
             state.pending = pend
@@ -412,7 +412,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             return
         state.pending = Pending(kind="combat", by=seat, other=state.units[target].owner, unit=uid, target=target,
                                 tok_by=state.rng.token("k"), tok_other=state.rng.token("k"))
-        ev.append(Event.public("conflict.ev.combat", a=uid, b=target))
+        ev.append(R.public("conflict.ev.combat", a=uid, b=target))
 
     def _do_allow(self, state, seat, a, ev):
         pend = state.pending
@@ -426,13 +426,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         pend = state.pending
         state.pending = None
         state.players[seat].res -= 1 if pend.what == "strike" else pend.cost
-        ev.append(Event.public("conflict.ev.voided", player=state.players[seat].name, what=f"@conflict.req.{pend.what}"))
+        ev.append(R.public("conflict.ev.voided", player=state.players[seat].name, what=f"@conflict.req.{pend.what}"))
 
     def _do_deflect(self, state, seat, a, ev):
         pend = state.pending
         state.pending = None
         R.spend(state, seat, a.card)
-        ev.append(Event.public("conflict.ev.deflected", old=pend.target, new=a.unit))
+        ev.append(R.public("conflict.ev.deflected", old=pend.target, new=a.unit))
         self._resolve_strike(state, pend.by, pend.unit, a.unit, ev)
 
     def _do_escape(self, state, seat, a, ev):
@@ -442,7 +442,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         unit = state.units[pend.target]
         home = R.fallback(state, seat)
         R.relocate(state, unit, home)
-        ev.append(Event.public("conflict.ev.escaped", unit=unit.id, to=R.tname(state, home)))
+        ev.append(R.public("conflict.ev.escaped", unit=unit.id, to=R.tname(state, home)))
 
     def _do_lay(self, state, seat, a, ev):
         pend = state.pending
@@ -453,7 +453,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         else:
             pend.lay_other = cards
             tok = pend.tok_other
-        ev.append(Event.public("conflict.ev.laid", player=state.players[seat].name, count=len(cards)))
+        ev.append(R.public("conflict.ev.laid", player=state.players[seat].name, count=len(cards)))
         ev.append(Event.private(seat, "conflict.ev.laid_you", cards=a.cards, tok=tok))
         if pend.lay_by is not None and pend.lay_other is not None:
             self._fight(state, ev)
@@ -467,7 +467,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             state.players[pend.by].res -= 1  # 核动力炉: the fourth card costs a resource card
         pa, ga, _ = R.stats(state, att, "attack")
         pd, gd, _ = R.stats(state, dfd, "defend")
-        ev.append(Event.public("conflict.ev.reveal", a=att.id, b=dfd.id, cards_a="".join(pend.lay_by) or "-",
+        ev.append(R.public("conflict.ev.reveal", a=att.id, b=dfd.id, cards_a="".join(pend.lay_by) or "-",
                                cards_b="".join(pend.lay_other) or "-"))
         shield = {}
         for u in (att, dfd):
@@ -487,7 +487,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                     shield[u.id] = 0
                     d -= 1
                 u.hp = max(0, min(R.BATTLE_HP, u.hp - d))
-            ev.append(Event.public("conflict.ev.pair", n=i + 1, x=f"@conflict.word.{x or 'none'}",
+            ev.append(R.public("conflict.ev.pair", n=i + 1, x=f"@conflict.word.{x or 'none'}",
                                    y=f"@conflict.word.{y or 'none'}", hpa=att.hp, hpb=dfd.hp))
             if att.hp == 0 or dfd.hp == 0:
                 break
@@ -509,7 +509,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if queue and R.fallback(state, unit.owner) and R.fallback(state, unit.owner) != unit.loc:
                 state.pending = Pending(kind="doom", seat=queue[0], queue=queue[1:], unit=uid, dooms=dooms,
                                         by=attacker, other=defender, killer=killer)
-                ev.append(Event.public("conflict.ev.doomed", unit=uid, name=R.uname(unit), asked=state.players[queue[0]].name))
+                ev.append(R.public("conflict.ev.doomed", unit=uid, name=R.uname(unit), asked=state.players[queue[0]].name))
                 return
             self._destroy_in_combat(state, uid, killer, ev)
 
@@ -545,13 +545,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         home = R.fallback(state, unit.owner)
         R.relocate(state, unit, home)
         unit.hp = 1
-        ev.append(Event.public("conflict.ev.saved", unit=unit.id, to=R.tname(state, home),
+        ev.append(R.public("conflict.ev.saved", unit=unit.id, to=R.tname(state, home),
                                helpers=[state.players[h].name for h in helpers] or "-"))
         killer = pend.killer
         if R.has_up(state, killer, "tracker") and state.players[unit.owner].hand:
             stolen = state.players[unit.owner].hand.pop(state.rng.randint(0, len(state.players[unit.owner].hand) - 1))
             card = R.give(state, killer, stolen.key)
-            ev.append(Event.public("conflict.ev.tracked", player=state.players[killer].name,
+            ev.append(R.public("conflict.ev.tracked", player=state.players[killer].name,
                                    target=state.players[unit.owner].name))
             ev.append(Event.private(killer, "conflict.ev.got_card", name=R.cdef(stolen.key).name, card=card.id))
         state.pending = None
@@ -578,7 +578,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         cost = R.special_cost(state, seat, key)
         state.players[seat].res -= cost
         R.note_attack(state, seat, ev)
-        ev.append(Event.public("conflict.ev.special", player=state.players[seat].name, name=R.cdef(key).name,
+        ev.append(R.public("conflict.ev.special", player=state.players[seat].name, name=R.cdef(key).name,
                                target=state.players[target_seat].name if target_seat is not None else "-"))
         pend = Pending(kind="react", seat=target_seat if target_seat is not None else seat, by=seat, what=key,
                        cost=cost, **extra)
@@ -630,7 +630,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             del state.territories[tid]
             source = self._nuke_source(state, seat)
             state.players[source].nuked.append(terr.key)
-            ev.append(Event.public("conflict.ev.nuked", terr=content().territories[terr.key].name,
+            ev.append(R.public("conflict.ev.nuked", terr=content().territories[terr.key].name,
                                    player=state.players[source].name))
             if R.terr_count(state, owner) == 0:
                 R.eliminate(state, owner, source, ev, "hbomb")
@@ -641,17 +641,17 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             state.pending = Pending(kind="smite", seat=seat, by=seat, other=pend.other, points=4)
         elif key == "emp":
             state.players[pend.other].emp = True
-            ev.append(Event.public("conflict.ev.emp", target=state.players[pend.other].name))
+            ev.append(R.public("conflict.ev.emp", target=state.players[pend.other].name))
         elif key == "hack":
             state.players[pend.other].hacked = True
-            ev.append(Event.public("conflict.ev.hacked", target=state.players[pend.other].name))
+            ev.append(R.public("conflict.ev.hacked", target=state.players[pend.other].name))
         elif key == "plague":
             for s in R.alive(state):
                 cap = state.players[s].capital
                 if cap:
                     t = state.territories[cap]
                     t.dur = max(1, t.dur - 1)  # bio plague wears a capital down but takes none
-                    ev.append(Event.public("conflict.ev.terr_damage", terr=R.tname(state, cap), dur=t.dur, max=t.max))
+                    ev.append(R.public("conflict.ev.terr_damage", terr=R.tname(state, cap), dur=t.dur, max=t.max))
         elif key == "assassinate":
             killer = state.units[pend.unit]
             R.relocate(state, killer, pend.terms[0])
@@ -660,7 +660,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if heads and victim is not None and not R.is_evading(state, victim):
                 R.remove_unit(state, victim.id, ev)
             else:
-                ev.append(Event.public("conflict.ev.missed", unit=pend.target))
+                ev.append(R.public("conflict.ev.missed", unit=pend.target))
 
     def _wipe(self, state, tid, ev, spare_evading):
         """Every unit on a territory is destroyed, crews inside vehicles too; units under
@@ -696,7 +696,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         key = state.terr_deck.pop()
         terr = R.new_terr(state, key, seat, half=True)
         R.place_outer(state, seat, terr.id)
-        ev.append(Event.public("conflict.ev.claim", player=state.players[seat].name, terr=R.tname(state, terr.id),
+        ev.append(R.public("conflict.ev.claim", player=state.players[seat].name, terr=R.tname(state, terr.id),
                                dur=terr.dur))
         self._leave_battle(state)
 
@@ -707,7 +707,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if p.upgrade:
             R.give(state, a.seat, p.upgrade)
         state.players[a.seat].res += p.res
-        ev.append(Event.public("conflict.ev.bequeath", player=p.name, heir=state.players[a.seat].name,
+        ev.append(R.public("conflict.ev.bequeath", player=p.name, heir=state.players[a.seat].name,
                                count=len(p.hand) + bool(p.upgrade), res=p.res))
         p.hand, p.upgrade, p.res = [], None, 0
         state.pending = None
@@ -736,7 +736,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _do_discard(self, state, seat, a, ev):
         key = R.spend(state, seat, a.card)
-        ev.append(Event.public("conflict.ev.discard", player=state.players[seat].name, name=R.cdef(key).name))
+        ev.append(R.public("conflict.ev.discard", player=state.players[seat].name, name=R.cdef(key).name))
         limit = R.hand_limit(state, seat)
         if limit is None or len(state.players[seat].hand) <= limit:
             R.end_turn(state, ev)
@@ -777,7 +777,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         return ranks
 
     def resign(self, state: ConflictState, seat: int) -> Step:
-        events: list[Event] = [Event.public("core.outcome.resign", name=state.players[seat].name)]
+        events: list[Event] = [R.public("core.outcome.resign", name=state.players[seat].name)]
         p = state.players[seat]
         pend = state.pending
         if pend is not None and pend.kind == "bequeath" and pend.seat == seat:

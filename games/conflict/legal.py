@@ -189,6 +189,10 @@ AGAINST_RIVALS = {"trade", "pact", "spy", "blockade", "aid", "wreck"}  # the car
 # play no card, or a fielded or upgrade card found apart)
 CARD_OF_KIND = {k: k for k in BASICS | STRATEGY | SPECIALS} | {"sell": "trade", "buy": "trade"}
 FLYING = {k for k, c in CARDS.items() if "flying" in c.abilities}  # bombs need one of these on the board
+# card keys by type, for the loops over every unit or hand card (one set lookup a card)
+VEHICLES = frozenset(k for k, t in CARD_TYPE.items() if t == "vehicle")
+FIELDED_KEYS = frozenset(k for k, t in CARD_TYPE.items() if t in FIELDED)
+UPGRADE_KEYS = frozenset(k for k, t in CARD_TYPE.items() if t == "upgrade")
 _NEXT = _act(m.Next)
 _HALT = _act(m.Halt)
 
@@ -199,7 +203,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: di
         _deploys_and_fits(state, seat, p, acts, my_units)
     if kind in (None, "board") and not p.emp:
         for v in my_units:
-            if CARD_TYPE[v.key] == "vehicle" and v.rider is None and v.up:
+            if v.key in VEHICLES and v.rider is None and v.up:
                 crew = CARDS[v.key].crew
                 loc = v.loc
                 for u in my_units:
@@ -221,21 +225,21 @@ def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: di
             _strategy(state, seat, acts, first, my_units, rivals, abroad)
 
 
-class _FlipCache(dict):
-    """Unit id -> its flip action. Flips fill half of all legal lists; unit ids repeat from
-    game to game (u1, u2, ...), so a plain dict stays small and beats the lru lookup."""
-
-    def __missing__(self, uid: str) -> Any:
-        action = self[uid] = m.Flip(unit=uid)
-        return action
-
-
-_FLIPS = _FlipCache()
+# Unit id -> its flip action. Flips fill half of all legal lists; unit ids repeat from game
+# to game (u1, u2, ...), so a plain dict stays small and beats the lru lookup (an exact dict,
+# not a subclass with __missing__: CPython specialises subscripts of exact dicts only).
+_FLIPS: dict[str, Any] = {}
 
 
 def _flips(my_units: list[Unit]) -> list:
     flips = _FLIPS
-    return [flips[u.id] for u in my_units if not u.flipped and u.riding is None]
+    try:
+        return [flips[u.id] for u in my_units if not u.flipped and u.riding is None]
+    except KeyError:  # a unit id never listed before
+        for u in my_units:
+            if u.id not in flips:
+                flips[u.id] = m.Flip(unit=u.id)
+        return [flips[u.id] for u in my_units if not u.flipped and u.riding is None]
 
 
 def flip_allowed(state: ConflictState, seat: int, uid: str) -> bool:
@@ -321,8 +325,8 @@ def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, acts: list, 
     res = p.res
     for c in p.hand:
         key = c.key
-        ctype = CARD_TYPE[key]
-        if ctype in FIELDED:
+        if key in FIELDED_KEYS:
+            ctype = CARD_TYPE[key]
             if cuts is None:
                 cuts = cost_cuts(state, seat)
             if deploy_cost(state, seat, key, cuts) > res:
@@ -332,7 +336,7 @@ def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, acts: list, 
             if mine is None:
                 mine = tuple(own_tids(state, seat))
             acts += _deploys(c.id, mine)
-        elif ctype == "upgrade":
+        elif key in UPGRADE_KEYS:
             acts.append(_act(m.Equip, c.id))
 
 
@@ -343,7 +347,7 @@ def _abroad(state: ConflictState, seat: int, my_units: list[Unit]) -> list[Unit]
 
 
 def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> list:
-    if not fallback(state, seat):
+    if not abroad or not fallback(state, seat):  # mostly nobody abroad: skip the call
         return []
     return [_act(m.Retreat, cid, u.id) for u in abroad]
 
