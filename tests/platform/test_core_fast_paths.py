@@ -1,0 +1,141 @@
+"""The core's shortcuts give the objects the long way gives: events from Event.public,
+Event.private and roll_event, and steps from Step(...), are the models pydantic's validation
+builds (same dump, JSON, equality, repr, fields set, pickling), and every other call is still
+validated (converted or refused) as before."""
+from __future__ import annotations
+
+import json
+import pickle
+
+import pytest
+from pydantic import ValidationError
+
+from games.core.events import Event, Step, roll_event
+
+
+def _validated_event(key, params, to) -> Event:
+    """What Event.public / Event.private made before the shortcut."""
+    return Event(key=key, params=params, to=to)
+
+
+def _same_model(fast, slow) -> None:
+    assert type(fast) is type(slow)
+    assert fast == slow and slow == fast and repr(fast) == repr(slow)
+    assert fast.model_dump() == slow.model_dump()
+    assert fast.model_dump_json() == slow.model_dump_json()
+    assert fast.model_fields_set == slow.model_fields_set
+    assert fast.__pydantic_extra__ == slow.__pydantic_extra__
+    assert fast.__pydantic_private__ == slow.__pydantic_private__
+    assert vars(fast) == vars(slow) and list(vars(fast)) == list(vars(slow))
+    again = pickle.loads(pickle.dumps(fast))
+    assert again == slow and again.model_fields_set == slow.model_fields_set
+    assert fast.model_copy() == slow.model_copy()
+    assert fast.model_copy(deep=True) == slow
+
+
+EVENTS = [
+    (lambda: Event.public("a.move", mech="a1", zone="L2"), ("a.move", {"mech": "a1", "zone": "L2"}, None)),
+    (lambda: Event.public("a.stand"), ("a.stand", {}, None)),
+    (lambda: Event.public("a.nested", items=[1, {"x": (2, 3)}], none=None), ("a.nested", {"items": [1, {"x": (2, 3)}], "none": None}, None)),
+    (lambda: Event.private(1, "a.hand", cards="x [c1]"), ("a.hand", {"cards": "x [c1]"}, [1])),
+    (lambda: Event.private([0, 2], "a.both", n=3), ("a.both", {"n": 3}, [0, 2])),
+    (lambda: Event.private((2, 0), "a.tuple"), ("a.tuple", {}, [2, 0])),
+    (lambda: Event.private([], "a.nobody"), ("a.nobody", {}, [])),
+    (lambda: roll_event("P1", "@a.roll.hit", [3, 4], 7, need=9, target="ship"),
+     ("core.roll", {"who": "P1", "what": "@a.roll.hit", "dice": [3, 4], "total": 7, "need": 9, "target": "ship"}, None)),
+]
+
+
+@pytest.mark.parametrize("make, fields", EVENTS)
+def test_fast_events_are_the_validated_events(make, fields):
+    fast, slow = make(), _validated_event(*fields)
+    _same_model(fast, slow)
+    assert list(fast.params) == list(slow.params)  # same order of parameters
+    for seat in (None, 0, 1, 2, 3):
+        assert fast.visible_to(seat) == slow.visible_to(seat)
+    assert Event.model_validate_json(fast.model_dump_json()) == Event.model_validate_json(slow.model_dump_json())
+    assert json.dumps(fast.model_dump(), default=str) == json.dumps(slow.model_dump(), default=str)
+
+
+def test_fast_events_own_their_lists_and_params():
+    seats = [0]
+    first, second = Event.private(seats, "k"), Event.private(seats, "k")
+    first.to.append(1)
+    assert second.to == [0] and seats == [0]
+    params = {"a": 1}
+    event = Event.public("k", **params)
+    event.params["b"] = 2
+    assert params == {"a": 1}
+    solo, again = Event.private(0, "k"), Event.private(0, "k")
+    solo.to.append(1)
+    assert again.to == [0]
+
+
+def test_fast_events_stay_mutable_like_validated_ones():
+    fast, slow = Event.public("k", a=1), _validated_event("k", {"a": 1}, None)
+    fast.to = [1]
+    slow.to = [1]
+    _same_model(fast, slow)
+
+
+def test_unusual_event_arguments_are_still_validated():
+    # a bool seat is an int to Event.private and becomes 1 through validation
+    assert Event.private(True, "k").to == [1] and type(Event.private(True, "k").to[0]) is int
+    assert Event.private([True, 0], "k").to == [1, 0] and type(Event.private([True, 0], "k").to[0]) is int
+    with pytest.raises(ValidationError):
+        Event.private(["x"], "k")
+    with pytest.raises(ValidationError):
+        Event.public(5)
+    with pytest.raises(ValidationError):
+        Event.private(0, None)
+    with pytest.raises(TypeError):
+        Event.private(None, "k")
+
+    class Loud(Event):
+        loud: bool = True
+
+    loud = Loud.public("k", a=1)
+    assert type(loud) is Loud and loud.loud and loud.params == {"a": 1}
+    assert type(Loud.private(1, "k")) is Loud
+
+
+def test_fast_steps_are_the_validated_steps():
+    events = [Event.public("a"), Event.private(1, "b", x=2)]
+    state = {"anything": [1]}
+    for fast, data in [
+        (Step(state=state, events=events), {"state": state, "events": events}),
+        (Step(state=state), {"state": state}),
+        (Step(state=None, events=[]), {"state": None, "events": []}),
+        (Step(events=events, state=state), {"state": state, "events": events}),
+    ]:
+        slow = Step.model_validate(data)
+        _same_model(fast, slow)
+        assert fast.state is state or fast.state is None
+        assert fast.events == data.get("events", []) and fast.events is not data.get("events")
+    # the step holds a list of its own (validation copies it), the same event objects
+    step = Step(state=state, events=events)
+    assert step.events is not events and all(a is b for a, b in zip(step.events, events))
+    events.append(Event.public("c"))
+    assert len(step.events) == 2
+    assert Step(state=1).events is not Step(state=1).events
+
+
+def test_other_steps_are_still_validated():
+    assert Step(state=1, events=[{"key": "a"}]).events == [Event.public("a")]  # dicts become events
+    assert Step(state=1, events=({"key": "a"},)).events == [Event.public("a")]
+    assert Step(state=1, unknown=2) == Step(state=1)  # extra fields ignored, as before
+    with pytest.raises(ValidationError):
+        Step(events=[])  # state is required
+    with pytest.raises(ValidationError):
+        Step(state=1, events=[1])
+    with pytest.raises(ValidationError):
+        Step(state=1, events=None)
+    with pytest.raises(TypeError):
+        Step(1)  # type: ignore[misc]
+
+
+def test_pydantic_builds_steps_without_calling_the_shortcut():
+    events = [Event.public("a")]
+    assert Step.__pydantic_validator__.validate_python({"state": 1, "events": events}) == Step(state=1, events=events)
+    assert Step.model_validate_json(Step(state=1, events=events).model_dump_json()) == Step(state=1, events=events)
+    assert Step.model_construct(state=1, events=events) == Step(state=1, events=events)
