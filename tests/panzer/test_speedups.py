@@ -233,6 +233,14 @@ def test_move_and_fire_menus_match_the_plain_rules():
                 shooters = [t for t in state.tanks if t.owner == seat and t.alive and not t.done and not t.fired
                             and not (ph == "shots" and t.dfired) and ENGINE._can_shoot_now(state, t)]
                 assert shots == [a for t in shooters for a in _plain_shots(state, t, mode)]
+                # the rest of the menu: dashes, then every turret turn, then the phase's end
+                rest = [ENGINE.parse_action(f"dash {t.id}") for t in shooters
+                        if ph == "shots" and not t.dashed and ENGINE._can_drive(state, t)]
+                rest += [ENGINE.parse_action(f"turret {t.id} {DIRECTION_NAMES[(t.turret + d) % 6]}")
+                         for t in state.tanks if t.owner == seat and t.alive and not t.done and t.turret_left > 0
+                         and ROSTER[t.type].has_turret for d in (-1, 1)]
+                rest.append(ENGINE.parse_action("endshots" if ph == "shots" else "endturn"))
+                assert [a for a in legal if a.kind not in ("precise", "advfire")] == rest
                 for t in shooters:
                     _check_fire_agrees(state, seat, t, mode)
                 checked[ph] += 1
