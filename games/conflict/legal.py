@@ -92,19 +92,33 @@ def strike_targets(state: ConflictState, unit: Unit, front: list | None = None) 
     """Territories or units a unit may strike: only the outer row of another faction, the
     garrison first, never a unit under tactical evasion, never a partner in peace.
     `front` is `fronts(state, unit.owner)`, passed when listing several units."""
-    rng = unit_range(state, unit)
     if front is None:
         front = fronts(state, unit.owner)
     if not front:
         return []
-    # rules.distance, with the unit's row looked up once: to the outer row of the faction the
-    # unit stands in, or one row further to any other faction's
-    territories = state.territories
-    here = territories[unit.loc].owner
+    reach = _reach(state, unit)
+    return _targets(state, reach, front) if reach is not None else []
+
+
+def _reach(state: ConflictState, unit: Unit) -> tuple[int, int, int, int] | None:
+    """rules.distance, with the unit's row looked up once: (range, rows to the outer row of
+    the faction the unit stands in, rows to any other faction's outer row (one more), the
+    owner of the unit's territory); None when every front territory is out of reach (near <=
+    far and no front is at home). Most units are out of reach: listings ask this first and
+    build the front (a pass over every unit) only when some unit passes."""
+    rng = unit_range(state, unit)
+    here = state.territories[unit.loc].owner
     r, nrows = row_of(state, unit.loc)
     near, far = max(1, nrows - 1 - r), nrows - r
     if (far if here == unit.owner else near) > rng:
-        return []  # every front territory is out of reach (near <= far; no front is at home)
+        return None
+    return rng, near, far, here
+
+
+def _targets(state: ConflictState, reach: tuple[int, int, int, int], front: list) -> list[str]:
+    """strike_targets of a unit in reach (`reach` from _reach)."""
+    rng, near, far, here = reach
+    territories = state.territories
     out: list[str] = []
     for tid, guards in front:
         if (near if territories[tid].owner == here else far) > rng:
@@ -117,10 +131,24 @@ def strike_targets(state: ConflictState, unit: Unit, front: list | None = None) 
 
 
 def strikers(state: ConflictState, seat: int, my_units: list[Unit] | None = None) -> list[Unit]:
-    """The seat's units that may strike now (`my_units`: the seat's units, when known)."""
-    limit = 3 if has_up(state, seat, "reactor") else 1
+    """The seat's units that may strike now (`my_units`: the seat's units, when known).
+    rules.can_act written out (the owner is the seat): face up, not riding, and a vehicle
+    needs a crew and power (no EMP)."""
+    p = state.players[seat]
+    emp = p.emp
+    limit = 3 if p.upgrade == "reactor" and not emp else 1
     units = state.units.values() if my_units is None else my_units
-    return [u for u in units if u.owner == seat and u.strikes < limit and can_act(state, u)]
+    return [u for u in units if u.owner == seat and u.strikes < limit and u.up and u.riding is None
+            and (u.key not in VEHICLES or (u.rider is not None and not emp))]
+
+
+def _strikes(state: ConflictState, seat: int, my_units: list[Unit] | None = None) -> list[tuple[Unit, list[str]]]:
+    """(unit, strike_targets) of each striker that has a target, in strikers' order."""
+    reaching = [(u, r) for u in strikers(state, seat, my_units) if (r := _reach(state, u)) is not None]
+    if not reaching:
+        return []
+    front = fronts(state, seat)
+    return [(u, targets) for u, r in reaching if (targets := _targets(state, r, front))]
 
 
 def move_targets(state: ConflictState, unit: Unit) -> list[str]:
@@ -158,8 +186,7 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
     if state.assault:
         if kind == "halt":  # always open during an assault
             return [_HALT]
-        front = fronts(state, seat)
-        acts = [_act(m.Strike, u.id, t) for u in strikers(state, seat) for t in strike_targets(state, u, front)]
+        acts = [_act(m.Strike, u.id, t) for u, targets in _strikes(state, seat) for t in targets]
         return acts + [_HALT]
     acts: list = []
     if kind != "next":  # always legal here: apply's check of it lists nothing else
@@ -442,8 +469,7 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
     if not may_attack(state, seat):
         return
     if kind in (None, "attack") and "attack" in first:
-        front = fronts(state, seat)
-        if any(strike_targets(state, u, front) for u in strikers(state, seat, my_units)):
+        if _strikes(state, seat, my_units):
             acts.append(_act(m.Attack, first["attack"]))
     if kind is not None and kind not in SPECIALS:
         return
