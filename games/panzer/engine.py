@@ -305,7 +305,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         each own live tank's shots, then every turret turn, then the phase's end. The hottest menu,
         so the gun tables, sight, _can_shoot_now and _can_drive are read inline in one pass."""
         cls = Precise if shots_phase else AdvFire
-        turn_no, map_key, wrecks, sees = state.turn_no, state.options.map, state.wrecks, R.sees
+        turn_no, map_key, wrecks = state.turn_no, state.options.map, state.wrecks
+        sees, reach_keys = R.sees, R.reach_keys
         own: list[Tank] = []
         enemies = []  # _enemies, built in the same pass over the tanks as the own list
         for t in state.tanks:
@@ -318,11 +319,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         turrets: list[PanzerAction] = []  # listed after every tank's shots
         for t in own:
             done = t.done
-            # the gun table (R.gun_reach by offset number), dash and turret turns in one cached call
-            reach, dash, turns = _fire_parts(t.id, t.type, t.hull, t.turret, t.turret_left)
             if not (done or t.fired or (shots_phase and t.dfired) or t.gun_broken or turn_no <= t.dry_until):
                 pos = t.pos
                 here = pos[0] * _HEX_KEY + pos[1]
+                reach = reach_keys(t.type, t.hull, t.turret, t.turret_left)  # R.gun_reach by offset number
                 kinds = None
                 for eid, epos, key in enemies:
                     guns = reach.get(key - here)
@@ -333,9 +333,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                         for g in guns:
                             acts += _shots(cls, t.id, eid, g + 1, kinds)
                 if shots_phase and not t.dashed and not t.immobile and t.stalled_turn != turn_no:
-                    acts.append(dash)
-            if turns and not done:
-                turrets += turns
+                    acts.append(_dash(t.id))
+            if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
+                turrets += _turret_turns(t.id, t.turret)
         acts += turrets
         acts.append(_END_SHOTS if shots_phase else _END_TURN)
         return acts
@@ -1282,15 +1282,6 @@ def _zone_deploys(map_key: str, side: str, tank: str) -> tuple[tuple[Hex, Any], 
 @lru_cache(maxsize=256)
 def _dash(tank: str) -> Any:
     return Dash(tank=tank)
-
-
-@lru_cache(maxsize=16384)  # tank ids × types × facings × turret turns left that games reach
-def _fire_parts(tank: str, type_key: str, hull: int, turret: int, turret_left: int) -> tuple[dict[int, tuple[int, ...]], Any, tuple[Any, ...]]:
-    """What the fire menu needs of a tank that does not depend on the other tanks: its gun table
-    (R.reach_keys), its dash action, and its one-step turret turns (none without a turret or
-    turns left)."""
-    turns = _turret_turns(tank, turret) if turret_left > 0 and type_key in _TURRET_TYPES else ()
-    return R.reach_keys(type_key, hull, turret, turret_left), _dash(tank), turns
 
 
 @lru_cache(maxsize=256)
