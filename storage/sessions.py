@@ -79,6 +79,7 @@ class LogRow:
     code: str
     events: list[dict[str, Any]]
     at: float
+    public: bool = True  # False: a step the table did not see (not listed in /game log)
 
 
 # Columns a command may change through `commit` (everything but identity and creation).
@@ -114,6 +115,10 @@ class Repository:
         # The version this process last wrote for each session: a session read before that
         # write is known to be stale without asking the database again (see Host._locked).
         self.committed: dict[int, int] = {}
+        # The last action-log seq this process wrote for each session, with the version that
+        # write produced: a commit whose version check passes at that version knows the log
+        # ends there (every log write bumps the version), so it skips SELECT MAX(seq).
+        self._last_seq: dict[int, tuple[int, int]] = {}
 
     @classmethod
     async def open(cls, path: str | Path) -> "Repository":
@@ -288,7 +293,10 @@ class Repository:
         stored = {k: int(v) if isinstance(v, bool) else v for k, v in stored.items()}
         sets = "".join(f", {k} = ?" for k in stored)
 
+        written: list[int | None] = [None]  # the last seq written, once the transaction is done
+
         def write(db: sqlite3.Connection) -> None:
+            written[0] = None
             # The whole transaction as one function: on the loop's connection, or in one hop.
             db.execute("BEGIN IMMEDIATE")
             try:
@@ -302,16 +310,21 @@ class Repository:
                     db.execute(_DELETE_SEATS, (session.id,))
                     db.executemany(_INSERT_SEAT, _seat_rows(session.id, seats))
                 if log:
-                    seq = db.execute("SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?",
-                                     (session.id,)).fetchone()[0]
+                    known = self._last_seq.get(session.id)
+                    if known is not None and known[0] == session.version:
+                        seq = known[1]
+                    else:
+                        seq = db.execute("SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?",
+                                         (session.id,)).fetchone()[0]
                     rows = []
                     for entry in log:
                         seq += 1
                         entry.seq = seq
                         rows.append((session.id, seq, entry.seat, entry.user_id, entry.source, entry.code,
-                                     json.dumps(entry.events, ensure_ascii=False), entry.at))
-                    db.executemany("INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at) "
-                                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                                     json.dumps(entry.events, ensure_ascii=False), entry.at, int(entry.public)))
+                    db.executemany("INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at, "
+                                   "public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                    written[0] = seq
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
@@ -319,6 +332,11 @@ class Repository:
 
         await self._run(write)
         self.committed[session.id] = session.version + 1
+        known = self._last_seq.pop(session.id, None)
+        if written[0] is not None:
+            self._last_seq[session.id] = (session.version + 1, written[0])
+        elif known is not None and known[0] == session.version:  # no log rows: the log ends where it did
+            self._last_seq[session.id] = (session.version + 1, known[1])
         return replace(session, version=session.version + 1, updated_at=now,
                        seats=seats if seats is not None else session.seats, **changes)
 
@@ -330,8 +348,20 @@ class Repository:
                 "SELECT * FROM (SELECT * FROM action_log WHERE session_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq",
                 (session_id, last),
             )
-        return [LogRow(r["seq"], r["seat"], r["user_id"], r["source"], r["code"], json.loads(r["events"]), r["at"])
-                for r in rows]
+        return [self._log_row(r) for r in rows]
+
+    @staticmethod
+    def _log_row(r: sqlite3.Row) -> LogRow:
+        return LogRow(r["seq"], r["seat"], r["user_id"], r["source"], r["code"], json.loads(r["events"]), r["at"],
+                      bool(r["public"]))
+
+    async def public_log(self, session_id: int, last: int) -> list[tuple[int, LogRow]]:
+        """The last `last` steps the table saw, each with its number among the seen steps
+        (numbered without the hidden ones, so gaps do not count hidden steps)."""
+        rows = await self._fetchall(
+            "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY seq) AS shown FROM action_log "
+            "WHERE session_id = ? AND public = 1) ORDER BY seq DESC LIMIT ?", (session_id, last))
+        return [(r["shown"], self._log_row(r)) for r in reversed(rows)]
 
     async def count_log(self, session_id: int) -> int:
         rows = await self._fetchall("SELECT COUNT(*) FROM action_log WHERE session_id = ?", (session_id,))

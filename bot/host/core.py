@@ -606,15 +606,15 @@ class Host:
 
     async def _log(self, cmd: Command, locale: str) -> Outbox:
         session = await self._resolve(cmd)
-        entries = await self.repo.log_entries(session.id, last=LOG_LINES)
+        entries = await self.repo.public_log(session.id, last=LOG_LINES)
         if not entries:
             return self._reply(t(locale, "host.log_empty"))
         lines = []
-        for e in entries:
+        for shown, e in entries:
             who = self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats) else "?"
             public = [t(locale, ev["key"], **ev.get("params", {})) for ev in e.events if ev.get("to") is None]
             # Action codes may name hidden items, so the log shows only what the table saw.
-            lines.append(f"#{e.seq} {who}: " + (" ".join(public) or t(locale, "host.log_acted")))
+            lines.append(f"#{shown} {who}: " + (" ".join(public) or t(locale, "host.log_acted")))
         return self._reply("\n".join(lines))
 
     async def _help(self, cmd: Command, locale: str) -> Outbox:
@@ -726,8 +726,12 @@ class Host:
         if outcome is not None:
             changes["status"] = "finished"
         changes.update(self._timer_changes(session, engine, progress.state, now, restart_timer))
+        seen = not self._unseen(session, engine, progress, outcome)
+        if not seen:
+            for entry in progress.log:
+                entry.public = False
         stored = await self.repo.commit(session, now, log=progress.log, **changes)
-        box = await self._posts(stored, engine, progress, outcome)
+        box = await self._posts(stored, engine, progress, outcome, seen)
         if reply is not None:
             box.reply = Message(text=reply)
         if outcome is not None:
@@ -738,8 +742,23 @@ class Host:
                     log.exception("on_game_finished callback failed for session %s", stored.id)
         return box
 
-    async def _posts(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None) -> Outbox:
-        """Public post in the table's locale; private events to each seat's user in theirs."""
+    @staticmethod
+    def _unseen(session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None) -> bool:
+        """True when the table could not tell that the command did anything: no public event
+        or host note, the same seats awaited, and the same public board as before. Such a step
+        (a hidden pick, a mulligan swap) gets no public post and no line in /game log, since
+        even "(acted)" would count the hidden steps for everybody."""
+        if (outcome is not None or progress.notes or progress.awaited_before is None or session.state is None
+                or any(e.to is None for e in progress.events)
+                or sorted(engine.active_seats(progress.state)) != progress.awaited_before):
+            return False
+        # rare enough to afford a second parse: the stored JSON is the board before the command
+        return engine.view(engine.load_state(session.state), None) == engine.view(progress.state, None)
+
+    async def _posts(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None,
+                     seen: bool = True) -> Outbox:
+        """Public post in the table's locale (none for a step the table cannot see); private
+        events to each seat's user in theirs."""
         box = Outbox()
         loc = session.locale
         lines = list(progress.notes)
@@ -757,7 +776,7 @@ class Host:
             lines.append(t(loc, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
         elif progress.changed:
             lines.append(t(loc, "host.waiting", names=self._waiting(session, engine, progress.state)))
-        if lines:
+        if lines and seen:
             box.public.append((session.channel_id, Message(text="\n".join(lines), images=images)))
         # Private events: one message per user; a hot-seat user hears each of their seats.
         per_user: dict[int, list[str]] = {}

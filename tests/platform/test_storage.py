@@ -152,3 +152,27 @@ async def test_the_write_ahead_log_is_checkpointed_as_commits_go_on(tmp_path):
     assert wal.stat().st_size < 4_500_000  # 1,000 pages of 4 KiB, plus the commit that crossed it
     assert (await repo.load_session(sid)).state == str(299 % 10) * 20_000
     await repo.close()
+
+
+async def test_log_numbers_stay_right_when_another_writer_logs_in_between(tmp_path):
+    """A process remembers where the log ended after its own commit; a commit from another
+    process (or one without log rows) must not make it reuse a number."""
+    from storage.sessions import LogRow
+
+    def rows(n: int) -> list[LogRow]:
+        return [LogRow(0, 0, 1, "user", f"step{i}", [], 1.0) for i in range(n)]
+
+    a = await Repository.open(tmp_path / "s.sqlite3")
+    b = await Repository.open(tmp_path / "s.sqlite3")
+    try:
+        sid = await make_session(a)
+        s = await a.commit(await a.load_session(sid), 2.0, log=rows(2))  # a remembers seq 2
+        s = await a.commit(s, 2.5, status="active")  # no log rows: still seq 2
+        s = await a.commit(s, 2.6, log=rows(1))
+        await b.commit(await b.load_session(sid), 3.0, log=rows(3))  # seq 4..6, by the other process
+        await a.commit(await a.load_session(sid), 4.0, log=rows(1))
+        assert [e.seq for e in await a.log_entries(sid)] == [1, 2, 3, 4, 5, 6, 7]
+        assert [e.code for e in await a.log_entries(sid)][-1] == "step0"
+    finally:  # open connections would keep their threads (and pytest) alive after a failure
+        await a.close()
+        await b.close()
