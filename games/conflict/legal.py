@@ -12,7 +12,7 @@ from typing import Any
 from games.conflict import model as m
 from games.conflict.data import BASICS, FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
-    CARD_TYPE, CARDS, LOYALTY, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback, garrisons,
+    CARD_TYPE, CARDS, LOYALTY, PRESET_TERMS, can_act, fill_model, cards_of, cdef, cost_cuts, deploy_cost, fallback, garrisons,
     has_up, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
@@ -23,45 +23,49 @@ LAYS4 = ["".join(p) for p in permutations(COMBAT, 4)]
 
 
 @lru_cache(maxsize=4096)
-def _act(cls: type, *values: Any) -> Any:
-    """The action `cls` with its field values in order, as in its text code (`_act(m.Move,
+def _act(kind: str, *values: Any) -> Any:
+    """The action of `kind` with its field values in order, as in its text code (`_act("move",
     card, unit, tid)` is `move card unit tid`). Actions are frozen values: legal lists reuse
-    equal ones instead of validating new pydantic objects on every step (a bounded cache, as
+    equal ones instead of building new pydantic objects on every step (a bounded cache, as
     card ids are fresh in every game; positional arguments hash faster than keywords). A game
     lists some 2,400 different actions, so 4,096 entries keep a whole game's (a bigger cache
-    only holds more old objects for the garbage collector to walk)."""
-    return _MAKE[cls](*values)
+    only holds more old objects for the garbage collector to walk). The key holds only
+    strings and ints, so the collector stops tracking it after its first pass (a class in the
+    key kept every key tracked for good)."""
+    return _MAKE[kind](*values)
 
 
 def _maker(cls: type) -> Any:
-    """A function validating `cls` from its field values in order. A game still builds some
-    two thousand new actions (each card drawn brings its deploys, moves ...), so they go
-    straight to pydantic's validator with a dict display: `cls(**fields)` costs a third more,
-    `dict(zip(names, values))` a quarter more."""
-    validate = cls.__pydantic_validator__.validate_python
+    """A function building `cls` from its field values in order. A game still builds some two
+    thousand new actions (each card drawn brings its deploys, moves ...), from values read
+    off the state: str ids, int seats and amounts, the literal faces. So the model is filled
+    as pydantic's validator fills it, without validating again (about half the cost;
+    test_legal_filter checks over whole games that every listed action equals a validated
+    one, field types included)."""
+    kind = cls.model_fields["kind"].default
     names = [n for n in cls.model_fields if n != "kind"]
     if len(names) == 0:
-        return lambda: validate({})
+        return lambda: fill_model(cls, {"kind": kind}, set())
     if len(names) == 1:
         (a,) = names
-        return lambda x: validate({a: x})
+        return lambda x: fill_model(cls, {"kind": kind, a: x}, {a})
     if len(names) == 2:
         a, b = names
-        return lambda x, y: validate({a: x, b: y})
+        return lambda x, y: fill_model(cls, {"kind": kind, a: x, b: y}, {a, b})
     if len(names) == 3:
         a, b, c = names
-        return lambda x, y, z: validate({a: x, b: y, c: z})
+        return lambda x, y, z: fill_model(cls, {"kind": kind, a: x, b: y, c: z}, {a, b, c})
     a, b, c, d = names  # no action has more fields
-    return lambda x, y, z, w: validate({a: x, b: y, c: z, d: w})
+    return lambda x, y, z, w: fill_model(cls, {"kind": kind, a: x, b: y, c: z, d: w}, {a, b, c, d})
 
 
-_MAKE = {cls: _maker(cls) for cls in m.ACTIONS}
+_MAKE = {cls.model_fields["kind"].default: _maker(cls) for cls in m.ACTIONS}
 
 
 @lru_cache(maxsize=1024)
 def _deploys(card: str, tids: tuple[str, ...]) -> tuple:
     """The biggest group of a development step: one card to any own territory, either face."""
-    return tuple(_act(m.Deploy, card, t, f) for t in tids for f in ("up", "down"))
+    return tuple(_act("deploy", card, t, f) for t in tids for f in ("up", "down"))
 
 
 _LAYS3 = tuple(m.Lay(cards=c) for c in LAYS3)
@@ -177,16 +181,16 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         if p.ready or not p.alive:
             return []
         if p.faction is None:
-            return [_act(m.Faction, k) for k in p.offer]
-        return [_act(m.Arrange, t, k) for t in p.dealt for k in (1, 2, 3)]
+            return [_act("faction", k) for k in p.offer]
+        return [_act("arrange", t, k) for t in p.dealt for k in (1, 2, 3)]
     if seat != state.turn or not p.alive:
         return []
     if phase == "end":
-        return [_act(m.Discard, c.id) for c in p.hand]
+        return [_act("discard", c.id) for c in p.hand]
     if state.assault:
         if kind == "halt":  # always open during an assault
             return [_HALT]
-        acts = [_act(m.Strike, u.id, t) for u, targets in _strikes(state, seat) for t in targets]
+        acts = [_act("strike", u.id, t) for u, targets in _strikes(state, seat) for t in targets]
         return acts + [_HALT]
     acts: list = []
     if kind != "next":  # always legal here: apply's check of it lists nothing else
@@ -220,8 +224,8 @@ FLYING = {k for k, c in CARDS.items() if "flying" in c.abilities}  # bombs need 
 VEHICLES = frozenset(k for k, t in CARD_TYPE.items() if t == "vehicle")
 FIELDED_KEYS = frozenset(k for k, t in CARD_TYPE.items() if t in FIELDED)
 UPGRADE_KEYS = frozenset(k for k, t in CARD_TYPE.items() if t == "upgrade")
-_NEXT = _act(m.Next)
-_HALT = _act(m.Halt)
+_NEXT = _act("next")
+_HALT = _act("halt")
 
 
 def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: dict[str, str], my_units: list[Unit],
@@ -237,7 +241,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: di
                     if u.loc == loc and u.up and u.riding is None:
                         t = CARD_TYPE[u.key]
                         if t != "vehicle" and crew in ("any", t):
-                            acts.append(_act(m.Board, v.id, u.id))
+                            acts.append(_act("board", v.id, u.id))
     if kind in (None, "flip"):
         acts += _flips(my_units)
     # each group of _basics and _strategy needs a card of its own in hand: skip the rest
@@ -364,7 +368,7 @@ def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, acts: list, 
                 mine = tuple(own_tids(state, seat))
             acts += _deploys(c.id, mine)
         elif key in UPGRADE_KEYS:
-            acts.append(_act(m.Equip, c.id))
+            acts.append(_act("equip", c.id))
 
 
 def _abroad(state: ConflictState, seat: int, my_units: list[Unit]) -> list[Unit]:
@@ -376,7 +380,7 @@ def _abroad(state: ConflictState, seat: int, my_units: list[Unit]) -> list[Unit]
 def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> list:
     if not abroad or not fallback(state, seat):  # mostly nobody abroad: skip the call
         return []
-    return [_act(m.Retreat, cid, u.id) for u in abroad]
+    return [_act("retreat", cid, u.id) for u in abroad]
 
 
 def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
@@ -391,12 +395,12 @@ def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], 
                 loc = u.loc
                 if loc not in targets:
                     targets[loc] = move_targets(state, u)
-                acts += [_act(m.Move, cid, u.id, t) for t in targets[loc]]
+                acts += [_act("move", cid, u.id, t) for t in targets[loc]]
     if "maintain" in first:
         envoy = "envoy" in p.achievements
         for t in state.territories.values():
             if t.dur < t.max and (t.owner == seat or envoy) and players[t.owner].alive:
-                acts.append(_act(m.Maintain, first["maintain"], t.id))
+                acts.append(_act("maintain", first["maintain"], t.id))
     if "retreat" in first:
         acts += _retreats(state, seat, first["retreat"], abroad)
     if "trade" in first and not p.blockaded:
@@ -406,9 +410,9 @@ def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], 
             if not u.up or u.riding is not None or u.rider is not None:
                 continue
             if u.owner == seat:
-                acts += [_act(m.Sell, cid, u.id, g) for g in buyers]
+                acts += [_act("sell", cid, u.id, g) for g in buyers]
             elif players[u.owner].alive and not players[u.owner].blockaded and _price_floor(u) <= p.res:
-                acts.append(_act(m.Buy, cid, u.id))
+                acts.append(_act("buy", cid, u.id))
 
 
 def _price_floor(unit: Unit) -> int:
@@ -425,35 +429,35 @@ def _strategy(state: ConflictState, seat: int, acts: list, first: dict[str, str]
               rivals: list[int], abroad: list[Unit]) -> None:
     p = state.players[seat]
     if "withdraw" in first and abroad and fallback(state, seat):
-        acts.append(_act(m.Withdraw, first["withdraw"]))
+        acts.append(_act("withdraw", first["withdraw"]))
     if "evade" in first:
-        acts += [_act(m.Evade, first["evade"], u.id) for u in my_units
+        acts += [_act("evade", first["evade"], u.id) for u in my_units
                  if u.riding is None and u.id not in p.evading]
     if "pact" in first:
-        acts += [_act(m.Pact, first["pact"], g) for g in rivals]
+        acts += [_act("pact", first["pact"], g) for g in rivals]
     if "breakpact" in first:
-        acts += [_act(m.BreakPact, first["breakpact"], a.id) for a in state.agreements
+        acts += [_act("breakpact", first["breakpact"], a.id) for a in state.agreements
                  if seat in (a.a, a.b)]
     if "spy" in first:
-        acts += [_act(m.Spy, first["spy"], g) for g in rivals]
+        acts += [_act("spy", first["spy"], g) for g in rivals]
     if "blockade" in first:
-        acts += [_act(m.Blockade, first["blockade"], g) for g in rivals]
+        acts += [_act("blockade", first["blockade"], g) for g in rivals]
     if "recall" in first:
         basics = sorted({k for k in state.discard if CARD_TYPE[k] == "basic"})
-        acts += [_act(m.Recall, first["recall"], k) for k in basics]
+        acts += [_act("recall", first["recall"], k) for k in basics]
     if "aid" in first:
         cid = first["aid"]
-        acts += [_act(m.Aid, cid, g, c.id) for g in rivals for c in p.hand if c.id != cid]
+        acts += [_act("aid", cid, g, c.id) for g in rivals for c in p.hand if c.id != cid]
     if "airdrop" in first:
         outers = [t for g in alive_seats(state) for t in outer_row(state, g)]
-        acts += [_act(m.Airdrop, first["airdrop"], u.id, t) for u in my_units if can_act(state, u)
+        acts += [_act("airdrop", first["airdrop"], u.id, t) for u in my_units if can_act(state, u)
                  for t in outers if t != u.loc]
     if "wreck" in first:
         for g in rivals:
             if state.players[g].hand:
-                acts.append(_act(m.Wreck, first["wreck"], g, "hand"))
+                acts.append(_act("wreck", first["wreck"], g, "hand"))
             if state.players[g].upgrade:
-                acts.append(_act(m.Wreck, first["wreck"], g, "fit"))
+                acts.append(_act("wreck", first["wreck"], g, "fit"))
 
 
 def alive_seats(state: ConflictState) -> list[int]:
@@ -465,12 +469,12 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
     if "retreat" in first:
         acts += _retreats(state, seat, first["retreat"], _abroad(state, seat, my_units))
     if not state.fought and state.terr_deck:
-        acts.append(_act(m.Claim))
+        acts.append(_act("claim"))
     if not may_attack(state, seat):
         return
     if kind in (None, "attack") and "attack" in first:
         if _strikes(state, seat, my_units):
-            acts.append(_act(m.Attack, first["attack"]))
+            acts.append(_act("attack", first["attack"]))
     if kind is not None and kind not in SPECIALS:
         return
     specials = [(key, cid) for key, cid in first.items()
@@ -484,15 +488,15 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
             for g in targets:
                 for tid in own_tids(state, g):
                     if key == "neutron" or tid != state.players[g].capital:
-                        acts.append(_act(m.Hbomb if key == "hbomb" else m.Neutron, cid, tid))
+                        acts.append(_act(key, cid, tid))  # the card is the kind
         elif key == "smite" and has_up(state, seat, "satellite"):
-            acts += [_act(m.Smite, cid, g) for g in targets]
+            acts += [_act("smite", cid, g) for g in targets]
         elif key == "emp" and any(u.up and u.riding is None and state.territories[u.loc].owner == seat for u in my_units):
-            acts += [_act(m.Emp, cid, g) for g in targets]
+            acts += [_act("emp", cid, g) for g in targets]
         elif key == "plague":
-            acts.append(_act(m.Plague, cid))
+            acts.append(_act("plague", cid))
         elif key == "hack" and has_up(state, seat, "brain"):
-            acts += [_act(m.Hack, cid, g) for g in targets]
+            acts += [_act("hack", cid, g) for g in targets]
         elif key == "assassinate":
             mine = [u for u in my_units if can_act(state, u) and CARD_TYPE[u.key] == "character"]
             for g in targets:
@@ -500,7 +504,7 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
                            and CARD_TYPE[u.key] == "character" and not is_evading(state, u)]
                 for a in mine:
                     for v in victims:
-                        acts += [_act(m.Assassinate, cid, a.id, t, v.id)
+                        acts += [_act("assassinate", cid, a.id, t, v.id)
                                  for t in own_tids(state, g)]
 
 
@@ -530,24 +534,24 @@ def _pending(state: ConflictState, seat: int, pend: m.Pending) -> list:
     if kind == "doom":
         acts = []
         if not pend.paid_card:
-            acts += [_act(m.Cover, c.id) for c in cards_of(state, seat, "retreat")]
+            acts += [_act("cover", c.id) for c in cards_of(state, seat, "retreat")]
         if not pend.paid_res and p.res >= 1:
-            acts.append(_act(m.Fund))
-        return acts + [_act(m.Pass)]
+            acts.append(_act("fund"))
+        return acts + [_act("pass")]
     if kind == "approve":
         ok = not (pend.what == "buy_offer" and p.res < pend.price)  # the buyer must be able to pay
-        return ([_act(m.Yes)] if ok else []) + [_act(m.No)]
+        return ([_act("yes")] if ok else []) + [_act("no")]
     if kind == "price":
         unit = state.units[pend.unit]
         top = state.players[pend.by].res if pend.what == "buy" else None
-        return [_act(m.Price, n) for n in price_range(unit) if top is None or n <= top]
+        return [_act("price", n) for n in price_range(unit) if top is None or n <= top]
     if kind == "draft":
-        acts = [_act(m.Term, t) for t in PRESET_TERMS if t not in pend.terms] if len(pend.terms) < 4 else []
-        return acts + ([_act(m.Propose)] if pend.terms else [])
+        acts = [_act("term", t) for t in PRESET_TERMS if t not in pend.terms] if len(pend.terms) < 4 else []
+        return acts + ([_act("propose")] if pend.terms else [])
     if kind == "smite":
-        return [_act(m.Hit, t) for t in smite_targets(state, pend.other)]
+        return [_act("hit", t) for t in smite_targets(state, pend.other)]
     if kind == "bequeath":
-        return [_act(m.Bequeath, g) for g in others(state, seat)]
+        return [_act("bequeath", g) for g in others(state, seat)]
     return []
 
 
@@ -559,11 +563,11 @@ def protected(state: ConflictState, attacker: int) -> bool:
 def react_options(state: ConflictState, pend: m.Pending) -> list:
     seat = pend.seat
     p = state.players[seat]
-    acts: list = [_act(m.Allow)]
+    acts: list = [_act("allow")]
     if pend.what == "strike":
         shielded = protected(state, pend.by)
         if has_up(state, seat, "ayrus") and p.res >= 1 and not shielded:
-            acts.append(_act(m.Void))
+            acts.append(_act("void"))
         unit = state.units.get(pend.target)
         if unit is None:
             return acts
@@ -571,12 +575,12 @@ def react_options(state: ConflictState, pend: m.Pending) -> list:
             realm = state.territories[unit.loc].owner
             alts = [u for u in state.units.values() if u.id != unit.id and u.up and u.riding is None
                     and u.owner != pend.by and state.territories[u.loc].owner == realm and not is_evading(state, u)]
-            acts += [_act(m.Deflect, c.id, u.id) for c in p.hand for u in alts]
+            acts += [_act("deflect", c.id, u.id) for c in p.hand for u in alts]
         sure = has_up(state, seat, "catapult") or has_up(state, seat, "camo")
         home = fallback(state, seat)
         if (sure or not shielded) and home and unit.loc != home:
-            acts += [_act(m.Escape, c.id) for c in cards_of(state, seat, "retreat")]
+            acts += [_act("escape", c.id) for c in cards_of(state, seat, "retreat")]
     elif pend.what != "assassinate":
         if has_up(state, seat, "ayrus") and p.res >= pend.cost and not has_up(state, pend.by, "camo"):
-            acts.append(_act(m.Void))
+            acts.append(_act("void"))
     return acts

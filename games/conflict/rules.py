@@ -3,6 +3,8 @@ combat table, captures, elimination, achievements and the turn cycle. `engine.py
 actions into calls of these; everything random comes from `state.rng`."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
 
 from games.core import Event, Step
@@ -33,10 +35,11 @@ _TERR_NAMES = {k: t.name for k, t in TERRITORIES.items()}
 SUPPLY = {k for k, c in CARDS.items() if "supply" in c.abilities}
 
 
-# Events are built without pydantic's validation (as games/fleet and games/panzer do): a random
-# game makes some 1,200 of them from known-good fields. The slots are filled through
-# BaseModel's own slot descriptors, as its validator fills them; the result equals what
-# Event.public makes (tests/conflict/test_fast_paths.py compares them).
+# Events, steps and listed actions are built without pydantic's validation (as games/fleet and
+# games/panzer build events and steps): a random game makes some 1,200 events, 1,200 steps and
+# 2,000 new actions from known-good values. The slots are filled through BaseModel's own slot
+# descriptors, as its validator fills them; tests/conflict/test_fast_paths.py and
+# test_legal_filter.py check the results equal validated ones.
 _new = object.__new__
 _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
@@ -44,25 +47,25 @@ _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
-def public(key: str, **params) -> Event:
+def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
+    """The model `cls` with these field values (`given`: the fields passed, not defaulted),
+    its slots filled as pydantic's validator fills them, without validating the values."""
+    model = _new(cls)
+    _set_dict(model, fields)
+    _set_fields_set(model, given)
+    _set_extra(model, None)
+    _set_private(model, None)
+    return model
+
+
+def public(key: str, **params: Any) -> Event:
     """Event.public(key, **params)."""
-    event = _new(Event)
-    _set_dict(event, {"key": key, "params": params, "to": None})
-    _set_fields_set(event, {"key", "params", "to"})
-    _set_extra(event, None)
-    _set_private(event, None)
-    return event
+    return fill_model(Event, {"key": key, "params": params, "to": None}, {"key", "params", "to"})
 
 
 def step(state: ConflictState, events: list[Event]) -> Step:
-    """Step(state=state, events=events), filled the same way; `events` is the caller's fresh
-    list, so it is not copied."""
-    out = _new(Step)
-    _set_dict(out, {"state": state, "events": events})
-    _set_fields_set(out, {"state", "events"})
-    _set_extra(out, None)
-    _set_private(out, None)
-    return out
+    """Step(state=state, events=events); `events` is the caller's fresh list, so it is not copied."""
+    return fill_model(Step, {"state": state, "events": events}, {"state", "events"})
 
 
 def cdef(key: str) -> CardDef:

@@ -76,15 +76,44 @@ def test_quick_checks_match_the_legal_list(players, seed, aggressive):
 
 
 def test_listed_actions_are_built_like_parsed_ones():
-    """Legal lists build actions through `L._MAKE`, straight from pydantic's validator: the
+    """Legal lists build actions through `L._MAKE`, filled without pydantic's validation: the
     same values must give the model that keywords or a parsed code give, for every kind."""
     sample = {str: "x1", int: 2}
     for cls in ACTIONS:
         names = [n for n in cls.model_fields if n != "kind"]
         values = [cls.model_fields[n].annotation for n in names]
         values = [sample.get(t, "up" if "up" in str(t) else "hand") for t in values]
-        built = L._MAKE[cls](*values)
+        built = L._MAKE[cls.model_fields["kind"].default](*values)
         parsed = ENGINE.parse_action(" ".join([cls.model_fields["kind"].default, *map(str, values)]))
         by_keywords = cls(**dict(zip(names, values)))
         assert type(built) is cls and built == parsed == by_keywords
         assert built.model_fields_set == by_keywords.model_fields_set
+        assert hash(built) == hash(by_keywords) and built.code() == by_keywords.code()
+        assert built.model_dump_json() == by_keywords.model_dump_json()
+
+
+@pytest.mark.parametrize("players,seed,aggressive", [(3, 11, False), (3, 12, True), (5, 13, True), (2, 14, True)])
+def test_listed_actions_equal_validated_ones_in_whole_games(players, seed, aggressive):
+    """The fast-built actions skip validation, which would convert a value of the wrong type
+    (a bool seat, a non-str id) or refuse a bad literal: every action listed for any seat in
+    whole games must equal, field types included, the action pydantic validates from it."""
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    checked = {}  # id -> action (kept alive, so no id is reused)
+    while ENGINE.outcome(state) is None:
+        for s in range(players):
+            for a in L.legal(state, s):
+                if id(a) in checked:
+                    continue
+                checked[id(a)] = a
+                fields = {k: v for k, v in a.__dict__.items() if k != "kind"}  # kind: the default
+                validated = type(a).model_validate(fields)
+                assert validated == a and validated.model_fields_set == a.model_fields_set, a.code()
+                assert [type(v) for v in validated.__dict__.values()] == [type(v) for v in a.__dict__.values()]
+                assert list(validated.__dict__) == list(a.__dict__)
+        seat = rnd.choice(ENGINE.active_seats(state))
+        full = L.legal(state, seat)
+        pool = [a for a in full if a.kind not in PASSIVE] if aggressive else []
+        state = ENGINE.apply(state, seat, rnd.choice(pool or full)).state
+    assert len(checked) > 500
