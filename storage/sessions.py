@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,6 +21,7 @@ import aiosqlite
 from storage.db import CACHE_KIB, connect, run_sync
 
 OPEN_STATUSES = ("lobby", "active")
+OPEN_ROWS_KEPT = 4096  # channels whose open session stays in memory (a few KiB each)
 T = TypeVar("T")
 
 
@@ -119,6 +121,12 @@ class Repository:
         # write produced: a commit whose version check passes at that version knows the log
         # ends there (every log write bumps the version), so it skips SELECT MAX(seq).
         self._last_seq: dict[int, tuple[int, int]] = {}
+        # Each channel's open session as this process last read or wrote it, valid while no
+        # other connection has committed: SQLite's `PRAGMA data_version` on `fast` changes
+        # exactly when another connection (another process, or our own aiosqlite one) commits,
+        # so one cheap pragma replaces the session's SELECT and parse on most commands.
+        self._open_by_channel: OrderedDict[int, SessionRow] = OrderedDict()
+        self._data_version: int | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> "Repository":
@@ -266,8 +274,36 @@ class Repository:
         return found[0] if found else None
 
     async def open_session_in_channel(self, channel_id: int) -> SessionRow | None:
+        if self._kept_rows_valid():
+            kept = self._open_by_channel.get(channel_id)
+            if kept is not None:
+                self._open_by_channel.move_to_end(channel_id)
+                return kept
         found = await self._sessions_where("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+        if found:
+            self._keep_open_row(found[0])
         return found[0] if found else None
+
+    def _kept_rows_valid(self) -> bool:
+        """Drops the kept rows when another connection has committed since the last look."""
+        if self.fast is None:
+            return False
+        version = self.fast.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._open_by_channel.clear()
+            self._data_version = version
+        return True
+
+    def _keep_open_row(self, session: SessionRow) -> None:
+        if self.fast is None:
+            return
+        if session.status not in OPEN_STATUSES:
+            self._open_by_channel.pop(session.channel_id, None)
+            return
+        self._open_by_channel[session.channel_id] = session
+        self._open_by_channel.move_to_end(session.channel_id)
+        if len(self._open_by_channel) > OPEN_ROWS_KEPT:
+            self._open_by_channel.popitem(last=False)
 
     async def open_sessions_of_user(self, user_id: int) -> list[SessionRow]:
         return await self._sessions_where(
@@ -337,8 +373,10 @@ class Repository:
             self._last_seq[session.id] = (session.version + 1, written[0])
         elif known is not None and known[0] == session.version:  # no log rows: the log ends where it did
             self._last_seq[session.id] = (session.version + 1, known[1])
-        return replace(session, version=session.version + 1, updated_at=now,
-                       seats=seats if seats is not None else session.seats, **changes)
+        stored = replace(session, version=session.version + 1, updated_at=now,
+                         seats=seats if seats is not None else session.seats, **changes)
+        self._keep_open_row(stored)
+        return stored
 
     async def log_entries(self, session_id: int, last: int | None = None) -> list[LogRow]:
         if last is None:

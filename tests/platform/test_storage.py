@@ -176,3 +176,24 @@ async def test_log_numbers_stay_right_when_another_writer_logs_in_between(tmp_pa
     finally:  # open connections would keep their threads (and pytest) alive after a failure
         await a.close()
         await b.close()
+
+
+async def test_a_kept_open_session_is_read_again_after_another_writer_commits(tmp_path):
+    """The channel's open session is kept in memory between commands; a commit by another
+    connection (another process) must make the next lookup read the database again."""
+    a = await Repository.open(tmp_path / "s.sqlite3")
+    b = await Repository.open(tmp_path / "s.sqlite3")
+    try:
+        sid = await make_session(a, channel=7)
+        first = await a.open_session_in_channel(7)
+        assert await a.open_session_in_channel(7) is first  # kept: no second read
+        mine = await a.commit(first, 2.0, locale="zh-CN")
+        assert await a.open_session_in_channel(7) is mine  # this process's own write is kept as written
+        theirs = await b.commit(await b.load_session(sid), 3.0, seats=mine.seats + [SeatRow(1, 2, "bob")])
+        again = await a.open_session_in_channel(7)
+        assert (again.version, len(again.seats)) == (theirs.version, 2)
+        await b.commit(theirs, 4.0, status="abandoned")
+        assert await a.open_session_in_channel(7) is None  # closed elsewhere: no table here now
+    finally:
+        await a.close()
+        await b.close()
