@@ -462,20 +462,20 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         ph = state.phase  # as in legal_actions: active_seats only where both seats may act
         if (seat not in self.active_seats(state)) if ph == "army" or ph == "ammo" else seat != state.seat:
             raise RuleError("core.not_your_turn")
-        handler = _HANDLERS.get(action.kind)
-        if handler is None:
+        rule = _RULES.get(type(action)) or _HANDLERS.get(action.kind)  # (by kind: an action of another class)
+        if rule is None:
             raise RuleError("core.illegal")
+        handler, phases = rule
+        if ph not in phases:
+            raise RuleError("panzer.err.wrong_phase")
         events: list[Event] = []
         handler(self, state, seat, action, events)
         return _step(state, events)
 
-    def _phase(self, state: PanzerState, *phases: str) -> None:
-        if state.phase not in phases:
-            raise RuleError("panzer.err.wrong_phase")
+    # The _do_ handlers: apply has checked the seat and the phase (_PHASES) before calling one.
 
     # opening ------------------------------------------------------------------------
     def _do_army(self, state: PanzerState, seat: int, a: Army, ev: list[Event]) -> None:
-        self._phase(state, "army")
         code = _PRESETS.get(a.loadout) or R.normalize_army(a.loadout, state.options.budget)
         state.pending_army[seat] = code
         state.army_token[seat] = state.rng.token("army")
@@ -495,7 +495,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return ",".join(code.split(",")) if code else ""
 
     def _do_pick(self, state: PanzerState, seat: int, a: Pick, ev: list[Event]) -> None:
-        self._phase(state, "draft")
         problem = R.army_problem(state.picks[seat] + [a.tank], state.options.budget)
         if problem:
             raise problem
@@ -506,7 +505,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             state.seat = 1 - seat
 
     def _do_done(self, state: PanzerState, seat: int, a: Done, ev: list[Event]) -> None:
-        self._phase(state, "draft")
         if not state.picks[seat]:
             raise RuleError("panzer.err.need_tank")
         state.draft_done[seat] = True
@@ -545,14 +543,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         state.seat = first
 
     def _do_side(self, state: PanzerState, seat: int, a: Side, ev: list[Event]) -> None:
-        self._phase(state, "side")
         other = "south" if a.side == "north" else "north"
         state.sides = [a.side, other] if seat == 0 else [other, a.side]
         ev.append(_public("panzer.ev.side", name=state.names[seat], side=f"@panzer.side.{a.side}"))
         state.phase = "deploy"
 
     def _do_deploy(self, state: PanzerState, seat: int, a: Deploy, ev: list[Event]) -> None:
-        self._phase(state, "deploy")
         t = self._own(state, seat, a.tank)
         if t.pos is not None:
             raise RuleError("panzer.err.already_deployed", tank=t.id)
@@ -564,7 +560,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         state.phase = "face"
 
     def _do_face(self, state: PanzerState, seat: int, a: Face, ev: list[Event]) -> None:
-        self._phase(state, "face")
         d = _dir(a.dir)
         t = self.tank(state, state.placing or "")
         assert t is not None
@@ -581,7 +576,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             ev.append(_public("panzer.ev.ammo_phase"))
 
     def _do_load(self, state: PanzerState, seat: int, a: Load, ev: list[Event]) -> None:
-        self._phase(state, "ammo")
         t = self._own(state, seat, a.tank)
         problem = self._load_problem(state, seat, t, a.ammo)
         if problem:
@@ -591,7 +585,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         ev.append(_private(seat, "panzer.ev.loaded", tank=t.id, ammo=f"@panzer.ammo.{a.ammo}", token=marker.id))
 
     def _do_ready(self, state: PanzerState, seat: int, a: Ready, ev: list[Event]) -> None:
-        self._phase(state, "ammo")
         problem = self._ready_problem(state, seat)
         if problem:
             raise RuleError(problem)
@@ -640,11 +633,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 ev.append(_public("panzer.ev.stalled", tank=t.id))
 
     def _do_endshots(self, state: PanzerState, seat: int, a: EndShots, ev: list[Event]) -> None:
-        self._phase(state, "shots")
         state.phase = "move"
 
     def _do_turret(self, state: PanzerState, seat: int, a: Turret, ev: list[Event]) -> None:
-        self._phase(state, "shots", "move", "moving", "dash", "advance")
         t = self._own(state, seat, a.tank)
         if state.mover is not None and state.mover.tank != t.id:
             raise RuleError("panzer.err.one_at_a_time")
@@ -689,14 +680,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             ev.append(_public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
 
     def _do_precise(self, state: PanzerState, seat: int, a: Precise, ev: list[Event]) -> None:
-        self._phase(state, "shots")
         t, e, g = self._check_fire(state, seat, a.tank, a.target, a.gun, a.ammo, "precise")
         self._aim_turret(state, t, g, e.pos, ev)  # type: ignore[arg-type]
         t.done = t.fired = True
         self._fire(state, t, e, g, a.ammo, "precise", e.pos, e.pos, ev, back="shots")  # type: ignore[arg-type]
 
     def _do_dash(self, state: PanzerState, seat: int, a: Dash, ev: list[Event]) -> None:
-        self._phase(state, "shots")
         t = self._own(state, seat, a.tank)
         if t.done or t.fired or t.dfired or t.dashed or not self._can_drive(state, t) or not self._can_shoot_now(state, t):
             raise RuleError("panzer.err.cannot_dash", tank=t.id)
@@ -707,7 +696,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         ev.append(_public("panzer.ev.dash", tank=t.id))
 
     def _do_jumpfire(self, state: PanzerState, seat: int, a: JumpFire, ev: list[Event]) -> None:
-        self._phase(state, "dash")
         assert state.mover is not None
         if a.tank != state.mover.tank:
             raise RuleError("panzer.err.one_at_a_time")
@@ -721,7 +709,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def _do_cancel(self, state: PanzerState, seat: int, a: Cancel, ev: list[Event]) -> None:
         """Note 2 of 1-2: no target in range after the move: back to the start, shot cancelled."""
-        self._phase(state, "dash")
         m = state.mover
         assert m is not None
         if a.tank != m.tank:
@@ -737,7 +724,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     # movement ------------------------------------------------------------------------
     def _do_drive(self, state: PanzerState, seat: int, a: Drive, ev: list[Event]) -> None:
-        self._phase(state, "move")
         t = self._own(state, seat, a.tank)
         if t.done or t.moved or t.dfired or not self._can_drive(state, t):
             raise RuleError("panzer.err.cannot_move", tank=t.id)
@@ -756,7 +742,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 ev.append(_public("panzer.ev.stalled_next", tank=t.id))
 
     def _do_go(self, state: PanzerState, seat: int, a: Go, ev: list[Event]) -> None:
-        self._phase(state, "moving", "dash")
         m = state.mover
         assert m is not None
         if a.tank != m.tank:
@@ -813,7 +798,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def _do_path(self, state: PanzerState, seat: int, a: Route, ev: list[Event]) -> None:
         """Each step as if typed alone; the route stops where defensive fire may interrupt it."""
-        self._phase(state, "moving", "dash")
         if not a.steps or len(a.steps) > 20:
             raise RuleError("panzer.err.bad_path")
         trial = copy.deepcopy(state)  # validate the whole route first: a refusal changes nothing
@@ -835,7 +819,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return count
 
     def _do_turn(self, state: PanzerState, seat: int, a: Turn, ev: list[Event]) -> None:
-        self._phase(state, "moving", "dash")
         m = state.mover
         assert m is not None
         if a.tank != m.tank:
@@ -877,7 +860,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         state.phase = "move"
 
     def _do_halt(self, state: PanzerState, seat: int, a: Halt, ev: list[Event]) -> None:
-        self._phase(state, "moving")
         m = state.mover
         assert m is not None
         if a.tank != m.tank:
@@ -887,7 +869,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         self._end_drive(state, ev)
 
     def _do_endmove(self, state: PanzerState, seat: int, a: EndMove, ev: list[Event]) -> None:
-        self._phase(state, "move")
         for t in self._own_alive(state, seat):
             if t.dfired:  # the defensive-fire marker lasts until the owner's movement ends
                 t.dfired = False
@@ -895,7 +876,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     # defensive fire ------------------------------------------------------------------------
     def _do_dfire(self, state: PanzerState, seat: int, a: DFire, ev: list[Event]) -> None:
-        self._phase(state, "react")
         r = state.reaction
         assert r is not None
         t = self._own(state, seat, a.tank)
@@ -909,7 +889,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         self._fire(state, t, mover, a.gun - 1, a.ammo, "defensive", r.aim_at, r.wreck_at, ev, back="react")
 
     def _do_hold(self, state: PanzerState, seat: int, a: Hold, ev: list[Event]) -> None:
-        self._phase(state, "react")
         self._close_reaction(state, ev)
 
     def _after_defensive(self, state: PanzerState, ev: list[Event]) -> None:
@@ -940,14 +919,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     # advance fire and the end of a turn ------------------------------------------------------
     def _do_advfire(self, state: PanzerState, seat: int, a: AdvFire, ev: list[Event]) -> None:
-        self._phase(state, "advance")
         t, e, g = self._check_fire(state, seat, a.tank, a.target, a.gun, a.ammo, "advance")
         self._aim_turret(state, t, g, e.pos, ev)  # type: ignore[arg-type]
         t.fired = True
         self._fire(state, t, e, g, a.ammo, "advance", e.pos, e.pos, ev, back="advance")  # type: ignore[arg-type]
 
     def _do_endturn(self, state: PanzerState, seat: int, a: EndTurn, ev: list[Event]) -> None:
-        self._phase(state, "advance")
         if state.options.spotting:
             self._update_spotting(state, seat, ev)
         nxt = 1 - seat
@@ -995,7 +972,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return state.first if state.turn_no % 2 == 1 else 1 - state.first
 
     def _do_again(self, state: PanzerState, seat: int, a: Again, ev: list[Event]) -> None:
-        self._phase(state, "second")
         s = state.second
         assert s is not None
         t = self.tank(state, s.shooter)
@@ -1008,7 +984,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         self._fire(state, t, e, s.gun, a.ammo, s.mode, s.aim_at, wreck_at, ev, back=s.back, second=True)
 
     def _do_noagain(self, state: PanzerState, seat: int, a: NoAgain, ev: list[Event]) -> None:
-        self._phase(state, "second")
         s = state.second
         assert s is not None
         state.second = None
@@ -1373,8 +1348,40 @@ def _arc_cache(map_key: str, pos: Hex, guns: tuple[tuple[int, int], ...]) -> tup
     return tuple(out)
 
 
-# action kind -> its _do_ handler, instead of a getattr by name at every apply
-_HANDLERS = {kind: getattr(PanzerEngine, "_do_" + kind) for kind in _BY_KIND if hasattr(PanzerEngine, "_do_" + kind)}
+# action kind -> the phases it is played in (apply refuses it in any other: panzer.err.wrong_phase)
+_PHASES = {
+    "army": ("army",),
+    "pick": ("draft",),
+    "done": ("draft",),
+    "side": ("side",),
+    "deploy": ("deploy",),
+    "face": ("face",),
+    "load": ("ammo",),
+    "ready": ("ammo",),
+    "endshots": ("shots",),
+    "turret": ("shots", "move", "moving", "dash", "advance"),
+    "precise": ("shots",),
+    "dash": ("shots",),
+    "jumpfire": ("dash",),
+    "cancel": ("dash",),
+    "drive": ("move",),
+    "go": ("moving", "dash"),
+    "path": ("moving", "dash"),
+    "turn": ("moving", "dash"),
+    "halt": ("moving",),
+    "endmove": ("move",),
+    "dfire": ("react",),
+    "hold": ("react",),
+    "advfire": ("advance",),
+    "endturn": ("advance",),
+    "again": ("second",),
+    "noagain": ("second",),
+}
+# action kind -> (its _do_ handler, its phases), instead of a getattr by name at every apply;
+# _RULES reaches the same pair from the action's class, one dict lookup without a model attribute read
+_HANDLERS = {kind: (getattr(PanzerEngine, "_do_" + kind), _PHASES[kind]) for kind in _BY_KIND
+             if hasattr(PanzerEngine, "_do_" + kind)}
+_RULES = {cls: _HANDLERS[kind] for kind, cls in _BY_KIND.items() if kind in _HANDLERS}
 
 register_catalog(Path(__file__).parent / "locale")
 _PRESETS = R.with_presets()

@@ -277,3 +277,45 @@ def test_events_built_without_validation_are_the_events_core_builds():
     first, second = _private(0, "k"), _private(0, "k")
     first.to.append(1)
     assert second.to == [0]  # each event owns its lists
+
+
+def test_apply_refuses_actions_outside_their_phases_before_the_handler_runs():
+    """apply checks each action's phases from a table (the handlers no longer check them): every
+    action kind is refused with wrong_phase in a phase the rules do not play it in."""
+    import copy
+
+    plays_in = {  # RULES.md: the phase each action belongs to
+        "army": {"army"}, "pick": {"draft"}, "done": {"draft"}, "side": {"side"}, "deploy": {"deploy"},
+        "face": {"face"}, "load": {"ammo"}, "ready": {"ammo"}, "endshots": {"shots"}, "precise": {"shots"},
+        "dash": {"shots"}, "turret": {"shots", "move", "moving", "dash", "advance"}, "jumpfire": {"dash"},
+        "cancel": {"dash"}, "drive": {"move"}, "go": {"moving", "dash"}, "path": {"moving", "dash"},
+        "turn": {"moving", "dash"}, "halt": {"moving"}, "endmove": {"move"}, "dfire": {"react"},
+        "hold": {"react"}, "advfire": {"advance"}, "endturn": {"advance"}, "again": {"second"},
+        "noagain": {"second"},
+    }
+    samples = {"army": "army x", "pick": "pick tiger", "done": "done", "side": "side north", "deploy": "deploy a1 c4",
+               "face": "face n", "load": "load a1 hesh", "ready": "ready", "endshots": "endshots",
+               "precise": "precise a1 b1 1", "dash": "dash a1", "turret": "turret a1 n", "jumpfire": "jumpfire a1 b1 1",
+               "cancel": "cancel a1", "drive": "drive a1 0", "go": "go a1 c4", "path": "path a1 c4", "turn": "turn a1 n",
+               "halt": "halt a1", "endmove": "endmove", "dfire": "dfire a1 1", "hold": "hold", "advfire": "advfire a1 b1 1",
+               "endturn": "endturn", "again": "again", "noagain": "noagain"}
+    assert set(plays_in) == set(samples) == {cls.model_fields["kind"].default for cls in ALL_ACTIONS}
+    rnd = random.Random(4)
+    state = ENGINE.setup(seats(), ENGINE.parse_options({}), 4).state
+    phases_seen = set()
+    while ENGINE.outcome(state) is None:
+        seat = rnd.choice(ENGINE.active_seats(state))
+        if state.phase not in phases_seen or rnd.random() < 0.02:
+            phases_seen.add(state.phase)
+            before = ENGINE.dump_state(state)
+            for kind, code in samples.items():
+                if state.phase not in plays_in[kind]:
+                    trial = copy.deepcopy(state)
+                    try:
+                        ENGINE.apply(trial, seat, ENGINE.parse_action(code))
+                        raise AssertionError(f"{code} accepted in {state.phase}")
+                    except RuleError as exc:
+                        assert exc.key == "panzer.err.wrong_phase", (code, state.phase, exc.key)
+                    assert ENGINE.dump_state(trial) == before
+        state = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat))).state
+    assert {"draft", "side", "deploy", "face", "ammo", "shots", "move", "moving", "advance"} <= phases_seen
