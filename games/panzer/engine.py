@@ -495,10 +495,14 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return ",".join(code.split(",")) if code else ""
 
     def _do_pick(self, state: PanzerState, seat: int, a: Pick, ev: list[Event]) -> None:
-        problem = R.army_problem(state.picks[seat] + [a.tank], state.options.budget)
-        if problem:
+        picks, budget = state.picks[seat], state.options.budget
+        # army_problem(picks + [a.tank]) is None exactly for the addable keys (test_speedups), which
+        # are cached by what they depend on; the full check runs only to name a refusal
+        if a.tank not in R.addable_keys(picks, budget):
+            problem = R.army_problem(picks + [a.tank], budget)
+            assert problem is not None
             raise problem
-        state.picks[seat].append(a.tank)
+        picks.append(a.tank)
         ev.append(_public("panzer.ev.pick", name=state.names[seat], tank=ROSTER[a.tank].name,
                                price=ROSTER[a.tank].price, total=self._price(state.picks[seat])))
         if not state.draft_done[1 - seat]:
@@ -553,7 +557,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if t.pos is not None:
             raise RuleError("panzer.err.already_deployed", tank=t.id)
         h = self.gmap(state).by_name.get(a.hex.lower())
-        if h is None or h not in self._free_zone(state, seat):
+        # h in _free_zone: in the zone, and neither a tank nor a wreck there
+        if h is None or h not in _zone_set(state.options.map, state.sides[seat]) or h in self._occupied(state) \
+                or h in state.wrecks:
             raise RuleError("panzer.err.not_in_zone", hex=a.hex)
         t.pos = h
         state.placing = t.id
@@ -1265,6 +1271,11 @@ def _zone_deploys(map_key: str, side: str, tank: str) -> tuple[tuple[Hex, Any], 
 @lru_cache(maxsize=256)
 def _dash(tank: str) -> Any:
     return Dash(tank=tank)
+
+
+@lru_cache(maxsize=64)  # maps × sides
+def _zone_set(map_key: str, side: str) -> frozenset[Hex]:
+    return frozenset(MAPS[map_key].zone(side))
 
 
 @lru_cache(maxsize=256)

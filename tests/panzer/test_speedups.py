@@ -319,3 +319,39 @@ def test_apply_refuses_actions_outside_their_phases_before_the_handler_runs():
                     assert ENGINE.dump_state(trial) == before
         state = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat))).state
     assert {"draft", "side", "deploy", "face", "ammo", "shots", "move", "moving", "advance"} <= phases_seen
+
+
+def test_pick_and_deploy_checks_match_army_problem_and_the_free_zone():
+    """_do_pick checks a pick against the cached addable keys, _do_deploy a hex against a zone set
+    and the occupied hexes: the same answers (and refusals) as army_problem and _free_zone."""
+    import copy
+
+    rnd = random.Random(8)
+    keys = list(ROSTER) + ["no_such_tank"]
+    checked = {"draft": 0, "deploy": 0}
+    for seed, key in enumerate(MAPS):
+        state = ENGINE.setup(seats(), ENGINE.parse_options({"map": key}), seed).state
+        while state.phase in ("draft", "side", "deploy", "face"):
+            seat = rnd.choice(ENGINE.active_seats(state))
+            if state.phase == "draft":
+                for k in rnd.sample(keys, 12):
+                    problem = R.army_problem(state.picks[seat] + [k], state.options.budget)
+                    try:
+                        ENGINE.apply(copy.deepcopy(state), seat, ENGINE.parse_action(f"pick {k}"))
+                        assert problem is None, k
+                    except RuleError as exc:
+                        assert problem is not None and (exc.key, exc.params) == (problem.key, problem.params), k
+                    checked["draft"] += 1
+            elif state.phase == "deploy":
+                gmap = ENGINE.gmap(state)
+                free = ENGINE._free_zone(state, seat)
+                t = next(t for t in state.tanks if t.owner == seat and t.pos is None)
+                for h, name in gmap.names.items():
+                    try:
+                        ENGINE.apply(copy.deepcopy(state), seat, ENGINE.parse_action(f"deploy {t.id} {name}"))
+                        assert h in free, name
+                    except RuleError as exc:
+                        assert exc.key == "panzer.err.not_in_zone" and h not in free, (name, exc.key)
+                    checked["deploy"] += 1
+            state = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat))).state
+    assert min(checked.values()) > 100, checked
