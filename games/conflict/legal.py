@@ -39,24 +39,26 @@ def _maker(cls: type) -> Any:
     """A function building `cls` from its field values in order. A game still builds some two
     thousand new actions (each card drawn brings its deploys, moves ...), from values read
     off the state: str ids, int seats and amounts, the literal faces. So the model is filled
-    as pydantic's validator fills it, without validating again (about half the cost;
-    test_legal_filter checks over whole games that every listed action equals a validated
-    one, field types included)."""
+    as pydantic's validator fills it, without validating again (test_legal_filter checks over
+    whole games that every listed action equals a validated one, field types included). The
+    actions of a class share one set of given field names (see rules.fill_model): a third
+    fewer new objects for the garbage collector to walk."""
     kind = cls.model_fields["kind"].default
     names = [n for n in cls.model_fields if n != "kind"]
+    given = set(names)
     if len(names) == 0:
-        return lambda: fill_model(cls, {"kind": kind}, set())
+        return lambda: fill_model(cls, {"kind": kind}, given)
     if len(names) == 1:
         (a,) = names
-        return lambda x: fill_model(cls, {"kind": kind, a: x}, {a})
+        return lambda x: fill_model(cls, {"kind": kind, a: x}, given)
     if len(names) == 2:
         a, b = names
-        return lambda x, y: fill_model(cls, {"kind": kind, a: x, b: y}, {a, b})
+        return lambda x, y: fill_model(cls, {"kind": kind, a: x, b: y}, given)
     if len(names) == 3:
         a, b, c = names
-        return lambda x, y, z: fill_model(cls, {"kind": kind, a: x, b: y, c: z}, {a, b, c})
+        return lambda x, y, z: fill_model(cls, {"kind": kind, a: x, b: y, c: z}, given)
     a, b, c, d = names  # no action has more fields
-    return lambda x, y, z, w: fill_model(cls, {"kind": kind, a: x, b: y, c: z, d: w}, {a, b, c, d})
+    return lambda x, y, z, w: fill_model(cls, {"kind": kind, a: x, b: y, c: z, d: w}, given)
 
 
 _MAKE = {cls.model_fields["kind"].default: _maker(cls) for cls in m.ACTIONS}

@@ -49,7 +49,10 @@ _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
     """The model `cls` with these field values (`given`: the fields passed, not defaulted),
-    its slots filled as pydantic's validator fills them, without validating the values."""
+    its slots filled as pydantic's validator fills them, without validating the values.
+    `given` may be shared by many models: pydantic adds to it only when a field is assigned,
+    which a frozen model (an action) refuses first and which re-adds a name already there
+    when every field is given (an event, a step); model_copy copies it before changing it."""
     model = _new(cls)
     _set_dict(model, fields)
     _set_fields_set(model, given)
@@ -58,14 +61,18 @@ def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
     return model
 
 
+_EVENT_FIELDS = {"key", "params", "to"}
+_STEP_FIELDS = {"state", "events"}
+
+
 def public(key: str, **params: Any) -> Event:
     """Event.public(key, **params)."""
-    return fill_model(Event, {"key": key, "params": params, "to": None}, {"key", "params", "to"})
+    return fill_model(Event, {"key": key, "params": params, "to": None}, _EVENT_FIELDS)
 
 
 def step(state: ConflictState, events: list[Event]) -> Step:
     """Step(state=state, events=events); `events` is the caller's fresh list, so it is not copied."""
-    return fill_model(Step, {"state": state, "events": events}, {"state", "events"})
+    return fill_model(Step, {"state": state, "events": events}, _STEP_FIELDS)
 
 
 def cdef(key: str) -> CardDef:

@@ -30,3 +30,24 @@ def test_step_equals_step():
     assert fast.events == plain.events
     assert fast.model_fields_set == plain.model_fields_set
     assert fast == plain
+
+
+def test_shared_field_name_sets_never_change():
+    """Listed actions of a class share one set of given field names, events and steps one
+    each (rules.fill_model): assigning a field, or copying with changes, must leave it as is."""
+    a, b = L._act("move", "c1", "u1", "t1"), L._act("move", "c1", "u1", "t2")
+    assert a.model_fields_set is b.model_fields_set == {"card", "unit", "tid"}
+    with pytest.raises(Exception):
+        a.tid = "t9"  # actions are frozen
+    changed = a.model_copy(update={"tid": "t3"})
+    assert changed.tid == "t3" and changed.model_fields_set is not a.model_fields_set
+    assert a.model_fields_set == b.model_fields_set == {"card", "unit", "tid"}
+    e1, e2 = R.public("conflict.ev.x", a=1), R.public("conflict.ev.y")
+    e1.to = [0]
+    e1.params = {"b": 2}
+    assert e1.model_fields_set is e2.model_fields_set == {"key", "params", "to"}
+    assert e2.to is None and e2.params == {}
+    s1 = R.step(None, [])
+    s1.events = [e1]
+    assert R.step(None, []).model_fields_set == {"state", "events"}
+
