@@ -13,6 +13,7 @@ import logging
 import random
 import time
 import weakref
+from collections import OrderedDict
 from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 BOT_STEP_CAP = 2000  # bot moves per command; a game that loops forever stops here
 LOG_LINES = 15
 SUGGEST_LIMIT = 25  # Discord shows at most 25 autocomplete choices
+PUBLIC_VIEWS_KEPT = 1024  # tables whose last public board stays in memory (a few KiB each)
 
 
 class HostError(Exception):
@@ -94,6 +96,11 @@ class Host:
         # inside or waiting on `async with` keeps it alive).
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._locales: dict[int, str] = {}
+        # The table's board (public view) as each command left it, by session and version:
+        # `_unseen` compares with it instead of parsing the stored state again. Safe to keep:
+        # the host never touches a state again once it is committed (the next command loads
+        # its own copy), so nothing can change a kept view.
+        self._public_views: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._verbs: dict[str, Callable[[Command, str], Awaitable[Outbox]]] = {
             "game.new": self._new, "game.join": self._join, "game.leave": self._leave,
             "game.start": self._start, "game.bot": self._bot, "game.seat": self._seat,
@@ -742,8 +749,7 @@ class Host:
                     log.exception("on_game_finished callback failed for session %s", stored.id)
         return box
 
-    @staticmethod
-    def _unseen(session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None) -> bool:
+    def _unseen(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None) -> bool:
         """True when the table could not tell that the command did anything: no public event
         or host note, the same seats awaited, and the same public board as before. Such a step
         (a hidden pick, a mulligan swap) gets no public post and no line in /game log, since
@@ -752,8 +758,12 @@ class Host:
                 or any(e.to is None for e in progress.events)
                 or sorted(engine.active_seats(progress.state)) != progress.awaited_before):
             return False
-        # rare enough to afford a second parse: the stored JSON is the board before the command
-        return engine.view(engine.load_state(session.state), None) == engine.view(progress.state, None)
+        kept = self._public_views.get(session.id)
+        if kept is not None and kept[0] == session.version:
+            before = kept[1]
+        else:  # the stored JSON is the board before the command
+            before = engine.view(engine.load_state(session.state), None)
+        return before == engine.view(progress.state, None)
 
     async def _posts(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None,
                      seen: bool = True) -> Outbox:
@@ -764,6 +774,10 @@ class Host:
         lines = list(progress.notes)
         lines += [t(loc, e.key, **e.params) for e in progress.events if e.to is None]
         public_view = engine.view(progress.state, None)
+        self._public_views[session.id] = (session.version, public_view)
+        self._public_views.move_to_end(session.id)
+        if len(self._public_views) > PUBLIC_VIEWS_KEPT:
+            self._public_views.popitem(last=False)
         images: list[Image] = []
         if progress.changed:
             lines.append(engine.summary(public_view, loc))
