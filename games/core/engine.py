@@ -57,14 +57,14 @@ class ActionBase(BaseModel):
 
     def code(self) -> str:
         parts = [self.kind]
-        for name in type(self).model_fields:
-            if name == "kind":
-                continue
+        for name in _code_fields(type(self)):
             parts.append(_encode_value(getattr(self, name)))
         return " ".join(parts)
 
 
 def _encode_value(value: Any) -> str:
+    if type(value) is str and value.split() == [value]:  # the usual token: no space, not empty
+        return value
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -72,7 +72,7 @@ def _encode_value(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ",".join(_encode_value(v) for v in value) if value else "~"
     text = str(value)
-    if not text or any(c.isspace() for c in text):
+    if text.split() != [text]:  # empty, or with a whitespace character (str.isspace's)
         raise ValueError(f"action token {text!r} is empty or has spaces")
     return text
 
@@ -92,6 +92,20 @@ def _kinds(types: tuple[type[ActionBase], ...]) -> dict[str, type[ActionBase]]:
     return {t.model_fields["kind"].default: t for t in types}
 
 
+@functools.lru_cache(maxsize=1024)
+def _code_fields(cls: type[ActionBase]) -> tuple[str, ...]:
+    """The fields an action's code lists after its kind, in order (read once per model)."""
+    return tuple(name for name in cls.model_fields if name != "kind")
+
+
+@functools.lru_cache(maxsize=1024)
+def _decode_fields(cls: type[ActionBase]) -> tuple[tuple[str, bool, bool], ...]:
+    """(name, required, is a list) of each field after the kind, in code order."""
+    fields = cls.model_fields
+    return tuple((name, fields[name].is_required(), _is_list_field(fields[name].annotation))
+                 for name in _code_fields(cls))
+
+
 def decode_action(types: tuple[type[ActionBase], ...], code: str) -> ActionBase:
     """Parse an action code back into its model, or raise RuleError('core.bad_action')."""
     tokens = code.strip().split()
@@ -100,19 +114,18 @@ def decode_action(types: tuple[type[ActionBase], ...], code: str) -> ActionBase:
     cls = _kinds(types).get(tokens[0])
     if cls is None:
         raise RuleError("core.unknown_action", code=code[:100])
-    names = [n for n in cls.model_fields if n != "kind"]
+    fields = _decode_fields(cls)
     args = tokens[1:]
     # trailing optional fields may be left out: `play c123` for `play c123 -`
-    while len(args) < len(names) and not cls.model_fields[names[len(args)]].is_required():
+    while len(args) < len(fields) and not fields[len(args)][1]:
         args.append("-")
-    if len(args) != len(names):
+    if len(args) != len(fields):
         raise RuleError("core.bad_action", code=code[:100])
     data: dict[str, Any] = {"kind": tokens[0]}
-    for name, token in zip(names, args):
-        field = cls.model_fields[name]
+    for (name, _, is_list), token in zip(fields, args):
         if token == "-":
             data[name] = None
-        elif _is_list_field(field.annotation):
+        elif is_list:
             data[name] = [] if token == "~" else token.split(",")
         else:
             data[name] = token

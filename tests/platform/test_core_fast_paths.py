@@ -10,6 +10,7 @@ import pickle
 import pytest
 from pydantic import ValidationError
 
+from games.core.errors import RuleError
 from games.core.events import Event, Step, roll_event
 
 
@@ -139,3 +140,117 @@ def test_pydantic_builds_steps_without_calling_the_shortcut():
     assert Step.__pydantic_validator__.validate_python({"state": 1, "events": events}) == Step(state=1, events=events)
     assert Step.model_validate_json(Step(state=1, events=events).model_dump_json()) == Step(state=1, events=events)
     assert Step.model_construct(state=1, events=events) == Step(state=1, events=events)
+
+
+# --- action codes: the per-model field tables give the codes and actions the long way gives ---
+
+def _code_the_long_way(action) -> str:
+    def encode(value):
+        if value is None:
+            return "-"
+        if isinstance(value, bool):
+            return "1" if value else "0"
+        if isinstance(value, (list, tuple)):
+            return ",".join(encode(v) for v in value) if value else "~"
+        text = str(value)
+        if not text or any(c.isspace() for c in text):
+            raise ValueError(f"action token {text!r} is empty or has spaces")
+        return text
+
+    return " ".join([action.kind] + [encode(getattr(action, n)) for n in type(action).model_fields if n != "kind"])
+
+
+def _decode_the_long_way(types, code):
+    from games.core.engine import _is_list_field
+    tokens = code.strip().split()
+    if not tokens:
+        raise RuleError("core.bad_action", code=code)
+    cls = {t.model_fields["kind"].default: t for t in types}.get(tokens[0])
+    if cls is None:
+        raise RuleError("core.unknown_action", code=code[:100])
+    names = [n for n in cls.model_fields if n != "kind"]
+    args = tokens[1:]
+    while len(args) < len(names) and not cls.model_fields[names[len(args)]].is_required():
+        args.append("-")
+    if len(args) != len(names):
+        raise RuleError("core.bad_action", code=code[:100])
+    data = {"kind": tokens[0]}
+    for name, token in zip(names, args):
+        if token == "-":
+            data[name] = None
+        elif _is_list_field(cls.model_fields[name].annotation):
+            data[name] = [] if token == "~" else token.split(",")
+        else:
+            data[name] = token
+    try:
+        return cls.model_validate(data)
+    except ValidationError:
+        raise RuleError("core.bad_action", code=code[:100]) from None
+
+
+def _outcome(fn, *args):
+    try:
+        return ("ok", fn(*args))
+    except RuleError as exc:
+        return ("rule", exc.key, exc.params)
+    except ValueError as exc:
+        return ("value", str(exc))
+
+
+def _actions_met(key: str, games: int = 2, steps: int = 150):
+    import random
+
+    from games.core import Seat
+    from games.registry import get_engine
+    engine = get_engine(key)
+    players = 3 if key == "conflict" else engine.min_players
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = engine.setup([Seat(index=i, name=f"P{i + 1}") for i in range(players)], engine.parse_options({}),
+                             seed).state
+        for _ in range(steps):
+            if engine.outcome(state) is not None:
+                break
+            seat = rnd.choice(engine.active_seats(state))
+            legal = engine.legal_actions(state, seat)
+            yield from legal
+            state = engine.apply(state, seat, rnd.choice(legal)).state
+
+
+@pytest.mark.parametrize("key", ["ironfire", "frontline", "panzer", "conflict", "fleet"])
+def test_action_codes_and_decoding_match_the_long_way(key):
+    from games.core.engine import decode_action
+    from games.registry import get_engine
+    types = get_engine(key).actions
+    codes = set()
+    for action in _actions_met(key):
+        code = action.code()
+        assert code == _code_the_long_way(action)
+        codes.add(code)
+    assert len(codes) > 20
+    words = sorted({c.split()[0] for c in codes})
+    codes |= {"", "   ", "nonsense", "nonsense a b", *(f" {w} " for w in words), *(f"{w} - - - - - -" for w in words),
+              *(f"{w} ~ ~" for w in words), *(f"{w} a,b x" for w in words)}
+    for code in sorted(codes):
+        assert _outcome(decode_action, types, code) == _outcome(_decode_the_long_way, types, code), code
+
+
+def test_odd_action_values_encode_as_before():
+    from typing import Any, Literal
+
+    from games.core.engine import ActionBase, decode_action
+
+    class Odd(ActionBase):
+        kind: Literal["odd"] = "odd"
+        value: Any = None
+        more: list[str] | None = None
+
+    class Word(str):
+        pass
+
+    for value in ["x", "c123", "ünï", 0, -3, 2.5, True, False, None, [], ["a", "b"], ("a", 1, None, True), [[1, 2], []],
+                  Word("w"), "", " ", "a b", "a\tb", "a\u3000b", "a\u00a0b", "\u2028", "x\n", Word("a b"), ["ok", "no t"]]:
+        action = Odd(value=value, more=["p", "q"] if value == 0 else None)
+        assert _outcome(action.code) == _outcome(_code_the_long_way, action), value
+    for code in ["odd", "odd x", "odd x a,b", "odd x ~", "odd - -", "odd x - y"]:
+        assert _outcome(decode_action, (Odd,), code) == _outcome(_decode_the_long_way, (Odd,), code), code
