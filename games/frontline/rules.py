@@ -203,7 +203,8 @@ def retreat(st: FrontlineState, u: Unit, ev: Events) -> None:
         return
     remove_from_board(st, u)
     home = u.owner if u.lent_by is None else u.lent_by  # a borrowed card goes to its owner's hand
-    hc = HandCard(id=st.rng.token("c"), key=u.key, revealed=True)
+    # the "captured" mark (3.3.8) belongs to the card, so it comes back to hand with it
+    hc = HandCard(id=st.rng.token("c"), key=u.key, revealed=True, captured=u.captured)
     if add_to_hand(st, home, hc, ev):
         ev.append(Event.public("frontline.retreat_hand", unit=unit_label(u), name=st.players[home].name))
 

@@ -3,6 +3,7 @@ import pytest
 
 from games.core import RuleError
 from games.frontline import ENGINE
+from games.frontline import rules as R
 from games.frontline.state import HandCard
 
 from .helpers import act, attack_targets, battle, card, end_turn, keys, started, unit
@@ -500,6 +501,18 @@ def test_3_6_retreat_front_to_support_support_to_hand():
     back = st.players[1].hand[-1]
     assert back.key == "grenadiers" and back.revealed
     assert "grenadiers" in ENGINE.view(st, 0)["players"][1]["revealed"]
+
+
+def test_3_6_a_captured_unit_retreated_to_hand_stays_captured():
+    """3.3.8: the captured mark is the card's; retreating it to hand (3.6) keeps it, so it
+    comes back as a 1/1 when deployed again."""
+    st = battle(35)
+    u = unit(st, 1, "panzer4", captured=True, atk=1, hp=1, max_hp=1)
+    act(st, 0, f"order {card(st, 0, 'push_back')} {u.uid}")
+    back = st.players[1].hand[-1]
+    assert back.key == "panzer4" and back.captured and back.revealed
+    redeployed = R.new_unit(st, 1, back.key, back.bonus, back.captured)  # as deploying it does
+    assert (redeployed.atk, redeployed.hp) == (1, 1)
 
 
 def test_3_6_retreat_with_full_support_and_full_hand():
