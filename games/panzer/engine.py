@@ -55,6 +55,7 @@ _TURRET_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.has_turret)
 
 
 _DIR_INDEX = {name: d for d, name in enumerate(DIRECTION_NAMES)}
+_ONE_STEP = (1, 5)  # (b - a) % 6 of two directions one 60° turn apart
 
 
 # Events and steps are built without pydantic's validation (as games/fleet does): a random game
@@ -645,11 +646,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t = self._own(state, seat, a.tank)
         if state.mover is not None and state.mover.tank != t.id:
             raise RuleError("panzer.err.one_at_a_time")
-        d = _dir(a.dir)
+        d = _DIR_INDEX.get(a.dir)
+        if d is None:
+            d = _dir(a.dir)  # other spellings, or the refusal
         if t.type not in _TURRET_TYPES or t.done:
             raise RuleError("panzer.err.no_turret", tank=t.id)
-        steps = turn_steps(t.turret, d)
-        if steps != 1 or t.turret_left < 1:
+        if (d - t.turret) % 6 not in _ONE_STEP or t.turret_left < 1:  # turn_steps(t.turret, d) != 1
             raise RuleError("panzer.err.turret_turns", tank=t.id)
         t.turret = d
         t.turret_left -= 1
@@ -831,8 +833,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.one_at_a_time")
         t = self.tank(state, m.tank)
         assert t is not None
-        d = _dir(a.dir)
-        if turn_steps(t.hull, d) != 1:
+        d = _DIR_INDEX.get(a.dir)
+        if d is None:
+            d = _dir(a.dir)  # other spellings, or the refusal
+        if (d - t.hull) % 6 not in _ONE_STEP:  # turn_steps(t.hull, d) != 1
             raise RuleError("panzer.err.turn_60")
         paid, reserve = self._turn_cost(state, t, m)
         if m.ap < paid:
@@ -845,7 +849,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if t.type not in _TURRET_TYPES:
             t.turret = d
         ev.append(_public("panzer.ev.turn_hull", tank=t.id, dir=_DIR_KEYS[d], ap=m.ap))
-        self._maybe_stop(state, ev)
+        if not (m.dash or m.ap > 0 or m.reserve > 0):  # _maybe_stop, knowing a turn leaves no free turn
+            self._end_drive(state, ev)
 
     def _maybe_stop(self, state: PanzerState, ev: list[Event]) -> None:
         """A moving tank with no points left (and no free turn to take) stops by itself."""

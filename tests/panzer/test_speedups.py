@@ -12,7 +12,7 @@ from games.core.hexgrid import DIRECTION_NAMES, line_of_sight, neighbor
 from games.panzer import ENGINE
 from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER
-from games.panzer.models import ALL_ACTIONS, PanzerState, Tank
+from games.panzer.models import ALL_ACTIONS, PanzerState, Tank, Turn, Turret
 from tests.panzer.helpers import seats
 
 
@@ -355,3 +355,44 @@ def test_pick_and_deploy_checks_match_army_problem_and_the_free_zone():
                     checked["deploy"] += 1
             state = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat))).state
     assert min(checked.values()) > 100, checked
+
+
+def test_hull_and_turret_turn_checks_match_turn_steps():
+    """Turn and Turret check one 60° step by (d - facing) % 6 in (1, 5) and read the direction
+    from a dict first: the same refusals as turn_steps and _dir, for every direction spelling."""
+    import copy
+
+    from games.core.hexgrid import turn_steps
+    from games.panzer.engine import _dir
+
+    rnd = random.Random(21)
+    spellings = list(DIRECTION_NAMES) + [d.upper() for d in DIRECTION_NAMES] + ["x", ""]
+    checked = {"turn": 0, "turret": 0}
+    state = ENGINE.setup(seats(), ENGINE.parse_options({}), 21).state
+    while ENGINE.outcome(state) is None:
+        seat = rnd.choice(ENGINE.active_seats(state))
+        ph = state.phase
+        tanks = [t for t in state.tanks if t.owner == seat and t.alive and t.pos is not None]
+        if ph in ("moving", "dash") or (ph == "shots" and tanks):
+            kind = "turn" if ph != "shots" else "turret"
+            t = ENGINE.tank(state, state.mover.tank) if kind == "turn" else rnd.choice(tanks)
+            for name in spellings:
+                try:
+                    d = _dir(name)
+                except RuleError:
+                    d = None
+                try:
+                    action = Turn(tank=t.id, dir=name) if kind == "turn" else Turret(tank=t.id, dir=name)
+                    ENGINE.apply(copy.deepcopy(state), seat, action)
+                    key = None
+                except RuleError as exc:
+                    key = exc.key
+                if d is None:
+                    assert key == "panzer.err.bad_dir", (name, key)
+                elif kind == "turn":
+                    assert (key == "panzer.err.turn_60") == (turn_steps(t.hull, d) != 1), (name, key)
+                elif ROSTER[t.type].has_turret and not t.done:
+                    assert (key == "panzer.err.turret_turns") == (turn_steps(t.turret, d) != 1 or t.turret_left < 1)
+            checked[kind] += 1
+        state = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat))).state
+    assert min(checked.values()) > 20, checked
