@@ -31,7 +31,13 @@ def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str) -> No
     marks = " ".join(t(locale, f"frontline.kw.{k}") for k in u["keywords"])
     if u["armour"]:
         marks += " " + t(locale, "frontline.kw.armour", n=u["armour"])
-    draw.text((x + 6, y + 42), marks.strip()[:24], font=font(11), fill=(220, 200, 120))
+    lasting = " ".join(t(locale, f"frontline.short.{k}") for k in u["flags"] + u["effects"])[:24]
+    left = x + 6
+    if lasting:  # lasting effects (4.1.8) first, in their own colour, then the keywords
+        draw.text((left, y + 42), lasting, font=font(11), fill=(150, 210, 240))
+        left += int(draw.textlength(lasting + " ", font=font(11)))
+    room = max(0, 24 - len(lasting) - 1) if lasting else 24
+    draw.text((left, y + 42), marks.strip()[:room], font=font(11), fill=(220, 200, 120))
     hp_colour = (240, 120, 110) if u["damaged"] else (235, 235, 235)
     draw.text((x + 6, y + 60), t(locale, "frontline.label.atk_short", n=u["atk"]), font=font(16), fill=(240, 200, 90))
     draw.text((x + CARD_W - 62, y + 60), t(locale, "frontline.label.hp_short", n=u["hp"]), font=font(16),
@@ -68,6 +74,9 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                   font=font(14), fill=(240, 200, 90))
         draw.text((30, y + 116), t(loc, "frontline.label.counts", hand=p["hand_count"], deck=p["deck_count"]),
                   font=font(13), fill=(200, 200, 200))
+        if p["hq_effects"]:  # the HQ's lasting effects (4.1.8.2), under its box
+            draw.text((30, y + 134), " ".join(t(loc, f"frontline.short.{e}") for e in p["hq_effects"])[:20],
+                      font=font(11), fill=(150, 210, 240))
         draw.text((20, y + 6), t(loc, "frontline.label.support"), font=font(14), fill=(200, 200, 200))
         for i, u in enumerate(p["support"]):
             _unit(draw, 220 + i * (CARD_W + 10), y + 40, u, loc)

@@ -131,6 +131,17 @@ def unit_short(u: dict, locale: str) -> str:
     return f"{u['uid']} {name} {u['atk']}/{u['hp']}{marks}"
 
 
+def lasting_line(p: dict, units: list[dict], locale: str) -> str | None:
+    """The side's lasting effects (4.1.8): flags and continuous effects on its units, and its
+    HQ's effects, in full words; None when there are none."""
+    parts = [f"{u['uid']} {CARDS[u['key']].name[locale]}: " + t(locale, "frontline.sep").join(
+        [t(locale, f"frontline.flag.{f}") for f in u["flags"]] + [t(locale, f"frontline.kw.{e}") for e in u["effects"]])
+        for u in units if u["flags"] or u["effects"]]
+    parts += [t(locale, "frontline.label.hq_short", hq=p["hq"]) + ": " + t(locale, f"frontline.hqfx.{e}")
+              for e in p["hq_effects"]]
+    return t(locale, "frontline.label.lasting") + ": " + "; ".join(parts) if parts else None
+
+
 def summary(view: dict[str, Any], locale: str) -> str:
     loc = normalize_locale(locale)
     lines: list[str] = []
@@ -147,6 +158,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 hand=p["hand_count"], deck=p["deck_count"])
         support = " | ".join(unit_short(u, loc) for u in p["support"]) or "-"
         block = [row, t(loc, "frontline.label.support") + ": " + support]
+        own_front = view["front"] if view["front_owner"] == s else []
+        lasting = lasting_line(p, p["support"] + own_front, loc)
+        if lasting:
+            block.append(lasting)
         if p["revealed"] and s != me:
             block.append(t(loc, "frontline.label.revealed") + ": " + ", ".join(
                 CARDS[k].name[loc] for k in p["revealed"]))

@@ -242,6 +242,36 @@ def test_describe_summary_and_render():
     assert has_ink(img, (20, 200, 960, 360), (70, 62, 48))  # the frontline row shows the tiger
 
 
+def test_lasting_effects_show_in_the_summary_and_the_picture():
+    """4.1.8: a unit's continuous effects and flags, and an HQ's effects, are on the board
+    for both players: in words in the text, as short labels in the picture."""
+    import io
+
+    from PIL import Image
+
+    from games.core.render import has_ink
+
+    st = battle(87)
+    hit = unit(st, 1, "guards_rifles", effects=["attrition"])
+    unit(st, 0, "tiger", front=True, flags=["shield_hq"])
+    plain = ENGINE.render(ENGINE.view(st, 0), "en")
+    st.players[0].hq_effects = ["retaliate"]
+    for seat in (0, 1, None):
+        text = ENGINE.summary(ENGINE.view(st, seat), "en")
+        assert f"{hit.uid} Guards Riflemen: takes 1 damage at its owner's turn start" in text
+        assert "Enemy effects deal no damage to your HQ" in text
+        assert "whenever an enemy unit attacks your HQ, it takes 1 damage" in text
+        assert "frontline." not in text and "frontline." not in ENGINE.summary(ENGINE.view(st, seat), "zh-CN")
+    for key in ("attrition", "no_hq_attack", "combat_damage_one", "order_proof", "shield_hq", "retaliate"):
+        for loc in ("en", "zh-CN"):
+            assert not t(loc, f"frontline.short.{key}").startswith("frontline.")
+    fortified = Image.open(io.BytesIO(ENGINE.render(ENGINE.view(st, 0), "en")))
+    # seat 0 sits at the bottom: under its HQ numbers the box now says "Fortified"
+    label = (30, 380 + 132, 190, 380 + 145)  # inside the box, clear of its outline
+    assert has_ink(fortified, label, (20, 22, 26))
+    assert not has_ink(Image.open(io.BytesIO(plain)), label, (20, 22, 26))
+
+
 # --- bot and playouts --------------------------------------------------------------------------
 def test_bot_takes_a_lethal_hq_attack_and_a_good_trade():
     st = battle(86)
