@@ -8,7 +8,6 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Hashable, Sequence
 
-import networkx as nx
 
 Player = Hashable
 Pair = tuple[Player, Player | None]  # (a, None) is a bye for a
@@ -55,6 +54,8 @@ def swiss_round(
         return [(active[0], None)] if active else []
     ranking = sorted(active, key=lambda p: (-scores.get(p, 0.0), active.index(p)))
     rank_of = {p: i for i, p in enumerate(ranking)}
+    import networkx as nx  # here, not at the top: it is a third of the host's start-up imports
+
     graph = nx.Graph()
     big = 1000 * (len(active) + 1) ** 2
     for a, b in combinations(active, 2):
