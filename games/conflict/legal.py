@@ -12,7 +12,7 @@ from typing import Any
 from games.conflict import model as m
 from games.conflict.data import BASICS, FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
-    CARD_TYPE, CARDS, LOYALTY, PRESET_TERMS, can_act, fill_model, cards_of, cdef, cost_cuts, deploy_cost, fallback, garrisons,
+    CARD_TYPE, CARDS, LOYALTY, PRESET_TERMS, can_act, fill_model, cards_of, cdef, cost_cuts, deploy_cost, fallback,
     has_up, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
@@ -89,9 +89,17 @@ def may_attack(state: ConflictState, seat: int) -> bool:
 def fronts(state: ConflictState, seat: int) -> list[tuple[str, list[Unit] | None]]:
     """The territories `seat` may strike at (outer rows of other factions not at peace with
     it), each with its garrison (face-up defenders) or None."""
-    defenders = garrisons(state, seat)
-    return [(tid, defenders.get(tid)) for g in others(state, seat) if not peace_between(state, seat, g)
-            for tid in outer_row(state, g)]
+    tids = [tid for g in others(state, seat) if not peace_between(state, seat, g) for tid in outer_row(state, g)]
+    if not tids:
+        return []
+    # the face-up units defending them against `seat` (face-down ones do not defend), in one
+    # pass over the units; a unit elsewhere is passed over at the first test
+    wanted = set(tids)
+    defenders: dict[str, list[Unit]] = {}
+    for u in state.units.values():
+        if u.loc in wanted and u.riding is None and u.up and u.owner != seat:
+            defenders.setdefault(u.loc, []).append(u)
+    return [(tid, defenders.get(tid)) for tid in tids]
 
 
 def strike_targets(state: ConflictState, unit: Unit, front: list | None = None) -> list[str]:

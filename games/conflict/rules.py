@@ -198,16 +198,6 @@ def units_at(state: ConflictState, tid: str) -> list[Unit]:
     return [u for u in state.units.values() if u.loc == tid and u.riding is None]
 
 
-def garrisons(state: ConflictState, attacker: int) -> dict[str, list[Unit]]:
-    """Territory -> the face-up units defending it against `attacker` (face-down ones do not
-    defend); one pass over the units serves every territory a strike list looks at."""
-    out: dict[str, list[Unit]] = {}
-    for u in state.units.values():
-        if u.riding is None and u.up and u.owner != attacker:
-            out.setdefault(u.loc, []).append(u)
-    return out
-
-
 def is_evading(state: ConflictState, unit: Unit) -> bool:
     return unit.id in state.players[unit.owner].evading
 
