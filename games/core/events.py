@@ -56,19 +56,18 @@ class Step(BaseModel):
 
     def __init__(self, /, *, state: Any = _UNSET, events: Any = _UNSET, **data: Any) -> None:
         # Every action makes a step, so the usual `Step(state=..., events=[...])` with a list of
-        # events is filled directly (as validation would: the same state object, a new list of
-        # the same events); any other call is validated by pydantic as before.
-        if state is not _UNSET and not data:
-            if events is _UNSET:
-                _fill(self, {"state": state, "events": []}, {"state"})
+        # events is filled directly, as validation fills it: the same state object and a new
+        # list of the same events. Any other call is validated by pydantic as before.
+        if type(events) is list and state is not _UNSET and not data:
+            for event in events:
+                if type(event) is not Event:
+                    break
+            else:
+                _set_dict(self, {"state": state, "events": events[:]})
+                _set_fields_set(self, {"state", "events"})
+                _set_extra(self, None)
+                _set_private(self, None)
                 return
-            if type(events) is list:
-                for event in events:
-                    if type(event) is not Event:
-                        break
-                else:
-                    _fill(self, {"state": state, "events": list(events)}, {"state", "events"})
-                    return
         if state is not _UNSET:
             data["state"] = state
         if events is not _UNSET:
@@ -81,19 +80,12 @@ class Step(BaseModel):
     __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
 
 
-# The slots pydantic keeps on every model instance, set as its validators set them.
+# Setters of the slots pydantic keeps on every model instance (its validators fill them).
 _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _new = object.__new__
-
-
-def _fill(model: BaseModel, values: dict[str, Any], fields_set: set[str]) -> None:
-    _set_dict(model, values)
-    _set_fields_set(model, fields_set)
-    _set_extra(model, None)
-    _set_private(model, None)
 
 
 def _event(key: str, params: dict[str, Any], to: list[int] | None) -> Event:
