@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.events import roll_event
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.state import (
     ACTIONS, EVENT_ZONES, LAUNCH_ZONES, MECH_PREFIX, SHIP_ROW, Attach, Attack, Build, Card, Done, Draw, EndTurn,
@@ -140,20 +141,13 @@ def _holds(cards: list[Card], kinds: Any) -> bool:
     return False
 
 
-# Events and steps are built without pydantic's validation: a random game makes ~300 events
-# and ~170 steps, and validating their known-good fields took about a tenth of its time. The
-# objects are the ones Event.public, Event.private, roll_event and Step() make (test_fast_paths
-# compares them).
+# Events come from the core's builders, which skip pydantic's validation of their known-good
+# fields (a random game makes ~300 events). Steps (~170 a game) are still filled here: the
+# caller's list is fresh, so unlike Step() this does not copy it (test_fast_paths compares them).
+_public = Event.public  # _public(key, **params)
+_private = Event.private  # _private(seat, key, **params)
+_roll = roll_event  # _roll(who, what, dice, total, **extra)
 _new, _set = object.__new__, object.__setattr__
-
-
-def _event(key: str, params: dict[str, Any], to: list[int] | None) -> Event:
-    e = _new(Event)
-    _set(e, "__dict__", {"key": key, "params": params, "to": to})
-    _set(e, "__pydantic_fields_set__", {"key", "params", "to"})
-    _set(e, "__pydantic_extra__", None)
-    _set(e, "__pydantic_private__", None)
-    return e
 
 
 def _step(state: FleetState, events: list[Event]) -> Step:
@@ -164,21 +158,6 @@ def _step(state: FleetState, events: list[Event]) -> Step:
     _set(step, "__pydantic_extra__", None)
     _set(step, "__pydantic_private__", None)
     return step
-
-
-def _public(key: str, **params: Any) -> Event:
-    """Event.public(key, **params)."""
-    return _event(key, params, None)
-
-
-def _private(seat: int, key: str, **params: Any) -> Event:
-    """Event.private(seat, key, **params) for one seat."""
-    return _event(key, params, [seat])
-
-
-def _roll(who: str, what: str, dice: list[int], total: int, **extra: Any) -> Event:
-    """roll_event(who, what, dice, total, **extra)."""
-    return _event("core.roll", {"who": who, "what": what, "dice": dice, "total": total, **extra}, None)
 
 
 def _err(key: str, **params: Any) -> RuleError:
