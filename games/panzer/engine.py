@@ -55,6 +55,8 @@ _TURRET_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.has_turret)
 
 
 _DIR_INDEX = {name: d for d, name in enumerate(DIRECTION_NAMES)}
+# map key -> (hex by name, name by hex), the GameMap model's two tables as plain reads
+_MAP_NAMES = {key: (gmap.by_name, gmap.names) for key, gmap in MAPS.items()}
 _ONE_STEP = (1, 5)  # (b - a) % 6 of two directions one 60° turn apart
 
 
@@ -761,9 +763,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.one_at_a_time")
         t = self.tank(state, m.tank)
         assert t is not None and t.pos is not None
-        gmap = self.gmap(state)
-        dest = gmap.by_name.get(a.hex.lower())
-        fwd, cost, _, back, back_cost, _ = _steps_at(gmap.key, t.pos, t.hull)
+        map_key = state.options.map
+        by_name, names = _MAP_NAMES[map_key]  # gmap.by_name and gmap.names
+        dest = by_name.get(a.hex.lower())
+        fwd, cost, _, back, back_cost, _ = _steps_at(map_key, t.pos, t.hull)
         if dest not in (fwd, back):
             raise RuleError("panzer.err.not_adjacent", hex=a.hex)
         reverse = dest == back
@@ -791,7 +794,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             t.visited.append(dest)
         m.free_turn = not reverse or (state.options.hybrid and t.type in _HYBRID_TYPES)
         m.last = "step"
-        names = gmap.names  # hex_name of map hexes, cached
         ev.append(_public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap))
         if cleared is not None:
             ev.append(_public("panzer.ev.cleared", tank=t.id, hex=names[dest]))
@@ -807,7 +809,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 return
             if state.reaction is not None:
                 state.reaction = None
-            self._maybe_stop(state, ev)
+            if not (m.ap > 0 or m.reserve > 0):  # _maybe_stop with the tank at hand (not dashing here)
+                if not (m.free_turn and self._turn_cost(state, t, m)[0] == 0):
+                    self._end_drive(state, ev)
 
     def _do_path(self, state: PanzerState, seat: int, a: Route, ev: list[Event]) -> None:
         """Each step as if typed alone; the route stops where defensive fire may interrupt it."""
