@@ -307,10 +307,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if ph == "face":
             return [_act(Face, dir=d) for d in DIRECTION_NAMES]
         if ph == "ammo":
-            kinds = [k for k in AMMO_KINDS if self._load_problem(state, seat, None, k) is None]  # the same for every tank
+            kinds = tuple(k for k in AMMO_KINDS if self._load_problem(state, seat, None, k) is None)  # the same for every tank
             for t in state.tanks:
                 if t.owner == seat:
-                    acts += [_act(Load, tank=t.id, ammo=k) for k in kinds]
+                    acts += _loads(t.id, kinds)
             if self._ready_problem(state, seat) is None:
                 acts.append(_act(Ready))
             return acts
@@ -1290,6 +1290,12 @@ def _dash(tank: str) -> Any:
 @lru_cache(maxsize=64)  # maps × sides
 def _zone_set(map_key: str, side: str) -> frozenset[Hex]:
     return frozenset(MAPS[map_key].zone(side))
+
+
+@lru_cache(maxsize=256)  # tank ids × the 7 possible kind lists
+def _loads(tank: str, kinds: tuple[str, ...]) -> tuple[Any, ...]:
+    """The tank's Load actions for these ammunition kinds, in order."""
+    return tuple(_act(Load, tank=tank, ammo=k) for k in kinds)
 
 
 @lru_cache(maxsize=256)
