@@ -228,12 +228,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _ammo_kinds(self, t: Tank) -> tuple[str | None, ...]:
         return (None, *sorted({a.kind for a in t.ammo})) if t.ammo else (None,)
 
-    @staticmethod
-    def _enemies(state: PanzerState, owner: int) -> list[tuple[str, Hex, int]]:
-        """(id, hex, hex as an R.HEX_KEY number) of every live enemy tank on the board, in state order."""
-        return [(e.id, e.pos, e.pos[0] * _HEX_KEY + e.pos[1])
-                for e in state.tanks if e.alive and e.owner != owner and e.pos is not None]
-
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self, state: PanzerState, seat: int) -> list[PanzerAction]:
         if state.finished:
@@ -307,7 +301,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if ph == "face":
             return [_act(Face, dir=d) for d in DIRECTION_NAMES]
         if ph == "ammo":
-            kinds = tuple(k for k in AMMO_KINDS if self._load_problem(state, seat, None, k) is None)  # the same for every tank
+            # the same kinds for every tank
+            kinds = tuple(k for k in AMMO_KINDS if self._load_problem(state, seat, None, k) is None)
             for t in state.tanks:
                 if t.owner == seat:
                     acts += _loads(t.id, kinds)
@@ -324,7 +319,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         turn_no, map_key, wrecks = state.turn_no, state.options.map, state.wrecks
         sees, reach_keys = R.sees, R.reach_keys
         own: list[Tank] = []
-        enemies = []  # _enemies, built in the same pass over the tanks as the own list
+        # (id, hex, hex as an R.HEX_KEY number) of every live enemy tank on the board, in state order,
+        # found in the same pass over the tanks as the own ones
+        enemies = []
         for t in state.tanks:
             if t.alive:
                 if t.owner == seat:
@@ -358,7 +355,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def _jump_shots(self, state: PanzerState, t: Tank) -> list[PanzerAction]:
         """The dashing tank's jump shots (as _fire_menu for one shooter, with the recon advantage
-        of rule 6), looking at the enemy tanks directly instead of through an _enemies list."""
+        of rule 6), looking at the enemy tanks directly."""
         out: list[PanzerAction] = []
         pos, owner, map_key, wrecks = t.pos, t.owner, state.options.map, state.wrecks
         here = pos[0] * _HEX_KEY + pos[1]

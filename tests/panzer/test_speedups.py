@@ -257,7 +257,8 @@ def test_events_built_without_validation_are_the_events_core_builds():
         (_public("panzer.ev.step", tank="a1", frm="c4", to="c5", cost=1, ap=3),
          Event.public("panzer.ev.step", tank="a1", frm="c4", to="c5", cost=1, ap=3)),
         (_public("panzer.ev.ammo_phase"), Event.public("panzer.ev.ammo_phase")),
-        (_private(1, "panzer.ev.loaded", tank="b1", token="am1"), Event.private(1, "panzer.ev.loaded", tank="b1", token="am1")),
+        (_private(1, "panzer.ev.loaded", tank="b1", token="am1"),
+         Event.private(1, "panzer.ev.loaded", tank="b1", token="am1")),
         (_roll("a1", "@panzer.roll.hit", [3, 4], 7, mod=0, need=5, target="b1"),
          roll_event("a1", "@panzer.roll.hit", [3, 4], 7, mod=0, need=5, target="b1")),
     ]
@@ -296,8 +297,9 @@ def test_apply_refuses_actions_outside_their_phases_before_the_handler_runs():
     samples = {"army": "army x", "pick": "pick tiger", "done": "done", "side": "side north", "deploy": "deploy a1 c4",
                "face": "face n", "load": "load a1 hesh", "ready": "ready", "endshots": "endshots",
                "precise": "precise a1 b1 1", "dash": "dash a1", "turret": "turret a1 n", "jumpfire": "jumpfire a1 b1 1",
-               "cancel": "cancel a1", "drive": "drive a1 0", "go": "go a1 c4", "path": "path a1 c4", "turn": "turn a1 n",
-               "halt": "halt a1", "endmove": "endmove", "dfire": "dfire a1 1", "hold": "hold", "advfire": "advfire a1 b1 1",
+               "cancel": "cancel a1", "drive": "drive a1 0", "go": "go a1 c4", "path": "path a1 c4",
+               "turn": "turn a1 n", "halt": "halt a1", "endmove": "endmove", "dfire": "dfire a1 1", "hold": "hold",
+               "advfire": "advfire a1 b1 1",
                "endturn": "endturn", "again": "again", "noagain": "noagain"}
     assert set(plays_in) == set(samples) == {cls.model_fields["kind"].default for cls in ALL_ACTIONS}
     rnd = random.Random(4)
