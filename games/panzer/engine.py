@@ -399,7 +399,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         tid, ap = t.id, m.ap
         fwd, fwd_cost, fwd_go, back, back_cost, back_go, turns = _step_menu(state.options.map, tid, t.pos, t.hull)
         if fwd_cost is not None or back_cost is not None:  # R.step_cost with the terrain part precomputed
-            occ = self._occupied(state)  # t stands on neither hex: no need to leave it out
+            # _occupied inline (t stands on neither hex, and None matches neither: no need to drop them)
+            occ = {x.pos for x in state.tanks if x.alive}
             wrecks = state.wrecks
             if fwd_cost is not None and fwd not in occ:
                 if fwd in wrecks:
@@ -769,8 +770,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         reverse = dest == back
         if reverse:
             cost = back_cost
-        # R.move_cost from the terrain cost (the tank itself stands on neither hex)
-        if cost is not None and dest in self._occupied(state):
+        # R.move_cost from the terrain cost (the tank itself stands on neither hex); _occupied inline
+        if cost is not None and dest in {x.pos for x in state.tanks if x.alive}:
             cost = None
         if cost is not None and dest in state.wrecks:
             cost = _wreck_cost(cost, m.dash, t.type in _HEAVY_TYPES)
