@@ -233,8 +233,11 @@ def can_see(state: PanzerState, gmap: GameMap, a: Hex, b: Hex, recon: bool = Fal
 
 def sees(map_key: str, a: Hex, b: Hex, wrecks: list[Hex], recon: bool = False) -> bool:
     """line_of_sight(a, b, blockers(...)) without building the blocker set: the terrain part
-    is cached per map, and only the crossings terrain alone leaves open are checked for wrecks."""
-    open_groups = _terrain_sight(map_key, a, b, recon)
+    is cached per map, and only the crossings terrain alone leaves open are checked for wrecks.
+    Sight is symmetric (sight_line(a, b) and sight_line(b, a) cross the same groups; test_speedups
+    checks every pair of every map), so the cache keeps each pair once, in hex order: half the
+    sight lines to compute, ~25 us each."""
+    open_groups = _terrain_sight(map_key, a, b, recon) if a <= b else _terrain_sight(map_key, b, a, recon)
     if open_groups is None:
         return False
     if recon or not wrecks:  # recon sees past wrecks

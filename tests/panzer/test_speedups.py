@@ -398,3 +398,17 @@ def test_hull_and_turret_turn_checks_match_turn_steps():
             checked[kind] += 1
         state = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat))).state
     assert min(checked.values()) > 20, checked
+
+
+def test_sight_lines_are_symmetric_on_every_map():
+    """R.sees looks up each pair of hexes in one order only: that is right only because the line
+    from a to b crosses the same groups as the line from b to a, checked here for every pair of
+    hexes of every map (sight_line itself, not its cache)."""
+    import itertools
+
+    from games.core.hexgrid import sight_line
+
+    for key, gmap in MAPS.items():
+        for a, b in itertools.combinations(sorted(gmap.cells), 2):
+            there, back = sight_line.__wrapped__(a, b), sight_line.__wrapped__(b, a)
+            assert sorted(map(sorted, there)) == sorted(map(sorted, back)), (key, a, b)
