@@ -187,10 +187,14 @@ def _gun_profile(type_key: str) -> tuple[tuple[tuple[int, bool], ...], tuple[boo
 def _gun_reach(guns: tuple[tuple[int, bool], ...], hull: int, turret: int, max_turns: int) -> dict[Hex, tuple[int, ...]]:
     hull_arc = 1 << hull if hull >= 0 else 0
     turret_arcs = sum(1 << d for d in range(6) if turret >= 0 and turn_steps(turret, d) <= max_turns)
+    masks = [(reach, turret_arcs if on_turret else hull_arc) for reach, on_turret in guns]  # arcs per gun
+    if len(masks) == 1:  # most tanks: one comprehension, no gun set built per offset (cold start of a process)
+        (reach, mask), = masks
+        only = _GUN_SETS.setdefault((0,), (0,))
+        return {p: only for p, dist, arcs in _offsets(reach) if dist <= reach and arcs & mask}
     out = {}
     for p, dist, arcs in _offsets(max(reach for reach, _ in guns)):
-        ok = tuple(g for g, (reach, on_turret) in enumerate(guns)
-                   if dist <= reach and arcs & (turret_arcs if on_turret else hull_arc))
+        ok = tuple(g for g, (reach, mask) in enumerate(masks) if dist <= reach and arcs & mask)
         if ok:
             out[p] = _GUN_SETS.setdefault(ok, ok)  # one tuple object per gun set
     return out
