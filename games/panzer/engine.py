@@ -42,8 +42,8 @@ _DIR_KEYS = tuple(f"@panzer.dir.{d}" for d in DIRECTION_NAMES)  # event paramete
 # roster facts as plain sets: membership tests are cheaper than reading the type models in hot loops
 _LIGHT_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "light")
 _HEX_KEY = R.HEX_KEY
-# tank id -> its index among its side's tanks
-_TANK_PLACE = {f"{letter}{n}": n - 1 for letter in LETTERS for n in range(1, R.MAX_TANKS + 1)}
+# tank id -> (its index among its side's tanks, whether it is the second side's)
+_TANK_PLACE = {f"{letter}{n}": (n - 1, letter == "b") for letter in LETTERS for n in range(1, R.MAX_TANKS + 1)}
 _TURRET_TURNS = {k: typ.turret_turns for k, typ in ROSTER.items()}
 _MOVES = {k: typ.move for k, typ in ROSTER.items()}
 # free points a tank may declare, [without, with] the hybrid option (rule 9)
@@ -189,13 +189,16 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     @staticmethod
     def tank(state: PanzerState, tid: str) -> Tank | None:
         # the draft lists a1, a2, .. then b1, b2, ..: try the tank's own place before searching
-        i = _TANK_PLACE.get(tid)
-        if i is not None:
-            tanks = state.tanks
-            if tid[0] == "b":
+        place = _TANK_PLACE.get(tid)
+        if place is not None:
+            i, second = place
+            if second:
                 i += state.counts[0]
-            if i < len(tanks) and tanks[i].id == tid:
-                return tanks[i]
+            tanks = state.tanks
+            if i < len(tanks):
+                t = tanks[i]
+                if t.id == tid:
+                    return t
         for t in state.tanks:
             if t.id == tid:
                 return t

@@ -412,3 +412,24 @@ def test_sight_lines_are_symmetric_on_every_map():
         for a, b in itertools.combinations(sorted(gmap.cells), 2):
             there, back = sight_line.__wrapped__(a, b), sight_line.__wrapped__(b, a)
             assert sorted(map(sorted, there)) == sorted(map(sorted, back)), (key, a, b)
+
+
+def test_tank_lookup_by_place_finds_the_tank_a_search_finds():
+    """ENGINE.tank tries the place a tank id has in the draft order before searching: the same
+    tank (or None) as a plain search, in games and on boards built in any order."""
+    from tests.panzer.helpers import board
+
+    states = []
+    rnd = random.Random(17)
+    state = ENGINE.setup(seats(), ENGINE.parse_options({}), 17).state
+    while ENGINE.outcome(state) is None:
+        if rnd.random() < 0.05:
+            states.append(state)
+        seat = rnd.choice(ENGINE.active_seats(state))
+        state = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat))).state
+    states.append(state)
+    states.append(board([("b1", "m4", "g9", "n"), ("a2", "m4", "k7", "s"), ("a1", "bt7", "i5", "n")]))
+    ids = [f"{x}{n}" for x in "abc" for n in range(0, 13)] + ["", "a", "b01", "A1"]
+    for s in states:
+        for tid in ids:
+            assert ENGINE.tank(s, tid) is next((t for t in s.tanks if t.id == tid), None), tid
