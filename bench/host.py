@@ -72,6 +72,12 @@ async def aiosqlite_baseline(path: Path, row_bytes: int, rows: int, transactions
 
 
 async def run(args: argparse.Namespace, folder: Path) -> str:
+    phases = None
+    if args.phases:
+        from bench.phases import Phases
+
+        phases = Phases()
+        phases.install()
     host = await Host.create(folder / "host.sqlite3", seed_source=iter(range(1, 10**9)).__next__)
     games = games_for(args.game)
     if not args.images:
@@ -136,6 +142,8 @@ async def run(args: argparse.Namespace, folder: Path) -> str:
     cpu_rate = len(latencies) / cpu_used
     print(f"  plain SQLite: sqlite3 {plain:.0f} tx/s ({plain_cpu:.0f} per CPU second), aiosqlite {threaded:.0f} tx/s")
     print(f"  per CPU second: host {cpu_rate:.0f} commands, SQLite {plain_cpu:.0f} tx, ratio {cpu_rate / plain_cpu:.3f}")
+    if phases is not None:
+        print(phases.report())
     if drawing:
         print(f"  board pictures (after the answer, drawing thread): {len(drawing)} drawn, "
               f"{statistics.mean(drawing) * 1000:.1f} ms CPU each; with them {len(latencies) / (cpu_used + sum(drawing)):.0f} "
@@ -160,6 +168,8 @@ def main(argv: list[str]) -> int:
                         help="engines draw no board picture (to see what the rest of the path costs)")
     parser.add_argument("--concurrency", type=int, default=1,
                         help="commands in flight at once (players acting at the same moment on different tables)")
+    parser.add_argument("--phases", action="store_true",
+                        help="also time each step of a /play command (resolve, load, engine, commit ...)")
     parser.add_argument("--dir", help="where the databases go (default: a temporary folder)")
     args = parser.parse_args(argv)
     if args.dir:
