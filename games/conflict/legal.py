@@ -12,10 +12,11 @@ from typing import Any
 from games.conflict import model as m
 from games.conflict.data import BASICS, FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
-    CARD_TYPE, CARDS, LOYALTY, PRESET_TERMS, can_act, fill_model, cards_of, cdef, cost_cuts, deploy_cost, fallback,
+    CARD_TYPE, CARDS, LOYALTY, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback,
     has_up, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
+from games.core.events import fill_model
 
 COMBAT = "ADSR"  # 攻击 attack, 防御 defend, 自爆 self-destruct, 休整 rest
 LAYS3 = ["none"] + ["".join(p) for k in (1, 2, 3) for p in permutations(COMBAT, k)]
@@ -41,7 +42,7 @@ def _maker(cls: type) -> Any:
     off the state: str ids, int seats and amounts, the literal faces. So the model is filled
     as pydantic's validator fills it, without validating again (test_legal_filter checks over
     whole games that every listed action equals a validated one, field types included). The
-    actions of a class share one set of given field names (see rules.fill_model): a third
+    actions of a class share one set of given field names (see games.core.events.fill_model): a third
     fewer new objects for the garbage collector to walk."""
     kind = cls.model_fields["kind"].default
     names = [n for n in cls.model_fields if n != "kind"]

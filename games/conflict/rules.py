@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
 
-from games.core import Event, Step
-from games.core.events import roll_event
+from games.core import Event
+from games.core.events import roll_event, step_of
 
 from games.conflict.data import CardDef, content
 from games.conflict.model import Card, ConflictState, Pending, Terr, Unit
@@ -35,44 +34,12 @@ _TERR_NAMES = {k: t.name for k, t in TERRITORIES.items()}
 SUPPLY = {k for k, c in CARDS.items() if "supply" in c.abilities}
 
 
-# Events, steps and listed actions are built without pydantic's validation (as games/fleet and
-# games/panzer build events and steps): a random game makes some 1,200 events, 1,200 steps and
-# 2,000 new actions from known-good values. The slots are filled through BaseModel's own slot
-# descriptors, as its validator fills them; tests/conflict/test_fast_paths.py and
-# test_legal_filter.py check the results equal validated ones.
-_new = object.__new__
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
-    """The model `cls` with these field values (`given`: the fields passed, not defaulted),
-    its slots filled as pydantic's validator fills them, without validating the values.
-    `given` may be shared by many models: pydantic adds to it only when a field is assigned,
-    which a frozen model (an action) refuses first and which re-adds a name already there
-    when every field is given (an event, a step); model_copy copies it before changing it."""
-    model = _new(cls)
-    _set_dict(model, fields)
-    _set_fields_set(model, given)
-    _set_extra(model, None)
-    _set_private(model, None)
-    return model
-
-
-_EVENT_FIELDS = {"key", "params", "to"}
-_STEP_FIELDS = {"state", "events"}
-
-
-def public(key: str, **params: Any) -> Event:
-    """Event.public(key, **params)."""
-    return fill_model(Event, {"key": key, "params": params, "to": None}, _EVENT_FIELDS)
-
-
-def step(state: ConflictState, events: list[Event]) -> Step:
-    """Step(state=state, events=events); `events` is the caller's fresh list, so it is not copied."""
-    return fill_model(Step, {"state": state, "events": events}, _STEP_FIELDS)
+# Events, steps and listed actions are built without pydantic's validation (games/core's
+# fill_model): a random game makes some 1,200 events, 1,200 steps and 2,000 new actions from
+# known-good values. tests/conflict/test_fast_paths.py and test_legal_filter.py check the
+# results equal validated ones.
+public = Event.public  # public(key, **params)
+step = step_of  # step(state, events): the caller's fresh list of events, not copied
 
 
 def cdef(key: str) -> CardDef:

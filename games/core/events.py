@@ -80,7 +80,9 @@ class Step(BaseModel):
     __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
 
 
-# Setters of the slots pydantic keeps on every model instance (its validators fill them).
+# Setters of the slots pydantic keeps on every model instance (its validators fill them),
+# called through their descriptors as the validators do (object.__setattr__ would look each
+# one up first).
 _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
@@ -88,12 +90,34 @@ _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _new = object.__new__
 
 
+def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
+    """The model `cls` with these field values (`given`: the names passed, not defaulted), its
+    slots filled as pydantic's validator fills them, without validating the values: for hot
+    paths that build many models from known-good values (events, steps, listed actions).
+    The caller answers for the values; each game's fast-path tests compare with validated ones.
+
+    `given` may be shared by many models: pydantic adds to it only when a field is assigned,
+    which a frozen model (an action) refuses first and which re-adds a name already there when
+    every field is given (an event, a step); model_copy copies it before changing it."""
+    model = _new(cls)
+    _set_dict(model, fields)
+    _set_fields_set(model, given)
+    _set_extra(model, None)
+    _set_private(model, None)
+    return model
+
+
+_EVENT_FIELDS = {"key", "params", "to"}
+_STEP_FIELDS = {"state", "events"}
+
+
 def _event(key: str, params: dict[str, Any], to: list[int] | None) -> Event:
     """Event(key=key, params=params, to=to) for a str key, a fresh params dict and a fresh
     list of int seats (or None), without validating them again."""
-    event = _new(Event)
-    _set_dict(event, {"key": key, "params": params, "to": to})
-    _set_fields_set(event, {"key", "params", "to"})
-    _set_extra(event, None)
-    _set_private(event, None)
-    return event
+    return fill_model(Event, {"key": key, "params": params, "to": to}, _EVENT_FIELDS)
+
+
+def step_of(state: Any, events: list[Event]) -> Step:
+    """Step(state=state, events=events) for a fresh list of events the caller hands over:
+    unlike Step() it is not copied. For engines' hot paths (one step per action)."""
+    return fill_model(Step, {"state": state, "events": events}, _STEP_FIELDS)

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
-from games.core.events import roll_event
+from games.core.events import roll_event, step_of
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.state import (
     ACTIONS, EVENT_ZONES, LAUNCH_ZONES, MECH_PREFIX, SHIP_ROW, Attach, Attack, Build, Card, Done, Draw, EndTurn,
@@ -141,23 +141,12 @@ def _holds(cards: list[Card], kinds: Any) -> bool:
     return False
 
 
-# Events come from the core's builders, which skip pydantic's validation of their known-good
-# fields (a random game makes ~300 events). Steps (~170 a game) are still filled here: the
-# caller's list is fresh, so unlike Step() this does not copy it (test_fast_paths compares them).
+# Events and steps skip pydantic's validation of their known-good fields (games/core's fast
+# builders; a random game makes ~300 events and ~170 steps; test_fast_paths compares them).
 _public = Event.public  # _public(key, **params)
 _private = Event.private  # _private(seat, key, **params)
 _roll = roll_event  # _roll(who, what, dice, total, **extra)
-_new, _set = object.__new__, object.__setattr__
-
-
-def _step(state: FleetState, events: list[Event]) -> Step:
-    """Step(state=state, events=events); `events` is the caller's fresh list, so it is not copied."""
-    step = _new(Step)
-    _set(step, "__dict__", {"state": state, "events": events})
-    _set(step, "__pydantic_fields_set__", {"state", "events"})
-    _set(step, "__pydantic_extra__", None)
-    _set(step, "__pydantic_private__", None)
-    return step
+_step = step_of  # _step(state, events): the caller's fresh list of events, not copied
 
 
 def _err(key: str, **params: Any) -> RuleError:

@@ -23,10 +23,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import decode_action
+from games.core.events import roll_event, step_of
 from games.core.hexgrid import DIRECTION_NAMES, distance, hex_name, in_arc, neighbor, turn_steps
 from games.core.i18n import register_catalog
 from games.panzer import rules as R
@@ -60,56 +60,13 @@ _MAP_NAMES = {key: (gmap.by_name, gmap.names) for key, gmap in MAPS.items()}
 _ONE_STEP = (1, 5)  # (b - a) % 6 of two directions one 60° turn apart
 
 
-# Events and steps are built without pydantic's validation (as games/fleet does): a random game
-# makes ~750 events and ~670 steps, and validating their known-good fields cost several percent
-# of its time. The objects equal what Event.public, Event.private, roll_event and Step() make
-# (tests/panzer/test_speedups.py compares them).
-# The slots pydantic keeps on every model instance, set through their descriptors as its
-# validators set them (object.__setattr__ would look each descriptor up first: ~0.35 us more).
-_new = object.__new__
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def _event(key: str, params: dict[str, Any], to: list[int] | None) -> Event:
-    e = _new(Event)
-    _set_dict(e, {"key": key, "params": params, "to": to})
-    _set_fields_set(e, {"key", "params", "to"})
-    _set_extra(e, None)
-    _set_private(e, None)
-    return e
-
-
-def _step(state: PanzerState, events: list[Event]) -> Step:
-    """Step(state=state, events=events); `events` is the caller's fresh list, so it is not copied."""
-    step = _new(Step)
-    _set_dict(step, {"state": state, "events": events})
-    _set_fields_set(step, {"state", "events"})
-    _set_extra(step, None)
-    _set_private(step, None)
-    return step
-
-
-def _public(key: str, **params: Any) -> Event:
-    """Event.public(key, **params); _event inlined (the most frequent kind of event)."""
-    e = _new(Event)
-    _set_dict(e, {"key": key, "params": params, "to": None})
-    _set_fields_set(e, {"key", "params", "to"})
-    _set_extra(e, None)
-    _set_private(e, None)
-    return e
-
-
-def _private(seat: int, key: str, **params: Any) -> Event:
-    """Event.private(seat, key, **params) for one seat."""
-    return _event(key, params, [seat])
-
-
-def _roll(who: str, what: str, dice: list[int], total: int, **extra: Any) -> Event:
-    """roll_event(who, what, dice, total, **extra)."""
-    return _event("core.roll", {"who": who, "what": what, "dice": dice, "total": total, **extra}, None)
+# Events and steps skip pydantic's validation of their known-good fields (games/core's fast
+# builders): a random game makes ~750 events and ~670 steps. tests/panzer/test_speedups.py
+# compares them with what Event.public, Event.private, roll_event and Step() make.
+_public = Event.public  # _public(key, **params)
+_private = Event.private  # _private(seat, key, **params)
+_roll = roll_event  # _roll(who, what, dice, total, **extra)
+_step = step_of  # _step(state, events): the caller's fresh list of events, not copied
 
 
 def _dir(name: str) -> int:

@@ -34,7 +34,7 @@ def test_step_equals_step():
 
 def test_shared_field_name_sets_never_change():
     """Listed actions of a class share one set of given field names, events and steps one
-    each (rules.fill_model): assigning a field, or copying with changes, must leave it as is."""
+    each (games.core.events.fill_model): assigning a field, or copying with changes, must leave it as is."""
     a, b = L._act("move", "c1", "u1", "t1"), L._act("move", "c1", "u1", "t2")
     assert a.model_fields_set is b.model_fields_set == {"card", "unit", "tid"}
     with pytest.raises(Exception):
