@@ -169,9 +169,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--concurrency", type=int, default=1,
                         help="commands in flight at once (players acting at the same moment on different tables)")
     parser.add_argument("--phases", action="store_true",
-                        help="also time each step of a /play command (resolve, load, engine, commit ...)")
+                        help="also time each step of a /play command (resolve, load, engine, commit ...); "
+                             "concurrency 1 only")
     parser.add_argument("--dir", help="where the databases go (default: a temporary folder)")
     args = parser.parse_args(argv)
+    if args.phases and args.concurrency != 1:
+        parser.error("--phases times one command at a time: use it with --concurrency 1")
     if args.dir:
         Path(args.dir).mkdir(parents=True, exist_ok=True)
         line = asyncio.run(run(args, Path(args.dir)))
