@@ -1,7 +1,10 @@
 """The engine protocol: pure rules, no I/O.
 
-A game is a subclass of `Engine` in `games/<key>/`. State, options and actions are
-pydantic models; the rules are methods. The host, the bot seat, the Discord and console
+A game is a subclass of `Engine` in `games/<key>/`. Options and actions are pydantic
+models. The state is a pydantic model too, or, where the rules read and write it in hot
+loops, plain (slotted) dataclasses that the engine loads and dumps through a pydantic
+`TypeAdapter` by overriding `load_state`/`dump_state` (panzer, conflict, fleet): the same
+validation and JSON, without BaseModel's slower attribute access. The rules are methods. The host, the bot seat, the Discord and console
 adapters and the random-playout test all speak to a game only through this class.
 
 Contract every engine keeps (the core tests and `shapan playout` check it):
