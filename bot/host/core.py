@@ -733,12 +733,13 @@ class Host:
         if outcome is not None:
             changes["status"] = "finished"
         changes.update(self._timer_changes(session, engine, progress.state, now, restart_timer))
-        seen = not self._unseen(session, engine, progress, outcome)
+        public_view = engine.view(progress.state, None)
+        seen = not self._unseen(session, engine, progress, outcome, public_view)
         if not seen:
             for entry in progress.log:
                 entry.public = False
         stored = await self.repo.commit(session, now, log=progress.log, **changes)
-        box = await self._posts(stored, engine, progress, outcome, seen)
+        box = await self._posts(stored, engine, progress, outcome, public_view, seen)
         if reply is not None:
             box.reply = Message(text=reply)
         if outcome is not None:
@@ -749,7 +750,8 @@ class Host:
                     log.exception("on_game_finished callback failed for session %s", stored.id)
         return box
 
-    def _unseen(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None) -> bool:
+    def _unseen(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None,
+                public_view: dict[str, Any]) -> bool:
         """True when the table could not tell that the command did anything: no public event
         or host note, the same seats awaited, and the same public board as before. Such a step
         (a hidden pick, a mulligan swap) gets no public post and no line in /game log, since
@@ -763,17 +765,16 @@ class Host:
             before = kept[1]
         else:  # the stored JSON is the board before the command
             before = engine.view(engine.load_state(session.state), None)
-        return before == engine.view(progress.state, None)
+        return before == public_view
 
     async def _posts(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None,
-                     seen: bool = True) -> Outbox:
+                     public_view: dict[str, Any], seen: bool = True) -> Outbox:
         """Public post in the table's locale (none for a step the table cannot see); private
         events to each seat's user in theirs."""
         box = Outbox()
         loc = session.locale
         lines = list(progress.notes)
         lines += [t(loc, e.key, **e.params) for e in progress.events if e.to is None]
-        public_view = engine.view(progress.state, None)
         self._public_views[session.id] = (session.version, public_view)
         self._public_views.move_to_end(session.id)
         if len(self._public_views) > PUBLIC_VIEWS_KEPT:

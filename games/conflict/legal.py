@@ -16,6 +16,7 @@ from games.conflict.rules import (
     has_up, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
+from games.core.engine import code_fields
 from games.core.events import fill_model
 
 COMBAT = "ADSR"  # 攻击 attack, 防御 defend, 自爆 self-destruct, 休整 rest
@@ -45,7 +46,7 @@ def _maker(cls: type) -> Any:
     actions of a class share one set of given field names (see games.core.events.fill_model): a third
     fewer new objects for the garbage collector to walk."""
     kind = cls.model_fields["kind"].default
-    names = [n for n in cls.model_fields if n != "kind"]
+    names = code_fields(cls)
     given = set(names)
     if len(names) == 0:
         return lambda: fill_model(cls, {"kind": kind}, given)

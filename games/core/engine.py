@@ -60,7 +60,7 @@ class ActionBase(BaseModel):
 
     def code(self) -> str:
         parts = [self.kind]
-        for name in _code_fields(type(self)):
+        for name in code_fields(type(self)):
             parts.append(_encode_value(getattr(self, name)))
         return " ".join(parts)
 
@@ -96,8 +96,9 @@ def _kinds(types: tuple[type[ActionBase], ...]) -> dict[str, type[ActionBase]]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _code_fields(cls: type[ActionBase]) -> tuple[str, ...]:
-    """The fields an action's code lists after its kind, in order (read once per model)."""
+def code_fields(cls: type[ActionBase]) -> tuple[str, ...]:
+    """The fields an action's code lists after its kind, in order (read once per model; also
+    for engines that build actions from values given in code order)."""
     return tuple(name for name in cls.model_fields if name != "kind")
 
 
@@ -106,7 +107,7 @@ def _decode_fields(cls: type[ActionBase]) -> tuple[tuple[str, bool, bool], ...]:
     """(name, required, is a list) of each field after the kind, in code order."""
     fields = cls.model_fields
     return tuple((name, fields[name].is_required(), _is_list_field(fields[name].annotation))
-                 for name in _code_fields(cls))
+                 for name in code_fields(cls))
 
 
 def decode_action(types: tuple[type[ActionBase], ...], code: str) -> ActionBase:

@@ -63,10 +63,7 @@ class Step(BaseModel):
                 if type(event) is not Event:
                     break
             else:
-                _set_dict(self, {"state": state, "events": events[:]})
-                _set_fields_set(self, {"state", "events"})
-                _set_extra(self, None)
-                _set_private(self, None)
+                _fill_slots(self, {"state": state, "events": events[:]}, {"state", "events"})
                 return
         if state is not _UNSET:
             data["state"] = state
@@ -99,7 +96,10 @@ def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
     `given` may be shared by many models: pydantic adds to it only when a field is assigned,
     which a frozen model (an action) refuses first and which re-adds a name already there when
     every field is given (an event, a step); model_copy copies it before changing it."""
-    model = _new(cls)
+    return _fill_slots(_new(cls), fields, given)
+
+
+def _fill_slots(model: Any, fields: dict[str, Any], given: set[str]) -> Any:
     _set_dict(model, fields)
     _set_fields_set(model, given)
     _set_extra(model, None)

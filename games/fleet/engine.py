@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.engine import code_fields
 from games.core.events import roll_event, step_of
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.state import (
@@ -84,14 +85,9 @@ def _act(cls: type, *values: Any) -> Any:
     of equal pydantic objects per game (the random-playout hot loop). The values come in
     the order of the action's code (`_act(Launch, mech, pilot, zone)`): a positional cache
     key costs half of a keyword one."""
-    names = ACTION_FIELDS[cls]
+    names = code_fields(cls)
     assert len(values) <= len(names), (cls, values)
     return cls(**dict(zip(names, values)))
-
-
-# the fields of each action in code order, for _act: actions holding card tokens miss its
-# cache (~30 a game, new tokens every game)
-ACTION_FIELDS = {cls: tuple(n for n in cls.model_fields if n != "kind") for cls in ACTIONS}
 
 
 # actions over the fixed vocabulary of mech slots and zones, built once: a dict lookup costs
