@@ -188,6 +188,17 @@ class Engine(Generic[S, A, O]):
         """Broken invariants, as readable strings; empty when all is well."""
         return []
 
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A new state that `seat` cannot tell from `state`: everything the seat can see is
+        kept, everything it cannot see (other hands, deck orders, face-down cards, hidden
+        configurations, unrevealed ammunition, the dice stream) is drawn again from `rng`,
+        consistent with all the seat has seen. `state` itself is left untouched.
+
+        The seat's view, its legal actions and their texts, and the seats the game awaits
+        must be identical on the result (`games.core.playout.check_determinization`); the
+        search bot plays from such states, so it never needs another seat's secrets."""
+        raise NotImplementedError
+
     # --- presentation (defaults are plain; games override for their players) -----
     def describe_action(self, state: S, seat: int, action: A, locale: str) -> str:
         return action.code()

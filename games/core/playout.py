@@ -171,3 +171,93 @@ def run_playouts(
         play_one(engine, seed * 1_000_003 + i, players, options, max_steps, check_every, use_bot=use_bot) for i in range(games)
     ]
     return PlayoutReport(engine.key, results, time.perf_counter() - start)
+
+
+# --- determinization: what a seat cannot see, drawn again ----------------------------------
+
+LOCALES = ("en", "zh-CN")
+
+
+def _seat_face(engine: Engine, state: Any, seat: int) -> dict[str, Any]:
+    """Everything the host can show `seat` about `state`: its view and its texts, the seats
+    the game awaits (a pause that happens only when a player holds a card tells the table
+    what they hold), and its legal actions with their labels."""
+    view = engine.view(state, seat)
+    legal = engine.legal_actions(state, seat)
+    return {
+        "view": json.loads(json.dumps(view, ensure_ascii=False, default=str)),
+        "summary": {loc: engine.summary(view, loc) for loc in LOCALES},
+        "active": sorted(engine.active_seats(state)),
+        "outcome": None if (o := engine.outcome(state)) is None else o.model_dump(),
+        "legal": [a.code() for a in legal],
+        "labels": {loc: [engine.describe_action(state, seat, a, loc) for a in legal] for loc in LOCALES},
+    }
+
+
+def check_determinization(engine: Engine, state: Any, seat: int, rnd: random.Random,
+                          continue_steps: int = 12) -> tuple[list[str], bool]:
+    """Determinize `state` for `seat` and compare. Returns (problems, changed): problems is
+    empty when the seat sees exactly the same and the new state is a sound game (invariants
+    hold, it survives a JSON round trip and a short random continuation); `changed` says
+    whether anything hidden was drawn differently (a determinization that never changes
+    anything would pass every check and hide nothing)."""
+    before = engine.dump_state(state)
+    face = _seat_face(engine, state, seat)
+    try:
+        other = engine.determinize(state, seat, rnd)
+    except NotImplementedError:
+        raise
+    except Exception:
+        return [f"determinize crashed: {traceback.format_exc(limit=4)}"], False
+    problems: list[str] = []
+    if engine.dump_state(state) != before:
+        problems.append("determinize changed the state it was given")
+    other_face = _seat_face(engine, other, seat)
+    for key in face:
+        if face[key] != other_face[key]:
+            detail = first_difference_text(face[key], other_face[key])
+            problems.append(f"seat {seat} can tell the resampled state apart by its {key}: {detail}")
+    problems += [f"invariant on the resampled state: {p}" for p in engine.invariants(other)]
+    dumped = engine.dump_state(other)
+    if engine.load_state(dumped) != other:
+        problems.append("the resampled state does not survive a JSON round trip")
+    changed = dumped != before
+    # the resampled state must be playable: a search bot plays on from it
+    probe = other
+    for n in range(continue_steps):
+        if problems or engine.outcome(probe) is not None:
+            break
+        active = engine.active_seats(probe)
+        if not active:
+            problems.append(f"resampled state: no seat to act and no outcome after {n} steps")
+            break
+        actor = rnd.choice(active)
+        legal = engine.legal_actions(probe, actor)
+        if not legal:
+            problems.append(f"resampled state: seat {actor} active without legal actions")
+            break
+        action = rnd.choice(legal)
+        try:
+            probe = engine.apply(probe, actor, action).state
+        except Exception as exc:
+            problems.append(f"resampled state: legal {action.code()!r} failed: {exc!r}")
+            break
+        problems += [f"resampled state after {n + 1} steps: {p}" for p in engine.invariants(probe)]
+    return problems, changed
+
+
+def first_difference_text(a: Any, b: Any, path: str = "$") -> str:
+    """Where two JSON-like values first differ, shortly."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key, _MISSING) != b.get(key, _MISSING):
+                return first_difference_text(a.get(key, _MISSING), b.get(key, _MISSING), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference_text(x, y, f"{path}[{i}]")
+    show = lambda v: "(absent)" if v is _MISSING else json.dumps(v, ensure_ascii=False, default=str)[:120]
+    return f"{path}: {show(a)} != {show(b)}"
+
+
+_MISSING = object()

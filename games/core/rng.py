@@ -5,6 +5,7 @@ for free, and replaying the seed plus the action log reproduces every roll exact
 """
 from __future__ import annotations
 
+import random
 from typing import Sequence, TypeVar
 
 from pydantic import BaseModel
@@ -19,6 +20,11 @@ class GameRng(BaseModel):
     @classmethod
     def from_seed(cls, seed: int) -> "GameRng":
         return cls(state=seed & _MASK)
+
+    @classmethod
+    def fresh(cls, rnd: "random.Random") -> "GameRng":
+        """A generator nobody has seen, for a determinized state (its future dice unknown)."""
+        return cls.from_seed(rnd.getrandbits(64))
 
     def next64(self) -> int:
         # Written straight into the model's dict: pydantic's __setattr__ would cost ~1 µs a
