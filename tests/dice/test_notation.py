@@ -144,7 +144,7 @@ def test_reroll_repeats_until_the_face_no_longer_matches():
     dice_ = group(result).dice
     assert [(d.value, d.kept, d.rerolled) for d in dice_] == [
         (1, False, True), (1, False, True), (4, True, False), (3, True, False)]
-    assert result.render("en") == "2d6r1 [~~1~~, ~~1~~, 4, 3] = **7**"
+    assert result.render("en") == "2d6r1 [~~1↻~~, ~~1↻~~, 4, 3] = **7**"  # rerolled, not dropped
 
 
 def test_reroll_once_keeps_the_second_roll_whatever_it_is():
@@ -201,9 +201,17 @@ def test_only_kept_dice_count_as_successes():
 
 
 def test_exploded_dice_count_as_successes():
-    # "e" explodes on the highest face; ">=7" after it is the success target.
-    assert total("2d10e>=7", 10, 8, 2) == 2  # 10 explodes into 8; the 2 fails
-    assert total("2d10e t7", 10, 8, 2) == 2
+    # "e" explodes on the highest face; "t7" after it is the success target.
+    assert total("2d10e t7", 10, 8, 2) == 2  # 10 explodes into 8; the 2 fails
+    assert total("2d10et7", 10, 8, 2) == 2
+
+
+def test_a_comparison_after_explode_belongs_to_the_explosion():
+    # d20's reading: "e>=7" explodes on 7 or more; it is not "explode, then count >= 7".
+    # Before, `2d10e>=7` exploded only on 10 and counted successes: a silent misreading.
+    result = rolled("2d10e>=7", 10, 8, 2, 2)  # 10 -> 8 -> 2, then 2
+    assert result.totals == [10 + 8 + 2 + 2]
+    assert [d.exploded for d in group(result).dice] == [True, True, False, False]
 
 
 def test_each_modifier_kind_only_once():
