@@ -22,6 +22,8 @@ from typing import Callable, TextIO
 
 from bot.host import Host
 from bot.outbox import Command, Message, Outbox
+from bot.rolls import MAX_LABEL_CHARS
+from games.core import dice
 
 GUILD_ID = 1
 DEFAULT_CHANNEL = "table"
@@ -159,18 +161,23 @@ class ConsoleTable:
             if len(plain) > 1:
                 args["section"] = " ".join(plain[1:])
         elif head == "/roll":
+            if not plain:
+                raise ScriptError("/roll EXPR [label] [private]")
+            if plain[-1] == "private":
+                args["private"], plain = True, plain[:-1]
+            verb, (args["expr"], label) = "roll", _split_roll(plain)
+            if label:
+                args["label"] = label
+        elif head == "/dice":  # as in Discord: /dice history, /dice alias set|delete|list
             if plain[:1] == ["history"]:
                 verb = "roll.history"
+                if len(plain) > 1:
+                    args["count"] = plain[1]
             elif plain[:1] == ["alias"]:
                 verb, args["args"] = "roll.alias", plain[1:]
             else:
-                if not plain:
-                    raise ScriptError("/roll EXPR [label] [private]")
-                if plain[-1] == "private":
-                    args["private"], plain = True, plain[:-1]
-                verb, (args["expr"], label) = "roll", _split_roll(plain)
-                if label:
-                    args["label"] = label
+                raise ScriptError("/dice history [COUNT] | /dice alias set NAME EXPR [user|server] | "
+                                  "/dice alias delete NAME [user|server] | /dice alias list")
         elif head == "/design":
             verb, args["components"] = "design", " ".join(plain)
         elif head == "/deck":
@@ -265,16 +272,37 @@ class ConsoleTable:
 
 def _split_roll(words: list[str]) -> tuple[str, str]:
     """`/roll 1d20 + 5 to hit`: the longest run of leading words that reads as dice is the
-    expression, the rest is the label (Discord has separate fields; a console line does not)."""
-    from games.core import dice
-
+    expression, the rest is the label (Discord has separate fields; a console line does not).
+    The rest is a label only when it starts with a plain word: `15 // 2` or `1d20+5 kh1`
+    is rolled whole, so that what cannot be read is refused, never quietly left out."""
+    text = " ".join(words)
+    if len(text) > dice.MAX_INPUT_CHARS + 1 + MAX_LABEL_CHARS:
+        return text, ""  # refused as too long
     for cut in range(len(words), 0, -1):
-        try:
-            dice.parse(" ".join(words[:cut]))
-        except Exception:
+        expr, label = " ".join(words[:cut]), " ".join(words[cut:])
+        if (not label or _LABEL_START.match(label)) and _reads_as_dice(expr):
+            return expr, label
+    return text, ""  # let /roll explain the error
+
+
+def _reads_as_dice(expr: str) -> bool:
+    """Dice, or a saved roll's name followed by what may follow one (`atk adv`, `atk + 2`):
+    a die stands in for the name, whose roll the host looks up."""
+    name = _NAME.match(expr)
+    for candidate in (expr, f"(1d20){expr[name.end():]}" if name else None):
+        if candidate is None:
             continue
-        return " ".join(words[:cut]), " ".join(words[cut:])
-    return words[0], " ".join(words[1:])  # not dice at all: let /roll explain the error (or find an alias)
+        try:
+            dice.parse(candidate)
+        except dice.DiceError:
+            continue
+        return True
+    return False
+
+
+_NAME = re.compile(r"^[^\W\d_][\w-]*")
+# A label's first word: letters only (any script), so no dice notation such as `kh1`, `//` or `d6`.
+_LABEL_START = re.compile(r"^(?!x(?:\s|$))[^\W\d_]+(?:['’-][^\W\d_]+)*(?:\s|$)")  # `x 2` may mean times 2
 
 
 def _strip_comment(line: str) -> str:

@@ -98,6 +98,7 @@ async def _roll(cmd: Command, locale: str, store: RollStore, rng: Rng, clock: Ca
         return await _help(cmd, locale)
     if label and len(label) > MAX_LABEL_CHARS:
         raise RuleError("roll.label_too_long", limit=MAX_LABEL_CHARS)
+    dice.check_size(expr)  # before any saved roll is looked up: a long line costs nothing
 
     text, used, unknown = await _expand_aliases(expr, cmd, store)
     try:
@@ -122,7 +123,9 @@ async def _roll(cmd: Command, locale: str, store: RollStore, rng: Rng, clock: Ca
     return _reply(f"{header}\n{body}", ephemeral=private)
 
 
-_ALIAS_USE = re.compile(r"^([^\W\d_][\w-]*)\s*([-+*/].*)?$", re.DOTALL)
+# A saved roll's name, then optionally what may follow a roll: arithmetic (`atk+2`), a
+# comparison (`atk >= 15`), a tag (`dmg [fire]`) or advantage (`atk adv`).
+_ALIAS_USE = re.compile(r"^([^\W\d_][\w-]*)\s*((?:[-+*/%<>=\[]|(?:advantage|disadvantage|adv|dis)\b|优势|劣势).*)?$", re.DOTALL)
 
 
 async def _expand_aliases(expr: str, cmd: Command, store: RollStore) -> tuple[str, list[str], str | None]:
@@ -151,6 +154,9 @@ async def _expand_aliases(expr: str, cmd: Command, store: RollStore) -> tuple[st
 # ---------------------------------------------------------------- history
 
 
+_OUTCOME_MARK = {True: " ✅", False: " ❌"}  # a roll against a target passed or failed
+
+
 async def _history(cmd: Command, locale: str, store: RollStore, rng: Rng, clock: Callable[[], float]) -> Outbox:
     raw = _text_arg(cmd, "count")
     try:
@@ -165,7 +171,9 @@ async def _history(cmd: Command, locale: str, store: RollStore, rng: Rng, clock:
     lines = []
     for row in rows:
         when = datetime.fromtimestamp(row.at, timezone.utc).strftime("%m-%d %H:%M")
-        totals = ", ".join(str(v) for v in row.result.get("totals", []))
+        outcomes = row.result.get("outcomes") or []
+        totals = ", ".join(str(v) + _OUTCOME_MARK.get(outcomes[i] if i < len(outcomes) else None, "")
+                           for i, v in enumerate(row.result.get("totals", [])))
         expr = row.expr if len(row.expr) <= 60 else row.expr[:59] + "…"
         line = f"`{when}` **{row.user_name}** `{expr}` ⇒ **{totals[:200]}**"
         if row.label:

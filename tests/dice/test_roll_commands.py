@@ -258,3 +258,47 @@ async def test_the_host_delegates_roll_verbs_here(tmp_path):
         assert f"`3d6` ⇒ **{sum(expected)}**" in box.reply.text
     finally:
         await host.close()
+
+
+# ---------------------------------------------------------------- issue 18: size first, new notation
+
+
+class CountingStore(rolls.RollStore):
+    lookups = 0
+
+    async def find_alias(self, **kwargs):
+        CountingStore.lookups += 1
+        return await super().find_alias(**kwargs)
+
+
+@pytest.mark.parametrize("expr, expected", [
+    ("a;" * 5000, t("en", "dice.too_long", limit=200, length=10000)),
+    ("a;" * 60, t("en", "dice.too_many_parts", limit=4)),
+    ("a;a;a;a;a", t("en", "dice.too_many_parts", limit=4)),
+])
+async def test_a_long_or_many_part_roll_is_refused_before_any_saved_roll_is_looked_up(db, monkeypatch, expr, expected):
+    # Before: a 10,000-character line did 5,000 look-ups, holding the database lock.
+    monkeypatch.setattr(rolls, "RollStore", CountingStore)
+    CountingStore.lookups = 0
+    box = await rolls.handle(deps(db), cmd("roll", expr=expr))
+    assert box.reply.text == expected
+    assert CountingStore.lookups == 0
+    assert await rows(db) == []
+
+
+async def test_saved_rolls_take_advantage_comparisons_and_tags(db):
+    await rolls.handle(deps(db), cmd("roll.alias", action="set", name="atk", expr="1d20+5"))
+    box = await rolls.handle(deps(db, 4, 17), cmd("roll", expr="atk adv"))
+    assert box.reply.text.splitlines()[1] == "(2d20kh1 [~~4~~, 17] + 5) = **22**"
+    box = await rolls.handle(deps(db, 9), cmd("roll", expr="atk >= 15", locale="zh-CN"))
+    assert box.reply.text.splitlines()[1] == "(1d20 [9] + 5) = **14** ≥ 15 · ❌ **失败**"
+    box = await rolls.handle(deps(db, 9), cmd("roll", expr="atk [hit] + 2"))
+    assert box.reply.text.splitlines()[1].startswith("(1d20 [9] + 5) *hit* + 2 = **16**")
+
+
+async def test_history_marks_passes_and_failures(db):
+    await rolls.handle(deps(db, 3, 4), cmd("roll", expr="2d6+1 >= 8"))
+    await rolls.handle(deps(db, 1, 2), cmd("roll", expr="2 1d20 >= 2"))
+    text = (await rolls.handle(deps(db), cmd("roll.history"))).reply.text
+    assert text.splitlines() == ["`11-14 22:13` **alice** `2 1d20 >= 2` ⇒ **1 ❌, 2 ✅**",
+                                 "`11-14 22:13` **alice** `2d6 + 1 >= 8` ⇒ **8 ✅**"]

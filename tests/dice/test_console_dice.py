@@ -1,0 +1,66 @@
+"""The console table's dice commands are Discord's: /roll, /dice history, /dice alias; a line
+whose tail cannot be read is refused, not rolled without it."""
+from __future__ import annotations
+
+import pytest
+
+from bot.console import _split_roll, run_script
+from games.core.i18n import t
+
+
+async def run(tmp_path, *lines: str) -> list[str]:
+    out: list[str] = []
+    await run_script(["alice: /lang en", *lines], db=str(tmp_path / "t.sqlite"), out_dir=str(tmp_path / "img"),
+                     seed=7, write=out.append)
+    return [line for line in out if line.startswith("[reply alice]")][1:]  # after "language: en"
+
+
+async def test_dice_alias_and_history_as_in_discord(tmp_path):
+    replies = await run(
+        tmp_path,
+        "alice: /dice alias set atk 1d20 + 5",
+        "alice: /dice alias list",
+        "alice: /roll atk adv to hit",
+        "alice: /dice history",
+        "alice: /dice alias delete atk",
+        "alice: /dice alias list",
+    )
+    text = "\n".join(replies)
+    assert t("en", "roll.alias.saved", name="atk", expr="1d20 + 5", scope=t("en", "roll.alias.scope_user")) in text
+    assert "**atk** = `1d20 + 5`" in text
+    # `adv` belongs to the roll, "to hit" is the label
+    assert "rolls for *to hit*:\n[reply alice] (2d20kh1 [" in text
+    assert "`(2d20kh1 + 5)` ⇒ **" in text and text.count(" · to hit") == 1  # the history shows what was rolled
+    assert t("en", "roll.alias.deleted", name="atk", scope=t("en", "roll.alias.scope_user")) in text
+    assert replies[-1] == "[reply alice] " + t("en", "roll.alias.none")
+
+
+async def test_a_tail_that_does_not_parse_is_refused(tmp_path):
+    # Before: `15 // 2` rolled 15 with the label "// 2", and `1d20+5 kh1` rolled 1d20+5 "kh1".
+    replies = await run(tmp_path, "alice: /roll 15 // 2", "alice: /roll 1d20+5 kh1", "alice: /roll 2d6+1 >= 8 to hit")
+    assert replies[:2] == ["[reply alice] 🎲 **alice** rolls:", "[reply alice] 15 // 2 = **7**"]
+    assert replies[2] == "[reply alice] " + t("en", "dice.syntax", pos=8, near="kh1")
+    assert replies[3] == "[reply alice] 🎲 **alice** rolls for *to hit*:"
+    assert " ≥ 8 · " in replies[4]
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("1d20 + 5 to hit", ("1d20 + 5", "to hit")),
+    ("15 // 2", ("15 // 2", "")),
+    ("1d20+5 kh1", ("1d20+5 kh1", "")),  # refused whole, not rolled as 1d20+5 "kh1"
+    ("1d6 x 2", ("1d6 x 2", "")),
+    ("atk to hit", ("atk", "to hit")),
+    ("atk adv to hit", ("atk adv", "to hit")),
+    ("atk + 2", ("atk + 2", "")),
+    ("1d20+5 adv for the sword", ("1d20+5 adv", "for the sword")),
+    ("3d6 [fire] + 1d4 [cold] damage", ("3d6 [fire] + 1d4 [cold]", "damage")),
+    ("2d6+1 >= 8 to hit", ("2d6+1 >= 8", "to hit")),
+    ("1d20 侦察", ("1d20", "侦察")),
+])
+def test_where_the_expression_ends_and_the_label_begins(words, expected):
+    assert _split_roll(words.split()) == expected
+
+
+def test_a_very_long_console_line_is_not_tried_cut_by_cut():
+    words = ["1"] * 5000
+    assert _split_roll(words) == (" ".join(words), "")
