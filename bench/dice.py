@@ -26,6 +26,9 @@ WORST = [
     f"{_N}d2e",  # explosion chains everywhere
     f"20 {_N // 20}d6kh{_N // 40}",  # repeats, and output simplified
     f"4 {_N // 16}d{dice.MAX_SIDES}dl3; 4 {_N // 16}d6!; 4 {_N // 16}dF; 4 {_N // 16}d%>=50",
+    # sets, minimum/maximum, reroll-and-add, a test of the total; tags with subtotals
+    f"+d20 + ({_N // 2}d{dice.MAX_SIDES}mi2ma999ra1kh{_N // 4}, {_N // 5}d6e>3k>2)kh1 >= 5",
+    " + ".join(["1d1000 [fire]", "1d1000 [cold]"] * 6) + " >= 1d20",
     # the parser's worst: the longest inputs, most terms, deepest nesting
     "+".join(["1d1000"] * (dice.MAX_TERMS // 2)) + "*" + "*".join(["999999"] * 3),
     "(" * dice.MAX_DEPTH + "1" + ")" * dice.MAX_DEPTH + "+1" * 40,

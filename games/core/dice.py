@@ -190,6 +190,8 @@ class Part:
     expr: Expr
     source: str  # normalized text of the expression, without the repeat count
     compare: tuple[str, Expr] | None = None  # `2d6+1 >= 8`: the total is tested
+    tagged: bool = False  # some term has a tag: the result shows subtotals
+    botch: bool = False  # some group counts botches
 
 
 @dataclass(frozen=True)
@@ -300,7 +302,12 @@ def _build_part(node: Tree) -> Part:
             raise DiceError("dice.ambiguous_compare", spec=_source(expr), cmp=op, value=_source(_build(right)))
         compare = (op, _build(right))
     source = _source(expr) + (f" {compare[0]} {_source(compare[1])}" if compare else "")
-    return Part(repeat=repeat, expr=expr, source=source, compare=compare)
+    return Part(repeat=repeat, expr=expr, source=source, compare=compare, tagged=_any(expr, lambda e: bool(e.tag)),
+                botch=_any(expr, lambda e: bool(e.dice and e.dice.botch)))
+
+
+def _any(expr: Expr, test) -> bool:
+    return test(expr) or any(_any(c, test) for c in expr.children)
 
 
 def _ends_bare(expr: Expr) -> bool:
@@ -591,6 +598,7 @@ class Roll:
     source: str
     node: Node
     compare: tuple[str, Node] | None = None  # `>= 8`: the operator and the evaluated target
+    part: Part | None = None  # what was rolled
 
     @property
     def total(self) -> int:
@@ -654,6 +662,7 @@ class _Budget:
     def __init__(self, rng: Rng):
         self.rng = rng
         self.used = 0
+        self.capped = False  # an explosion chain stopped at MAX_EXPLOSION_CHAIN
 
     def roll(self, lo: int, hi: int) -> int:
         self.used += 1
@@ -667,22 +676,14 @@ def roll(text: str, rng: Rng) -> RollResult:
     program = parse(text)
     budget = _Budget(rng)
     parts = [[_roll_part(p, budget) for _ in range(p.repeat)] for p in program.parts]
-    notes = []
-    if any(n.capped for part in parts for r in part for n in _nodes(r)):
-        notes.append("explosion_capped")
+    notes = ["explosion_capped"] if budget.capped else []
     return RollResult(source=program.source, parts=parts, dice_rolled=budget.used, notes=notes)
 
 
 def _roll_part(part: Part, budget: _Budget) -> Roll:
     node = _evaluate(part.expr, budget)
     compare = (part.compare[0], _evaluate(part.compare[1], budget)) if part.compare else None
-    return Roll(part.source, node, compare)
-
-
-def _nodes(r: Roll):
-    yield from r.node.walk()
-    if r.compare:
-        yield from r.compare[1].walk()
+    return Roll(part.source, node, compare, part)
 
 
 def _evaluate(expr: Expr, budget: _Budget) -> Node:
@@ -750,7 +751,7 @@ def _roll_dice(spec: DiceSpec, budget: _Budget) -> Node:
         chain = 0  # dice added by an explosion are not rerolled: rerolls come first
         while spec.explode and spec.explode(die.value):
             if chain == MAX_EXPLOSION_CHAIN:
-                capped = True
+                capped = budget.capped = True
                 break
             die.exploded = True
             die = Die(budget.roll(spec.lo, spec.hi))
@@ -763,8 +764,8 @@ def _roll_dice(spec: DiceSpec, budget: _Budget) -> Node:
                 dice.insert(i + 1, Die(budget.roll(spec.lo, spec.hi)))
                 break
 
-    live = [d for d in dice if not d.rerolled]
-    for d in live:
+    live = [d for d in dice if not d.rerolled] if spec.reroll else dice
+    for d in live if spec.minimum is not None or spec.maximum is not None else ():
         clamped = d.value
         if spec.minimum is not None:
             clamped = max(clamped, spec.minimum)
@@ -794,9 +795,7 @@ _FUDGE_FACES = {-1: "-", 0: "0", 1: "+"}
 
 
 def _die_text(d: Die, fudge: bool) -> str:
-    def face(v: int) -> str:
-        return _FUDGE_FACES[v] if fudge else str(v)
-
+    face = _FUDGE_FACES.get if fudge else str
     text = face(d.value) if d.natural is None else f"{face(d.natural)}→{face(d.value)}"
     if d.exploded:
         text += "!"
@@ -855,10 +854,9 @@ def _render_roll(r: Roll, level: int, locale: str | None) -> str:
     if natural is not None:
         face, which = natural
         notes.append(t(locale, f"dice.natural_{which}", face=face))
-    botches = [n.botches for n in r.node.walk() if n.spec and n.spec.botch]
-    if botches:
-        notes.append(t(locale, "dice.botches", count=sum(botches)))
-    subtotals = tag_subtotals(r.node)
+    if r.part and r.part.botch:
+        notes.append(t(locale, "dice.botches", count=sum(n.botches for n in r.node.walk() if n.spec)))
+    subtotals = tag_subtotals(r.node) if r.part and r.part.tagged else None
     if subtotals:
         notes.append(", ".join(f"{_escape(tag) if tag else t(locale, 'dice.untagged')} {value}"
                                for tag, value in subtotals.items()))
@@ -869,20 +867,22 @@ def natural_extreme(node: Node) -> tuple[int, str] | None:
     """(face, "max" | "min") when the roll's total rests on one die that shows its highest
     or lowest face: a natural 20 or 1 on `1d20+5`, `2d20kh1` or `+d20`. Dice that count
     successes and dropped set elements do not count."""
-    kept: list[tuple[Die, DiceSpec]] = []
-
-    def visit(n: Node) -> None:
+    found: tuple[Die, DiceSpec] | None = None
+    stack = [node]
+    while stack:
+        n = stack.pop()
         if not n.kept:
-            return
+            continue
         if n.spec is not None and n.spec.target is None:
-            kept.extend((d, n.spec) for d in n.dice if d.kept)
-        for child in n.children:
-            visit(child)
-
-    visit(node)
-    if len(kept) != 1:
+            for d in n.dice:
+                if d.kept:
+                    if found is not None:
+                        return None
+                    found = (d, n.spec)
+        stack.extend(n.children)
+    if found is None:
         return None
-    die, spec = kept[0]
+    die, spec = found
     if spec.fudge or spec.lo == spec.hi:
         return None
     if die.face == spec.hi:
