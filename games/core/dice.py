@@ -811,7 +811,7 @@ def _die_text(d: Die, fudge: bool) -> str:
 
 
 def _render(node: Node, level: int) -> str:
-    """level 0: every die; 1: each group's value; 2: the expression only."""
+    """level 0: every die; 1: each group's value; 2: the expression only, without tags."""
     if node.kind == "num":
         text = str(node.value)
     elif node.kind == "dice":
@@ -833,7 +833,7 @@ def _render(node: Node, level: int) -> str:
         text = f"({', '.join(elements)}{',' if len(elements) == 1 else ''}){node.mods}"
     else:
         text = _render(node.children[0], level) + _OP_TEXT[node.kind] + _render(node.children[1], level)
-    return f"{text} *{_escape(node.tag)}*" if node.tag else text
+    return f"{text} *{_escape(node.tag)}*" if node.tag and level < 2 else text
 
 
 def _escape(text: str) -> str:
@@ -856,7 +856,7 @@ def _render_roll(r: Roll, level: int, locale: str | None) -> str:
         notes.append(t(locale, f"dice.natural_{which}", face=face))
     if r.part and r.part.botch:
         notes.append(t(locale, "dice.botches", count=sum(n.botches for n in r.node.walk() if n.spec)))
-    subtotals = tag_subtotals(r.node) if r.part and r.part.tagged else None
+    subtotals = tag_subtotals(r.node) if r.part and r.part.tagged and level < 2 else None
     if subtotals:
         notes.append(", ".join(f"{_escape(tag) if tag else t(locale, 'dice.untagged')} {value}"
                                for tag, value in subtotals.items()))

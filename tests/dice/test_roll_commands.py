@@ -302,3 +302,13 @@ async def test_history_marks_passes_and_failures(db):
     text = (await rolls.handle(deps(db), cmd("roll.history"))).reply.text
     assert text.splitlines() == ["`11-14 22:13` **alice** `2 1d20 >= 2` ⇒ **1 ❌, 2 ✅**",
                                  "`11-14 22:13` **alice** `2d6 + 1 >= 8` ⇒ **8 ✅**"]
+
+
+async def test_the_longest_roll_reply_fits_in_one_discord_message(db):
+    # 20 lines of the longest dice text the limits allow, a 32-character name, a 100-character label
+    expr = "20 1d20 [" + "f" * 30 + "] + 1d4 [" + "c" * 30 + "] + 1d6 [" + "d" * 30 + "] >= 1d20"
+    command = cmd("roll", locale="zh-CN", expr=expr, label="标" * rolls.MAX_LABEL_CHARS)
+    command.user_name = "n" * 32
+    box = await rolls.handle(rolls.RollDeps(db=db, rng=GameRng.from_seed(4), clock=lambda: NOW), command)
+    assert "🎲" in box.reply.text
+    assert len(box.reply.text) <= 2000
