@@ -56,7 +56,7 @@ MAX_OUTPUT_CHARS = 1700  # rendered rolls; leaves room for a header and label in
 # whitespace before it, cannot be a modifier and always tests the total (`2d6 >= 8`).
 GRAMMAR = r"""
 start: part (";" part)*
-part: REPEAT? sum compare? ADV?
+part: REPEAT? sum (ADV | compare ADV? | ADV compare)?
 compare: (CMP | SPACED_CMP) sum
 
 ?sum: product
@@ -281,21 +281,17 @@ def _check_depth(tree: Tree) -> None:
 
 
 def _build_part(node: Tree) -> Part:
-    children = list(node.children)
-    repeat = 1
-    if isinstance(children[0], Token) and children[0].type == "REPEAT":
-        repeat = int(children.pop(0))
-        if not 1 <= repeat <= MAX_REPEAT:
-            raise DiceError("dice.bad_repeat", limit=MAX_REPEAT)
-    adv = None
-    if isinstance(children[-1], Token) and children[-1].type == "ADV":
-        adv = children.pop()
-    expr = _shorthand(_build(children[0]))
-    if adv is not None:
-        expr = _advantage(expr, "kl" if str(adv) in ("dis", "disadvantage", "劣势") else "kh")
+    tokens = {c.type: c for c in node.children if isinstance(c, Token)}  # REPEAT, ADV
+    trees = [c for c in node.children if isinstance(c, Tree)]  # the roll, then perhaps a comparison
+    repeat = int(tokens.get("REPEAT", 1))
+    if not 1 <= repeat <= MAX_REPEAT:
+        raise DiceError("dice.bad_repeat", limit=MAX_REPEAT)
+    expr = _shorthand(_build(trees[0]))
+    if "ADV" in tokens:
+        expr = _advantage(expr, "kl" if str(tokens["ADV"]) in ("dis", "disadvantage", "劣势") else "kh")
     compare = None
-    if len(children) == 2:
-        op_token, right = children[1].children
+    if len(trees) == 2:
+        op_token, right = trees[1].children
         op = str(op_token).strip().replace("==", "=")
         if op_token.type == "SPACED_CMP" and _ends_bare(expr):
             # `5d6k >3`: keep one die and test the total, or keep the dice above 3?

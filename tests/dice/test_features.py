@@ -68,6 +68,13 @@ def test_advantage_applies_to_the_first_single_die_only():
     assert rolled("2 1d20+5 adv", 1, 2, 3, 4).totals == [7, 9]  # each repeat rolls with advantage
 
 
+@pytest.mark.parametrize("expr", ["1d20+5 adv >= 15", "1d20+5 >= 15 adv", "1d20+5 优势 >= 15"])
+def test_advantage_with_a_target_either_side_of_it(expr):
+    result = rolled(expr, 7, 12)
+    assert result.source == "2d20kh1 + 5 >= 15"
+    assert result.totals == [17] and result.outcomes == [True]
+
+
 def test_percentile_shorthand_rolls_the_tens_die_twice():
     # Dice Maiden: `+d%` -> `((2d10kl1-1)*10)+1d10`: in a roll-under system the lower tens is better.
     result = rolled("+d%", 7, 3, 5)
