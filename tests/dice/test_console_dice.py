@@ -3,9 +3,12 @@ whose tail cannot be read is refused, not rolled without it."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from bot.console import _split_roll, run_script
 from games.core.i18n import t
+from tests.dice.test_properties import expressions
 
 
 async def run(tmp_path, *lines: str) -> list[str]:
@@ -64,3 +67,16 @@ def test_where_the_expression_ends_and_the_label_begins(words, expected):
 def test_a_very_long_console_line_is_not_tried_cut_by_cut():
     words = ["1"] * 5000
     assert _split_roll(words) == (" ".join(words), "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(expr=expressions(), label=st.lists(st.sampled_from(["to", "hit", "fire", "侦察", "the", "sword's"]), max_size=3),
+       tail=st.sampled_from(["// 2", "kh1", "+", "2", ">= x", "% hit", "[a", ")"]))
+def test_a_label_is_only_ever_plain_words_after_the_whole_expression(expr, label, tail):
+    text, _, _ = expr
+    assume(len(text) <= 150)
+    assert _split_roll(f"{text} {' '.join(label)}".split()) == (text, " ".join(label))
+    # a tail that is notation, not words, is never split off as a label
+    words = f"{text} {tail}".split()
+    expr_part, label_part = _split_roll(words)
+    assert label_part == "" and expr_part == " ".join(words)
