@@ -289,9 +289,7 @@ def _reads_as_dice(expr: str) -> bool:
     """Dice, or a saved roll's name followed by what may follow one (`atk adv`, `atk + 2`):
     a die stands in for the name, whose roll the host looks up."""
     name = _NAME.match(expr)
-    for candidate in (expr, f"(1d20){expr[name.end():]}" if name else None):
-        if candidate is None:
-            continue
+    for candidate in [expr] + ([f"(1d20){expr[name.end():]}"] if name else []):
         try:
             dice.parse(candidate)
         except dice.DiceError:
