@@ -387,7 +387,7 @@ def _build_set(node: Tree) -> Expr:
 # What a number alone means after a modifier that compares: `r1` rerolls 1s, Dice
 # Maiden's `ir2` rerolls 2 or less, `e8` explodes on 8 or more, `f1` fails on 1 or less.
 _DEFAULT_OP = {"r": "=", "rr": "=", "ro": "=", "ra": "=", "ir": "<=", "e": ">=", "!": ">=", "ie": ">=",
-               "t": ">=", "f": "<=", "b": "<=", "": ">="}
+               "t": ">=", "f": "<=", "b": "<="}
 _SLOTS = {"r": "reroll", "rr": "reroll", "ro": "reroll", "ir": "reroll", "ra": "reroll_add", "e": "explode",
           "!": "explode", "ie": "explode", "t": "target", "": "target", "f": "fail", "b": "botch",
           "mi": "minimum", "ma": "maximum"}
