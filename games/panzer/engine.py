@@ -46,6 +46,8 @@ _HEX_KEY = R.HEX_KEY
 _TANK_PLACE = {f"{letter}{n}": (n - 1, letter == "b") for letter in LETTERS for n in range(1, R.MAX_TANKS + 1)}
 _TURRET_TURNS = {k: typ.turret_turns for k, typ in ROSTER.items()}
 _MOVES = {k: typ.move for k, typ in ROSTER.items()}
+# the farthest a jump shot can reach: a base move of forward steps, then the longest gun
+_JUMP_REACH = {k: typ.move + max(g.range for g in typ.guns) for k, typ in ROSTER.items()}
 # free points a tank may declare, [without, with] the hybrid option (rule 9)
 _FREE_CAPS = {k: (R.FREE_CAP[typ.tank_class], R.HYBRID_FREE_CAP if typ.hybrid else R.FREE_CAP[typ.tank_class])
               for k, typ in ROSTER.items()}
@@ -210,7 +212,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 acts.append(_cancel(t.id))
             elif m.free == 0 or m.ap == 0:
                 acts.append(_halt(t.id))
-            if t.turret_left > 0 and not t.done and t.type in _TURRET_TYPES:  # one-step turret turns
+            if t.turret_left > 0 and t.type in _TURRET_TYPES:  # one-step turret turns (also after a shot, 6 v)
                 acts += _turret_turns(t.id, t.turret)
             return acts
         if ph == "shots" or ph == "advance":
@@ -225,7 +227,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 done = t.done
                 if not (done or t.moved or t.dfired or t.immobile or t.stalled_turn == turn_no):  # _can_drive
                     acts += _drives(t.id, min(_FREE_CAPS[t.type][hybrid], pool))  # self._free_cap
-                if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
+                if t.turret_left > 0 and t.type in _TURRET_TYPES:  # also after a shot (rule 6 v)
                     turrets += _turret_turns(t.id, t.turret)
             acts += turrets
             acts.append(_END_MOVE)
@@ -305,9 +307,13 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                             kinds = self._ammo_kinds(t)
                         for g in guns:
                             acts += _shots(cls, t.id, eid, g + 1, kinds)
-                if shots_phase and not t.dashed and not t.immobile and t.stalled_turn != turn_no:
-                    acts.append(_dash(t.id))
-            if not done and t.turret_left > 0 and t.type in _TURRET_TYPES:
+                if shots_phase and not t.immobile and t.stalled_turn != turn_no:
+                    # a jump shot names its target first: each enemy that a move could bring into
+                    # range and that no cancelled jump shot of this tank named this turn (1-2, note 2)
+                    far, tried = _JUMP_REACH[t.type], t.dash_tried
+                    acts += [_dash(t.id, eid) for eid, epos, _ in enemies
+                             if eid not in tried and distance(pos, epos) <= far]
+            if t.turret_left > 0 and t.type in _TURRET_TYPES:  # also after a shot (rule 6 v)
                 turrets += _turret_turns(t.id, t.turret)
         acts += turrets
         acts.append(_END_SHOTS if shots_phase else _END_TURN)
@@ -321,8 +327,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         here = pos[0] * _HEX_KEY + pos[1]
         reach = R.reach_keys(t.type, t.hull, t.turret, t.turret_left)  # R.gun_reach by offset number
         recon_shooter = t.type in _LIGHT_TYPES  # R.is_recon, shooter half
+        target = state.mover.target if state.mover is not None else ""
         for e in state.tanks:
-            if e.owner == owner or not e.alive or e.pos is None:
+            if e.owner == owner or not e.alive or e.pos is None or (target and e.id != target):
                 continue
             epos = e.pos
             guns = reach.get(epos[0] * _HEX_KEY + epos[1] - here)
@@ -576,13 +583,16 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         for t in state.tanks:
             if t.owner != seat or not t.alive:
                 continue
-            t.done = t.fired = t.dashed = t.moved = False
+            t.done = t.fired = t.moved = False
+            if t.dash_tried:
+                t.dash_tried = []
             t.turret_left = _TURRET_TURNS[t.type]
             t.turn_start = t.pos
             if t.visited:
                 t.visited = []
             self._engine_check(state, t, ev)
-            if not t.immobile and t.stalled_turn != turn_no:  # _can_drive, after the engine check
+            # the tanks that can move this turn: a defensive shooter cannot (2-2), so it adds nothing
+            if not t.immobile and t.stalled_turn != turn_no and not t.dfired:  # _can_drive, after the engine check
                 total += _MOVES[t.type]
         # preparation: free action points drawn from 3..max(3, half the mobile tanks' moves)
         hi = max(3, (total + 1) // 2)
@@ -614,7 +624,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         d = _DIR_INDEX.get(a.dir)
         if d is None:
             d = _dir(a.dir)  # other spellings, or the refusal
-        if t.type not in _TURRET_TYPES or t.done:
+        if t.type not in _TURRET_TYPES:  # a shot does not end the turret's turns (rule 6 v)
             raise RuleError("panzer.err.no_turret", tank=t.id)
         if (d - t.turret) % 6 not in _ONE_STEP or t.turret_left < 1:  # turn_steps(t.turret, d) != 1
             raise RuleError("panzer.err.turret_turns", tank=t.id)
@@ -660,18 +670,26 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def _do_dash(self, state: PanzerState, seat: int, a: Dash, ev: list[Event]) -> None:
         t = self._own(state, seat, a.tank)
-        if t.done or t.fired or t.dfired or t.dashed or not self._can_drive(state, t) or not self._can_shoot_now(state, t):
+        if t.done or t.fired or t.dfired or not self._can_drive(state, t) or not self._can_shoot_now(state, t):
             raise RuleError("panzer.err.cannot_dash", tank=t.id)
-        t.dashed = True
+        e = self.tank(state, a.target)
+        if e is None or e.owner == seat or not e.alive or e.pos is None:
+            raise RuleError("panzer.err.bad_target", target=a.target)
+        if e.id in t.dash_tried:  # note 2: after a cancelled jump shot, another enemy tank
+            raise RuleError("panzer.err.dash_tried", tank=t.id, target=e.id)
+        if distance(t.pos, e.pos) > _JUMP_REACH[t.type]:
+            raise RuleError("panzer.err.dash_far", tank=t.id, target=e.id)
         state.mover = Mover(tank=t.id, dash=True, ap=_MOVES[t.type], free=0, start=t.pos, start_hull=t.hull,
-                            start_turret=t.turret, start_turret_left=t.turret_left)
+                            start_turret=t.turret, start_turret_left=t.turret_left, target=e.id)
         state.phase = "dash"
-        ev.append(_public("panzer.ev.dash", tank=t.id))
+        ev.append(_public("panzer.ev.dash", tank=t.id, target=e.id))
 
     def _do_jumpfire(self, state: PanzerState, seat: int, a: JumpFire, ev: list[Event]) -> None:
         assert state.mover is not None
         if a.tank != state.mover.tank:
             raise RuleError("panzer.err.one_at_a_time")
+        if state.mover.target and a.target != state.mover.target:
+            raise RuleError("panzer.err.dash_target", tank=a.tank, target=state.mover.target)
         t, e, g = self._check_fire(state, seat, a.tank, a.target, a.gun, a.ammo, "jump")
         self._aim_turret(state, t, g, e.pos, ev)  # type: ignore[arg-type]
         t.done = t.fired = True
@@ -681,7 +699,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         self._fire(state, t, e, g, a.ammo, "jump", e.pos, e.pos, ev, back="shots")  # type: ignore[arg-type]
 
     def _do_cancel(self, state: PanzerState, seat: int, a: Cancel, ev: list[Event]) -> None:
-        """Note 2 of 1-2: no target in range after the move: back to the start, shot cancelled."""
+        """Note 2 of 1-2: the target out of range after the move: back to the start, the shot
+        cancelled; the tank may declare a jump shot against another enemy tank."""
         m = state.mover
         assert m is not None
         if a.tank != m.tank:
@@ -691,6 +710,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t.pos, t.hull = m.start, m.start_hull
         t.turret, t.turret_left = m.start_turret, m.start_turret_left
         t.visited = []
+        if m.target:
+            t.dash_tried.append(m.target)
         state.mover = None
         state.phase = "shots"
         ev.append(_public("panzer.ev.cancel", tank=t.id, hex=hex_name(t.pos)))  # type: ignore[arg-type]
@@ -1240,9 +1261,9 @@ def _zone_deploys(map_key: str, side: str, tank: str) -> tuple[tuple[Hex, Any], 
     return tuple((h, Deploy(tank=tank, hex=gmap.names[h])) for h in gmap.zone(side))
 
 
-@lru_cache(maxsize=256)
-def _dash(tank: str) -> Any:
-    return Dash(tank=tank)
+@lru_cache(maxsize=1024)  # tank ids × target ids
+def _dash(tank: str, target: str) -> Any:
+    return Dash(tank=tank, target=target)
 
 
 @lru_cache(maxsize=64)  # maps × sides

@@ -66,7 +66,7 @@ class Tank:
     done: bool = False  # fired a precision or jump shot: its combat phase is over
     fired: bool = False  # fired this turn (own turn) or defensively (until its own move ends)
     dfired: bool = False  # fired defensively: no move or shot until own movement phase ends
-    dashed: bool = False  # tried a jump shot this turn (one try per turn)
+    dash_tried: list[str] = field(default_factory=list)  # enemies designated for a cancelled jump shot this turn
     moved: bool = False  # moved in this movement phase
     turret_left: int = 0
     immobile: bool = False  # HESH 1-2, permanent
@@ -95,6 +95,7 @@ class Mover:
     start_hull: int = 0
     start_turret: int = 0
     start_turret_left: int = 0
+    target: str = ""  # a jump shot's designated enemy tank (phase rule 1-2, note 2)
 
 
 @state_part
@@ -208,6 +209,7 @@ class Precise(ActionBase):
 class Dash(ActionBase):
     kind: Literal["dash"] = "dash"
     tank: str
+    target: str  # the enemy tank the jump shot is declared against
 
 
 class JumpFire(ActionBase):

@@ -25,13 +25,13 @@ def test_phase_1_1_precision_shot_0_german_plus_1(shooter, mod):
     step = act(s, "precise a1 b1 1 -")
     assert hit_mod(step) == mod
     assert ENGINE.tank(s, "a1").done and s.phase == "shots"
-    assert not any(c.startswith(("precise a1", "dash a1")) for c in codes(s))
+    assert not any(c.startswith(("precise a1", "dash a1 b1")) for c in codes(s))
 
 
 @pytest.mark.parametrize("shooter,mod", [("m4", -2), ("tiger", -3), ("t34_76", -3)])
 def test_phase_1_2_jump_shot_minus_3_american_minus_2(shooter, mod):
     s = duel(shooter)
-    act(s, "dash a1")
+    act(s, "dash a1 b1")
     act(s, "go a1 h7")
     load(s, [1, 1])
     step = act(s, "jumpfire a1 b1 1 -")
@@ -104,15 +104,45 @@ def test_special_rule_6_recon_sees_past_wrecks_at_medium_not_light():
         s = duel("bt7", target)
         s.wrecks.append(ENGINE.gmap(s).by_name["h6"])
         assert not any(c.startswith("precise a1 b1") for c in codes(s))  # only in a jump shot
-        act(s, "dash a1")
+        act(s, "dash a1 b1")
         assert any(c.startswith("jumpfire a1 b1") for c in codes(s)) == sees
 
 
 def test_special_rule_6_recon_does_not_see_past_mountains():
     # i3 is a mountain: from i5 to i1 the line crosses i4, i3, i2
     s = board([("a1", "bt7", "i5", "n"), ("b1", "m4", "i1", "s"), ("a9", "m4", "a10", "n"), ("b9", "m4", "a1", "s")])
-    act(s, "dash a1")
+    act(s, "dash a1 b1")
     assert not any(c.startswith("jumpfire a1 b1") for c in codes(s))
+
+
+def test_rule_6_v_the_turret_keeps_turning_after_any_own_shot():
+    """标准规则 6 v：「己方任何形式的射击后若一回合炮塔转动次数尚未用完,可以继续转动。」 A precision or
+    jump shot ends the tank's combat phase, not its turret turns (M4: two a turn)."""
+    s = duel("m4", seed=2)
+    load(s, [1, 1])  # a miss
+    act(s, "precise a1 b1 1 -")
+    a1 = ENGINE.tank(s, "a1")
+    assert a1.done and a1.turret_left == 2
+    assert {"turret a1 nw", "turret a1 ne"} <= codes(s)
+    act(s, "turret a1 ne")
+    act(s, "endshots")
+    assert "turret a1 se" in codes(s)  # in the movement phase too
+    act(s, "turret a1 se")
+    assert a1.turret_left == 0 and not any(c.startswith("turret a1") for c in codes(s))
+    # after a jump shot
+    s = duel("m4", seed=2)
+    act(s, "dash a1 b1")
+    act(s, "go a1 h7")
+    load(s, [1, 1])
+    act(s, "jumpfire a1 b1 1 -")
+    act(s, "turret a1 nw")
+    assert ENGINE.tank(s, "a1").turret == 5
+    # after advance fire
+    s = duel("m4", phase="advance", seed=2)
+    load(s, [1, 1])
+    act(s, "advfire a1 b1 1 -")
+    assert "turret a1 ne" in codes(s)
+    act(s, "turret a1 ne")
 
 
 def test_rule_6_turret_turns_limit_the_arc_and_are_spent():

@@ -6,6 +6,7 @@ i3 mountain.
 import pytest
 
 from games.core import RuleError
+from games.core.hexgrid import distance
 from games.panzer import ENGINE
 from tests.panzer.helpers import act, board, codes, event, keys, load
 
@@ -68,7 +69,7 @@ def test_rule_5_wreck_clearing_costs_2_light_medium_1_heavy():
 def test_rule_5_jump_shot_move_cannot_clear_wrecks():
     s = board([("a1", "m4", "h8", "n"), ("b1", "m4", "a1", "s")])
     s.wrecks.append(ENGINE.gmap(s).by_name["h7"])
-    act(s, "dash a1")
+    act(s, "dash a1 b1")
     assert "go a1 h7" not in codes(s)
 
 
@@ -123,6 +124,26 @@ def test_preparation_free_points_drawn_from_3_to_half_the_moves():
     # half of 7 is 3.5, rounded half up to 4
     s, roll = _start_turn_of_seat_0([("a1", "m4", "h8", "n"), ("a2", "tiger", "h6", "n"), ("b1", "m4", "a1", "s")], 4)
     assert roll.params["hi"] == 4
+
+
+def test_preparation_free_points_skip_a_tank_that_fired_defensively():
+    """整备阶段：「计算双方存活并可以移动的坦克行动值总值,其一半的值(四舍五入取整)为随机数取值上限,下限为3」;
+    2-2：「进行防御射击的单位,直到己方下次【移动阶段】结束之前,都无法移动和射击」. A tank that fired
+    defensively in the opponent's turn cannot move in its own next turn, so its move is not counted."""
+    s = board([("a1", "m4", "h8", "n"), ("a2", "m4", "l10", "n"), ("b1", "pz4h", "h3", "s"),
+               ("b2", "cromwell", "a1", "s"), ("b3", "crusader", "c1", "s")], seed=5, phase="move")
+    act(s, "drive a1 0")
+    act(s, "go a1 h7")
+    load(s, [1, 1])  # a miss
+    act(s, "dfire b1 1 -")
+    act(s, "halt a1")
+    act(s, "endmove")
+    load(s, [3])
+    step = act(s, "endturn")  # Bob's turn: b1 (move 3) fired defensively, b2 and b3 move 5 each
+    roll = next(e for e in step.events if e.key == "core.roll" and e.params["what"] == "@panzer.roll.free")
+    assert ENGINE.tank(s, "b1").dfired
+    assert roll.params["hi"] == 5  # (5 + 5) / 2; counting b1 would give round(13 / 2) = 7
+    assert not any(c.startswith("drive b1") for c in (act(s, "endshots") and codes(s)))
 
 
 def test_rule_7_caps_light_3_medium_1_heavy_1_and_the_pool():
@@ -213,21 +234,66 @@ def test_phase_2_2_defender_is_marked_until_its_own_movement_ends():
 
 def test_phase_1_2_no_defensive_fire_against_a_jump_shot():
     s = board([("a1", "m4", "h8", "n"), ("b1", "pz4h", "h3", "s")])
-    act(s, "dash a1")
+    act(s, "dash a1 b1")
     act(s, "go a1 h7")
     assert s.phase == "dash"
 
 
 def test_phase_1_2_cancelled_jump_shot_returns_to_the_start():
     s = board([("a1", "m4", "h8", "n"), ("b1", "pz4h", "a3", "s")])
-    act(s, "dash a1")
+    act(s, "dash a1 b1")
     act(s, "go a1 h7")
     act(s, "turn a1 ne")
     act(s, "cancel a1")
     a1 = ENGINE.tank(s, "a1")
     assert ENGINE.gmap(s).names[a1.pos] == "h8" and a1.hull == 0 and s.phase == "shots"
-    assert "dash a1" not in codes(s)  # one try per turn
+    assert "dash a1 b1" not in codes(s)  # b1 was tried; no other enemy is left to name
     assert "drive a1 0" in (act(s, "endshots") and codes(s))
+
+
+def test_phase_1_2_note_2_a_cancelled_jump_shot_may_name_another_enemy_tank():
+    """作战阶段 1-2 注2：「若此次【跃进射击】移动后,该车射程仍然不及目标车辆,须回到出发位置。取消本次【跃进射击】,
+    可以再次指明另一辆敌军目标坦克,直到可以发动一次【跃进射击】或是找不到可以发动【跃进射击】的对象为止。」"""
+    s = board([("a1", "m4", "h8", "n"), ("b1", "pz4h", "a3", "s"), ("b2", "pz4h", "h4", "s")], seed=3)
+    assert {"dash a1 b1", "dash a1 b2"} <= codes(s)
+    act(s, "dash a1 b1")
+    act(s, "go a1 h7")
+    assert not any(c.startswith("jumpfire a1 b2") for c in codes(s))  # only the declared target
+    with pytest.raises(RuleError) as err:
+        act(s, "jumpfire a1 b2 1 -")
+    assert err.value.key == "panzer.err.dash_target"
+    act(s, "cancel a1")
+    a1 = ENGINE.tank(s, "a1")
+    assert ENGINE.gmap(s).names[a1.pos] == "h8" and a1.turret_left == 2
+    assert "dash a1 b1" not in codes(s) and "dash a1 b2" in codes(s)
+    with pytest.raises(RuleError) as err:
+        act(s, "dash a1 b1")
+    assert err.value.key == "panzer.err.dash_tried"
+    act(s, "dash a1 b2")
+    act(s, "go a1 h7")
+    load(s, [1, 1])  # a miss
+    step = act(s, "jumpfire a1 b2 1 -")
+    assert event(step, "panzer.ev.hit_result").params["mod"] == -2 and a1.done
+    # the next turn every enemy may be named again
+    act(s, "endshots")
+    act(s, "endmove")
+    act(s, "endturn")
+    act(s, "endshots")
+    act(s, "endmove")
+    act(s, "endturn")
+    assert a1.dash_tried == [] and {"dash a1 b1", "dash a1 b2"} <= codes(s)
+
+
+def test_phase_1_2_ruling_only_enemies_a_move_could_bring_into_range_can_be_named():
+    """**Ruling**: a jump shot names an enemy within the tank's base move plus its longest gun
+    range; no move can bring one farther away into range (1-2 注2:「找不到可以发动【跃进射击】的对象」)."""
+    s = board([("a1", "cv33", "h8", "n"), ("b1", "m4", "a1", "s"), ("b2", "m4", "h4", "s")], seed=3)
+    gmap = ENGINE.gmap(s)
+    assert distance(gmap.by_name["h8"], gmap.by_name["a1"]) > 5 + 4  # CV33: move 5, range 4
+    assert "dash a1 b2" in codes(s) and "dash a1 b1" not in codes(s)
+    with pytest.raises(RuleError) as err:
+        act(s, "dash a1 b1")
+    assert err.value.key == "panzer.err.dash_far"
 
 
 def test_typed_path_moves_step_by_step_and_stops_for_defensive_fire():

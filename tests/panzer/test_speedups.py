@@ -8,7 +8,7 @@ import random
 
 from games.core import RuleError
 from games.core.engine import decode_action
-from games.core.hexgrid import DIRECTION_NAMES, line_of_sight, neighbor
+from games.core.hexgrid import DIRECTION_NAMES, distance, line_of_sight, neighbor
 from games.panzer import ENGINE
 from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER
@@ -223,7 +223,9 @@ def test_move_and_fire_menus_match_the_plain_rules():
                 t = ENGINE.tank(state, state.mover.tank)
                 assert ENGINE._move_steps(state, t, state.mover) == _plain_move_steps(state, t, state.mover)
                 if ph == "dash":
-                    assert ENGINE._jump_shots(state, t) == _plain_shots(state, t, "jump")
+                    # only at the target the jump shot was declared against (1-2, note 2)
+                    assert ENGINE._jump_shots(state, t) == [a for a in _plain_shots(state, t, "jump")
+                                                            if a.target == state.mover.target]
                     if t.alive and not t.done and not t.fired and not t.dfired and ENGINE._can_shoot_now(state, t):
                         _check_fire_agrees(state, seat, t, "jump")
                 checked[ph] += 1
@@ -234,10 +236,14 @@ def test_move_and_fire_menus_match_the_plain_rules():
                             and not (ph == "shots" and t.dfired) and ENGINE._can_shoot_now(state, t)]
                 assert shots == [a for t in shooters for a in _plain_shots(state, t, mode)]
                 # the rest of the menu: dashes, then every turret turn, then the phase's end
-                rest = [ENGINE.parse_action(f"dash {t.id}") for t in shooters
-                        if ph == "shots" and not t.dashed and ENGINE._can_drive(state, t)]
+                # a jump shot names an untried enemy that a base move plus the longest gun can reach
+                rest = [ENGINE.parse_action(f"dash {t.id} {e.id}") for t in shooters
+                        if ph == "shots" and ENGINE._can_drive(state, t)
+                        for e in state.tanks if e.owner != seat and e.alive and e.pos is not None
+                        and e.id not in t.dash_tried
+                        and distance(t.pos, e.pos) <= ROSTER[t.type].move + max(g.range for g in ROSTER[t.type].guns)]
                 rest += [ENGINE.parse_action(f"turret {t.id} {DIRECTION_NAMES[(t.turret + d) % 6]}")
-                         for t in state.tanks if t.owner == seat and t.alive and not t.done and t.turret_left > 0
+                         for t in state.tanks if t.owner == seat and t.alive and t.turret_left > 0
                          and ROSTER[t.type].has_turret for d in (-1, 1)]
                 rest.append(ENGINE.parse_action("endshots" if ph == "shots" else "endturn"))
                 assert [a for a in legal if a.kind not in ("precise", "advfire")] == rest
@@ -296,7 +302,7 @@ def test_apply_refuses_actions_outside_their_phases_before_the_handler_runs():
     }
     samples = {"army": "army x", "pick": "pick tiger", "done": "done", "side": "side north", "deploy": "deploy a1 c4",
                "face": "face n", "load": "load a1 hesh", "ready": "ready", "endshots": "endshots",
-               "precise": "precise a1 b1 1", "dash": "dash a1", "turret": "turret a1 n", "jumpfire": "jumpfire a1 b1 1",
+               "precise": "precise a1 b1 1", "dash": "dash a1 b1", "turret": "turret a1 n", "jumpfire": "jumpfire a1 b1 1",
                "cancel": "cancel a1", "drive": "drive a1 0", "go": "go a1 c4", "path": "path a1 c4",
                "turn": "turn a1 n", "halt": "halt a1", "endmove": "endmove", "dfire": "dfire a1 1", "hold": "hold",
                "advfire": "advfire a1 b1 1",
