@@ -144,6 +144,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if action.kind in ("attack", "hbomb", "neutron", "smite", "emp", "plague", "hack", "assassinate") \
                     and not L.may_attack(state, seat):
                 return RuleError("conflict.err.no_attack")
+            if action.kind == "neutron" and not R.is_city(state, action.tid):
+                rival_city = any(R.is_city(state, t) for g in L.others(state, seat) for t in L.own_tids(state, g))
+                if not rival_city:
+                    return RuleError("conflict.err.no_city")
+                return RuleError("conflict.err.not_city", terr=R.tname(state, action.tid))
             expect = {"deploy": None, "equip": "upgrade"}.get(action.kind)
             if expect and R.cdef(key).type != expect:
                 return RuleError("conflict.err.wrong_card", card=R.cdef(key).name)

@@ -13,7 +13,7 @@ from games.conflict import model as m
 from games.conflict.data import BASICS, FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
     CARD_TYPE, CARDS, LOYALTY, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback,
-    has_up, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
+    has_up, is_city, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
 from games.core.engine import code_fields
@@ -499,7 +499,8 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
         if key in ("hbomb", "neutron") and flying:
             for g in targets:
                 for tid in own_tids(state, g):
-                    if key == "neutron" or tid != state.players[g].capital:
+                    # 氢铀弹: any territory but a capital; 中子弹: a city (its terrain)
+                    if is_city(state, tid) if key == "neutron" else tid != state.players[g].capital:
                         acts.append(_act(key, cid, tid))  # the card is the kind
         elif key == "smite" and has_up(state, seat, "satellite"):
             acts += [_act("smite", cid, g) for g in targets]

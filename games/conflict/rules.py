@@ -32,6 +32,7 @@ CAPITAL_EFFECT = {k: f.capital for k, f in FACTIONS.items()}
 _CARD_NAMES = {k: c.name for k, c in CARDS.items()}  # copied on use: each event gets its own dict
 _TERR_NAMES = {k: t.name for k, t in TERRITORIES.items()}
 SUPPLY = {k for k, c in CARDS.items() if "supply" in c.abilities}
+CITIES = frozenset(k for k, t in TERRITORIES.items() if t.terrain == "city")  # 中子弹's targets
 
 
 # Events, steps and listed actions are built without pydantic's validation (games/core's
@@ -49,6 +50,12 @@ def cdef(key: str) -> CardDef:
 def tname(state: ConflictState, tid: str) -> dict[str, str]:
     terr = state.territories.get(tid)
     return dict(_TERR_NAMES[terr.key]) if terr else {"en": tid, "zh-CN": tid}
+
+
+def is_city(state: ConflictState, tid: str) -> bool:
+    """A territory on the board whose terrain is a city (中子弹「消灭一个城市中的所有单位」)."""
+    terr = state.territories.get(tid)
+    return terr is not None and terr.key in CITIES
 
 
 def uname(unit: Unit) -> dict[str, str]:

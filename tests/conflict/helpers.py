@@ -92,3 +92,22 @@ def empty_board(state) -> None:
     """Remove every unit (back to the discard) so a test controls the garrisons."""
     for uid in list(state.units):
         state.discard.append(state.units.pop(uid).key)
+
+
+def make_city(state, tid: str) -> str:
+    """Make territory tid a city (中子弹's target): swap its card with a city card still in the
+    territory deck, so every territory card stays in play once. Returns tid."""
+    terr = state.territories[tid]
+    if terr.key in R.CITIES:
+        return tid
+    i = next(i for i, k in enumerate(state.terr_deck) if k in R.CITIES)
+    terr.key, state.terr_deck[i] = state.terr_deck[i], terr.key
+    return tid
+
+
+def no_cities(state) -> None:
+    """Swap every city on the board for a non-city card of the territory deck."""
+    for terr in state.territories.values():
+        if terr.key in R.CITIES:
+            i = next(i for i, k in enumerate(state.terr_deck) if k not in R.CITIES)
+            terr.key, state.terr_deck[i] = state.terr_deck[i], terr.key

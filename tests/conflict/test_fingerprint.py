@@ -1,7 +1,8 @@
 """Speed work must not change behaviour: seeded random games end in exactly the states they
 reached before the engine was optimised, through the same legal-action lists and events.
 
-The expected hashes were recorded with the unoptimised engine (commit 4578ad7). Per seed:
+The expected hashes were recorded with the unoptimised engine (commit 4578ad7), and again when
+the Neutron Bomb was limited to cities (issue 19). Per seed:
 (hash of every step's legal-action codes, events and the final state; hash of the final
 `dump_state`). The chooser picks by index, so the order of legal actions matters too. Every
 tenth step the state is reloaded from JSON as the host does, so a cache tied to a state
@@ -21,61 +22,61 @@ from games.conflict import ENGINE
 from games.core import Seat
 
 THREE = {
-    1: ('b7d8600a82c54607', 'c2c126293a2d4751'),
-    2: ('e0ac84a13f54135a', '65da31f58f56b53b'),
-    3: ('8502aaf5c61b60e6', 'e6bac003995d7396'),
-    4: ('844658b953e6cac7', 'ce1c420329b3fb8b'),
-    5: ('dba5b3993ae10768', 'cd33d19781221204'),
-    6: ('94f7e808f70fc528', '5f380d1849b829ca'),
-    7: ('da144118fb209856', 'fda119cedac61df5'),
-    8: ('dd77528f30c0e4ed', 'bcaaa7c18eee1f7b'),
-    9: ('5d4c172976a8d052', '283e83851f421479'),
-    10: ('fa8cb4cd35e85f2d', 'daaf87f442a1f0ef'),
-    11: ('0686d16cf870f636', '71283415547e0aea'),
-    12: ('ac8f3ffab11441c5', '1f7cc9d01079c785'),
-    13: ('d1bd71877d5ec17e', '5b0e263f330ca833'),
-    14: ('273d8bfcbfb798e0', '573aa44d9236ad32'),
-    15: ('2751906f75919c72', '3568c87d0c83be11'),
-    16: ('51d99f2fd45115c7', '832f87353729ba05'),
-    17: ('06c5f4a4b1c351fa', 'dc330d051a1c7fd3'),
+    1: ('034f13c6ac4252ae', 'ca9eb05b17cd8bbb'),
+    2: ('e4d6ff1f5e293905', 'a21af70907abc42a'),
+    3: ('6c2488dc100fc20c', '7fe2e0314de91338'),
+    4: ('0dd63f3ebaf551a2', '71b5ec4f79bd9d03'),
+    5: ('3916b4e7693d7f6e', '1a9c027d67781c45'),
+    6: ('608d425283b34e00', 'ef087a53ac0bdbbf'),
+    7: ('5cb1a4922daa16a6', 'b5c4f2716b23a36f'),
+    8: ('729fa87acacd8ce9', '261e2dd5e29967e9'),
+    9: ('0dd62c2a56958abd', 'c2a04840eab9b3cf'),
+    10: ('827bff8f1f0a423e', 'e24c44863e73d8cb'),
+    11: ('e1b40d31659d8912', 'e38839d8806bf742'),
+    12: ('6851c7b75e5ed9fa', '4b890f0a83534d30'),
+    13: ('cbd8381ca24d4b5e', '20893f7a0d242ccb'),
+    14: ('6fb249d74d3ebd55', 'b7e56ae6ae7afc2f'),
+    15: ('f8fdb0050c6e8b89', '12579e94cb4e0601'),
+    16: ('55f32ebc8a64a95c', '4c398f2ca609e9e0'),
+    17: ('ebb49d3560171c5a', '3d390750574a114b'),
     18: ('3ca16ff9c76019d3', '387991de5bc34886'),
-    19: ('c5a209c2cd8f293e', '88fdfff4995afa8f'),
-    20: ('834bba15d2fc2fd6', 'b151c146ad5c9425'),
+    19: ('6bfe969892322d7f', 'f9c40c9f797f3665'),
+    20: ('416830e2168d0736', '1f065be7f2bd5de5'),
 }
 
 TWO = {
-    1: ('7bccd1fc63a3100b', '362be585adef97a0'),
-    2: ('32f4b4ed5b88096b', '6988bc7303f37edc'),
-    3: ('935c79a066190b7a', '8ca6dc0d6ca159b5'),
-    4: ('34383e21e9c0cede', '73c7593e2eda4dbb'),
-    5: ('fb8aca548339caf9', '2dfbf0555aa0e988'),
-    6: ('7e993df73438a242', 'd5b9e7844df414c5'),
+    1: ('5200ca0cf80f0344', '2d889322d4099c02'),
+    2: ('7cebcc81cf033547', 'a38033c4fd0ffa3c'),
+    3: ('b0a47da1d36bbd6e', '7cdff97ed6dd1937'),
+    4: ('9633099aac8d3b43', '03cd05e4cdd96785'),
+    5: ('f4f5aa05c92db562', 'deae7fd5287d1f06'),
+    6: ('8f2a2a20864bf029', 'f701a41e04b9f831'),
 }
 
 SIX_SHORT = {
     1: ('ff86376fd49cf211', 'b1eb0ed17840f66b'),
     2: ('5722f14a8aaa8d9f', '44c1b902c374a149'),
-    3: ('947d1483d4329f08', '993b79377ae429e9'),
+    3: ('cd246c8554c20d82', '9f1f4b385d99c086'),
     4: ('06365646c2fd8664', '1ba720d6aa6e544b'),
     5: ('55d381da63cd4dd9', '9271c64ad91350bd'),
     6: ('8a6ed79550ffa6f5', '672591a536279591'),
 }
 
 AGGRESSIVE = {
-    1: ('f897784c0fd3641c', '892b76268a0e81ca'),
-    2: ('ced5199b20a4b652', 'f3b9b86eda0afdb5'),
-    3: ('e5a8b82abed2e0a6', '03f2324b3cfd38ef'),
-    4: ('8c9a3cf2cce1f070', '144e81b34babc46c'),
-    5: ('24b4b09bff148685', 'e00e1aa81f6491c3'),
-    6: ('16c8f2aeb1e25d58', 'f03f7e618d4506e9'),
-    7: ('566b47cbd003ffcc', '9912c581f4c82b90'),
-    8: ('75b921cd4f30db95', '48b0e290ba023c7f'),
+    1: ('5072ccb77feb0b37', 'b28ad17f8ad2fabc'),
+    2: ('444b3c2d736ee1e4', '015e20d669c26cbb'),
+    3: ('8d16479e84cd05e9', '41f6e40b8f5a082a'),
+    4: ('71c680f72775f5dd', '04f925ef8d62ca5c'),
+    5: ('f76862ab153e6199', '777d11ae5dec4895'),
+    6: ('7cfafb9d80ab7ae1', '386767c047b13a01'),
+    7: ('83ea73e3ffafb782', '22773b8303709a2a'),
+    8: ('a95b81f92f814040', '5e96f26ad323be4d'),
 }
 
 AGGRESSIVE_FOUR = {
-    5: ('d24fea09550ef6eb', '08df831794d72992'),
-    6: ('b22dd27d6e7df876', 'b1de034261fdffb7'),
-    7: ('867430c7b7335fc7', 'a9330d33d485081a'),
+    5: ('94fd3be6319831e1', '5da0d1fec16ae64f'),
+    6: ('f447f4ad7014d3e0', 'bed3174869c2cb91'),
+    7: ('cb1fb1cb65f784e1', '7ac5de406b5f22fe'),
 }
 
 PASSIVE = ("flip", "halt", "next", "no", "pass")

@@ -2,7 +2,12 @@
 from games.conflict import ENGINE
 from games.conflict import rules as R
 
-from tests.conflict.helpers import clear_hand, codes, empty_board, fit, give, keys, outer, play, started, to_battle, unit
+import pytest
+
+from games.core import RuleError
+from tests.conflict.helpers import (
+    clear_hand, codes, empty_board, fit, give, keys, make_city, no_cities, outer, play, started, to_battle, unit,
+)
 
 
 def battle(seed=3, n=3):
@@ -35,12 +40,13 @@ def test_hydrogen_uranium_bomb_removes_a_territory_and_the_whole_hand():
     assert R.terr_count(state, a) == 4  # kept aside: not placed, no extra resources
 
 
-def test_neutron_bomb_destroys_every_unit_in_a_territory():
+def test_neutron_bomb_destroys_every_unit_in_a_city():
+    """中子弹：「支付四张资源牌,消灭一个城市中的所有单位。需要有飞行能力的单位。」"""
     state, a, b = battle()
     state.players[a].res = 4
     unit(state, a, "paratroopers", outer(state, a)[0])
     cid = give(state, a, "neutron")
-    tid = outer(state, b)[0]
+    tid = make_city(state, outer(state, b)[0])
     us = [unit(state, b, "rifleman", tid), unit(state, b, "militia", tid, up=False)]
     safe = unit(state, b, "militia", tid)
     state.players[b].evading.append(safe.id)
@@ -48,6 +54,28 @@ def test_neutron_bomb_destroys_every_unit_in_a_territory():
     assert all(u.id not in state.units for u in us)
     assert safe.id in state.units  # tactical evasion: no attack reaches it
     assert state.players[a].res == 0
+
+
+def test_neutron_bomb_targets_only_cities():
+    """中子弹「消灭一个城市中的所有单位」: a rival territory whose terrain is not a city cannot be
+    targeted (clear message); with no rival city on the board the card cannot be played at all."""
+    state, a, b = battle(seed=5)
+    state.players[a].res = 4
+    unit(state, a, "paratroopers", outer(state, a)[0])
+    cid = give(state, a, "neutron")
+    no_cities(state)
+    rival = [t for g in range(state.n) if g != a for row in state.players[g].rows for t in row]
+    assert not any(c.startswith("neutron") for c in codes(state, a))
+    with pytest.raises(RuleError) as err:
+        play(state, a, f"neutron {cid} {rival[0]}")
+    assert err.value.key == "conflict.err.no_city"
+    city, plain = make_city(state, rival[0]), rival[1]
+    assert [c for c in codes(state, a) if c.startswith("neutron")] == [f"neutron {cid} {city}"]
+    before = ENGINE.dump_state(state)
+    with pytest.raises(RuleError) as err:
+        play(state, a, f"neutron {cid} {plain}")
+    assert err.value.key == "conflict.err.not_city"
+    assert ENGINE.dump_state(state) == before  # a refused command changes nothing
 
 
 def test_divine_punishment_four_damage_split_freely_needs_satellite():
@@ -143,7 +171,7 @@ def test_ayrus_field_voids_a_special_attack_by_paying_its_cost_but_not_assassina
     fit(state, b, "ayrus")
     unit(state, a, "paratroopers", outer(state, a)[0])
     cid = give(state, a, "neutron")
-    tid = outer(state, b)[0]
+    tid = make_city(state, outer(state, b)[0])
     victim = unit(state, b, "rifleman", tid)
     play(state, a, f"neutron {cid} {tid}")
     assert "void" in codes(state, b)
@@ -262,7 +290,7 @@ def test_economic_supremacy_lowers_deploy_cost_and_source_of_disaster():
     state.players[a].res = 4
     unit(state, a, "paratroopers", outer(state, a)[0])
     cid = give(state, a, "neutron")
-    play(state, a, f"neutron {cid} {outer(state, b)[0]}")
+    play(state, a, f"neutron {cid} {make_city(state, outer(state, b)[0])}")
     assert "doom" in state.players[a].achievements
 
 
