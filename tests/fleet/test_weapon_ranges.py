@@ -7,7 +7,7 @@ import pytest
 
 from games.core import RuleError
 from games.fleet.data import DATA
-from tests.fleet.helpers import act, clear_hands, fleet, my_turn, new_game, put
+from tests.fleet.helpers import act, clear_hands, dice, fleet, mech, my_turn, new_game, put
 
 # 攻击范围 as printed on each card of the seed ("攻击范围 / 攻击次数 / 单次伤害"), by the data's ids
 CARD_RANGES = {
@@ -76,4 +76,7 @@ def test_range_1_flak_cannot_hit_its_own_row(weapon):
     put(s, "b1", "C1")  # an enemy mech in the ship's own row (distance 0); no raid goal in play
     with pytest.raises(RuleError):
         act(s, 0, f"fire {weapon} C1")
-    act(s, 0, f"fire {weapon} C2")  # one move away: allowed, and C1 lies within the blast
+    dice(s, 1, 20)  # impact flak rolls: a hit, then a failed evade (flak needs no rolls against mechs)
+    act(s, 0, f"fire {weapon} C2")  # one move away: allowed, and C1 lies within the blast (ruling)
+    m = mech(s, "b1")
+    assert m.hp == m.max_hp - DATA().mains[weapon].damage
