@@ -47,6 +47,12 @@ class ConsoleTable:
         self.images = 0
         self.threads = 0
         host.clock = self.now
+        host.open_thread = self.open_thread
+
+    async def open_thread(self, parent: int, name: str) -> int:
+        """Like Discord, a league game opens in a thread of its own: here a new channel."""
+        self.threads += 1
+        return self.channel(f"league-{self.threads}")
 
     def now(self) -> float:
         return time.time() + self.clock_offset
@@ -226,10 +232,6 @@ class ConsoleTable:
                 args[key] = value.lower() in ("1", "true", "yes")
             else:
                 args[key] = value
-        if sub == "play" and channel is not None:
-            # like Discord, a league game opens in a thread of its own
-            self.threads += 1
-            channel = self.channel(f"league-{self.threads}")
         return f"league.{sub}", args, channel
 
     # --- output -----------------------------------------------------------------------

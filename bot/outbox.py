@@ -31,6 +31,7 @@ class Command:
     locale: str | None = None  # the user's Discord locale, e.g. "zh-CN", "en-US"
     guild_locale: str | None = None
     can_manage_guild: bool = False  # holds Manage Server
+    roles: tuple[int, ...] = ()  # the caller's server roles (a league's organizer role is one)
 
 
 class Image:

@@ -72,6 +72,8 @@ class ShapanClient(discord.Client):
     async def setup_hook(self) -> None:
         if self.host is None:
             self.host = await self.host_factory()
+        if hasattr(self.host, "open_thread"):  # league games open in threads of the league's channel
+            self.host.open_thread = self.open_thread
         await self.tree.set_translator(ShapanTranslator())
         # Menus and buttons keep their state in custom_ids: register the parsers, no views.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -162,6 +164,12 @@ class ShapanClient(discord.Client):
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
         cmd.args["parent_channel_id"] = channel.id
         cmd.channel_id = thread.id
+
+    async def open_thread(self, channel_id: int, name: str) -> int:
+        """A public thread in `channel_id` for a table the host opens (a league game)."""
+        payload = await self.http.start_thread_without_message(
+            channel_id, name=name[:100], auto_archive_duration=1440, type=discord.ChannelType.public_thread.value)
+        return int(payload["id"])
 
     async def suggest(self, interaction: discord.Interaction, verb: str, param: str, current: str,
                       args: dict[str, Any]) -> list[Choice[str]]:

@@ -30,6 +30,7 @@ def command_from(interaction: discord.Interaction, verb: str, args: dict[str, ob
         locale=str(interaction.locale) if interaction.locale else None,
         guild_locale=str(interaction.guild_locale) if interaction.guild_locale else None,
         can_manage_guild=bool(not in_dm and perms.manage_guild),
+        roles=tuple(r.id for r in interaction.user.roles) if isinstance(interaction.user, discord.Member) else (),
     )
 
 

@@ -38,13 +38,7 @@ def _descs(**keys: str) -> dict[str, app_commands.locale_str]:
     return {param: L(f"param.{key}.desc") for param, key in keys.items()}
 
 
-def _roles(interaction: discord.Interaction) -> list[int]:
-    user = interaction.user
-    return [r.id for r in user.roles] if isinstance(user, discord.Member) else []
-
-
 async def _run(interaction: discord.Interaction, verb: str, args: dict[str, Any], public: bool = False) -> None:
-    args = {"roles": _roles(interaction), **args}
     await _client(interaction).run_command(interaction, verb, args, ephemeral=not public)
 
 
@@ -134,16 +128,16 @@ def build_league_commands() -> list[app_commands.Group]:
     @admin.command(name=L("cmd.leagueadmin.create.name"), description=L("cmd.leagueadmin.create.desc"))
     @app_commands.rename(**_names(name="league_name", game="game_key", format="format", rounds="rounds",
                                   round_days="round_days", rated="rated", deadline_policy="deadline_policy",
-                                  organizer_role="organizer_role", options="options"))
+                                  organizer_role="organizer_role", options="options", channel="league_channel"))
     @app_commands.describe(**_descs(name="league_name", game="game_key", format="format", rounds="rounds",
                                     round_days="round_days", rated="rated", deadline_policy="deadline_policy",
-                                    organizer_role="organizer_role", options="options"))
+                                    organizer_role="organizer_role", options="options", channel="league_channel"))
     @app_commands.choices(format=FORMATS, deadline_policy=DEADLINE)
     async def create(interaction: discord.Interaction, name: app_commands.Range[str, 1, 50], game: str,
                      format: Choice[str], rounds: app_commands.Range[int, 1, 50] | None = None,
                      round_days: app_commands.Range[float, 0.1, 60.0] | None = None, rated: bool = True,
                      deadline_policy: Choice[str] | None = None, organizer_role: discord.Role | None = None,
-                     options: str | None = None):
+                     options: str | None = None, channel: discord.TextChannel | None = None):
         from bot.discord.convert import parse_options
 
         table_options = parse_options(options)  # BadInput is answered by the tree's error handler
@@ -152,6 +146,7 @@ def build_league_commands() -> list[app_commands.Group]:
             "round_days": round_days, "rated": rated,
             "deadline_policy": deadline_policy.value if deadline_policy else None,
             "organizer_role": organizer_role.id if organizer_role else None, "options": table_options,
+            "channel_id": channel.id if channel else None,  # default: where the league is created
         }, public=True)
 
     for sub in ("add", "drop", "disqualify"):

@@ -87,11 +87,16 @@ class Host:
         self.seed_source = seed_source
         self.bot_step_cap = bot_step_cap
         self.on_game_finished: list[GameFinished] = []
-        # leagues share the connection and its transactions; finished games feed them
-        self.league = LeagueService(repo.conn, clock=clock, start_game=self._start_league_game,
+        # open_thread(parent channel, name) -> thread id: set by an adapter that has threads;
+        # league games then open in a thread of the league's channel, else in the channel itself
+        self.open_thread: Callable[[int, str], Awaitable[int]] | None = None
+        # leagues share the connection, its transactions and the clock (the console's /wait
+        # moves the league's deadlines too); finished games feed them
+        self.league = LeagueService(repo.conn, clock=lambda: self.clock(), start_game=self._start_league_game,
                                     transaction=repo.transaction)
         self.on_game_finished.append(self._league_result)
-        self._timer_forfeits: set[int] = set()
+        # tables that ended without play (a turn-timer forfeit, a kick): unrated forfeits in a league
+        self._forfeits: set[int] = set()
         # One lock per table; weak so a table nobody is using holds no lock (the coroutine
         # inside or waiting on `async with` keeps it alive).
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -308,10 +313,15 @@ class Host:
             raise HostError("host.spectator" if session.status == "active" else "host.not_player")
         return seats
 
-    @staticmethod
-    def _require_manager(cmd: Command, session: SessionRow, key: str) -> None:
-        if cmd.user_id != session.creator_id and not cmd.can_manage_guild:
-            raise HostError(key)
+    async def _require_manager(self, cmd: Command, session: SessionRow, key: str) -> None:
+        """Powers over a table (start, kick, abandon, timer): its creator or Manage Server; at
+        a league table, the league's organizers only (the seat that opened it has none)."""
+        refusal = await self.league.table_powers(session.id, cmd)
+        if refusal is None:
+            if cmd.user_id != session.creator_id and not cmd.can_manage_guild:
+                raise HostError(key)
+        elif refusal:
+            raise HostError(refusal)
 
     def _name(self, session: SessionRow, seat: int) -> str:
         return session.seats[seat].name
@@ -453,7 +463,7 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             if not cmd.can_manage_guild:
                 self._require_seated(cmd, session)
-            self._require_manager(cmd, session, "host.start_denied")  # players cannot start it under the creator
+            await self._require_manager(cmd, session, "host.start_denied")  # players cannot start it under the creator
             engine = get_engine(session.game)
             if len(session.seats) < engine.min_players:
                 raise HostError("host.need_players", min=engine.min_players, have=len(session.seats))
@@ -531,9 +541,12 @@ class Host:
 
     async def _abandon(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
-            self._require_manager(cmd, session, "host.abandon_denied")
+            await self._require_manager(cmd, session, "host.abandon_denied")
             await self.repo.commit(session, self.clock(), status="abandoned", turn_deadline=None)
             text = t(session.locale, "host.abandoned", id=session.id, name=cmd.user_name)
+            league_note = await self.league.table_abandoned(session.id, cmd, session.locale)
+            if league_note:
+                text += "\n" + league_note
             if session.state is not None:
                 text += "\n" + t(session.locale, "host.seed_reveal", seed=session.seed, hash=session.seed_hash,
                                  id=session.id)
@@ -546,7 +559,7 @@ class Host:
             raise HostError("host.bad_user", value="")
 
         async def body(session: SessionRow) -> Outbox:
-            self._require_manager(cmd, session, "host.kick_denied")
+            await self._require_manager(cmd, session, "host.kick_denied")
             seats = session.seats_of(target)
             if not seats:
                 raise HostError("host.not_seated")
@@ -562,6 +575,8 @@ class Host:
             for seat in seats:
                 if engine.outcome(progress.state) is None:
                     self._resign(engine, session, progress, seat, cmd.user_id, "user")
+            if engine.outcome(progress.state) is not None:
+                self._forfeits.add(session.id)  # a game a kick ended was not played out
             return await self._finish(cmd, session, engine, progress, locale, reply=t(locale, "host.done"))
         return await self._locked(cmd, locale, body)
 
@@ -575,7 +590,7 @@ class Host:
             raise HostError("host.bad_timer")
 
         async def body(session: SessionRow) -> Outbox:
-            self._require_manager(cmd, session, "host.timer_denied")
+            await self._require_manager(cmd, session, "host.timer_denied")
             changes: dict[str, Any] = {"timer_hours": hours or None, "timer_policy": policy,
                                        "turn_deadline": None, "timer_seats": [], "reminded": False}
             if hours and session.state is not None:
@@ -844,7 +859,7 @@ class Host:
             if session.timer_policy == "forfeit":
                 if engine.outcome(progress.state) is None:
                     self._resign(engine, session, progress, seat, None, "timer")
-                    self._timer_forfeits.add(session.id)
+                    self._forfeits.add(session.id)
                 continue
             for n in range(self.bot_step_cap):  # skip: the bot makes this seat's pending decisions
                 if engine.outcome(progress.state) is not None or seat not in engine.active_seats(progress.state):
@@ -855,15 +870,21 @@ class Host:
 
 
     # --- leagues ----------------------------------------------------------------------------
-    async def _start_league_game(self, cmd: Command, game: str, channel_id: int | None,
-                                 players: list[tuple[int, str]], options: dict[str, str]) -> tuple[int, Outbox]:
-        """Open and start a league pairing's table with its players seated in order."""
+    async def _start_league_game(self, cmd: Command, game: str, channel_id: int | None, thread_name: str,
+                                 players: list[tuple[int, str]], options: dict[str, str]) -> tuple[int, int, Outbox]:
+        """Open and start a league pairing's table with its players seated in order, in a
+        thread of the league's channel when the adapter has threads."""
         from bot.league.service import LeagueError
 
         if channel_id is None:
             raise LeagueError("league.channel_only")
         engine = get_engine(game)
-        engine.parse_options(options)
+        try:
+            engine.parse_options(options)
+        except RuleError as exc:
+            raise LeagueError(exc.key, **exc.params) from None
+        if self.open_thread is not None:
+            channel_id = await self.open_thread(channel_id, thread_name)
         seed = self.seed_source()
         locale = normalize_locale(cmd.guild_locale or cmd.locale)
         try:
@@ -881,13 +902,13 @@ class Host:
             progress = Progress(state=step.state, events=list(step.events), changed=True)
             progress.notes.append(t(session.locale, "host.started", hash=session.seed_hash))
             box = await self._finish(None, session, engine, progress, None, status="active")
-        return session_id, box
+        return session_id, channel_id, box
 
     async def _league_result(self, session: SessionRow, outcome: Outcome) -> None:
         """A finished table that is a league pairing reports to its league. A concession is
-        a played result; a turn-timer forfeit is a forfeit (kept out of ratings)."""
-        forfeit = session.id in self._timer_forfeits
-        self._timer_forfeits.discard(session.id)
+        a played result; a turn-timer forfeit or a kick is a forfeit (kept out of ratings)."""
+        forfeit = session.id in self._forfeits
+        self._forfeits.discard(session.id)
         ranks = {s.user_id: outcome.ranks[s.seat] for s in session.seats
                  if s.user_id is not None and not s.is_bot and s.seat < len(outcome.ranks)}
         await self.league.game_finished(session.id, ranks, forfeit=forfeit)

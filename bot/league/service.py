@@ -10,6 +10,7 @@ import asyncio
 import csv
 import io
 import json
+import math
 import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any, AsyncContextManager, AsyncIterator, Awaitable, Callable
 
 import aiosqlite
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from bot.league.pairing import pods, round_robin, swiss_round
 from bot.league.ratings import RatedResult, leaderboard, replay
@@ -28,9 +29,13 @@ from games.core.i18n import normalize_locale, register_catalog, t
 register_catalog(Path(__file__).parent / "locale")
 
 DAY = 86400.0
+CLAIM_SECONDS = 600.0  # a `/league play` claim older than this was left by a crashed process
+MAX_ID = 2**63 - 1  # SQLite integers are 64-bit; larger ids name nothing
 
-# start_game(command, game, channel_id, [(user_id, name)], options) -> (session id, its first posts)
-StartGame = Callable[[Command, str, int | None, list[tuple[int, str]], dict[str, str]], Awaitable[tuple[int, Outbox]]]
+# start_game(command, game, parent channel, thread name, [(user_id, name)], options)
+#   -> (session id, the channel it opened in, its first posts)
+StartGame = Callable[[Command, str, int | None, str, list[tuple[int, str]], dict[str, str]],
+                     Awaitable[tuple[int, int, Outbox]]]
 
 
 class LeagueError(Exception):
@@ -52,6 +57,29 @@ class LeagueSettings(BaseModel):
     pod_min: int = Field(3, ge=2, le=6)
     pod_max: int = Field(4, ge=2, le=6)
     options: dict[str, str] = {}  # table options for the league's games
+    channel_id: int | None = Field(None, ge=1, le=MAX_ID)  # league games open in threads of this channel
+
+    @model_validator(mode="after")
+    def _pods_fit(self) -> "LeagueSettings":
+        if self.pod_min > self.pod_max:
+            raise ValueError(f"pod_min ({self.pod_min}) is above pod_max ({self.pod_max})")
+        return self
+
+
+# The arguments each verb takes (besides `league` and `reason`); anything else is refused,
+# so a mistyped option is never silently ignored.
+_SETTINGS_ARGS = frozenset(LeagueSettings.model_fields)
+VERB_ARGS: dict[str, frozenset[str]] = {
+    "create": frozenset({"name", "game"}) | _SETTINGS_ARGS,
+    "add": frozenset({"user_id", "user_name"}), "drop": frozenset({"user_id", "user_name"}),
+    "disqualify": frozenset({"user_id", "user_name"}),
+    "set_result": frozenset({"match", "ranks", "result_kind"}), "void": frozenset({"match"}),
+    "new_season": frozenset({"reset_ratings"}), "report": frozenset({"outcome", "ranks"}),
+    "confirm": frozenset({"match"}), "dispute": frozenset({"match"}), "propose_time": frozenset({"time"}),
+    "rating_history": frozenset({"user_id", "user_name"}), "standings": frozenset({"season"}),
+}
+COMMON_ARGS = frozenset({"league", "reason"})
+ACTIVE = ("registered", "checked_in")
 
 
 @dataclass
@@ -99,8 +127,13 @@ class LeagueService:
         verb = cmd.verb.removeprefix("league.")
         handler = getattr(self, f"_cmd_{verb}", None)
         if handler is None:
-            return _reply(ctx.msg("league.unknown_command", verb=verb))
+            return _reply(ctx.msg("league.unknown_command", verb=verb[:40]))
         try:
+            allowed = VERB_ARGS.get(verb, frozenset()) | COMMON_ARGS
+            unknown = sorted(str(k) for k in cmd.args if k not in allowed)
+            if unknown:
+                raise LeagueError("league.unknown_arg", name=unknown[0][:40],
+                                  known=", ".join(sorted(allowed)))
             if verb == "play":  # opens a table through the host: not inside our transaction
                 return await self._play(ctx)
             async with self._transaction():  # one command, one transaction; an error rolls back
@@ -128,7 +161,7 @@ class LeagueService:
         if name:
             row = await self._one("SELECT * FROM leagues WHERE guild_id=? AND name=?", ctx.cmd.guild_id, str(name))
             if row is None:
-                raise LeagueError("league.no_such_league", name=name)
+                raise LeagueError("league.no_such_league", name=str(name)[:50])
             return row
         rows = await self._all("SELECT * FROM leagues WHERE guild_id=? ORDER BY id", ctx.cmd.guild_id)
         if not rows:
@@ -154,11 +187,20 @@ class LeagueService:
             sql += " AND status IN ('registered','checked_in')"
         return await self._all(sql + " ORDER BY joined_at, user_id", season_id)
 
-    def _require_organizer(self, ctx: Ctx, league: aiosqlite.Row) -> None:
+    def _is_organizer(self, cmd: Command, league: aiosqlite.Row) -> bool:
         role = self._settings(league).organizer_role
-        roles = {int(r) for r in ctx.cmd.args.get("roles", []) or []}
-        if not (ctx.cmd.can_manage_guild or (role is not None and role in roles)):
+        return cmd.can_manage_guild or (role is not None and role in cmd.roles)
+
+    def _require_organizer(self, ctx: Ctx, league: aiosqlite.Row) -> None:
+        if not self._is_organizer(ctx.cmd, league):
             raise LeagueError("league.organizers_only")
+
+    async def _require_active_entrant(self, ctx: Ctx, season_id: int) -> None:
+        """Players who were dropped or disqualified no longer report, confirm or play."""
+        row = await self._one("SELECT status FROM league_entrants WHERE season_id=? AND user_id=?",
+                              season_id, ctx.cmd.user_id)
+        if row is not None and row["status"] not in ACTIVE:
+            raise LeagueError(f"league.you_are_{row['status']}")
 
     async def _audit(self, league_id: int, ctx: Ctx, action: str, detail: dict, reason: str = "") -> None:
         await self.db.execute(
@@ -182,16 +224,21 @@ class LeagueService:
         raw = {k: v for k, v in a.items() if k in LeagueSettings.model_fields and v is not None}
         if isinstance(raw.get("tiebreaks"), str):
             raw["tiebreaks"] = [x for x in raw["tiebreaks"].split(",") if x]
+        if isinstance(raw.get("options"), str):  # the console's `options=a=1,b=2`
+            raw["options"] = _parse_table_options(raw["options"])
+        raw.setdefault("channel_id", ctx.cmd.channel_id)
         try:
             settings = LeagueSettings.model_validate(raw)
         except ValidationError as exc:
             err = exc.errors()[0]
-            raise LeagueError("league.bad_setting", setting=".".join(map(str, err["loc"])), error=err["msg"])
+            raise LeagueError("league.bad_setting", setting=".".join(map(str, err["loc"])) or "-",
+                              error=str(err["msg"]).removeprefix("Value error, ")[:200])
         bad = [tb for tb in settings.tiebreaks if tb not in TIEBREAKS]
         if bad:
-            raise LeagueError("league.bad_tiebreak", name=bad[0], known=", ".join(TIEBREAKS))
+            raise LeagueError("league.bad_tiebreak", name=bad[0][:40], known=", ".join(TIEBREAKS))
         if settings.format == "swiss" and not settings.rounds:
             raise LeagueError("league.swiss_needs_rounds")
+        _check_table_options(game, settings.options)
         if await self._one("SELECT 1 FROM leagues WHERE guild_id=? AND name=?", ctx.cmd.guild_id, name):
             raise LeagueError("league.exists", name=name)
         now = self.clock()
@@ -231,7 +278,8 @@ class LeagueService:
         season = await self._season(league["id"])
         if season["status"] == "finished":
             raise LeagueError("league.season_over")
-        uid, name = int(ctx.cmd.args["user_id"]), str(ctx.cmd.args.get("user_name") or ctx.cmd.args["user_id"])
+        uid = _id_arg(ctx.cmd.args, "user_id")
+        name = str(ctx.cmd.args.get("user_name") or uid)[:50]
         await self.db.execute(
             "INSERT INTO league_entrants(season_id,user_id,name,status,joined_at) VALUES (?,?,?,?,?) "
             "ON CONFLICT(season_id,user_id) DO UPDATE SET status='checked_in'",
@@ -250,13 +298,20 @@ class LeagueService:
         league = await self._league(ctx)
         self._require_organizer(ctx, league)
         season = await self._season(league["id"])
-        uid = int(ctx.cmd.args["user_id"])
+        uid = _id_arg(ctx.cmd.args, "user_id")
         row = await self._one("SELECT * FROM league_entrants WHERE season_id=? AND user_id=?", season["id"], uid)
         if row is None:
             raise LeagueError("league.not_entrant")
         await self.db.execute(
             "UPDATE league_entrants SET status=? WHERE season_id=? AND user_id=?", (status, season["id"], uid)
         )
+        # their games not yet begun are lost by forfeit (FIDE: a withdrawn player's unplayed games)
+        for m in await self._season_matches(season["id"]):
+            players = json.loads(m["players"])
+            if (uid in players and len(players) == 2 and m["status"] == "pending" and m["session_id"] is None
+                    and m["opening_at"] is None):
+                await self._record(league, m, [2 if p == uid else 1 for p in players], "forfeit",
+                                   ctx.cmd.user_id, reason="withdrawal")
         await self._audit(league["id"], ctx, status, {"user": uid}, str(ctx.cmd.args.get("reason") or ""))
         return _reply(ctx.msg(f"league.{status}", name=row["name"]), public=True)
 
@@ -407,14 +462,17 @@ class LeagueService:
         """An organizer sets or edits a result: ranks, or forfeit/double_forfeit."""
         league = await self._league(ctx)
         self._require_organizer(ctx, league)
-        match = await self._match(int(ctx.cmd.args["match"]), league["id"])
+        match = await self._match(_id_arg(ctx.cmd.args, "match"), league["id"])
         players = json.loads(match["players"])
         kind = str(ctx.cmd.args.get("result_kind") or "played")
         if kind not in ("played", "forfeit", "double_forfeit"):
             raise LeagueError("league.bad_result")
-        ranks = _parse_ranks(ctx.cmd.args.get("ranks"), len(players))
+        if match["kind"] == "bye":
+            raise LeagueError("league.bye_fixed", match=match["id"])
         if kind == "double_forfeit":
             ranks = [len(players)] * len(players)
+        else:
+            ranks = _parse_ranks(ctx.cmd.args.get("ranks"), len(players))
         if match["status"] == "done":
             await self._void_rating(match["id"])
         await self._record(league, match, ranks, kind, ctx.cmd.user_id, reason="edit")
@@ -426,10 +484,13 @@ class LeagueService:
         """Undo a result: the match is pending again and ratings are replayed without it."""
         league = await self._league(ctx)
         self._require_organizer(ctx, league)
-        match = await self._match(int(ctx.cmd.args["match"]), league["id"])
+        match = await self._match(_id_arg(ctx.cmd.args, "match"), league["id"])
+        if match["kind"] == "bye":
+            raise LeagueError("league.bye_fixed", match=match["id"])
         await self._void_rating(match["id"])
         await self.db.execute(
-            "UPDATE league_matches SET status='pending', ranks=NULL, result_kind=NULL, updated_at=? WHERE id=?",
+            "UPDATE league_matches SET status='pending', ranks=NULL, result_kind=NULL, confirmed_by=NULL, "
+            "updated_at=? WHERE id=?",
             (self.clock(), match["id"]),
         )
         await self._audit(league["id"], ctx, "void", {"match": match["id"]}, str(ctx.cmd.args.get("reason") or ""))
@@ -484,10 +545,12 @@ class LeagueService:
         season = await self._season(league["id"])
         if season["status"] != "registration":
             raise LeagueError("league.registration_not_open")
+        # a dropped or disqualified player comes back only if an organizer adds them
+        await self._require_active_entrant(ctx, season["id"])
         await self.db.execute(
             "INSERT INTO league_entrants(season_id,user_id,name,status,joined_at) VALUES (?,?,?,?,?) "
             "ON CONFLICT(season_id,user_id) DO UPDATE SET status='registered'",
-            (season["id"], ctx.cmd.user_id, ctx.cmd.user_name, "registered", self.clock()),
+            (season["id"], ctx.cmd.user_id, ctx.cmd.user_name[:50], "registered", self.clock()),
         )
         return _reply(ctx.msg("league.joined", name=ctx.cmd.user_name, league=league["name"]), public=True)
 
@@ -516,6 +579,7 @@ class LeagueService:
 
     async def _my_match(self, ctx: Ctx, league: aiosqlite.Row) -> aiosqlite.Row:
         season = await self._season(league["id"])
+        await self._require_active_entrant(ctx, season["id"])
         for m in reversed(await self._season_matches(season["id"])):
             if ctx.cmd.user_id in json.loads(m["players"]) and m["kind"] == "game" and m["status"] != "done":
                 return m
@@ -537,32 +601,57 @@ class LeagueService:
         return await self._play(ctx)
 
     async def _play(self, ctx: Ctx) -> Outbox:
-        """Open the league game of the caller's pairing as a table with the league's options."""
+        """Open the league game of the caller's pairing as a table with the league's options,
+        in a thread of the league's channel. The match is claimed first, in its own
+        transaction, so that two `/league play` at once open exactly one table."""
         async with self._transaction():
             league = await self._league(ctx)
             m = await self._my_match(ctx, league)
-            if m["session_id"] is not None:
-                raise LeagueError("league.game_exists", session=m["session_id"])
+            await self._require_no_table(m)
+            if m["status"] != "pending":
+                raise LeagueError("league.result_waiting", match=m["id"])
             if self.start_game is None:
                 raise LeagueError("league.no_host")
             rnd = await self._one("SELECT * FROM league_rounds WHERE id=?", m["round_id"])
             players = json.loads(m["players"])
             names = await self._names(players, rnd["season_id"])
-        session, posts = await self.start_game(ctx.cmd, league["game"], ctx.cmd.channel_id,
-                                               list(zip(players, names)), self._settings(league).options)
+            await self.db.execute("UPDATE league_matches SET session_id=NULL, opening_at=? WHERE id=?",
+                                  (self.clock(), m["id"]))
+        settings = self._settings(league)
+        thread_name = ctx.msg("league.thread_name", name=league["name"], round=rnd["number"], match=m["id"])[:100]
+        try:
+            session, channel, posts = await self.start_game(
+                ctx.cmd, league["game"], settings.channel_id or ctx.cmd.channel_id, thread_name,
+                list(zip(players, names)), settings.options)
+        except BaseException:
+            async with self._transaction():  # the claim goes, so the players can try again
+                await self.db.execute("UPDATE league_matches SET opening_at=NULL WHERE id=?", (m["id"],))
+            raise
         async with self._transaction():
             await self.db.execute(
-                "UPDATE league_matches SET session_id=?, updated_at=? WHERE id=?", (session, self.clock(), m["id"])
+                "UPDATE league_matches SET session_id=?, opening_at=NULL, updated_at=? WHERE id=?",
+                (session, self.clock(), m["id"]),
             )
-        out = _reply(ctx.msg("league.game_started", match=m["id"], session=session), public=True)
+        text = ctx.msg("league.game_started", match=m["id"], session=session)
+        out = _reply(text + "\n" + ctx.msg("league.game_where", channel=channel), public=True)
         out.public = posts.public + out.public
         out.private = posts.private + out.private
         return out
 
+    async def _require_no_table(self, m: aiosqlite.Row) -> None:
+        """A match has at most one table: refused while one is open or being opened. A table
+        that was abandoned (or a claim a crashed process left) frees the match again."""
+        if m["opening_at"] is not None and self.clock() - m["opening_at"] < CLAIM_SECONDS:
+            raise LeagueError("league.game_opening")
+        if m["session_id"] is not None:
+            table = await self._one("SELECT status FROM sessions WHERE id=?", m["session_id"])
+            if table is None or table["status"] != "abandoned":
+                raise LeagueError("league.game_exists", session=m["session_id"])
+
     async def _cmd_propose_time(self, ctx: Ctx) -> Outbox:
         league = await self._league(ctx)
         m = await self._my_match(ctx, league)
-        when = float(ctx.cmd.args["time"])  # epoch seconds
+        when = _time_arg(ctx.cmd.args, self.clock())
         await self.db.execute(
             "UPDATE league_matches SET proposed_time=?, proposed_by=?, time_agreed=0, updated_at=? WHERE id=?",
             (when, ctx.cmd.user_id, self.clock(), m["id"]),
@@ -587,8 +676,10 @@ class LeagueService:
         """A result of a game played outside the bot; the opponents confirm or dispute."""
         league = await self._league(ctx)
         m = await self._my_match(ctx, league)
-        if m["session_id"] is not None:
+        if m["session_id"] is not None or m["opening_at"] is not None:
             raise LeagueError("league.hosted_game")
+        if m["status"] == "disputed":  # only an organizer settles a dispute
+            raise LeagueError("league.still_disputed", match=m["id"])
         players = json.loads(m["players"])
         outcome = str(ctx.cmd.args.get("outcome") or "")
         if outcome in ("win", "loss", "draw") and len(players) == 2:
@@ -597,8 +688,9 @@ class LeagueService:
         else:
             ranks = _parse_ranks(ctx.cmd.args.get("ranks"), len(players))
         await self.db.execute(
-            "UPDATE league_matches SET status='reported', ranks=?, result_kind='played', reported_by=?, updated_at=? WHERE id=?",
-            (json.dumps(ranks), ctx.cmd.user_id, self.clock(), m["id"]),
+            "UPDATE league_matches SET status='reported', ranks=?, result_kind='played', reported_by=?, "
+            "confirmed_by=?, updated_at=? WHERE id=?",
+            (json.dumps(ranks), ctx.cmd.user_id, json.dumps([ctx.cmd.user_id]), self.clock(), m["id"]),
         )
         out = _reply(ctx.msg("league.reported", match=m["id"]))
         for p in players:
@@ -608,16 +700,26 @@ class LeagueService:
         return out
 
     async def _reported_match(self, ctx: Ctx, league: aiosqlite.Row) -> aiosqlite.Row:
-        m = await self._match(int(ctx.cmd.args["match"]), league["id"])
+        m = await self._match(_id_arg(ctx.cmd.args, "match"), league["id"])
         if m["status"] != "reported":
             raise LeagueError("league.nothing_to_confirm")
         if ctx.cmd.user_id not in json.loads(m["players"]) or ctx.cmd.user_id == m["reported_by"]:
             raise LeagueError("league.not_your_confirm")
+        rnd = await self._one("SELECT season_id FROM league_rounds WHERE id=?", m["round_id"])
+        await self._require_active_entrant(ctx, rnd["season_id"])
         return m
 
     async def _cmd_confirm(self, ctx: Ctx) -> Outbox:
+        """A reported result counts once every other player of the match agreed: in a pod,
+        one ally of the reporter cannot confirm it for the rest."""
         league = await self._league(ctx)
         m = await self._reported_match(ctx, league)
+        agreed = set(json.loads(m["confirmed_by"] or "[]")) | {m["reported_by"], ctx.cmd.user_id}
+        missing = [p for p in json.loads(m["players"]) if p not in agreed]
+        if missing:
+            await self.db.execute("UPDATE league_matches SET confirmed_by=?, updated_at=? WHERE id=?",
+                                  (json.dumps(sorted(agreed)), self.clock(), m["id"]))
+            return _reply(ctx.msg("league.confirm_noted", match=m["id"], n=len(missing)), public=True)
         await self._record(league, m, json.loads(m["ranks"]), "played", ctx.cmd.user_id, reason="reported")
         return _reply(ctx.msg("league.confirmed", match=m["id"]), public=True)
 
@@ -625,15 +727,15 @@ class LeagueService:
         league = await self._league(ctx)
         m = await self._reported_match(ctx, league)
         await self.db.execute("UPDATE league_matches SET status='disputed', updated_at=? WHERE id=?", (self.clock(), m["id"]))
-        await self._audit(league["id"], ctx, "dispute", {"match": m["id"]}, str(ctx.cmd.args.get("reason") or ""))
+        await self._audit(league["id"], ctx, "dispute", {"match": m["id"]}, str(ctx.cmd.args.get("reason") or "")[:200])
         return _reply(ctx.msg("league.disputed", match=m["id"]), public=True)
 
     # ------------------------------------------------------------------ reading
     async def _cmd_standings(self, ctx: Ctx) -> Outbox:
         league = await self._league(ctx)
-        number = ctx.cmd.args.get("season")
+        number = _id_arg(ctx.cmd.args, "season", required=False)
         if number:
-            season = await self._one("SELECT * FROM league_seasons WHERE league_id=? AND number=?", league["id"], int(number))
+            season = await self._one("SELECT * FROM league_seasons WHERE league_id=? AND number=?", league["id"], number)
             if season is None:
                 raise LeagueError("league.no_such_season", season=number)
         else:
@@ -658,7 +760,7 @@ class LeagueService:
 
     async def _cmd_rating_history(self, ctx: Ctx) -> Outbox:
         league = await self._league(ctx)
-        uid = int(ctx.cmd.args.get("user_id") or ctx.cmd.user_id)
+        uid = _id_arg(ctx.cmd.args, "user_id", required=False) or ctx.cmd.user_id
         book = await self._book(league)
         rows = [h for h in book.history if h.player == uid][-15:]
         lines = [ctx.msg("league.history_row", match=h.result_id, before=round(h.before), after=round(h.after),
@@ -726,6 +828,47 @@ class LeagueService:
         players = json.loads(m["players"])
         ranks = [ranks_by_user.get(p, len(players)) for p in players]
         await self._record(league, m, ranks, "forfeit" if forfeit else "played", 0, reason="game")
+
+    async def _table_match(self, session_id: int) -> tuple[aiosqlite.Row, aiosqlite.Row] | None:
+        """The league match a hosted table plays, and its league; None for a casual table."""
+        m = await self._one("SELECT * FROM league_matches WHERE session_id=? ORDER BY id DESC LIMIT 1", session_id)
+        if m is None:
+            return None
+        league = await self._one(
+            "SELECT l.* FROM leagues l JOIN league_seasons s ON s.league_id=l.id JOIN league_rounds r ON r.season_id=s.id WHERE r.id=?",
+            m["round_id"],
+        )
+        return m, league
+
+    async def table_powers(self, session_id: int, cmd: Command) -> str | None:
+        """Who may kick, abandon or change the timer at a table. None: not a league table (the
+        host's own rule applies). Otherwise "" when `cmd`'s user may, or the refusal's key: at a
+        league table these powers belong to the league's organizers, and not to one who is
+        seated there (nobody rules on their own game)."""
+        async with self._transaction():
+            found = await self._table_match(session_id)
+            if found is None:
+                return None
+            m, league = found
+            if not self._is_organizer(cmd, league):
+                return "league.table_organizers_only"
+            if cmd.user_id in json.loads(m["players"]):
+                return "league.table_own_game"
+            return ""
+
+    async def table_abandoned(self, session_id: int, cmd: Command, locale: str) -> str | None:
+        """An organizer abandoned a league table: its match is pending again, so the players
+        may open a new table or an organizer sets the result. Returns the line to post."""
+        async with self._transaction():
+            found = await self._table_match(session_id)
+            if found is None or found[0]["status"] == "done":
+                return None
+            m, league = found
+            await self.db.execute(
+                "UPDATE league_matches SET status='pending', session_id=NULL, opening_at=NULL, ranks=NULL, "
+                "result_kind=NULL, confirmed_by=NULL, updated_at=? WHERE id=?", (self.clock(), m["id"]))
+            await self._audit(league["id"], Ctx(cmd, locale), "abandon_table", {"match": m["id"], "session": session_id})
+        return t(locale, "league.table_abandoned", match=m["id"])
 
     async def tick(self) -> Outbox:
         """Reminders a day before a round's deadline, and the deadline policy after it."""
@@ -864,10 +1007,61 @@ def _points(players: list[int], ranks: list[int], kind: str | None) -> dict[int,
     return pts
 
 
+def _id_arg(args: dict[str, Any], key: str, required: bool = True) -> int | None:
+    """A positive id (match, season, user) given as a number or text like `#12`."""
+    raw = args.get(key)
+    if raw is None or raw == "":
+        if required:
+            raise LeagueError("league.missing_arg", name=key)
+        return None
+    try:
+        value = int(str(raw).strip().lstrip("#"))
+    except ValueError:
+        raise LeagueError("league.bad_id", name=key, value=str(raw)[:40]) from None
+    if not 1 <= value <= MAX_ID:
+        raise LeagueError("league.bad_id", name=key, value=str(raw)[:40])
+    return value
+
+
+def _time_arg(args: dict[str, Any], now: float) -> float:
+    """A proposed time in epoch seconds: from now to a year ahead."""
+    raw = args.get("time")
+    if raw is None or raw == "":
+        raise LeagueError("league.missing_arg", name="time")
+    try:
+        when = float(str(raw))
+    except ValueError:
+        raise LeagueError("league.bad_time", value=str(raw)[:40]) from None
+    if not math.isfinite(when) or not now - 3600 <= when <= now + 366 * DAY:
+        raise LeagueError("league.bad_time", value=str(raw)[:40])
+    return when
+
+
+def _parse_table_options(raw: str) -> dict[str, str]:
+    options = {}
+    for item in raw.replace(",", " ").split():
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise LeagueError("league.bad_setting", setting="options", error=item[:100])
+        options[name] = value
+    return options
+
+
+def _check_table_options(game: str, options: dict[str, str]) -> None:
+    """The league's table options are checked by the game now, not when a table opens."""
+    from games.core.errors import RuleError
+    from games.registry import get_engine
+
+    try:
+        get_engine(game).parse_options(dict(options))
+    except RuleError as exc:
+        raise LeagueError(exc.key, **exc.params) from None
+
+
 def _parse_ranks(raw: Any, n: int) -> list[int]:
     try:
         ranks = [int(x) for x in (raw.split(",") if isinstance(raw, str) else raw)]
-    except (TypeError, ValueError, AttributeError):
+    except (TypeError, ValueError, AttributeError, OverflowError):
         raise LeagueError("league.bad_ranks", n=n)
     if len(ranks) != n or any(r < 1 or r > n for r in ranks):
         raise LeagueError("league.bad_ranks", n=n)

@@ -34,9 +34,9 @@ async def svc(tmp_path):
         await db.execute("INSERT INTO users (id, name, locale) VALUES (?, ?, 'en')", (uid, name))
     started = []
 
-    async def start_game(command, game, channel, seats, options):
+    async def start_game(command, game, channel, thread_name, seats, options):
         started.append((game, channel, seats, options))
-        return 500 + len(started), Outbox()
+        return 500 + len(started), 9000 + len(started), Outbox()
 
     service = LeagueService(db, clock=Clock(), start_game=start_game)
     service.started = started
@@ -44,9 +44,9 @@ async def svc(tmp_path):
     await db.close()
 
 
-def cmd(verb, user=ORG, manage=False, locale="en-US", **args):
+def cmd(verb, user=ORG, manage=False, locale="en-US", roles=(), **args):
     return Command(user_id=user, user_name=PLAYERS.get(user, "org"), verb=verb, args=args, guild_id=GUILD,
-                   channel_id=9, locale=locale, can_manage_guild=manage)
+                   channel_id=9, locale=locale, can_manage_guild=manage, roles=tuple(roles))
 
 
 async def setup_league(svc, fmt="round_robin", **extra):
