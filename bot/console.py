@@ -8,7 +8,7 @@
 Output: `[table] ...` public posts (`[table #chan] ...` outside the default channel),
 `[dm NAME] ...` private messages, `[reply NAME] ...` replies; images go to files whose
 paths are printed. Console-only commands: `/lang zh-CN|en` sets a user's language,
-`/wait HOURS` moves the table clock forward and runs the turn timers.
+`/wait HOURS` moves the clock forward and runs the turn timers and the leagues' deadlines.
 """
 from __future__ import annotations
 

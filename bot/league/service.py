@@ -53,7 +53,7 @@ class LeagueSettings(BaseModel):
     rated: bool = True
     tiebreaks: list[str] = ["buchholz", "sonneborn_berger", "wins"]
     deadline_policy: str = Field("forfeit", pattern="^(forfeit|organizer)$")
-    organizer_role: int | None = None
+    organizer_role: int | None = Field(None, ge=1, le=MAX_ID)
     pod_min: int = Field(3, ge=2, le=6)
     pod_max: int = Field(4, ge=2, le=6)
     options: dict[str, str] = {}  # table options for the league's games
@@ -239,6 +239,7 @@ class LeagueService:
         if settings.format == "swiss" and not settings.rounds:
             raise LeagueError("league.swiss_needs_rounds")
         _check_table_options(game, settings.options)
+        _check_seats(game, settings)
         if await self._one("SELECT 1 FROM leagues WHERE guild_id=? AND name=?", ctx.cmd.guild_id, name):
             raise LeagueError("league.exists", name=name)
         now = self.clock()
@@ -280,6 +281,9 @@ class LeagueService:
             raise LeagueError("league.season_over")
         uid = _id_arg(ctx.cmd.args, "user_id")
         name = str(ctx.cmd.args.get("user_name") or uid)[:50]
+        row = await self._one("SELECT status FROM league_entrants WHERE season_id=? AND user_id=?", season["id"], uid)
+        if row is not None and row["status"] in ACTIVE:
+            raise LeagueError("league.already_entrant", name=name)
         await self.db.execute(
             "INSERT INTO league_entrants(season_id,user_id,name,status,joined_at) VALUES (?,?,?,?,?) "
             "ON CONFLICT(season_id,user_id) DO UPDATE SET status='checked_in'",
@@ -650,8 +654,8 @@ class LeagueService:
 
     async def _cmd_propose_time(self, ctx: Ctx) -> Outbox:
         league = await self._league(ctx)
-        m = await self._my_match(ctx, league)
         when = _time_arg(ctx.cmd.args, self.clock())
+        m = await self._my_match(ctx, league)
         await self.db.execute(
             "UPDATE league_matches SET proposed_time=?, proposed_by=?, time_agreed=0, updated_at=? WHERE id=?",
             (when, ctx.cmd.user_id, self.clock(), m["id"]),
@@ -1014,13 +1018,10 @@ def _id_arg(args: dict[str, Any], key: str, required: bool = True) -> int | None
         if required:
             raise LeagueError("league.missing_arg", name=key)
         return None
-    try:
-        value = int(str(raw).strip().lstrip("#"))
-    except ValueError:
-        raise LeagueError("league.bad_id", name=key, value=str(raw)[:40]) from None
-    if not 1 <= value <= MAX_ID:
+    text = str(raw).strip().removeprefix("#")
+    if isinstance(raw, bool) or not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_ID:
         raise LeagueError("league.bad_id", name=key, value=str(raw)[:40])
-    return value
+    return int(text)
 
 
 def _time_arg(args: dict[str, Any], now: float) -> float:
@@ -1056,6 +1057,17 @@ def _check_table_options(game: str, options: dict[str, str]) -> None:
         get_engine(game).parse_options(dict(options))
     except RuleError as exc:
         raise LeagueError(exc.key, **exc.params) from None
+
+
+def _check_seats(game: str, settings: LeagueSettings) -> None:
+    """The game must seat the league's tables: two players, or every pod size."""
+    from games.registry import get_engine
+
+    engine = get_engine(game)
+    low, high = (settings.pod_min, settings.pod_max) if settings.format == "pods" else (2, 2)
+    if low < engine.min_players or high > engine.max_players:
+        raise LeagueError("league.bad_seats", game=game, min=engine.min_players, max=engine.max_players,
+                          low=low, high=high)
 
 
 def _parse_ranks(raw: Any, n: int) -> list[int]:

@@ -38,3 +38,26 @@ async def test_deck_saved_and_listed(harness):
     reqs = await harness.slash(ALICE, "deck list", game="frontline")
     text = await last_text(reqs)
     assert "tempo" in text and all(r.ephemeral for r in followups(reqs))
+
+
+async def test_league_game_opens_in_a_thread_of_the_league_channel(harness):
+    """Issue 17 §4: a league game opens where the league's settings say, in its own thread
+    of the league's channel (the host-level test types `/league play` in another channel;
+    this fake Discord knows one channel only)."""
+    from tests.discord.harness import CHANNEL_ID
+
+    await harness.slash(MOD, "leagueadmin create", manage_guild=True, name="Winter", game="duel",
+                        format="round_robin")
+    await harness.slash(MOD, "leagueadmin open", manage_guild=True)
+    for user in (ALICE, BOB):
+        await harness.slash(user, "league join")
+    await harness.slash(MOD, "leagueadmin start_round", manage_guild=True)
+    reqs = await harness.slash(ALICE, "league play")
+    created = [r for r in reqs if r.method == "POST" and r.path.endswith("/threads")]
+    assert [r.path for r in created] == [f"/channels/{CHANNEL_ID}/threads"]
+    thread = int(created[0].response["id"])
+    assert "Winter" in created[0].json["name"]
+    session = (await harness.client.host.repo.open_sessions_of_user(ALICE.id))[0]
+    assert session.channel_id == thread
+    assert harness.recorder.channel_messages(thread)
+    assert f"<#{thread}>" in await last_text(reqs)

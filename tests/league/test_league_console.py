@@ -51,3 +51,32 @@ def test_round_robin_league_end_to_end():
     history = [f"[reply alice] #{h.result_id}: {round(h.before)} → {round(h.after)} ({'reported' if h.result_id == 3 else 'game'})"
                for h in book.history if h.player == "alice"]
     assert lines[-3:] == history
+
+
+async def test_console_wait_moves_the_league_clock(tmp_path):
+    """Issue 17 §4: "The console's `/wait` moves the league's clock too, so deadlines and
+    reminders can be played through at the console." """
+    from bot.console import run_script as run_lines
+    from games.registry import register
+    from tests.toygame import ENGINE
+
+    register(ENGINE)
+    lines = ["org!: /lang en", "alice: /lang en", "bob: /lang en",
+             "org!: /league create Spring duel round_days=3", "org!: /league open",
+             "alice: /league join", "bob: /league join", "org!: /league start_round",
+             "org!: /wait 48.5", "org!: /wait 24", "org!: /league standings"]
+    out: list[str] = []
+    await run_lines(lines, str(tmp_path / "db.sqlite3"), str(tmp_path), 5, out.append)
+    assert not any("Reminder" in line for line in out[: out.index("[console] the clock moves 48.5 h forward")])
+    reminders = [line for line in out if "Reminder: your match #1" in line]
+    assert sorted(line.split("]")[0] for line in reminders) == ["[dm alice", "[dm bob"]
+    row = await _match_row(tmp_path / "db.sqlite3")
+    assert row == ("done", "double_forfeit")  # the deadline policy ran at the console's later time
+
+
+async def _match_row(path):
+    import aiosqlite
+
+    async with aiosqlite.connect(path) as db:
+        async with db.execute("SELECT status, result_kind FROM league_matches") as cur:
+            return tuple(await cur.fetchone())
