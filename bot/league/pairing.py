@@ -13,30 +13,56 @@ Player = Hashable
 Pair = tuple[Player, Player | None]  # (a, None) is a bye for a
 
 
-def round_robin(players: Sequence[Player]) -> list[list[Pair]]:
-    """Berger tables by the circle method: every pair meets once; with an odd count each
-    player sits out (a bye) exactly once. Returns the rounds, each a list of pairs."""
-    field: list[Player | None] = list(players)
+def berger_numbers(n: int) -> list[list[tuple[int, int]]]:
+    """The FIDE Berger tables (Handbook C.05, Annex 1) for `n` players as pairing numbers
+    1..N (N = n, or n + 1 when n is odd: number N is then the bye), round by round, each
+    board as (white, black), i.e. (first seat, second seat).
+
+    Round 1: board b has b against N + 1 - b. Each next round: list the numbers 1..N-1 by
+    board in the previous round, white before black; N meets the last of that list on
+    board 1, N's colour alternating (black in round 1, white in round 2, ...); then, from
+    the end of the list, the penultimate (white) meets the last (black), board after board."""
+    big = n + n % 2
+    boards = big // 2
+    rounds = [[(b, big + 1 - b) for b in range(1, boards + 1)]]
+    n_white = True  # player N is black in round 1, white in round 2, and so on
+    for _ in range(big - 2):
+        order = [p for pair in rounds[-1] for p in pair if p != big]
+        last = order.pop()
+        pairs = [(big, last) if n_white else (last, big)]
+        n_white = not n_white
+        while order:
+            black, white = order.pop(), order.pop()
+            pairs.append((white, black))
+        rounds.append(pairs)
+    return rounds
+
+
+def round_robin(players: Sequence[Player], cycles: int = 1) -> list[list[Pair]]:
+    """Round robin by the Berger tables: `players` in pairing-number order; each round a
+    list of (first seat, second seat) pairs, and with an odd count (p, None) for the player
+    paired with the extra number, who has the bye. A double round robin (`cycles=2`) plays
+    the table again with the seats reversed, and, as Annex 1 recommends, the last two rounds
+    of the first cycle swap places, so that nobody has the same seat three times running."""
+    field = list(players)
     if len(field) < 2:
         return []
-    if len(field) % 2:
-        field.append(None)
-    n = len(field)
-    rounds: list[list[Pair]] = []
-    order = field[:]
-    for r in range(n - 1):
+    first = []
+    for numbered in berger_numbers(len(field)):
         pairs: list[Pair] = []
-        for i in range(n // 2):
-            a, b = order[i], order[n - 1 - i]
-            # alternate the fixed player's side so colours/seats balance
-            if i == 0 and r % 2:
-                a, b = b, a
+        for white, black in numbered:
+            a = field[white - 1] if white <= len(field) else None
+            b = field[black - 1] if black <= len(field) else None
             if a is None:
                 a, b = b, None
             pairs.append((a, b))
-        rounds.append(pairs)
-        order = [order[0]] + [order[-1]] + order[1:-1]
-    return rounds
+        first.append(pairs)
+    if cycles == 1:
+        return first
+    second = [[(a, b) if b is None else (b, a) for a, b in pairs] for pairs in first]
+    if len(first) >= 2:
+        first[-2], first[-1] = first[-1], first[-2]
+    return first + second
 
 
 def swiss_round(

@@ -49,6 +49,10 @@ class LeagueSettings(BaseModel):
     model_config = {"extra": "forbid"}
     format: str = Field("round_robin", pattern="^(round_robin|swiss|pods)$")
     rounds: int | None = Field(None, ge=1, le=50)  # None: round robin decides; Swiss needs it
+    cycles: int = Field(1, ge=1, le=2)  # round robin: single or double
+    # points for a bye; None: FIDE's default for the format (round robin 0: the player
+    # paired with the extra Berger number sits out; Swiss 1: a pairing-allocated bye)
+    bye_points: float | None = Field(None, ge=0, le=1)
     round_days: float = Field(7.0, gt=0, le=60)
     rated: bool = True
     tiebreaks: list[str] = ["buchholz", "sonneborn_berger", "wins"]
@@ -379,17 +383,24 @@ class LeagueService:
         return await self._pairings_outbox(ctx, league, season["id"], number)
 
     def _total_rounds(self, settings: LeagueSettings, n: int, season: aiosqlite.Row) -> int:
-        if settings.rounds:
-            return settings.rounds
         if settings.format == "round_robin":
-            return n - 1 if n % 2 == 0 else n
-        return 1
+            table = (n - 1 if n % 2 == 0 else n) * settings.cycles
+            return min(settings.rounds or table, table)
+        if settings.format == "swiss":  # more rounds than n - 1 would need rematches
+            return min(settings.rounds or 1, max(n - 1, 1))
+        return settings.rounds or 1
+
+    @staticmethod
+    def _bye_points(settings: LeagueSettings) -> float:
+        if settings.bye_points is not None:
+            return settings.bye_points
+        return 0.0 if settings.format == "round_robin" else 1.0
 
     async def _pair(self, settings: LeagueSettings, season: aiosqlite.Row, players: list[int], number: int) -> list[list[int]]:
         if settings.format == "round_robin":
             # the schedule is fixed by the seating order of the first round's players
             seated = await self._seating(season["id"]) or players
-            table = round_robin(seated)
+            table = round_robin(seated, settings.cycles)
             if number > len(table):
                 raise LeagueError("league.no_more_rounds", total=len(table))
             active = set(players)
@@ -399,7 +410,7 @@ class LeagueService:
                 if pair:
                     groups.append(pair)
             return groups
-        scores, met, had_bye = await self._history(season["id"])
+        scores, met, had_bye = await self._history(season["id"], self._bye_points(settings))
         if settings.format == "swiss":
             try:
                 pairs = swiss_round(players, scores, {k for k in met}, had_bye)
@@ -420,7 +431,7 @@ class LeagueService:
         seated = {p for r in started for p in json.loads(r["players"])}
         return [r["user_id"] for r in rows if r["user_id"] in seated]
 
-    async def _history(self, season_id: int) -> tuple[dict[int, float], dict[frozenset, int], set[int]]:
+    async def _history(self, season_id: int, bye_points: float) -> tuple[dict[int, float], dict[frozenset, int], set[int]]:
         scores: dict[int, float] = {}
         met: dict[frozenset, int] = {}
         had_bye: set[int] = set()
@@ -432,7 +443,7 @@ class LeagueService:
                 for b in players[i + 1 :]:
                     met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
             if m["status"] == "done" and m["ranks"]:
-                for p, pts in _points(players, json.loads(m["ranks"]), m["result_kind"]).items():
+                for p, pts in _points(players, json.loads(m["ranks"]), m["result_kind"], bye_points).items():
                     scores[p] = scores.get(p, 0.0) + pts
         return scores, met, had_bye
 
@@ -944,10 +955,10 @@ class LeagueService:
                 games.append(Game(players[0], players[1], score_a, forfeit=m["result_kind"] == "forfeit",
                                   double_forfeit=m["result_kind"] == "double_forfeit"))
             else:
-                for p, pts in _points(players, ranks, m["result_kind"]).items():
+                for p, pts in _points(players, ranks, m["result_kind"], self._bye_points(settings)).items():
                     multi_points[p] = multi_points.get(p, 0.0) + pts
         tbs = settings.tiebreaks if settings.format != "pods" else ["wins"]
-        rows = standings(entrants, games, tbs)
+        rows = standings(entrants, games, tbs, bye_points=self._bye_points(settings))
         if multi_points:
             for r in rows:
                 r.points += multi_points.get(r.player, 0.0)
@@ -996,13 +1007,13 @@ class LeagueService:
         return out
 
 
-def _points(players: list[int], ranks: list[int], kind: str | None) -> dict[int, float]:
+def _points(players: list[int], ranks: list[int], kind: str | None, bye_points: float) -> dict[int, float]:
     """League points of one match: 1v1 win 1, draw 0.5; pods: one point per player
     finishing below you, half a point per tie; double forfeits score nothing."""
     if kind == "double_forfeit":
         return {p: 0.0 for p in players}
     if len(players) == 1:
-        return {players[0]: 1.0}
+        return {players[0]: bye_points}
     pts = {p: 0.0 for p in players}
     for i, p in enumerate(players):
         for j, q in enumerate(players):

@@ -25,9 +25,9 @@ def test_round_robin_league_end_to_end():
     lines = run_script()
     text = "\n".join(lines)
     # every hosted game was opened from a pairing and its result reached the league
-    for match, table in ((1, 1), (2, 2), (4, 3), (5, 4), (6, 5)):
+    for match, table in ((1, 1), (2, 2), (3, 3), (6, 4), (5, 5)):
         assert f"League match #{match}: table {table} is open." in text
-    assert "Result of match #3 confirmed." in text
+    assert "Result of match #4 confirmed." in text
     assert "There is no" not in text and "still has" not in text  # no command was refused
     start = lines.index("[reply org] ## Spring · season 1 standings")
     table = [line.removeprefix("[reply org] ").split() for line in lines[start + 3 : start + 7]]
@@ -41,14 +41,14 @@ def test_round_robin_league_end_to_end():
     # ratings: openskill replayed over the results in the order they were recorded
     book = replay([
         RatedResult(1, ("alice", "dave"), (1, 2)), RatedResult(2, ("bob", "carol"), (1, 2)),
-        RatedResult(3, ("carol", "alice"), (2, 1)), RatedResult(4, ("dave", "bob"), (2, 1)),
-        RatedResult(5, ("alice", "bob"), (1, 2)), RatedResult(6, ("carol", "dave"), (1, 2)),
+        RatedResult(4, ("alice", "bob"), (1, 2)), RatedResult(3, ("dave", "carol"), (2, 1)),
+        RatedResult(6, ("carol", "alice"), (2, 1)), RatedResult(5, ("bob", "dave"), (1, 2)),
     ])
     expected = [f"{i}. {p}  {book.ratings[p].display}?  (3)" for i, p in enumerate(["alice", "bob", "carol", "dave"], 1)]
     start = lines.index("[reply org] ## Spring · ratings")
     shown = [line.removeprefix("[reply org] ").strip() for line in lines[start + 2 : start + 6]]
     assert shown == expected
-    history = [f"[reply alice] #{h.result_id}: {round(h.before)} → {round(h.after)} ({'reported' if h.result_id == 3 else 'game'})"
+    history = [f"[reply alice] #{h.result_id}: {round(h.before)} → {round(h.after)} ({'reported' if h.result_id == 4 else 'game'})"
                for h in book.history if h.player == "alice"]
     assert lines[-3:] == history
 

@@ -192,12 +192,15 @@ async def test_swiss_league_with_bye_and_drop(svc):
     for uid in (101, 102, 103):
         await svc.handle(cmd("league.join", user=uid))
     byes = []
-    for _ in range(3):
+    for _ in range(2):
         await svc.handle(cmd("league.start_round", manage=True))
         for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
             await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
         byes = [json.loads(r["players"])[0] for r in await svc._all("SELECT * FROM league_matches WHERE kind='bye'")]
-    assert sorted(byes) == [101, 102, 103]  # one bye each over three rounds
+    assert len(set(byes)) == 2  # never a second bye
+    # C.04.1: two players meet once; with 3 players that allows n - 1 = 2 rounds, not 3
+    out = await svc.handle(cmd("league.start_round", manage=True))
+    assert "All 2 rounds" in out.reply.text
 
 
 async def test_season_end_new_season_and_export(svc):
@@ -216,3 +219,44 @@ async def test_season_end_new_season_and_export(svc):
     out = await svc.handle(cmd("league.export"))
     csv_text = out.reply.images[0].data.decode("utf-8-sig")
     assert csv_text.startswith("round,match,players,ranks,result,status,session")
+
+
+async def _run_round_robin(svc, players, **settings):
+    await svc.handle(cmd("league.create", manage=True, name="RR", game="duel", **settings))
+    await svc.handle(cmd("league.open", manage=True))
+    for uid in players:
+        await svc.handle(cmd("league.join", user=uid))
+    rounds = []
+    while True:
+        out = await svc.handle(cmd("league.start_round", manage=True))
+        if "rounds have been played" in out.reply.text:
+            return rounds
+        matches = await svc._all("SELECT * FROM league_matches WHERE status='pending' OR kind='bye' ORDER BY id")
+        rounds.append(matches)
+        for m in matches:
+            if m["status"] == "pending":
+                await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,1"))
+
+
+async def test_odd_round_robin_bye_scores_nothing_by_default(svc):
+    """C.05 Annex 1: with an odd number of players the extra number is the bye; the player
+    paired with it does not play and, by default, scores nothing."""
+    await _run_round_robin(svc, [101, 102, 103])
+    out = await svc.handle(cmd("league.standings"))
+    rows = [line.split() for line in out.reply.text.strip("`\n").splitlines()[1:]]
+    assert {r[1]: r[2] for r in rows} == {"ann": "1", "bo": "1", "cy": "1"}  # two draws each, no bye point
+
+
+async def test_bye_points_are_configurable(svc):
+    await _run_round_robin(svc, [101, 102, 103], bye_points=1)
+    out = await svc.handle(cmd("league.standings"))
+    rows = [line.split() for line in out.reply.text.strip("`\n").splitlines()[1:]]
+    assert {r[1]: r[2] for r in rows} == {"ann": "2", "bo": "2", "cy": "2"}
+
+
+async def test_double_round_robin_plays_both_cycles_with_seats_reversed(svc):
+    rounds = await _run_round_robin(svc, [101, 102, 103, 104], cycles=2)
+    assert len(rounds) == 6
+    games = [tuple(json.loads(m["players"])) for rnd in rounds for m in rnd]
+    for pair in games[:6]:
+        assert games.count(pair) == 1 and games.count(pair[::-1]) == 1
