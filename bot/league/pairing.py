@@ -65,53 +65,119 @@ def round_robin(players: Sequence[Player], cycles: int = 1) -> list[list[Pair]]:
     return first + second
 
 
+FIRST, SECOND = 0, 1  # seats; FIDE's white and black
+
+
+def seat_need(history: Sequence[int]) -> tuple[int, int | None]:
+    """A player's seat preference from their seats so far (FIDE C.04.3 colour
+    preferences, seats for colours): (strength, seat). Strength 3 is absolute (a seat
+    difference of 2, or the same seat the last two games: the other seat is a must),
+    2 strong (a difference of 1), 1 mild (level: the other seat than last time), 0 none."""
+    if not history:
+        return 0, None
+    diff = history.count(FIRST) - history.count(SECOND)
+    other = SECOND if history[-1] == FIRST else FIRST
+    if abs(diff) >= 2:
+        return 3, SECOND if diff > 0 else FIRST
+    if len(history) >= 2 and history[-1] == history[-2]:
+        return 3, other
+    if diff:
+        return 2, SECOND if diff > 0 else FIRST
+    return 1, other
+
+
 def swiss_round(
     players: Sequence[Player],
     scores: dict[Player, float],
     played: set[frozenset],
     had_bye: set[Player],
+    seats: dict[Player, Sequence[int]] | None = None,
 ) -> list[Pair]:
-    """One Swiss round: no rematches, players paired within their score group where they
-    can be, and with an odd count one bye to the lowest-ranked player who has had none.
+    """One Swiss round on the FIDE Dutch system's principles (C.04.1, C.04.3).
 
-    Raises ValueError when no pairing without rematches exists."""
+    `players` in pairing-number order (the initial ranking); `had_bye`: players who already
+    had a pairing-allocated bye or won a game by forfeit (neither may get the bye, C.04.1
+    rule 4); `seats`: each player's seats in the games they played (0 first, 1 second).
+    Absolute: no rematch; no second bye; nobody takes a seat that would put them beyond
+    a seat difference of 2 or in the same seat three times running. Then, in this order:
+    the bye to a player of the lowest score group (the lowest ranked of it); pairs within
+    score groups, with the smallest score differences where players must float; seat
+    preferences granted; and inside a score group the top half meets the bottom half
+    (1 v n/2+1, 2 v n/2+2, ...). One maximum-weight matching (Edmonds' blossom, networkx)
+    weighs all of this at once, the criteria as weights of decreasing magnitude.
+
+    Returns (first seat, second seat) pairs, the bye as (player, None), best boards first.
+    Raises ValueError when no pairing without a rematch exists (or when nobody may take
+    the bye). The seat rules give way only when no pairing at all keeps them."""
     active = list(players)
-    if len(active) < 2:
-        return [(active[0], None)] if active else []
+    if not active:
+        return []
+    seats = seats or {}
     ranking = sorted(active, key=lambda p: (-scores.get(p, 0.0), active.index(p)))
     rank_of = {p: i for i, p in enumerate(ranking)}
+    need = {p: seat_need(seats.get(p, ())) for p in active}
+    # each score group's members in ranking order, for the top-half-v-bottom-half term
+    groups: dict[float, list[Player]] = {}
+    for p in ranking:
+        groups.setdefault(scores.get(p, 0.0), []).append(p)
+    place = {p: (i, len(g)) for g in groups.values() for i, p in enumerate(g)}
+    n = len(active)
+
+    # weights, each term worth more than all the lower ones together
+    half_unit = 1
+    seat_unit = half_unit * (2 * n * n + 1)
+    score_unit = seat_unit * (n + 1)
+    max_diff = int(2 * (max(scores.get(p, 0.0) for p in active) - min(scores.get(p, 0.0) for p in active))) + 1
+    bye_unit = score_unit * (max_diff ** 2 + 1) * (n + 1)
+    rule_unit = bye_unit * (n + 2)
+
     import networkx as nx  # here, not at the top: it is a third of the host's start-up imports
 
     graph = nx.Graph()
-    big = 1000 * (len(active) + 1) ** 2
     for a, b in combinations(active, 2):
         if frozenset((a, b)) in played:
             continue
-        diff = abs(scores.get(a, 0.0) - scores.get(b, 0.0))
-        # prefer equal scores first, then neighbours in the ranking
-        weight = big - int(diff * 100 * (len(active) + 1)) - abs(rank_of[a] - rank_of[b])
+        (sa, pa), (sb, pb) = need[a], need[b]
+        clash = sa == 3 and sb == 3 and pa == pb  # both must take the same seat
+        diff = int(2 * abs(scores.get(a, 0.0) - scores.get(b, 0.0)))
+        weight = rule_unit * (0 if clash else 1)
+        weight += score_unit * (max_diff ** 2 - diff * diff)
+        weight += seat_unit * (0 if (pa is not None and pa == pb and sa and sb) else 1)
+        if diff == 0:  # same group: S1 (the top half) meets S2 in order, i v i + g/2
+            (i, g), (j, _) = sorted((place[a], place[b]))
+            across = i < g // 2 <= j
+            weight += half_unit * (2 * n - (abs(j - g // 2 - i) if across else g + j - i))
         graph.add_edge(("p", a), ("p", b), weight=weight)
-    if len(active) % 2:
-        for p in active:
-            if p not in had_bye:
-                # the lower the rank, the better the bye edge
-                graph.add_edge(("p", p), ("bye", None), weight=big - (len(active) - rank_of[p]) * 10)
+    if n % 2:
+        candidates = [p for p in reversed(ranking) if p not in had_bye]  # lowest first
+        for order, p in enumerate(candidates):
+            graph.add_edge(("p", p), ("bye", None), weight=rule_unit + bye_unit * (len(candidates) - order))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    need = (len(active) + 1) // 2
-    if len(matching) < need:
-        raise ValueError("no Swiss pairing without a rematch exists for this round")
+    if 2 * len(matching) < n + n % 2:
+        raise ValueError("no Swiss pairing without a rematch (or with an allowed bye) exists for this round")
     pairs: list[Pair] = []
     for u, v in matching:
         if u[0] == "bye" or v[0] == "bye":
-            p = v[1] if u[0] == "bye" else u[1]
-            pairs.append((p, None))
-        else:
-            a, b = u[1], v[1]
-            if rank_of[a] > rank_of[b]:
-                a, b = b, a
-            pairs.append((a, b))
+            pairs.append((v[1] if u[0] == "bye" else u[1], None))
+            continue
+        a, b = sorted((u[1], v[1]), key=rank_of.__getitem__)
+        pairs.append((a, b))
     pairs.sort(key=lambda pr: (pr[1] is None, rank_of[pr[0]]))
-    return pairs
+    return [pair if pair[1] is None else _seated(pair, need, board) for board, pair in enumerate(pairs)]
+
+
+def _seated(pair: tuple[Player, Player], need: dict[Player, tuple[int, int | None]], board: int) -> Pair:
+    """Who takes the first seat (C.04.3 E: both preferences if they differ, else the
+    stronger one, else the higher-ranked player's; with none, the boards alternate)."""
+    high, low = pair  # high is the higher-ranked
+    (sh, ph), (sl, pl) = need[high], need[low]
+    if ph is not None and (pl is None or ph != pl or sh >= sl):
+        first_high = ph == FIRST
+    elif pl is not None:
+        first_high = pl == SECOND
+    else:
+        first_high = board % 2 == 0
+    return (high, low) if first_high else (low, high)
 
 
 def pod_sizes(count: int, min_size: int, max_size: int, target: int | None = None) -> list[int]:

@@ -410,10 +410,10 @@ class LeagueService:
                 if pair:
                     groups.append(pair)
             return groups
-        scores, met, had_bye = await self._history(season["id"], self._bye_points(settings))
+        scores, met, had_bye, seats = await self._history(season["id"], self._bye_points(settings))
         if settings.format == "swiss":
             try:
-                pairs = swiss_round(players, scores, {k for k in met}, had_bye)
+                pairs = swiss_round(players, scores, {k for k in met}, had_bye, seats)
             except ValueError:
                 raise LeagueError("league.no_pairing")
             return [[a] if b is None else [a, b] for a, b in pairs]
@@ -431,21 +431,31 @@ class LeagueService:
         seated = {p for r in started for p in json.loads(r["players"])}
         return [r["user_id"] for r in rows if r["user_id"] in seated]
 
-    async def _history(self, season_id: int, bye_points: float) -> tuple[dict[int, float], dict[frozenset, int], set[int]]:
+    async def _history(self, season_id: int, bye_points: float
+                       ) -> tuple[dict[int, float], dict[frozenset, int], set[int], dict[int, list[int]]]:
+        """Scores, who met whom, who may not have the bye (had one, or won by forfeit:
+        C.04.1 rule 4) and each player's seats in the games they played."""
         scores: dict[int, float] = {}
         met: dict[frozenset, int] = {}
         had_bye: set[int] = set()
+        seats: dict[int, list[int]] = {}
         for m in await self._season_matches(season_id):
             players = json.loads(m["players"])
+            ranks = json.loads(m["ranks"]) if m["ranks"] else None
             if m["kind"] == "bye":
                 had_bye.add(players[0])
+            elif m["result_kind"] == "forfeit" and ranks and len(players) == 2:
+                had_bye.update(p for p, r in zip(players, ranks) if r == 1)
+            elif m["result_kind"] == "played" and len(players) == 2:
+                for seat, p in enumerate(players):
+                    seats.setdefault(p, []).append(seat)
             for i, a in enumerate(players):
                 for b in players[i + 1 :]:
                     met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
             if m["status"] == "done" and m["ranks"]:
                 for p, pts in _points(players, json.loads(m["ranks"]), m["result_kind"], bye_points).items():
                     scores[p] = scores.get(p, 0.0) + pts
-        return scores, met, had_bye
+        return scores, met, had_bye, seats
 
     async def _season_matches(self, season_id: int) -> list[aiosqlite.Row]:
         return await self._all(
