@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from bot.league.pairing import pods, round_robin, swiss_round
 from bot.league.ratings import RatedResult, leaderboard, replay
-from bot.league.standings import TIEBREAKS, Game, standings
+from bot.league.standings import POD_TIEBREAKS, TIEBREAKS, Game, pod_standings, standings
 from bot.outbox import Command, Image, Message, Outbox
 from games.core.i18n import normalize_locale, register_catalog, t
 
@@ -803,10 +803,11 @@ class LeagueService:
             w.writerow([m["round"], m["id"], " / ".join(str(names.get(p, p)) for p in json.loads(m["players"])),
                         m["ranks"] or "", m["result_kind"] or "", m["status"], m["session_id"] or ""])
         w.writerow([])
-        w.writerow(["rank", "player", "points", *self._settings(league).tiebreaks])
+        tbs = self._tiebreak_names(self._settings(league))
+        w.writerow(["rank", "player", "points", *tbs])
         for r in await self._standing_rows(league, season["id"]):
             w.writerow([r.rank, names.get(r.player, r.player), r.points,
-                        *(r.tiebreaks.get(tb, "") for tb in self._settings(league).tiebreaks)])
+                        *(r.tiebreaks.get(tb, "") for tb in tbs)])
         data = buf.getvalue().encode("utf-8-sig")  # BOM so spreadsheet apps read Chinese names right
         msg = Message(ctx.msg("league.exported", name=league["name"], season=season["number"]),
                       images=[Image(f"{league['name']}-s{season['number']}.csv", data)])
@@ -951,36 +952,32 @@ class LeagueService:
         settings = self._settings(league)
         # everyone seated at some point (registered-only entrants never played)
         entrants = [e["user_id"] for e in await self._entrants(season_id) if e["status"] != "registered"]
+        matches = [m for m in await self._season_matches(season_id) if m["status"] == "done"]
+        if settings.format == "pods":
+            book = await self._book(league)
+            pods = [(json.loads(m["players"]), json.loads(m["ranks"]), m["result_kind"] != "double_forfeit")
+                    for m in matches if m["kind"] == "game"]
+            return pod_standings(entrants, pods, {p: r.display for p, r in book.ratings.items()})
         games: list[Game] = []
-        multi_points: dict[int, float] = {}
-        for m in await self._season_matches(season_id):
-            if m["status"] != "done":
-                continue
-            players = json.loads(m["players"])
-            ranks = json.loads(m["ranks"])
+        for m in matches:
+            players, ranks, kind = json.loads(m["players"]), json.loads(m["ranks"]), m["result_kind"]
             if m["kind"] == "bye":
-                games.append(Game(players[0], None, 1))
+                requested = kind == "half_bye"
+                games.append(Game(players[0], None, 0.5 if requested else self._bye_points(settings), m["round"],
+                                  requested=requested))
             elif len(players) == 2:
                 score_a = 1.0 if ranks[0] < ranks[1] else 0.5 if ranks[0] == ranks[1] else 0.0
-                games.append(Game(players[0], players[1], score_a, forfeit=m["result_kind"] == "forfeit",
-                                  double_forfeit=m["result_kind"] == "double_forfeit"))
-            else:
-                for p, pts in _points(players, ranks, m["result_kind"], self._bye_points(settings)).items():
-                    multi_points[p] = multi_points.get(p, 0.0) + pts
-        tbs = settings.tiebreaks if settings.format != "pods" else ["wins"]
-        rows = standings(entrants, games, tbs, bye_points=self._bye_points(settings))
-        if multi_points:
-            for r in rows:
-                r.points += multi_points.get(r.player, 0.0)
-            rows.sort(key=lambda r: -r.points)
-            for i, r in enumerate(rows):
-                r.rank = rows[i - 1].rank if i and rows[i - 1].points == r.points else i + 1
-        return rows
+                games.append(Game(players[0], players[1], score_a, m["round"], forfeit=kind == "forfeit",
+                                  double_forfeit=kind == "double_forfeit"))
+        return standings(entrants, games, settings.tiebreaks)
+
+    def _tiebreak_names(self, settings: LeagueSettings) -> list[str]:
+        return list(POD_TIEBREAKS) if settings.format == "pods" else settings.tiebreaks
 
     async def _standings_text(self, ctx: Ctx, league: aiosqlite.Row, season_id: int) -> str:
         rows = await self._standing_rows(league, season_id)
         names = await self._all_names(league["id"])
-        tbs = self._settings(league).tiebreaks if self._settings(league).format != "pods" else ["wins"]
+        tbs = self._tiebreak_names(self._settings(league))
         head = "#  " + ctx.msg("league.col_player").ljust(12) + ctx.msg("league.col_points").rjust(5) + "".join(
             ctx.msg(f"league.tb_short.{tb}").rjust(6) for tb in tbs)
         lines = [head]

@@ -1,15 +1,22 @@
-"""Standings with configurable tie-breaks.
+"""Standings with tie-breaks by the FIDE Tie-Break Regulations (Handbook C.07, from 1 August
+2024), for 1v1 leagues, and a tie-break order for multi-player pods.
 
-Results are 1v1 games (a result per player: 1 win, 0.5 draw, 0 loss) or byes and
-forfeits. Conventions, written down because tie-break systems differ on them:
-- a bye scores `bye_points` (default 1) and is not an opponent: it adds nothing to
-  Buchholz or Sonneborn-Berger;
-- a forfeit win scores like a win; the forfeiting player scores 0; neither counts as an
-  opponent of the other for Buchholz (the game was not played);
-- Buchholz is the sum of the final scores of the opponents met over the board;
-  Buchholz cut-1 drops the lowest of them; Sonneborn-Berger adds the final score of each
-  opponent beaten and half that of each opponent drawn; head-to-head compares only the
-  games between the players still tied; wins counts games won over the board.
+Every player has one result per round. A round is *played* (a game over the board) or
+*unplayed*: a pairing-allocated bye, a requested bye, a forfeit won or lost, a double
+forfeit, or a round the player was not paired at all (absent, withdrawn, entered late).
+Unplayed rounds a player chose (requested byes, forfeit losses, absence) are *voluntarily
+unplayed rounds* (VUR). As section 16 says:
+- in a participant's own Buchholz and Sonneborn-Berger, each unplayed round counts as a
+  game against a dummy opponent whose score is the participant's own final score;
+- a participant's score, used as an opponent's score in others' tie-breaks, counts the
+  VURs after the last round the participant was available to play as draws (a player who
+  withdrew is not a weaker opponent for those who met them early);
+- the Cut-1 modifier cuts a VUR first, else the least significant value.
+
+Tie-breaks (C.07 names): buchholz (BH), buchholz_cut1 (BH-C1), sonneborn_berger (SB),
+head_to_head (direct encounter, DE: among tied players who all met, the points of those
+games), wins (WIN: rounds scored as a win, played or not), games_won (WON: wins over the
+board), progressive (PS: the sum of the running scores after each round).
 """
 from __future__ import annotations
 
@@ -17,16 +24,30 @@ from dataclasses import dataclass, field
 from typing import Hashable, Iterable
 
 Player = Hashable
-TIEBREAKS = ("buchholz", "buchholz_cut1", "sonneborn_berger", "head_to_head", "wins")
+TIEBREAKS = ("buchholz", "buchholz_cut1", "sonneborn_berger", "head_to_head", "wins", "games_won", "progressive")
+POD_TIEBREAKS = ("head_to_head", "placement", "rating")
+WIN = 1.0
 
 
 @dataclass(frozen=True)
 class Game:
     a: Player
-    b: Player | None  # None: a had a bye
-    score_a: float  # 1, 0.5 or 0 (for a bye: ignored)
-    forfeit: bool = False  # decided without play (a forfeit or a double forfeit)
-    double_forfeit: bool = False
+    b: Player | None  # None: a had a bye (pairing-allocated, or requested when `requested`)
+    score_a: float  # a's points: 1 win, 0.5 draw, 0 loss; for a bye, its points
+    round: int = 0  # rounds count from 1; 0: the first round both players are free
+    forfeit: bool = False  # decided without play (one side did not play)
+    double_forfeit: bool = False  # neither played; both score 0
+    requested: bool = False  # a bye the player asked for (a VUR)
+
+
+@dataclass
+class Slot:
+    """One player's round."""
+
+    points: float
+    opponent: Player | None = None  # set for played games (and for forfeits, for DE)
+    played: bool = False
+    voluntary: bool = False  # a voluntarily unplayed round (VUR)
 
 
 @dataclass
@@ -34,99 +55,172 @@ class Row:
     player: Player
     points: float = 0.0
     played: int = 0
-    wins: int = 0
+    wins: int = 0  # rounds scored as a win, played or not (C.07 WIN)
+    games_won: int = 0  # over the board (C.07 WON)
     draws: int = 0
     losses: int = 0
     byes: int = 0
-    opponents: list[Player] = field(default_factory=list)
+    opponents: list[Player] = field(default_factory=list)  # met over the board
     tiebreaks: dict[str, float] = field(default_factory=dict)
     rank: int = 0
+
+
+def _slots(players: list[Player], games: list[Game]) -> tuple[dict[Player, dict[int, Slot]], int]:
+    """Each player's result per round; rounds nobody recorded for a player are VURs of 0."""
+    slots: dict[Player, dict[int, Slot]] = {p: {} for p in players}
+    for g in games:
+        rnd = g.round or next(r for r in range(1, len(games) + 2)
+                              if r not in slots[g.a] and (g.b is None or r not in slots[g.b]))
+        if g.b is None:
+            slots[g.a][rnd] = Slot(g.score_a, voluntary=g.requested)
+        elif g.double_forfeit:
+            slots[g.a][rnd] = Slot(0.0, g.b, voluntary=True)
+            slots[g.b][rnd] = Slot(0.0, g.a, voluntary=True)
+        else:
+            sb = WIN - g.score_a
+            slots[g.a][rnd] = Slot(g.score_a, g.b, played=not g.forfeit, voluntary=g.forfeit and g.score_a < sb)
+            slots[g.b][rnd] = Slot(sb, g.a, played=not g.forfeit, voluntary=g.forfeit and sb < g.score_a)
+    last = max((r for s in slots.values() for r in s), default=0)
+    for s in slots.values():
+        for r in range(1, last + 1):
+            s.setdefault(r, Slot(0.0, voluntary=True))
+    return slots, last
 
 
 def standings(
     players: Iterable[Player],
     games: Iterable[Game],
     tiebreaks: Iterable[str] = ("buchholz", "sonneborn_berger", "wins"),
-    bye_points: float = 1.0,
+    bye_points: float | None = None,
 ) -> list[Row]:
-    rows = {p: Row(p) for p in players}
-    games = list(games)
-    for g in games:
-        if g.b is None:
-            rows[g.a].points += bye_points
-            rows[g.a].byes += 1
-            continue
-        if g.double_forfeit:
-            rows[g.a].losses += 1
-            rows[g.b].losses += 1
-            continue
-        sa, sb = g.score_a, 1.0 - g.score_a
-        for me, opp, s in ((g.a, g.b, sa), (g.b, g.a, sb)):
-            row = rows[me]
-            row.points += s
-            if s == 1:
-                row.wins += 0 if g.forfeit else 1
-            elif s == 0:
-                row.losses += 1
-            else:
-                row.draws += 1
-            if not g.forfeit:
-                row.played += 1
-                row.opponents.append(opp)
+    """Rows in final order; players equal on points and every tie-break share a rank.
+    `bye_points`, when given, overrides the points recorded for pairing-allocated byes."""
+    players = list(players)
+    games = [g if bye_points is None or g.b is not None or g.requested else
+             Game(g.a, None, bye_points, g.round) for g in games]
     tbs = list(tiebreaks)
     for unknown in set(tbs) - set(TIEBREAKS):
         raise ValueError(f"unknown tie-break {unknown}")
-    for row in rows.values():
-        opp_scores = [rows[o].points for o in row.opponents]
-        row.tiebreaks["buchholz"] = sum(opp_scores)
-        row.tiebreaks["buchholz_cut1"] = sum(opp_scores) - min(opp_scores) if opp_scores else 0.0
-        row.tiebreaks["wins"] = float(row.wins)
-        sb = 0.0
-        for g in games:
-            if g.b is None or g.forfeit or g.double_forfeit:
-                continue
-            if row.player in (g.a, g.b):
-                mine = g.score_a if g.a == row.player else 1 - g.score_a
-                opp = g.b if g.a == row.player else g.a
-                sb += mine * rows[opp].points
-        row.tiebreaks["sonneborn_berger"] = sb
+    slots, last = _slots(players, games)
+    score = {p: sum(s.points for s in slots[p].values()) for p in players}
 
-    def key_without_h2h(row: Row) -> tuple:
-        return (-row.points,) + tuple(-row.tiebreaks[t] for t in tbs if t != "head_to_head")
+    def as_opponent(p: Player) -> float:
+        """p's score in others' tie-breaks: trailing VURs (after withdrawing) count as draws."""
+        available = max((r for r, s in slots[p].items() if not s.voluntary), default=0)
+        return sum(s.points for r, s in slots[p].items() if r <= available) + 0.5 * (last - available)
 
-    ordered = sorted(rows.values(), key=key_without_h2h)
-    if "head_to_head" in tbs:
-        ordered = _apply_head_to_head(ordered, games, tbs)
-    # ranks: equal on every criterion shares a rank
-    prev = None
-    for i, row in enumerate(ordered):
-        sig = (row.points,) + tuple(row.tiebreaks.get(t, 0.0) for t in tbs)
-        row.rank = ordered[i - 1].rank if prev == sig else i + 1
-        prev = sig
+    rows = {p: Row(p, points=score[p]) for p in players}
+    for p, row in rows.items():
+        values: list[tuple[bool, float]] = []  # (is a VUR, value) for BH and its cut
+        sb = progressive = running = 0.0
+        for r in sorted(slots[p]):
+            s = slots[p][r]
+            running += s.points
+            progressive += running
+            opp_score = as_opponent(s.opponent) if s.played else score[p]  # the dummy has p's score
+            values.append((s.voluntary, opp_score))
+            sb += s.points * opp_score
+            if s.points == WIN:
+                row.wins += 1
+            if s.played:
+                row.played += 1
+                row.opponents.append(s.opponent)
+                row.games_won += s.points == WIN
+                row.draws += s.points == 0.5
+                row.losses += s.points == 0
+            elif s.opponent is None and s.points and not s.voluntary:
+                row.byes += 1
+        bh = sum(v for _, v in values)
+        cut = next((v for vur, v in values if vur), min((v for _, v in values), default=0.0))
+        row.tiebreaks.update(buchholz=bh, buchholz_cut1=bh - cut if values else 0.0, sonneborn_berger=sb,
+                             wins=float(row.wins), games_won=float(row.games_won), progressive=progressive)
+    return rank_rows(list(rows.values()), tbs, lambda group: _direct_encounter(group, slots))
+
+
+def rank_rows(rows: list[Row], tbs: list[str], encounter) -> list[Row]:
+    """Order by points, then each tie-break in turn; `head_to_head` is worked out inside
+    each group still tied when its turn comes (by `encounter`, which sets it)."""
+    groups = [list(rows)]
+    for tb in [None, *tbs]:
+        split = []
+        for group in groups:
+            key = (lambda r: r.points) if tb is None else (lambda r, tb=tb: r.tiebreaks[tb])
+            if tb == "head_to_head":
+                encounter(group)
+            group.sort(key=key, reverse=True)
+            run: list[Row] = []
+            for row in group:
+                if run and key(run[-1]) != key(row):
+                    split.append(run)
+                    run = []
+                run.append(row)
+            split.append(run)
+        groups = split
+    ordered: list[Row] = []
+    for group in groups:
+        rank = len(ordered) + 1
+        for row in group:
+            row.rank = rank
+            ordered.append(row)
     return ordered
 
 
-def _apply_head_to_head(ordered: list[Row], games: list[Game], tbs: list[str]) -> list[Row]:
-    """Within each group tied on points (and on the tie-breaks listed before
-    head_to_head), order by points scored in the games among that group only."""
-    pos = tbs.index("head_to_head")
-    before = [t for t in tbs[:pos]]
-    after = [t for t in tbs[pos + 1 :]]
-    groups: dict[tuple, list[Row]] = {}
-    for row in ordered:
-        groups.setdefault((row.points,) + tuple(row.tiebreaks[t] for t in before), []).append(row)
-    result: list[Row] = []
-    for sig in sorted(groups, key=lambda s: tuple(-x for x in s)):
-        group = groups[sig]
-        members = {r.player for r in group}
-        h2h = {p: 0.0 for p in members}
-        for g in games:
-            if g.b is None or g.double_forfeit or g.a not in members or g.b not in members:
+def _direct_encounter(group: list[Row], slots: dict[Player, dict[int, Slot]]) -> None:
+    """C.07 direct encounter: when every tied participant met every other, the points they
+    scored in those games rank them; otherwise it separates nobody (all 0)."""
+    members = {r.player for r in group}
+    points = {p: 0.0 for p in members}
+    met: set[frozenset] = set()
+    for p in members:
+        for s in slots[p].values():
+            if s.opponent in members:
+                points[p] += s.points
+                met.add(frozenset((p, s.opponent)))
+    complete = len(met) == len(members) * (len(members) - 1) // 2
+    for r in group:
+        r.tiebreaks["head_to_head"] = points[r.player] if complete and len(group) > 1 else 0.0
+
+
+def placement_points(rank: int) -> float:
+    """Pods: 3 for a first place, 2 for a second, 1 for a third, 0 below (ties share the
+    better place)."""
+    return float(max(0, 4 - rank))
+
+
+def pod_standings(players: Iterable[Player], pods: Iterable[tuple[list[Player], list[int], bool]],
+                  ratings: dict[Player, float] | None = None) -> list[Row]:
+    """Standings of multi-player pods. `pods`: (players, ranks, counts) with ranks 1 = first;
+    a pod that does not count (a double forfeit) scores nothing. Points: one for each
+    player finished below, a half for each tie. Ties are broken by head-to-head (the same
+    points, counted only between the tied players), then placement points, then rating."""
+    rows = {p: Row(p) for p in players}
+    pods = [(list(ps), list(rs), counts) for ps, rs, counts in pods]
+    ratings = ratings or {}
+    for ps, rs, counts in pods:
+        for p, r in zip(ps, rs):
+            row = rows[p]
+            row.played += 1
+            if not counts:
                 continue
-            h2h[g.a] += g.score_a
-            h2h[g.b] += 1 - g.score_a
-        for r in group:
-            r.tiebreaks["head_to_head"] = h2h[r.player] if len(group) > 1 else 0.0
-        group.sort(key=lambda r: (-r.tiebreaks["head_to_head"],) + tuple(-r.tiebreaks[t] for t in after))
-        result.extend(group)
-    return result
+            row.points += sum(1.0 if r < q else 0.5 if r == q else 0.0 for o, q in zip(ps, rs) if o != p)
+            row.wins += r == 1
+            row.tiebreaks["placement"] = row.tiebreaks.get("placement", 0.0) + placement_points(r)
+    for p, row in rows.items():
+        row.tiebreaks.setdefault("placement", 0.0)
+        row.tiebreaks["rating"] = float(ratings.get(p, 0.0))
+
+    def head_to_head(group: list[Row]) -> None:
+        members = {r.player for r in group}
+        for row in group:
+            row.tiebreaks["head_to_head"] = 0.0
+        if len(group) < 2:
+            return
+        for ps, rs, counts in pods:
+            if not counts:
+                continue
+            for p, r in zip(ps, rs):
+                if p in members:
+                    rows[p].tiebreaks["head_to_head"] += sum(
+                        1.0 if r < q else 0.5 if r == q else 0.0 for o, q in zip(ps, rs) if o != p and o in members)
+
+    return rank_rows(list(rows.values()), list(POD_TIEBREAKS), head_to_head)

@@ -151,15 +151,6 @@ def test_three_way_head_to_head_cycle_stays_tied():
     assert {r.rank for r in rows} == {1}
 
 
-def test_byes_and_forfeits_are_results_but_not_opponents():
-    games = [Game("A", None, 0), Game("B", "C", 1, forfeit=True), Game("A", "B", 1)]
-    rows = {r.player: r for r in standings("ABC", games)}
-    assert rows["A"].points == 2 and rows["A"].byes == 1
-    assert rows["B"].points == 1 and rows["B"].opponents == ["A"]  # the forfeit win is not an opponent
-    assert rows["C"].points == 0 and rows["C"].played == 0
-    assert rows["A"].tiebreaks["buchholz"] == 1  # only B was met over the board
-
-
 def test_rating_1v1_matches_openskill():
     book = replay([RatedResult(1, ("a", "b"), (1, 2))])
     model = PlackettLuce(limit_sigma=True)
