@@ -57,6 +57,7 @@ class LeagueSettings(BaseModel):
     rated: bool = True
     tiebreaks: list[str] = ["buchholz", "sonneborn_berger", "wins"]
     deadline_policy: str = Field("forfeit", pattern="^(forfeit|organizer)$")
+    remind_hours: float = Field(24.0, ge=0, le=24 * 14)  # the reminder before a round's deadline
     organizer_role: int | None = Field(None, ge=1, le=MAX_ID)
     pod_min: int = Field(3, ge=2, le=6)
     pod_max: int = Field(4, ge=2, le=6)
@@ -498,9 +499,10 @@ class LeagueService:
             ranks = [len(players)] * len(players)
         else:
             ranks = _parse_ranks(ctx.cmd.args.get("ranks"), len(players))
+        place = await self._history_place(league, match)
         if match["status"] == "done":
             await self._void_rating(match["id"])
-        await self._record(league, match, ranks, kind, ctx.cmd.user_id, reason="edit")
+        await self._record(league, match, ranks, kind, ctx.cmd.user_id, reason="edit", place=place)
         await self._audit(league["id"], ctx, "set_result", {"match": match["id"], "ranks": ranks, "kind": kind},
                           str(ctx.cmd.args.get("reason") or ""))
         return _reply(ctx.msg("league.result_set", match=match["id"]), public=True)
@@ -825,16 +827,36 @@ class LeagueService:
         return m
 
     async def _record(self, league: aiosqlite.Row, match: aiosqlite.Row, ranks: list[int], kind: str,
-                      by: int, reason: str) -> None:
+                      by: int, reason: str, place: float | None = None) -> None:
+        """A match's result; a played, rated one also goes into the rating history, at
+        `place` (an edit: where the result it replaces was), else at the end."""
         await self.db.execute(
             "UPDATE league_matches SET status='done', ranks=?, result_kind=?, reported_by=?, updated_at=? WHERE id=?",
             (json.dumps(ranks), kind, by, self.clock(), match["id"]),
         )
         if kind == "played" and self._settings(league).rated:
-            await self.db.execute(
-                "INSERT INTO league_rating_events(league_id,epoch,match_id,players,ranks,reason,created_at) VALUES (?,?,?,?,?,?,?)",
-                (league["id"], league["rating_epoch"], match["id"], match["players"], json.dumps(ranks), reason, self.clock()),
+            cur = await self.db.execute(
+                "INSERT INTO league_rating_events(league_id,epoch,match_id,players,ranks,reason,created_at,place) "
+                "VALUES (?,?,?,?,?,?,?,?)",
+                (league["id"], league["rating_epoch"], match["id"], match["players"], json.dumps(ranks), reason,
+                 self.clock(), place),
             )
+            if place is None:
+                await self.db.execute("UPDATE league_rating_events SET place=id WHERE id=?", (cur.lastrowid,))
+
+    async def _history_place(self, league: aiosqlite.Row, match: aiosqlite.Row) -> float | None:
+        """Where an edited result belongs in the rating history: the place of the result it
+        replaces, or, for a result that was not rated (a forfeit made a played game), just
+        after the rated results recorded before it."""
+        if match["status"] != "done":
+            return None
+        old = await self._one("SELECT place FROM league_rating_events WHERE match_id=? AND voided=0 "
+                              "ORDER BY id DESC LIMIT 1", match["id"])
+        if old is not None:
+            return old["place"]
+        before = await self._one("SELECT MAX(place) AS place FROM league_rating_events WHERE league_id=? AND epoch=? "
+                                 "AND created_at<=?", league["id"], league["rating_epoch"], match["updated_at"])
+        return (before["place"] or 0) + 0.5
 
     async def game_finished(self, session_id: int, ranks_by_user: dict[int, int], forfeit: bool = False) -> Outbox:
         """Called by the game host when a table ends. Concessions are played results
@@ -902,36 +924,67 @@ class LeagueService:
             return await self._tick()
 
     async def _tick(self) -> Outbox:
+        """Before a round's deadline, one reminder to each player of an open match. At the
+        deadline nothing reported is lost: a report nobody disputed counts as confirmed; a
+        disputed result, or (under the "organizer" policy) an unplayed game, is brought to the
+        organizers once; under the "forfeit" policy a game nobody played nor reported is a
+        double forfeit. A game under way is left to its own timer and the organizers."""
         now = self.clock()
         out = Outbox()
         rounds = await self._all(
             "SELECT r.*, s.league_id FROM league_rounds r JOIN league_seasons s ON s.id=r.season_id WHERE s.status='running'"
         )
         for rnd in rounds:
-            pending = await self._all(
-                "SELECT * FROM league_matches WHERE round_id=? AND status IN ('pending','reported')", rnd["id"]
+            open_matches = await self._all(
+                "SELECT * FROM league_matches WHERE round_id=? AND status IN ('pending','reported','disputed') ORDER BY id",
+                rnd["id"],
             )
-            if not pending:
+            if not open_matches:
                 continue
             league = await self._one("SELECT * FROM leagues WHERE id=?", rnd["league_id"])
-            if not rnd["reminded"] and now >= rnd["deadline"] - DAY and now < rnd["deadline"]:
-                for m in pending:
-                    for p in json.loads(m["players"]):
-                        await self._dm(out, p, "league.reminder", name=league["name"], match=m["id"],
-                                       deadline=f"<t:{int(rnd['deadline'])}:R>")
-                await self.db.execute("UPDATE league_rounds SET reminded=1 WHERE id=?", (rnd["id"],))
-            elif now >= rnd["deadline"] and self._settings(league).deadline_policy == "forfeit":
-                for m in pending:
-                    if m["session_id"] is not None:
-                        continue  # a game under way is left to its own timer and the organizers
-                    players = json.loads(m["players"])
+            settings = self._settings(league)
+            lead = min(settings.remind_hours * 3600, (rnd["deadline"] - rnd["started_at"]) / 2)
+            if now < rnd["deadline"]:
+                if not rnd["reminded"] and now >= rnd["deadline"] - lead:
+                    for m in open_matches:
+                        if m["status"] == "disputed":
+                            continue
+                        for p in json.loads(m["players"]):
+                            await self._dm(out, p, "league.reminder", name=league["name"], match=m["id"],
+                                           deadline=f"<t:{int(rnd['deadline'])}:R>")
+                    await self.db.execute("UPDATE league_rounds SET reminded=1 WHERE id=?", (rnd["id"],))
+                continue
+            for m in open_matches:
+                players = json.loads(m["players"])
+                if m["status"] == "reported":
+                    await self._record(league, m, json.loads(m["ranks"]), "played", 0, reason="deadline")
+                    for p in players:
+                        await self._dm(out, p, "league.confirmed_at_deadline", name=league["name"], match=m["id"])
+                elif m["status"] == "disputed" or (settings.deadline_policy == "organizer" and m["session_id"] is None):
+                    if not m["escalated"]:
+                        await self._escalate(out, league, m)
+                elif m["session_id"] is None and m["opening_at"] is None:
                     await self._record(league, m, [len(players)] * len(players), "double_forfeit", 0, reason="deadline")
         return out
+
+    async def _escalate(self, out: Outbox, league: aiosqlite.Row, m: aiosqlite.Row) -> None:
+        """Bring a match to the organizers: a post in the league's channel that pings the
+        organizer role, and a private message to the league's creator."""
+        settings = self._settings(league)
+        key = "league.escalate_disputed" if m["status"] == "disputed" else "league.escalate_unplayed"
+        who = f"<@&{settings.organizer_role}>" if settings.organizer_role else ""
+        if settings.channel_id:
+            row = await self._one("SELECT locale FROM users WHERE id=?", league["created_by"])
+            locale = normalize_locale(row["locale"] if row else None)
+            out.public.append((settings.channel_id, Message(
+                (who + " " if who else "") + t(locale, key, name=league["name"], match=m["id"]))))
+        await self._dm(out, league["created_by"], key, name=league["name"], match=m["id"])
+        await self.db.execute("UPDATE league_matches SET escalated=1 WHERE id=?", (m["id"],))
 
     # ------------------------------------------------------------------ helpers
     async def _book(self, league: aiosqlite.Row):
         events = await self._all(
-            "SELECT * FROM league_rating_events WHERE league_id=? AND epoch=? AND voided=0 ORDER BY id",
+            "SELECT * FROM league_rating_events WHERE league_id=? AND epoch=? AND voided=0 ORDER BY place, id",
             league["id"], league["rating_epoch"],
         )
         return replay(RatedResult(e["match_id"], tuple(json.loads(e["players"])), tuple(json.loads(e["ranks"])), e["reason"])

@@ -2,3 +2,9 @@
 -- opened for a match is claimed first, so two `/league play` at once open one table.
 ALTER TABLE league_matches ADD COLUMN confirmed_by TEXT;   -- JSON list of user ids who agreed to the reported result
 ALTER TABLE league_matches ADD COLUMN opening_at REAL;     -- when a `/league play` claimed the match (NULL: not claimed)
+-- Results that cannot be lost: an edited result takes the place in the rating history of
+-- the result it replaces (events replay in `place` order), and a disputed result or an
+-- unplayed game at the deadline is brought to the organizers once.
+ALTER TABLE league_rating_events ADD COLUMN place REAL;
+UPDATE league_rating_events SET place = id;
+ALTER TABLE league_matches ADD COLUMN escalated INTEGER NOT NULL DEFAULT 0;

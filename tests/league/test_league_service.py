@@ -260,3 +260,59 @@ async def test_double_round_robin_plays_both_cycles_with_seats_reversed(svc):
     games = [tuple(json.loads(m["players"])) for rnd in rounds for m in rnd]
     for pair in games[:6]:
         assert games.count(pair) == 1 and games.count(pair[::-1]) == 1
+
+
+async def test_results_at_the_deadline_are_never_lost(svc):
+    """Issue 22: "a report left unconfirmed at the deadline is confirmed (or, if disputed,
+    goes to the organizers with a ping), never turned into a double forfeit"."""
+    await setup_league(svc, round_days=2, organizer_role=555)
+    await svc.handle(cmd("league.start_round", manage=True))
+    first, second = await svc._all("SELECT * FROM league_matches ORDER BY id")
+    a, b = json.loads(first["players"])
+    c, d = json.loads(second["players"])
+    await svc.handle(cmd("league.report", user=a, outcome="win"))  # b never answers
+    await svc.handle(cmd("league.report", user=c, outcome="win"))
+    await svc.handle(cmd("league.dispute", user=d, match=second["id"]))
+    svc.clock.now += 2 * 86400
+    out = await svc.tick()
+    first, second = await svc._all("SELECT * FROM league_matches ORDER BY id")
+    assert (first["status"], first["result_kind"], json.loads(first["ranks"])) == ("done", "played", [1, 2])
+    assert [json.loads(e["players"]) for e in await svc._all("SELECT * FROM league_rating_events")] == [[a, b]]
+    assert second["status"] == "disputed"  # waits for an organizer
+    assert {u for u, m in out.private if "now counts" in m.text} == {a, b}
+    pings = [m.text for chan, m in out.public if chan == 9]
+    assert len(pings) == 1 and pings[0].startswith("<@&555>") and "set_result" in pings[0]
+    assert len([u for u, m in out.private if u == ORG and "set_result" in m.text]) == 1  # the league's creator
+    again = await svc.tick()
+    assert again.public == [] and again.private == []  # brought to the organizers once
+
+
+async def test_organizer_policy_brings_unplayed_games_to_the_organizers(svc):
+    await setup_league(svc, round_days=1, deadline_policy="organizer")
+    await svc.handle(cmd("league.start_round", manage=True))
+    svc.clock.now += 86400
+    out = await svc.tick()
+    rows = await svc._all("SELECT * FROM league_matches")
+    assert {r["status"] for r in rows} == {"pending"}
+    assert [u for u, m in out.private if "set_result" in m.text] == [ORG, ORG]  # one line per match, to the creator
+
+
+async def test_an_edited_result_rerates_from_its_own_place(svc):
+    """Issue 22: "an edited result re-rates from its own place in history"."""
+    await setup_league(svc)
+    results = []
+    for _ in range(2):
+        await svc.handle(cmd("league.start_round", manage=True))
+        for m in await svc._all("SELECT * FROM league_matches WHERE status='pending' ORDER BY id"):
+            await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+            results.append((m["id"], tuple(json.loads(m["players"]))))
+    first_id, first_players = results[0]
+    await svc.handle(cmd("league.set_result", manage=True, match=first_id, ranks="2,1", reason="wrong winner"))
+    book = await svc._book(await svc._one("SELECT * FROM leagues"))
+    expected = replay([RatedResult(first_id, first_players, (2, 1))] +
+                      [RatedResult(i, ps, (1, 2)) for i, ps in results[1:]])
+    at_end = replay([RatedResult(i, ps, (1, 2)) for i, ps in results[1:]] +
+                    [RatedResult(first_id, first_players, (2, 1))])
+    got = {p: (r.mu, r.sigma) for p, r in book.ratings.items()}
+    assert got == {p: (r.mu, r.sigma) for p, r in expected.ratings.items()}
+    assert got != {p: (r.mu, r.sigma) for p, r in at_end.ratings.items()}  # the old behaviour differs
