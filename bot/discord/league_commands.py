@@ -20,7 +20,8 @@ from bot.discord.i18n import L
 if TYPE_CHECKING:
     from bot.discord.client import ShapanClient
 
-FORMATS = [Choice(name=L(f"choice.{v}"), value=v) for v in ("round_robin", "swiss", "pods")]
+FORMATS = [Choice(name=L(f"choice.{v}"), value=v)
+           for v in ("round_robin", "swiss", "pods", "single_elim", "double_elim")]
 DEADLINE = [Choice(name=L("choice.forfeit"), value="forfeit"), Choice(name=L("choice.organizer"), value="organizer")]
 OUTCOMES = [Choice(name=L(f"choice.{v}"), value=v) for v in ("win", "loss", "draw")]
 RESULT_KINDS = [Choice(name=L(f"choice.{v}"), value=v) for v in ("played", "forfeit", "double_forfeit")]
@@ -128,16 +129,20 @@ def build_league_commands() -> list[app_commands.Group]:
     @admin.command(name=L("cmd.leagueadmin.create.name"), description=L("cmd.leagueadmin.create.desc"))
     @app_commands.rename(**_names(name="league_name", game="game_key", format="format", rounds="rounds",
                                   round_days="round_days", rated="rated", deadline_policy="deadline_policy",
-                                  organizer_role="organizer_role", options="options", channel="league_channel"))
+                                  organizer_role="organizer_role", options="options", channel="league_channel",
+                                  cycles="cycles", playoff="playoff", playoff_double="playoff_double"))
     @app_commands.describe(**_descs(name="league_name", game="game_key", format="format", rounds="rounds",
                                     round_days="round_days", rated="rated", deadline_policy="deadline_policy",
-                                    organizer_role="organizer_role", options="options", channel="league_channel"))
+                                    organizer_role="organizer_role", options="options", channel="league_channel",
+                                    cycles="cycles", playoff="playoff", playoff_double="playoff_double"))
     @app_commands.choices(format=FORMATS, deadline_policy=DEADLINE)
     async def create(interaction: discord.Interaction, name: app_commands.Range[str, 1, 50], game: str,
                      format: Choice[str], rounds: app_commands.Range[int, 1, 50] | None = None,
                      round_days: app_commands.Range[float, 0.1, 60.0] | None = None, rated: bool = True,
                      deadline_policy: Choice[str] | None = None, organizer_role: discord.Role | None = None,
-                     options: str | None = None, channel: discord.TextChannel | None = None):
+                     options: str | None = None, channel: discord.TextChannel | None = None,
+                     cycles: app_commands.Range[int, 1, 2] = 1, playoff: app_commands.Range[int, 0, 64] = 0,
+                     playoff_double: bool = False):
         from bot.discord.convert import parse_options
 
         table_options = parse_options(options)  # BadInput is answered by the tree's error handler
@@ -147,6 +152,7 @@ def build_league_commands() -> list[app_commands.Group]:
             "deadline_policy": deadline_policy.value if deadline_policy else None,
             "organizer_role": organizer_role.id if organizer_role else None, "options": table_options,
             "channel_id": channel.id if channel else None,  # default: where the league is created
+            "cycles": cycles, "playoff": playoff, "playoff_double": playoff_double,
         }, public=True)
 
     for sub in ("add", "drop", "disqualify"):

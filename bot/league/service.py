@@ -20,6 +20,7 @@ from typing import Any, AsyncContextManager, AsyncIterator, Awaitable, Callable
 import aiosqlite
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
+from bot.league.bracket import Bracket
 from bot.league.pairing import pods, round_robin, swiss_round
 from bot.league.ratings import RatedResult, leaderboard, replay
 from bot.league.standings import POD_TIEBREAKS, TIEBREAKS, Game, pod_standings, standings
@@ -47,9 +48,11 @@ class LeagueError(Exception):
 
 class LeagueSettings(BaseModel):
     model_config = {"extra": "forbid"}
-    format: str = Field("round_robin", pattern="^(round_robin|swiss|pods)$")
+    format: str = Field("round_robin", pattern="^(round_robin|swiss|pods|single_elim|double_elim)$")
     rounds: int | None = Field(None, ge=1, le=50)  # None: round robin decides; Swiss needs it
     cycles: int = Field(1, ge=1, le=2)  # round robin: single or double
+    playoff: int = Field(0, ge=0, le=64)  # round robin or Swiss: the top N then play a knockout (0: none)
+    playoff_double: bool = False  # that knockout in double elimination
     # points for a bye; None: FIDE's default for the format (round robin 0: the player
     # paired with the extra Berger number sits out; Swiss 1: a pairing-allocated bye)
     bye_points: float | None = Field(None, ge=0, le=1)
@@ -65,9 +68,11 @@ class LeagueSettings(BaseModel):
     channel_id: int | None = Field(None, ge=1, le=MAX_ID)  # league games open in threads of this channel
 
     @model_validator(mode="after")
-    def _pods_fit(self) -> "LeagueSettings":
+    def _consistent(self) -> "LeagueSettings":
         if self.pod_min > self.pod_max:
             raise ValueError(f"pod_min ({self.pod_min}) is above pod_max ({self.pod_max})")
+        if self.playoff and (self.playoff < 2 or self.format not in ("round_robin", "swiss")):
+            raise ValueError("a playoff needs 2 or more players, after a round robin or Swiss stage")
         return self
 
 
@@ -85,6 +90,7 @@ VERB_ARGS: dict[str, frozenset[str]] = {
 }
 COMMON_ARGS = frozenset({"league", "reason"})
 ACTIVE = ("registered", "checked_in")
+KNOCKOUTS = ("single_elim", "double_elim")
 
 
 @dataclass
@@ -348,10 +354,21 @@ class LeagueService:
         if len(players) < 2:
             raise LeagueError("league.too_few")
         number = len(rounds) + 1
-        total = self._total_rounds(settings, len(players), season)
-        if number > total:
-            raise LeagueError("league.no_more_rounds", total=total)
-        groups = await self._pair(settings, season, players, number)
+        knockout = await self._knockout(league, settings, season, players, number)
+        if knockout is not None:
+            bracket, results = knockout
+            ready = bracket.ready(results)
+            if not ready:
+                names = await self._all_names(league["id"])
+                champion = bracket.champion(results)
+                raise LeagueError("league.champion", name=names.get(champion, champion))
+            groups, slots = [[a, b] for _, a, b in ready], [slot for slot, _, _ in ready]
+        else:
+            total = self._total_rounds(settings, len(players), season)
+            if number > total:
+                raise LeagueError("league.no_more_rounds", total=total)
+            groups = await self._pair(settings, season, players, number)
+            slots = [None] * len(groups)
         now = self.clock()
         deadline = now + settings.round_days * DAY
         cur = await self.db.execute(
@@ -368,20 +385,60 @@ class LeagueService:
                 f"UPDATE league_entrants SET status='checked_in' WHERE season_id=? AND user_id IN ({','.join('?' * len(players))})",
                 (season["id"], *players),
             )
-        for group in groups:
+        active = set(players)
+        for group, slot in zip(groups, slots):
             if len(group) == 1:
                 await self.db.execute(
                     "INSERT INTO league_matches(round_id,players,kind,status,ranks,result_kind,updated_at) "
                     "VALUES (?,?,'bye','done','[1]','bye',?)",
                     (round_id, json.dumps(group), now),
                 )
-            else:
-                await self.db.execute(
-                    "INSERT INTO league_matches(round_id,players,kind,status,updated_at) VALUES (?,?,'game','pending',?)",
-                    (round_id, json.dumps(group), now),
-                )
+                continue
+            cur = await self.db.execute(
+                "INSERT INTO league_matches(round_id,players,kind,status,updated_at,bracket_slot) "
+                "VALUES (?,?,'game','pending',?,?)",
+                (round_id, json.dumps(group), now, slot),
+            )
+            gone = [p for p in group if p not in active]
+            if gone and len(gone) < len(group):  # a bracket match of a player who left: a forfeit
+                m = await self._one("SELECT * FROM league_matches WHERE id=?", cur.lastrowid)
+                await self._record(league, m, [2 if p in gone else 1 for p in group], "forfeit", ctx.cmd.user_id,
+                                   reason="withdrawal")
         await self._audit(league["id"], ctx, "start_round", {"round": number, "pairings": groups})
         return await self._pairings_outbox(ctx, league, season["id"], number)
+
+    async def _knockout(self, league: aiosqlite.Row, settings: LeagueSettings, season: aiosqlite.Row,
+                        players: list[int], number: int) -> tuple[Bracket, dict[str, int]] | None:
+        """The season's bracket and its results so far, when this round is a knockout round:
+        a knockout league from its first round (seeded by rating), or a round robin or
+        Swiss league's top-N playoff once the stage's rounds are played (seeded by the
+        stage's standings). None for a stage round."""
+        stored = json.loads(season["bracket"]) if season["bracket"] else None
+        if stored is None:
+            if settings.format in KNOCKOUTS:
+                book = await self._book(league)
+                rated = {p: r.ordinal for p, r in book.ratings.items()}
+                seeds = sorted(players, key=lambda p: (p not in rated, -rated.get(p, 0.0)))  # stable: join order
+                double = settings.format == "double_elim"
+            elif settings.playoff and number > self._total_rounds(settings, len(await self._seating(season["id"])),
+                                                                  season):
+                rows = await self._standing_rows(league, season["id"])
+                seeds = [r.player for r in rows if r.player in set(players)][: settings.playoff]
+                double = settings.playoff_double
+            else:
+                return None
+            if len(seeds) < 2:
+                raise LeagueError("league.too_few")
+            stored = {"seeds": seeds, "double": double}
+            await self.db.execute("UPDATE league_seasons SET bracket=? WHERE id=?", (json.dumps(stored), season["id"]))
+        bracket = Bracket(stored["seeds"], double=stored["double"])
+        results = {}
+        for m in await self._season_matches(season["id"]):
+            if m["bracket_slot"] and m["status"] == "done" and m["result_kind"] != "double_forfeit":
+                ranks, ps = json.loads(m["ranks"]), json.loads(m["players"])
+                if ranks[0] != ranks[1]:  # a drawn knockout game is played again
+                    results[m["bracket_slot"]] = ps[0] if ranks[0] < ranks[1] else ps[1]
+        return bracket, results
 
     def _total_rounds(self, settings: LeagueSettings, n: int, season: aiosqlite.Row) -> int:
         if settings.format == "round_robin":
@@ -1005,7 +1062,8 @@ class LeagueService:
         settings = self._settings(league)
         # everyone seated at some point (registered-only entrants never played)
         entrants = [e["user_id"] for e in await self._entrants(season_id) if e["status"] != "registered"]
-        matches = [m for m in await self._season_matches(season_id) if m["status"] == "done"]
+        matches = [m for m in await self._season_matches(season_id) if m["status"] == "done"
+                   and not (settings.playoff and m["bracket_slot"])]  # a playoff is not part of the stage's table
         if settings.format == "pods":
             book = await self._book(league)
             pods = [(json.loads(m["players"]), json.loads(m["ranks"]), m["result_kind"] != "double_forfeit")

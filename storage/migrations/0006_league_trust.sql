@@ -8,3 +8,7 @@ ALTER TABLE league_matches ADD COLUMN opening_at REAL;     -- when a `/league pl
 ALTER TABLE league_rating_events ADD COLUMN place REAL;
 UPDATE league_rating_events SET place = id;
 ALTER TABLE league_matches ADD COLUMN escalated INTEGER NOT NULL DEFAULT 0;
+-- Knockouts: a season's bracket (its seeds, single or double elimination), and which
+-- bracket match a league match plays.
+ALTER TABLE league_seasons ADD COLUMN bracket TEXT;        -- JSON {"seeds": [...], "double": bool}
+ALTER TABLE league_matches ADD COLUMN bracket_slot TEXT;   -- e.g. "W1.2", "L3.1", "GF"

@@ -316,3 +316,39 @@ async def test_an_edited_result_rerates_from_its_own_place(svc):
     got = {p: (r.mu, r.sigma) for p, r in book.ratings.items()}
     assert got == {p: (r.mu, r.sigma) for p, r in expected.ratings.items()}
     assert got != {p: (r.mu, r.sigma) for p, r in at_end.ratings.items()}  # the old behaviour differs
+
+
+async def _run_knockout(svc, fmt, entrants, **settings):
+    await svc.handle(cmd("league.create", manage=True, name="KO", game="duel", format=fmt, **settings))
+    await svc.handle(cmd("league.open", manage=True))
+    for uid in entrants:
+        await svc.handle(Command(user_id=uid, user_name=f"u{uid}", verb="league.join", args={}, guild_id=GUILD,
+                                 channel_id=9, locale="en"))
+    waves = 0
+    while True:
+        out = await svc.handle(cmd("league.start_round", manage=True))
+        if "champion" in out.reply.text:
+            return out.reply.text, waves
+        waves += 1
+        assert waves < 40, out.reply.text
+        for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+            a, b = json.loads(m["players"])
+            await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2" if a < b else "2,1"))
+
+
+@pytest.mark.parametrize("fmt,n", [("single_elim", 5), ("double_elim", 8), ("single_elim", 13)])
+async def test_knockout_league_runs_to_a_champion(svc, fmt, n):
+    text, waves = await _run_knockout(svc, fmt, range(201, 201 + n))
+    assert "u201 is the champion" in text  # nobody rated yet: seeded in join order, the lowest id wins
+
+
+async def test_swiss_stage_then_top_four_playoff(svc):
+    text, waves = await _run_knockout(svc, "swiss", range(201, 209), rounds=3, playoff=4)
+    assert waves == 3 + 2  # three Swiss rounds, then semi-finals and the final
+    assert "u201 is the champion" in text
+    season = await svc._one("SELECT bracket FROM league_seasons")
+    out = await svc.handle(cmd("league.standings"))
+    rows = [line.split() for line in out.reply.text.strip("`\n").splitlines()[1:]]
+    assert [r[1] for r in rows[:4]] == ["u201", "u202", "u203", "u204"]
+    assert rows[0][2] == "3"  # the stage's table: the playoff games are not in it
+    assert json.loads(season["bracket"])["seeds"] == [201, 202, 203, 204]  # seeded by the stage's standings
