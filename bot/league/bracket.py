@@ -116,6 +116,15 @@ class Bracket:
             return True, winner, (b if winner == a else a)
         return False, BYE, BYE
 
+    def entrants(self, match_id: str, results: dict[str, Player]) -> tuple[tuple[bool, Player], tuple[bool, Player]]:
+        """Both slots of a match: (known yet, player or BYE)."""
+        m = self.matches[match_id]
+        return self._value(m.a, results), self._value(m.b, results)
+
+    def outcome(self, match_id: str, results: dict[str, Player]) -> tuple[bool, Player, Player]:
+        """(decided, winner, loser) of a match; a bye decides its match by itself."""
+        return self._outcome(match_id, results)
+
     def players(self, match_id: str, results: dict[str, Player]) -> tuple[Player, Player] | None:
         """The two players of a match once both are known (byes excluded), else None."""
         m = self.matches[match_id]
@@ -128,14 +137,14 @@ class Bracket:
         """The matches to play now: both players known, no result yet."""
         out = []
         for match_id in self.matches:
-            if match_id in results or not self._needed(match_id, results):
+            if match_id in results or not self.needed(match_id, results):
                 continue
             pair = self.players(match_id, results)
             if pair is not None:
                 out.append((match_id, *pair))
         return out
 
-    def _needed(self, match_id: str, results: dict[str, Player]) -> bool:
+    def needed(self, match_id: str, results: dict[str, Player]) -> bool:
         if match_id != "GF2":
             return True
         decided, winner, _ = self._outcome("GF", results)
@@ -149,7 +158,7 @@ class Bracket:
         decided, winner, _ = self._outcome("GF", results)
         if not decided:
             return None
-        if not self._needed("GF2", results):
+        if not self.needed("GF2", results):
             return winner
         decided, winner, _ = self._outcome("GF2", results)
         return winner if decided else None

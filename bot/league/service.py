@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from bot.league.bracket import Bracket
 from bot.league.pairing import pods, round_robin, swiss_round
+from bot.league.pictures import bracket_picture, standings_picture
 from bot.league.ratings import RatedResult, leaderboard, replay
 from bot.league.standings import POD_TIEBREAKS, TIEBREAKS, Game, pod_standings, standings
 from bot.outbox import Command, Image, Message, Outbox
@@ -824,12 +825,14 @@ class LeagueService:
                 raise LeagueError("league.no_such_season", season=number)
         else:
             season = await self._season(league["id"])
+        images: list[Image] = []
         if season["frozen"]:
             text = self._frozen_text(ctx, season)
         else:
             text = await self._standings_text(ctx, league, season["id"])
+            images = await self._pictures(ctx, league, season)
         title = ctx.msg("league.standings_title", name=league["name"], season=season["number"])
-        return Outbox(reply=Message(text, title=title), reply_ephemeral=False)
+        return Outbox(reply=Message(text, title=title, images=images), reply_ephemeral=False)
 
     async def _cmd_ratings(self, ctx: Ctx) -> Outbox:
         league = await self._league(ctx)
@@ -1085,17 +1088,62 @@ class LeagueService:
     def _tiebreak_names(self, settings: LeagueSettings) -> list[str]:
         return list(POD_TIEBREAKS) if settings.format == "pods" else settings.tiebreaks
 
-    async def _standings_text(self, ctx: Ctx, league: aiosqlite.Row, season_id: int) -> str:
+    async def _standings_table(self, ctx: Ctx, league: aiosqlite.Row, season_id: int
+                               ) -> tuple[list[str], list[list[str]]]:
+        """The standings as a header and rows of cells, for the text and the picture."""
         rows = await self._standing_rows(league, season_id)
         names = await self._all_names(league["id"])
         tbs = self._tiebreak_names(self._settings(league))
-        head = "#  " + ctx.msg("league.col_player").ljust(12) + ctx.msg("league.col_points").rjust(5) + "".join(
-            ctx.msg(f"league.tb_short.{tb}").rjust(6) for tb in tbs)
-        lines = [head]
-        for r in rows:
-            name = str(names.get(r.player, r.player))[:12]
-            lines.append(f"{r.rank:<3}{name:<12}{r.points:>5g}" + "".join(f"{r.tiebreaks.get(tb, 0):>6g}" for tb in tbs))
-        return "```\n" + "\n".join(lines) + "\n```"
+        header = ["#", ctx.msg("league.col_player"), ctx.msg("league.col_points"),
+                  *(ctx.msg(f"league.tb_short.{tb}") for tb in tbs)]
+        cells = [[str(r.rank), str(names.get(r.player, r.player)), f"{r.points:g}",
+                  *(f"{r.tiebreaks.get(tb, 0):g}" for tb in tbs)] for r in rows]
+        return header, cells
+
+    async def _standings_text(self, ctx: Ctx, league: aiosqlite.Row, season_id: int) -> str:
+        header, cells = await self._standings_table(ctx, league, season_id)
+        widths = [3, 12, 5] + [6] * (len(header) - 3)
+
+        def line(row: list[str]) -> str:
+            return (row[0].ljust(3) + row[1][:12].ljust(12) + "".join(c.rjust(w) for c, w in zip(row[2:], widths[2:])))
+
+        return "```\n" + "\n".join(line(r) for r in [header, *cells]) + "\n```"
+
+    async def _pictures(self, ctx: Ctx, league: aiosqlite.Row, season: aiosqlite.Row) -> list[Image]:
+        """The standings table, and the bracket once there is one, as pictures drawn by the
+        adapter after the answer (see bot.outbox.Image)."""
+        title = ctx.msg("league.standings_title", name=league["name"], season=season["number"])
+        header, cells = await self._standings_table(ctx, league, season["id"])
+        images = [Image(f"{league['id']}-s{season['number']}-standings.png",
+                        draw=lambda: standings_picture(title, header, cells).png())]
+        if season["bracket"]:
+            columns = await self._bracket_columns(ctx, league, season)
+            heading = ctx.msg("league.bracket_title", name=league["name"], season=season["number"])
+            images.append(Image(f"{league['id']}-s{season['number']}-bracket.png",
+                                draw=lambda: bracket_picture(heading, columns).png()))
+        return images
+
+    async def _bracket_columns(self, ctx: Ctx, league: aiosqlite.Row, season: aiosqlite.Row):
+        bracket, results = await self._knockout(league, self._settings(league), season, [], 0)
+        names = await self._all_names(league["id"])
+        columns: dict[str, list[tuple[str, str, int | None]]] = {}
+        for match_id in bracket.matches:
+            if match_id == "GF2" and not bracket.needed("GF2", results):
+                continue  # the reset final is played only if the losers' champion wins the first
+            labels = []
+            for known, player in bracket.entrants(match_id, results):
+                labels.append("…" if not known else ctx.msg("league.bye_short") if player is None
+                              else str(names.get(player, player)))
+            decided, winner, _ = bracket.outcome(match_id, results)
+            pair = bracket.entrants(match_id, results)
+            side = next((i for i, (known, p) in enumerate(pair) if decided and known and p == winner), None)
+            columns.setdefault(match_id.split(".")[0], []).append((labels[0], labels[1], side))
+        def heading(key: str) -> str:
+            if key in ("GF", "GF2"):
+                return ctx.msg(f"league.bracket_{key.lower()}")
+            return ctx.msg(f"league.bracket_{key[0].lower()}", round=key[1:])
+
+        return [(heading(key), ms) for key, ms in columns.items()]
 
     def _frozen_text(self, ctx: Ctx, season: aiosqlite.Row) -> str:
         rows = json.loads(season["frozen"])
@@ -1103,24 +1151,34 @@ class LeagueService:
         return ctx.msg("league.frozen_note") + "\n```\n" + "\n".join(lines) + "\n```"
 
     async def _pairings_outbox(self, ctx: Ctx, league: aiosqlite.Row, season_id: int, number: int) -> Outbox:
+        """The round's announcement: each table with its players pinged (and told by DM),
+        the byes, the deadline, and the standings (and bracket) as pictures."""
         rnd = await self._one("SELECT * FROM league_rounds WHERE season_id=? AND number=?", season_id, number)
         matches = await self._all("SELECT * FROM league_matches WHERE round_id=? ORDER BY id", rnd["id"])
         lines = []
         out = Outbox()
+        board = 0
         for m in matches:
             players = json.loads(m["players"])
             names = await self._names(players, season_id)
             if m["kind"] == "bye":
-                lines.append(ctx.msg("league.bye_line", name=names[0]))
-            else:
-                lines.append(f"#{m['id']}: " + " vs ".join(names))
-                for p in players:
-                    await self._dm(out, p, "league.paired_dm", league=league["name"], round=number,
-                                   players=" vs ".join(names), match=m["id"],
-                                   deadline=f"<t:{int(rnd['deadline'])}:F>")
+                key = "league.half_bye_line" if m["result_kind"] == "half_bye" else "league.bye_line"
+                lines.append(ctx.msg(key, name=names[0]))
+                continue
+            board += 1
+            if m["status"] == "done":  # decided already (a player who left forfeits)
+                lines.append(ctx.msg("league.table_line_forfeit", table=board, match=m["id"], players=" vs ".join(names)))
+                continue
+            lines.append(ctx.msg("league.table_line", table=board, match=m["id"],
+                                 players=" vs ".join(f"<@{p}>" for p in players)))
+            for p in players:
+                await self._dm(out, p, "league.paired_dm", league=league["name"], round=number,
+                               players=" vs ".join(names), match=m["id"],
+                               deadline=f"<t:{int(rnd['deadline'])}:F>")
         title = ctx.msg("league.round_title", name=league["name"], round=number)
         text = "\n".join(lines) + "\n" + ctx.msg("league.deadline", deadline=f"<t:{int(rnd['deadline'])}:F>")
-        out.reply = Message(text, title=title)
+        season = await self._one("SELECT * FROM league_seasons WHERE id=?", season_id)
+        out.reply = Message(text, title=title, images=await self._pictures(ctx, league, season))
         out.reply_ephemeral = False
         return out
 
