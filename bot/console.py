@@ -207,6 +207,7 @@ class ConsoleTable:
         "create": ("name", "game"), "report": ("outcome",), "confirm": ("match",), "dispute": ("match",),
         "void": ("match",), "set_result": ("match", "ranks"), "add": ("user",), "drop": ("user",),
         "disqualify": ("user",), "propose_time": ("time",), "rating_history": ("user",),
+        "substitute": ("user", "sub"), "request_bye": ("round",),
     }
 
     def _league(self, name: str, plain: list[str], args: dict[str, object],
@@ -226,6 +227,8 @@ class ConsoleTable:
                 key, value = positional.pop(0), tok
             if key == "user":
                 args["user_id"], args["user_name"] = self.user(value), value
+            elif key == "sub":
+                args["sub_id"], args["sub_name"] = self.user(value), value
             elif key == "time" and value.startswith("+"):
                 args["time"] = self.now() + float(value[1:]) * 3600
             elif key in ("rated", "reset_ratings"):

@@ -167,6 +167,24 @@ def build_league_commands() -> list[app_commands.Group]:
                                                           "reason": reason, "league": league}, True)
         make_member(sub)
 
+    @admin.command(name=L("cmd.leagueadmin.substitute.name"), description=L("cmd.leagueadmin.substitute.desc"))
+    @app_commands.rename(**_names(user="user", sub="substitute", reason="reason", **LEAGUE_ARG))
+    @app_commands.describe(**_descs(user="user", sub="substitute", reason="reason", **LEAGUE_ARG))
+    @app_commands.autocomplete(league=_league_names)
+    async def substitute(interaction: discord.Interaction, user: discord.User, sub: discord.User,
+                         reason: app_commands.Range[str, 0, 200] | None = None, league: str | None = None):
+        await _run(interaction, "league.substitute", {"user_id": user.id, "user_name": user.display_name,
+                                                      "sub_id": sub.id, "sub_name": sub.display_name,
+                                                      "reason": reason, "league": league}, True)
+
+    @league.command(name=L("cmd.league.request_bye.name"), description=L("cmd.league.request_bye.desc"))
+    @app_commands.rename(**_names(round="bye_round", **LEAGUE_ARG))
+    @app_commands.describe(**_descs(round="bye_round", **LEAGUE_ARG))
+    @app_commands.autocomplete(league=_league_names)
+    async def request_bye(interaction: discord.Interaction, round: app_commands.Range[int, 1, 50] | None = None,
+                          league: str | None = None):
+        await _run(interaction, "league.request_bye", {"round": round, "league": league}, True)
+
     @admin.command(name=L("cmd.leagueadmin.set_result.name"), description=L("cmd.leagueadmin.set_result.desc"))
     @app_commands.rename(**_names(match="match", ranks="ranks", kind="result_kind", reason="reason", **LEAGUE_ARG))
     @app_commands.describe(**_descs(match="match", ranks="ranks", kind="result_kind", reason="reason", **LEAGUE_ARG))

@@ -54,6 +54,7 @@ class LeagueSettings(BaseModel):
     cycles: int = Field(1, ge=1, le=2)  # round robin: single or double
     playoff: int = Field(0, ge=0, le=64)  # round robin or Swiss: the top N then play a knockout (0: none)
     playoff_double: bool = False  # that knockout in double elimination
+    half_byes: int = Field(0, ge=0, le=10)  # Swiss: half-point byes a player may ask for (FIDE's optional rule)
     # points for a bye; None: FIDE's default for the format (round robin 0: the player
     # paired with the extra Berger number sits out; Swiss 1: a pairing-allocated bye)
     bye_points: float | None = Field(None, ge=0, le=1)
@@ -88,6 +89,7 @@ VERB_ARGS: dict[str, frozenset[str]] = {
     "new_season": frozenset({"reset_ratings"}), "report": frozenset({"outcome", "ranks"}),
     "confirm": frozenset({"match"}), "dispute": frozenset({"match"}), "propose_time": frozenset({"time"}),
     "rating_history": frozenset({"user_id", "user_name"}), "standings": frozenset({"season"}),
+    "substitute": frozenset({"user_id", "user_name", "sub_id", "sub_name"}), "request_bye": frozenset({"round"}),
 }
 COMMON_ARGS = frozenset({"league", "reason"})
 ACTIVE = ("registered", "checked_in")
@@ -331,6 +333,66 @@ class LeagueService:
         await self._audit(league["id"], ctx, status, {"user": uid}, str(ctx.cmd.args.get("reason") or ""))
         return _reply(ctx.msg(f"league.{status}", name=row["name"]), public=True)
 
+    async def _cmd_substitute(self, ctx: Ctx) -> Outbox:
+        """A substitute takes over a player's seat: their games not yet begun, and in a round
+        robin the rest of the schedule. Results already played stay the original player's."""
+        league = await self._league(ctx)
+        self._require_organizer(ctx, league)
+        season = await self._season(league["id"])
+        if season["status"] == "finished":
+            raise LeagueError("league.season_over")
+        old, new = _id_arg(ctx.cmd.args, "user_id"), _id_arg(ctx.cmd.args, "sub_id")
+        new_name = str(ctx.cmd.args.get("sub_name") or new)[:50]
+        seat = await self._one("SELECT * FROM league_entrants WHERE season_id=? AND user_id=?", season["id"], old)
+        if seat is None or seat["status"] not in ACTIVE:
+            raise LeagueError("league.not_entrant")
+        there = await self._one("SELECT status FROM league_entrants WHERE season_id=? AND user_id=?", season["id"], new)
+        if old == new or (there is not None and there["status"] in ACTIVE):
+            raise LeagueError("league.already_entrant", name=new_name)
+        await self.db.execute(
+            "INSERT INTO league_entrants(season_id,user_id,name,status,joined_at) VALUES (?,?,?,?,?) "
+            "ON CONFLICT(season_id,user_id) DO UPDATE SET status=excluded.status, joined_at=excluded.joined_at",
+            (season["id"], new, new_name, seat["status"], seat["joined_at"]))
+        await self.db.execute("UPDATE league_entrants SET status='substituted', replaced_by=? WHERE season_id=? "
+                              "AND user_id=?", (new, season["id"], old))
+        moved = 0
+        for m in await self._season_matches(season["id"]):
+            players = json.loads(m["players"])
+            if (old in players and m["status"] == "pending" and m["session_id"] is None
+                    and m["opening_at"] is None):
+                players = [new if p == old else p for p in players]
+                await self.db.execute("UPDATE league_matches SET players=?, updated_at=? WHERE id=?",
+                                      (json.dumps(players), self.clock(), m["id"]))
+                moved += 1
+        await self._audit(league["id"], ctx, "substitute", {"user": old, "substitute": new, "matches": moved},
+                          str(ctx.cmd.args.get("reason") or "")[:200])
+        return _reply(ctx.msg("league.substituted", old=seat["name"], new=new_name, n=moved), public=True)
+
+    async def _cmd_request_bye(self, ctx: Ctx) -> Outbox:
+        """A half-point bye asked for before a round (FIDE's optional rule), in a Swiss league
+        that allows them; the player is left out of that round's pairing."""
+        league = await self._league(ctx)
+        settings = self._settings(league)
+        if settings.format != "swiss" or not settings.half_byes:
+            raise LeagueError("league.no_half_byes")
+        season = await self._season(league["id"])
+        await self._require_active_entrant(ctx, season["id"])
+        me = await self._one("SELECT status FROM league_entrants WHERE season_id=? AND user_id=?",
+                             season["id"], ctx.cmd.user_id)
+        if me is None or season["status"] == "finished":
+            raise LeagueError("league.not_entrant")
+        started = (await self._one("SELECT COUNT(*) AS n FROM league_rounds WHERE season_id=?", season["id"]))["n"]
+        wanted = _id_arg(ctx.cmd.args, "round", required=False) or started + 1
+        if not started < wanted <= (settings.rounds or 0):
+            raise LeagueError("league.bad_bye_round", first=started + 1, last=settings.rounds)
+        asked = await self._all("SELECT round FROM league_bye_requests WHERE season_id=? AND user_id=?",
+                                season["id"], ctx.cmd.user_id)
+        if any(r["round"] == wanted for r in asked) or len(asked) >= settings.half_byes:
+            raise LeagueError("league.too_many_half_byes", n=settings.half_byes)
+        await self.db.execute("INSERT INTO league_bye_requests(season_id,user_id,round,at) VALUES (?,?,?,?)",
+                              (season["id"], ctx.cmd.user_id, wanted, self.clock()))
+        return _reply(ctx.msg("league.half_bye_granted", round=wanted), public=True)
+
     async def _cmd_start_round(self, ctx: Ctx) -> Outbox:
         league = await self._league(ctx)
         self._require_organizer(ctx, league)
@@ -355,6 +417,10 @@ class LeagueService:
         if len(players) < 2:
             raise LeagueError("league.too_few")
         number = len(rounds) + 1
+        half_byes = [] if settings.format != "swiss" else [r["user_id"] for r in await self._all(
+            "SELECT user_id FROM league_bye_requests WHERE season_id=? AND round=? ORDER BY at", season["id"], number)
+            if r["user_id"] in players]
+        players = [p for p in players if p not in half_byes]
         knockout = await self._knockout(league, settings, season, players, number)
         if knockout is not None:
             bracket, results = knockout
@@ -386,6 +452,10 @@ class LeagueService:
                 f"UPDATE league_entrants SET status='checked_in' WHERE season_id=? AND user_id IN ({','.join('?' * len(players))})",
                 (season["id"], *players),
             )
+        for p in half_byes:
+            await self.db.execute(
+                "INSERT INTO league_matches(round_id,players,kind,status,ranks,result_kind,updated_at) "
+                "VALUES (?,?,'bye','done','[1]','half_bye',?)", (round_id, json.dumps([p]), now))
         active = set(players)
         for group, slot in zip(groups, slots):
             if len(group) == 1:
@@ -485,10 +555,20 @@ class LeagueService:
         first = await self._one("SELECT id FROM league_rounds WHERE season_id=? AND number=1", season_id)
         if first is None:
             return []
-        rows = await self._all("SELECT user_id FROM league_entrants WHERE season_id=? ORDER BY joined_at, user_id", season_id)
+        rows = await self._all("SELECT user_id, replaced_by FROM league_entrants WHERE season_id=? "
+                               "ORDER BY joined_at, user_id", season_id)
         started = await self._all("SELECT players FROM league_matches WHERE round_id=?", first["id"])
         seated = {p for r in started for p in json.loads(r["players"])}
-        return [r["user_id"] for r in rows if r["user_id"] in seated]
+        replaced = {r["user_id"]: r["replaced_by"] for r in rows if r["replaced_by"]}
+
+        def holder(p: int) -> int:  # a seat's player now, through any substitutions
+            seen = set()
+            while p in replaced and p not in seen:
+                seen.add(p)
+                p = replaced[p]
+            return p
+
+        return [holder(r["user_id"]) for r in rows if r["user_id"] in seated]
 
     async def _history(self, season_id: int, bye_points: float
                        ) -> tuple[dict[int, float], dict[frozenset, int], set[int], dict[int, list[int]]]:
@@ -502,7 +582,8 @@ class LeagueService:
             players = json.loads(m["players"])
             ranks = json.loads(m["ranks"]) if m["ranks"] else None
             if m["kind"] == "bye":
-                had_bye.add(players[0])
+                if m["result_kind"] != "half_bye":  # a requested bye does not use up the allocated one
+                    had_bye.add(players[0])
             elif m["result_kind"] == "forfeit" and ranks and len(players) == 2:
                 had_bye.update(p for p, r in zip(players, ranks) if r == 1)
             elif m["result_kind"] == "played" and len(players) == 2:
@@ -1189,7 +1270,7 @@ def _points(players: list[int], ranks: list[int], kind: str | None, bye_points: 
     if kind == "double_forfeit":
         return {p: 0.0 for p in players}
     if len(players) == 1:
-        return {players[0]: bye_points}
+        return {players[0]: 0.5 if kind == "half_bye" else bye_points}
     pts = {p: 0.0 for p in players}
     for i, p in enumerate(players):
         for j, q in enumerate(players):

@@ -12,3 +12,13 @@ ALTER TABLE league_matches ADD COLUMN escalated INTEGER NOT NULL DEFAULT 0;
 -- bracket match a league match plays.
 ALTER TABLE league_seasons ADD COLUMN bracket TEXT;        -- JSON {"seeds": [...], "double": bool}
 ALTER TABLE league_matches ADD COLUMN bracket_slot TEXT;   -- e.g. "W1.2", "L3.1", "GF"
+-- Organizer tools: a substitute takes over a player's seat; players ask for half-point
+-- byes before a round (FIDE's optional rule, when the league allows it).
+ALTER TABLE league_entrants ADD COLUMN replaced_by INTEGER;  -- the substitute who took this seat
+CREATE TABLE league_bye_requests (
+    season_id INTEGER NOT NULL REFERENCES league_seasons(id),
+    user_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (season_id, user_id, round)
+);
