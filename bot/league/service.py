@@ -431,7 +431,7 @@ class LeagueService:
                 raise LeagueError("league.champion", name=names.get(champion, champion))
             groups, slots = [[a, b] for _, a, b in ready], [slot for slot, _, _ in ready]
         else:
-            total = self._total_rounds(settings, len(players), season)
+            total = await self._total_rounds(settings, players, season)
             if number > total:
                 raise LeagueError("league.no_more_rounds", total=total)
             groups = await self._pair(settings, season, players, number)
@@ -491,8 +491,7 @@ class LeagueService:
                 rated = {p: r.ordinal for p, r in book.ratings.items()}
                 seeds = sorted(players, key=lambda p: (p not in rated, -rated.get(p, 0.0)))  # stable: join order
                 double = settings.format == "double_elim"
-            elif settings.playoff and number > self._total_rounds(settings, len(await self._seating(season["id"])),
-                                                                  season):
+            elif settings.playoff and number > await self._total_rounds(settings, players, season):
                 rows = await self._standing_rows(league, season["id"])
                 seeds = [r.player for r in rows if r.player in set(players)][: settings.playoff]
                 double = settings.playoff_double
@@ -511,12 +510,16 @@ class LeagueService:
                     results[m["bracket_slot"]] = ps[0] if ranks[0] < ranks[1] else ps[1]
         return bracket, results
 
-    def _total_rounds(self, settings: LeagueSettings, n: int, season: aiosqlite.Row) -> int:
+    async def _total_rounds(self, settings: LeagueSettings, players: list[int], season: aiosqlite.Row) -> int:
+        """The stage's rounds: a round robin's table is fixed by its first round's seating
+        (players who leave do not shorten it); a Swiss never goes beyond n - 1 rounds of
+        the players still in, since two players meet only once."""
         if settings.format == "round_robin":
+            n = len(await self._seating(season["id"])) or len(players)
             table = (n - 1 if n % 2 == 0 else n) * settings.cycles
             return min(settings.rounds or table, table)
-        if settings.format == "swiss":  # more rounds than n - 1 would need rematches
-            return min(settings.rounds or 1, max(n - 1, 1))
+        if settings.format == "swiss":
+            return min(settings.rounds or 1, max(len(players) - 1, 1))
         return settings.rounds or 1
 
     @staticmethod

@@ -352,3 +352,17 @@ async def test_swiss_stage_then_top_four_playoff(svc):
     assert [r[1] for r in rows[:4]] == ["u201", "u202", "u203", "u204"]
     assert rows[0][2] == "3"  # the stage's table: the playoff games are not in it
     assert json.loads(season["bracket"])["seeds"] == [201, 202, 203, 204]  # seeded by the stage's standings
+
+
+async def test_a_player_leaving_does_not_shorten_the_round_robin(svc):
+    await setup_league(svc)  # four players: three rounds
+    await svc.handle(cmd("league.start_round", manage=True))
+    for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+        await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+    await svc.handle(cmd("league.drop", manage=True, user_id=104))
+    played = 1
+    while "rounds have been played" not in (out := await svc.handle(cmd("league.start_round", manage=True))).reply.text:
+        played += 1
+        for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+            await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+    assert played == 3 and "All 3 rounds" in out.reply.text
