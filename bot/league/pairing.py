@@ -92,6 +92,7 @@ def swiss_round(
     played: set[frozenset],
     had_bye: set[Player],
     seats: dict[Player, Sequence[int]] | None = None,
+    rounds_left: int = 1,
 ) -> list[Pair]:
     """One Swiss round on the FIDE Dutch system's principles (C.04.1, C.04.3).
 
@@ -105,6 +106,10 @@ def swiss_round(
     preferences granted; and inside a score group the top half meets the bottom half
     (1 v n/2+1, 2 v n/2+2, ...). One maximum-weight matching (Edmonds' blossom, networkx)
     weighs all of this at once, the criteria as weights of decreasing magnitude.
+
+    With `rounds_left` > 1 (this round included) it looks one round ahead: a pairing after
+    which no next round could be paired without a rematch gives way to the best one that
+    leaves a next round possible, if there is one.
 
     Returns (first seat, second seat) pairs, the bye as (player, None), best boards first.
     Raises ValueError when no pairing without a rematch exists (or when nobody may take
@@ -155,6 +160,14 @@ def swiss_round(
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) < n + n % 2:
         raise ValueError("no Swiss pairing without a rematch (or with an allowed bye) exists for this round")
+    if rounds_left > 1 and not _pairable_after(graph, matching, n):
+        for edge in sorted(matching, key=lambda e: graph.edges[e]["weight"]):  # the least valued pair first
+            trial = graph.copy()
+            trial.remove_edge(*edge)
+            other = nx.max_weight_matching(trial, maxcardinality=True)
+            if 2 * len(other) == n + n % 2 and _pairable_after(graph, other, n):
+                matching = other
+                break
     pairs: list[Pair] = []
     for u, v in matching:
         if u[0] == "bye" or v[0] == "bye":
@@ -164,6 +177,20 @@ def swiss_round(
         pairs.append((a, b))
     pairs.sort(key=lambda pr: (pr[1] is None, rank_of[pr[0]]))
     return [pair if pair[1] is None else _seated(pair, need, board) for board, pair in enumerate(pairs)]
+
+
+def _pairable_after(graph, matching, n: int) -> bool:
+    """Could a next round be paired (no rematch, an allowed bye) after this matching?"""
+    import networkx as nx
+
+    rest = nx.Graph()
+    rest.add_edges_from(e for e in graph.edges if e not in matching and e[::-1] not in matching)
+    for u, v in matching:  # this round's bye goes to nobody twice
+        if u[0] == "bye" or v[0] == "bye":
+            player = v if u[0] == "bye" else u
+            if rest.has_edge(player, ("bye", None)):
+                rest.remove_edge(player, ("bye", None))
+    return 2 * len(nx.max_weight_matching(rest, maxcardinality=True)) == n + n % 2
 
 
 def _seated(pair: tuple[Player, Player], need: dict[Player, tuple[int, int | None]], board: int) -> Pair:

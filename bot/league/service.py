@@ -545,7 +545,8 @@ class LeagueService:
         scores, met, had_bye, seats = await self._history(season["id"], self._bye_points(settings))
         if settings.format == "swiss":
             try:
-                pairs = swiss_round(players, scores, {k for k in met}, had_bye, seats)
+                rounds_left = await self._total_rounds(settings, players, season) - number + 1
+                pairs = swiss_round(players, scores, {k for k in met}, had_bye, seats, rounds_left)
             except ValueError:
                 raise LeagueError("league.no_pairing")
             return [[a] if b is None else [a, b] for a, b in pairs]

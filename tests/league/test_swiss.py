@@ -83,7 +83,7 @@ def _perfect(players, played, no_bye, seats, seat_rules: bool, bye_to=None) -> b
 
 def test_thousands_of_random_events_keep_the_absolute_criteria():
     """1,500 random events of 3 to 14 players over ceil(log2 n) + 2 rounds (at most n - 1),
-    a few games won by forfeit: no rematch, no bye to a player who had one or won by
+    a few games won by forfeit: every round can be paired, no rematch, no bye to a player who had one or won by
     forfeit, the seat rules (f, g) broken only where no pairing at all keeps them, and the
     bye in the lowest score group that can have it (with the seat rules kept)."""
     rng = random.Random(2026)
@@ -95,9 +95,10 @@ def test_thousands_of_random_events_keep_the_absolute_criteria():
         played: set[frozenset] = set()
         no_bye: set[int] = set()
         seats: dict[int, list[int]] = {p: [] for p in players}
-        for _ in range(min(n - 1, math.ceil(math.log2(n)) + 2)):
+        total = min(n - 1, math.ceil(math.log2(n)) + 2)
+        for r in range(total):
             try:
-                pairs = swiss_round(players, scores, played, no_bye, seats)
+                pairs = swiss_round(players, scores, played, no_bye, seats, rounds_left=total - r)
             except ValueError:
                 assert not _perfect(players, played, no_bye, seats, seat_rules=False)  # truly unpairable
                 stuck += 1
@@ -137,4 +138,5 @@ def test_thousands_of_random_events_keep_the_absolute_criteria():
                 if result == 1.0 and rng.random() < 0.03:  # a forfeit win: no bye later
                     no_bye.add(a)
     assert rounds_paired > 6000
-    assert seat_breaks < rounds_paired / 200 and stuck < 100  # rare, and only where forced
+    assert seat_breaks < rounds_paired / 500  # rare, and only where forced (8 in 7,528 rounds)
+    assert stuck == 0  # looking one round ahead: without it, 61 of these events could not finish
