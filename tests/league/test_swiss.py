@@ -82,13 +82,13 @@ def _perfect(players, played, no_bye, seats, seat_rules: bool, bye_to=None) -> b
 
 
 def test_thousands_of_random_events_keep_the_absolute_criteria():
-    """1,500 random events of 3 to 14 players over ceil(log2 n) + 2 rounds (at most n - 1),
+    """2,000 random events of 3 to 14 players over ceil(log2 n) + 2 rounds (at most n - 1),
     a few games won by forfeit: every round can be paired, no rematch, no bye to a player who had one or won by
     forfeit, the seat rules (f, g) broken only where no pairing at all keeps them, and the
     bye in the lowest score group that can have it (with the seat rules kept)."""
     rng = random.Random(2026)
     rounds_paired = seat_breaks = stuck = 0
-    for _ in range(1500):
+    for _ in range(2000):
         n = rng.randint(3, 14)
         players = list(range(n))
         scores = {p: 0.0 for p in players}
@@ -137,6 +137,6 @@ def test_thousands_of_random_events_keep_the_absolute_criteria():
                 scores[b] += 1 - result
                 if result == 1.0 and rng.random() < 0.03:  # a forfeit win: no bye later
                     no_bye.add(a)
-    assert rounds_paired > 6000
-    assert seat_breaks < rounds_paired / 500  # rare, and only where forced (8 in 7,528 rounds)
-    assert stuck == 0  # looking one round ahead: without it, 61 of these events could not finish
+    assert rounds_paired > 9000
+    assert seat_breaks < rounds_paired / 500  # rare, and only where forced (11 in 10,024 rounds)
+    assert stuck == 0  # looking one round ahead: without it, 79 of these events could not finish
