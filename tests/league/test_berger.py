@@ -84,3 +84,15 @@ def test_every_pair_meets_once_per_cycle_and_seats_never_repeat_three_times(n, c
     for p, seq in seats.items():
         assert abs(seq.count(0) - seq.count(1)) <= cycles, (p, seq)
         assert all(len(set(seq[i:i + 3])) == 2 for i in range(len(seq) - 2)), (p, seq)
+
+
+def test_double_round_robin_swaps_the_last_two_rounds_of_the_first_cycle():
+    """The recommendation for a double round robin, as Vega's manual (Appendix C) reports
+    it: "exchange round N-1 and round N in the front cycle ... it avoids the streak of three
+    consecutive whites or blacks" (for 10 players: "Rounds 8-9 are switched"); the second
+    cycle is the table again with colours reversed."""
+    players = list(range(1, 11))
+    single = round_robin(players)
+    double = round_robin(players, cycles=2)
+    assert double[:7] == single[:7] and double[7] == single[8] and double[8] == single[7]
+    assert double[9:] == [[(b, a) for a, b in pairs] for pairs in single]
