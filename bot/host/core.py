@@ -544,7 +544,11 @@ class Host:
             await self._require_manager(cmd, session, "host.abandon_denied")
             await self.repo.commit(session, self.clock(), status="abandoned", turn_deadline=None)
             text = t(session.locale, "host.abandoned", id=session.id, name=cmd.user_name)
-            league_note = await self.league.table_abandoned(session.id, cmd, session.locale)
+            try:  # the table is closed either way; a league table's match is freed again
+                league_note = await self.league.table_abandoned(session.id, cmd, session.locale)
+            except Exception:  # a league hook must never break the table (/league play frees it too)
+                log.exception("freeing the league match of session %s failed", session.id)
+                league_note = None
             if league_note:
                 text += "\n" + league_note
             if session.state is not None:

@@ -238,3 +238,19 @@ async def test_the_hosts_clock_moves_the_leagues_deadlines(host):
     host.clock = lambda: 1_800_000_000.0 + 23.5 * 3600  # what the console does on /wait 23.5
     out = await host.tick()
     assert {u for u, msg in out.private if "Reminder" in msg.text} == {USERS["alice"], USERS["bob"]}
+
+
+async def test_an_abandoned_table_frees_its_match_even_if_the_league_hook_failed(host, monkeypatch):
+    await league_with_round(host)
+    table = await open_table(host, "alice")
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(host.league, "table_abandoned", broken)
+    m = await match_of(host, "alice")
+    await host.handle(cmd("mod", "game.abandon", channel=table, manager=True))
+    assert (await host.repo.load_session(m["session_id"])).status == "abandoned"
+    assert (await match_of(host, "alice"))["session_id"] == m["session_id"]  # the hook did not run
+    second = await open_table(host, "bob")  # the match's table is abandoned: a new one may open
+    assert second != table
