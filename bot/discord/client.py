@@ -118,9 +118,13 @@ class ShapanClient(discord.Client):
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         interaction.extras["deferred_ephemeral"] = ephemeral
         try:
+            refused = None
             if verb == "game.new" and args.get("thread"):
-                await self._open_thread(interaction, cmd)
-            outbox = await self.host.handle(cmd)
+                # validate first: a refused table must not leave an empty thread behind
+                refused = await self.host.refusal(cmd)
+                if refused is None:
+                    await self._open_thread(interaction, cmd)
+            outbox = refused if refused is not None else await self.host.handle(cmd)
             await self.delivery.deliver(outbox, cmd, interaction, deferred_ephemeral=ephemeral)
         except BadInput as exc:
             await self.answer_error(interaction, text(cmd.locale, "msg." + exc.key, **exc.params))
