@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Callable, TextIO
 
+from bot import markdown
 from bot.host import Host
 from bot.outbox import Command, Message, Outbox
 from bot.rolls import MAX_LABEL_CHARS
@@ -234,7 +235,9 @@ class ConsoleTable:
 
     # --- output -----------------------------------------------------------------------
     def _names(self, text: str) -> str:
-        """Show Discord-style mentions with console names."""
+        """Show Discord-style mentions with console names, and user text without the
+        backslashes that keep it from being read as Discord markdown."""
+        text = markdown.unescape(text)
         by_id = {v: k for k, v in self.channels.items()}
         users = {v: k for k, v in self.users.items()}
         text = re.sub(r"<#(\d+)>", lambda m: "#" + by_id.get(int(m.group(1)), m.group(1)), text)

@@ -63,7 +63,8 @@ def available_games() -> list[str]:
 
 def find_game(name: str) -> str:
     """The key of the game a person means: its key in any case, or its title in either
-    language (铁与火, Frontline), or a prefix of one of these that fits one game only."""
+    language (铁与火, Frontline), or a part of one of these (two characters or more: 冲突,
+    坦克) that fits one game only."""
     wanted = " ".join(str(name).split()).lower()
     if not wanted:
         raise KeyError(name)
@@ -74,7 +75,7 @@ def find_game(name: str) -> str:
     for key, spellings in names.items():
         if wanted in spellings:
             return key
-    fits = [key for key, spellings in names.items() if any(s.startswith(wanted) for s in spellings)]
-    if len(fits) == 1:
+    fits = [key for key, spellings in names.items() if any(wanted in s for s in spellings)]
+    if len(wanted) >= 2 and len(fits) == 1:
         return fits[0]
     raise KeyError(name)

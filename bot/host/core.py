@@ -451,7 +451,7 @@ class Host:
 
     def _seat_list(self, session: SessionRow) -> str:
         engine = get_engine(session.game)
-        names = ", ".join(f"{s.seat}:{s.name}" for s in session.seats)
+        names = ", ".join(f"{s.seat}:{self._name(session, s.seat)}" for s in session.seats)
         return t(session.locale, "host.seat_list", seats=names, n=len(session.seats), max=engine.max_players)
 
     async def _join(self, cmd: Command, locale: str) -> Outbox:
@@ -751,10 +751,10 @@ class Host:
             key = self._game(cmd)
             engine = get_engine(key)
             lines = table_options.help_lines(key, engine.Options, locale)
-            head = t(locale, "host.help_game", title=localize_value(engine.title, locale), key=key,
+            head = t(locale, "host.help_game", title=localize_value(engine.title, locale), game=key,
                      min=engine.min_players, max=engine.max_players)
             body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
-            return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", key=key))
+            return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
         games = ", ".join(f"{k} ({localize_value(get_engine(k).title, locale)})" for k in available_games())
         return self._reply(t(locale, "host.help", games=games))
 
