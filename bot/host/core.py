@@ -70,6 +70,9 @@ class Progress:
     # the host ended the game without a winner (only bots were left, a kick chose `end`)
     ended: str | None = None  # the message key saying why
     bots_pending: bool = False  # the bots' slice ran out: they go on at the next tick
+    # index in `events` where the step that ended the game begins: nothing private is sent
+    # from there on, since the result (and the seed reveal) closes the game for everyone
+    final_step_at: int | None = None
 
 
 def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
@@ -788,16 +791,18 @@ class Host:
     def _apply(self, engine: Engine, session: SessionRow, progress: Progress, seat: int, action: Any,
                user_id: int | None, source: str) -> None:
         step = engine.apply(progress.state, seat, action)
-        self._record(session, progress, step, seat, action.code(), user_id, source)
+        self._record(engine, session, progress, step, seat, action.code(), user_id, source)
 
     def _resign(self, engine: Engine, session: SessionRow, progress: Progress, seat: int,
                 user_id: int | None, source: str) -> None:
         step = engine.resign(progress.state, seat)
-        self._record(session, progress, step, seat, fair.resign_code(seat), user_id, source)
+        self._record(engine, session, progress, step, seat, fair.resign_code(seat), user_id, source)
 
-    def _record(self, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
+    def _record(self, engine: Engine, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
                 user_id: int | None, source: str) -> None:
         progress.state = step.state
+        if progress.final_step_at is None and engine.outcome(step.state) is not None:
+            progress.final_step_at = len(progress.events)
         progress.events += step.events
         progress.changed = True
         progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
@@ -959,7 +964,7 @@ class Host:
             box.public.append((session.channel_id, Message(text="\n".join(lines), images=images)))
         # Private events: one message per user; a hot-seat user hears each of their seats.
         per_user: dict[int, list[str]] = {}
-        for event in progress.events:
+        for event in progress.events[:progress.final_step_at]:
             if event.to is None:
                 continue
             for seat in event.to:

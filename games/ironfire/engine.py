@@ -1088,13 +1088,16 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         state.tallies.append(totals)
         state.attack = state.focus = None
         winners = [s for s in range(n) if ranks[s] == 1]
-        events = [Event.public("ironfire.game_over", game=state.game_no, reason=f"@ironfire.reason.{reason}",
-                               winners=", ".join(state.players[s].name for s in winners) if len(winners) < n else "-")]
         live = [s for s in range(n) if not state.players[s].resigned]
         if state.game_no >= state.options.match or len(live) <= 1:
+            # the host announces the match's winner once, with the result
+            events = [Event.public("ironfire.match_over", game=state.game_no, reason=f"@ironfire.reason.{reason}")]
             state.phase = "over"
             state.finished = True
             return events
+        events = [Event.public("ironfire.game_over", game=state.game_no, reason=f"@ironfire.reason.{reason}",
+                               winners=", ".join(state.players[s].name for s in winners) if len(winners) < n
+                               else "@ironfire.nobody_won")]
         # 101.1: the loser chooses who goes first; after a draw the previous chooser does
         worst = max(ranks[s] for s in live)
         losers = [s for s in live if ranks[s] == worst]
