@@ -212,7 +212,7 @@ class ConsoleTable:
             raise ScriptError("unknown", command=head[:40], commands=", ".join(CONSOLE_COMMANDS))
         return Command(user_id=uid, user_name=name, verb=verb, args=args, guild_id=None if is_dm else GUILD_ID,
                        channel_id=channel, is_dm=is_dm, locale=self.locales[name], guild_locale=None,
-                       can_manage_guild=manager)
+                       can_manage_guild=manager, surface="console")
 
     # positional arguments of /league subcommands, in order
     _LEAGUE_POSITIONAL = {

@@ -31,6 +31,9 @@ class Command:
     locale: str | None = None  # the user's Discord locale, e.g. "zh-CN", "en-US"
     guild_locale: str | None = None
     can_manage_guild: bool = False  # holds Manage Server
+    # where the command was typed: messages name only commands that exist there (Discord's
+    # /act is the console's /menu)
+    surface: str = "discord"
 
 
 class Image:

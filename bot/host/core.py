@@ -150,7 +150,7 @@ class Host:
                 return self._reply(design_text(str(cmd.args.get("components") or "")[:400], locale))
             verb = self._verbs.get(cmd.verb)
             if verb is None:
-                raise HostError("host.unknown_verb", commands=self._command_list())
+                raise HostError("host.unknown_verb", commands=self._command_list(cmd))
             return await verb(cmd, locale)
         except (HostError, RuleError) as exc:
             return self._reply(t(locale, exc.key, **exc.params))
@@ -229,10 +229,17 @@ class Host:
         box.reply = None
         return box
 
-    def _command_list(self) -> str:
-        """The commands as users type them (never an internal verb name)."""
+    def _command_list(self, cmd: Command) -> str:
+        """The commands as users type them where they are (never an internal verb name)."""
         names = ["/" + verb.replace(".", " ") for verb in self._verbs]
-        return ", ".join(names + ["/roll", "/deck", "/design", "/league"])
+        if cmd.surface != "console":
+            names = [name.replace("/menu", "/act") for name in names]
+        return ", ".join(names + ["/roll", "/dice", "/deck", "/design", "/league"])
+
+    @staticmethod
+    def _surface_commands(cmd: Command) -> dict[str, str]:
+        """Message parameters naming commands that differ between the adapters."""
+        return {"menu": "/menu" if cmd.surface == "console" else "/act"}
 
     # --- locale and small helpers ----------------------------------------------------
     async def _caller_locale(self, cmd: Command) -> str:
@@ -565,7 +572,7 @@ class Host:
     async def _play(self, cmd: Command, locale: str) -> Outbox:
         code = " ".join(str(cmd.args.get("code", "")).split())
         if not code:
-            raise HostError("host.no_code")
+            raise HostError("host.no_code", **self._surface_commands(cmd))
 
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
@@ -759,7 +766,7 @@ class Host:
             body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
             return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
         games = ", ".join(f"{k} ({localize_value(get_engine(k).title, locale)})" for k in available_games())
-        return self._reply(t(locale, "host.help", games=games))
+        return self._reply(t(locale, "host.help", games=games, **self._surface_commands(cmd)))
 
     async def _rules(self, cmd: Command, locale: str) -> Outbox:
         key = self._game(cmd)

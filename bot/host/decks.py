@@ -77,7 +77,7 @@ async def handle(host: "Host", cmd: Command, locale: str) -> Outbox:
     if sub == "delete":
         await repo.delete_loadout(cmd.user_id, game, name)
         return Outbox(reply=Message(text=t(locale, "host.deck.deleted", name=name)))
-    raise RuleError("host.unknown_verb", commands=host._command_list())
+    raise RuleError("host.unknown_verb", commands=host._command_list(cmd))
 
 
 async def expand(host: "Host", user_id: int, game: str, code: str) -> str:

@@ -228,3 +228,17 @@ def test_escape_round_trip():
     for text in ("plain", "*bold*", "a_b", "`code`", "||spoiler||", "> quote", "# head", "\\", "<@123>", "[x](y)"):
         assert markdown.unescape(markdown.escape(text)) == text
         assert not any(c in markdown.escape(text).replace("\\" + c, "") for c in "*_`|~")
+
+
+async def test_messages_name_only_commands_that_exist_where_the_user_is(host):
+    # the console has /menu where Discord has /act
+    console_help = cmd("alice", "game.help")
+    console_help.surface = "console"
+    text = reply_text(await host.handle(console_help))
+    assert "/menu" in text and "/act" not in text
+    text = reply_text(await host.handle(cmd("alice", "game.help")))
+    assert "/act" in text and "/menu" not in text
+    unknown = cmd("alice", "game.frobnicate")
+    unknown.surface = "console"
+    text = reply_text(await host.handle(unknown))
+    assert "/menu" in text and "/act" not in text and "frobnicate" not in text
