@@ -30,6 +30,7 @@ from games.core.i18n import has, t
 
 GUILD_ID = 1
 DEFAULT_CHANNEL = "table"
+FOLLOW_UP_TICKS = 100  # bots' slices played out after a line (a game that never ends stops here)
 _LINE = re.compile(r"^\s*(?P<name>[^\s:@!#/]+)(?P<bang1>!)?(?:@(?P<where>dm|#[^\s:!]+))?(?P<bang2>!)?\s*:\s*(?P<text>.*)$")
 _KEYED = re.compile(r"^(game|seat):(\S+)$")
 # what a console line may start with (the host's commands, and the console's own two)
@@ -95,7 +96,11 @@ class ConsoleTable:
             return
         if cmd is not None:  # None: a console-only command, already handled
             self.print_outbox(await self.host.handle(cmd), uid, None if cmd.is_dm else cmd.channel_id)
-        self.print_outbox(await self.host.tick())
+        for _ in range(FOLLOW_UP_TICKS):  # the timers, and bots with moves left, before the next line
+            box = await self.host.tick()
+            self.print_outbox(box)
+            if not box.tick_soon:
+                break
 
     def parse(self, name: str, where: str | None, manager: bool, text: str) -> Command | None:
         try:

@@ -99,10 +99,14 @@ class Outbox:
     private: list[tuple[int, Message]] = field(default_factory=list)  # (user_id, message)
     reply: Message | None = None
     reply_ephemeral: bool = True
+    # bots still have moves to make (the command's slice ran out): the adapter should call
+    # `Host.tick` again soon rather than wait for its next timer round
+    tick_soon: bool = False
 
     def merge(self, other: "Outbox") -> "Outbox":
         self.public += other.public
         self.private += other.private
+        self.tick_soon = self.tick_soon or other.tick_soon
         if other.reply is not None:
             self.reply = other.reply
             self.reply_ephemeral = other.reply_ephemeral

@@ -647,7 +647,7 @@ class Host:
     async def _kick(self, cmd: Command, locale: str) -> Outbox:
         target = _int_arg(cmd.args.get("user_id"), "host.bad_user")
         if target is None:
-            raise HostError("host.bad_user", value="")
+            raise HostError("host.kick_usage")
         then = str(cmd.args.get("then") or "bot").strip().lower()
         if then not in ("bot", "end"):
             raise HostError("host.bad_kick_then", value=then[:20])
@@ -911,6 +911,7 @@ class Host:
                 entry.public = False
         stored = await self.repo.commit(session, now, log=progress.log, seats=seats, **changes)
         box = await self._posts(stored, engine, progress, outcome, public_view, seen)
+        box.tick_soon = progress.bots_pending
         if reply is not None:
             box.reply = Message(text=reply)
         if outcome is not None:

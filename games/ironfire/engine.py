@@ -328,7 +328,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         )
         events = [Event.public("ironfire.start", format=f"@ironfire.format.{options.format}",
                                fog="@ironfire.fog." + ("on" if options.fog_of_war else "off"),
-                               match=options.match, bans=options.bans or "-")]
+                               match=options.match, bans=options.bans or "@core.none")]
         return Step(state=state, events=events)
 
     # ---- helpers ----
@@ -669,7 +669,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                                            abilities=[_name(a) for a in p.abilities] or "-"))
             else:
                 events.append(Event.public("ironfire.army", name=p.name, cards=[
-                    _name(u.card) for u in p.army], abilities=[_name(a) for a in p.abilities] or "-"))
+                    _name(u.card) for u in p.army], abilities=[_name(a) for a in p.abilities] or "@core.none"))
         return events + self._start_round(state)
 
     @staticmethod

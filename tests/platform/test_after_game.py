@@ -75,6 +75,9 @@ async def test_whole_games_end_with_one_result_and_nothing_after(db_path, clock,
             everything = "\n".join(text for _, text in posts)
             assert everything.count(host_line) == 1
             assert not WIN_WORDS.search(final.replace(host_line, "").replace(t(locale, "host.no_winner"), "")), final
+        # sentences, not placeholders: no stray "-" for a missing target ("plays Supply Drop -.")
+        for _, text in posts:
+            assert not re.search(r" -[.。]", text), text[:300]
         # counters never read past their maximum
         for _, text in posts:
             for shown, most in COUNTER.findall(text):

@@ -111,6 +111,7 @@ async def test_bot_moves_beyond_a_commands_slice_go_on_at_the_next_tick(db_path,
         box = await host.handle(cmd("alice", "play", code=f"play {state.hands[0][0].id}"))
         # the bot answers (1 move), then would lead round 2, but its slice is over
         assert t("en", "host.bots_thinking") in public_text(box)
+        assert box.tick_soon  # the adapter calls the tick again soon
         assert [e.source for e in await host.repo.log_entries(session.id)] == ["user", "bot"]
         assert (await host.repo.load_session(session.id)).turn_deadline == clock.now  # due at once
         box = await host.tick()
@@ -118,6 +119,6 @@ async def test_bot_moves_beyond_a_commands_slice_go_on_at_the_next_tick(db_path,
         stored = await host.repo.load_session(session.id)
         assert ENGINE.active_seats(ENGINE.load_state(stored.state)) == [0]  # alice's turn again
         assert stored.turn_deadline is None  # no timer: nothing is due any more
-        assert t("en", "host.bots_thinking") not in public_text(box)
+        assert t("en", "host.bots_thinking") not in public_text(box) and not box.tick_soon
     finally:
         await host.close()
