@@ -347,7 +347,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         hidden = [f"{u.id}" for u in state.units.values() if u.owner == a.seat and not u.up]
         hidden_names = [R.uname(u) for u in state.units.values() if u.owner == a.seat and not u.up]
         ev.append(R.public("conflict.ev.spy", player=state.players[seat].name, target=target.name))
-        ev.append(Event.private(seat, "conflict.ev.spy_report", target=target.name, hand=hand or "@core.none",
+        ev.append(Event.private(seat, "conflict.ev.spy_report", target=target.name, hand=hand or "-",
                                 units=", ".join(hidden) or "-", names=hidden_names or "-"))
 
     def _do_blockade(self, state, seat, a, ev):
@@ -471,8 +471,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             state.players[pend.by].res -= 1  # 核动力炉: the fourth card costs a resource card
         pa, ga, _ = R.stats(state, att, "attack")
         pd, gd, _ = R.stats(state, dfd, "defend")
-        ev.append(R.public("conflict.ev.reveal", a=att.id, b=dfd.id, cards_a="".join(pend.lay_by) or "@core.none",
-                               cards_b="".join(pend.lay_other) or "@core.none"))
+        ev.append(R.public("conflict.ev.reveal", a=att.id, b=dfd.id, cards_a="".join(pend.lay_by) or "-",
+                               cards_b="".join(pend.lay_other) or "-"))
         shield = {}
         for u in (att, dfd):
             if R.has_up(state, u.owner, "aegis"):
