@@ -119,7 +119,8 @@ class Host:
             "game.start": self._start, "game.bot": self._bot, "game.seat": self._seat,
             "game.status": self._status, "game.log": self._log, "game.concede": self._concede,
             "game.abandon": self._abandon, "game.kick": self._kick, "game.help": self._help,
-            "game.timer": self._timer, "game.rematch": self._rematch, "play": self._play, "hand": self._hand, "menu": self._menu,
+            "game.timer": self._timer, "game.rematch": self._rematch, "play": self._play, "hand": self._hand,
+            "menu": self._menu,
             "rules": self._rules,
         }
 
@@ -470,8 +471,8 @@ class Host:
                 raise HostError("host.already_seated")
             self._require_room(session)
             seats = session.seats + [SeatRow(len(session.seats), cmd.user_id, cmd.user_name)]
-            return await self._lobby_change(cmd, session, seats, t(session.locale, "host.joined", name=self._user_name(cmd)),
-                                            locale)
+            note = t(session.locale, "host.joined", name=self._user_name(cmd))
+            return await self._lobby_change(cmd, session, seats, note, locale)
         return await self._locked(cmd, locale, body, ("lobby",))
 
     @staticmethod
@@ -517,7 +518,8 @@ class Host:
             name = f"{cmd.user_name}·{len(mine) + 1}"
             seats = session.seats + [SeatRow(len(session.seats), cmd.user_id, name)]
             return await self._lobby_change(cmd, session, seats,
-                                            t(session.locale, "host.extra_seat", name=self._user_name(cmd), seat=len(seats) - 1),
+                                            t(session.locale, "host.extra_seat", name=self._user_name(cmd),
+                                              seat=len(seats) - 1),
                                             locale)
         return await self._locked(cmd, locale, body, ("lobby",))
 
@@ -705,7 +707,8 @@ class Host:
         session = await self._resolve(cmd, finished_ok=True)
         engine = get_engine(session.game)
         lines = [self._session_label(session, locale)]
-        seats = ", ".join(f"{s.seat}:{self._name(session, s.seat)}" + (" 🤖" if s.is_bot else "") for s in session.seats)
+        seats = ", ".join(f"{s.seat}:{self._name(session, s.seat)}" + (" 🤖" if s.is_bot else "")
+                          for s in session.seats)
         lines.append(t(locale, "host.status_seats", seats=seats))
         png = None
         if session.state is not None:
@@ -928,7 +931,8 @@ class Host:
         or host note, the same seats awaited, and the same public board as before. Such a step
         (a hidden pick, a mulligan swap) gets no public post and no line in /game log, since
         even "(acted)" would count the hidden steps for everybody."""
-        if (outcome is not None or progress.ended or progress.bots_pending or progress.notes or progress.awaited_before is None or session.state is None
+        if (outcome is not None or progress.ended or progress.bots_pending or progress.notes
+                or progress.awaited_before is None or session.state is None
                 or any(e.to is None for e in progress.events)
                 or sorted(engine.active_seats(progress.state)) != progress.awaited_before):
             return False

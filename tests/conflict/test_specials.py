@@ -319,7 +319,8 @@ def test_nuclear_doomsday_when_bombed_territories_match_those_left():
     cid = give(state, a, "hbomb")
     play(state, a, f"hbomb {cid} {outer(state, b)[0]}")
     out = ENGINE.outcome(state)
-    assert out is not None and out.winners == [a] and out.reason == "conflict.outcome" and out.params["goal"] == "@conflict.goal.doomsday"
+    assert out is not None and out.winners == [a]
+    assert out.reason == "conflict.outcome" and out.params["goal"] == "@conflict.goal.doomsday"
 
 
 def test_resign_in_two_players_the_other_wins_and_in_more_the_game_goes_on():
@@ -342,7 +343,8 @@ def test_round_cap_ends_by_territories_then_durability():
     state.phase = "post"
     play(state, a, "next")
     out = ENGINE.outcome(state)
-    assert out is not None and out.reason == "conflict.outcome" and out.params["goal"] == "@conflict.goal.cap" and out.winners == [b]
+    assert out is not None and out.winners == [b]
+    assert out.reason == "conflict.outcome" and out.params["goal"] == "@conflict.goal.cap"
 
 
 def test_anti_peace_draws_two_cards_for_each_capture():

@@ -28,7 +28,8 @@ async def test_usage_lines_in_the_speakers_language():
 
 async def test_unknown_commands_list_the_commands_that_exist():
     out = await console(["al: /lang en", "al: /frobnicate", "al: /game frobnicate"])
-    assert f"[reply al] {t('en', 'console.unknown', command='/frobnicate', commands=', '.join(CONSOLE_COMMANDS))}" in out
+    unknown = t("en", "console.unknown", command="/frobnicate", commands=", ".join(CONSOLE_COMMANDS))
+    assert f"[reply al] {unknown}" in out
     game_reply = next(line for line in out if line.startswith("[reply al] There is no such command"))
     assert "frobnicate" not in game_reply and "/game new" in game_reply and "/menu" in game_reply
 
