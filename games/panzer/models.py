@@ -46,7 +46,7 @@ class PanzerOptions(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> "PanzerOptions":
         if self.unreliable and not self.hybrid:
-            raise ValueError("unreliable needs hybrid=1 (rule 10)")
+            raise ValueError("@panzer.option.unreliable.needs")  # a message key: shown in the reader's language
         return self
 
 

@@ -242,3 +242,11 @@ async def test_messages_name_only_commands_that_exist_where_the_user_is(host):
     unknown.surface = "console"
     text = reply_text(await host.handle(unknown))
     assert "/menu" in text and "/act" not in text and "frobnicate" not in text
+
+
+def test_options_that_do_not_go_together_are_explained_in_the_readers_language():
+    with pytest.raises(RuleError) as caught:
+        get_engine("panzer").parse_options({"unreliable": "1"})
+    zh = t("zh-CN", caught.value.key, **caught.value.params)
+    assert "油电混合" in zh and "Value error" not in zh and "needs" not in zh
+    assert "hybrid" in t("en", caught.value.key, **caught.value.params)
