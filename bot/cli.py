@@ -9,22 +9,44 @@ import sys
 from pathlib import Path
 
 
-def _playout(args: argparse.Namespace) -> int:
-    from games.core.playout import run_playouts
-    from games.registry import get_engine
+def _count(low: int, high: int | None = None):
+    """An argparse type: a whole number within [low, high]; anything else is a usage error."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}" if high is not None
+                                             else f"{value} is less than {low}")
+        return value
+    return parse
 
+
+def _playout(args: argparse.Namespace) -> int:
+    from games.core.errors import RuleError
+    from games.core.i18n import t
+    from games.core.playout import run_playouts
+    from games.registry import available_games, find_game, get_engine
+
+    usage = args.usage  # argparse's own error: the usage line, the message, exit status 2
     try:
-        engine = get_engine(args.game)
+        args.game = find_game(args.game)
     except KeyError:
-        print(f"unknown game {args.game!r}", file=sys.stderr)
-        return 2
+        usage.error(f"unknown game {args.game!r} (games: {', '.join(available_games())})")
+    engine = get_engine(args.game)
+    if args.players is not None and not engine.min_players <= args.players <= engine.max_players:
+        usage.error(f"--players: {args.game} takes {engine.min_players} to {engine.max_players} players")
     options = {}
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep:
-            print(f"--option needs NAME=VALUE, got {item!r}", file=sys.stderr)
-            return 2
+            usage.error(f"--option needs NAME=VALUE, got {item!r}")
         options[name] = value
+    try:
+        engine.parse_options(options)
+    except RuleError as exc:
+        usage.error("--option: " + t("en", exc.key, **exc.params))
     report = run_playouts(
         engine, args.games, seed=args.seed, players=args.players, options=options, use_bot=args.bot,
         check_every=args.check_every,
@@ -103,30 +125,30 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("playout", help="play random complete games and check them")
     p.add_argument("--game", required=True)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--games", type=_count(1, 1_000_000), default=100)
+    p.add_argument("--seed", type=_count(0), default=1)
+    p.add_argument("--players", type=_count(1, 64), default=None)
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument("--bot", action="store_true", help="use the bot seat's heuristic instead of random moves")
-    p.add_argument("--check-every", type=int, default=1, metavar="N",
+    p.add_argument("--check-every", type=_count(1), default=1, metavar="N",
                    help="check invariants and secrets every N steps (default: every step) and at the end")
     p.add_argument("-v", "--verbose", action="store_true", help="print the first problem found")
-    p.set_defaults(func=_playout)
+    p.set_defaults(func=_playout, usage=p)
 
     p = sub.add_parser("table", help="the console table (interactive, or --script FILE)")
     p.add_argument("--script", help="a file of `NAME: /command` lines to run, then exit")
     p.add_argument("--db", help="database file (default: a fresh temporary one)")
     p.add_argument("--out", help="folder for board images (default: a temporary folder)")
-    p.add_argument("--seed", type=int, default=None, help="engine seed of the first game (next games: +1 ...)")
+    p.add_argument("--seed", type=_count(0), default=None, help="engine seed of the first game (next games: +1 ...)")
     p.set_defaults(func=_table)
 
     p = sub.add_parser("verify", help="replay a stored game from its seed and log and compare")
     p.add_argument("--db", default=os.environ.get("SHAPAN_DB", "shapan.sqlite3"))
-    p.add_argument("--session", type=int, required=True)
+    p.add_argument("--session", type=_count(1), required=True)
     p.set_defaults(func=_verify)
 
     p = sub.add_parser("sync", help="register the slash commands with Discord (globally, or in one guild)")
-    p.add_argument("guild", type=int, nargs="?", default=None)
+    p.add_argument("guild", type=_count(1), nargs="?", default=None)
     p.set_defaults(func=_sync)
     return parser
 

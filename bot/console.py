@@ -1,12 +1,13 @@
 """The console table: named users type slash-command lines into the same host the bot uses.
 
-    alice: /game new duel          # alice speaks in the default channel "table"
+    alice: /game new frontline     # alice speaks in the default channel "table"
     bob@dm: /hand                  # bob speaks in a DM with the bot
     carol@#side: /game status      # carol speaks in channel "side"
     dave!: /game abandon           # `!` after the name: dave holds Manage Server on this line
 
-Output: `[table] ...` public posts (`[table #chan] ...` outside the default channel),
-`[dm NAME] ...` private messages, `[reply NAME] ...` replies; images go to files whose
+Output: `[table] ...` what everyone in the channel sees (`[table #chan] ...` outside the
+default channel), `[dm NAME] ...` and `[reply NAME] ...` what only NAME sees (a direct
+message, an answer to NAME's command); images go to files whose
 paths are printed. Console-only commands: `/lang zh-CN|en` sets a user's language,
 `/wait HOURS` moves the clock forward and runs the turn timers and the leagues' deadlines.
 """
@@ -20,19 +21,31 @@ import time
 from pathlib import Path
 from typing import Callable, TextIO
 
+from bot import markdown
 from bot.host import Host
 from bot.outbox import Command, Message, Outbox
 from bot.rolls import MAX_LABEL_CHARS
 from games.core import dice
+from games.core.i18n import has, t
 
 GUILD_ID = 1
 DEFAULT_CHANNEL = "table"
+FOLLOW_UP_TICKS = 100  # bots' slices played out after a line (a game that never ends stops here)
 _LINE = re.compile(r"^\s*(?P<name>[^\s:@!#/]+)(?P<bang1>!)?(?:@(?P<where>dm|#[^\s:!]+))?(?P<bang2>!)?\s*:\s*(?P<text>.*)$")
 _KEYED = re.compile(r"^(game|seat):(\S+)$")
+# what a console line may start with (the host's commands, and the console's own two)
+CONSOLE_COMMANDS = ("/game", "/play", "/hand", "/menu", "/rules", "/roll", "/dice", "/design", "/deck", "/league",
+                    "/lang", "/wait")
 
 
 class ScriptError(ValueError):
-    """A line the console cannot understand (reported, not fatal)."""
+    """A line the console cannot understand (reported, not fatal): a message key of
+    bot/locale's `console` table, shown in the speaker's language."""
+
+    def __init__(self, key: str, **params: object):
+        super().__init__(key)
+        self.key = key
+        self.params = params
 
 
 class ConsoleTable:
@@ -83,11 +96,17 @@ class ConsoleTable:
             cmd = self.parse(name, match.group("where"), bool(match.group("bang1") or match.group("bang2")),
                              match.group("text"))
         except ScriptError as exc:
-            self.write(f"[reply {name}] {exc}")
+            key = "console." + exc.key
+            # a plain sentence (no catalog key) is shown as it is
+            self.write(f"[reply {name}] {t(self.locales[name], key, **exc.params) if has(key) else exc.key}")
             return
         if cmd is not None:  # None: a console-only command, already handled
-            self.print_outbox(await self.host.handle(cmd), uid)
-        self.print_outbox(await self.host.tick())
+            self.print_outbox(await self.host.handle(cmd), uid, None if cmd.is_dm else cmd.channel_id)
+        for _ in range(FOLLOW_UP_TICKS):  # the timers, and bots with moves left, before the next line
+            box = await self.host.tick()
+            self.print_outbox(box)
+            if not box.tick_soon:
+                break
 
     def parse(self, name: str, where: str | None, manager: bool, text: str) -> Command | None:
         try:
@@ -108,25 +127,28 @@ class ConsoleTable:
                 plain.append(tok)
         if head == "/lang":
             if not plain or plain[0] not in ("zh-CN", "en"):
-                raise ScriptError("/lang zh-CN | /lang en")
+                raise ScriptError("usage.lang")
             self.locales[name] = plain[0]
             self.write(f"[reply {name}] language: {plain[0]}")
             return None
         if head == "/wait":
             try:
-                self.clock_offset += float(plain[0]) * 3600
+                hours = float(plain[0])
+                if not 0 <= hours <= 24 * 366:
+                    raise ValueError(hours)
+                self.clock_offset += hours * 3600
             except (IndexError, ValueError):
-                raise ScriptError("/wait HOURS") from None
+                raise ScriptError("usage.wait") from None
             self.write(f"[console] the clock moves {plain[0]} h forward")
             return None
         if head == "/game":
             if not plain:
-                raise ScriptError("/game new|join|leave|start|bot|seat|status|log|concede|abandon|kick|help|timer")
+                raise ScriptError("usage.game")
             sub, plain = plain[0], plain[1:]
             verb = f"game.{sub}"
             if sub == "new":
                 if not plain:
-                    raise ScriptError("/game new GAME [thread] [NAME=VALUE ...]")
+                    raise ScriptError("usage.game_new")
                 args["game"] = plain[0]
                 options = {}
                 for tok in plain[1:]:
@@ -136,7 +158,7 @@ class ConsoleTable:
                         key, _, value = tok.partition("=")
                         options[key] = value
                     else:
-                        raise ScriptError(f"table options are NAME=VALUE, not {tok!r}")
+                        raise ScriptError("not_an_option", token=tok[:40])
                 args["options"] = options
                 if args.get("thread") and channel is not None:
                     # Discord makes the thread first and sends the command from inside it.
@@ -144,11 +166,13 @@ class ConsoleTable:
                     channel = self.channel(f"{plain[0]}-{self.threads}")
             elif sub == "kick":
                 if not plain:
-                    raise ScriptError("/game kick NAME")
+                    raise ScriptError("usage.game_kick")
                 args["user_id"] = self.user(plain[0])
+                for tok in plain[1:]:  # then:bot | then:end (or just bot | end)
+                    args["then"] = tok.removeprefix("then:")
             elif sub == "timer":
                 if not plain:
-                    raise ScriptError("/game timer HOURS [skip|forfeit]")
+                    raise ScriptError("usage.game_timer")
                 args["hours"] = plain[0]
                 if len(plain) > 1:
                     args["policy"] = plain[1]
@@ -162,15 +186,15 @@ class ConsoleTable:
             verb, args["prefix"] = "menu", plain
         elif head == "/rules":
             if not plain:
-                raise ScriptError("/rules GAME [SECTION]")
+                raise ScriptError("usage.rules")
             verb, args["game"] = "rules", plain[0]
             if len(plain) > 1:
                 args["section"] = " ".join(plain[1:])
         elif head == "/roll":
-            if not plain:
-                raise ScriptError("/roll EXPR [label] [private]")
-            if plain[-1] == "private":
+            if plain[-1:] == ["private"]:
                 args["private"], plain = True, plain[:-1]
+            if not plain:  # found by the fuzz test: `/roll private` alone once crashed the console
+                raise ScriptError("usage.roll")
             verb, (args["expr"], label) = "roll", _split_roll(plain)
             if label:
                 args["label"] = label
@@ -182,13 +206,12 @@ class ConsoleTable:
             elif plain[:1] == ["alias"]:
                 verb, args["args"] = "roll.alias", plain[1:]
             else:
-                raise ScriptError("/dice history [COUNT] | /dice alias set NAME EXPR [user|server] | "
-                                  "/dice alias delete NAME [user|server] | /dice alias list")
+                raise ScriptError("usage.dice")
         elif head == "/design":
             verb, args["components"] = "design", " ".join(plain)
         elif head == "/deck":
             if not plain or plain[0] not in ("save", "list", "show", "delete"):
-                raise ScriptError("/deck save GAME NAME CODE... | list [GAME] | show GAME NAME | delete GAME NAME")
+                raise ScriptError("usage.deck")
             verb = f"deck.{plain[0]}"
             for key, value in zip(("game", "name"), plain[1:3]):
                 args[key] = value
@@ -197,10 +220,10 @@ class ConsoleTable:
         elif head == "/league":
             verb, args, channel = self._league(name, plain, args, channel)
         else:
-            raise ScriptError(f"unknown command {head}")
+            raise ScriptError("unknown", command=head[:40], commands=", ".join(CONSOLE_COMMANDS))
         return Command(user_id=uid, user_name=name, verb=verb, args=args, guild_id=None if is_dm else GUILD_ID,
                        channel_id=channel, is_dm=is_dm, locale=self.locales[name], guild_locale=None,
-                       can_manage_guild=manager)
+                       can_manage_guild=manager, surface="console")
 
     # positional arguments of /league subcommands, in order
     _LEAGUE_POSITIONAL = {
@@ -215,22 +238,24 @@ class ConsoleTable:
         """`/league SUB [positional ...] [key=value ...]`; `user=NAME` names a console user,
         `time=+H` is H hours from the console clock."""
         if not plain:
-            raise ScriptError("/league create|open|close|join|leave|checkin|start_round|pairing|play|report|"
-                              "confirm|dispute|standings|ratings|...")
+            raise ScriptError("usage.league")
         sub, rest = plain[0], plain[1:]
         positional = list(self._LEAGUE_POSITIONAL.get(sub, ()))
         for tok in rest:
             key, sep, value = tok.partition("=")
             if not sep:
                 if not positional:
-                    raise ScriptError(f"/league {sub}: unexpected {tok!r}")
+                    raise ScriptError("league_extra", sub=sub[:30], token=tok[:40])
                 key, value = positional.pop(0), tok
             if key == "user":
                 args["user_id"], args["user_name"] = self.user(value), value
             elif key == "sub":
                 args["sub_id"], args["sub_name"] = self.user(value), value
             elif key == "time" and value.startswith("+"):
-                args["time"] = self.now() + float(value[1:]) * 3600
+                try:
+                    args["time"] = self.now() + float(value[1:]) * 3600
+                except (ValueError, OverflowError):
+                    raise ScriptError("usage.wait") from None
             elif key in ("rated", "reset_ratings"):
                 args[key] = value.lower() in ("1", "true", "yes")
             else:
@@ -239,7 +264,9 @@ class ConsoleTable:
 
     # --- output -----------------------------------------------------------------------
     def _names(self, text: str) -> str:
-        """Show Discord-style mentions with console names."""
+        """Show Discord-style mentions with console names, and user text without the
+        backslashes that keep it from being read as Discord markdown."""
+        text = markdown.unescape(text)
         by_id = {v: k for k, v in self.channels.items()}
         users = {v: k for k, v in self.users.items()}
         text = re.sub(r"<#(\d+)>", lambda m: "#" + by_id.get(int(m.group(1)), m.group(1)), text)
@@ -263,16 +290,24 @@ class ConsoleTable:
             if msg.menu.complete:
                 self.write(f"{prefix}   ✓ /play {' '.join(msg.menu.prefix)}")
 
-    def print_outbox(self, box: Outbox, caller: int | None = None) -> None:
+    def print_outbox(self, box: Outbox, caller: int | None = None, channel: int | None = None) -> None:
+        """`[table]` lines: everyone in that channel sees them. `[dm NAME]` and `[reply NAME]`
+        lines: only NAME does (a DM, an answer only its asker sees). An answer Discord shows
+        to the whole channel (a public /roll) is printed as a `[table]` line."""
         channel_names = {v: k for k, v in self.channels.items()}
         user_names = {v: k for k, v in self.users.items()}
-        for channel_id, msg in box.public:
+
+        def table(channel_id: int) -> str:
             chan = channel_names.get(channel_id, str(channel_id))
-            self._print("[table]" if chan == DEFAULT_CHANNEL else f"[table #{chan}]", msg)
+            return "[table]" if chan == DEFAULT_CHANNEL else f"[table #{chan}]"
+
+        for channel_id, msg in box.public:
+            self._print(table(channel_id), msg)
         for user_id, msg in box.private:
             self._print(f"[dm {user_names.get(user_id, user_id)}]", msg)
         if box.reply is not None and caller is not None:
-            self._print(f"[reply {user_names.get(caller, caller)}]", box.reply)
+            public = not box.reply_ephemeral and channel is not None
+            self._print(table(channel) if public else f"[reply {user_names.get(caller, caller)}]", box.reply)
 
 
 def _split_roll(words: list[str]) -> tuple[str, str]:
@@ -344,6 +379,7 @@ async def open_table(db: str | None, out_dir: str | None, seed: int | None,
         kwargs["dice_rng"] = random.Random(seed)  # scripted /roll results repeat exactly
     host = await Host.create(db_path, **kwargs)
     write(f"[console] database {db_path}; images in {images}")
+    write("[console] [table] lines: everyone at the table sees them · [dm NAME] and [reply NAME] lines: only NAME")
     return ConsoleTable(host, images, write)
 
 
@@ -351,7 +387,7 @@ async def interactive(db: str | None, out_dir: str | None, seed: int | None, str
     import asyncio
 
     table = await open_table(db, out_dir, seed)
-    print("Shapan console table. Type lines like `alice: /game new duel`, `bob: /game join`,"
+    print("Shapan console table. Type lines like `alice: /game new frontline`, `bob: /game join`,"
           " `alice: /game help`; Ctrl-D to quit.")
     try:
         while True:

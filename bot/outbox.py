@@ -32,6 +32,9 @@ class Command:
     guild_locale: str | None = None
     can_manage_guild: bool = False  # holds Manage Server
     roles: tuple[int, ...] = ()  # the caller's server roles (a league's organizer role is one)
+    # where the command was typed: messages name only commands that exist there (Discord's
+    # /act is the console's /menu)
+    surface: str = "discord"
 
 
 class Image:
@@ -97,10 +100,14 @@ class Outbox:
     private: list[tuple[int, Message]] = field(default_factory=list)  # (user_id, message)
     reply: Message | None = None
     reply_ephemeral: bool = True
+    # bots still have moves to make (the command's slice ran out): the adapter should call
+    # `Host.tick` again soon rather than wait for its next timer round
+    tick_soon: bool = False
 
     def merge(self, other: "Outbox") -> "Outbox":
         self.public += other.public
         self.private += other.private
+        self.tick_soon = self.tick_soon or other.tick_soon
         if other.reply is not None:
             self.reply = other.reply
             self.reply_ephemeral = other.reply_ephemeral

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 import aiosqlite
 
+from bot import markdown
 from bot.outbox import Command, Message, Outbox
 from games.core import dice
 from games.core.dice import DiceError, Rng
@@ -115,7 +116,7 @@ async def _roll(cmd: Command, locale: str, store: RollStore, rng: Rng, clock: Ca
                          user_name=cmd.user_name, expr=result.source, label=label, private=private,
                          result=result.to_json(), at=clock())
     key = "roll.header_label" if label else "roll.header"
-    header = t(locale, key, user=cmd.user_name, label=label)
+    header = t(locale, key, user=markdown.escape(cmd.user_name), label=markdown.escape(label))
     if private:
         header = "🔒 " + header
     # A public roll is the (non-ephemeral) reply to the command: it sits under the
@@ -175,9 +176,9 @@ async def _history(cmd: Command, locale: str, store: RollStore, rng: Rng, clock:
         totals = ", ".join(str(v) + _OUTCOME_MARK.get(outcomes[i] if i < len(outcomes) else None, "")
                            for i, v in enumerate(row.result.get("totals", [])))
         expr = row.expr if len(row.expr) <= 60 else row.expr[:59] + "…"
-        line = f"`{when}` **{row.user_name}** `{expr}` ⇒ **{totals[:200]}**"
+        line = f"`{when}` **{markdown.escape(row.user_name)}** `{expr}` ⇒ **{totals[:200]}**"
         if row.label:
-            line += f" · {row.label}"
+            line += f" · {markdown.escape(row.label)}"
         if row.private:
             line = "🔒 " + line
         lines.append(line)

@@ -59,3 +59,23 @@ def available_games() -> list[str]:
             continue
         keys.append(key)
     return keys
+
+
+def find_game(name: str) -> str:
+    """The key of the game a person means: its key in any case, or its title in either
+    language (铁与火, Frontline), or a part of one of these (two characters or more: 冲突,
+    坦克) that fits one game only."""
+    wanted = " ".join(str(name).split()).lower()
+    if not wanted:
+        raise KeyError(name)
+    names: dict[str, list[str]] = {}
+    for key in available_games():
+        for spelling in (key, *get_engine(key).title.values()):
+            names.setdefault(key, []).append(str(spelling).lower())
+    for key, spellings in names.items():
+        if wanted in spellings:
+            return key
+    fits = [key for key, spellings in names.items() if any(wanted in s for s in spellings)]
+    if len(wanted) >= 2 and len(fits) == 1:
+        return fits[0]
+    raise KeyError(name)

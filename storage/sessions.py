@@ -305,6 +305,12 @@ class Repository:
         if len(self._open_by_channel) > OPEN_ROWS_KEPT:
             self._open_by_channel.popitem(last=False)
 
+    async def last_session_in_channel(self, channel_id: int) -> SessionRow | None:
+        """The channel's newest table, open or over (a finished game stays viewable)."""
+        found = await self._run(lambda db: db.execute(
+            "SELECT MAX(id) FROM sessions WHERE channel_id = ?", (channel_id,)).fetchone()[0])
+        return await self.load_session(found) if found is not None else None
+
     async def open_sessions_of_user(self, user_id: int) -> list[SessionRow]:
         return await self._sessions_where(
             "status IN ('lobby', 'active') AND id IN (SELECT session_id FROM seats WHERE user_id = ?)", (user_id,)

@@ -82,7 +82,10 @@ def test_options_are_validated():
     assert ENGINE.parse_options({"rounds": "2"}).rounds == 2
     with pytest.raises(RuleError) as err:
         ENGINE.parse_options({"colour": "red"})
-    assert err.value.key == "core.bad_option"
+    assert err.value.key == "core.unknown_option"
+    with pytest.raises(RuleError) as err:
+        ENGINE.parse_options({"rounds": "many"})
+    assert err.value.key == "core.bad_option" and err.value.params["value"] == "many"
 
 
 def test_messages_in_both_languages():

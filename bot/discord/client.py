@@ -33,6 +33,7 @@ log = logging.getLogger("shapan.discord")
 # for these and private for the rest (Discord fixes that choice when we defer). The host
 # answers game verbs privately and posts the table's news as separate public posts.
 PUBLIC_VERBS = {"roll"}
+BOT_FOLLOW_UP_SECONDS = 1.0  # bots with moves left go on after this pause (see Outbox.tick_soon)
 SUGGEST_TIMEOUT = 2.0  # autocomplete cannot be deferred: answer within Discord's 3 seconds
 
 
@@ -62,6 +63,7 @@ class ShapanClient(discord.Client):
         self.dev_guild = dev_guild
         self.sync_global = sync_global
         self.tick_seconds = tick_seconds
+        self._follow_up_pending = False
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error
         for command in build_commands() + build_league_commands() + build_deck_commands() + [build_design_command()]:
@@ -99,12 +101,27 @@ class ShapanClient(discord.Client):
 
     @tasks.loop(seconds=60)
     async def ticker(self) -> None:
-        """Turn timers: reminders and expiries come back as an Outbox."""
+        await self.tick_once()
+
+    async def tick_once(self) -> None:
+        """Turn timers and bots' moves left: they come back as an Outbox."""
         try:
             outbox = await self.host.tick()
             await self.delivery.deliver(outbox, None)
         except Exception:
             log.exception("timer tick failed")
+            return
+        self.tick_soon(outbox)
+
+    def tick_soon(self, outbox: Outbox) -> None:
+        """Bots with moves left go on in a second, not at the next timer round."""
+        if outbox.tick_soon and self.tick_seconds and not self._follow_up_pending:
+            self._follow_up_pending = True
+            asyncio.get_running_loop().call_later(BOT_FOLLOW_UP_SECONDS, self._follow_up)
+
+    def _follow_up(self) -> None:
+        self._follow_up_pending = False
+        asyncio.ensure_future(self.tick_once())
 
     @ticker.before_loop
     async def _before_ticker(self) -> None:
@@ -120,10 +137,15 @@ class ShapanClient(discord.Client):
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         interaction.extras["deferred_ephemeral"] = ephemeral
         try:
+            refused = None
             if verb == "game.new" and args.get("thread"):
-                await self._open_thread(interaction, cmd)
-            outbox = await self.host.handle(cmd)
+                # validate first: a refused table must not leave an empty thread behind
+                refused = await self.host.refusal(cmd)
+                if refused is None:
+                    await self._open_thread(interaction, cmd)
+            outbox = refused if refused is not None else await self.host.handle(cmd)
             await self.delivery.deliver(outbox, cmd, interaction, deferred_ephemeral=ephemeral)
+            self.tick_soon(outbox)
         except BadInput as exc:
             await self.answer_error(interaction, text(cmd.locale, "msg." + exc.key, **exc.params))
         except Exception:
@@ -145,6 +167,7 @@ class ShapanClient(discord.Client):
                 interaction.extras["deferred_ephemeral"] = True
             outbox = await self.host.handle(cmd)
             await self.delivery.deliver(outbox, cmd, interaction, deferred_ephemeral=True, edit=edit, page=page)
+            self.tick_soon(outbox)
         except Exception:
             log.exception("click %s by %s failed", verb, cmd.user_id)
             await self.answer_error(interaction, text(cmd.locale, "msg.error"))

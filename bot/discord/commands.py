@@ -53,6 +53,7 @@ def _typed_game(interaction: discord.Interaction) -> dict[str, Any]:
 POLICIES = [Choice(name=L("choice.skip"), value="skip"), Choice(name=L("choice.forfeit"), value="forfeit")]
 ALIAS_ACTIONS = [Choice(name=L(f"choice.{v}"), value=v) for v in ("set", "delete", "list")]
 SCOPES = [Choice(name=L("choice.user"), value="user"), Choice(name=L("choice.server"), value="server")]
+KICK_THEN = [Choice(name=L("choice.kick_bot"), value="bot"), Choice(name=L("choice.kick_end"), value="end")]
 
 
 def build_commands() -> list[app_commands.Command | app_commands.Group]:
@@ -81,7 +82,7 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
             async def callback(interaction: discord.Interaction):
                 await _client(interaction).run_command(interaction, verb, {})
 
-    for verb in ("game.join", "game.leave", "game.start", "game.abandon"):
+    for verb in ("game.join", "game.leave", "game.start", "game.abandon", "game.rematch"):
         simple(verb)
     for verb in ("game.status", "game.log", "game.concede"):
         simple(verb, with_session=True)
@@ -99,10 +100,12 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
         await _client(interaction).run_command(interaction, "game.seat", {"seat": _seat(seat)})
 
     @game.command(name=L("cmd.game.kick.name"), description=L("cmd.game.kick.desc"))
-    @app_commands.rename(**_names(user="user"))
-    @app_commands.describe(**_descs(user="user"))
-    async def game_kick(interaction: discord.Interaction, user: discord.User):
-        await _client(interaction).run_command(interaction, "game.kick", {"user_id": user.id, "user_name": user.display_name})
+    @app_commands.rename(**_names(user="user", then="then"))
+    @app_commands.describe(**_descs(user="user", then="then"))
+    @app_commands.choices(then=KICK_THEN)
+    async def game_kick(interaction: discord.Interaction, user: discord.User, then: Choice[str] | None = None):
+        args = {"user_id": user.id, "user_name": user.display_name, "then": then.value if then else None}
+        await _client(interaction).run_command(interaction, "game.kick", args)
 
     @game.command(name=L("cmd.game.help.name"), description=L("cmd.game.help.desc"))
     @app_commands.rename(**_names(game="game_key"))

@@ -15,24 +15,29 @@ import time
 import weakref
 from collections import OrderedDict
 from functools import partial
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
+from bot import markdown
 from bot.host import decks, fair, rules
 from bot.league.service import LeagueService
 from bot.outbox import ActionMenu, Command, Image, MenuOption, Message, Outbox
 from games.core.engine import Engine, Outcome
 from games.core.errors import RuleError
+from games.core import options as table_options
 from games.core.events import Event
 from games.core.i18n import localize_value, normalize_locale, register_catalog, t
-from games.registry import available_games, get_engine
+from games.registry import available_games, find_game, get_engine
 from storage.sessions import LogRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists
 
 register_catalog(Path(__file__).resolve().parent.parent / "locale")
 log = logging.getLogger(__name__)
 
-BOT_STEP_CAP = 2000  # bot moves per command; a game that loops forever stops here
+# Bot moves per command: one command answers quickly, and the bots' remaining moves go on
+# in slices of the same size at the next ticks (the table is told the bots are thinking).
+BOT_STEP_CAP = 200
+BOT_SECONDS = 1.0  # and at most this long (measured on `work_clock`) per slice
 LOG_LINES = 15
 SUGGEST_LIMIT = 25  # Discord shows at most 25 autocomplete choices
 PUBLIC_VIEWS_KEPT = 1024  # tables whose last public board stays in memory (a few KiB each)
@@ -62,6 +67,12 @@ class Progress:
     # who was awaited before the command; the board picture is drawn again only when that
     # changes (a new turn, a reaction window) or the game ends, not after every small step
     awaited_before: list[int] | None = None
+    # the host ended the game without a winner (only bots were left, a kick chose `end`)
+    ended: str | None = None  # the message key saying why
+    bots_pending: bool = False  # the bots' slice ran out: they go on at the next tick
+    # index in `events` where the step that ended the game begins: nothing private is sent
+    # from there on, since the result (and the seed reveal) closes the game for everyone
+    final_step_at: int | None = None
 
 
 def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
@@ -79,8 +90,10 @@ def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
 class Host:
     def __init__(self, repo: Repository, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP,
-                 dice_rng: random.Random | None = None):
+                 dice_rng: random.Random | None = None, work_clock: Callable[[], float] = time.perf_counter):
         self.repo = repo
+        self.work_clock = work_clock  # times the bots' slice of a command (a fake one in tests)
+        self.bot_seconds = BOT_SECONDS
         # /roll dice: the system's generator unless a seeded one is given (tests, --seed)
         self.dice_rng = dice_rng or random.SystemRandom()
         self.clock = clock
@@ -111,7 +124,8 @@ class Host:
             "game.start": self._start, "game.bot": self._bot, "game.seat": self._seat,
             "game.status": self._status, "game.log": self._log, "game.concede": self._concede,
             "game.abandon": self._abandon, "game.kick": self._kick, "game.help": self._help,
-            "game.timer": self._timer, "play": self._play, "hand": self._hand, "menu": self._menu,
+            "game.timer": self._timer, "game.rematch": self._rematch, "play": self._play, "hand": self._hand,
+            "menu": self._menu,
             "rules": self._rules,
         }
 
@@ -142,7 +156,7 @@ class Host:
                 return self._reply(design_text(str(cmd.args.get("components") or "")[:400], locale))
             verb = self._verbs.get(cmd.verb)
             if verb is None:
-                raise HostError("host.unknown_verb", verb=cmd.verb[:40])
+                raise HostError("host.unknown_verb", commands=self._command_list(cmd))
             return await verb(cmd, locale)
         except (HostError, RuleError) as exc:
             return self._reply(t(locale, exc.key, **exc.params))
@@ -185,7 +199,7 @@ class Host:
                             if code.lower().startswith(low) or low in label.lower():
                                 out.append((code, label if label == code else f"{label} · {code}"))
             elif param == "section":
-                engine = get_engine(str(cmd.args.get("game", "")))
+                engine = get_engine(find_game(str(cmd.args.get("game", ""))))
                 for i, (title, _) in enumerate(rules.sections(engine, locale), 1):
                     label = f"{i}. {title or t(locale, 'host.rules_intro')}"
                     if low in label.lower():
@@ -220,6 +234,18 @@ class Host:
         box.merge(await self.league.tick())
         box.reply = None
         return box
+
+    def _command_list(self, cmd: Command) -> str:
+        """The commands as users type them where they are (never an internal verb name)."""
+        names = ["/" + verb.replace(".", " ") for verb in self._verbs]
+        if cmd.surface != "console":
+            names = [name.replace("/menu", "/act") for name in names]
+        return ", ".join(names + ["/roll", "/dice", "/deck", "/design", "/league"])
+
+    @staticmethod
+    def _surface_commands(cmd: Command) -> dict[str, str]:
+        """Message parameters naming commands that differ between the adapters."""
+        return {"menu": "/menu" if cmd.surface == "console" else "/act"}
 
     # --- locale and small helpers ----------------------------------------------------
     async def _caller_locale(self, cmd: Command) -> str:
@@ -258,8 +284,10 @@ class Host:
             raw = cmd.args.get("game")
         return _int_arg(raw, "host.bad_session")
 
-    async def _resolve(self, cmd: Command) -> SessionRow:
-        """The session a command is about: the channel's open table, or the caller's game in a DM."""
+    async def _resolve(self, cmd: Command, finished_ok: bool = False) -> SessionRow:
+        """The session a command is about: the channel's open table, or the caller's game in a DM.
+        With `finished_ok`, a channel without an open table gives its last game (it stays
+        viewable until a new table opens there)."""
         wanted = self._session_arg(cmd)
         if cmd.is_dm:
             mine = await self.repo.open_sessions_of_user(cmd.user_id)
@@ -278,12 +306,15 @@ class Host:
             return candidates[0]
         if wanted is not None:
             session = await self.repo.load_session(wanted)
-            if session is None:
+            if session is None or session.guild_id != cmd.guild_id:
+                # another server's table is answered exactly like one that does not exist
                 raise HostError("host.no_such_game", id=wanted)
             if session.channel_id != cmd.channel_id:
                 raise HostError("host.wrong_channel", id=wanted, channel=session.channel_id)
             return session
         session = await self.repo.open_session_in_channel(cmd.channel_id)
+        if session is None and finished_ok:
+            session = await self.repo.last_session_in_channel(cmd.channel_id)
         if session is None:
             raise HostError("host.no_table")
         return session
@@ -323,8 +354,19 @@ class Host:
         elif refusal:
             raise HostError(refusal)
 
-    def _name(self, session: SessionRow, seat: int) -> str:
-        return session.seats[seat].name
+    @staticmethod
+    def _name(session: SessionRow, seat: int) -> str:
+        """A seat's name as it goes into a post (user text: markdown escaped)."""
+        return markdown.escape(session.seats[seat].name)
+
+    @staticmethod
+    def _user_name(cmd: Command) -> str:
+        return markdown.escape(cmd.user_name)
+
+    @staticmethod
+    def _event_text(session: SessionRow, locale: str, key: str, params: dict[str, Any]) -> str:
+        """An engine's message: the seat names inside its parameters are user text."""
+        return t(locale, key, **markdown.escape_names(params, (s.name for s in session.seats)))
 
     def _acting_seats(self, cmd: Command, session: SessionRow, engine: Engine, state: Any,
                       required: bool = True) -> list[int]:
@@ -359,20 +401,51 @@ class Host:
             raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
         return seats[0]
 
-    def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> str:
-        return ", ".join(self._name(session, s) for s in engine.active_seats(state)) or "-"
+    def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
+        names = ", ".join(self._name(session, s) for s in engine.active_seats(state))
+        return names or {loc: t(loc, "host.nobody") for loc in ("en", "zh-CN")}  # shown in the reader's language
 
     # --- lobby verbs ---------------------------------------------------------------------
-    async def _new(self, cmd: Command, locale: str) -> Outbox:
+    @staticmethod
+    def _game(cmd: Command) -> str:
+        """The game a command names (key or title, any case, either language), or a refusal."""
+        given = str(cmd.args.get("game") or "").strip()
+        if not given:
+            raise HostError("host.name_a_game", games=", ".join(available_games()))
+        try:
+            return find_game(given)
+        except KeyError:
+            raise HostError("host.unknown_game", game=given[:40], games=", ".join(available_games())) from None
+
+    def check_new(self, cmd: Command) -> tuple[str, Engine, dict[str, str]]:
+        """Everything `/game new` can check before anything is made (a Discord thread is
+        created only after this passes): the place, the game and its options."""
         if cmd.is_dm or cmd.channel_id is None:
             raise HostError("host.channel_only")
-        key = str(cmd.args.get("game", "")).strip()
+        key = self._game(cmd)
+        engine = get_engine(key)
+        raw = cmd.args.get("options") or {}
+        if not isinstance(raw, dict):
+            raise HostError("host.bad_options")
+        options = engine.parse_options({str(k): str(v) for k, v in raw.items()})
+        # stored by the model's own names, so `Max_Rounds=5` and `回合上限=5` are one option
+        stored = {k: str(v) for k, v in options.model_dump().items() if k in options.model_fields_set}
+        return key, engine, stored
+
+    async def refusal(self, cmd: Command) -> Outbox | None:
+        """For adapters that must act before the host (a thread for `/game new thread:true`):
+        the refusal the command would get, or None when it may go ahead."""
+        locale = await self._caller_locale(cmd)
         try:
-            engine = get_engine(key)
-        except KeyError:
-            raise HostError("host.unknown_game", game=key[:40], games=", ".join(available_games())) from None
-        raw = {str(k): str(v) for k, v in dict(cmd.args.get("options") or {}).items()}
-        engine.parse_options(raw)  # refuse bad options now, not at start
+            if cmd.verb == "game.new":
+                key, _, _ = self.check_new(cmd)
+                cmd.args["game"] = key
+        except (HostError, RuleError) as exc:
+            return self._reply(t(locale, exc.key, **exc.params))
+        return None
+
+    async def _new(self, cmd: Command, locale: str) -> Outbox:
+        key, engine, raw = self.check_new(cmd)
         table_locale = normalize_locale(cmd.guild_locale or cmd.locale or locale)
         seed = self.seed_source()
         try:
@@ -385,7 +458,7 @@ class Host:
             raise HostError("host.table_exists") from None
         title = localize_value(engine.title, table_locale)
         box = Outbox(public=[(cmd.channel_id, Message(
-            text=t(table_locale, "host.opened", name=cmd.user_name, title=title, id=session_id,
+            text=t(table_locale, "host.opened", name=self._user_name(cmd), title=title, id=session_id,
                    min=engine.min_players, max=engine.max_players)))])
         box.reply = Message(text=t(locale, "host.created", id=session_id, title=localize_value(engine.title, locale)))
         return box
@@ -399,7 +472,7 @@ class Host:
 
     def _seat_list(self, session: SessionRow) -> str:
         engine = get_engine(session.game)
-        names = ", ".join(f"{s.seat}:{s.name}" for s in session.seats)
+        names = ", ".join(f"{s.seat}:{self._name(session, s.seat)}" for s in session.seats)
         return t(session.locale, "host.seat_list", seats=names, n=len(session.seats), max=engine.max_players)
 
     async def _join(self, cmd: Command, locale: str) -> Outbox:
@@ -408,8 +481,8 @@ class Host:
                 raise HostError("host.already_seated")
             self._require_room(session)
             seats = session.seats + [SeatRow(len(session.seats), cmd.user_id, cmd.user_name)]
-            return await self._lobby_change(cmd, session, seats, t(session.locale, "host.joined", name=cmd.user_name),
-                                            locale)
+            note = t(session.locale, "host.joined", name=self._user_name(cmd))
+            return await self._lobby_change(cmd, session, seats, note, locale)
         return await self._locked(cmd, locale, body, ("lobby",))
 
     @staticmethod
@@ -432,10 +505,10 @@ class Host:
             if cmd.user_id == session.creator_id:
                 stored = await self.repo.commit(session, self.clock(), status="abandoned")
                 return Outbox(public=[(session.channel_id, Message(
-                    text=t(session.locale, "host.creator_left", name=cmd.user_name, id=stored.id)))],
+                    text=t(session.locale, "host.creator_left", name=self._user_name(cmd), id=stored.id)))],
                     reply=Message(text=t(locale, "host.done")))
             return await self._lobby_change(cmd, session, self._without(session, cmd.user_id),
-                                            t(session.locale, "host.left", name=cmd.user_name), locale)
+                                            t(session.locale, "host.left", name=self._user_name(cmd)), locale)
         return await self._locked(cmd, locale, body)
 
     async def _bot(self, cmd: Command, locale: str) -> Outbox:
@@ -455,9 +528,42 @@ class Host:
             name = f"{cmd.user_name}·{len(mine) + 1}"
             seats = session.seats + [SeatRow(len(session.seats), cmd.user_id, name)]
             return await self._lobby_change(cmd, session, seats,
-                                            t(session.locale, "host.extra_seat", name=cmd.user_name, seat=len(seats) - 1),
+                                            t(session.locale, "host.extra_seat", name=self._user_name(cmd),
+                                              seat=len(seats) - 1),
                                             locale)
         return await self._locked(cmd, locale, body, ("lobby",))
+
+    async def _rematch(self, cmd: Command, locale: str) -> Outbox:
+        """The channel's last game again: same game, options and players, the seat order
+        rotated by one, so whoever sat first (and moves first where seat order decides) now
+        sits last. Games that draw the first player keep drawing."""
+        if cmd.is_dm or cmd.channel_id is None:
+            raise HostError("host.channel_only")
+        last = await self.repo.last_session_in_channel(cmd.channel_id)
+        if last is None or last.state is None or last.guild_id != cmd.guild_id:
+            raise HostError("host.no_rematch")
+        if last.status in ("lobby", "active"):
+            raise HostError("host.table_exists")
+        if not last.seats_of(cmd.user_id) and not cmd.can_manage_guild:
+            raise HostError("host.not_player")
+        engine = get_engine(last.game)
+        order = last.seats[1:] + last.seats[:1]
+        seed = self.seed_source()
+        try:
+            session_id = await self.repo.create_session(
+                guild_id=last.guild_id, channel_id=last.channel_id, thread=last.thread, game=last.game,
+                options=last.options, creator_id=cmd.user_id, locale=last.locale, seed=seed,
+                seed_hash=fair.seed_hash(seed), now=self.clock(),
+                seats=[SeatRow(i, s.user_id, s.name, s.is_bot) for i, s in enumerate(order)],
+            )
+        except TableExists:
+            raise HostError("host.table_exists") from None
+        box = await self._begin(session_id, engine, cmd, locale)
+        title = localize_value(engine.title, last.locale)
+        box.public.insert(0, (last.channel_id, Message(text=t(last.locale, "host.rematch", id=session_id, title=title,
+                                                                  name=self._user_name(cmd)))))
+        box.reply = Message(text=t(locale, "host.done"))
+        return box
 
     async def _start(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
@@ -478,7 +584,7 @@ class Host:
     async def _play(self, cmd: Command, locale: str) -> Outbox:
         code = " ".join(str(cmd.args.get("code", "")).split())
         if not code:
-            raise HostError("host.no_code")
+            raise HostError("host.no_code", **self._surface_commands(cmd))
 
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
@@ -543,7 +649,7 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             await self._require_manager(cmd, session, "host.abandon_denied")
             await self.repo.commit(session, self.clock(), status="abandoned", turn_deadline=None)
-            text = t(session.locale, "host.abandoned", id=session.id, name=cmd.user_name)
+            text = t(session.locale, "host.abandoned", id=session.id, name=self._user_name(cmd))
             try:  # the table is closed either way; a league table's match is freed again
                 league_note = await self.league.table_abandoned(session.id, cmd, session.locale)
             except Exception:  # a league hook must never break the table (/league play frees it too)
@@ -560,7 +666,10 @@ class Host:
     async def _kick(self, cmd: Command, locale: str) -> Outbox:
         target = _int_arg(cmd.args.get("user_id"), "host.bad_user")
         if target is None:
-            raise HostError("host.bad_user", value="")
+            raise HostError("host.kick_usage")
+        then = str(cmd.args.get("then") or "bot").strip().lower()
+        if then not in ("bot", "end"):
+            raise HostError("host.bad_kick_then", value=then[:20])
 
         async def body(session: SessionRow) -> Outbox:
             await self._require_manager(cmd, session, "host.kick_denied")
@@ -574,14 +683,27 @@ class Host:
                 return await self._lobby_change(cmd, session, self._without(session, target),
                                                 t(session.locale, "host.kicked", name=name), locale)
             engine = get_engine(session.game)
-            progress = Progress(state=engine.load_state(session.state))
-            progress.notes.append(t(session.locale, "host.kicked", name=name))
-            for seat in seats:
-                if engine.outcome(progress.state) is None:
-                    self._resign(engine, session, progress, seat, cmd.user_id, "user")
-            if engine.outcome(progress.state) is not None:
-                self._forfeits.add(session.id)  # a game a kick ended was not played out
-            return await self._finish(cmd, session, engine, progress, locale, reply=t(locale, "host.done"))
+            if await self.league.table_powers(session.id, cmd) is not None:
+                # A league table: only its organizers get here, and their kick is a forfeit of
+                # the kicked player (unrated; the league records it as such), never a rated win.
+                progress = Progress(state=engine.load_state(session.state))
+                progress.notes.append(t(session.locale, "host.kicked", name=name))
+                for seat in seats:
+                    if engine.outcome(progress.state) is None:
+                        self._resign(engine, session, progress, seat, cmd.user_id, "user")
+                if engine.outcome(progress.state) is not None:
+                    self._forfeits.add(session.id)  # a game a kick ended was not played out
+                return await self._finish(cmd, session, engine, progress, locale, reply=t(locale, "host.done"))
+            # A casual table: the kicked seat never resigns, so a kick never makes anyone win.
+            progress = Progress(state=engine.load_state(session.state), changed=True)
+            if then == "end":
+                progress.ended = "host.kick_ended"
+                progress.notes.append(t(session.locale, "host.kicked", name=name))
+                return await self._finish(cmd, session, engine, progress, locale, reply=t(locale, "host.done"))
+            progress.notes.append(t(session.locale, "host.kicked_bot", name=name))
+            seated = [SeatRow(s.seat, None, s.name, True) if s.user_id == target else s for s in session.seats]
+            return await self._finish(cmd, session, engine, progress, locale, reply=t(locale, "host.done"),
+                                      seats=seated)
         return await self._locked(cmd, locale, body)
 
     async def _timer(self, cmd: Command, locale: str) -> Outbox:
@@ -610,49 +732,76 @@ class Host:
 
     # --- read-only verbs -----------------------------------------------------------------
     async def _status(self, cmd: Command, locale: str) -> Outbox:
-        session = await self._resolve(cmd)
+        session = await self._resolve(cmd, finished_ok=True)
         engine = get_engine(session.game)
         lines = [self._session_label(session, locale)]
-        seats = ", ".join(f"{s.seat}:{s.name}" + (" 🤖" if s.is_bot else "") for s in session.seats)
+        seats = ", ".join(f"{s.seat}:{self._name(session, s.seat)}" + (" 🤖" if s.is_bot else "")
+                          for s in session.seats)
         lines.append(t(locale, "host.status_seats", seats=seats))
+        png = None
         if session.state is not None:
             state = engine.load_state(session.state)
-            lines.append(t(locale, "host.waiting", names=self._waiting(session, engine, state)))
+            if session.status == "active":
+                lines.append(t(locale, "host.waiting", names=self._waiting(session, engine, state)))
             public_view = engine.view(state, None)
             lines.append(engine.summary(public_view, locale))
             png = engine.render(public_view, locale)
+        if session.status in ("finished", "abandoned"):
+            lines.append(self._result_text(session, engine, locale))
+            if session.state is not None:
+                lines.append(t(locale, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
         else:
-            png = None
-        if session.timer_hours:
-            lines.append(t(locale, "host.timer_set", hours=f"{session.timer_hours:g}",
-                           policy=t(locale, f"host.policy.{session.timer_policy}")))
-        lines.append(t(locale, "host.seed_hash", hash=session.seed_hash))
+            if session.timer_hours:
+                lines.append(t(locale, "host.timer_set", hours=f"{session.timer_hours:g}",
+                               policy=t(locale, f"host.policy.{session.timer_policy}")))
+            lines.append(t(locale, "host.seed_hash", hash=session.seed_hash))
         images = [Image(f"table{session.id}.png", png)] if png else []
         return self._reply("\n".join(lines), images=images)
 
+    def _result_text(self, session: SessionRow, engine: Engine, locale: str) -> str:
+        """How a table that is over ended, for /game status and /game log."""
+        if session.status == "abandoned":
+            return t(locale, "host.result_abandoned", id=session.id)
+        outcome = engine.outcome(engine.load_state(session.state)) if session.state is not None else None
+        if outcome is None:  # ended by the host: only bots were left, or a kick ended it
+            return t(locale, "host.result_ended") + " " + t(locale, "host.no_winner")
+        return self._outcome_text(session, outcome, locale=locale)
+
     async def _log(self, cmd: Command, locale: str) -> Outbox:
-        session = await self._resolve(cmd)
+        session = await self._resolve(cmd, finished_ok=True)
         entries = await self.repo.public_log(session.id, last=LOG_LINES)
-        if not entries:
+        over = session.status in ("finished", "abandoned")
+        if not entries and not over:
             return self._reply(t(locale, "host.log_empty"))
         lines = []
         for shown, e in entries:
-            who = self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats) else "?"
-            public = [t(locale, ev["key"], **ev.get("params", {})) for ev in e.events if ev.get("to") is None]
+            who = (self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats)
+                   else t(locale, "host.log_host"))
+            public = [self._event_text(session, locale, ev["key"], ev.get("params", {}))
+                      for ev in e.events if ev.get("to") is None]
             # Action codes may name hidden items, so the log shows only what the table saw.
             lines.append(f"#{shown} {who}: " + (" ".join(public) or t(locale, "host.log_acted")))
+        if over:
+            lines.append(self._result_text(session, get_engine(session.game), locale))
+            if session.state is not None:
+                lines.append(t(locale, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
         return self._reply("\n".join(lines))
 
     async def _help(self, cmd: Command, locale: str) -> Outbox:
+        if cmd.args.get("game"):  # one game: its table options
+            key = self._game(cmd)
+            engine = get_engine(key)
+            lines = table_options.help_lines(key, engine.Options, locale)
+            head = t(locale, "host.help_game", title=localize_value(engine.title, locale), game=key,
+                     min=engine.min_players, max=engine.max_players)
+            body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
+            return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
         games = ", ".join(f"{k} ({localize_value(get_engine(k).title, locale)})" for k in available_games())
-        return self._reply(t(locale, "host.help", games=games))
+        return self._reply(t(locale, "host.help", games=games, **self._surface_commands(cmd)))
 
     async def _rules(self, cmd: Command, locale: str) -> Outbox:
-        key = str(cmd.args.get("game", "")).strip()
-        try:
-            engine = get_engine(key)
-        except KeyError:
-            raise HostError("host.unknown_game", game=key[:40], games=", ".join(available_games())) from None
+        key = self._game(cmd)
+        engine = get_engine(key)
         items = rules.sections(engine, locale)
         if not items:
             raise HostError("host.no_rules", game=key)
@@ -680,16 +829,18 @@ class Host:
     def _apply(self, engine: Engine, session: SessionRow, progress: Progress, seat: int, action: Any,
                user_id: int | None, source: str) -> None:
         step = engine.apply(progress.state, seat, action)
-        self._record(session, progress, step, seat, action.code(), user_id, source)
+        self._record(engine, session, progress, step, seat, action.code(), user_id, source)
 
     def _resign(self, engine: Engine, session: SessionRow, progress: Progress, seat: int,
                 user_id: int | None, source: str) -> None:
         step = engine.resign(progress.state, seat)
-        self._record(session, progress, step, seat, fair.resign_code(seat), user_id, source)
+        self._record(engine, session, progress, step, seat, fair.resign_code(seat), user_id, source)
 
-    def _record(self, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
+    def _record(self, engine: Engine, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
                 user_id: int | None, source: str) -> None:
         progress.state = step.state
+        if progress.final_step_at is None and engine.outcome(step.state) is not None:
+            progress.final_step_at = len(progress.events)
         progress.events += step.events
         progress.changed = True
         progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
@@ -699,15 +850,25 @@ class Host:
         # of the same commands) makes the very same bot choices.
         return random.Random(f"{session.seed}:{session.version}:{n}")
 
-    def _play_bots(self, engine: Engine, session: SessionRow, progress: Progress) -> None:
-        """Bot seats move until a human must act or the game ends (at most bot_step_cap moves)."""
+    @staticmethod
+    def _bots_to_move(session: SessionRow, engine: Engine, state: Any) -> bool:
+        if engine.outcome(state) is not None:
+            return False
+        active = engine.active_seats(state)
+        # a human must act first when any is awaited (bots in a simultaneous choice answer after them)
+        return bool(active) and all(session.seats[s].is_bot for s in active)
+
+    def _play_bots(self, engine: Engine, session: SessionRow, progress: Progress) -> bool:
+        """Bot seats move until a human must act or the game ends, within this command's slice
+        (bot_step_cap moves, bot_seconds of work). True when the bots have moves left: the
+        next tick goes on with them."""
+        started = self.work_clock()
         for n in range(self.bot_step_cap):
-            if engine.outcome(progress.state) is not None:
-                return
-            active = engine.active_seats(progress.state)
-            if not active or any(not session.seats[s].is_bot for s in active):
-                return  # a human must act (bots in a simultaneous choice answer after them)
-            seat = active[0]
+            if not self._bots_to_move(session, engine, progress.state):
+                return False
+            if n and self.work_clock() - started >= self.bot_seconds:
+                break
+            seat = engine.active_seats(progress.state)[0]
             rng = self._bot_rng(session, n)
             try:
                 self._apply(engine, session, progress, seat, engine.bot_action(progress.state, seat, rng), None, "bot")
@@ -719,9 +880,19 @@ class Host:
                 legal = engine.legal_actions(progress.state, seat)
                 if not legal:
                     progress.notes.append(t(session.locale, "host.bot_stuck", name=self._name(session, seat)))
-                    return
+                    return False
                 self._apply(engine, session, progress, seat, rng.choice(legal), None, "bot")
-        progress.notes.append(t(session.locale, "host.bot_cap", n=self.bot_step_cap))
+        progress.bots_pending = self._bots_to_move(session, engine, progress.state)
+        return progress.bots_pending
+
+    async def _humans_still_in(self, session: SessionRow, progress: Progress) -> bool:
+        """Whether a human seat is still in the game (has neither resigned nor been replaced)."""
+        humans = {s.seat for s in session.seats if not s.is_bot}
+        if not humans:
+            return False
+        log_rows = [e for e in await self.repo.log_entries(session.id) if e.code.startswith(fair.RESIGN + " ")]
+        resigned = {int(e.code.split()[1]) for e in log_rows + progress.log if e.code.startswith(fair.RESIGN + " ")}
+        return bool(humans - resigned)
 
     def _awaited_humans(self, session: SessionRow, engine: Engine, state: Any) -> list[int]:
         if engine.outcome(state) is not None:
@@ -741,24 +912,37 @@ class Host:
 
     async def _finish(self, cmd: Command | None, session: SessionRow, engine: Engine, progress: Progress,
                       locale: str | None, reply: str | None = None, status: str | None = None,
-                      restart_timer: bool = False) -> Outbox:
-        """Bots move, then state + log are committed in one transaction and posts are built."""
-        self._play_bots(engine, session, progress)
+                      restart_timer: bool = False, seats: list[SeatRow] | None = None) -> Outbox:
+        """Bots move, then state + log are committed in one transaction and posts are built.
+        With `seats`, the seats change too (a kicked player's seat goes to a bot)."""
+        if seats is not None:
+            session = replace(session, seats=seats)
+        if (progress.ended is None and engine.outcome(progress.state) is None and session.state is not None
+                and (seats is not None or any(e.code.startswith(fair.RESIGN + " ") for e in progress.log))
+                and not await self._humans_still_in(session, progress)):
+            progress.ended = "host.only_bots_left"  # the last human left: bots do not play on alone
+        bots_pending = progress.ended is None and self._play_bots(engine, session, progress)
         now = self.clock()
         outcome = engine.outcome(progress.state)
         changes: dict[str, Any] = {"state": engine.dump_state(progress.state)}
         if status:
             changes["status"] = status
-        if outcome is not None:
+        if outcome is not None or progress.ended:
             changes["status"] = "finished"
-        changes.update(self._timer_changes(session, engine, progress.state, now, restart_timer))
+        if progress.ended:
+            changes.update(turn_deadline=None, timer_seats=[], reminded=False)
+        elif bots_pending:  # due at once: the next tick lets the bots go on
+            changes.update(turn_deadline=now, timer_seats=[], reminded=False)
+        else:
+            changes.update(self._timer_changes(session, engine, progress.state, now, restart_timer))
         public_view = engine.view(progress.state, None)
         seen = not self._unseen(session, engine, progress, outcome, public_view)
         if not seen:
             for entry in progress.log:
                 entry.public = False
-        stored = await self.repo.commit(session, now, log=progress.log, **changes)
+        stored = await self.repo.commit(session, now, log=progress.log, seats=seats, **changes)
         box = await self._posts(stored, engine, progress, outcome, public_view, seen)
+        box.tick_soon = progress.bots_pending
         if reply is not None:
             box.reply = Message(text=reply)
         if outcome is not None:
@@ -775,7 +959,8 @@ class Host:
         or host note, the same seats awaited, and the same public board as before. Such a step
         (a hidden pick, a mulligan swap) gets no public post and no line in /game log, since
         even "(acted)" would count the hidden steps for everybody."""
-        if (outcome is not None or progress.notes or progress.awaited_before is None or session.state is None
+        if (outcome is not None or progress.ended or progress.bots_pending or progress.notes
+                or progress.awaited_before is None or session.state is None
                 or any(e.to is None for e in progress.events)
                 or sorted(engine.active_seats(progress.state)) != progress.awaited_before):
             return False
@@ -793,7 +978,7 @@ class Host:
         box = Outbox()
         loc = session.locale
         lines = list(progress.notes)
-        lines += [t(loc, e.key, **e.params) for e in progress.events if e.to is None]
+        lines += [self._event_text(session, loc, e.key, e.params) for e in progress.events if e.to is None]
         self._public_views[session.id] = (session.version, public_view)
         self._public_views.move_to_end(session.id)
         if len(self._public_views) > PUBLIC_VIEWS_KEPT:
@@ -801,20 +986,25 @@ class Host:
         images: list[Image] = []
         if progress.changed:
             lines.append(engine.summary(public_view, loc))
-            turn_changed = (progress.awaited_before is None or outcome is not None
+            turn_changed = (progress.awaited_before is None or outcome is not None or progress.ended is not None
                             or sorted(engine.active_seats(progress.state)) != progress.awaited_before)
             if turn_changed:  # drawn by the adapter after the answer (see bot.outbox.Image)
                 images.append(Image(f"table{session.id}.png", draw=partial(engine.render, public_view, loc)))
         if outcome is not None:
             lines.append(self._outcome_text(session, outcome, already_said=lines))
             lines.append(t(loc, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
+        elif progress.ended:
+            lines.append(t(loc, progress.ended) + " " + t(loc, "host.no_winner"))
+            lines.append(t(loc, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
         elif progress.changed:
             lines.append(t(loc, "host.waiting", names=self._waiting(session, engine, progress.state)))
+            if progress.bots_pending:
+                lines.append(t(loc, "host.bots_thinking"))
         if lines and seen:
             box.public.append((session.channel_id, Message(text="\n".join(lines), images=images)))
         # Private events: one message per user; a hot-seat user hears each of their seats.
         per_user: dict[int, list[str]] = {}
-        for event in progress.events:
+        for event in progress.events[:progress.final_step_at]:
             if event.to is None:
                 continue
             for seat in event.to:
@@ -822,7 +1012,7 @@ class Host:
                 if user is None:
                     continue  # bot seat
                 uloc = await self._user_locale(user)
-                text = t(uloc, event.key, **event.params)
+                text = self._event_text(session, uloc, event.key, event.params)
                 if len(session.seats_of(user)) > 1:
                     text = t(uloc, "host.seat_head", seat=seat, name=self._name(session, seat)) + " " + text
                 per_user.setdefault(user, []).append(text)
@@ -830,9 +1020,10 @@ class Host:
             box.private.append((user, Message(text="\n".join(texts))))
         return box
 
-    def _outcome_text(self, session: SessionRow, outcome: Outcome, already_said: list[str] = ()) -> str:
-        loc = session.locale
-        reason = t(loc, outcome.reason, **outcome.params)
+    def _outcome_text(self, session: SessionRow, outcome: Outcome, already_said: list[str] = (),
+                      locale: str | None = None) -> str:
+        loc = locale or session.locale
+        reason = self._event_text(session, loc, outcome.reason, outcome.params)
         parts = [] if reason in already_said else [reason]  # e.g. "alice conceded." was just posted
         if outcome.winners:
             parts.append(t(loc, "host.winners", names=", ".join(self._name(session, w) for w in outcome.winners)))
@@ -899,14 +1090,18 @@ class Host:
             )
         except TableExists:
             raise LeagueError("league.channel_busy") from None
+        return session_id, channel_id, await self._begin(session_id, engine)
+
+    async def _begin(self, session_id: int, engine: Engine, cmd: Command | None = None,
+                     locale: str | None = None) -> Outbox:
+        """Start a table created with all its seats (a league pairing, a rematch)."""
         async with self._lock(session_id):
             session = await self.repo.load_session(session_id)
             assert session is not None
             step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options), session.seed)
             progress = Progress(state=step.state, events=list(step.events), changed=True)
             progress.notes.append(t(session.locale, "host.started", hash=session.seed_hash))
-            box = await self._finish(None, session, engine, progress, None, status="active")
-        return session_id, channel_id, box
+            return await self._finish(cmd, session, engine, progress, locale, status="active")
 
     async def _league_result(self, session: SessionRow, outcome: Outcome) -> None:
         """A finished table that is a league pairing reports to its league. A concession is

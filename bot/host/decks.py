@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from bot import markdown
 from bot.outbox import Command, Message, Outbox
 from games.core.errors import RuleError
 from games.core.i18n import t
-from games.registry import get_engine
+from games.registry import available_games, find_game, get_engine
 
 if TYPE_CHECKING:
     from bot.host.core import Host
@@ -24,11 +25,17 @@ MAX_PER_GAME = 25
 MAX_CODE = 1500
 
 
-def _engine_with_loadouts(game: str):
+def _game_key(game: str) -> str:
+    if not game:
+        raise RuleError("host.name_a_game", games=", ".join(available_games()))
     try:
-        engine = get_engine(game)
+        return find_game(game)
     except KeyError:
-        raise RuleError("host.unknown_game_short", game=game[:40]) from None
+        raise RuleError("host.unknown_game", game=game[:40], games=", ".join(available_games())) from None
+
+
+def _engine_with_loadouts(game: str):
+    engine = get_engine(game)
     if not hasattr(engine, "validate_loadout"):
         raise RuleError("host.deck.no_building", game=game)
     return engine
@@ -39,9 +46,11 @@ async def handle(host: "Host", cmd: Command, locale: str) -> Outbox:
     game = str(cmd.args.get("game") or "").strip()
     name = str(cmd.args.get("name") or "").strip()
     repo = host.repo
+    if game or sub != "list":
+        game = _game_key(game)
     if sub == "list":
         rows = await repo.loadouts(cmd.user_id, game or None)
-        lines = [f"`{r['game']}` **{r['name']}**" for r in rows]
+        lines = [f"`{r['game']}` **{markdown.escape(r['name'])}**" for r in rows]
         if game:
             engine = _engine_with_loadouts(game)
             presets = ", ".join(f"`{p}`" for p in engine.loadout_presets())
@@ -64,11 +73,11 @@ async def handle(host: "Host", cmd: Command, locale: str) -> Outbox:
     if row is None:
         raise RuleError("host.deck.unknown", name=name, game=game)
     if sub == "show":
-        return Outbox(reply=Message(text=t(locale, "host.deck.code", name=name, code=row["code"])))
+        return Outbox(reply=Message(text=t(locale, "host.deck.code", name=markdown.escape(name), code=row["code"])))
     if sub == "delete":
         await repo.delete_loadout(cmd.user_id, game, name)
         return Outbox(reply=Message(text=t(locale, "host.deck.deleted", name=name)))
-    raise RuleError("host.unknown_verb", verb=cmd.verb[:40])
+    raise RuleError("host.unknown_verb", commands=host._command_list(cmd))
 
 
 async def expand(host: "Host", user_id: int, game: str, code: str) -> str:

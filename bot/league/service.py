@@ -944,17 +944,23 @@ class LeagueService:
         season = await self._season(league["id"])
         names = await self._all_names(league["id"])
         buf = io.StringIO()
-        w = csv.writer(buf)
-        w.writerow(["round", "match", "players", "ranks", "result", "status", "session"])
+        writer = csv.writer(buf)
+
+        def row(cells: list) -> None:
+            # A text cell starting with = + - @ (or tab, CR) is a formula to a spreadsheet app:
+            # a player named `=HYPERLINK(...)` must stay a name, so it gets a leading apostrophe.
+            writer.writerow([f"'{c}" if isinstance(c, str) and c[:1] in ("=", "+", "-", "@", "\t", "\r") else c
+                             for c in cells])
+
+        row(["round", "match", "players", "ranks", "result", "status", "session"])
         for m in await self._season_matches(season["id"]):
-            w.writerow([m["round"], m["id"], " / ".join(str(names.get(p, p)) for p in json.loads(m["players"])),
-                        m["ranks"] or "", m["result_kind"] or "", m["status"], m["session_id"] or ""])
-        w.writerow([])
+            row([m["round"], m["id"], " / ".join(str(names.get(p, p)) for p in json.loads(m["players"])),
+                 m["ranks"] or "", m["result_kind"] or "", m["status"], m["session_id"] or ""])
+        row([])
         tbs = self._tiebreak_names(self._settings(league))
-        w.writerow(["rank", "player", "points", *tbs])
+        row(["rank", "player", "points", *tbs])
         for r in await self._standing_rows(league, season["id"]):
-            w.writerow([r.rank, names.get(r.player, r.player), r.points,
-                        *(r.tiebreaks.get(tb, "") for tb in tbs)])
+            row([r.rank, names.get(r.player, r.player), r.points, *(r.tiebreaks.get(tb, "") for tb in tbs)])
         data = buf.getvalue().encode("utf-8-sig")  # BOM so spreadsheet apps read Chinese names right
         msg = Message(ctx.msg("league.exported", name=league["name"], season=season["number"]),
                       images=[Image(f"{league['name']}-s{season['number']}.csv", data)])

@@ -753,12 +753,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if state.winner is not None:
             w = state.winner
             order = [w] + self._standing(state, exclude=w)
-            reason = f"conflict.goal.{state.win_reason}"
+            reason = "conflict.outcome"
             return Outcome(winners=[w], ranks=self._ranks(order, n), reason=reason,
-                           params={"name": state.players[w].name})
+                           params={"name": state.players[w].name, "goal": f"@conflict.goal.{state.win_reason}"})
         order = self._standing(state)  # the round cap: tie-break of RULES.md
-        return Outcome(winners=[order[0]], ranks=self._ranks(order, n), reason="conflict.goal.cap",
-                       params={"name": state.players[order[0]].name}, scores=[float(R.terr_count(state, s)) for s in range(n)])
+        return Outcome(winners=[order[0]], ranks=self._ranks(order, n), reason="conflict.outcome",
+                       params={"name": state.players[order[0]].name, "goal": "@conflict.goal.cap"},
+                       scores=[float(R.terr_count(state, s)) for s in range(n)])
 
     def _standing(self, state: ConflictState, exclude: int | None = None) -> list[int]:
         """Living players by territories, total durability, resources, seat; then the fallen,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from games.core import ActionBase, GameRng
 
@@ -110,7 +110,7 @@ class Pending:
 
 class ConflictOptions(BaseModel):
     model_config = {"extra": "forbid"}
-    max_rounds: int = 30  # hard cap; then the tie-break of RULES.md decides
+    max_rounds: int = Field(30, ge=1, le=99)  # hard cap; then the tie-break of RULES.md decides
 
 
 @dataclass(slots=True)

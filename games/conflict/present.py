@@ -71,7 +71,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     zh = loc == "zh-CN"
     terrs = view["terrs"]
     lines = [("第{r}/{m}轮 · {ph}" if zh else "Round {r}/{m} · {ph}").format(
-        r=view["round"], m=view["max_rounds"], ph=t(loc, f"conflict.phase.{view['phase']}"))]
+        r=min(view["round"], view["max_rounds"]), m=view["max_rounds"], ph=t(loc, f"conflict.phase.{view['phase']}"))]
     by_loc: dict[str, list[str]] = {}
     for u in units_of(view):
         if u[7]:  # riding inside a vehicle

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
+from games.core import options as table_options
 from games.core.errors import RuleError
 from games.core.events import Event, Step
 
@@ -223,13 +224,12 @@ class Engine(Generic[S, A, O]):
 
     # --- plumbing shared by all games ------------------------------------------------
     def parse_options(self, raw: dict[str, str] | None = None) -> O:
+        """The table's options; names in any case or language, refusals naming what is allowed."""
+        named = table_options.normalize(self.key, self.Options, raw or {})
         try:
-            return self.Options.model_validate(raw or {})  # type: ignore[return-value]
+            return self.Options.model_validate(named)  # type: ignore[return-value]
         except ValidationError as exc:
-            err = exc.errors()[0]
-            raise RuleError(
-                "core.bad_option", option=".".join(str(x) for x in err["loc"]) or "?", error=err["msg"]
-            ) from None
+            raise table_options.refusal(self.key, self.Options, exc, named) from None
 
     def parse_action(self, code: str) -> A:
         return decode_action(self.actions, code)  # type: ignore[return-value]

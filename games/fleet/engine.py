@@ -1025,7 +1025,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             hit = [m for m in self._field(enemy) if m.zone == a.target]
             for m in hit:
                 m.stun, m.acts = 2, 0
-            ev.append(_public("fleet.card.emp", zone=a.target, mechs=[m.uid for m in hit] or "-"))
+            ev.append(_public("fleet.card.emp", zone=a.target, mechs=[m.uid for m in hit] or "@core.none"))
         elif card.card == "repair_bot":
             self._repair_ship(state, seat, ev)
         elif card.card == "turret":

@@ -173,8 +173,11 @@ def summary(view: dict[str, Any], locale: str) -> str:
             lines.append(t(locale, "fleet.label.stage", stage=t(locale, f"fleet.stage.{b['stage']}")))
         return "\n".join(lines)
     goals = ", ".join(t(locale, f"fleet.goal.{g}") for g in view["conditions"])
-    lines.append(t(locale, "fleet.label.header", round=view["round"], name=names[view["turn"]], ap=view["ap"],
-                   goals=goals))
+    if view["phase"] == "over":  # the final board says the game is over, not whose turn it was
+        lines.append(t(locale, "fleet.label.header_over", round=view["round"], goals=goals))
+    else:
+        lines.append(t(locale, "fleet.label.header", round=view["round"], name=names[view["turn"]], ap=view["ap"],
+                       goals=goals))
     if view["weather"]:
         lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
     for s, side in enumerate(view["sides"]):

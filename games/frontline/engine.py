@@ -334,8 +334,11 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         self._check_target(st, seat, card.target, a.target, for_order=True)
         p.kredits -= card.cost
         p.hand.remove(hc)
-        target_label = self._target_label(st, seat, a.target)
-        ev.append(Event.public("frontline.order", name=p.name, card=card.name, target=target_label))
+        if a.target is None:  # an order without a target (never "plays Supply Drop -.")
+            ev.append(Event.public("frontline.order_plain", name=p.name, card=card.name))
+        else:
+            ev.append(Event.public("frontline.order", name=p.name, card=card.name,
+                                   target=self._target_label(st, seat, a.target)))
         if R.fire_counter(st, "enemy_order", ev):
             ev.append(Event.public("frontline.cancelled", card=card.name))
             return

@@ -364,7 +364,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                 hidden.remove(c)
                 c.revealed = True
                 picked.append(card_name(c.key))
-            ev.append(Event.public("frontline.intel", name=foe.name, cards=picked or "-"))
+            ev.append(Event.public("frontline.intel", name=foe.name, cards=picked or "@core.none"))
         if do in ("kredits", "kredits_next", "slots", "draw_next", "create", "shuffle", "heal_hq", "hq_effect"):
             # the table sees kredits as if no counter-order had been paid for (2.3)
             ev.append(Event.public(f"frontline.fx.{do}", name=who.name, amount=eff.amount,

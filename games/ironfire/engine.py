@@ -328,7 +328,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         )
         events = [Event.public("ironfire.start", format=f"@ironfire.format.{options.format}",
                                fog="@ironfire.fog." + ("on" if options.fog_of_war else "off"),
-                               match=options.match, bans=options.bans or "-")]
+                               match=options.match, bans=options.bans or "@core.none")]
         return Step(state=state, events=events)
 
     # ---- helpers ----
@@ -669,7 +669,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                                            abilities=[_name(a) for a in p.abilities] or "-"))
             else:
                 events.append(Event.public("ironfire.army", name=p.name, cards=[
-                    _name(u.card) for u in p.army], abilities=[_name(a) for a in p.abilities] or "-"))
+                    _name(u.card) for u in p.army], abilities=[_name(a) for a in p.abilities] or "@core.none"))
         return events + self._start_round(state)
 
     @staticmethod
@@ -1088,13 +1088,16 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         state.tallies.append(totals)
         state.attack = state.focus = None
         winners = [s for s in range(n) if ranks[s] == 1]
-        events = [Event.public("ironfire.game_over", game=state.game_no, reason=f"@ironfire.reason.{reason}",
-                               winners=", ".join(state.players[s].name for s in winners) if len(winners) < n else "-")]
         live = [s for s in range(n) if not state.players[s].resigned]
         if state.game_no >= state.options.match or len(live) <= 1:
+            # the host announces the match's winner once, with the result
+            events = [Event.public("ironfire.match_over", game=state.game_no, reason=f"@ironfire.reason.{reason}")]
             state.phase = "over"
             state.finished = True
             return events
+        events = [Event.public("ironfire.game_over", game=state.game_no, reason=f"@ironfire.reason.{reason}",
+                               winners=", ".join(state.players[s].name for s in winners) if len(winners) < n
+                               else "@ironfire.nobody_won")]
         # 101.1: the loser chooses who goes first; after a draw the previous chooser does
         worst = max(ranks[s] for s in live)
         losers = [s for s in live if ranks[s] == worst]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, model_validator
+from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
 
 from games.core import ActionBase, GameRng
 from games.panzer.data import MAPS
@@ -35,12 +35,18 @@ class PanzerOptions(BaseModel):
     spotting: bool = False  # rule 11, forced spotting
     shortage: bool = False  # rule 12, ammunition shortage
 
+    @field_validator("map")
+    @classmethod
+    def _map(cls, v: str) -> str:
+        v = v.strip().lower()
+        if v not in MAPS:
+            raise ValueError(f"map must be one of {', '.join(MAPS)}")
+        return v
+
     @model_validator(mode="after")
     def _check(self) -> "PanzerOptions":
-        if self.map not in MAPS:
-            raise ValueError(f"map must be one of {', '.join(MAPS)}")
         if self.unreliable and not self.hybrid:
-            raise ValueError("unreliable needs hybrid=1 (rule 10)")
+            raise ValueError("@panzer.option.unreliable.needs")  # a message key: shown in the reader's language
         return self
 
 

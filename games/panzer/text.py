@@ -57,8 +57,10 @@ ARROWS = ["↑", "↗", "↘", "↓", "↙", "↖"]
 def summary(view: dict[str, Any], locale: str) -> str:
     gmap = MAPS[view["map"]]
     lines = [
-        f"{localize_value(gmap.name, locale)} · " + t(locale, "panzer.ui.round", round=view["round"], rounds=view["rounds"])
-        + f" · {t(locale, 'panzer.ui.score')} {view['score'][0]}:{view['score'][1]}",
+        f"{localize_value(gmap.name, locale)} · "
+        + t(locale, "panzer.ui.round", round=min(view["round"], view["rounds"]), rounds=view["rounds"])
+        + f" · {t(locale, 'panzer.ui.score')} {view['score'][0]}:{view['score'][1]}"
+        + (f" · {t(locale, 'core.game_over')}" if view["finished"] else ""),
     ]
     if not view["finished"]:
         lines.append(t(locale, "panzer.ui.turn", name=view["names"][view["seat"]],

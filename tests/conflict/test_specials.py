@@ -203,7 +203,7 @@ def test_elimination_when_the_last_territory_falls_and_conquest_in_two_players()
     step = play(state, a, f"strike {ua.id} {last}")
     assert not p.alive and "conflict.ev.eliminated" in keys(step.events)
     out = ENGINE.outcome(state)
-    assert out.winners == [a] and out.reason == "conflict.goal.conquest"
+    assert out.winners == [a] and out.reason == "conflict.outcome" and out.params["goal"] == "@conflict.goal.conquest"
     assert "loser" not in p.achievements  # achievements are for 3 or more players
 
 
@@ -264,7 +264,7 @@ def test_just_world_eliminating_the_boss_wins():
     state.players[b].achievements.append("boss")
     knock_out(state, a, b)
     out = ENGINE.outcome(state)
-    assert out.winners == [a] and out.reason == "conflict.goal.justice"
+    assert out.winners == [a] and out.reason == "conflict.outcome" and out.params["goal"] == "@conflict.goal.justice"
 
 
 def test_anti_peace_holder_eliminated_gives_hand_and_fitting_to_the_eliminator():
@@ -319,7 +319,8 @@ def test_nuclear_doomsday_when_bombed_territories_match_those_left():
     cid = give(state, a, "hbomb")
     play(state, a, f"hbomb {cid} {outer(state, b)[0]}")
     out = ENGINE.outcome(state)
-    assert out is not None and out.winners == [a] and out.reason == "conflict.goal.doomsday"
+    assert out is not None and out.winners == [a]
+    assert out.reason == "conflict.outcome" and out.params["goal"] == "@conflict.goal.doomsday"
 
 
 def test_resign_in_two_players_the_other_wins_and_in_more_the_game_goes_on():
@@ -342,7 +343,8 @@ def test_round_cap_ends_by_territories_then_durability():
     state.phase = "post"
     play(state, a, "next")
     out = ENGINE.outcome(state)
-    assert out is not None and out.reason == "conflict.goal.cap" and out.winners == [b]
+    assert out is not None and out.winners == [b]
+    assert out.reason == "conflict.outcome" and out.params["goal"] == "@conflict.goal.cap"
 
 
 def test_anti_peace_draws_two_cards_for_each_capture():

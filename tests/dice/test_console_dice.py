@@ -15,7 +15,8 @@ async def run(tmp_path, *lines: str) -> list[str]:
     out: list[str] = []
     await run_script(["alice: /lang en", *lines], db=str(tmp_path / "t.sqlite"), out_dir=str(tmp_path / "img"),
                      seed=7, write=out.append)
-    return [line for line in out if line.startswith("[reply alice]")][1:]  # after "language: en"
+    # a public roll is a `[table]` line (everyone sees it), an answer only alice sees `[reply alice]`
+    return [line for line in out if line.startswith(("[reply alice]", "[table]"))][1:]  # after "language: en"
 
 
 async def test_dice_alias_and_history_as_in_discord(tmp_path):
@@ -32,7 +33,7 @@ async def test_dice_alias_and_history_as_in_discord(tmp_path):
     assert t("en", "roll.alias.saved", name="atk", expr="1d20 + 5", scope=t("en", "roll.alias.scope_user")) in text
     assert "**atk** = `1d20 + 5`" in text
     # `adv` belongs to the roll, "to hit" is the label
-    assert "rolls for *to hit*:\n[reply alice] (2d20kh1 [" in text
+    assert "rolls for *to hit*:\n[table] (2d20kh1 [" in text
     assert "`(2d20kh1 + 5)` ⇒ **" in text and text.count(" · to hit") == 1  # the history shows what was rolled
     assert t("en", "roll.alias.deleted", name="atk", scope=t("en", "roll.alias.scope_user")) in text
     assert replies[-1] == "[reply alice] " + t("en", "roll.alias.none")
@@ -41,9 +42,9 @@ async def test_dice_alias_and_history_as_in_discord(tmp_path):
 async def test_a_tail_that_does_not_parse_is_refused(tmp_path):
     # Before: `15 // 2` rolled 15 with the label "// 2", and `1d20+5 kh1` rolled 1d20+5 "kh1".
     replies = await run(tmp_path, "alice: /roll 15 // 2", "alice: /roll 1d20+5 kh1", "alice: /roll 2d6+1 >= 8 to hit")
-    assert replies[:2] == ["[reply alice] 🎲 **alice** rolls:", "[reply alice] 15 // 2 = **7**"]
+    assert replies[:2] == ["[table] 🎲 **alice** rolls:", "[table] 15 // 2 = **7**"]
     assert replies[2] == "[reply alice] " + t("en", "dice.syntax", pos=8, near="kh1")
-    assert replies[3] == "[reply alice] 🎲 **alice** rolls for *to hit*:"
+    assert replies[3] == "[table] 🎲 **alice** rolls for *to hit*:"
     assert " ≥ 8 · " in replies[4]
 
 

@@ -224,6 +224,17 @@ async def test_new_table_in_a_thread(harness):
     assert harness.recorder.channel_messages(thread_id) and not harness.recorder.channel_messages(CHANNEL_ID)
 
 
+@pytest.mark.parametrize("game, options", [("nosuchgame", None), ("duel", "nosuch=1")])
+async def test_a_refused_table_makes_no_thread(harness, game, options):
+    # issue 17: `/game new ... thread:true` validates the game and its options before the
+    # thread is made; a refusal leaves no empty thread behind
+    args = {"game": game, "thread": True} | ({"options": options} if options else {})
+    reqs = await harness.slash(ALICE, "game new", **args)
+    assert not [r for r in reqs if r.path.endswith("/threads")]
+    assert await harness.client.host.repo.load_session(1) is None
+    assert followups(reqs)[-1].ephemeral
+
+
 async def test_unexpected_errors_get_a_localized_answer(harness):
     async def broken(cmd):
         raise RuntimeError("boom")

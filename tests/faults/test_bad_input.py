@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from bot.host import Host
 from bot.outbox import Command
+from games.core.i18n import has, t
 from games.registry import GAME_MODULES, get_engine
 
 DEADLINE = timedelta(seconds=5)
@@ -192,3 +193,116 @@ def test_broken_action_codes_for_every_game(tmp_path, game):
         fuzz()
     finally:
         table.close()
+
+
+# --- random console lines to several open tables (issue 17) ------------------------------------
+def fuzz_line(rng, users, channels, moves: list[str]) -> str:
+    """One random console line: a speaker, somewhere, a command head and random words;
+    sometimes (`moves`: whole lines) a move that is legal right now."""
+    words = ["new", "join", "leave", "start", "bot", "seat", "status", "log", "concede", "abandon", "kick", "help",
+             "timer", "rematch", "frob", "", "list", "save", "show", "delete", "alias", "history", "private",
+             "thread", "then:end", "then:bot", "then:win", "skip", "forfeit", "duel", "frontline", "conflict",
+             "panzer", "fleet", "ironfire", "铁与火", "前线", "FLEET", "max_rounds=-1", "max_rounds=1000000000",
+             "match=7", "logistics=200", "a=b", "=", "game:1", "game:2", "game:0", "game:-1",
+             "game:99999999999999999999", "seat:0", "seat:1", "seat:-1", "seat:99", "0", "-1", "1e309", "nan", "inf",
+             "99999999999999999999", "1d6", "2d6+1", "\u202e", "🎲", "玩家", "'", '"', "\\", "`", "**", "<@1001>",
+             "@mine", "x" * 300, *users]
+    heads = ["/game", "/game", "/game", "/play", "/play", "/hand", "/menu", "/rules", "/roll", "/deck", "/design",
+             "/lang", "/wait", "/frob", "/", "game", ""]
+    who = rng.choice(users) + rng.choice(["", "", "!"])
+    where = rng.choice(["", "", "@dm", *(f"@#{c}" for c in channels), "@#nowhere"])
+    if moves and rng.random() < 0.3:
+        return rng.choice(moves)
+    tail = " ".join(rng.choice(words) for _ in range(rng.randrange(0, 5)))
+    if rng.random() < 0.05:
+        tail = "".join(chr(rng.randrange(1, 0x3000)) for _ in range(rng.randrange(0, 30)))
+    return f"{who}{where}: {rng.choice(heads)} {tail}".rstrip()
+
+
+def stored_rows(path) -> tuple:
+    """The tables' stored rows, byte for byte (sessions, seats, action log)."""
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    try:
+        return tuple(tuple(db.execute(f"SELECT * FROM {name} ORDER BY rowid").fetchall())
+                     for name in ("sessions", "seats", "action_log"))
+    finally:
+        db.close()
+
+
+async def test_thousands_of_random_console_lines_to_several_tables(tmp_path, monkeypatch):
+    import random
+
+    from bot import console
+    from bot.host import core
+    from games.core import errors
+
+    refusals: list[tuple[str, dict]] = []  # every refusal raised while a command runs
+    for cls in (core.HostError, errors.RuleError):
+        original = cls.__init__
+
+        def recording(self, key, *args, _original=original, **params):
+            refusals.append((key, params))
+            _original(self, key, *args, **params)
+
+        monkeypatch.setattr(cls, "__init__", recording)
+    path = str(tmp_path / "db.sqlite3")
+    out: list[str] = []
+    table = await console.open_table(path, str(tmp_path / "img"), 11, write=out.append)
+    users = ["alice", "bob", "carol", "dave", "mod", "eve"]
+    channels = ["c2", "c3", "c4"]
+    setup = ["alice: /lang en", "alice: /game new frontline", "bob: /game join", "alice: /game start",
+             "carol@#c2: /game new conflict", "carol@#c2: /game bot", "carol@#c2: /game bot", "carol@#c2: /game start",
+             "dave@#c3: /game new duel", "alice@#c3: /game join", "dave@#c3: /game start",
+             "eve@#c4: /game new ironfire match=2"]
+    try:
+        for line in setup:
+            await table.run_line(line)
+        rng = random.Random(20261126)
+        changed = refused = 0
+        for n in range(2500):
+            moves = []
+            names = {uid: name for name, uid in table.users.items()}
+            for where, channel in (("", 1), *((f"@#{c}", table.channel(c)) for c in channels)):
+                session = await table.host.repo.open_session_in_channel(channel)
+                if session is not None and session.state is not None:
+                    engine = get_engine(session.game)
+                    state = engine.load_state(session.state)
+                    moves += [f"{names[session.seats[s].user_id]}{where}: /play {a.code()} seat:{s}"
+                              for s in engine.active_seats(state) if session.seats[s].user_id in names
+                              for a in engine.legal_actions(state, s)[:5]]
+            line = fuzz_line(rng, users, channels, moves)
+            match = console._LINE.match(console._strip_comment(line))
+            if not match or not match.group("text").startswith("/"):
+                del out[:]
+                await table.run_line(line)  # the console explains what it expects
+                assert out and out[-1].startswith("[console] cannot read"), line
+                continue
+            name = match.group("name")
+            table.user(name)
+            try:
+                cmd = table.parse(name, match.group("where"), bool(match.group("bang1") or match.group("bang2")),
+                                  match.group("text"))
+            except console.ScriptError as exc:  # a usage line, in the speaker's language
+                assert has("console." + exc.key), line
+                continue
+            if cmd is None:  # /lang, /wait: the console's own
+                continue
+            before = stored_rows(path)
+            del refusals[:]
+            box = await table.host.handle(cmd)  # an exception here is a crash: the test fails
+            assert box.reply is not None and box.reply.text.strip(), f"no reply to {line!r}"
+            text = box.reply.text
+            assert not RAW_KEY.match(text), f"{line!r}: a bare message key {text!r}"
+            locale = table.locales[name]
+            was_refused = any(text == t(locale, key, **params) for key, params in refusals)
+            if was_refused:
+                refused += 1
+                assert stored_rows(path) == before, f"{line!r} was refused ({text!r}) but changed the tables"
+            elif stored_rows(path) != before:
+                changed += 1
+            table.print_outbox(await table.host.tick())
+        assert changed > 300 and refused > 800  # the lines reached the tables, not only the parser
+    finally:
+        await table.host.close()

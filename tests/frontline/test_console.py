@@ -20,7 +20,9 @@ def test_whole_game_at_the_console_table(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert code == 0
     names = ("alice", "bob")
-    assert f"[table] {names[1 - winner]} 的总部被摧毁。{names[winner]} 获胜！" in out
+    assert f"[table] {names[1 - winner]} 的总部被摧毁。" in out
+    # announced once, by the host (the script's last /game status shows the result again, to alice)
+    assert sum(line.startswith("[table]") and f"胜者：{names[winner]}。" in line for line in out) == 1
     plays = SCRIPT.read_text(encoding="utf-8").count("/play ")
     accepted = [line for line in out if re.match(r"\[reply (alice|bob)\] ✓", line)]
     assert len(accepted) == plays  # every move of the script was accepted

@@ -20,7 +20,7 @@ def test_whole_game_at_the_console_table(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert code == 0
     # the victory post (103.2 tally), in alice's default zh-CN
-    assert any(line.startswith(f"[table] {NAMES[winner]}获胜。最后决算：") for line in out)
+    assert any(line.startswith("[table] 最后决算：") and f"胜者：{NAMES[winner]}。" in line for line in out)
     plays = SCRIPT.read_text(encoding="utf-8").count("/play ")
     accepted = [line for line in out if re.match(r"\[reply (alice|bob)\] ✓", line)]
     assert len(accepted) == plays  # every move of the script was accepted

@@ -29,8 +29,9 @@ def test_round_robin_league_end_to_end():
         assert f"League match #{match}: table {table} is open." in text
     assert "Result of match #4 confirmed." in text
     assert "There is no" not in text and "still has" not in text  # no command was refused
-    start = lines.index("[reply org] ## Spring · season 1 standings")
-    table = [line.removeprefix("[reply org] ").split() for line in lines[start + 3 : start + 7]]
+    # standings and ratings are answers the whole channel sees: `[table]` lines at the console
+    start = lines.index("[table] ## Spring · season 1 standings")
+    table = [line.removeprefix("[table] ").split() for line in lines[start + 3 : start + 7]]
     # rank, player, points, Buchholz, Sonneborn-Berger, wins (worked by hand in the script)
     assert table == [
         ["1", "alice", "3", "3", "3", "3"],
@@ -45,8 +46,8 @@ def test_round_robin_league_end_to_end():
         RatedResult(6, ("carol", "alice"), (2, 1)), RatedResult(5, ("bob", "dave"), (1, 2)),
     ])
     expected = [f"{i}. {p}  {book.ratings[p].display}?  (3)" for i, p in enumerate(["alice", "bob", "carol", "dave"], 1)]
-    start = lines.index("[reply org] ## Spring · ratings")
-    shown = [line.removeprefix("[reply org] ").strip() for line in lines[start + 2 : start + 6]]
+    start = lines.index("[table] ## Spring · ratings")
+    shown = [line.removeprefix("[table] ").strip() for line in lines[start + 2 : start + 6]]
     assert shown == expected
     history = [f"[reply alice] #{h.result_id}: {round(h.before)} → {round(h.after)} ({'reported' if h.result_id == 4 else 'game'})"
                for h in book.history if h.player == "alice"]

@@ -32,7 +32,8 @@ def test_console_script_plays_a_whole_game_to_the_victory_post(name, seed, names
     assert accepted == plays  # every command of the script was accepted
     a, b = final.score
     winner = names[0] if a > b else names[1]
-    assert f"回合结束，{winner} 获胜（{a}:{b}" in out or f"{winner} 获胜：对方坦克全部被毁" in out
+    assert f"最后一回合结束：{a}:{b}" in out or "歼灭：对方坦克全部被毁" in out
+    assert sum(line.startswith("[table]") and f"胜者：{winner}。" in line for line in out.splitlines()) == 1
 
 
 def test_scripts_are_up_to_date():

@@ -10,7 +10,7 @@ from tests.panzer.test_fire import duel, hit_mod
 def test_options_validate():
     with pytest.raises(RuleError) as err:
         ENGINE.parse_options({"unreliable": "1"})
-    assert err.value.key == "core.bad_option"
+    assert err.value.key == "core.bad_option_mix"  # a rule between two options
     with pytest.raises(RuleError):
         ENGINE.parse_options({"map": "atlantis"})
     assert ENGINE.parse_options({"map": "saunders", "hybrid": "1", "unreliable": "1"}).unreliable

@@ -10,10 +10,11 @@ import tests.toygame
 from bot.host import Host
 from bot.outbox import Command, Outbox
 from games.registry import register
-from tests.platform import tally
+from tests.platform import relay, tally
 
 register(tests.toygame.ENGINE)
 register(tally.ENGINE)
+register(relay.ENGINE)
 
 CHANNEL = 10
 OTHER_CHANNEL = 20

@@ -115,13 +115,29 @@ async def test_kick_only_by_creator_or_manager(host):
     assert [s.user_id for s in (await host.repo.load_session(sid)).seats] == [USERS["alice"]]
 
 
-async def test_kick_during_play_forfeits_the_seat(host):
+async def test_a_kick_during_play_never_makes_the_kicker_win(host):
+    # issue 18: the creator kicked the opponent after a few moves and was declared the
+    # winner. By default a bot takes the kicked seat and the game goes on.
     sid = await duel_table(host)
-    await host.handle(cmd("alice", "game.kick", user_id=USERS["bob"]))
+    box = await host.handle(cmd("alice", "game.kick", user_id=USERS["bob"]))
+    assert reply_text(box) == "Done."
     session = await host.repo.load_session(sid)
-    assert session.status == "finished"
-    assert ENGINE.outcome(ENGINE.load_state(session.state)).winners == [0]
-    assert [e.code for e in await host.repo.log_entries(sid)] == ["!resign 1"]
+    assert session.status == "active"
+    assert [(s.user_id, s.is_bot) for s in session.seats] == [(USERS["alice"], False), (None, True)]
+    assert not any(e.code.startswith("!resign") for e in await host.repo.log_entries(sid))
+    assert t("en", "host.kicked_bot", name="bob") in public_text(box)
+
+
+async def test_a_kick_may_end_the_game_without_a_winner(host):
+    sid = await duel_table(host)
+    await refused(host, sid, cmd("alice", "game.kick", user_id=USERS["bob"], then="win"), "host.bad_kick_then",
+                  value="win")
+    box = await host.handle(cmd("alice", "game.kick", user_id=USERS["bob"], then="end"))
+    session = await host.repo.load_session(sid)
+    assert session.status == "finished" and ENGINE.outcome(ENGINE.load_state(session.state)) is None
+    assert await host.repo.log_entries(sid) == []
+    text = public_text(box)
+    assert t("en", "host.no_winner") in text and "Winner" not in text
 
 
 @pytest.mark.parametrize("verb", ["game.join", "game.start", "game.bot", "game.seat"])
@@ -134,7 +150,10 @@ async def test_new_table_refusals(host):
     box = await host.handle(cmd("alice", "game.new", game="nosuchgame"))
     assert reply_text(box).startswith("There is no game called “nosuchgame”")
     box = await host.handle(cmd("alice", "game.new", game="duel", options={"colour": "red"}))
-    assert reply_text(box) == t("en", "core.bad_option", option="colour", error="Extra inputs are not permitted")
+    assert reply_text(box) == t("en", "core.unknown_option", option="colour", options="rounds")
+    box = await host.handle(cmd("alice", "game.new", game="duel", options={"rounds": "x"}))
+    assert reply_text(box) == t("en", "core.bad_option", option="rounds", value="x",
+                                allowed=t("en", "core.option.int"))
     box = await host.handle(cmd("alice", "game.new", dm=True, game="duel"))
     assert reply_text(box) == t("en", "host.channel_only")
     sid = await duel_table(host, start=False)

@@ -95,7 +95,9 @@ async def test_console_writes_pictures_to_files(tmp_path):
         assert fh.read() == b"PNG:public"
 
 
-async def test_bot_moves_are_capped_per_command(db_path, clock):
+async def test_bot_moves_beyond_a_commands_slice_go_on_at_the_next_tick(db_path, clock):
+    # issue 17: a concede with five bots left ran 2,000 bot moves in one command. The bots
+    # get a slice per command (here 1 move); the rest goes on, slice by slice, at the ticks.
     host = await make_host(db_path, clock)
     host.bot_step_cap = 1
     try:
@@ -107,9 +109,16 @@ async def test_bot_moves_are_capped_per_command(db_path, clock):
 
         state = ENGINE.load_state(session.state)
         box = await host.handle(cmd("alice", "play", code=f"play {state.hands[0][0].id}"))
-        # the bot answers (1 move), then would lead round 2, but the cap stops it
-        assert t("en", "host.bot_cap", n=1) in public_text(box)
-        log = await host.repo.log_entries(session.id)
-        assert [e.source for e in log] == ["user", "bot"]
+        # the bot answers (1 move), then would lead round 2, but its slice is over
+        assert t("en", "host.bots_thinking") in public_text(box)
+        assert box.tick_soon  # the adapter calls the tick again soon
+        assert [e.source for e in await host.repo.log_entries(session.id)] == ["user", "bot"]
+        assert (await host.repo.load_session(session.id)).turn_deadline == clock.now  # due at once
+        box = await host.tick()
+        assert [e.source for e in await host.repo.log_entries(session.id)] == ["user", "bot", "bot"]
+        stored = await host.repo.load_session(session.id)
+        assert ENGINE.active_seats(ENGINE.load_state(stored.state)) == [0]  # alice's turn again
+        assert stored.turn_deadline is None  # no timer: nothing is due any more
+        assert t("en", "host.bots_thinking") not in public_text(box) and not box.tick_soon
     finally:
         await host.close()

@@ -1,0 +1,44 @@
+"""The console's own messages read as sentences in the speaker's language (issue 18): a
+missing argument shows the usage line, an unknown command lists the commands that exist,
+and the output marks what everyone sees and what only one player sees."""
+from __future__ import annotations
+
+from bot.console import CONSOLE_COMMANDS, run_script
+from games.core.i18n import t
+
+
+async def console(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    await run_script(lines, None, None, 3, write=out.append)
+    return out
+
+
+async def test_usage_lines_in_the_speakers_language():
+    out = await console(["li: /game kick", "li: /game new", "li: /rules", "li: /wait", "li: /roll private",
+                         "al: /lang en", "al: /game kick", "al: /deck"])
+    assert f"[reply li] {t('zh-CN', 'console.usage.game_kick')}" in out
+    assert f"[reply li] {t('zh-CN', 'console.usage.game_new')}" in out
+    assert f"[reply li] {t('zh-CN', 'console.usage.rules')}" in out
+    assert f"[reply li] {t('zh-CN', 'console.usage.wait')}" in out
+    assert f"[reply li] {t('zh-CN', 'console.usage.roll')}" in out
+    assert f"[reply al] {t('en', 'console.usage.game_kick')}" in out
+    assert f"[reply al] {t('en', 'console.usage.deck')}" in out
+    assert all(line.startswith("[reply li] 用法：") for line in out if line.startswith("[reply li]"))
+
+
+async def test_unknown_commands_list_the_commands_that_exist():
+    out = await console(["al: /lang en", "al: /frobnicate", "al: /game frobnicate"])
+    unknown = t("en", "console.unknown", command="/frobnicate", commands=", ".join(CONSOLE_COMMANDS))
+    assert f"[reply al] {unknown}" in out
+    game_reply = next(line for line in out if line.startswith("[reply al] There is no such command"))
+    assert "frobnicate" not in game_reply and "/game new" in game_reply and "/menu" in game_reply
+
+
+async def test_who_sees_what():
+    out = await console(["al: /lang en", "al: /game new frontline", "bo: /game join", "al: /game start",
+                         "al: /hand", "al: /roll 1d6"])
+    assert any(line.startswith("[console] [table] lines: everyone") for line in out)
+    assert "[table] al sits down." not in out and any(line.startswith("[table] bo") for line in out)
+    hand = out.index("[reply al] [seat 0 · al]")  # a hand: al alone
+    assert not out[hand + 1].startswith("[table]")
+    assert any(line.startswith("[table] ") and "1d6" in line for line in out[-3:])  # a public roll: everyone
