@@ -122,7 +122,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sp:hand(?
     def __init__(self, session: int | None = None, label: str = "Hand") -> None:
         self.session = session
         custom_id = "sp:hand" if session is None else f"sp:hand:{session}"
-        super().__init__(discord.ui.Button(style=discord.ButtonStyle.primary, label=label, emoji="🂠",
+        super().__init__(discord.ui.Button(style=discord.ButtonStyle.primary, label=label, emoji="🃏",
                                            custom_id=custom_id))
 
     @classmethod

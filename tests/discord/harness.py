@@ -26,6 +26,7 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.discord.client import ShapanClient
+from tests.discord import limits
 
 APP_ID = 900000000000000001
 BOT_ID = 900000000000000002
@@ -64,6 +65,12 @@ class Request:
     json: Any = None
     files: list[tuple[str, bytes]] = field(default_factory=list)
     response: Any = None  # what the fake answered (a message payload for sends)
+    status: int = 200  # what the fake answered: 200, or the error it raised
+    problems: list[str] = field(default_factory=list)  # why Discord would refuse it (400)
+
+    @property
+    def ok(self) -> bool:
+        return self.status < 300
 
     @property
     def body(self) -> dict[str, Any]:
@@ -89,11 +96,35 @@ class Request:
         return f"<{self.via} {self.method} {self.path} {self.text[:160]}>"
 
 
-class Forbidden403:
-    """Enough of an aiohttp response for `discord.Forbidden`."""
+class FakeResponse:
+    """Enough of an aiohttp response for `discord.HTTPException` and its subclasses."""
 
-    status = 403
-    reason = "Forbidden"
+    REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests",
+               500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"}
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = self.REASONS.get(status, "Error")
+
+
+def http_error(status: int, code: int = 0, message: str = "", errors: Any = None) -> discord.HTTPException:
+    """The exception discord.py raises when Discord answers `status`."""
+    body = {"code": code, "message": message or FakeResponse(status).reason}
+    if errors:
+        body["errors"] = errors
+    kind = {403: discord.Forbidden, 404: discord.NotFound}.get(
+        status, discord.DiscordServerError if status >= 500 else discord.HTTPException)
+    return kind(FakeResponse(status), body)
+
+
+@dataclass
+class Fault:
+    """An error the fake answers instead of success, on the requests `when` picks."""
+
+    when: Any  # Callable[[Request], bool]
+    status: int
+    code: int = 0
+    times: int | None = None  # how many requests it fails (None: every one)
 
 
 class Recorder:
@@ -106,7 +137,32 @@ class Recorder:
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.tokens: dict[str, tuple[int, int]] = {}  # interaction token -> (channel id, flags of original)
         self.deleted: list[str] = []
+        self.faults: list[Fault] = []
+        # Payloads Discord would refuse (HTTP 400): a test fails if any is left at the end
+        # (see DiscordHarness.close) unless it expected them and cleared this list.
+        self.rejected: list[Request] = []
         self._ids = itertools.count(910000000000000000)
+
+    def fail(self, when: Any, status: int, code: int = 0, times: int | None = None) -> Fault:
+        """Answer `status` to the requests `when(request)` picks (for error-handling tests)."""
+        fault = Fault(when, status, code, times)
+        self.faults.append(fault)
+        return fault
+
+    def _check(self, req: Request) -> None:
+        """Refuse what Discord refuses, and fail what a test asked to fail, as Discord would."""
+        problems = _problems(req)
+        if problems:
+            req.status, req.problems = 400, problems
+            self.rejected.append(req)
+            raise http_error(400, 50035, "Invalid Form Body", {"_errors": [{"code": "INVALID", "message": p}
+                                                                           for p in problems]})
+        for fault in self.faults:
+            if fault.times != 0 and fault.when(req):
+                if fault.times is not None:
+                    fault.times -= 1
+                req.status = fault.status
+                raise http_error(fault.status, fault.code)
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -118,6 +174,7 @@ class Recorder:
             body = _payload_json(form)
         req = Request("http", route.method, route.url[len(Route.BASE):], body, _read_files(files))
         self.requests.append(req)
+        self._check(req)
         req.response = self._answer_http(req)
         return req.response
 
@@ -143,7 +200,8 @@ class Recorder:
         if m == "POST" and match:
             channel_id = int(match[1])
             if self.dm_channels.get(channel_id) in self.closed_dms:
-                raise discord.Forbidden(Forbidden403(), {"code": 50007, "message": "Cannot send messages to this user"})
+                req.status = 403
+                raise http_error(403, 50007, "Cannot send messages to this user")
             return self.message(channel_id, req)
         match = re.fullmatch(r"/channels/(\d+)/threads", p)
         if m == "POST" and match:
@@ -160,6 +218,7 @@ class Recorder:
         body = payload if payload is not None else (_payload_json(multipart) if multipart else None)
         req = Request("webhook", route.method, route.url[len(Route.BASE):], body, _read_files(files))
         self.requests.append(req)
+        self._check(req)
         req.response = self._answer_webhook(req)
         return req.response
 
@@ -208,16 +267,19 @@ class Recorder:
 
     # --- reading what was sent -------------------------------------------------------
     def dm_messages(self, user_id: int, since: int = 0) -> list[Request]:
-        ids = {c for c, u in self.dm_channels.items() if u == user_id and u not in self.closed_dms}
-        return [r for r in self.requests[since:] if r.method == "POST" and _channel_of(r) in ids]
+        """The DMs `user_id` received (sent and accepted)."""
+        ids = {c for c, u in self.dm_channels.items() if u == user_id}
+        return [r for r in self.requests[since:] if r.ok and r.method == "POST" and _channel_of(r) in ids]
 
     def channel_messages(self, channel_id: int, since: int = 0) -> list[Request]:
-        return [r for r in self.requests[since:] if r.method == "POST" and _channel_of(r) == channel_id]
+        return [r for r in self.requests[since:] if r.ok and r.method == "POST" and _channel_of(r) == channel_id]
 
     def public(self, since: int = 0) -> list[Request]:
         """Everything others could read: channel posts and non-ephemeral interaction messages."""
         out = []
         for r in self.requests[since:]:
+            if not r.ok:
+                continue
             if r.via == "http" and r.method == "POST" and _channel_of(r) not in self.dm_channels and _channel_of(r):
                 out.append(r)
             elif r.via == "webhook" and r.method in ("POST", "PATCH") and r.body and not self.is_private(r):
@@ -237,6 +299,24 @@ class Recorder:
         """Interaction messages (callback with a message, follow-ups, edits of the original)."""
         return [r for r in self.requests[since:] if r.via == "webhook" and r.method in ("POST", "PATCH")
                 and r.body and (r.json.get("type") in (4, 7) if r.path.endswith("/callback") else True)]
+
+
+def _problems(req: Request) -> list[str]:
+    """Why Discord would answer this request with 400 (empty when it would accept it)."""
+    m, p = req.method, req.path
+    if m == "PUT" and p.endswith("/commands"):
+        return limits.check_commands(req.json or [])
+    if p.endswith("/callback"):
+        kind = (req.json or {}).get("type")
+        data = (req.json or {}).get("data") or {}
+        if kind == 8:
+            return limits.check_autocomplete(data.get("choices") or [])
+        if kind in (4, 7):
+            return limits.check_message(data, req.files, edit=kind == 7)
+        return []
+    if m in ("POST", "PATCH") and (re.fullmatch(r"/channels/\d+/messages(/\d+)?", p) or "/webhooks/" in p):
+        return limits.check_message(req.body, req.files, edit=m == "PATCH")
+    return []
 
 
 def _channel_of(req: Request) -> int | None:
@@ -276,7 +356,7 @@ def _option_payload(param: discord.app_commands.Parameter, value: Any, resolved:
         user: User = value
         resolved.setdefault("users", {})[str(user.id)] = user.payload()
         value = str(user.id)
-    return {"name": param.name, "type": kind.value, "value": value}
+    return {"name": param.display_name, "type": kind.value, "value": value}
 
 
 class DiscordHarness:
@@ -331,6 +411,9 @@ class DiscordHarness:
 
     async def close(self) -> None:
         await self.client.close()  # closes the host too
+        rejected = self.recorder.rejected
+        assert not rejected, "payloads Discord would refuse:\n" + "\n".join(
+            f"{r!r}: {r.problems}" for r in rejected)
 
     async def drain(self, timeout: float = 10) -> None:
         """Wait until every task the client started has finished."""
@@ -392,7 +475,9 @@ class DiscordHarness:
             raise KeyError(path)
         for name in names[1:]:
             command = command.get_command(name)
-        params = {p.name: p for p in command.parameters}
+        # Options may be given by Python parameter name or by the name Discord shows; the
+        # payload carries the shown (renamed) name, as Discord sends it.
+        params = {p.name: p for p in command.parameters} | {p.display_name: p for p in command.parameters}
         resolved: dict[str, Any] = {}
         opts = []
         for name, value in options.items():
