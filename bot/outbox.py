@@ -92,6 +92,10 @@ class Message:
     images: list[Image] = field(default_factory=list)
     menu: ActionMenu | None = None
     buttons: list[tuple[str, str]] = field(default_factory=list)  # (custom_id, label)
+    # Users this message means to notify (the player whose turn begins). Nobody else is ever
+    # pinged: a name or label that reads `<@id>` or `@everyone` stays plain text.
+    pings: list[int] = field(default_factory=list)
+    session_id: int | None = None  # the table it is about, for the adapters' logs
 
 
 @dataclass

@@ -56,7 +56,9 @@ class ShapanClient(discord.Client):
                  db_path: str = "shapan.sqlite3", dev_guild: int | None = None, sync_global: bool = False,
                  tick_seconds: float = 60, **options: Any) -> None:
         # Default intents hold no privileged ones (no message content, members or presences).
-        options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True))
+        # Nobody is pinged unless a message names them (Message.pings, see deliver.mentions):
+        # a display name, roll label or deck name reading `<@id>` or `@everyone` stays text.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(intents=discord.Intents.default(), **options)
         self.host = host
         self.host_factory = host_factory or (lambda: default_host(db_path))

@@ -3,6 +3,11 @@ channels, private messages by DM (falling back to an ephemeral reply when DMs ar
 
 Discord limits kept here: 2000 characters of content, 4096 of embed description, 10 files
 per message, 5 component rows (see menus.py).
+
+Every message is sent on its own: an HTTP error on one (a refused payload, a server error
+after discord.py's own retries, a missing permission) is logged with its table and never
+stops the others, and a player whose private message did not arrive is told where to find
+it. Nobody is pinged except the users a message names in `pings`.
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ DM_RETRY_SECONDS = 3600  # after a refusal, do not try that user's DMs again for
 # Public posts after these (and timer posts) get a "show my hand" button: the game is on,
 # and ephemeral hands expire, so players need a way to see theirs again.
 HAND_BUTTON_VERBS = {"game.start", "play", "menu"}
+IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")  # what an embed can show as its image
 
 
 def split_text(body: str, limit: int) -> list[str]:
@@ -54,17 +60,27 @@ def split_text(body: str, limit: int) -> list[str]:
     return pieces
 
 
+def mentions(message: Message) -> discord.AllowedMentions:
+    """Exactly the pings `message` means: its `pings` users, never @everyone or roles."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=u) for u in message.pings])
+
+
 def message_parts(message: Message, locale: str | None, *, hand_button: bool = False, page: int = 0,
                   note: str | None = None, hand_session: int | None = None) -> list[dict[str, Any]]:
     """The keyword arguments of one or more sends that together show `message`.
 
     Short plain text goes in `content`; a title, images, a note or long text use embeds.
-    Components go on the last part, the note and the first ten images on the first.
+    Components go on the last part, the note and the first ten images on the first; the
+    users to ping are named at the start of the first part's content.
     """
     view, menu_note = build_view(message, locale, hand_button=hand_button, page=page, hand_session=hand_session)
     body = message.text or ""
     if menu_note:
         body = f"{body}\n\n{menu_note}" if body else menu_note
+    ping = " ".join(f"<@{u}>" for u in message.pings if f"<@{u}>" not in body)
+    if ping:
+        note = f"{ping} {note}" if note else ping
     use_embed = bool(message.title or message.images or note or len(body) > CONTENT_LIMIT)
     parts: list[dict[str, Any]] = []
     for i, chunk in enumerate(split_text(body, EMBED_LIMIT if use_embed else CONTENT_LIMIT)):
@@ -81,11 +97,15 @@ def message_parts(message: Message, locale: str | None, *, hand_button: bool = F
         batch = [discord.File(io.BytesIO(img.data), filename=img.filename) for img in images[start:start + FILES_PER_MESSAGE]]
         if start == 0:
             parts[0]["files"] = batch
-            parts[0]["embed"].set_image(url=f"attachment://{images[0].filename}")
+            if images[0].filename.lower().endswith(IMAGE_TYPES):  # any other file is only attached
+                parts[0]["embed"].set_image(url=f"attachment://{images[0].filename}")
         else:
             parts.append({"files": batch})
     if view is not None:
         parts[-1]["view"] = view
+    allowed = mentions(message)
+    for part in parts:
+        part["allowed_mentions"] = allowed
     return parts
 
 
@@ -96,6 +116,7 @@ def _as_edit(part: dict[str, Any]) -> dict[str, Any]:
         "embeds": [part["embed"]] if "embed" in part else [],
         "attachments": part.get("files", []),
         "view": part.get("view"),
+        "allowed_mentions": part["allowed_mentions"],
     }
 
 
@@ -121,10 +142,15 @@ class Delivery:
 
     async def deliver(self, outbox: Outbox, cmd: Command | None, interaction: discord.Interaction | None = None, *,
                       deferred_ephemeral: bool = True, edit: bool = False, page: int = 0) -> None:
+        """Send everything in `outbox`, each message on its own (see the module's doc)."""
         if interaction is not None and cmd is not None:
             if outbox.reply is not None:
                 await draw_pictures([outbox.reply])
-            await self._reply(interaction, cmd, outbox, deferred_ephemeral, edit, page)
+            try:
+                await self._reply(interaction, cmd, outbox, deferred_ephemeral, edit, page)
+            except discord.HTTPException as exc:
+                # The step is committed: its posts and DMs below must go out all the same.
+                _log_failure(exc, "the reply to user %s", cmd.user_id, outbox.reply)
         # the caller has the answer; now the board pictures, off the event loop
         await draw_pictures([m for _, m in outbox.public] + [m for _, m in outbox.private])
         hand_button = cmd is None or cmd.verb in HAND_BUTTON_VERBS
@@ -167,25 +193,44 @@ class Delivery:
         for part in parts:
             await interaction.followup.send(ephemeral=ephemeral, **part)
 
+    async def _tell_caller(self, interaction: discord.Interaction | None, cmd: Command | None,
+                           message: Message) -> bool:
+        """A private note under the caller's command; False when there is no caller to tell."""
+        if interaction is None or cmd is None:
+            return False
+        try:
+            for part in message_parts(message, cmd.locale):
+                await interaction.followup.send(ephemeral=True, **part)
+        except discord.HTTPException as exc:
+            _log_failure(exc, "a private note to user %s", cmd.user_id, message)
+        return True
+
     # --- public posts ------------------------------------------------------------------
     async def _post(self, channel_id: int, message: Message, cmd: Command | None,
-                    interaction: discord.Interaction | None, hand_button: bool) -> None:
+                    interaction: discord.Interaction | None, hand_button: bool) -> bool:
+        """Post `message` in a channel; True when every part of it went through."""
         locale = cmd.guild_locale if cmd is not None else None
         session = message.menu.session_id if message.menu is not None else None
         channel = self.client.get_partial_messageable(channel_id)
-        try:
-            for part in message_parts(message, locale, hand_button=hand_button, hand_session=session):
+        failed: discord.HTTPException | None = None
+        for part in message_parts(message, locale, hand_button=hand_button, hand_session=session):
+            try:
                 await channel.send(**part)
-        except discord.Forbidden:
-            log.warning("no permission to post in channel %s", channel_id)
-            if interaction is not None and cmd is not None:
-                await interaction.followup.send(text(cmd.locale, "msg.no_permission", channel=channel_id), ephemeral=True)
+            except discord.HTTPException as exc:  # the other parts, posts and DMs still go
+                _log_failure(exc, "a post in channel %s", channel_id, message)
+                failed = exc
+        if failed is not None and cmd is not None:
+            key = "msg.no_permission" if isinstance(failed, discord.Forbidden) else "msg.post_failed"
+            await self._tell_caller(interaction, cmd, Message(text=text(cmd.locale, key, channel=channel_id)))
+        return failed is None
 
     # --- private messages ------------------------------------------------------------
     async def _private(self, user_id: int, message: Message, cmd: Command | None,
                        interaction: discord.Interaction | None) -> None:
         is_caller = cmd is not None and cmd.user_id == user_id
         locale = cmd.locale if is_caller else (cmd.guild_locale if cmd is not None else None)
+        tell_table = False  # say in the table's channel that this player missed a DM
+        reason = "closed"
         if not self.dms_known_closed(user_id):
             try:
                 dm = await self.client.create_dm(discord.Object(id=user_id))
@@ -195,20 +240,57 @@ class Delivery:
                     await self._remember_dm_state(user_id, closed=False)
                 return
             except discord.HTTPException as exc:
-                if not _dm_refused(exc):
-                    raise
-                log.info("DMs to user %s refused (code %s)", user_id, exc.code)
-                first_refusal = user_id not in self.dm_closed
-                self.dm_closed[user_id] = time.monotonic()
-                if first_refusal:
-                    await self._remember_dm_state(user_id, closed=True)
-        else:
-            first_refusal = False
+                if _dm_refused(exc):
+                    log.info("DMs to user %s refused (code %s)", user_id, exc.code)
+                    tell_table = user_id not in self.dm_closed
+                    self.dm_closed[user_id] = time.monotonic()
+                    if tell_table:
+                        await self._remember_dm_state(user_id, closed=True)
+                else:
+                    _log_failure(exc, "a direct message to user %s", user_id, message)
+                    tell_table, reason = True, "failed"
         if is_caller and interaction is not None:
-            note = text(locale, "msg.dm_closed_self")
-            for part in message_parts(message, locale, note=note):
-                await interaction.followup.send(ephemeral=True, **part)
-        elif first_refusal and cmd is not None and cmd.channel_id is not None:
-            # Someone else's secret: never shown here; tell them how to see it themselves.
-            note = Message(text=text(cmd.guild_locale, "msg.dm_closed_other", mention=f"<@{user_id}>"))
-            await self._post(cmd.channel_id, note, cmd, interaction, hand_button=True)
+            note = text(locale, f"msg.dm_{reason}_self")
+            try:
+                for part in message_parts(message, locale, note=note):
+                    await interaction.followup.send(ephemeral=True, **part)
+            except discord.HTTPException as exc:
+                _log_failure(exc, "the private fallback to user %s", user_id, message)
+            return
+        if not tell_table:
+            return
+        channel_id = await self._table_channel(cmd, message)
+        if channel_id is None:
+            log.warning("user %s missed a private message of table %s and no channel is known to tell them",
+                        user_id, message.session_id)
+            return
+        # Someone else's secret: never shown here; tell them (with a ping) how to see it.
+        table_locale = cmd.guild_locale if cmd is not None else await self._table_locale(message)
+        note = Message(text=text(table_locale, f"msg.dm_{reason}_other", mention=f"<@{user_id}>"),
+                       pings=[user_id], session_id=message.session_id)
+        await self._post(channel_id, note, cmd, interaction, hand_button=True)
+
+    async def _table_channel(self, cmd: Command | None, message: Message) -> int | None:
+        if cmd is not None and cmd.channel_id is not None:
+            return cmd.channel_id
+        session = await self._table(message)
+        return session.channel_id if session is not None else None
+
+    async def _table_locale(self, message: Message) -> str | None:
+        session = await self._table(message)
+        return session.locale if session is not None else None
+
+    async def _table(self, message: Message) -> Any:
+        if message.session_id is None:
+            return None
+        try:
+            return await self.client.host.repo.load_session(message.session_id)
+        except Exception:
+            log.exception("could not load table %s", message.session_id)
+            return None
+
+
+def _log_failure(exc: discord.HTTPException, what: str, target: int, message: Message | None) -> None:
+    table = message.session_id if message is not None else None
+    log.warning("Discord refused " + what + " (table %s): HTTP %s, code %s: %s",
+                target, table, exc.status, exc.code, exc.text[:300])
