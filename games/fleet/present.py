@@ -19,8 +19,14 @@ def _nm(names: dict[str, str], locale: str) -> str:
     return names.get(locale) or names.get("en", "?")
 
 
+def in_build(view: dict[str, Any]) -> bool:
+    """The fleets are not on the board: still being built, or the game ended before they were
+    (a concession, a kick or a timer forfeit during fleet building leaves no ship)."""
+    return view["phase"] == "build" or any("ship" not in side for side in view["sides"])
+
+
 def _side_view(engine: "FleetEngine", state: FleetState, seat: int, side: Side, own: bool) -> dict[str, Any]:
-    if state.phase == "build":
+    if state.phase == "build" or side.ship is None:
         out: dict[str, Any] = {"ready": side.build.stage == "ready"}
         if own:
             out["build"] = {k: v for k, v in asdict(side.build).items() if k != "token"}
@@ -163,7 +169,7 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
 def summary(view: dict[str, Any], locale: str) -> str:
     lines: list[str] = []
     names = view["names"]
-    if view["phase"] == "build":
+    if in_build(view):
         for s, side in enumerate(view["sides"]):
             state_key = "fleet.label.built" if side["ready"] else "fleet.label.building"
             lines.append(f"{names[s]}: {t(locale, state_key)}")

@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 from games.core.i18n import t
 from games.core.render import font, png_bytes
 from games.fleet.data import DATA
+from games.fleet.present import in_build
 from games.fleet.state import COLS, EVENT_ZONES, LAUNCH_ZONES
 
 D = DATA()
@@ -47,7 +48,7 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
             boxes[zone] = (x0, y0)
             draw.rectangle([x0 + 2, y0 + 2, x0 + CELL_W - 2, y0 + CELL_H - 2], fill=COLORS[_zone_kind(zone)])
             draw.text((x0 + 6, y0 + 4), zone, font=small, fill=(170, 170, 170))
-    if view["phase"] == "build":
+    if in_build(view):
         draw.text((MARGIN + 10, MARGIN + CELL_H * 2 + 30), t(locale, "fleet.label.building"), font=big,
                   fill=(230, 230, 230))
         return png_bytes(img)
