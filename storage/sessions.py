@@ -64,6 +64,7 @@ class SessionRow:
     created_at: float = 0.0
     updated_at: float = 0.0
     seats: list[SeatRow] = field(default_factory=list)
+    error: str | None = None  # set when the host failed on this table (see Host.tick)
 
     def seats_of(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -87,7 +88,7 @@ class LogRow:
 # Columns a command may change through `commit` (everything but identity and creation).
 _MUTABLE = {
     "status", "state", "options", "locale", "timer_hours", "timer_policy", "turn_deadline",
-    "timer_seats", "reminded", "creator_id",
+    "timer_seats", "reminded", "creator_id", "error",
 }
 
 _DELETE_SEATS = "DELETE FROM seats WHERE session_id = ?"
@@ -260,7 +261,7 @@ class Repository:
             seed_hash=row["seed_hash"], thread=bool(row["thread"]), timer_hours=row["timer_hours"],
             timer_policy=row["timer_policy"], turn_deadline=row["turn_deadline"],
             timer_seats=json.loads(row["timer_seats"] or "[]"), reminded=bool(row["reminded"]),
-            created_at=row["created_at"], updated_at=row["updated_at"], seats=seats,
+            created_at=row["created_at"], updated_at=row["updated_at"], seats=seats, error=row["error"],
         )
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:

@@ -213,25 +213,27 @@ class Host:
         return [(v[:100], l[:100]) for v, l in out[:SUGGEST_LIMIT]]
 
     async def tick(self, now: float | None = None) -> Outbox:
-        """Turn timers: a reminder at half time (once), and on expiry the table's policy."""
+        """Turn timers: a reminder at half time (once), and on expiry the table's policy.
+
+        Each table on its own: one that fails is logged, marked as errored (its timer stops,
+        its channel is told) and every other table's timers and reminders go on."""
         now = self.clock() if now is None else now
         box = Outbox()
         for due in await self.repo.sessions_with_deadline():
             half = due.turn_deadline - (due.timer_hours or 0) * 1800
             if now < half:
                 continue
-            async with self._lock(due.id):
-                session = await self.repo.load_session(due.id)
-                if session is None or session.status != "active" or session.turn_deadline is None:
-                    continue
-                try:
-                    if now >= session.turn_deadline:
-                        box.merge(await self._expire(session, now))
-                    elif not session.reminded:
-                        box.merge(await self._remind(session, now))
-                except StaleVersion:
-                    continue  # another process handled this table; the next tick looks again
-        box.merge(await self.league.tick())
+            try:
+                box.merge(await self._tick_table(due.id, now))
+            except StaleVersion:
+                continue  # another process handled this table; the next tick looks again
+            except Exception as exc:
+                log.exception("table %s (%s) failed in the timer tick", due.id, due.game)
+                box.merge(await self._mark_errored(due.id, exc, now))
+        try:
+            box.merge(await self.league.tick())
+        except Exception:
+            log.exception("the league clock failed in the timer tick")
         box.reply = None
         return box
 
@@ -246,6 +248,37 @@ class Host:
     def _surface_commands(cmd: Command) -> dict[str, str]:
         """Message parameters naming commands that differ between the adapters."""
         return {"menu": "/menu" if cmd.surface == "console" else "/act"}
+
+    async def _tick_table(self, session_id: int, now: float) -> Outbox:
+        async with self._lock(session_id):
+            session = await self.repo.load_session(session_id)
+            if session is None or session.status != "active" or session.turn_deadline is None:
+                return Outbox()
+            if now >= session.turn_deadline:
+                try:
+                    return await self._expire(session, now)
+                except BaseException:
+                    self._forfeits.discard(session_id)  # nothing was committed: no forfeit to report
+                    raise
+            if not session.reminded:
+                return await self._remind(session, now)
+            return Outbox()
+
+    async def _mark_errored(self, session_id: int, exc: Exception, now: float) -> Outbox:
+        """Record the failure on the table and stop its timer (so it is not retried every
+        minute); the table keeps its game, and the next command that works re-arms the timer."""
+        try:
+            async with self._lock(session_id):
+                session = await self.repo.load_session(session_id)
+                if session is None:
+                    return Outbox()
+                await self.repo.commit(session, now, turn_deadline=None, timer_seats=[], reminded=False,
+                                       error=f"{type(exc).__name__}: {str(exc)[:200]}")
+        except Exception:
+            log.exception("could not mark table %s as errored", session_id)
+            return Outbox()
+        text = t(session.locale, "host.table_error", id=session.id)
+        return Outbox(public=[(session.channel_id, Message(text=text, session_id=session.id))])
 
     # --- locale and small helpers ----------------------------------------------------
     async def _caller_locale(self, cmd: Command) -> str:
@@ -754,6 +787,8 @@ class Host:
             if session.timer_hours:
                 lines.append(t(locale, "host.timer_set", hours=f"{session.timer_hours:g}",
                                policy=t(locale, f"host.policy.{session.timer_policy}")))
+            if session.error:
+                lines.append(t(locale, "host.status_error", error=session.error))
             lines.append(t(locale, "host.seed_hash", hash=session.seed_hash))
         images = [Image(f"table{session.id}.png", png)] if png else []
         return self._reply("\n".join(lines), images=images)
@@ -913,8 +948,12 @@ class Host:
     async def _finish(self, cmd: Command | None, session: SessionRow, engine: Engine, progress: Progress,
                       locale: str | None, reply: str | None = None, status: str | None = None,
                       restart_timer: bool = False, seats: list[SeatRow] | None = None) -> Outbox:
-        """Bots move, then state + log are committed in one transaction and posts are built.
-        With `seats`, the seats change too (a kicked player's seat goes to a bot)."""
+        """Bots move, the posts are built, then state + log are committed in one transaction.
+        With `seats`, the seats change too (a kicked player's seat goes to a bot).
+
+        The posts come first so that the step and its messages form one unit: a failure while
+        presenting the step (a view, a summary) leaves nothing committed, and a committed step
+        always has its messages (the adapter sends each on its own, see bot.discord.deliver)."""
         if seats is not None:
             session = replace(session, seats=seats)
         if (progress.ended is None and engine.outcome(progress.state) is None and session.state is not None
@@ -929,6 +968,8 @@ class Host:
             changes["status"] = status
         if outcome is not None or progress.ended:
             changes["status"] = "finished"
+        if session.error is not None:
+            changes["error"] = None  # the table works again
         if progress.ended:
             changes.update(turn_deadline=None, timer_seats=[], reminded=False)
         elif bots_pending:  # due at once: the next tick lets the bots go on
@@ -940,9 +981,10 @@ class Host:
         if not seen:
             for entry in progress.log:
                 entry.public = False
-        stored = await self.repo.commit(session, now, log=progress.log, seats=seats, **changes)
-        box = await self._posts(stored, engine, progress, outcome, public_view, seen)
+        box = await self._posts(session, engine, progress, outcome, public_view, seen)
         box.tick_soon = progress.bots_pending
+        stored = await self.repo.commit(session, now, log=progress.log, seats=seats, **changes)
+        self._keep_public_view(stored, public_view)
         if reply is not None:
             box.reply = Message(text=reply)
         if outcome is not None:
@@ -979,15 +1021,13 @@ class Host:
         loc = session.locale
         lines = list(progress.notes)
         lines += [self._event_text(session, loc, e.key, e.params) for e in progress.events if e.to is None]
-        self._public_views[session.id] = (session.version, public_view)
-        self._public_views.move_to_end(session.id)
-        if len(self._public_views) > PUBLIC_VIEWS_KEPT:
-            self._public_views.popitem(last=False)
         images: list[Image] = []
+        turn_started = False
         if progress.changed:
             lines.append(engine.summary(public_view, loc))
             turn_changed = (progress.awaited_before is None or outcome is not None or progress.ended is not None
                             or sorted(engine.active_seats(progress.state)) != progress.awaited_before)
+            turn_started = turn_changed and outcome is None
             if turn_changed:  # drawn by the adapter after the answer (see bot.outbox.Image)
                 images.append(Image(f"table{session.id}.png", draw=partial(engine.render, public_view, loc)))
         if outcome is not None:
@@ -1001,7 +1041,11 @@ class Host:
             if progress.bots_pending:
                 lines.append(t(loc, "host.bots_thinking"))
         if lines and seen:
-            box.public.append((session.channel_id, Message(text="\n".join(lines), images=images)))
+            # the players whose turn begins are pinged (nobody else; see Message.pings)
+            pings = [] if not turn_started else sorted(
+                {u for s in self._awaited_humans(session, engine, progress.state) if (u := session.user_of(s))})
+            box.public.append((session.channel_id, Message(text="\n".join(lines), images=images, pings=pings,
+                                                           session_id=session.id)))
         # Private events: one message per user; a hot-seat user hears each of their seats.
         per_user: dict[int, list[str]] = {}
         for event in progress.events[:progress.final_step_at]:
@@ -1017,8 +1061,15 @@ class Host:
                     text = t(uloc, "host.seat_head", seat=seat, name=self._name(session, seat)) + " " + text
                 per_user.setdefault(user, []).append(text)
         for user, texts in per_user.items():
-            box.private.append((user, Message(text="\n".join(texts))))
+            box.private.append((user, Message(text="\n".join(texts), session_id=session.id)))
         return box
+
+    def _keep_public_view(self, session: SessionRow, public_view: dict[str, Any]) -> None:
+        """The board as the committed step left it (see `_unseen`)."""
+        self._public_views[session.id] = (session.version, public_view)
+        self._public_views.move_to_end(session.id)
+        if len(self._public_views) > PUBLIC_VIEWS_KEPT:
+            self._public_views.popitem(last=False)
 
     def _outcome_text(self, session: SessionRow, outcome: Outcome, already_said: list[str] = (),
                       locale: str | None = None) -> str:
@@ -1042,7 +1093,7 @@ class Host:
         for user in sorted({session.user_of(s) for s in session.timer_seats} - {None}):
             uloc = await self._user_locale(user)
             box.private.append((user, Message(text=t(uloc, "host.reminder", id=session.id, hours=f"{left:.1f}",
-                                                      channel=session.channel_id))))
+                                                      channel=session.channel_id), session_id=session.id)))
         return box
 
     async def _expire(self, session: SessionRow, now: float) -> Outbox:
