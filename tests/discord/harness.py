@@ -44,9 +44,10 @@ class User:
     id: int
     name: str
     locale: str = "en-US"
+    display: str | None = None  # the display name (global_name); the name title-cased if None
 
     def payload(self) -> dict[str, Any]:
-        return {"id": str(self.id), "username": self.name, "global_name": self.name.title(),
+        return {"id": str(self.id), "username": self.name, "global_name": self.display or self.name.title(),
                 "discriminator": "0", "avatar": None, "bot": False, "public_flags": 0}
 
 
@@ -458,7 +459,8 @@ class DiscordHarness:
             payload.update(
                 guild_id=str(GUILD_ID), guild_locale=guild_locale, context=0, channel_id=str(channel_id),
                 channel={"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": "general",
-                         "permissions": str(perms)},
+                         "permissions": str(perms), "position": 0, "nsfw": False, "parent_id": None, "topic": None,
+                         "rate_limit_per_user": 0, "last_message_id": None, "flags": 0},
                 guild={"id": str(GUILD_ID), "locale": guild_locale, "features": []},
                 member={"user": user.payload(), "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
                         "flags": 0, "pending": False, "permissions": str(perms), "nick": None, "avatar": None},
