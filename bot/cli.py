@@ -81,7 +81,7 @@ def _verify(args: argparse.Namespace) -> int:
     async def check() -> tuple[bool, str]:
         if not Path(args.db).exists():
             return False, f"no database at {args.db}"
-        repo = await Repository.open(args.db)
+        repo = await Repository.open(args.db, readonly=True)  # verifying never changes the database
         try:
             session = await repo.load_session(args.session)
             if session is None:
@@ -162,11 +162,17 @@ def _sync(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from storage.db import DatabaseProblem
+
     parser = build_parser()
     args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        return _default(args)
-    return args.func(args)
+    try:
+        if not getattr(args, "func", None):
+            return _default(args)
+        return args.func(args)
+    except DatabaseProblem as exc:  # one clear line, no traceback
+        print(f"shapan: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import sqlite3
 import time
 from pathlib import Path
 from typing import Callable, TypeVar
+from urllib.parse import quote
 
 import aiosqlite
 
@@ -35,19 +36,57 @@ def migration_files(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
     return found
 
 
-async def connect(path: str | Path) -> aiosqlite.Connection:
-    """Open the database (WAL, foreign keys on) and bring its schema up to date."""
-    conn = await aiosqlite.connect(str(path), isolation_level=None)  # we issue BEGIN ourselves
-    conn.row_factory = aiosqlite.Row
-    await conn.execute("PRAGMA busy_timeout = 10000")  # another process may hold the write lock
-    if str(path) != ":memory:":
-        await conn.execute("PRAGMA journal_mode = WAL")
-        # With WAL, NORMAL never corrupts the database; a power cut may only lose the last commits.
-        await conn.execute("PRAGMA synchronous = NORMAL")
-    await conn.execute("PRAGMA foreign_keys = ON")
-    await conn.execute(f"PRAGMA cache_size = {CACHE_KIB}")
-    await migrate(conn)
+class DatabaseProblem(Exception):
+    """The database cannot be used (unreadable, not a database, damaged, or written by a newer
+    version of Shapan). Its text is one line for the person running the bot."""
+
+
+def readonly_uri(path: str | Path) -> str:
+    """An SQLite URI that opens `path` read-only: nothing is created, written or migrated."""
+    return f"file:{quote(str(Path(path).resolve()))}?mode=ro"
+
+
+async def connect(path: str | Path, *, readonly: bool = False) -> aiosqlite.Connection:
+    """Open the database (WAL, foreign keys on) and bring its schema up to date; read-only,
+    only check that this code can read it. Raises DatabaseProblem, with the connection (and
+    its thread, which would keep the process alive) closed, when it cannot be used."""
+    try:
+        if readonly:
+            conn = await aiosqlite.connect(readonly_uri(path), uri=True, isolation_level=None)
+        else:
+            conn = await aiosqlite.connect(str(path), isolation_level=None)  # we issue BEGIN ourselves
+    except sqlite3.Error as exc:
+        raise DatabaseProblem(f"cannot open the database {path}: {exc}") from None
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA busy_timeout = 10000")  # another process may hold the write lock
+        if str(path) != ":memory:" and not readonly:
+            await conn.execute("PRAGMA journal_mode = WAL")
+            # With WAL, NORMAL never corrupts the database; a power cut may only lose the last commits.
+            await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute(f"PRAGMA cache_size = {CACHE_KIB}")
+        if readonly:
+            check_schema(await applied_versions(conn, create=False))
+        else:
+            await migrate(conn)
+    except BaseException as exc:
+        await conn.close()
+        if isinstance(exc, sqlite3.Error):
+            raise DatabaseProblem(f"the database {path} cannot be used: {exc}") from None
+        if isinstance(exc, DatabaseProblem):
+            raise DatabaseProblem(f"the database {path} {exc}") from None
+        raise
     return conn
+
+
+def check_schema(applied: set[int], folder: Path = MIGRATIONS) -> None:
+    """Refuse a database that a newer version of this code has migrated."""
+    known = {v for v, _ in migration_files(folder)}
+    newer = sorted(v for v in applied - known if v > max(known, default=0))
+    if newer:
+        raise DatabaseProblem(f"was written by a newer version of Shapan (schema {newer[-1]}; this version "
+                              f"knows up to {max(known, default=0)}): update Shapan to use it")
 
 
 async def run_sync(conn: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -62,10 +101,14 @@ async def run_sync(conn: aiosqlite.Connection, work: Callable[[sqlite3.Connectio
     return await conn._execute(lambda: work(conn._conn))
 
 
-async def applied_versions(conn: aiosqlite.Connection) -> set[int]:
-    await conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
-    )
+async def applied_versions(conn: aiosqlite.Connection, create: bool = True) -> set[int]:
+    if create:
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+                           "name TEXT NOT NULL, applied_at REAL NOT NULL)")
+    else:
+        async with conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'schema_migrations'") as cur:
+            if await cur.fetchone() is None:
+                raise DatabaseProblem("is not a Shapan database (no schema_migrations table)")
     async with conn.execute("SELECT version FROM schema_migrations") as cur:
         return {row[0] for row in await cur.fetchall()}
 
@@ -73,6 +116,7 @@ async def applied_versions(conn: aiosqlite.Connection) -> set[int]:
 async def migrate(conn: aiosqlite.Connection, folder: Path = MIGRATIONS) -> list[int]:
     """Apply every migration not applied yet; returns the versions applied now."""
     done = await applied_versions(conn)
+    check_schema(done, folder)
     applied = []
     for version, path in migration_files(folder):
         if version in done:

@@ -18,7 +18,7 @@ from typing import Any, AsyncIterator, Callable, TypeVar
 
 import aiosqlite
 
-from storage.db import CACHE_KIB, connect, run_sync
+from storage.db import CACHE_KIB, DatabaseProblem, connect, run_sync
 
 OPEN_STATUSES = ("lobby", "active")
 OPEN_ROWS_KEPT = 4096  # channels whose open session stays in memory (a few KiB each)
@@ -130,15 +130,21 @@ class Repository:
         self._data_version: int | None = None
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Repository":
-        conn = await connect(path)
+    async def open(cls, path: str | Path, *, readonly: bool = False) -> "Repository":
+        """Open (and migrate) the database; `readonly` opens it with SQLite's mode=ro and
+        never changes it (for `shapan verify`). Raises storage.db.DatabaseProblem."""
+        conn = await connect(path, readonly=readonly)
         fast = None
-        if str(path) != ":memory:":  # a second connection to :memory: would be another database
-            fast = sqlite3.connect(Path(path), isolation_level=None, check_same_thread=False)
-            fast.row_factory = sqlite3.Row
-            for pragma in ("busy_timeout = 0", "synchronous = NORMAL", "foreign_keys = ON",
-                           f"cache_size = {CACHE_KIB}"):
-                fast.execute(f"PRAGMA {pragma}")
+        if str(path) != ":memory:" and not readonly:  # a second connection to :memory: would be another database
+            try:
+                fast = sqlite3.connect(Path(path), isolation_level=None, check_same_thread=False)
+                fast.row_factory = sqlite3.Row
+                for pragma in ("busy_timeout = 0", "synchronous = NORMAL", "foreign_keys = ON",
+                               f"cache_size = {CACHE_KIB}"):
+                    fast.execute(f"PRAGMA {pragma}")
+            except sqlite3.Error as exc:
+                await conn.close()
+                raise DatabaseProblem(f"the database {path} cannot be used: {exc}") from None
         return cls(conn, fast)
 
     async def close(self) -> None:
@@ -261,7 +267,8 @@ class Repository:
             seed_hash=row["seed_hash"], thread=bool(row["thread"]), timer_hours=row["timer_hours"],
             timer_policy=row["timer_policy"], turn_deadline=row["turn_deadline"],
             timer_seats=json.loads(row["timer_seats"] or "[]"), reminded=bool(row["reminded"]),
-            created_at=row["created_at"], updated_at=row["updated_at"], seats=seats, error=row["error"],
+            created_at=row["created_at"], updated_at=row["updated_at"], seats=seats,
+            error=row["error"] if "error" in row.keys() else None,  # absent in an older database opened read-only
         )
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:

@@ -269,6 +269,9 @@ def _from_env(**overrides: Any) -> tuple[str, ShapanClient]:
 
 
 async def _serve(token: str, client: ShapanClient) -> None:
+    if client.host is None:
+        # the database first: one that cannot be used stops us before we log in to Discord
+        client.host = await client.host_factory()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
