@@ -26,6 +26,7 @@ from bot.discord.deliver import Delivery
 from bot.discord.i18n import ShapanTranslator, text
 from bot.discord.menus import DYNAMIC_ITEMS, is_ours
 from bot.outbox import Command, Outbox
+from games.registry import available_games
 
 log = logging.getLogger("shapan.discord")
 
@@ -78,6 +79,9 @@ class ShapanClient(discord.Client):
             self.host = await self.host_factory()
         if hasattr(self.host, "open_thread"):  # league games open in threads of the league's channel
             self.host.open_thread = self.open_thread
+        # Import every game now, before any interaction: the first autocomplete would
+        # otherwise import them on the event loop (up to 0.8 s) while Discord waits.
+        available_games()
         await self.tree.set_translator(ShapanTranslator())
         # Menus and buttons keep their state in custom_ids: register the parsers, no views.
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -255,6 +255,16 @@ def _check_texts(item: dict[str, Any], where: str, *, description: bool = True) 
 
 def check_command(command: dict[str, Any]) -> list[str]:
     """One chat-input command as sent to PUT /applications/{id}/commands."""
+    return _measure_command(command)[0]
+
+
+def command_characters(command: dict[str, Any]) -> int:
+    """The characters Discord counts against its 4000 (names, descriptions, choice names and
+    values of the command and all its options, each at its longest localization)."""
+    return _measure_command(command)[1]
+
+
+def _measure_command(command: dict[str, Any]) -> tuple[list[str], int]:
     where = f"/{command.get('name')}"
     problems, total = _check_texts(command, where)
 
@@ -313,7 +323,7 @@ def check_command(command: dict[str, Any]) -> list[str]:
     total += options(command.get("options") or [], where, 0)
     if total > COMMAND_TOTAL:
         problems.append(f"{where}: {total} characters with its options and localizations (max {COMMAND_TOTAL})")
-    return problems
+    return problems, total
 
 
 def check_commands(commands: list[dict[str, Any]]) -> list[str]:
