@@ -264,9 +264,12 @@ class Delivery:
             log.warning("user %s missed a private message of table %s and no channel is known to tell them",
                         user_id, message.session_id)
             return
-        # Someone else's secret: never shown here; tell them (with a ping) how to see it.
-        table_locale = cmd.guild_locale if cmd is not None else await self._table_locale(message)
-        note = Message(text=text(table_locale, f"msg.dm_{reason}_other", mention=f"<@{user_id}>"),
+        # Someone else's secret: never shown here; tell them (with a ping, in their language)
+        # how to see it.
+        locale = await self._user_locale(user_id)
+        if locale is None:
+            locale = cmd.guild_locale if cmd is not None else await self._table_locale(message)
+        note = Message(text=text(locale, f"msg.dm_{reason}_other", mention=f"<@{user_id}>"),
                        pings=[user_id], session_id=message.session_id)
         await self._post(channel_id, note, cmd, interaction, hand_button=True)
 
@@ -275,6 +278,13 @@ class Delivery:
             return cmd.channel_id
         session = await self._table(message)
         return session.channel_id if session is not None else None
+
+    async def _user_locale(self, user_id: int) -> str | None:
+        try:
+            return await self.client.host.repo.user_locale(user_id)
+        except Exception:
+            log.exception("could not read the locale of user %s", user_id)
+            return None
 
     async def _table_locale(self, message: Message) -> str | None:
         session = await self._table(message)

@@ -188,16 +188,10 @@ class Host:
                         out.append((str(s.id), label))
             elif param == "code":
                 session = await self._resolve(cmd)
-                engine = get_engine(session.game)
                 if session.state is not None:
-                    state = engine.load_state(session.state)
-                    seats = self._acting_seats(cmd, session, engine, state, required=False)
-                    for seat in seats:
-                        for action in engine.legal_actions(state, seat):
-                            code = action.code()
-                            label = engine.describe_action(state, seat, action, locale)
-                            if code.lower().startswith(low) or low in label.lower():
-                                out.append((code, label if label == code else f"{label} · {code}"))
+                    # every legal move with its label can take long in a big game: computed on
+                    # a worker thread (from its own copy of the state), never on the event loop
+                    out = await asyncio.to_thread(self._code_suggestions, cmd, session, low, locale)
             elif param == "section":
                 engine = get_engine(find_game(str(cmd.args.get("game", ""))))
                 for i, (title, _) in enumerate(rules.sections(engine, locale), 1):
@@ -211,6 +205,18 @@ class Host:
         except (HostError, RuleError, KeyError):
             return []
         return [(v[:100], l[:100]) for v, l in out[:SUGGEST_LIMIT]]
+
+    def _code_suggestions(self, cmd: Command, session: SessionRow, low: str, locale: str) -> list[tuple[str, str]]:
+        engine = get_engine(session.game)
+        state = engine.load_state(session.state)
+        out = []
+        for seat in self._acting_seats(cmd, session, engine, state, required=False):
+            for action in engine.legal_actions(state, seat):
+                code = action.code()
+                label = engine.describe_action(state, seat, action, locale)
+                if code.lower().startswith(low) or low in label.lower():
+                    out.append((code, label if label == code else f"{label} · {code}"))
+        return out
 
     async def tick(self, now: float | None = None) -> Outbox:
         """Turn timers: a reminder at half time (once), and on expiry the table's policy.

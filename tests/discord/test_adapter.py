@@ -156,7 +156,8 @@ async def test_closed_dms_of_another_player_get_a_public_note_without_the_secret
     bob_tokens = DUEL.secrets(state)[1]
     notes = [r for r in harness.recorder.public(start) if f"<@{BOB.id}>" in r.text]
     assert len(notes) == 1
-    assert notes[0].body["content"] == text("zh-CN", "msg.dm_closed_other", mention=f"<@{BOB.id}>")
+    # addressed to Bob, so in his language (en-US), not the server's
+    assert notes[0].body["content"] == text("en", "msg.dm_closed_other", mention=f"<@{BOB.id}>")
     assert not any(token in r.text for r in harness.recorder.public() for token in bob_tokens)
     # Bob sees his hand with the button under the note instead.
     answer = followups(await harness.click(BOB, notes[0].response, "sp:hand"))[0]

@@ -106,3 +106,22 @@ async def test_league_export_is_a_csv_file_not_an_embedded_image(harness):
     assert name.endswith(".csv") and data
     images = [e.get("image") for e in sent[0].body.get("embeds", [])]
     assert not any(images), images  # an embed image pointing at a CSV shows nothing
+
+
+async def test_move_suggestions_are_computed_off_the_event_loop(harness, monkeypatch):
+    import threading
+
+    from tests.discord.test_adapter import start_duel
+
+    await start_duel(harness)
+    duel = registry.get_engine("duel")
+    seen_on: list[str] = []
+    original = type(duel).legal_actions
+
+    def recording(self, state, seat):
+        seen_on.append(threading.current_thread().name)
+        return original(self, state, seat)
+
+    monkeypatch.setattr(type(duel), "legal_actions", recording)
+    choices = await harness.autocomplete(ALICE, "play", "action", action="")
+    assert choices and seen_on and threading.current_thread().name not in seen_on

@@ -32,7 +32,7 @@ async def test_a_dm_answered_500_does_not_stop_the_step_and_the_table_is_told(ha
     # Alice's hand arrived, the public post too, and Bob's failed DM is said in the channel
     assert len(rec.dm_messages(ALICE.id)) == 1 and rec.dm_messages(BOB.id) == []
     assert all(token in rec.dm_messages(ALICE.id)[0].text for token in secrets[0])
-    note = text("zh-CN", "msg.dm_failed_other", mention=f"<@{BOB.id}>")
+    note = text("en", "msg.dm_failed_other", mention=f"<@{BOB.id}>")  # in Bob's language
     notes = [r for r in rec.public(start) if r.body.get("content") == note]
     assert len(notes) == 1 and limits.pinged(notes[0].body) == {str(BOB.id)}
     assert not any(token in r.text for r in rec.public() for token in secrets[1])
