@@ -76,6 +76,9 @@ async def test_names_and_labels_ping_nobody_and_a_turn_pings_only_the_awaited_pl
     await harness.slash(BOB, "game join")
     await harness.slash(evil, "game start")
     await harness.slash(evil, "roll", expr="1d6", label=f"<@{BOB.id}> @everyone")
+    code = next(iter(get_engine("frontline").loadout_presets().values()))
+    await harness.slash(evil, "deck save", game="frontline", name=f"<@{BOB.id}>@everyone", code=code)
+    await harness.slash(evil, "deck list", game="frontline")
     sent = [r for r in harness.requests[start:] if r.ok and r.method in ("POST", "PATCH")
             and (r.body.get("content") or r.body.get("embeds"))]
     assert any("@everyone" in r.text for r in sent) and any(f"<@{BOB.id}>" in r.text for r in sent)

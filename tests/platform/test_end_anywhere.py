@@ -37,3 +37,22 @@ def test_a_concession_at_any_point_can_be_shown(game):
                 for locale in ("en", "zh-CN"):
                     assert engine.summary(view, locale)
                 engine.render(view, "en")
+
+
+async def test_a_fleet_timer_forfeit_during_fleet_building_ends_the_game(host, clock):
+    """The case that stopped every table's timers: the timer runs out while both players
+    are still building their fleets."""
+    from games.core.i18n import t
+    from tests.platform.conftest import cmd, public_text
+
+    await host.handle(cmd("alice", "game.new", game="fleet"))
+    await host.handle(cmd("bob", "game.join"))
+    await host.handle(cmd("alice", "game.timer", hours="1", policy="forfeit"))
+    await host.handle(cmd("alice", "game.start"))
+    session = await host.repo.open_session_in_channel(10)
+    assert get_engine("fleet").load_state(session.state).phase == "build"
+    clock.now += 3601
+    box = await host.tick()
+    session = await host.repo.load_session(session.id)
+    assert session.status == "finished" and session.error is None
+    assert t("en", "host.expired.forfeit", name="alice") in public_text(box)
