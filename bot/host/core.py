@@ -73,6 +73,9 @@ class Progress:
     # index in `events` where the step that ended the game begins: nothing private is sent
     # from there on, since the result (and the seed reveal) closes the game for everyone
     final_step_at: int | None = None
+    # the game, if it ends now, ends without play (a turn-timer forfeit, a kick): remembered
+    # for the league only once the step is committed, so a step that failed leaves no trace
+    forfeit: bool = False
 
 
 def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
@@ -261,11 +264,7 @@ class Host:
             if session is None or session.status != "active" or session.turn_deadline is None:
                 return Outbox()
             if now >= session.turn_deadline:
-                try:
-                    return await self._expire(session, now)
-                except BaseException:
-                    self._forfeits.discard(session_id)  # nothing was committed: no forfeit to report
-                    raise
+                return await self._expire(session, now)
             if not session.reminded:
                 return await self._remind(session, now)
             return Outbox()
@@ -730,8 +729,7 @@ class Host:
                 for seat in seats:
                     if engine.outcome(progress.state) is None:
                         self._resign(engine, session, progress, seat, cmd.user_id, "user")
-                if engine.outcome(progress.state) is not None:
-                    self._forfeits.add(session.id)  # a game a kick ended was not played out
+                progress.forfeit = True  # a game a kick ends was not played out
                 return await self._finish(cmd, session, engine, progress, locale, reply=t(locale, "host.done"))
             # A casual table: the kicked seat never resigns, so a kick never makes anyone win.
             progress = Progress(state=engine.load_state(session.state), changed=True)
@@ -991,6 +989,8 @@ class Host:
         box.tick_soon = progress.bots_pending
         stored = await self.repo.commit(session, now, log=progress.log, seats=seats, **changes)
         self._keep_public_view(stored, public_view)
+        if progress.forfeit and outcome is not None:
+            self._forfeits.add(stored.id)
         if reply is not None:
             box.reply = Message(text=reply)
         if outcome is not None:
@@ -1111,7 +1111,7 @@ class Host:
             if session.timer_policy == "forfeit":
                 if engine.outcome(progress.state) is None:
                     self._resign(engine, session, progress, seat, None, "timer")
-                    self._forfeits.add(session.id)
+                    progress.forfeit = True
                 continue
             for n in range(self.bot_step_cap):  # skip: the bot makes this seat's pending decisions
                 if engine.outcome(progress.state) is not None or seat not in engine.active_seats(progress.state):

@@ -100,4 +100,4 @@ async def test_a_timer_forfeit_that_failed_is_not_remembered_as_one(host, clock,
     monkeypatch.setattr(FragileDuel, "broken", True)
     await host.tick(clock.now + 2 * HOUR + 1)
     assert (await host.repo.load_session(sid)).status == "active"
-    assert sid not in host._timer_forfeits
+    assert sid not in host._forfeits
