@@ -229,7 +229,7 @@ def _row(item: discord.ui.Item[Any], row: int) -> discord.ui.Item[Any]:
 
 def _host_button(custom_id: str, label: str) -> discord.ui.Item[Any] | None:
     """A host button: one of our ids as it is, or `VERB[:SESSION]` made into `sp:v:...`."""
-    label = _cut(label, 80)
+    label = _cut(label, 80) or "…"  # Discord refuses a button with neither label nor emoji
     match = HandButton.__discord_ui_compiled_template__.fullmatch(custom_id)
     if match:
         return HandButton(int(match["session"]) if match["session"] else None, label=label)

@@ -67,3 +67,15 @@ def test_host_buttons_become_verb_buttons_and_the_hand_button_is_added_once():
     assert custom_ids(view) == ["sp:v:game.join", "sp:v:game.start:3", "sp:hand"]
     view, _ = build_view(Message(text="x", buttons=[("sp:hand:3", "Mine")]), "en", hand_button=True)
     assert custom_ids(view) == ["sp:hand:3"]
+
+
+def test_views_stay_within_discords_component_rules():
+    """Empty, long and many host buttons next to a full menu: always a payload Discord takes."""
+    from tests.discord import limits
+
+    options = [MenuOption(value=f"t{i}", label="L" * 150, description="D" * 150) for i in range(40)]
+    menu = ActionMenu(session_id=7, seat=1, prefix=["fire"], options=options, complete=True)
+    buttons = [("game.join", ""), ("game.start:3", "S" * 120)] + [(f"game.status:{i}", f"s{i}") for i in range(20)]
+    for message in (Message(text="x", menu=menu, buttons=buttons), Message(text="x", buttons=buttons)):
+        view, _ = build_view(message, "zh-CN", hand_button=True)
+        assert limits.check_components(view.to_components()) == []
