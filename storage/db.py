@@ -50,13 +50,14 @@ async def connect(path: str | Path, *, readonly: bool = False) -> aiosqlite.Conn
     """Open the database (WAL, foreign keys on) and bring its schema up to date; read-only,
     only check that this code can read it. Raises DatabaseProblem, with the connection (and
     its thread, which would keep the process alive) closed, when it cannot be used."""
+    target, uri = (readonly_uri(path), True) if readonly else (str(path), False)
     try:
-        if readonly:
-            conn = await aiosqlite.connect(readonly_uri(path), uri=True, isolation_level=None)
-        else:
-            conn = await aiosqlite.connect(str(path), isolation_level=None)  # we issue BEGIN ourselves
+        # Opened once plainly first: when aiosqlite itself fails to open a file it leaves its
+        # thread to report to an event loop that may be gone (a traceback at exit).
+        sqlite3.connect(target, uri=uri).close()
     except sqlite3.Error as exc:
         raise DatabaseProblem(f"cannot open the database {path}: {exc}") from None
+    conn = await aiosqlite.connect(target, uri=uri, isolation_level=None)  # we issue BEGIN ourselves
     try:
         conn.row_factory = aiosqlite.Row
         await conn.execute("PRAGMA busy_timeout = 10000")  # another process may hold the write lock

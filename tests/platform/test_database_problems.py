@@ -103,3 +103,11 @@ def test_verify_reads_and_never_writes(good_db, tmp_path):
     with sqlite3.connect(db) as conn:
         assert last not in {v for (v,) in conn.execute("SELECT version FROM schema_migrations")}
     conn.close()
+
+
+def test_a_database_that_cannot_even_be_opened_gives_one_line(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_text("alice: /game status\n", encoding="utf-8")
+    run = shapan("table", "--db", str(tmp_path / "no-such-folder" / "x.sqlite3"), "--script", str(script), cwd=tmp_path)
+    assert run.returncode == 2 and run.stderr.startswith("shapan: cannot open the database"), run.stderr
+    assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1
