@@ -1,9 +1,10 @@
 """Whole games of each of the five games, in English and in Chinese, played through the
-Discord adapter by two players with long display names: typed moves, the click menu and the
-hand button along the way. The fake Discord refuses (HTTP 400) every payload outside
-Discord's limits, and the harness fails the test if any was sent (see harness.close); every
-private message must be delivered, and no command may answer "something went wrong". Each
-game is played to its natural end (moves chosen by the game's own bot heuristic)."""
+Discord adapter by two players with long display names: typed moves, with the click menu,
+the move autocomplete and the hand button along the way. The fake Discord refuses (HTTP
+400) every payload outside Discord's limits, and the harness fails the test if any was sent
+(see harness.close); every private message must be delivered, and no command may answer
+"something went wrong". Each game is played to its natural end (moves chosen by the game's
+own bot heuristic)."""
 from __future__ import annotations
 
 import random
@@ -52,6 +53,7 @@ async def test_a_whole_game_through_the_adapter(harness, game, lang):
         assert moves < MOVE_CAP, "the game did not end"
         if moves % 25 == 0:
             await slash(user, "act")  # the click menu's first step (a select of the choices)
+            assert await h.autocomplete(user, "play", "action", action="")  # the typed move's choices
             post = rec.channel_messages(CHANNEL_ID)[-1]
             if "sp:hand" in post.custom_ids:
                 await h.click(user, post.response, "sp:hand")
