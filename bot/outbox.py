@@ -95,6 +95,7 @@ class Message:
     # Users this message means to notify (the player whose turn begins). Nobody else is ever
     # pinged: a name or label that reads `<@id>` or `@everyone` stays plain text.
     pings: list[int] = field(default_factory=list)
+    role_pings: list[int] = field(default_factory=list)  # roles to notify (a league's organizers)
     session_id: int | None = None  # the table it is about, for the adapters' logs
 
 

@@ -61,8 +61,10 @@ def split_text(body: str, limit: int) -> list[str]:
 
 
 def mentions(message: Message) -> discord.AllowedMentions:
-    """Exactly the pings `message` means: its `pings` users, never @everyone or roles."""
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+    """Exactly the pings `message` means: its `pings` users and `role_pings` roles, never
+    @everyone."""
+    return discord.AllowedMentions(everyone=False, replied_user=False,
+                                   roles=[discord.Object(id=r) for r in message.role_pings] or False,
                                    users=[discord.Object(id=u) for u in message.pings])
 
 
@@ -78,7 +80,8 @@ def message_parts(message: Message, locale: str | None, *, hand_button: bool = F
     body = message.text or ""
     if menu_note:
         body = f"{body}\n\n{menu_note}" if body else menu_note
-    ping = " ".join(f"<@{u}>" for u in message.pings if f"<@{u}>" not in body)
+    ping = " ".join([f"<@{u}>" for u in message.pings if f"<@{u}>" not in body]
+                    + [f"<@&{r}>" for r in message.role_pings if f"<@&{r}>" not in body])
     if ping:
         note = f"{ping} {note}" if note else ping
     use_embed = bool(message.title or message.images or note or len(body) > CONTENT_LIMIT)

@@ -1128,7 +1128,8 @@ class LeagueService:
             row = await self._one("SELECT locale FROM users WHERE id=?", league["created_by"])
             locale = normalize_locale(row["locale"] if row else None)
             out.public.append((settings.channel_id, Message(
-                (who + " " if who else "") + t(locale, key, name=league["name"], match=m["id"]))))
+                (who + " " if who else "") + t(locale, key, name=league["name"], match=m["id"]),
+                role_pings=[settings.organizer_role] if settings.organizer_role else [])))
         await self._dm(out, league["created_by"], key, name=league["name"], match=m["id"])
         await self.db.execute("UPDATE league_matches SET escalated=1 WHERE id=?", (m["id"],))
 
@@ -1269,7 +1270,9 @@ class LeagueService:
         title = ctx.msg("league.round_title", name=league["name"], round=number)
         text = "\n".join(lines) + "\n" + ctx.msg("league.deadline", deadline=f"<t:{int(rnd['deadline'])}:F>")
         season = await self._one("SELECT * FROM league_seasons WHERE id=?", season_id)
-        out.reply = Message(text, title=title, images=await self._pictures(ctx, league, season))
+        paired = sorted({p for m in matches if m["kind"] != "bye" and m["status"] != "done"
+                         for p in json.loads(m["players"])})
+        out.reply = Message(text, title=title, images=await self._pictures(ctx, league, season), pings=paired)
         out.reply_ephemeral = False
         return out
 

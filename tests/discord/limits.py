@@ -194,16 +194,20 @@ def check_allowed_mentions(value: Any) -> list[str]:
 
 
 def pinged(body: dict[str, Any]) -> set[str]:
-    """Who a message would notify: user ids, and 'everyone' for @everyone/@here. Without
+    """Who a message would notify: user ids, `&id` for roles, and 'everyone' for @everyone/@here. Without
     allowed_mentions Discord parses every mention in the content."""
     content = body.get("content") or ""
     allowed = body.get("allowed_mentions")
     parse = MENTION_PARSE if allowed is None else set(allowed.get("parse", []))
     users = set() if allowed is None else {str(u) for u in allowed.get("users", [])}
+    roles = set() if allowed is None else {str(r) for r in allowed.get("roles", [])}
     out = set()
     for user in re.findall(r"<@!?(\d+)>", content):
         if "users" in parse or user in users:
             out.add(user)
+    for role in re.findall(r"<@&(\d+)>", content):
+        if "roles" in parse or role in roles:
+            out.add(f"&{role}")
     if re.search(r"@(everyone|here)", content) and "everyone" in parse:
         out.add("everyone")
     return out

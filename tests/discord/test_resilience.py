@@ -142,3 +142,17 @@ def test_the_fake_refuses_what_discord_refuses():
     assert not limits.valid_name("Game") and limits.valid_name("游戏") and not limits.valid_name("a b")
     assert limits.pinged({"content": "<@5> @everyone"}) == {"5", "everyone"}  # no allowed_mentions
     assert limits.pinged({"content": "<@5> @everyone", "allowed_mentions": {"parse": []}}) == set()
+
+
+def test_a_message_pings_exactly_its_users_and_roles():
+    """A league's escalation pings its organizer role and a round announcement its paired
+    players; nothing else in the text (a name reading <@&id>) notifies anybody."""
+    from bot.discord.deliver import mentions, message_parts
+    from bot.outbox import Message
+
+    message = Message("Match 7 is disputed. <@&99> <@12>", pings=[5], role_pings=[42])
+    (part,) = message_parts(message, "en")
+    body = {"content": part.get("content") or "", "allowed_mentions": mentions(message).to_dict()}
+    assert body["content"].startswith("<@5> <@&42>")
+    assert limits.pinged(body) == {"5", "&42"}
+    assert limits.pinged({"content": body["content"], "allowed_mentions": mentions(Message("x")).to_dict()}) == set()

@@ -280,8 +280,9 @@ async def test_results_at_the_deadline_are_never_lost(svc):
     assert [json.loads(e["players"]) for e in await svc._all("SELECT * FROM league_rating_events")] == [[a, b]]
     assert second["status"] == "disputed"  # waits for an organizer
     assert {u for u, m in out.private if "now counts" in m.text} == {a, b}
-    pings = [m.text for chan, m in out.public if chan == 9]
-    assert len(pings) == 1 and pings[0].startswith("<@&555>") and "set_result" in pings[0]
+    pings = [m for chan, m in out.public if chan == 9]
+    assert len(pings) == 1 and pings[0].text.startswith("<@&555>") and "set_result" in pings[0].text
+    assert pings[0].role_pings == [555]  # the adapter lets exactly that role be notified
     assert len([u for u, m in out.private if u == ORG and "set_result" in m.text]) == 1  # the league's creator
     again = await svc.tick()
     assert again.public == [] and again.private == []  # brought to the organizers once

@@ -57,6 +57,7 @@ async def test_round_announcement_pings_each_player_with_their_table(svc):
         a, b = json.loads(m["players"])
         assert f"Table {board}: <@{a}> vs <@{b}> (match #{m['id']})" in out.reply.text
     assert not out.reply_ephemeral and sorted(u for u, _ in out.private) == sorted(PLAYERS)
+    assert sorted(out.reply.pings) == sorted(PLAYERS)  # the adapter notifies exactly them
 
 
 async def test_reminder_before_the_deadline_follows_the_setting(svc):
