@@ -660,7 +660,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         fog = state.options.fog_of_war
         for s in self._live_seats(state):
             p = state.players[s]
-            self._sort_by_class(p.picked)
+            if fog:  # face down, the order must not tell the classes: by secret token, at random
+                p.picked.sort(key=lambda c: c.uid)
+            else:
+                self._sort_by_class(p.picked)
             self._place(state, s, p.picked)
             p.picked = []
             p.ready = True
@@ -1209,9 +1212,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             mine = seat == s
             entry: dict[str, Any] = {
                 "seat": s, "name": p.name, "letter": LETTERS[s], "logistics": p.logistics, "out": p.out,
-                # while armies are chosen in secret, others see only the deck's size
+                # cards picked in secret (army selection, reinforcement) still count in the
+                # reserve others see, so that the count does not tell how many were picked
                 "resigned": p.resigned, "ready": p.ready,
-                "reserve": len(p.reserve) if mine or state.phase != "army" else p.deck_n,
+                "reserve": len(p.reserve) if mine else len(p.reserve) + len(p.picked),
                 "units": [self._unit_view(u, mine) for u in p.army],
                 "abilities": list(p.abilities), "discard": list(p.discard),
             }
@@ -1270,6 +1274,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if len(slots) != len(set(slots)):
             problems.append("duplicate slots")
         return problems
+
+    def determinize(self, state: IronState, seat: int, rng: random.Random) -> IronState:
+        from games.ironfire.determinize import determinize
+
+        return determinize(self, state, seat, rng)
 
     # ---- presentation ----
     def describe_action(self, state: IronState, seat: int, action: IronAction, locale: str) -> str:

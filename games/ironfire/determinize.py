@@ -1,0 +1,84 @@
+"""Iron & Fire: what a seat cannot see, drawn again (Engine.determinize).
+
+Hidden from a seat: another seat's deck while decks are chosen, its cards being picked in
+secret (army selection, reinforcement) and so the split of its deck between those picks
+and its reserve, its face-down units under fog of war (which card, damage, cut-off state
+sits behind each face-down slot), and the dice to come. The contents of each deck are
+kept as they are (like the other engines keep the multiset of a hidden deck); only how
+they are split among hidden places is drawn again, within the rules' limits.
+"""
+from __future__ import annotations
+
+import random
+
+from games.core import GameRng
+from games.ironfire.engine import (
+    MAX_REINFORCE, POOL, PRESETS, DeckCard, IronFireEngine, IronState, Player, deck_size, parse_deck,
+)
+
+
+def determinize(engine: IronFireEngine, state: IronState, seat: int, rnd: random.Random) -> IronState:
+    st = state.model_copy(deep=True)
+    st.rng = GameRng.fresh(rnd)
+    for s, p in enumerate(st.players):
+        if s == seat or p.out:
+            continue
+        if st.phase == "deck" and p.ready:
+            _redraw_deck(st, p, rnd)
+        elif st.phase == "army":
+            _redraw_picks(st, p, rnd, room=p.logistics, most=len(p.reserve) + len(p.picked),
+                          need_combat=p.ready, combat_left=False)
+        elif st.phase == "recount" and p.need_cut == 0:
+            room = p.logistics - engine.army_logistics(p)
+            _redraw_picks(st, p, rnd, room=room, most=MAX_REINFORCE, need_combat=False, combat_left=True)
+        _shuffle_face_down(p, rnd)
+    return st
+
+
+def _redraw_deck(st: IronState, p: Player, rnd: random.Random) -> None:
+    """A chosen deck not yet shown: any ready-made deck of the table's format and the same
+    size (the size is announced), or the chosen one."""
+    banned = st.options.banned()
+    same = [code for fmt, code, _ in PRESETS.values()
+            if fmt == st.options.format and deck_size(code) == p.deck_n
+            and not banned & {k for k, _ in parse_deck(code)}]
+    p.deck = rnd.choice(same + [p.deck])
+
+
+def _redraw_picks(st: IronState, p: Player, rnd: random.Random, room: int, most: int, need_combat: bool,
+                  combat_left: bool) -> None:
+    """Cards picked in secret, drawn again from the same cards (reserve and picks together):
+    within `room` logistics, at most `most` cards, with a combat card among them when the
+    seat has declared itself ready (101.4), and, while reinforcing, each picked only while
+    the reserve still held a combat card (102.4)."""
+    pool = p.reserve + [c.card for c in p.picked]
+    rnd.shuffle(pool)
+    uids = [c.uid for c in p.picked]
+    picked: list[str] = []
+    if need_combat:  # the true picks hold one, so some combat card fits the room
+        first = next(i for i, k in enumerate(pool) if k in POOL.combat and POOL.logistics(k) <= room)
+        picked.append(pool.pop(first))
+        room -= POOL.logistics(picked[0])
+    target = rnd.randint(len(picked), most)
+    combat = sum(k in POOL.combat for k in pool)  # combat cards not picked (102.4 asks for one)
+    rest = []
+    for k in pool:
+        if len(picked) < target and POOL.logistics(k) <= room and (combat or not combat_left):
+            picked.append(k)
+            room -= POOL.logistics(k)
+            combat -= k in POOL.combat
+        else:
+            rest.append(k)
+    p.reserve = rest
+    uids += [st.rng.token("k") for _ in range(len(picked) - len(uids))]
+    p.picked = [DeckCard.model_construct(uid=uid, card=k) for uid, k in zip(uids, picked)]
+
+
+def _shuffle_face_down(p: Player, rnd: random.Random) -> None:
+    """101.5: which card lies behind which face-down slot (with its damage and cut-off
+    state, also hidden while face down) is unknown; the slots and their tokens stay."""
+    down = [u for u in p.army if not u.up]
+    cards = [(u.card, u.cv, u.heavy, u.cut, u.attacked) for u in down]
+    rnd.shuffle(cards)
+    for u, (card, cv, heavy, cut, attacked) in zip(down, cards):
+        u.card, u.cv, u.heavy, u.cut, u.attacked = card, cv, heavy, cut, attacked
