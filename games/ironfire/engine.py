@@ -740,12 +740,14 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.picked = []
             total = self.army_logistics(p)
             p.need_cut = max(0, total - p.logistics)
-            # 102.4: no reinforcement once the deck holds no combat card
-            can_add = (total < p.logistics and any(k in POOL.combat for k in p.reserve)
-                       and any(POOL.logistics(k) <= p.logistics - total for k in set(p.reserve)))
-            p.ready = not (p.need_cut > 0 or can_add)
+            # A seat is passed over only when the table can see it has nothing to do: whether it
+            # can reinforce (102.4: a combat card left that fits) depends on its secret reserve,
+            # and under fog of war its total is secret too, so being waited for or not would
+            # tell the others what it holds. Such a seat confirms with `ready`.
+            fog = state.options.fog_of_war
+            p.ready = not (fog or p.need_cut > 0 or (p.reserve and total < p.logistics))
             if p.need_cut:  # with fog of war the army's total is the owner's to know
-                make = Event.private if state.options.fog_of_war else (lambda _s, k, **kw: Event.public(k, **kw))
+                make = Event.private if fog else (lambda _s, k, **kw: Event.public(k, **kw))
                 events.append(make(s, "ironfire.must_cut", name=p.name, total=total, budget=p.logistics,
                                    need=p.need_cut))
         if all(state.players[s].ready for s in self._live_seats(state)):
@@ -766,7 +768,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.need_cut = max(0, p.need_cut - POOL.combat[unit.card].logistics)
             if p.need_cut == 0:
                 p.ready = True
-            events = [Event.public("ironfire.cut", name=p.name, unit=self._label(unit) if unit.up else unit.slot)]
+            if state.options.fog_of_war:  # a cut tells the army's total, the owner's to know (101.5)
+                events = [Event.private(seat, "ironfire.cut", name=p.name, unit=self._label(unit))]
+            else:
+                events = [Event.public("ironfire.cut", name=p.name, unit=self._label(unit))]
         elif isinstance(action, Pick):
             if p.need_cut > 0:
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)

@@ -77,3 +77,39 @@ def test_determinize_keeps_what_the_seat_saw_and_redraws_the_face_down_cards():
         layouts.add(tuple(u.card for u in other.players[1].army))
     assert ENGINE.view(state, 0) == seen[0] and ENGINE.view(state, 1) == seen[1]  # the original is untouched
     assert len(layouts) == 6  # every order of the three hidden cards appears
+
+
+def _recount(reserve0: list[str], fog: bool = False, logistics0: int = 45):
+    state = battle([["t34", "guards"], ["panther"]], logistics=45, fog=fog,
+                   reserve=[reserve0, ["grenadier", "tiger"]])
+    state.players[0].logistics = logistics0
+    events = ENGINE._end_round(state)
+    return state, events
+
+
+def test_102_4_a_seat_that_cannot_reinforce_is_waited_for_like_one_that_can():
+    """102.4: "套牌中还有放得下的牌时，可 `/play pick KEY` 补充" — whether a seat can reinforce
+    depends on its secret reserve. Passed over when it could not, the table learned that its
+    reserve held no combat card that fits; now it is waited for all the same."""
+    can, _ = _recount(["kv1", "guards"])
+    cannot, _ = _recount(["field_repair", "entrench"])  # ability cards only: no reinforcement (102.4)
+    assert ENGINE.active_seats(can) == ENGINE.active_seats(cannot) == [0, 1]
+    assert ENGINE.view(can, 1) == ENGINE.view(cannot, 1)
+    assert {a.code() for a in ENGINE.legal_actions(cannot, 0)} == {"ready"}
+    play(cannot, 0, "ready")
+    play(cannot, 1, "ready")
+    assert cannot.phase == "battle"
+
+
+def test_101_5_under_fog_a_cut_off_is_the_owners_to_know():
+    """101.5: "后勤断绝与重创状态只有翻开时才公开" and the army's total is secret under fog: a seat
+    that must cut off cards and one that need not look the same to the others, and the
+    cut itself is told to its owner only."""
+    must, events = _recount(["kv1"], fog=True, logistics0=4)  # T-34 and guards need more than 4
+    free, _ = _recount(["kv1"], fog=True)
+    assert must.players[0].need_cut > 0 and free.players[0].need_cut == 0
+    assert ENGINE.active_seats(must) == ENGINE.active_seats(free) == [0, 1]
+    assert ENGINE.view(must, 1)["players"][0] == {**ENGINE.view(free, 1)["players"][0], "logistics": 4}
+    assert all(e.to == [0] for e in events if e.key == "ironfire.must_cut")
+    cut = play(must, 0, f"cut {must.players[0].army[0].slot}").events
+    assert cut and all(e.to == [0] for e in cut)
