@@ -39,7 +39,8 @@ def test_resampling_what_a_seat_cannot_see_changes_nothing_it_sees(game, players
         play = random.Random(f"det:{game}:{players}:{g}")
         seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
         state = engine.setup(seats, engine.parse_options(options), 10_000 + g).state
-        for n, point in [(0, state)] + _random_points(engine, state, play, POINTS):
+        start = engine.load_state(engine.dump_state(state))  # playing on may change `state` in place
+        for n, point in [(0, start)] + _random_points(engine, state, play, POINTS):
             seat = play.randrange(players)
             try:
                 problems, did_change = check_determinization(engine, point, seat, play)
@@ -49,8 +50,9 @@ def test_resampling_what_a_seat_cannot_see_changes_nothing_it_sees(game, players
             checked += 1
             changed += did_change
     assert checked >= GAMES
-    # it must really draw hidden things again, not hand back a copy
-    assert changed >= checked // 4, f"only {changed} of {checked} resampled states differed"
+    # it must really draw hidden things again, not hand back a copy with new dice (at many
+    # points nothing else is hidden: an Iron & Fire battle without fog shows every card)
+    assert changed >= checked // 10, f"only {changed} of {checked} resampled states differed beyond the dice"
 
 
 def _random_points(engine, state, play: random.Random, k: int) -> list[tuple[int, object]]:
