@@ -2,10 +2,11 @@
 
 Hidden from a seat: the order of its own deck; the other player's deck order and which of
 its cards sit in its hand unrevealed (its hand and deck together are one pool of cards,
-each with the bonus it gathered, 3.4.6); whether the other player has an active
-counter-order, and which (4.2, with the kredits it cost, 2.3); the cards it marked to swap
-in the mulligan; its deck while decks are chosen; the dice to come. Revealed cards (1.3.1)
-stay where they are.
+each with the bonus it gathered, 3.4.6; a card a tutor fetched stays a unit of the type
+the table was told, 4.1.4.2); whether the other player has an active counter-order, and
+which (4.2, with the kredits it cost, 2.3); the cards it marked to swap in the mulligan;
+its deck while decks are chosen; the dice to come. Revealed cards (1.3.1) stay where they
+are.
 """
 from __future__ import annotations
 
@@ -43,13 +44,20 @@ def _redraw_deck(p: Player, rnd: random.Random) -> None:
 
 def _redraw_hand_and_deck(p: Player, rnd: random.Random) -> None:
     """The unrevealed hand cards and the deck are one pool, dealt again: each unrevealed
-    hand place (its id kept) gets a card of the pool, the rest is the deck, in a new order."""
+    hand place (its id kept) gets a card of the pool, the rest is the deck, in a new order.
+    A card a tutor fetched gets a unit of the type the table was told (4.1.4.2)."""
     hidden = [c for c in p.hand if not c.revealed]
     pool = [(c.key, c.bonus) for c in hidden] + [(d.key, d.bonus) for d in p.deck]
     rnd.shuffle(pool)
-    for c, (key, bonus) in zip(hidden, pool):
-        c.key, c.bonus, c.active = key, bonus, False
-    p.deck = [DeckCard(key=key, bonus=bonus) for key, bonus in pool[len(hidden):]]
+    for c in sorted(hidden, key=lambda c: not c.tutored):  # the constrained places first
+        i = next(i for i, (key, _) in enumerate(pool) if not c.tutored or _is_unit_of(key, c.tutored))
+        (c.key, c.bonus), c.active = pool.pop(i), False
+    p.deck = [DeckCard(key=key, bonus=bonus) for key, bonus in pool]
+
+
+def _is_unit_of(key: str, utype: str) -> bool:
+    card = CARDS[key]
+    return card.kind == "unit" and card.type == utype
 
 
 def _redraw_counter(st: FrontlineState, p: Player, owner: int, rnd: random.Random) -> None:

@@ -6,6 +6,7 @@ from collections import Counter
 
 from games.frontline import ENGINE
 from games.frontline.cards import CARDS
+from games.frontline.state import DeckCard
 
 from .helpers import act, battle, card
 
@@ -56,3 +57,27 @@ def test_a_seat_keeps_its_own_hand_and_its_deck_is_reshuffled():
         assert sorted(d.key for d in other.players[0].deck) == sorted(d.key for d in st.players[0].deck)
         orders.add(tuple(d.key for d in other.players[0].deck))
     assert len(orders) > 1  # 1.4: the order of one's own deck is unknown too
+
+
+def test_4_1_4_2_a_card_fetched_by_a_tutor_keeps_the_type_the_table_was_told():
+    """4.1.4.2: a directed draw takes "a card of the type from the deck", and the table is told
+    the type ("frontline.tutored"). Dealt again for alice, the card bob fetched is still a
+    unit of that type; his other hidden cards may be anything of his pool."""
+    st = battle(212)
+    st.turn = 1
+    bob = st.players[1]
+    bob.deck = [DeckCard(key=k) for k in ("t34", "grenadiers", "air_raid", "kv1", "tiger", "sabotage", "partisans")]
+    card(st, 1, "ambush_patrol")
+    ev = act(st, 1, f"order {card(st, 1, 'logistics')} -")
+    assert [e.params["type"] for e in ev if e.key == "frontline.tutored"] == ["@frontline.type.tank",
+                                                                            "@frontline.type.infantry"]
+    fetched = {c.id: c.tutored for c in bob.hand if c.tutored}
+    assert sorted(fetched.values()) == ["infantry", "tank"]
+    dealt = Counter()
+    for i in range(60):
+        other = ENGINE.determinize(st, 0, random.Random(i))
+        for c in other.players[1].hand:
+            if c.id in fetched:
+                assert CARDS[c.key].kind == "unit" and CARDS[c.key].type == fetched[c.id]
+                dealt[c.key] += 1
+    assert {"t34", "kv1", "tiger"} & set(dealt) and len(dealt) >= 3
