@@ -3,9 +3,10 @@
 Hidden from a seat: another seat's deck while decks are chosen, its cards being picked in
 secret (army selection, reinforcement) and so the split of its deck between those picks
 and its reserve, its face-down units under fog of war (which card, damage, cut-off state
-sits behind each face-down slot), and the dice to come. The contents of each deck are
-kept as they are (like the other engines keep the multiset of a hidden deck); only how
-they are split among hidden places is drawn again, within the rules' limits.
+sits behind each face-down slot, and which cards the unseen ones are: any combat cards of
+its deck not otherwise accounted for), and the dice to come. The contents of each deck as
+a whole are kept (like the other engines keep the multiset of a hidden deck); how they are
+split among hidden places is drawn again, within the rules' limits.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ def determinize(engine: IronFireEngine, state: IronState, seat: int, rnd: random
     for s, p in enumerate(st.players):
         if s == seat or p.out:
             continue
+        _redraw_unseen_units(engine, st, s, rnd)
         if st.phase == "deck" and p.ready:
             _redraw_deck(st, p, rnd)
         elif st.phase == "army":
@@ -74,11 +76,52 @@ def _redraw_picks(st: IronState, p: Player, rnd: random.Random, room: int, most:
     p.picked = [DeckCard.model_construct(uid=uid, card=k) for uid, k in zip(uids, picked)]
 
 
+def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: random.Random, tries: int = 20) -> None:
+    """101.5: a face-down card the table has never seen may be any combat card of the deck
+    not otherwise accounted for: those cards and the reserve are dealt again, the unseen
+    places taking combat cards. Never seen, such a card was never hit, healed or used, so it
+    stands at its printed value. Kept as the seat has seen them: the army's logistics stay
+    within both the player's logistics and what it really holds (armies are built within
+    logistics, 101.4, 102.4), and in battle whether the player has a card that can attack
+    (102.2: a player who cannot is passed over, so the table sees it) and the focus fire it
+    is building (102.3)."""
+    p = st.players[s]
+    unseen = [u for u in p.army if not u.shown]
+    if not unseen:
+        return
+    limit = max(p.logistics, engine.army_logistics(p))
+    can_attack = st.phase == "battle" and engine._can_attack(st, s)
+    before = [u.card for u in unseen], list(p.reserve)
+    pool = before[0] + before[1]
+    for _ in range(tries):
+        rnd.shuffle(pool)
+        combat = [i for i, k in enumerate(pool) if k in POOL.combat][:len(unseen)]
+        for u, i in zip(unseen, combat):
+            u.card, u.cv = pool[i], POOL.combat[pool[i]].cv
+        if engine.army_logistics(p) <= limit and (st.phase != "battle" or (
+                engine._can_attack(st, s) == can_attack and _focus_still_possible(engine, st, s))):
+            taken = set(combat)
+            p.reserve = [k for i, k in enumerate(pool) if i not in taken]
+            return
+    for u, card in zip(unseen, before[0]):  # none fitted: the cards stay (their order is still drawn again)
+        u.card, u.cv = card, POOL.combat[card].cv
+
+
+def _focus_still_possible(engine: IronFireEngine, st: IronState, s: int) -> bool:
+    """102.3: focus fire is declared only with two cards that can join it without cost, so
+    while the player builds one, those joined and those that still can make two at least."""
+    focus = st.focus
+    if focus is None or focus.declared or focus.seat != s:
+        return True
+    target = engine._unit(st, focus.target)
+    return len(focus.members) + len(engine._focus_candidates(st, s, target, True)) >= 2
+
+
 def _shuffle_face_down(p: Player, rnd: random.Random) -> None:
     """101.5: which card lies behind which face-down slot (with its damage and cut-off
     state, also hidden while face down) is unknown; the slots and their tokens stay."""
     down = [u for u in p.army if not u.up]
-    cards = [(u.card, u.cv, u.heavy, u.cut, u.attacked) for u in down]
+    cards = [(u.card, u.cv, u.heavy, u.cut, u.attacked, u.shown) for u in down]
     rnd.shuffle(cards)
-    for u, (card, cv, heavy, cut, attacked) in zip(down, cards):
-        u.card, u.cv, u.heavy, u.cut, u.attacked = card, cv, heavy, cut, attacked
+    for u, (card, cv, heavy, cut, attacked, shown) in zip(down, cards):
+        u.card, u.cv, u.heavy, u.cut, u.attacked, u.shown = card, cv, heavy, cut, attacked, shown

@@ -78,6 +78,7 @@ class Unit(BaseModel):
     cut: bool = False  # 207.4 cut off from logistics this round
     attacked: bool = False
     up: bool = True  # face up (fog of war keeps cards face down)
+    shown: bool = True  # the table has seen this card (face up now or at some time): it is known to be in the army
 
 
 class Player(BaseModel):
@@ -652,7 +653,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 continue
             p.army.append(Unit.model_construct(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
                                                cv=POOL.combat[c.card].cv, heavy=False, cut=False,
-                                               attacked=False, up=not fog))
+                                               attacked=False, up=not fog, shown=not fog))
             p.next_slot += 1
 
     def _reveal_armies(self, state: IronState) -> list[Event]:
@@ -878,7 +879,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         p = state.players[seat]
         events = []
         if not unit.up:
-            unit.up = True
+            unit.up = unit.shown = True
             events.append(Event.public("ironfire.reveal", unit=self._label(unit)))
         unit.attacked = True
         if opt.cost:
@@ -920,7 +921,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         ctx.hit.append(target.slot)
         ctx.targets_left -= 1
         if not target.up:
-            target.up = True
+            target.up = target.shown = True
             events.append(Event.public("ironfire.reveal", unit=self._label(target)))
         if POOL.combat[target.card].cls not in opt.vs:  # a face-down card of another class (fog)
             events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=f"@ironfire.opt.{opt.key}"))
@@ -1030,7 +1031,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             focus.members.append([unit.slot, pair[1].key])
             events = []
             if not unit.up:
-                unit.up = True
+                unit.up = unit.shown = True
                 events.append(Event.public("ironfire.reveal", unit=self._label(unit)))
             events.append(Event.public("ironfire.joined", unit=self._label(unit), target=self._label(target)))
             return Step(state=state, events=events)

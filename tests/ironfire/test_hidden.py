@@ -113,3 +113,25 @@ def test_101_5_under_fog_a_cut_off_is_the_owners_to_know():
     assert all(e.to == [0] for e in events if e.key == "ironfire.must_cut")
     cut = play(must, 0, f"cut {must.players[0].army[0].slot}").events
     assert cut and all(e.to == [0] for e in cut)
+
+
+def test_101_5_face_down_cards_never_seen_may_be_any_combat_cards_of_the_deck():
+    """101.5: under fog "别人只看到位置编号": which cards of a deck went into the army is known
+    to the table only for the cards it has seen. Bob's panther was seen (then shuffled face
+    down); his two other cards never were, so they may be any two combat cards of his army
+    and reserve; his ability card stays in the reserve (only combat cards are units)."""
+    state = battle([["t34"], ["panther", "grenadier", "stuka"]], fog=True, reserve=[[], ["tiger", "field_repair"]])
+    state.players[1].army[0].shown = True  # seen in an earlier round, face down again
+    seen = ENGINE.view(state, 0)
+    armies = set()
+    for i in range(80):
+        other = ENGINE.determinize(state, 0, random.Random(i))
+        assert ENGINE.view(other, 0) == seen
+        bob = other.players[1]
+        army = sorted(u.card for u in bob.army)
+        assert "panther" in army and "field_repair" in bob.reserve
+        assert sorted(army + bob.reserve) == sorted(["panther", "grenadier", "stuka", "tiger", "field_repair"])
+        assert all(u.cv == ENGINE.pool.combat[u.card].cv and not u.heavy for u in bob.army)
+        assert [u.shown for u in bob.army].count(True) == 1
+        armies.add(tuple(army))
+    assert len(armies) == 3  # {panther} + two of grenadier, stuka, tiger
