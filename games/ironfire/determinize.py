@@ -89,7 +89,7 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
     unseen = [u for u in p.army if not u.shown]
     if not unseen:
         return
-    limit = max(p.logistics, engine.army_logistics(p))
+    total = engine.army_logistics(p)
     can_attack = st.phase == "battle" and engine._can_attack(st, s)
     before = [u.card for u in unseen], list(p.reserve)
     pool = before[0] + before[1]
@@ -98,13 +98,22 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
         combat = [i for i, k in enumerate(pool) if k in POOL.combat][:len(unseen)]
         for u, i in zip(unseen, combat):
             u.card, u.cv = pool[i], POOL.combat[pool[i]].cv
-        if engine.army_logistics(p) <= limit and (st.phase != "battle" or (
-                engine._can_attack(st, s) == can_attack and _focus_still_possible(engine, st, s))):
+        if _as_seen(engine, st, s, total, can_attack):
             taken = set(combat)
             p.reserve = [k for i, k in enumerate(pool) if i not in taken]
             return
     for u, card in zip(unseen, before[0]):  # none fitted: the cards stay (their order is still drawn again)
         u.card, u.cv = card, POOL.combat[card].cv
+
+
+def _as_seen(engine: IronFireEngine, st: IronState, s: int, total: int, can_attack: bool) -> bool:
+    """Whether redrawn cards keep what `_redraw_unseen_units` promises."""
+    new_total = engine.army_logistics(st.players[s])
+    if st.phase == "recount":  # the cut-off still owed (need_cut) follows from the total
+        return new_total == total
+    if new_total > max(st.players[s].logistics, total):
+        return False
+    return st.phase != "battle" or (engine._can_attack(st, s) == can_attack and _focus_still_possible(engine, st, s))
 
 
 def _focus_still_possible(engine: IronFireEngine, st: IronState, s: int) -> bool:
