@@ -661,8 +661,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         fog = state.options.fog_of_war
         for s in self._live_seats(state):
             p = state.players[s]
-            if fog:  # face down, the order must not tell the classes: by secret token, at random
-                p.picked.sort(key=lambda c: c.uid)
+            if fog:  # face down, the order must tell nothing (by class it told the classes)
+                state.rng.shuffle(p.picked)
             else:
                 self._sort_by_class(p.picked)
             self._place(state, s, p.picked)
