@@ -181,7 +181,8 @@ LOCALES = ("en", "zh-CN")
 def _seat_face(engine: Engine, state: Any, seat: int) -> dict[str, Any]:
     """Everything the host can show `seat` about `state`: its view and its texts, the seats
     the game awaits (a pause that happens only when a player holds a card tells the table
-    what they hold), and its legal actions with their labels."""
+    what they hold), its legal actions with their labels, and the tokens of its own hidden
+    items (a seat keeps its own secrets)."""
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat)
     return {
@@ -191,6 +192,7 @@ def _seat_face(engine: Engine, state: Any, seat: int) -> dict[str, Any]:
         "outcome": None if (o := engine.outcome(state)) is None else o.model_dump(),
         "legal": [a.code() for a in legal],
         "labels": {loc: [engine.describe_action(state, seat, a, loc) for a in legal] for loc in LOCALES},
+        "own secrets": sorted(engine.secrets(state).get(seat, ())),
     }
 
 
