@@ -1,8 +1,13 @@
 """Secrets proven hidden (issue 17, section 2): for a seat, every engine can draw again all
 that seat cannot see (a determinization). Over many random games, at random points, the
 seat's view, texts, legal actions and the seats the game awaits must be identical after
-resampling; otherwise something hidden shows through order, timing or structure. The points
-are drawn from the whole game (a long panzer game runs ~700 steps).
+resampling, and so must its own secret tokens; otherwise something hidden shows through
+order, timing or structure. The points are drawn from the whole game (a long panzer game
+runs ~700 steps).
+
+One state at a time cannot show a leak that lies in how states come about: a face-down army
+laid out by class looks like any other order. Such leaks have their own fixed-seed tests
+(tests/ironfire/test_hidden.py).
 
 SHAPAN_DET_GAMES sets the number of games per engine and option set (default 1,000).
 """
