@@ -485,6 +485,10 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def secrets(self, st: FrontlineState) -> dict[int, set[str]]:
         return {s: {c.id for c in p.hand} for s, p in enumerate(st.players)}
 
+    def determinize(self, st: FrontlineState, seat: int, rng: random.Random) -> FrontlineState:
+        from .determinize import determinize
+        return determinize(st, seat, rng)
+
     def invariants(self, st: FrontlineState) -> list[str]:
         bad: list[str] = []
         on_board = list(st.front) + [x for p in st.players for x in p.support]

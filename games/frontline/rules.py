@@ -87,7 +87,7 @@ def tutor(st: FrontlineState, seat: int, utype_: str, ev: Events, bonus: int = 0
         card = CARDS[p.deck[i].key]
         if card.kind == "unit" and card.type == utype_:
             dc = p.deck.pop(i)
-            hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus + bonus)
+            hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus + bonus, tutored=utype_)
             if add_to_hand(st, seat, hc, ev):
                 ev.append(Event.private(seat, "frontline.drew", card=card_name(dc.key), id=hc.id))
                 ev.append(Event.public("frontline.tutored", name=p.name, type=f"@frontline.type.{utype_}"))

@@ -23,6 +23,7 @@ class HandCard(BaseModel):
     captured: bool = False  # 3.3.8
     active: bool = False  # an activated counter-order (4.2): hidden from the opponent
     bonus: int = 0  # +N/+N gathered in the deck (3.4.6)
+    tutored: str = ""  # 4.1.4.2: the unit type the table was told when a tutor fetched it
 
 
 class DeckCard(BaseModel):

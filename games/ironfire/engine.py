@@ -78,6 +78,7 @@ class Unit(BaseModel):
     cut: bool = False  # 207.4 cut off from logistics this round
     attacked: bool = False
     up: bool = True  # face up (fog of war keeps cards face down)
+    shown: bool = True  # the table has seen this card (face up now or at some time): it is known to be in the army
 
 
 class Player(BaseModel):
@@ -652,7 +653,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 continue
             p.army.append(Unit.model_construct(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
                                                cv=POOL.combat[c.card].cv, heavy=False, cut=False,
-                                               attacked=False, up=not fog))
+                                               attacked=False, up=not fog, shown=not fog))
             p.next_slot += 1
 
     def _reveal_armies(self, state: IronState) -> list[Event]:
@@ -660,7 +661,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         fog = state.options.fog_of_war
         for s in self._live_seats(state):
             p = state.players[s]
-            self._sort_by_class(p.picked)
+            if fog:  # face down, the order must tell nothing (by class it told the classes)
+                state.rng.shuffle(p.picked)
+            else:
+                self._sort_by_class(p.picked)
             self._place(state, s, p.picked)
             p.picked = []
             p.ready = True
@@ -737,12 +741,14 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.picked = []
             total = self.army_logistics(p)
             p.need_cut = max(0, total - p.logistics)
-            # 102.4: no reinforcement once the deck holds no combat card
-            can_add = (total < p.logistics and any(k in POOL.combat for k in p.reserve)
-                       and any(POOL.logistics(k) <= p.logistics - total for k in set(p.reserve)))
-            p.ready = not (p.need_cut > 0 or can_add)
+            # A seat is passed over only when the table can see it has nothing to do: whether it
+            # can reinforce (102.4: a combat card left that fits) depends on its secret reserve,
+            # and under fog of war its total is secret too, so being waited for or not would
+            # tell the others what it holds. Such a seat confirms with `ready`.
+            fog = state.options.fog_of_war
+            p.ready = not (fog or p.need_cut > 0 or (p.reserve and total < p.logistics))
             if p.need_cut:  # with fog of war the army's total is the owner's to know
-                make = Event.private if state.options.fog_of_war else (lambda _s, k, **kw: Event.public(k, **kw))
+                make = Event.private if fog else (lambda _s, k, **kw: Event.public(k, **kw))
                 events.append(make(s, "ironfire.must_cut", name=p.name, total=total, budget=p.logistics,
                                    need=p.need_cut))
         if all(state.players[s].ready for s in self._live_seats(state)):
@@ -763,7 +769,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.need_cut = max(0, p.need_cut - POOL.combat[unit.card].logistics)
             if p.need_cut == 0:
                 p.ready = True
-            events = [Event.public("ironfire.cut", name=p.name, unit=self._label(unit) if unit.up else unit.slot)]
+            if state.options.fog_of_war:  # a cut tells the army's total, the owner's to know (101.5)
+                events = [Event.private(seat, "ironfire.cut", name=p.name, unit=self._label(unit))]
+            else:
+                events = [Event.public("ironfire.cut", name=p.name, unit=self._label(unit))]
         elif isinstance(action, Pick):
             if p.need_cut > 0:
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)
@@ -870,7 +879,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         p = state.players[seat]
         events = []
         if not unit.up:
-            unit.up = True
+            unit.up = unit.shown = True
             events.append(Event.public("ironfire.reveal", unit=self._label(unit)))
         unit.attacked = True
         if opt.cost:
@@ -912,7 +921,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         ctx.hit.append(target.slot)
         ctx.targets_left -= 1
         if not target.up:
-            target.up = True
+            target.up = target.shown = True
             events.append(Event.public("ironfire.reveal", unit=self._label(target)))
         if POOL.combat[target.card].cls not in opt.vs:  # a face-down card of another class (fog)
             events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=f"@ironfire.opt.{opt.key}"))
@@ -1022,7 +1031,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             focus.members.append([unit.slot, pair[1].key])
             events = []
             if not unit.up:
-                unit.up = True
+                unit.up = unit.shown = True
                 events.append(Event.public("ironfire.reveal", unit=self._label(unit)))
             events.append(Event.public("ironfire.joined", unit=self._label(unit), target=self._label(target)))
             return Step(state=state, events=events)
@@ -1209,9 +1218,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             mine = seat == s
             entry: dict[str, Any] = {
                 "seat": s, "name": p.name, "letter": LETTERS[s], "logistics": p.logistics, "out": p.out,
-                # while armies are chosen in secret, others see only the deck's size
+                # cards picked in secret (army selection, reinforcement) still count in the
+                # reserve others see, so that the count does not tell how many were picked
                 "resigned": p.resigned, "ready": p.ready,
-                "reserve": len(p.reserve) if mine or state.phase != "army" else p.deck_n,
+                "reserve": len(p.reserve) if mine else len(p.reserve) + len(p.picked),
                 "units": [self._unit_view(u, mine) for u in p.army],
                 "abilities": list(p.abilities), "discard": list(p.discard),
             }
@@ -1270,6 +1280,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if len(slots) != len(set(slots)):
             problems.append("duplicate slots")
         return problems
+
+    def determinize(self, state: IronState, seat: int, rng: random.Random) -> IronState:
+        from games.ironfire.determinize import determinize
+
+        return determinize(self, state, seat, rng)
 
     # ---- presentation ----
     def describe_action(self, state: IronState, seat: int, action: IronAction, locale: str) -> str:

@@ -997,6 +997,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if ammo is not None:
             marker = next(m for m in t.ammo if m.kind == ammo)
             t.ammo.remove(marker)
+            state.ammo_spent[t.owner].append(ammo)  # the loadout's rules still bind what is left (determinize)
             ev.append(_public("panzer.ev.ammo_used", tank=t.id, ammo=f"@panzer.ammo.{ammo}"))
         dist = distance(t.pos, aim_at)
         mod = R.hit_modifier(state, t, e, mode)
@@ -1180,6 +1181,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if state.pending_army[s] is not None:
                 out[s].add(state.army_token[s])
         return out
+
+    def determinize(self, state: PanzerState, seat: int, rng: random.Random) -> PanzerState:
+        from games.panzer.determinize import determinize
+        return determinize(state, seat, rng, _PRESETS)
 
     def invariants(self, state: PanzerState) -> list[str]:
         problems = []

@@ -157,6 +157,7 @@ class PanzerState:
     resigned: int | None = None
     finished: bool = False
     end_reason: str = ""
+    ammo_spent: list[list[str]] = field(default_factory=lambda: [[], []])  # special rounds fired, per seat (public)
 
 
 STATE_JSON = TypeAdapter(PanzerState)  # loads (validating) and dumps the state as JSON

@@ -487,7 +487,10 @@ def test_101_4_selection_changes_are_capped_but_a_seat_is_never_stuck():
 def test_102_4_no_reinforcement_without_combat_cards_in_the_deck():
     state = battle([["t34"], ["panther"]], reserve=[["field_repair", "entrench"], ["veterans", "guards"]])
     ENGINE._end_round(state)
-    assert ENGINE.active_seats(state) == [1]  # seat 0 has only ability cards left
+    # seat 0 has only ability cards left: it may not reinforce, yet it is waited for like
+    # seat 1, since passing it over would tell the table what its secret reserve holds
+    assert ENGINE.active_seats(state) == [0, 1]
+    assert {a.code() for a in ENGINE.legal_actions(state, 0)} == {"ready"}
     assert {a.code() for a in ENGINE.legal_actions(state, 1)} == {"pick veterans", "pick guards", "ready"}
     play(state, 1, "pick guards")
     with pytest.raises(RuleError) as err:

@@ -101,7 +101,10 @@ def fingerprint(seed: int, options: dict[str, str]) -> tuple[str, str]:
         state = step.state
         for e in step.events:
             steps.update(json.dumps(e.model_dump(), sort_keys=True, default=str).encode())
-    final = ENGINE.dump_state(state).encode()
+    # ammo_spent (kept for determinize) came after the hashes: left out, the events it copies are hashed
+    dumped = json.loads(ENGINE.dump_state(state))
+    dumped.pop("ammo_spent")
+    final = json.dumps(dumped, separators=(",", ":"), ensure_ascii=False).encode()
     steps.update(final)
     return steps.hexdigest()[:16], hashlib.sha256(final).hexdigest()[:16]
 

@@ -1,7 +1,13 @@
 """Secrets proven hidden (issue 17, section 2): for a seat, every engine can draw again all
 that seat cannot see (a determinization). Over many random games, at random points, the
 seat's view, texts, legal actions and the seats the game awaits must be identical after
-resampling; otherwise something hidden shows through order, timing or structure.
+resampling, and so must its own secret tokens; otherwise something hidden shows through
+order, timing or structure. The points are drawn from the whole game (a long panzer game
+runs ~700 steps).
+
+One state at a time cannot show a leak that lies in how states come about: a face-down army
+laid out by class looks like any other order. Such leaks have their own fixed-seed tests
+(tests/ironfire/test_hidden.py).
 
 SHAPAN_DET_GAMES sets the number of games per engine and option set (default 1,000).
 """
@@ -17,6 +23,7 @@ from games.core.playout import check_determinization
 from games.registry import get_engine
 
 GAMES = int(os.environ.get("SHAPAN_DET_GAMES", "1000"))
+POINTS = 2  # random points per game besides its start, anywhere in the game
 
 # (game, players, options): option sets under which something is hidden
 CASES = [
@@ -34,26 +41,41 @@ def test_resampling_what_a_seat_cannot_see_changes_nothing_it_sees(game, players
     engine = get_engine(game)
     checked = changed = 0
     for g in range(GAMES):
-        rnd = random.Random(f"det:{game}:{players}:{g}")
+        play = random.Random(f"det:{game}:{players}:{g}")
         seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
         state = engine.setup(seats, engine.parse_options(options), 10_000 + g).state
-        # two random points per game, chosen before the game is played
-        points = set(rnd.sample(range(1, 400), 2)) | {0}
-        for n in range(20_000):
-            if n in points:
-                seat = rnd.randrange(players)
-                try:
-                    problems, did_change = check_determinization(engine, state, seat, rnd)
-                except NotImplementedError:
-                    pytest.skip(f"{game} has no determinize yet")  # TEMPORARY: removed once all five have one
-                assert not problems, f"{game} game {g} step {n} seat {seat}: {problems[:3]}"
-                checked += 1
-                changed += did_change
-            if engine.outcome(state) is not None:
-                break
-            active = engine.active_seats(state)
-            seat = rnd.choice(active)
-            state = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat))).state
+        start = engine.load_state(engine.dump_state(state))  # playing on may change `state` in place
+        for n, point in [(0, start)] + _random_points(engine, state, play, POINTS):
+            seat = play.randrange(players)
+            try:
+                problems, did_change = check_determinization(engine, point, seat, play)
+            except NotImplementedError:
+                pytest.skip(f"{game} has no determinize yet")  # TEMPORARY: removed once all five have one
+            assert not problems, f"{game} game {g} step {n} seat {seat}: {problems[:3]}"
+            checked += 1
+            changed += did_change
     assert checked >= GAMES
-    # it must really draw hidden things again, not hand back a copy
-    assert changed >= checked // 4, f"only {changed} of {checked} resampled states differed"
+    # it must really draw hidden things again, not hand back a copy with new dice (at many
+    # points nothing else is hidden: an Iron & Fire battle without fog shows every card)
+    assert changed >= checked // 10, f"only {changed} of {checked} resampled states differed beyond the dice"
+
+
+def _random_points(engine, state, play: random.Random, k: int) -> list[tuple[int, object]]:
+    """Plays a random game to its end and returns `k` of its states (after step n), each step
+    equally likely, however long the game (reservoir sampling; the states are copies, as
+    engines may change a state in place)."""
+    pick = random.Random(play.random())
+    chosen: list[tuple[int, object]] = []
+    for n in range(1, 20_001):
+        if engine.outcome(state) is not None:
+            break
+        seat = play.choice(engine.active_seats(state))
+        state = engine.apply(state, seat, play.choice(engine.legal_actions(state, seat))).state
+        slot = n - 1 if n <= k else pick.randrange(n)
+        if slot < k:
+            copy = engine.load_state(engine.dump_state(state))
+            if slot < len(chosen):
+                chosen[slot] = (n, copy)
+            else:
+                chosen.append((n, copy))
+    return chosen

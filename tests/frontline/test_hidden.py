@@ -1,0 +1,83 @@
+"""Frontline: what a seat cannot see is drawn again consistently (issue 17, section 2)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from games.frontline import ENGINE
+from games.frontline.cards import CARDS
+from games.frontline.state import DeckCard
+
+from .helpers import act, battle, card
+
+
+def test_2_3_and_4_2_a_secret_counter_order_is_drawn_again_and_revealed_cards_stay():
+    """4.2: counter-orders are activated in secret; 2.3: "kredits spent on an active
+    counter-order stay invisible to others"; 1.3.1: a revealed card is seen by both players.
+    Bob set a counter-order in his last turn; for alice the hidden part of his hand and deck
+    is dealt again, the counter-order may be any of his counter cards or none, and his
+    kredits as she sees them stay 10."""
+    st = battle(210, kredits=10)
+    st.turn = 1
+    bob = st.players[1]
+    bob.hand = []
+    card(st, 1, "kv1", revealed=True)
+    mine = card(st, 1, "minefield")
+    for key in ("ambush_patrol", "t34", "grenadiers", "signal_jamming"):
+        card(st, 1, key)
+    act(st, 1, f"counter {mine}")  # ends bob's turn: alice to play, bob shows 10 kredits
+    assert st.turn == 0 and bob.hidden_spent == CARDS["minefield"].cost
+    seen = ENGINE.view(st, 0)
+    pool = Counter(c.key for c in bob.hand if not c.revealed) + Counter(d.key for d in bob.deck)
+    active = Counter()
+    for i in range(200):
+        other = ENGINE.determinize(st, 0, random.Random(i))
+        assert ENGINE.view(other, 0) == seen and ENGINE.legal_actions(other, 0) == ENGINE.legal_actions(st, 0)
+        foe = other.players[1]
+        assert foe.hand[0].key == "kv1" and foe.hand[0].revealed  # where alice saw it
+        assert [c.id for c in foe.hand] == [c.id for c in bob.hand]
+        assert Counter(c.key for c in foe.hand[1:]) + Counter(d.key for d in foe.deck) == pool
+        assert foe.kredits + foe.hidden_spent == 10
+        on = [c for c in foe.hand if c.active]
+        assert len(on) <= 1 and all(CARDS[c.key].kind == "counter" for c in on)
+        active[on[0].key if on else None] += 1
+    assert active[None] > 0 and active["minefield"] > 0
+    assert bob.hand[1].active and bob.hand[1].key == "minefield"  # the real state is untouched
+
+
+def test_a_seat_keeps_its_own_hand_and_its_deck_is_reshuffled():
+    st = battle(211)
+    for key in ("kv1", "t34"):
+        card(st, 0, key)
+    st.players[0].deck = [*st.players[0].deck[:5], *(type(st.players[0].deck[0])(key=k) for k in ("t34", "kv1"))]
+    orders = set()
+    for i in range(20):
+        other = ENGINE.determinize(st, 0, random.Random(i))
+        assert other.players[0].hand == st.players[0].hand
+        assert sorted(d.key for d in other.players[0].deck) == sorted(d.key for d in st.players[0].deck)
+        orders.add(tuple(d.key for d in other.players[0].deck))
+    assert len(orders) > 1  # 1.4: the order of one's own deck is unknown too
+
+
+def test_4_1_4_2_a_card_fetched_by_a_tutor_keeps_the_type_the_table_was_told():
+    """4.1.4.2: a directed draw takes "a card of the type from the deck", and the table is told
+    the type ("frontline.tutored"). Dealt again for alice, the card bob fetched is still a
+    unit of that type; his other hidden cards may be anything of his pool."""
+    st = battle(212)
+    st.turn = 1
+    bob = st.players[1]
+    bob.deck = [DeckCard(key=k) for k in ("t34", "grenadiers", "air_raid", "kv1", "tiger", "sabotage", "partisans")]
+    card(st, 1, "ambush_patrol")
+    ev = act(st, 1, f"order {card(st, 1, 'logistics')} -")
+    assert [e.params["type"] for e in ev if e.key == "frontline.tutored"] == ["@frontline.type.tank",
+                                                                            "@frontline.type.infantry"]
+    fetched = {c.id: c.tutored for c in bob.hand if c.tutored}
+    assert sorted(fetched.values()) == ["infantry", "tank"]
+    dealt = Counter()
+    for i in range(60):
+        other = ENGINE.determinize(st, 0, random.Random(i))
+        for c in other.players[1].hand:
+            if c.id in fetched:
+                assert CARDS[c.key].kind == "unit" and CARDS[c.key].type == fetched[c.id]
+                dealt[c.key] += 1
+    assert {"t34", "kv1", "tiger"} & set(dealt) and len(dealt) >= 3

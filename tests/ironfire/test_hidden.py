@@ -1,0 +1,137 @@
+"""Iron & Fire: leaks the determinization test (tests/platform/test_determinization.py) and
+its review found, each pinned with a fixed seed (issue 17, section 2)."""
+from __future__ import annotations
+
+import random
+
+from games.ironfire.data import CLASSES
+from tests.ironfire.helpers import ENGINE, battle, new_game, play
+
+CLASS_ORDER = ["infantry", "armour", "air", "ranged"]
+assert list(CLASSES) == CLASS_ORDER
+
+
+def _classes(player) -> list[str]:
+    return [ENGINE.pool.combat[u.card].cls for u in player.army]
+
+
+def test_101_5_face_down_army_order_does_not_tell_the_classes():
+    """101.5: "作战牌组反面朝上；拥有者看得到自己的牌，别人只看到位置编号。" Laid out by class
+    (101.4) face down, slot a1 would be infantry whenever the army holds any: the order itself
+    told the classes. Picked in class order and revealed under fog, the armies of 20 seeded
+    games must not all come out in class order."""
+    in_class_order = 0
+    for seed in range(20):
+        state = new_game(seed=seed, fog_of_war="true", logistics="50", format="alt20")
+        play(state, 0, "deck modern")
+        play(state, 1, "deck modern")
+        for seat in (0, 1):
+            for card in ("rangers", "abrams", "j20", "caesar"):  # one of each class, in class order
+                play(state, seat, f"pick {card}")
+            play(state, seat, "ready")
+        assert state.phase == "battle"
+        for p in state.players:
+            assert sorted(_classes(p), key=CLASS_ORDER.index) == sorted(CLASS_ORDER, key=CLASS_ORDER.index)
+            in_class_order += _classes(p) == CLASS_ORDER
+    assert in_class_order < 10  # at random, 40 armies of four classes are in order about 40/24 times
+
+
+def test_101_5_without_fog_the_army_is_still_laid_out_by_class():
+    """101.4: "全部准备后同时亮出，作战牌按步兵、装甲、航空、远程排列。" (face up, the order tells nothing hidden)"""
+    state = new_game(seed=1, logistics="50", format="alt20")
+    play(state, 0, "deck modern")
+    play(state, 1, "deck modern")
+    for seat in (0, 1):
+        for card in ("caesar", "j20", "abrams", "rangers"):
+            play(state, seat, f"pick {card}")
+        play(state, seat, "ready")
+    assert [_classes(p) for p in state.players] == [CLASS_ORDER, CLASS_ORDER]
+
+
+def test_102_4_reinforcements_picked_in_secret_do_not_show_in_the_reserve_count():
+    """102.4 / ruling 12: reinforcements are picked in secret and "在所有人完成后一起亮出"; ruling 20:
+    others see only the size of a deck. The reserve count others saw dropped with every
+    secret pick, telling how many cards were being added."""
+    state = battle([["t34"], ["panther"]], logistics=45, reserve=[["guards", "kv1"], ["grenadier", "tiger"]])
+    ENGINE._end_round(state)
+    assert state.phase == "recount" and ENGINE.active_seats(state) == [0, 1]
+    seen = ENGINE.view(state, 1)["players"][0]["reserve"]
+    play(state, 0, "pick guards")
+    assert ENGINE.view(state, 1)["players"][0]["reserve"] == seen == 2
+    assert ENGINE.view(state, 0)["players"][0]["reserve"] == 1  # the owner sees its own pile
+    play(state, 0, "ready")
+    play(state, 1, "ready")
+    assert state.phase == "battle" and ENGINE.view(state, 1)["players"][0]["reserve"] == 1
+
+
+def test_determinize_keeps_what_the_seat_saw_and_redraws_the_face_down_cards():
+    """The determinization: another seat's face-down cards are drawn again among its
+    face-down slots; what the seat itself sees stays."""
+    state = battle([["t34", "guards", "il2"], ["panther", "grenadier", "stuka"]], fog=True)
+    seen = [ENGINE.view(state, s) for s in (0, 1)]
+    layouts = set()
+    for i in range(30):
+        other = ENGINE.determinize(state, 0, random.Random(i))
+        assert ENGINE.view(other, 0) == seen[0]
+        assert [u.card for u in other.players[0].army] == [u.card for u in state.players[0].army]
+        layouts.add(tuple(u.card for u in other.players[1].army))
+    assert ENGINE.view(state, 0) == seen[0] and ENGINE.view(state, 1) == seen[1]  # the original is untouched
+    assert len(layouts) == 6  # every order of the three hidden cards appears
+
+
+def _recount(reserve0: list[str], fog: bool = False, logistics0: int = 45):
+    state = battle([["t34", "guards"], ["panther"]], logistics=45, fog=fog,
+                   reserve=[reserve0, ["grenadier", "tiger"]])
+    state.players[0].logistics = logistics0
+    events = ENGINE._end_round(state)
+    return state, events
+
+
+def test_102_4_a_seat_that_cannot_reinforce_is_waited_for_like_one_that_can():
+    """102.4: "套牌中还有放得下的牌时，可 `/play pick KEY` 补充" — whether a seat can reinforce
+    depends on its secret reserve. Passed over when it could not, the table learned that its
+    reserve held no combat card that fits; now it is waited for all the same."""
+    can, _ = _recount(["kv1", "guards"])
+    cannot, _ = _recount(["field_repair", "entrench"])  # ability cards only: no reinforcement (102.4)
+    assert ENGINE.active_seats(can) == ENGINE.active_seats(cannot) == [0, 1]
+    assert ENGINE.view(can, 1) == ENGINE.view(cannot, 1)
+    assert {a.code() for a in ENGINE.legal_actions(cannot, 0)} == {"ready"}
+    play(cannot, 0, "ready")
+    play(cannot, 1, "ready")
+    assert cannot.phase == "battle"
+
+
+def test_101_5_under_fog_a_cut_off_is_the_owners_to_know():
+    """101.5: "后勤断绝与重创状态只有翻开时才公开" and the army's total is secret under fog: a seat
+    that must cut off cards and one that need not look the same to the others, and the
+    cut itself is told to its owner only."""
+    must, events = _recount(["kv1"], fog=True, logistics0=4)  # T-34 and guards need more than 4
+    free, _ = _recount(["kv1"], fog=True)
+    assert must.players[0].need_cut > 0 and free.players[0].need_cut == 0
+    assert ENGINE.active_seats(must) == ENGINE.active_seats(free) == [0, 1]
+    assert ENGINE.view(must, 1)["players"][0] == {**ENGINE.view(free, 1)["players"][0], "logistics": 4}
+    assert all(e.to == [0] for e in events if e.key == "ironfire.must_cut")
+    cut = play(must, 0, f"cut {must.players[0].army[0].slot}").events
+    assert cut and all(e.to == [0] for e in cut)
+
+
+def test_101_5_face_down_cards_never_seen_may_be_any_combat_cards_of_the_deck():
+    """101.5: under fog "别人只看到位置编号": which cards of a deck went into the army is known
+    to the table only for the cards it has seen. Bob's panther was seen (then shuffled face
+    down); his two other cards never were, so they may be any two combat cards of his army
+    and reserve; his ability card stays in the reserve (only combat cards are units)."""
+    state = battle([["t34"], ["panther", "grenadier", "stuka"]], fog=True, reserve=[[], ["tiger", "field_repair"]])
+    state.players[1].army[0].shown = True  # seen in an earlier round, face down again
+    seen = ENGINE.view(state, 0)
+    armies = set()
+    for i in range(80):
+        other = ENGINE.determinize(state, 0, random.Random(i))
+        assert ENGINE.view(other, 0) == seen
+        bob = other.players[1]
+        army = sorted(u.card for u in bob.army)
+        assert "panther" in army and "field_repair" in bob.reserve
+        assert sorted(army + bob.reserve) == sorted(["panther", "grenadier", "stuka", "tiger", "field_repair"])
+        assert all(u.cv == ENGINE.pool.combat[u.card].cv and not u.heavy for u in bob.army)
+        assert [u.shown for u in bob.army].count(True) == 1
+        armies.add(tuple(army))
+    assert len(armies) == 3  # {panther} + two of grenadier, stuka, tiger
