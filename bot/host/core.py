@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 from bot import markdown
-from bot.host import decks, fair, rules
+from bot.host import decks, fair, names, rules
 from bot.league.service import LeagueService
 from bot.outbox import ActionMenu, Command, Image, MenuOption, Message, Outbox
 from games.core.engine import Engine, Outcome
@@ -628,7 +628,17 @@ class Host:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
             seat = self._one_acting_seat(cmd, session, engine, state)
-            action = engine.parse_action(await decks.expand(self, cmd.user_id, session.game, code))
+            expanded = await decks.expand(self, cmd.user_id, session.game, code)
+            try:
+                action = engine.parse_action(expanded)
+            except RuleError:  # not a code: a name, as the menus show it
+                found = names.match_actions(engine, state, seat, expanded)
+                if not found:
+                    raise
+                if len(found) > 1:
+                    return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(found)),
+                                       menu=build_menu(engine, state, session.id, seat, [], locale, among=found))
+                action = found[0]
             try:
                 described = engine.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse
@@ -1170,10 +1180,15 @@ class Host:
         await self.league.game_finished(session.id, ranks, forfeit=forfeit)
 
 
-def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: list[str], locale: str) -> ActionMenu:
-    """One click-menu step from the seat's legal actions: the next tokens after `prefix`."""
+def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: list[str], locale: str,
+               among: list[Any] | None = None) -> ActionMenu:
+    """One click-menu step from the seat's legal actions (or from `among`, some of them): the
+    next tokens after `prefix`, labelled by name, never by id. For `among` the prefix starts
+    where their codes part."""
+    if among is not None:
+        prefix = names.common_prefix([a.code().split() for a in among])
     matching = []
-    for action in engine.legal_actions(state, seat):
+    for action in (engine.legal_actions(state, seat) if among is None else among):
         tokens = action.code().split()
         if tokens[: len(prefix)] == prefix:
             matching.append((tokens, action))
@@ -1184,11 +1199,13 @@ def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: l
         if len(tokens) > len(prefix):
             groups.setdefault(tokens[len(prefix)], []).append(action)
     options = []
+    token_names = engine.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
     for token, actions in groups.items():
         if len(actions) == 1:
             label = engine.describe_action(state, seat, actions[0], locale)
             options.append(MenuOption(value=token, label=label, description=actions[0].code()))
         else:
-            options.append(MenuOption(value=token, label=token, description=str(len(actions))))
+            options.append(MenuOption(value=token, label=token_names.get(token, token),
+                                      description=t(locale, "host.menu_choices", count=len(actions))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)

@@ -204,6 +204,13 @@ class Engine(Generic[S, A, O]):
     def describe_action(self, state: S, seat: int, action: A, locale: str) -> str:
         return action.code()
 
+    def token_names(self, state: S, seat: int, locale: str) -> dict[str, str]:
+        """Names, in `locale`, of the tokens in this seat's action codes (verbs, ids of cards,
+        units, tanks, ships, places), with what tells apart two things of one name (cost,
+        strength, position). Menus show them instead of ids and `/play` accepts them. Only
+        what the seat may know: a face-down card is named as face down."""
+        return {}
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         """A short text board made from a view (never from the raw state)."""
         return json.dumps(view, ensure_ascii=False)[:1500]

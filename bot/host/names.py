@@ -1,0 +1,55 @@
+"""Actions by name: `/play` accepts what a player reads in the menus, not only action codes.
+
+A typed line is matched against the seat's legal actions by their labels in both languages
+and by their codes with each token replaced by its name (`Engine.token_names`), folded for
+case and width: an exact label first, then a unique label prefix, then labels holding every
+word typed. Several matches are returned for the player to click; none, for a clear error.
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from games.core.engine import Engine
+
+LOCALES = ("en", "zh-CN")
+
+
+def fold(text: str) -> str:
+    """Case-, width- and space-insensitive form of a name (`ＴＩＧＥＲ  i` == `tiger i`)."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def action_names(engine: Engine, state: Any, seat: int, action: Any,
+                 names: dict[str, dict[str, str]]) -> set[str]:
+    """Every folded way a player may call `action`: its labels and its named code per language."""
+    tokens = action.code().split()
+    found = {fold(action.code())}
+    for loc in LOCALES:
+        found.add(fold(engine.describe_action(state, seat, action, loc)))
+        found.add(fold(" ".join(names[loc].get(tok, tok) for tok in tokens)))
+    return found
+
+
+def match_actions(engine: Engine, state: Any, seat: int, text: str) -> list[Any]:
+    """The legal actions of `seat` that `text` names, best matches only (see the module doc)."""
+    query = fold(text)
+    if not query:
+        return []
+    names = {loc: engine.token_names(state, seat, loc) for loc in LOCALES}
+    called = [(action, action_names(engine, state, seat, action, names)) for action in engine.legal_actions(state, seat)]
+    words = query.split()
+    for test in (lambda n: n == query, lambda n: n.startswith(query), lambda n: all(w in n for w in words)):
+        hits = [action for action, known in called if any(test(n) for n in known)]
+        if hits:
+            return hits
+    return []
+
+
+def common_prefix(codes: list[list[str]]) -> list[str]:
+    prefix: list[str] = []
+    for column in zip(*codes):
+        if len(set(column)) != 1:
+            break
+        prefix.append(column[0])
+    return prefix

@@ -1,0 +1,53 @@
+"""`/play` by name (issue 18, "Names, never ids"): a player may type what the menus show,
+in either language, case-insensitive, as a unique prefix; an ambiguous name gets the
+candidates to click; an unknown one a clear error that changes nothing."""
+from __future__ import annotations
+
+from games.frontline.engine import FrontlineEngine
+from tests.platform.conftest import cmd, reply_text, snapshot
+
+
+async def frontline_table(host) -> int:
+    await host.handle(cmd("alice", "game.new", game="frontline"))
+    await host.handle(cmd("bob", "game.join"))
+    assert reply_text(await host.handle(cmd("alice", "game.start"))) == "Done."
+    return (await host.repo.open_session_in_channel(10)).id
+
+
+
+async def test_a_deck_chosen_by_its_english_name_any_case(host):
+    sid = await frontline_table(host)
+    box = await host.handle(cmd("alice", "play", code="BLITZ"))
+    assert reply_text(box) == "✓ Deck: Blitz (Germany / Italy)"
+
+
+async def test_a_deck_chosen_by_its_chinese_name_from_an_english_client(host):
+    sid = await frontline_table(host)
+    box = await host.handle(cmd("bob", "play", code="冬将军"))
+    assert reply_text(box) == "✓ Deck: General Winter (Soviet Union / Italy)"
+
+
+async def test_a_unique_prefix_of_a_label(host):
+    await frontline_table(host)
+    box = await host.handle(cmd("alice", "play", code="deck: red", locale="en"))
+    assert reply_text(box) == "✓ Deck: Red Guard (Soviet Union / Britain)"
+
+
+async def test_an_ambiguous_name_offers_the_candidates_to_click(host):
+    sid = await frontline_table(host)
+    before = await snapshot(host, sid)
+    box = await host.handle(cmd("alice", "play", code="Germany", locale="en"))
+    assert "names 3 of your actions" in reply_text(box)
+    menu = box.reply.menu
+    assert menu is not None and menu.prefix == ["deck"]
+    assert sorted(o.value for o in menu.options) == ["blitz", "desert", "panzer"]
+    assert all("Germany" in o.label for o in menu.options)
+    assert await snapshot(host, sid) == before
+
+
+async def test_an_unknown_name_is_refused_and_changes_nothing(host):
+    sid = await frontline_table(host)
+    before = await snapshot(host, sid)
+    box = await host.handle(cmd("alice", "play", code="a deck nobody made", locale="zh-CN"))
+    assert reply_text(box) == "你的行动中没有叫“a deck nobody made”的。请输入菜单中显示的名称，或使用 /menu。"
+    assert await snapshot(host, sid) == before
