@@ -406,6 +406,13 @@ class Host:
         """An engine's message: the seat names inside its parameters are user text."""
         return t(locale, key, **markdown.escape_names(params, (s.name for s in session.seats)))
 
+    @staticmethod
+    def _event_lines(session: SessionRow, engine: Engine, state: Any, locale: str,
+                     events: list[tuple[str, dict[str, Any]]]) -> list[str]:
+        """Engine events as lines (ids named, rolls explained); seat names inside them are user text."""
+        names = [s.name for s in session.seats]
+        return engine.event_lines(state, events, locale, escape=lambda params: markdown.escape_names(params, names))
+
     def _acting_seats(self, cmd: Command, session: SessionRow, engine: Engine, state: Any,
                       required: bool = True) -> list[int]:
         """The caller's seats that may act now; with `seat` given, exactly that one."""
@@ -822,12 +829,15 @@ class Host:
         over = session.status in ("finished", "abandoned")
         if not entries and not over:
             return self._reply(t(locale, "host.log_empty"))
+        engine = get_engine(session.game)
+        # ids name the same things all game long; no state, no entries (never started)
+        state = engine.load_state(session.state) if session.state is not None else None
         lines = []
         for shown, e in entries:
             who = (self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats)
                    else t(locale, "host.log_host"))
-            public = [self._event_text(session, locale, ev["key"], ev.get("params", {}))
-                      for ev in e.events if ev.get("to") is None]
+            public = self._event_lines(session, engine, state, locale,
+                                       [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None])
             # Action codes may name hidden items, so the log shows only what the table saw.
             lines.append(f"#{shown} {who}: " + (" ".join(public) or t(locale, "host.log_acted")))
         if over:
@@ -1036,7 +1046,8 @@ class Host:
         box = Outbox()
         loc = session.locale
         lines = list(progress.notes)
-        lines += [self._event_text(session, loc, e.key, e.params) for e in progress.events if e.to is None]
+        lines += self._event_lines(session, engine, progress.state, loc,
+                                   [(e.key, e.params) for e in progress.events if e.to is None])
         images: list[Image] = []
         turn_started = False
         if progress.changed:
@@ -1072,7 +1083,7 @@ class Host:
                 if user is None:
                     continue  # bot seat
                 uloc = await self._user_locale(user)
-                text = self._event_text(session, uloc, event.key, event.params)
+                text = self._event_lines(session, engine, progress.state, uloc, [(event.key, event.params)])[0]
                 if len(session.seats_of(user)) > 1:
                     text = t(uloc, "host.seat_head", seat=seat, name=self._name(session, seat)) + " " + text
                 per_user.setdefault(user, []).append(text)

@@ -924,6 +924,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         from games.conflict.present import describe
         return describe(state, seat, action, locale)
 
+    def token_names(self, state: ConflictState, seat: int, locale: str) -> dict[str, str]:
+        from games.conflict.present import token_names
+        return token_names(self, state, seat, locale)
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         from games.conflict.present import summary
         return summary(view, locale)

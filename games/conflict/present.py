@@ -6,7 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.core.i18n import localize_value, normalize_locale, t
+from games.core.i18n import localize_value, normalize_locale, t, verb_names
 from games.core.render import font, png_bytes
 
 from games.conflict.data import content
@@ -28,6 +28,42 @@ def _name(named: Any, locale: str) -> str:
     return localize_value(named.name, locale)
 
 
+def territory_name(state, tid: str, locale: str) -> str:
+    """`Ural (Bob 3/5)`: a territory by name, with its owner and durability (two factions may
+    hold territories of one name)."""
+    terr = state.territories[tid]
+    return f"{_name(content().territories[terr.key], locale)} ({state.players[terr.owner].name} {terr.dur}/{terr.max})"
+
+
+def unit_name(state, seat: int, uid: str, locale: str) -> str:
+    """A unit as the seat may know it (a face-down enemy unit is only `face-down unit`), with
+    its territory and board number to tell apart two of one name."""
+    u = state.units[uid]
+    what = _name(content().cards[u.key], locale) if u.up or u.owner == seat else t(locale, "conflict.hidden")
+    where = _name(content().territories[state.territories[u.loc].key], locale) if u.loc in state.territories else ""
+    return f"{what} {u.id}" + (f" @ {where}" if where else "")
+
+
+def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
+    """Verbs, factions, the seat's own hand cards, units, territories, agreements and words."""
+    data = content()
+    loc = normalize_locale(locale)
+    names = verb_names("conflict", (a.model_fields["kind"].default for a in engine.actions), loc)
+    names.update({key: _name(f, loc) for key, f in data.factions.items()})
+    for word in ("up", "down", "hand", "fit", "A", "D", "S", "R", "none"):
+        names[word] = t(loc, f"conflict.word.{word}")
+    if 0 <= seat < state.n:
+        for card in state.players[seat].hand:
+            names[card.id] = _name(data.cards[card.key], loc)
+    for uid in state.units:
+        names[uid] = unit_name(state, seat, uid, loc)
+    for tid in state.territories:
+        names[tid] = territory_name(state, tid, loc)
+    for a in state.agreements:
+        names[a.id] = f"{state.players[a.a].name}–{state.players[a.b].name}: {'/'.join(a.terms)}"
+    return names
+
+
 def describe(state, seat: int, action, locale: str) -> str:
     data = content()
     loc = normalize_locale(locale)
@@ -47,11 +83,9 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
         return f"{_name(data.cards[key], loc)}" if key else str(value)
     if field in ("unit", "vehicle", "target") and value in state.units:
         u = state.units[value]
-        if u.up or u.owner == seat:
-            return f"{_name(data.cards[u.key], loc)} {u.id}"
-        return f"{t(loc, 'conflict.hidden')} {u.id}"
+        return unit_name(state, seat, value, loc)
     if field in ("tid", "capital", "target") and value in state.territories:
-        return f"{_name(data.territories[state.territories[value].key], loc)} {value}"
+        return territory_name(state, value, loc)
     if field == "seat" and isinstance(value, int) and 0 <= value < state.n:
         return state.players[value].name
     if field == "key" and kind == "faction":
@@ -96,10 +130,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 key, _, dur, mx = terrs[tid]
                 cap = "◆" if tid == p["capital"] else ""
                 units = ",".join(by_loc.get(tid, []))
-                cells.append(f"{cap}{tid} {_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
+                cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
             lines.append(f"  {i + 1}: " + " | ".join(cells))
     if view.get("hand") is not None:
-        lines.append(("手牌：" if zh else "Hand: ") + ", ".join(f"{_name(data.cards[k], loc)}[{cid}]" for cid, k in view["hand"]))
+        lines.append(("手牌：" if zh else "Hand: ") + ", ".join(_name(data.cards[k], loc) for _, k in view["hand"]))
     if view["agreements"]:
         lines.append(("协议：" if zh else "Agreements: ") + "; ".join(
             f"{a[0]} {view['players'][a[1]]['name']}-{view['players'][a[2]]['name']}: {'/'.join(a[3])}" for a in view["agreements"]))

@@ -31,7 +31,8 @@ from pydantic import BaseModel, Field, ValidationError
 
 from games.core import options as table_options
 from games.core.errors import RuleError
-from games.core.events import Event, Step
+from games.core.events import Event, ShownRoll, Step, plain_roll, roll_text
+from games.core.i18n import t
 
 
 class Seat(BaseModel):
@@ -210,6 +211,40 @@ class Engine(Generic[S, A, O]):
         strength, position). Menus show them instead of ids and `/play` accepts them. Only
         what the seat may know: a face-down card is named as face down."""
         return {}
+
+    def event_params(self, state: S, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+        """An event's parameters as the reader should see them: games replace the ids they
+        carry (a tank, a unit) by names. Events are public or were sent to their readers, so
+        naming what they carry reveals nothing new."""
+        return params
+
+    def explain_roll(self, state: S, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
+                     locale: str) -> ShownRoll:
+        """How a `core.roll` event reads: every term of its total, its target and result
+        (`following`: the events after it, whose first few it may absorb)."""
+        return plain_roll(params, locale)
+
+    def event_lines(self, state: S, events: list[tuple[str, dict[str, Any]]], locale: str,
+                    escape: Any = None) -> list[str]:
+        """Events (key, params), in order, as lines in `locale`: ids named, each roll with its
+        terms, target and result. `escape(params)`, if given, makes the parameters safe to
+        show (the host escapes players' names for Discord's markdown)."""
+        lines: list[str] = []
+        skip = 0
+        for i, (key, params) in enumerate(events):
+            if skip:
+                skip -= 1
+                continue
+            named = self.event_params(state, key, params, locale)
+            if escape is not None:
+                named = escape(named)
+            if key == "core.roll":
+                shown = self.explain_roll(state, params, events[i + 1:], locale)
+                skip = shown.absorbs
+                lines.append(roll_text(locale, named.get("who", ""), named.get("what", ""), shown))
+            else:
+                lines.append(t(locale, key, **named))
+        return lines
 
     def summary(self, view: dict[str, Any], locale: str) -> str:
         """A short text board made from a view (never from the raw state)."""

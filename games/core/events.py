@@ -1,6 +1,7 @@
 """Events: what happened, as message keys with parameters, and who may see it."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -121,3 +122,44 @@ def step_of(state: Any, events: list[Event]) -> Step:
     """Step(state=state, events=events) for a fresh list of events the caller hands over:
     unlike Step() it is not copied. For engines' hot paths (one step per action)."""
     return fill_model(Step, {"state": state, "events": events}, _STEP_FIELDS)
+
+
+# --- how events read --------------------------------------------------------------------------
+# Rolls are stored as they were made (`roll_event`); how a roll reads is decided when it is
+# shown, so a game can name every term of its total and fold in the event that says how the
+# roll ended. The stored events stay as they are (the fingerprint tests hash them).
+
+@dataclass
+class ShownRoll:
+    """A roll as the table reads it: every die, each term that changes the total (label in
+    the reader's language, value added), the total, and for a check the target and result.
+    `absorbs`: how many of the following events this line already tells (they are not shown)."""
+    dice: list[int]
+    total: int
+    terms: list[tuple[str, int]] = field(default_factory=list)
+    target: str = ""
+    result: str = ""
+    absorbs: int = 0
+
+
+def plain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
+    """A roll with no explanation of its own: the dice, a `mod`/`plus` modifier if any."""
+    from games.core.i18n import t
+
+    terms = [(t(locale, "core.roll_modifier"), int(params[k])) for k in ("mod", "plus") if params.get(k)]
+    return ShownRoll(dice=list(params.get("dice") or []), total=params.get("total", 0), terms=terms)
+
+
+def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
+    """`🎲 P1 rolls to hit: [6, 3] − 1 (modifier) = **8**, needs ≥ 7: **hit**`."""
+    from games.core.i18n import t
+
+    dice = ", ".join(str(d) for d in shown.dice)
+    if shown.terms:
+        dice = f"[{dice}]" if len(shown.dice) > 1 else dice
+        dice += "".join(f" {'−' if v < 0 else '+'} {abs(v)} ({label})" for label, v in shown.terms)
+    check = ""
+    if shown.target or shown.result:
+        check = t(locale, "core.roll_check", target=shown.target, result=shown.result) if shown.target else \
+            t(locale, "core.roll_result", result=shown.result)
+    return t(locale, "core.roll", who=who, what=what, dice=dice, total=shown.total) + check

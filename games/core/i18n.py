@@ -97,3 +97,15 @@ def t(locale: str | None, key: str, **params: Any) -> str:
 
 
 register_catalog(Path(__file__).parent / "locale")
+
+
+def verb_names(game: str, kinds: Any, locale: str) -> dict[str, str]:
+    """Action kinds named in `locale` from the game's `[<game>.verb]` catalog table, for the
+    menus' first step and for `/play` by name (a kind without an entry keeps its code)."""
+    loc = normalize_locale(locale)
+    names = {}
+    for kind in kinds:
+        key = f"{game}.verb.{kind}"
+        if key in _catalogs[loc]:
+            names[kind] = _catalogs[loc][key]
+    return names

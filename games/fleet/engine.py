@@ -1764,6 +1764,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         from games.fleet.present import describe
         return describe(self, state, seat, action, locale)
 
+    def token_names(self, state: FleetState, seat: int, locale: str) -> dict[str, str]:
+        from games.fleet.present import token_names
+        return token_names(self, state, seat, locale)
+
+    def event_params(self, state: FleetState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+        from games.fleet.present import event_params
+        return event_params(state, key, params, locale)
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         from games.fleet.present import summary
         return summary(view, locale)

@@ -2,10 +2,11 @@
 leaves the engine: the table sees the public fleet; a seat also sees its hidden part."""
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from games.core.i18n import t
+from games.core.i18n import t, verb_names
 from games.fleet.data import DATA
 from games.fleet.state import FleetState, Side
 
@@ -104,6 +105,51 @@ def _card(state: FleetState, seat: int, card_id: str, locale: str) -> str:
         if c.id == card_id:
             return _nm(D.subs[c.card].name, locale)
     return card_id
+
+
+def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> dict[str, str]:
+    """Verbs; catalogue items (ships, weapons with the ammunition left, mechs, captains, pilots,
+    sub-weapons, ready-made fleets, goals, piles); the mechs on the board (model, health,
+    zone); and the seat's own cards. Nothing face down of the other side."""
+    names = verb_names("fleet", (a.model_fields["kind"].default for a in engine.actions), locale)
+    for table in (D.ships, D.mechs, D.captains, D.pilots, D.subs, D.presets):
+        names.update({key: _nm(item.name, locale) for key, item in table.items()})
+    for key, weapon in D.weapon_table.items():
+        names[key] = _nm(weapon.name, locale)
+    for goal in ("raid", "annihilation", "arms"):
+        names[goal] = t(locale, f"fleet.goal.{goal}")
+    if state.phase == "play":
+        for pile in ("ship", "mech"):
+            names[pile] = t(locale, f"fleet.pile.{pile}")
+        ship = state.sides[seat].ship
+        for key, left in ship.ammo.items():
+            if key in names:
+                names[key] += f" ({t(locale, 'fleet.label.ammo_left', n=left)})"
+        names["ship"] = t(locale, "fleet.label.ship_of", name=state.names[1 - seat])
+        names["enemy_ship"] = names["ship"]
+    for side in state.sides:
+        for m in side.mechs:
+            where = f" @{m.zone}" if m.status == "field" else f" ({t(locale, f'fleet.status.{m.status}')})"
+            names[m.uid] = f"{m.uid} {_nm(D.mechs[m.model].name, locale)} {m.hp}/{m.max_hp}{where}"
+    own = state.sides[seat]
+    for c in own.hand + own.ship_pile + [c for m in own.mechs for c in m.cards]:
+        names[c.id] = _nm(D.subs[c.card].name, locale)
+    return names
+
+
+_CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
+
+
+def event_params(state: FleetState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+    """Card lists (`中文 / English [id], ...`, written by the rules in both languages) read as
+    names in the reader's language only, without the ids."""
+    cards = params.get("cards")
+    if not isinstance(cards, str) or "[" not in cards:
+        return params
+    by_text = {f"{sub.name['zh-CN']} / {sub.name['en']}": sub for sub in D.subs.values()}
+    names = [_nm(by_text[m.group(1)].name, locale) if m.group(1) in by_text else m.group(1)
+             for m in _CARDS_TEXT.finditer(cards)]
+    return {**params, "cards": ", ".join(names)}
 
 
 def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:

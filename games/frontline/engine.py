@@ -525,6 +525,14 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         return bad
 
     # --- presentation -----------------------------------------------------------------------
+    def event_params(self, state: FrontlineState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+        from .text import event_params
+        return event_params(state, key, params, locale)
+
+    def token_names(self, state: FrontlineState, seat: int, locale: str) -> dict[str, str]:
+        from .text import token_names
+        return token_names(self, state, seat, locale)
+
     def describe_action(self, st: FrontlineState, seat: int, action: FrontlineAction, locale: str) -> str:
         from .text import describe
         return describe(self, st, seat, action, locale)

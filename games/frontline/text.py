@@ -1,9 +1,10 @@
 """Text for players: card text generated from card data, action labels, the text board."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
-from games.core.i18n import normalize_locale, t
+from games.core.i18n import normalize_locale, t, verb_names
 
 from .cards import CARDS, Card, Effect
 from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
@@ -85,6 +86,38 @@ def _target(engine: "FrontlineEngine", st, seat: int, target: str | None, locale
     if u is None:
         return target
     return f"{CARDS[u.key].name[normalize_locale(locale)]} {u.atk}/{u.hp} ({u.uid})"
+
+
+def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[str, str]:
+    """Verbs, ready-made decks, the seat's own hand cards (name, cost, strength; never another
+    seat's), units on the board (name, attack/defence, side) and the enemy HQ."""
+    from .cards import load_presets
+
+    loc = normalize_locale(locale)
+    names = verb_names("frontline", (a.model_fields["kind"].default for a in engine.actions), loc)
+    for key, preset in load_presets().items():
+        names[key] = preset.name[loc]
+    for c in st.players[seat].hand:
+        card = CARDS[c.key]
+        strength = f" {card.atk + c.bonus}/{card.hp + c.bonus}" if card.kind == "unit" else ""
+        names[c.id] = f"{card.name[loc]} ({card.cost}){strength}"
+    for u in st.units.values():
+        side = t(loc, "frontline.label.own" if u.owner == seat else "frontline.label.enemy")
+        names[u.uid] = f"{CARDS[u.key].name[loc]} {u.atk}/{u.hp} ({side} {u.uid})"
+    names["hq"] = t(loc, "frontline.label.enemy_hq")
+    return names
+
+
+_CARD_ID = re.compile(r" \[c[0-9a-f]+\]")
+
+
+def event_params(st, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+    """Hand lists read as card names, without the ids the rules write beside them."""
+    cards = params.get("cards")
+    if not isinstance(cards, list):
+        return params
+    return {**params, "cards": [{loc: _CARD_ID.sub("", text) for loc, text in c.items()} if isinstance(c, dict) else c
+                                for c in cards]}
 
 
 def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:
@@ -178,6 +211,6 @@ def summary(view: dict[str, Any], locale: str) -> str:
         for c in view["hand"]:  # one line per card with its text: the player's own view only
             mark = ("⚑" if c["active"] else "") + ("👁" if c["revealed"] else "") + ("✓" if c["marked"] else "")
             bonus = f" +{c['bonus']}/+{c['bonus']}" if c["bonus"] else ""
-            lines.append(f"• {c['id']} {mark}{card_line(c['key'], loc)}{bonus}"[:120])
+            lines.append(f"• {mark}{card_line(c['key'], loc)}{bonus}"[:120])
     text = "\n".join(lines)
     return text if len(text) <= 1500 else text[:1499] + "…"

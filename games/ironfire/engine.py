@@ -1292,6 +1292,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
         return describe(self, state, seat, action, locale)
 
+    def token_names(self, state: IronState, seat: int, locale: str) -> dict[str, str]:
+        from games.ironfire.text import token_names
+
+        return token_names(self, state, seat, locale)
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         from games.ironfire.text import summary
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.i18n import normalize_locale, t
+from games.core.i18n import normalize_locale, t, verb_names
 from games.ironfire.data import CLASSES
 from games.ironfire.engine import (
     POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
@@ -29,6 +29,30 @@ def _unit_text(engine, state: IronState, seat: int, slot: str, locale: str) -> s
     if unit.up or engine._seat_of(slot) == seat:
         return f"{slot} {card_name(unit.card, locale)}"
     return f"{slot} ({t(locale, 'ironfire.board.face_down')})"
+
+
+def _unit_name(engine, state: IronState, seat: int, unit, locale: str) -> str:
+    """`a3 Tiger I 9/13`: its slot (the board's coordinate), name and strength, as far as the
+    seat may know them."""
+    if unit.up or engine._seat_of(unit.slot) == seat:
+        return f"{unit.slot} {card_name(unit.card, locale)} {unit.cv}/{POOL.combat[unit.card].cv}"
+    return f"{unit.slot} ({t(locale, 'ironfire.board.face_down')})"
+
+
+def token_names(engine, state: IronState, seat: int, locale: str) -> dict[str, str]:
+    """Verbs, units on the board, cards of the pool, attack options and ready-made decks."""
+    loc = normalize_locale(locale)
+    names = verb_names("ironfire", (a.model_fields["kind"].default for a in engine.actions), loc)
+    for key, (_, _, title) in PRESETS.items():
+        names[key] = title.get(loc) or title["en"]
+    for key in (*POOL.combat, *POOL.abilities):
+        names[key] = f"{card_name(key, loc)} ({POOL.logistics(key)})"
+    for option in ("infantry", "armour", "air", "ranged", "heal", "repair", "bomb", "supply"):
+        names[option] = option_name(option, loc)
+    for p in state.players:
+        for unit in p.army:
+            names[unit.slot] = _unit_name(engine, state, seat, unit, loc)
+    return names
 
 
 def describe(engine, state: IronState, seat: int, action, locale: str) -> str:

@@ -1221,6 +1221,19 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         from games.panzer.text import describe
         return describe(self, state, seat, action, locale)
 
+    def token_names(self, state: PanzerState, seat: int, locale: str) -> dict[str, str]:
+        from games.panzer.text import token_names
+        return token_names(self, state, seat, locale)
+
+    def event_params(self, state: PanzerState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+        from games.panzer.text import event_params
+        return event_params(state, key, params, locale)
+
+    def explain_roll(self, state: PanzerState, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
+                     locale: str) -> Any:
+        from games.panzer.text import explain_roll
+        return explain_roll(state, params, following, locale)
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         from games.panzer.text import summary
         return summary(view, locale)

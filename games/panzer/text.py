@@ -1,17 +1,134 @@
 """Readable labels for actions and the compact text board (built from a view)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from games.core.i18n import localize_value, t
+from games.core.events import ShownRoll, plain_roll
+from games.core.i18n import localize_value, t, verb_names
 from games.panzer.data import MAPS, ROSTER
+
+# Tanks and hexes never look alike: a hex reads `C4` (its column letter in capitals, as on
+# the board picture), a tank by its model and a number over both sides (`Tiger I #3`), never
+# by its code id (`a1`, which is also a hex's code). Codes keep the ids; /play accepts both.
+
+
+def hex_label(name: Any) -> str:
+    return str(name).upper() if name else "--"
+
+
+def tank_numbers(tanks: Any) -> dict[str, tuple[str, int]]:
+    """tank id -> (type, number): tanks are numbered 1.. in the game's order over both sides,
+    so no two tanks share a label (tanks from state objects or view dicts)."""
+    out = {}
+    for i, tk in enumerate(tanks, 1):
+        tid, typ = (tk["id"], tk["type"]) if isinstance(tk, dict) else (tk.id, tk.type)
+        out[tid] = (typ, i)
+    return out
+
+
+def tank_label(numbers: dict[str, tuple[str, int]], tid: str, locale: str) -> str:
+    if tid not in numbers:
+        return tid
+    typ, n = numbers[tid]
+    return f"{localize_value(ROSTER[typ].name, locale)} #{n}"
 
 
 def _tank_label(state: Any, tid: str, locale: str) -> str:
+    return tank_label(tank_numbers(state.tanks), tid, locale)
+
+
+def army_label(loadout: str, locale: str) -> str:
+    """A ready-made army by its tanks (`panzerlehr: Tiger I, Panther, ...`); a code as typed."""
+    from games.panzer.engine import _PRESETS
+
+    code = _PRESETS.get(loadout)
+    if code is None:
+        return loadout
+    return f"{loadout}: " + ", ".join(localize_value(ROSTER[k].name, locale) for k in code.split(","))
+
+
+def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, str]:
+    """Verbs; hexes as `C4`; tanks by model and number with their hex and, for the seat's own,
+    special ammunition left; directions, ammunition kinds, sides and the roster. A tank id
+    that is also a hex's code names the tank (the tank is what a menu step groups by)."""
+    names = verb_names("panzer", (a.model_fields["kind"].default for a in engine.actions), locale)
+    names.update({h: hex_label(h) for h in MAPS[state.options.map].names.values()})
+    names.update({d: t(locale, f"panzer.dir.{d}") for d in ("n", "ne", "se", "s", "sw", "nw")})
+    names.update({a: t(locale, f"panzer.ammo.{a}") for a in ("overcharge", "apfsds", "hesh")})
+    names.update({s: t(locale, f"panzer.side.{s}") for s in ("north", "south")})
+    names.update({key: f"{localize_value(typ.name, locale)} ({typ.price})" for key, typ in ROSTER.items()})
+    from games.panzer.engine import _PRESETS
+
+    names.update({key: army_label(key, locale) for key in _PRESETS})
+    numbers = tank_numbers(state.tanks)
+    hexes = MAPS[state.options.map].names
     for tk in state.tanks:
-        if tk.id == tid:
-            return f"{tid} {localize_value(ROSTER[tk.type].name, locale)}"
-    return tid
+        label = tank_label(numbers, tk.id, locale)
+        if tk.pos is not None:
+            label += f" @{hex_label(hexes.get(tk.pos))}"
+        if tk.owner == seat and tk.ammo:
+            label += " · " + "/".join(t(locale, f"panzer.ammo.{m.kind}") for m in tk.ammo)
+        names[tk.id] = label
+    return names
+
+
+_TANK_PARAMS = ("tank", "target", "by", "who", "mover", "shooter")
+_HEX_PARAMS = ("hex", "frm", "to", "at")
+
+
+def event_params(state: Any, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+    """Tank ids named, hexes in capitals."""
+    numbers = tank_numbers(state.tanks)
+    out = dict(params)
+    for name in _TANK_PARAMS:
+        if isinstance(out.get(name), str) and out[name] in numbers:
+            out[name] = tank_label(numbers, out[name], locale)
+    for name in _HEX_PARAMS:
+        if isinstance(out.get(name), str):
+            out[name] = hex_label(out[name])
+    if key == "panzer.ev.ammo_ready":  # "a1×2, b3×1": tank ids written into one text
+        out["counts"] = re.sub(r"\b[a-z]\d+\b", lambda m: tank_label(numbers, m.group(0), locale), params["counts"])
+    return out
+
+
+def explain_roll(state: Any, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
+                 locale: str) -> ShownRoll:
+    """Hit: 2d6 + modifiers against the distance (the hit line folded in). Damage: 2d6
+    (overcharged) + gun attack + close range against the armour (the damage line folded in).
+    HESH and engine checks: the die against its table."""
+    what = params.get("what")
+    shown = plain_roll(params, locale)
+    nxt_key, nxt = following[0] if following else ("", {})
+    if what == "@panzer.roll.hit":
+        shown.terms = [(t(locale, "panzer.term.modifiers"), params["mod"])] if params.get("mod") else []
+        shown.target = t(locale, "panzer.term.distance", need=params["need"])
+        shown.result = t(locale, "panzer.hit" if params["total"] >= params["need"] else "panzer.miss")
+        if nxt_key == "panzer.ev.hit_result":
+            shown.result += f" ({t(locale, nxt['mode'][1:])})"
+            shown.absorbs = 1
+    elif what == "@panzer.roll.damage" and nxt_key == "panzer.ev.damage_result":
+        terms = []
+        if nxt["dice"] != sum(shown.dice):
+            terms.append((t(locale, "panzer.ammo.overcharge"), nxt["dice"] - sum(shown.dice)))
+        terms.append((t(locale, "panzer.term.attack"), nxt["attack"]))
+        if nxt["close"]:
+            terms.append((t(locale, "panzer.term.close"), nxt["close"]))
+        shown.terms = terms
+        shown.target = t(locale, "panzer.term.armour", armour=nxt["armour"])
+        shown.result = t(locale, nxt["result"][1:])
+        shown.absorbs = 1
+    elif what == "@panzer.roll.hesh":
+        die = shown.dice[0]
+        shown.target = t(locale, "panzer.term.hesh_table")
+        shown.result = t(locale, "panzer.term." + ("immobilised" if die <= 2 else "gun_out" if die <= 4 else "destroyed"))
+    elif what == "@panzer.roll.engine":
+        shown.target = t(locale, "panzer.term.engine_table")
+        shown.result = t(locale, "panzer.term." + ("stalls" if shown.dice[0] == 1 else "runs"))
+    elif what == "@panzer.roll.free":
+        shown.target = t(locale, "panzer.term.free_range", lo=params["lo"], hi=params["hi"])
+        shown.result = t(locale, "panzer.term.points", n=params["total"])
+    return shown
 
 
 def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> str:
@@ -25,15 +142,15 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["tank"] = localize_value(ROSTER[action.tank].name, locale)
         p["price"] = ROSTER[action.tank].price
     if kind == "army":
-        p["army"] = action.loadout
+        p["army"] = army_label(action.loadout, locale)
     if kind == "side":
         p["side"] = t(locale, f"panzer.side.{action.side}")
     if kind in ("face", "turn", "turret"):
         p["dir"] = t(locale, f"panzer.dir.{action.dir}")
     if kind in ("deploy", "go"):
-        p["hex"] = action.hex
+        p["hex"] = hex_label(action.hex)
     if kind == "path":
-        p["steps"] = ",".join(action.steps)
+        p["steps"] = " → ".join(hex_label(h) for h in action.steps)
     if kind == "drive":
         p["free"] = action.free
     if kind in ("load", "precise", "jumpfire", "dfire", "again", "advfire"):
@@ -68,15 +185,16 @@ def summary(view: dict[str, Any], locale: str) -> str:
                      + (" · " + t(locale, "panzer.ui.pool", pool=view["pool"]) if view["phase"] in ("shots", "move", "moving", "dash", "advance") else ""))
     if view["phase"] in ("draft", "army") or not view["tanks"]:
         for s in (0, 1):
-            picks = ",".join(view["picks"][s]) or "-"
+            picks = ", ".join(localize_value(ROSTER[k].name, locale) for k in view["picks"][s]) or "-"
             lines.append(f"{view['names'][s]}: {picks} ({view['picks_price'][s]}pt)")
+    numbers = tank_numbers(view["tanks"])
     for s in (0, 1) if view["tanks"] else ():
         parts = []
         for tk in view["tanks"]:
             if tk["owner"] != s:
                 continue
             if not tk["alive"]:
-                parts.append(f"✗{tk['id']}")
+                parts.append(f"✗{tank_label(numbers, tk['id'], locale)}")
                 continue
             marks = ""
             if tk["fired"]:
@@ -93,14 +211,14 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 marks += f"V{tk['veteran']}"
             if tk["ammo"]:
                 marks += f"*{tk['ammo']}"
-            pos = tk["pos"] or "--"
             turret = ARROWS[tk["turret"]] if tk["has_turret"] else ""
-            parts.append(f"{tk['id']}({tk['type']})@{pos}{ARROWS[tk['hull']]}{turret}{('[' + marks + ']') if marks else ''}")
-        lines.append(f"{view['names'][s]}: " + " ".join(parts))
+            parts.append(f"{tank_label(numbers, tk['id'], locale)} @{hex_label(tk['pos'])}{ARROWS[tk['hull']]}{turret}"
+                         f"{('[' + marks + ']') if marks else ''}")
+        lines.append(f"{view['names'][s]}: " + ", ".join(parts))
     if view["wrecks"]:
-        lines.append(t(locale, "panzer.ui.wrecks") + ": " + " ".join(view["wrecks"]))
+        lines.append(t(locale, "panzer.ui.wrecks") + ": " + " ".join(hex_label(w) for w in view["wrecks"]))
     if view.get("my_ammo"):
-        mine = " ".join(f"{tid}:" + "/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms)
+        mine = ", ".join(f"{tank_label(numbers, tid, locale)}: " + "/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms)
                         for tid, ms in view["my_ammo"].items())
         lines.append(t(locale, "panzer.ui.mine") + ": " + mine)
     text = "\n".join(lines)

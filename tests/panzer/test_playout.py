@@ -1,6 +1,9 @@
 """Random playouts, the bot seat, secrets in views and events, text and image output."""
 import random
 
+from games.core.i18n import localize_value
+from games.panzer.data import ROSTER
+
 from games.core.i18n import t
 from games.core.playout import run_playouts
 from games.core.render import has_ink
@@ -72,7 +75,9 @@ def test_summary_and_image_from_a_view():
     for loc in ("zh-CN", "en"):
         view = ENGINE.view(state, None)
         text = ENGINE.summary(view, loc)
-        assert len(text) <= 1500 and state.tanks[0].id in text
+        first = state.tanks[0]  # named by model and number, its hex in capitals; never by its id
+        label = f"{localize_value(ROSTER[first.type].name, loc)} #1 @{ENGINE.gmap(state).names[first.pos].upper()}"
+        assert len(text) <= 1500 and label in text and f"{first.id}(" not in text
         png = ENGINE.render(view, loc)
         assert png[:4] == b"\x89PNG"
     assert view["reach"] and view["arc"]  # the selected tank shows its reach and firing arc

@@ -1,0 +1,82 @@
+"""Names, never ids (issue 18): in random games of every engine, in both languages, what a
+player reads — menu labels at every step of the click menu, action labels (select options,
+autocomplete), `/game status` and `/hand` boards, and `/game log` lines — never shows an
+engine's internal id bare, nor an action kind untranslated in zh-CN.
+
+"Internal id" is defined by the engines' own formats: a card id or hidden token (`c` and ten
+hex digits), a conflict territory id (`t12`), a tank id (`a1`, seat letter and number) in the
+tank game, whose hexes have codes of the same form, and a menu option that is nothing but a
+slot, unit, mech or ship id (`a2`). The board numbers the table reads next to a unit's name
+(`a3 Tiger I`, `u7 Riflemen`, `b1 Hammer`) are its place on the board, as on the pictures,
+and tell apart two units of one name; they are allowed beside a name, never alone."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.host.core import build_menu
+from games.core.engine import Seat
+ 
+from games.registry import get_engine
+
+PLAYERS = {"ironfire": 2, "frontline": 2, "panzer": 2, "conflict": 3, "fleet": 2}
+CARD_ID = re.compile(r"\bc[0-9a-f]{10}\b")
+SLOT_ID = re.compile(r"[a-h]\d{1,2}")  # ironfire slots, fleet ships, panzer tanks and (old) hexes
+TERRITORY_ID = re.compile(r"\bt\d{1,2}\b")
+ANYWHERE = {"ironfire": [CARD_ID], "frontline": [CARD_ID], "panzer": [CARD_ID],
+            "conflict": [CARD_ID, TERRITORY_ID], "fleet": [CARD_ID]}
+
+
+def sample(key: str, seeds=(0, 1), steps=160):
+    """(state, seat, action chosen) along random games."""
+    engine = get_engine(key)
+    for seed in seeds:
+        rnd = random.Random(seed)
+        seats = [Seat(index=i, name=f"P{i}") for i in range(PLAYERS[key])]
+        step = engine.setup(seats, engine.parse_options({}), seed)
+        state, events = step.state, list(step.events)
+        for _ in range(steps):
+            if engine.outcome(state):
+                break
+            seat = rnd.choice(engine.active_seats(state))
+            action = rnd.choice(engine.legal_actions(state, seat))
+            yield state, seat, action, events
+            step = engine.apply(engine.load_state(engine.dump_state(state)), seat, action)
+            state, events = step.state, list(step.events)
+
+
+def bare_ids(key: str, text: str) -> list[str]:
+    return [m.group(0) for rx in ANYWHERE[key] for m in rx.finditer(text)]
+
+
+def tank_ids(state, text: str) -> list[str]:
+    ids = {tk.id for tk in state.tanks}
+    return [w for w in re.findall(r"[A-Za-z]\d{1,2}", text) if w in ids]
+
+
+@pytest.mark.parametrize("key", sorted(PLAYERS))
+def test_menus_boards_and_log_lines_name_things(key):
+    engine = get_engine(key)
+    kinds = {t.model_fields["kind"].default for t in engine.actions}
+    found: list[tuple[str, str]] = []
+    for state, seat, action, events in sample(key):
+        tokens = action.code().split()
+        for loc in ("en", "zh-CN"):
+            texts = [("board", engine.summary(engine.view(state, seat), loc)),
+                     ("status", engine.summary(engine.view(state, None), loc))]
+            texts += [("log", line) for line in engine.event_lines(state, [(e.key, e.params) for e in events], loc)]
+            for k in range(len(tokens)):
+                for option in build_menu(engine, state, 1, seat, tokens[:k], loc).options:
+                    texts.append(("menu", option.label))
+                    if SLOT_ID.fullmatch(option.label) or CARD_ID.fullmatch(option.label):
+                        found.append(("bare menu option", option.label))
+                    if loc == "zh-CN" and option.label in kinds:
+                        found.append(("untranslated verb", option.label))
+            for where, text in texts:
+                found += [(where, f"{i} in {text[:80]!r}") for i in bare_ids(key, text)]
+                if key == "panzer":
+                    found += [(where, f"tank id {i} in {text[:80]!r}") for i in tank_ids(state, text)]
+    shown = sorted(set(found))
+    assert not shown, f"{len(shown)} ids shown, e.g.:\n" + "\n".join(f"{w}: {x}" for w, x in shown[:25])
