@@ -924,6 +924,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         from games.conflict.present import describe
         return describe(state, seat, action, locale)
 
+    def explain_roll(self, state: ConflictState, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
+                     locale: str) -> Any:
+        from games.conflict.present import explain_roll
+        return explain_roll(params, locale)
+
     def token_names(self, state: ConflictState, seat: int, locale: str) -> dict[str, str]:
         from games.conflict.present import token_names
         return token_names(self, state, seat, locale)

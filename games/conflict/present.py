@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core.events import ShownRoll, plain_roll
 from games.core.i18n import localize_value, normalize_locale, t, verb_names
 from games.core.render import font, png_bytes
 
@@ -62,6 +63,14 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     for a in state.agreements:
         names[a.id] = f"{state.players[a.a].name}–{state.players[a.b].name}: {'/'.join(a.terms)}"
     return names
+
+
+def explain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
+    """A coin (1 is heads) says which face it showed."""
+    shown = plain_roll(params, locale)
+    if params.get("coin"):
+        shown.result = t(locale, "conflict.coin." + ("heads" if params.get("total") == 1 else "tails"))
+    return shown
 
 
 def describe(state, seat: int, action, locale: str) -> str:

@@ -151,7 +151,7 @@ def plain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
 
 
 def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
-    """`🎲 P1 rolls to hit: [6, 3] − 1 (modifier) = **8**, needs ≥ 7: **hit**`."""
+    """`🎲 P1 rolls to hit: [6, 3] − 1 (modifier) = **8**, against X: needs ≥ 7: **hit**`."""
     from games.core.i18n import t
 
     dice = ", ".join(str(d) for d in shown.dice)
@@ -162,4 +162,6 @@ def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
     if shown.target or shown.result:
         check = t(locale, "core.roll_check", target=shown.target, result=shown.result) if shown.target else \
             t(locale, "core.roll_result", result=shown.result)
+    if who in ("table", "-", ""):  # a roll nobody in particular makes (who goes first)
+        who = t(locale, "core.roll_table")
     return t(locale, "core.roll", who=who, what=what, dice=dice, total=shown.total) + check

@@ -1772,6 +1772,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         from games.fleet.present import event_params
         return event_params(state, key, params, locale)
 
+    def explain_roll(self, state: FleetState, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
+                     locale: str) -> Any:
+        from games.fleet.present import explain_roll
+        return explain_roll(state, params, locale)
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         from games.fleet.present import summary
         return summary(view, locale)

@@ -6,6 +6,7 @@ import re
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
+from games.core.events import ShownRoll, plain_roll
 from games.core.i18n import t, verb_names
 from games.fleet.data import DATA
 from games.fleet.state import FleetState, Side
@@ -150,6 +151,26 @@ def event_params(state: FleetState, key: str, params: dict[str, Any], locale: st
     names = [_nm(by_text[m.group(1)].name, locale) if m.group(1) in by_text else m.group(1)
              for m in _CARDS_TEXT.finditer(cards)]
     return {**params, "cards": ", ".join(names)}
+
+
+_AT_MOST = {"hit", "evade", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
+
+
+def explain_roll(state: FleetState, params: dict[str, Any], locale: str) -> ShownRoll:
+    """Hit and evade rolls: a d20 at most the ship's or mech's value; trait rolls: a d100 at
+    most the trait's chance. The line names the target and says how the roll ended."""
+    shown = plain_roll(params, locale)
+    what = str(params.get("what", "")).rsplit(".", 1)[-1]
+    if what in _AT_MOST and "need" in params:
+        against = ""
+        if params.get("target"):  # a hit roll is the attacker's, an evade roll the defender's
+            roller = state.names.index(params["who"]) if params.get("who") in state.names else 0
+            attacker = roller if what != "evade" else 1 - roller
+            against = _unit(state, attacker, params["target"], locale)
+        shown.target = t(locale, "fleet.roll_need" if not against else "fleet.roll_need_on", need=params["need"], target=against)
+        ok = params["total"] <= params["need"]
+        shown.result = t(locale, f"fleet.roll_result.{what}.{'yes' if ok else 'no'}")
+    return shown
 
 
 def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:

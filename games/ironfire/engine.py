@@ -1297,6 +1297,12 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
         return token_names(self, state, seat, locale)
 
+    def explain_roll(self, state: IronState, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
+                     locale: str) -> Any:
+        from games.ironfire.text import explain_roll
+
+        return explain_roll(params, locale)
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         from games.ironfire.text import summary
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.events import ShownRoll, plain_roll
 from games.core.i18n import normalize_locale, t, verb_names
-from games.ironfire.data import CLASSES
+from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.engine import (
     POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
     Ready, Stop, deck_size, normalize_deck,
@@ -53,6 +54,41 @@ def token_names(engine, state: IronState, seat: int, locale: str) -> dict[str, s
         for unit in p.army:
             names[unit.slot] = _unit_name(engine, state, seat, unit, loc)
     return names
+
+
+def explain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
+    """Logistics: 38 + 2d6. Damage (102.3): the die, the environment, precision, then the
+    percentage (focus fire, heavy damage) rounded half up, then fortification. Healing: the
+    die times the percentage. The environment roll says which environment it gives (101.2)."""
+    loc = normalize_locale(locale)
+    shown = plain_roll(params, loc)
+    what = str(params.get("what", "")).rsplit(".", 1)[-1]
+    roll = shown.dice[0] if shown.dice else 0
+    if what == "logistics":
+        shown.terms = [(t(loc, "ironfire.term.base"), params["total"] - sum(shown.dice))]
+    elif what == "env":
+        env = "mountain" if roll in (4, 6) else "city" if roll == 5 else "normal"
+        shown.result = t(loc, f"ironfire.env.{env}")
+    elif what == "damage":
+        terms = []
+        if params.get("env"):
+            terms.append((t(loc, "ironfire.term.env"), params["env"]))
+        if params.get("precise"):
+            terms.append((t(loc, "ironfire.term.precise"), 1))
+        raw = roll + sum(v for _, v in terms)
+        if raw < 0:
+            terms.append((t(loc, "ironfire.term.floor"), -raw))
+            raw = 0
+        pct = params.get("pct", 100)
+        scaled = round_half_up(raw * pct, 100)
+        if scaled != raw:
+            terms.append((f"×{pct}%", scaled - raw))
+        if params.get("fortify") and scaled > 0:
+            terms.append((t(loc, "ironfire.term.fortify"), -1))
+        shown.terms = terms
+    elif what == "heal" and params.get("total") != roll:
+        shown.terms = [(f"×{params.get('pct', 100)}%", params["total"] - roll)]
+    return shown
 
 
 def describe(engine, state: IronState, seat: int, action, locale: str) -> str:

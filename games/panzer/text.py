@@ -100,9 +100,10 @@ def explain_roll(state: Any, params: dict[str, Any], following: list[tuple[str, 
     what = params.get("what")
     shown = plain_roll(params, locale)
     nxt_key, nxt = following[0] if following else ("", {})
+    against = tank_label(tank_numbers(state.tanks), params.get("target", ""), locale)
     if what == "@panzer.roll.hit":
         shown.terms = [(t(locale, "panzer.term.modifiers"), params["mod"])] if params.get("mod") else []
-        shown.target = t(locale, "panzer.term.distance", need=params["need"])
+        shown.target = t(locale, "panzer.term.distance", tank=against, need=params["need"])
         shown.result = t(locale, "panzer.hit" if params["total"] >= params["need"] else "panzer.miss")
         if nxt_key == "panzer.ev.hit_result":
             shown.result += f" ({t(locale, nxt['mode'][1:])})"
@@ -115,19 +116,18 @@ def explain_roll(state: Any, params: dict[str, Any], following: list[tuple[str, 
         if nxt["close"]:
             terms.append((t(locale, "panzer.term.close"), nxt["close"]))
         shown.terms = terms
-        shown.target = t(locale, "panzer.term.armour", armour=nxt["armour"])
+        shown.target = t(locale, "panzer.term.armour", tank=against, armour=nxt["armour"])
         shown.result = t(locale, nxt["result"][1:])
         shown.absorbs = 1
     elif what == "@panzer.roll.hesh":
         die = shown.dice[0]
-        shown.target = t(locale, "panzer.term.hesh_table")
+        shown.target = t(locale, "panzer.term.hesh_table", tank=against)
         shown.result = t(locale, "panzer.term." + ("immobilised" if die <= 2 else "gun_out" if die <= 4 else "destroyed"))
     elif what == "@panzer.roll.engine":
         shown.target = t(locale, "panzer.term.engine_table")
         shown.result = t(locale, "panzer.term." + ("stalls" if shown.dice[0] == 1 else "runs"))
     elif what == "@panzer.roll.free":
-        shown.target = t(locale, "panzer.term.free_range", lo=params["lo"], hi=params["hi"])
-        shown.result = t(locale, "panzer.term.points", n=params["total"])
+        shown.result = t(locale, "panzer.term.points", n=params["total"], lo=params["lo"], hi=params["hi"])
     return shown
 
 
