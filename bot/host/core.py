@@ -1069,8 +1069,12 @@ class Host:
                 lines.append(t(loc, "host.bots_thinking"))
         if lines and seen:
             # the players whose turn begins are pinged (nobody else; see Message.pings)
+            # (those newly awaited: a reaction window pings its player; one who was already
+            # awaited, as in a simultaneous phase the others finished, is not pinged again)
+            before = set(progress.awaited_before or [])
             pings = [] if not turn_started else sorted(
-                {u for s in self._awaited_humans(session, engine, progress.state) if (u := session.user_of(s))})
+                {u for s in self._awaited_humans(session, engine, progress.state)
+                 if s not in before and (u := session.user_of(s))})
             box.public.append((session.channel_id, Message(text="\n".join(lines), images=images, pings=pings,
                                                            session_id=session.id)))
         # Private events: one message per user; a hot-seat user hears each of their seats.
@@ -1089,7 +1093,28 @@ class Host:
                 per_user.setdefault(user, []).append(text)
         for user, texts in per_user.items():
             box.private.append((user, Message(text="\n".join(texts), session_id=session.id)))
+        if outcome is None and not progress.ended:
+            box.private += await self._prompts(session, engine, progress)
         return box
+
+    async def _prompts(self, session: SessionRow, engine: Engine, progress: Progress) -> list[tuple[int, Message]]:
+        """A rule gave a player a choice out of turn (a reaction window, defensive fire, an
+        answer to an attack): that player gets it by DM with the buttons, once, when the
+        window opens. Their turn timer runs as for a turn (see `_timer_changes`)."""
+        before = set(progress.awaited_before or [])
+        out = []
+        for seat in self._awaited_humans(session, engine, progress.state):
+            user = session.user_of(seat)
+            if seat in before or user is None:
+                continue
+            uloc = await self._user_locale(user)
+            why = engine.prompt(progress.state, seat, uloc)
+            if why is None:
+                continue
+            text = t(uloc, "host.prompt", id=session.id, game=localize_value(engine.title, uloc), why=why)
+            menu = build_menu(engine, progress.state, session.id, seat, [], uloc)
+            out.append((user, Message(text=text, menu=menu, session_id=session.id)))
+        return out
 
     def _keep_public_view(self, session: SessionRow, public_view: dict[str, Any]) -> None:
         """The board as the committed step left it (see `_unseen`)."""

@@ -929,6 +929,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         from games.conflict.present import explain_roll
         return explain_roll(params, locale)
 
+    def prompt(self, state: ConflictState, seat: int, locale: str) -> str | None:
+        from games.conflict.present import prompt
+        return prompt(state, seat, locale)
+
     def token_names(self, state: ConflictState, seat: int, locale: str) -> dict[str, str]:
         from games.conflict.present import token_names
         return token_names(self, state, seat, locale)

@@ -73,6 +73,14 @@ def explain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
     return shown
 
 
+def prompt(state, seat: int, locale: str) -> str | None:
+    """Another faction's move waits for this seat: a response, combat cards, an approval."""
+    pend = state.pending
+    if pend is None or seat == state.turn or not 0 <= pend.by < state.n:
+        return None
+    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name)
+
+
 def describe(state, seat: int, action, locale: str) -> str:
     data = content()
     loc = normalize_locale(locale)

@@ -246,6 +246,12 @@ class Engine(Generic[S, A, O]):
                 lines.append(t(locale, key, **named))
         return lines
 
+    def prompt(self, state: S, seat: int, locale: str) -> str | None:
+        """Why the game awaits `seat` out of its turn, when a rule gives it a choice (a
+        reaction, defensive fire, an answer to an attack): the host then sends that player
+        the choice with its buttons. None for an ordinary turn."""
+        return None
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         """A short text board made from a view (never from the raw state)."""
         return json.dumps(view, ensure_ascii=False)[:1500]

@@ -1777,6 +1777,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         from games.fleet.present import explain_roll
         return explain_roll(state, params, locale)
 
+    def prompt(self, state: FleetState, seat: int, locale: str) -> str | None:
+        from games.fleet.present import prompt
+        return prompt(state, seat, locale)
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         from games.fleet.present import summary
         return summary(view, locale)

@@ -173,6 +173,14 @@ def explain_roll(state: FleetState, params: dict[str, Any], locale: str) -> Show
     return shown
 
 
+def prompt(state: FleetState, seat: int, locale: str) -> str | None:
+    """A reaction window the opponent's action opened (gather, launch, a strike)."""
+    if state.pending and state.pending[0].seat == seat and seat != state.turn:
+        trigger = state.pending[0].data.get("trigger", "strike")
+        return t(locale, f"fleet.prompt.{trigger}", name=state.names[1 - seat])
+    return None
+
+
 def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
     kind = a.kind
     p: dict[str, Any] = {}

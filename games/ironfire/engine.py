@@ -1303,6 +1303,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
         return explain_roll(params, locale)
 
+    def prompt(self, state: IronState, seat: int, locale: str) -> str | None:
+        from games.ironfire.text import prompt
+
+        return prompt(self, state, seat, locale)
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         from games.ironfire.text import summary
 

@@ -91,6 +91,16 @@ def explain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
     return shown
 
 
+def prompt(engine, state: IronState, seat: int, locale: str) -> str | None:
+    """A declared focus fire (102.3): its target's side may answer."""
+    focus = state.focus
+    if state.phase == "battle" and state.attack is None and focus is not None and focus.declared \
+            and engine._seat_of(focus.target) == seat and seat != state.turn:
+        return t(locale, "ironfire.prompt.focus", name=state.players[focus.seat].name,
+                 unit=_unit_text(engine, state, seat, focus.target, locale))
+    return None
+
+
 def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
     loc = normalize_locale(locale)
     if isinstance(action, ChooseDeck):

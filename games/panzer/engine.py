@@ -1234,6 +1234,10 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         from games.panzer.text import explain_roll
         return explain_roll(state, params, following, locale)
 
+    def prompt(self, state: PanzerState, seat: int, locale: str) -> str | None:
+        from games.panzer.text import prompt
+        return prompt(state, seat, locale)
+
     def summary(self, view: dict[str, Any], locale: str) -> str:
         from games.panzer.text import summary
         return summary(view, locale)

@@ -92,6 +92,15 @@ def event_params(state: Any, key: str, params: dict[str, Any], locale: str) -> d
     return out
 
 
+def prompt(state: Any, seat: int, locale: str) -> str | None:
+    """A defensive-fire window: an enemy tank moved within sight of the seat's tanks."""
+    if state.reaction is None or seat != state.seat:
+        return None
+    hexes = MAPS[state.options.map].names
+    return t(locale, "panzer.prompt.dfire", tank=_tank_label(state, state.reaction.mover, locale),
+             hex=hex_label(hexes.get(state.reaction.after)))
+
+
 def explain_roll(state: Any, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
                  locale: str) -> ShownRoll:
     """Hit: 2d6 + modifiers against the distance (the hit line folded in). Damage: 2d6

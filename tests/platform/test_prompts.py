@@ -1,0 +1,75 @@
+"""Prompts (issue 18, "Prompts and outcomes"): when a rule gives another player a choice out of
+turn — fleet's reaction windows here (the same hook serves the tank game's defensive fire,
+conflict's responses and combat cards, Iron & Fire's answers to a focus fire) — that player
+gets the choice by DM with its buttons when the window opens, and the turn timer runs for
+them. Before, reaction windows waited silently."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core.engine import Seat
+from games.fleet import ENGINE
+from games.registry import get_engine
+from tests.platform.conftest import cmd
+
+USERS = ("alice", "bob")
+
+
+async def test_a_reaction_window_reaches_its_player_with_buttons_and_the_timer(host):
+    await host.handle(cmd("alice", "game.new", game="fleet"))
+    await host.handle(cmd("bob", "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    await host.handle(cmd("alice", "game.timer", hours="2"))
+    for user, code in (("alice", "preset raider"), ("bob", "preset carrier"), ("alice", "victory raid"),
+                       ("bob", "victory arms")):
+        await host.handle(cmd(user, "play", code=code))
+    sid = (await host.repo.open_session_in_channel(10)).id
+    rng = random.Random(1)
+    prompts = 0
+    for _ in range(200):
+        session = await host.repo.load_session(sid)
+        state = ENGINE.load_state(session.state)
+        if ENGINE.is_over(state):
+            break
+        before = set(ENGINE.active_seats(state))
+        seat = sorted(before)[0]
+        box = await host.handle(cmd(USERS[seat], "play", code=ENGINE.bot_action(state, seat, rng).code()))
+        session = await host.repo.load_session(sid)
+        state = ENGINE.load_state(session.state)
+        asked = {s: ENGINE.prompt(state, s, "en") for s in ENGINE.active_seats(state) if s not in before}
+        sent = {uid: m for uid, m in box.private if m.menu is not None}
+        for s, why in asked.items():
+            user_id = session.user_of(s)
+            if why is None:
+                assert user_id not in sent  # an ordinary turn: no DM
+                continue
+            prompts += 1
+            message = sent[user_id]
+            assert why in message.text and f"#{session.id}" in message.text
+            assert message.menu.seat == s and message.menu.options  # the buttons of that choice
+            assert s in session.timer_seats and session.turn_deadline is not None  # the timer runs for them
+        if prompts >= 2:
+            break
+    assert prompts >= 2
+
+
+@pytest.mark.parametrize("key,players,seed", [("fleet", 2, 0), ("panzer", 2, 0), ("conflict", 3, 2), ("ironfire", 2, 2)])
+def test_each_game_names_the_choice_it_gives_out_of_turn(key, players, seed):
+    """Fleet's reactions, the tank game's defensive fire, conflict's responses, Iron & Fire's
+    answer to a focus fire: the newly awaited seat is told why, in both languages."""
+    engine = get_engine(key)
+    rnd = random.Random(seed)
+    state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(players)], engine.parse_options({}), seed).state
+    for _ in range(3000):
+        before = set(engine.active_seats(state))
+        seat = rnd.choice(sorted(before))
+        state = engine.apply(state, seat, engine.bot_action(state, seat, rnd)).state
+        asked = [s for s in engine.active_seats(state) if s not in before and engine.prompt(state, s, "en")]
+        if asked:
+            texts = [engine.prompt(state, asked[0], loc) for loc in ("en", "zh-CN")]
+            assert all(texts) and texts[0] != texts[1] and not any(f"{key}." in x for x in texts)
+            assert engine.legal_actions(state, asked[0])  # a choice to click
+            return
+    raise AssertionError("no out-of-turn choice in 3000 steps")
