@@ -446,6 +446,19 @@ class Host:
             raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
         return seats[0]
 
+    def _picture_view(self, session: SessionRow, engine: Engine, state: Any, public_view: dict[str, Any],
+                      events: list[tuple[str, dict[str, Any]]], ended: bool = False) -> dict[str, Any]:
+        """The table's view with what every picture shows around the board: who is to act, or
+        the winners once the game is over (`ended`: the host ended it without a winner), and
+        the public events of the last step (the last move, for the picture to highlight). All
+        of it is public."""
+        outcome = engine.outcome(state)
+        over = outcome is not None or ended
+        table = {"over": over, "events": events,
+                 "to_act": [] if over else [self._name(session, s) for s in engine.active_seats(state)],
+                 "winners": [self._name(session, w) for w in outcome.winners] if outcome else []}
+        return {**public_view, "table": table}
+
     def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
         names = ", ".join(self._name(session, s) for s in engine.active_seats(state))
         return names or {loc: t(loc, "host.nobody") for loc in ("en", "zh-CN")}  # shown in the reader's language
@@ -799,7 +812,10 @@ class Host:
                 lines.append(t(locale, "host.waiting", names=self._waiting(session, engine, state)))
             public_view = engine.view(state, None)
             lines.append(engine.summary(public_view, locale))
-            png = engine.render(public_view, locale)
+            last = await self.repo.public_log(session.id, last=1)
+            events = [(ev["key"], ev.get("params", {})) for _, e in last for ev in e.events if ev.get("to") is None]
+            over = session.status in ("finished", "abandoned")
+            png = engine.render(self._picture_view(session, engine, state, public_view, events, ended=over), locale)
         if session.status in ("finished", "abandoned"):
             lines.append(self._result_text(session, engine, locale))
             if session.state is not None:
@@ -1056,7 +1072,10 @@ class Host:
                             or sorted(engine.active_seats(progress.state)) != progress.awaited_before)
             turn_started = turn_changed and outcome is None
             if turn_changed:  # drawn by the adapter after the answer (see bot.outbox.Image)
-                images.append(Image(f"table{session.id}.png", draw=partial(engine.render, public_view, loc)))
+                picture = self._picture_view(session, engine, progress.state, public_view,
+                                             [(e.key, e.params) for e in progress.events if e.to is None],
+                                             ended=progress.ended is not None)
+                images.append(Image(f"table{session.id}.png", draw=partial(engine.render, picture, loc)))
         if outcome is not None:
             lines.append(self._outcome_text(session, outcome, already_said=lines))
             lines.append(t(loc, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.i18n import localize_value, normalize_locale, t, verb_names
-from games.core.render import font, png_bytes
+from games.core.render import font, last_move, png_bytes, with_banner
 
 from games.conflict.data import content
 
@@ -161,9 +161,28 @@ def summary(view: dict[str, Any], locale: str) -> str:
 COLORS = [(200, 70, 60), (60, 110, 200), (60, 160, 80), (210, 160, 40), (140, 80, 180), (40, 160, 170)]
 
 
+def _lines(draw: ImageDraw.ImageDraw, text: str, fnt: Any, width: int) -> list[str]:
+    """Whole words (or, for Chinese, characters) wrapped to a width in pixels: names are never cut."""
+    words = text.split(" ") if " " in text else list(text)
+    sep = " " if " " in text else ""
+    lines, line = [], ""
+    for w in words:
+        trial = f"{line}{sep}{w}" if line else w
+        if line and draw.textlength(trial, font=fnt) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = trial
+    return lines + ([line] if line else [])
+
+
+LAST_MOVE = (255, 110, 0)
+
+
 def render(view: dict[str, Any], locale: str) -> bytes:
     """Each faction a panel: its rows of territories (outer row on the right), durability,
-    the capital, garrisons (face-down units shown as ?), resources and hand counts."""
+    the capital, garrisons (face-down units shown as ?), resources and hand counts, every name
+    whole; the territories and units of the last move outlined; who is to act, or the winner."""
     data = content()
     loc = normalize_locale(locale)
     players = view["players"]
@@ -177,6 +196,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     title = f"{'第' if loc == 'zh-CN' else 'Round '}{view['round']}{'轮' if loc == 'zh-CN' else ''} · " \
         + t(loc, f"conflict.phase.{view['phase']}")
     draw.text((pad, 10), title, fill=(20, 20, 20), font=f_big)
+    last = last_move(view)
     by_loc: dict[str, list[list]] = {}
     for u in units_of(view):
         if not u[7]:
@@ -187,26 +207,39 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         draw.rectangle((pad, y0, width - pad, y0 + panel_h - 6), outline=color, width=2)
         fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
         draw.text((pad + 6, y0 + 6), p["name"] + ("" if p["alive"] else " ✖"), fill=color, font=f_big)
-        draw.text((pad + 6, y0 + 28), fac, fill=(40, 40, 40), font=f_small)
+        if s == view["turn"] and view["phase"] not in ("setup", "over"):
+            draw.text((pad + 6 + draw.textlength(p["name"] + ("" if p["alive"] else " ✖") + " ", font=f_big), y0 + 6),
+                      "▶", fill=color, font=f_big)
+        ty = y0 + 28
+        for line in _lines(draw, fac, f_small, 160):
+            draw.text((pad + 6, ty), line, fill=(40, 40, 40), font=f_small)
+            ty += 16
         res = ("资源 {r} 手牌 {h}" if loc == "zh-CN" else "res {r} hand {h}").format(r=p["res"], h=p["hand"])
-        draw.text((pad + 6, y0 + 46), res, fill=(40, 40, 40), font=f_small)
+        draw.text((pad + 6, ty + 2), res, fill=(40, 40, 40), font=f_small)
+        ty += 20
         if p["upgrade"]:
-            draw.text((pad + 6, y0 + 64), _name(data.cards[p["upgrade"]], loc)[:10], fill=(90, 90, 90), font=f_small)
+            for line in _lines(draw, _name(data.cards[p["upgrade"]], loc), f_small, 160):
+                draw.text((pad + 6, ty), line, fill=(90, 90, 90), font=f_small)
+                ty += 16
         for r, row in enumerate(p["rows"]):
             for c, tid in enumerate(row):
                 x = 180 + r * (cell_w + pad)
                 y = y0 + 6 + c * (cell_h + 4)
                 key, _, dur, mx = view["terrs"][tid]
                 cap = tid == p["capital"]
-                draw.rectangle((x, y, x + cell_w, y + cell_h), fill=(255, 255, 255), outline=(180, 140, 0) if cap else color,
-                               width=3 if cap else 1)
+                moved = tid in last
+                draw.rectangle((x, y, x + cell_w, y + cell_h), fill=(255, 255, 255),
+                               outline=LAST_MOVE if moved else (180, 140, 0) if cap else color,
+                               width=4 if moved else 3 if cap else 1)
                 draw.text((x + 4, y + 2), ("◆" if cap else "") + _name(data.territories[key], loc), fill=(20, 20, 20), font=f_small)
                 bar = int((cell_w - 50) * dur / max(1, mx))
                 draw.rectangle((x + 4, y + 20, x + 4 + bar, y + 28), fill=color)
                 draw.text((x + cell_w - 42, y + 17), f"{dur}/{mx}", fill=(20, 20, 20), font=f_small)
-                labels = [(u[0] + ":" + (_name(data.cards[u[5]], loc)[:5] if u[5] and u[3] else "?")) for u in by_loc.get(tid, [])]
-                text = " ".join(labels)
-                draw.text((x + 4, y + 32), text[:24], fill=(60, 60, 60), font=f_small)
-                if len(text) > 24:
-                    draw.text((x + 4, y + 50), text[24:48], fill=(60, 60, 60), font=f_small)
-    return png_bytes(img)
+                units = by_loc.get(tid, [])
+                for i, u in enumerate(units[:3]):  # one unit a line, its whole name; more: "+N"
+                    label = f"{u[0]} " + (_name(data.cards[u[5]], loc) if u[5] and u[3] else "?")
+                    if i == 2 and len(units) > 3:
+                        label = f"+{len(units) - 2}"
+                    draw.text((x + 4, y + 31 + i * 14), label, fill=LAST_MOVE if u[0] in last else (60, 60, 60),
+                              font=font(11))
+    return png_bytes(with_banner(img, view, loc))

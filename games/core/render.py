@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 
 def _font_candidates() -> list[Path]:
@@ -84,3 +84,46 @@ def has_ink(image: Image.Image, box: tuple[int, int, int, int], background: tupl
     region = image.convert("RGB").crop(box)
     lo, hi = zip(*region.getextrema())  # per band (min, max): any pixel off the background shows
     return any(l != b or h != b for l, h, b in zip(lo, hi, background))
+
+
+BANNER_H = 30
+
+
+def with_banner(image: Image.Image, view: dict[str, Any], locale: str) -> Image.Image:
+    """The board with a strip on top saying who is to act, or, once the game is over, who won
+    (from `view["table"]`, which the host adds to the table's view; a view without it, as in
+    the engines' own tests, gets no strip)."""
+    from games.core.i18n import t
+
+    table = view.get("table")
+    if not table:
+        return image
+    if table.get("over"):
+        names = ", ".join(table.get("winners") or [])
+        text = t(locale, "core.picture.winner", names=names) if names else t(locale, "core.picture.no_winner")
+        colour = (150, 100, 0)
+    else:
+        text = t(locale, "core.picture.to_act", names=", ".join(table.get("to_act") or []) or "-")
+        colour = (30, 90, 30)
+    out = Image.new("RGB", (image.width, image.height + BANNER_H), (255, 255, 255))
+    out.paste(image.convert("RGB"), (0, BANNER_H))
+    draw = ImageDraw.Draw(out)
+    draw.rectangle((0, 0, image.width, BANNER_H - 1), fill=colour)
+    draw.text((10, BANNER_H // 2), text, fill=(255, 255, 255), font=font(17), anchor="lm")
+    return out
+
+
+def last_move(view: dict[str, Any], keys: tuple[str, ...] | None = None) -> set[str]:
+    """Every word of the last step's public event parameters (only `keys`, if given): the ids
+    of the units, tanks, places the last move touched, for a picture to highlight."""
+    found: set[str] = set()
+    for _, params in (view.get("table") or {}).get("events", []):
+        for key, value in params.items():
+            if keys is not None and key not in keys:
+                continue
+            values = value if isinstance(value, list) else [value]
+            values = [x for v in values for x in (v.values() if isinstance(v, dict) else [v])]  # {locale: text}
+            for v in values:
+                if isinstance(v, str):
+                    found.update(w.strip("(),.[]") for w in v.replace(",", " ").split())
+    return found

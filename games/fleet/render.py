@@ -6,7 +6,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.i18n import t
-from games.core.render import font, png_bytes
+from games.core.render import font, last_move, png_bytes, with_banner
 from games.fleet.data import DATA
 from games.fleet.present import in_build
 from games.fleet.state import COLS, EVENT_ZONES, LAUNCH_ZONES
@@ -51,9 +51,13 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     if in_build(view):
         draw.text((MARGIN + 10, MARGIN + CELL_H * 2 + 30), t(locale, "fleet.label.building"), font=big,
                   fill=(230, 230, 230))
-        return png_bytes(img)
+        return png_bytes(with_banner(img, view, locale))
     names = view["names"]
     slots: dict[str, int] = {}
+    last = last_move(view)  # mechs and zones the last move touched
+    for zone, (zx, zy) in boxes.items():
+        if zone in last:
+            draw.rectangle([zx + 1, zy + 1, zx + CELL_W - 1, zy + CELL_H - 1], outline=(250, 200, 0), width=3)
     for seat, side in enumerate(view["sides"]):
         ship = side["ship"]
         x0, y0 = boxes["C1" if seat == 0 else "C5"]
@@ -68,7 +72,8 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
             slots[mv["zone"]] = n + 1
             mx, my = boxes[mv["zone"]]
             mx, my = mx + 8 + (n % 2) * 86, my + 22 + (n // 2) * 34
-            draw.rounded_rectangle([mx, my, mx + 82, my + 30], radius=5, fill=SEAT_COLORS[seat])
+            draw.rounded_rectangle([mx, my, mx + 82, my + 30], radius=5, fill=SEAT_COLORS[seat],
+                                   outline=(250, 200, 0) if mv["uid"] in last else None, width=3)
             label = f"{mv['uid']} ♥{mv['hp']}/{mv['max_hp']}"
             draw.text((mx + 4, my + 1), label, font=small, fill=(10, 10, 10))
             model = _nm(D.mechs[mv["model"]].name, locale).split(" ")[0]
@@ -97,4 +102,4 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
         y += 26
     if view.get("winner") is not None:
         draw.text((px, y), t(locale, "fleet.label.winner", name=names[view["winner"]]), font=big, fill=(255, 215, 0))
-    return png_bytes(img)
+    return png_bytes(with_banner(img, view, locale))

@@ -6,7 +6,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.i18n import normalize_locale, t
-from games.core.render import font, png_bytes
+from games.core.render import font, last_move, png_bytes, with_banner
 
 from .cards import CARDS
 
@@ -21,8 +21,10 @@ CARD_W, CARD_H = 150, 84
 # Corner marks on a unit card; each must exist in the picture font (tested), which has no ⏸.
 MARK_VETERAN, MARK_PINNED, MARK_BORROWED = "★", "‖", "⇄"
 
-def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str) -> None:
+def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str, last: set[str] = frozenset()) -> None:
     colour = COLOURS[u["owner"]]
+    if u["uid"] in last:  # the last move touched it
+        draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), 10, outline=(250, 200, 0), width=4)
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, fill=(28, 30, 34), outline=colour, width=3)
     name = CARDS[u["key"]].name[locale]
     draw.text((x + 6, y + 4), name[:16], font=font(14), fill=(235, 235, 235))
@@ -56,6 +58,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     me = view.get("seat")
     top, bottom = (1 - me, me) if me in (0, 1) else (1, 0)
     rows = [(top, 20), (None, 200), (bottom, 380)]
+    last = last_move(view)
     for seat, y in rows:
         if seat is None:
             owner = view["front_owner"]
@@ -63,7 +66,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
             who = players[owner]["name"] if owner is not None else t(loc, "frontline.label.nobody")
             draw.text((20, y + 6), t(loc, "frontline.label.front", who=who), font=font(16), fill=(240, 230, 200))
             for i, u in enumerate(view["front"]):
-                _unit(draw, 20 + i * (CARD_W + 10), y + 40, u, loc)
+                _unit(draw, 20 + i * (CARD_W + 10), y + 40, u, loc, last)
             continue
         p = players[seat]
         draw.rectangle((10, y, W - 10, y + 160), fill=LINE_BG)
@@ -79,5 +82,5 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                       font=font(11), fill=(150, 210, 240))
         draw.text((20, y + 6), t(loc, "frontline.label.support"), font=font(14), fill=(200, 200, 200))
         for i, u in enumerate(p["support"]):
-            _unit(draw, 220 + i * (CARD_W + 10), y + 40, u, loc)
-    return png_bytes(img)
+            _unit(draw, 220 + i * (CARD_W + 10), y + 40, u, loc, last)
+    return png_bytes(with_banner(img, view, loc))

@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.i18n import normalize_locale, t
-from games.core.render import font, png_bytes
+from games.core.render import font, last_move, png_bytes, with_banner
 from games.ironfire.data import CLASSES
 from games.ironfire.engine import POOL
 
@@ -35,7 +35,10 @@ def _text(img: Image.Image, xy: tuple[int, int], text: str, size: int, fill: tup
     img.paste(fill, (xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height), mask)
 
 
-def _card(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, u: dict[str, Any], loc: str) -> None:
+def _card(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, u: dict[str, Any], loc: str,
+          last: set[str] = frozenset()) -> None:
+    if u["slot"] in last:  # the last move touched it
+        draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), 10, outline=(250, 190, 0), width=4)
     box = (x, y, x + CARD_W, y + CARD_H)
     if not u.get("card"):  # face down
         draw.rounded_rectangle(box, 8, fill=(70, 60, 52), outline=INK, width=2)
@@ -87,6 +90,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     _text(img, (166, 24), head, 18, INK)
     y = 70
     active = set(view.get("active") or [])
+    last = last_move(view)
     for p, chunks in rows:
         logi = (t(loc, "ironfire.board.logi_used", used=p["army_logistics"], value=p["logistics"])
                 if "army_logistics" in p else t(loc, "ironfire.board.logi", value=p["logistics"]))
@@ -101,7 +105,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         y += 28
         for chunk in chunks:
             for i, u in enumerate(chunk):
-                _card(img, draw, 12 + i * (CARD_W + GAP), y, u, loc)
+                _card(img, draw, 12 + i * (CARD_W + GAP), y, u, loc, last)
             y += CARD_H + GAP
         y += 12
-    return png_bytes(img)
+    return png_bytes(with_banner(img, view, loc))

@@ -1,5 +1,7 @@
 """The board image: terrain, coordinates, tanks with hull and turret, wrecks, markers, and
-for a selected (moving) tank its firing arc and the hexes it can still reach."""
+for a selected (moving) tank its firing arc and the hexes it can still reach. Sized for a
+phone: big hexes, coordinates in capitals (`C4`), tanks by their number (`#3`, as the texts
+name them: `Tiger I #3`), a legend under the map, the last move outlined in orange."""
 from __future__ import annotations
 
 import math
@@ -9,10 +11,13 @@ from PIL import Image, ImageDraw
 
 from games.core.hexgrid import DIRECTIONS, parse_hex_name
 from games.core.i18n import localize_value, t
-from games.core.render import font, png_bytes
+from games.core.render import font, last_move, png_bytes, with_banner
 from games.panzer.data import MAPS
+from games.panzer.text import tank_numbers
 
-SIZE = 26  # centre to corner, pixels
+SIZE = 34  # centre to corner, pixels
+LEGEND_H = 64
+LAST_MOVE = (255, 110, 0)
 SQ3 = math.sqrt(3)
 TERRAIN = {".": (222, 214, 170), "F": (86, 140, 74), "M": (140, 120, 100), "R": (110, 160, 215)}
 OWNER = [(40, 80, 200), (200, 50, 40)]
@@ -39,10 +44,14 @@ def _dir_vec(d: int) -> tuple[float, float]:
 def render(view: dict[str, Any], locale: str) -> bytes:
     gmap = MAPS[view["map"]]
     width = int(LEFT * 2 + SIZE * (1.5 * gmap.width + 0.5))
-    height = int(TOP + SIZE * SQ3 * (gmap.height + 0.5) + 30)
+    map_bottom = int(TOP + SIZE * SQ3 * (gmap.height + 0.5) + 8)
+    height = map_bottom + LEGEND_H
     img = Image.new("RGB", (width, height), (250, 248, 240))
     draw = ImageDraw.Draw(img)
-    small, label, big = font(9), font(11), font(15)
+    small, label, big = font(11), font(14), font(17)
+    numbers = tank_numbers(view["tanks"])
+    moved_hexes = last_move(view, ("hex", "frm", "to", "at"))
+    moved_tanks = last_move(view, ("tank", "target", "by", "mover"))
     arc = set(view.get("arc") or [])
     reach = set(view.get("reach") or [])
     for h, c in gmap.cells.items():
@@ -54,7 +63,9 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         draw.polygon(_corners(cx, cy), fill=fill, outline=(90, 90, 90))
         if name in reach:
             draw.polygon(_corners(cx, cy, SIZE - 4), outline=(20, 160, 40), width=2)
-        draw.text((cx, cy - SIZE * 0.62), name, fill=(60, 60, 60), font=small, anchor="mm")
+        if name in moved_hexes:
+            draw.polygon(_corners(cx, cy, SIZE - 2), outline=LAST_MOVE, width=3)
+        draw.text((cx, cy - SIZE * 0.64), name.upper(), fill=(60, 60, 60), font=small, anchor="mm")
     for w in view["wrecks"]:
         h = parse_hex_name(w)
         cx, cy = _centre(*h)
@@ -74,11 +85,14 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         draw.polygon(body, fill=colour, outline=(0, 0, 0))
         if view.get("selected") == tk["id"]:
             draw.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), outline=(240, 200, 0), width=3)
+        elif tk["id"] in moved_tanks:
+            draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), outline=LAST_MOVE, width=3)
         if tk["has_turret"]:
             tx, ty = _dir_vec(tk["turret"])
             draw.line((cx, cy, cx + tx * 18, cy + ty * 18), fill=(20, 20, 20), width=3)
             draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=(20, 20, 20))
-        draw.text((cx, cy + SIZE * 0.55), f"{tk['id']}{CLASS_LETTER[tk['class']]}", fill=(0, 0, 0), font=label, anchor="mm")
+        draw.text((cx, cy + SIZE * 0.58), f"#{numbers[tk['id']][1]}{CLASS_LETTER[tk['class']]}", fill=(0, 0, 0),
+                  font=label, anchor="mm")
         marks = ""
         for key, letter in (("fired", "F"), ("immobile", "I"), ("gun_broken", "G"), ("dry", "D")):
             if tk[key]:
@@ -94,6 +108,19 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     title = (f"{localize_value(gmap.name, locale)}  " + t(locale, "panzer.ui.round", round=view["round"], rounds=view["rounds"])
              + f"  {view['names'][0]} {view['score'][0]} : {view['score'][1]} {view['names'][1]}")
     draw.text((LEFT, 10), title, fill=(0, 0, 0), font=big)
-    draw.rectangle((width - 60, 12, width - 50, 22), fill=OWNER[0])
-    draw.rectangle((width - 40, 12, width - 30, 22), fill=OWNER[1])
-    return png_bytes(img)
+    _legend(draw, view, locale, map_bottom, width)
+    return png_bytes(with_banner(img, view, locale))
+
+
+def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int, width: int) -> None:
+    """Who plays which colour, and what the letters on the map mean."""
+    f = font(13)
+    x = LEFT
+    for seat, name in enumerate(view["names"]):
+        draw.rectangle((x, top + 4, x + 14, top + 18), fill=OWNER[seat])
+        draw.text((x + 20, top + 11), name, fill=(0, 0, 0), font=f, anchor="lm")
+        x += 40 + int(draw.textlength(name, font=f))
+    draw.ellipse((x, top + 4, x + 14, top + 18), outline=LAST_MOVE, width=3)
+    draw.text((x + 20, top + 11), t(locale, "panzer.legend.last"), fill=(0, 0, 0), font=f, anchor="lm")
+    draw.text((LEFT, top + 30), t(locale, "panzer.legend.classes"), fill=(40, 40, 40), font=font(12))
+    draw.text((LEFT, top + 46), t(locale, "panzer.legend.marks"), fill=(40, 40, 40), font=font(12))
