@@ -218,7 +218,7 @@ class Host:
                 code = action.code()
                 label = engine.describe_action(state, seat, action, locale)
                 if code.lower().startswith(low) or low in label.lower():
-                    out.append((code, label if label == code else f"{label} · {code}"))
+                    out.append((code, label))  # the code is the value, never shown
         return out
 
     async def tick(self, now: float | None = None) -> Outbox:
@@ -1258,7 +1258,7 @@ def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: l
     for token, actions in groups.items():
         if len(actions) == 1:
             label = engine.describe_action(state, seat, actions[0], locale)
-            options.append(MenuOption(value=token, label=label, description=actions[0].code()))
+            options.append(MenuOption(value=token, label=label))
         else:
             options.append(MenuOption(value=token, label=token_names.get(token, token),
                                       description=t(locale, "host.menu_choices", count=len(actions))))

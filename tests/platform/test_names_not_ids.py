@@ -69,7 +69,7 @@ def test_menus_boards_and_log_lines_name_things(key):
             texts += [("log", line) for line in engine.event_lines(state, [(e.key, e.params) for e in events], loc)]
             for k in range(len(tokens)):
                 for option in build_menu(engine, state, 1, seat, tokens[:k], loc).options:
-                    texts.append(("menu", option.label))
+                    texts += [("menu", option.label), ("select option description", option.description)]
                     if SLOT_ID.fullmatch(option.label) or CARD_ID.fullmatch(option.label):
                         found.append(("bare menu option", option.label))
                     if loc == "zh-CN" and option.label in kinds:
@@ -80,3 +80,18 @@ def test_menus_boards_and_log_lines_name_things(key):
                     found += [(where, f"tank id {i} in {text[:80]!r}") for i in tank_ids(state, text)]
     shown = sorted(set(found))
     assert not shown, f"{len(shown)} ids shown, e.g.:\n" + "\n".join(f"{w}: {x}" for w, x in shown[:25])
+
+
+async def test_autocomplete_offers_labels_not_codes(host):
+    """`/play` autocomplete shows each action by its label; the code (with its card ids) is
+    only the value Discord sends back."""
+    from tests.platform.conftest import cmd
+
+    await host.handle(cmd("alice", "game.new", game="frontline"))
+    await host.handle(cmd("bob", "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    for user, deck in (("alice", "blitz"), ("bob", "red_guard")):
+        await host.handle(cmd(user, "play", code=f"deck {deck}"))
+    suggestions = await host.suggest(cmd("alice", "play"), "code", "")
+    assert suggestions and any(CARD_ID.search(value) for value, _ in suggestions)  # swap c…: ids in values
+    assert not any(CARD_ID.search(label) for _, label in suggestions)
