@@ -56,9 +56,10 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     if 0 <= seat < state.n:
         for card in state.players[seat].hand:
             names[card.id] = _name(data.cards[card.key], loc)
-    for uid in state.units:
+    view = engine.view(state, seat)  # only what the seat may see (no one's territories during setup)
+    for uid in (u[0] for u in units_of(view)):
         names[uid] = unit_name(state, seat, uid, loc)
-    for tid in state.territories:
+    for tid in view["terrs"]:
         names[tid] = territory_name(state, tid, loc)
     for a in state.agreements:
         names[a.id] = f"{state.players[a.a].name}–{state.players[a.b].name}: {'/'.join(a.terms)}"

@@ -193,6 +193,9 @@ def _seat_face(engine: Engine, state: Any, seat: int) -> dict[str, Any]:
         "legal": [a.code() for a in legal],
         "labels": {loc: [engine.describe_action(state, seat, a, loc) for a in legal] for loc in LOCALES},
         "own secrets": sorted(engine.secrets(state).get(seat, ())),
+        # what the menus and /play call things, and the out-of-turn prompt (issue 18)
+        "names": {loc: engine.token_names(state, seat, loc) for loc in LOCALES},
+        "prompt": {loc: engine.prompt(state, seat, loc) for loc in LOCALES},
     }
 
 
