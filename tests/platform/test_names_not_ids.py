@@ -67,6 +67,7 @@ def test_menus_boards_and_log_lines_name_things(key):
             texts = [("board", engine.summary(engine.view(state, seat), loc)),
                      ("status", engine.summary(engine.view(state, None), loc))]
             texts += [("log", line) for line in engine.event_lines(state, [(e.key, e.params) for e in events], loc)]
+            texts += [("label", engine.describe_action(state, seat, a, loc)) for a in engine.legal_actions(state, seat)[:60]]
             for k in range(len(tokens)):
                 for option in build_menu(engine, state, 1, seat, tokens[:k], loc).options:
                     texts += [("menu", option.label), ("select option description", option.description)]
