@@ -49,5 +49,5 @@ async def test_an_unknown_name_is_refused_and_changes_nothing(host):
     sid = await frontline_table(host)
     before = await snapshot(host, sid)
     box = await host.handle(cmd("alice", "play", code="a deck nobody made", locale="zh-CN"))
-    assert reply_text(box) == "你的行动中没有叫“a deck nobody made”的。请输入菜单中显示的名称，或使用 /menu。"
+    assert reply_text(box) == "你的行动中没有叫“a deck nobody made”的。请输入菜单中显示的名称。"
     assert await snapshot(host, sid) == before
