@@ -664,7 +664,10 @@ class Host:
             except Exception:  # a label for an action the rules are about to refuse
                 described = action.code()
             progress = Progress(state=state, awaited_before=sorted(engine.active_seats(state)))
-            self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
+            try:
+                self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
+            except RuleError as exc:  # a refusal names things as the menus do (a tank, not `a1`)
+                raise RuleError(exc.key, **engine.event_params(state, exc.key, exc.params, locale)) from None
             return await self._finish(cmd, session, engine, progress, locale,
                                       reply=t(locale, "host.played", action=described))
         return await self._locked(cmd, locale, body, ("active",))
