@@ -682,7 +682,7 @@ class Host:
                 view = engine.view(state, seat)
                 head = t(locale, "host.seat_head", seat=seat, name=self._name(session, seat))
                 parts.append(head + "\n" + engine.summary(view, locale))
-                png = engine.render(view, locale)
+                png = engine.render(self._picture_view(session, engine, state, view, []), locale)
                 if png:
                     images.append(Image(f"table{session.id}-seat{seat}.png", png))
             return self._reply("\n\n".join(parts), images=images)
