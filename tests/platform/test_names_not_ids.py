@@ -8,7 +8,8 @@ hex digits), a conflict territory id (`t12`), a tank id (`a1`, seat letter and n
 tank game, whose hexes have codes of the same form, and a menu option that is nothing but a
 slot, unit, mech or ship id (`a2`). The board numbers the table reads next to a unit's name
 (`a3 Tiger I`, `u7 Riflemen`, `b1 Hammer`) are its place on the board, as on the pictures,
-and tell apart two units of one name; they are allowed beside a name, never alone."""
+and tell apart two units of one name; they are allowed beside a name, never alone. An English
+text holds no Chinese (fleet's goals and skills used to carry their Chinese names)."""
 from __future__ import annotations
 
 import random
@@ -25,6 +26,7 @@ PLAYERS = {"ironfire": 2, "frontline": 2, "panzer": 2, "conflict": 3, "fleet": 2
 CARD_ID = re.compile(r"\bc[0-9a-f]{10}\b")
 SLOT_ID = re.compile(r"[a-h]\d{1,2}")  # ironfire slots, fleet ships, panzer tanks and (old) hexes
 TERRITORY_ID = re.compile(r"\bt\d{1,2}\b")
+HAN = re.compile(r"[\u4e00-\u9fff]")
 ANYWHERE = {"ironfire": [CARD_ID], "frontline": [CARD_ID], "panzer": [CARD_ID],
             "conflict": [CARD_ID, TERRITORY_ID], "fleet": [CARD_ID]}
 
@@ -77,6 +79,8 @@ def test_menus_boards_and_log_lines_name_things(key):
                         found.append(("untranslated verb", option.label))
             for where, text in texts:
                 found += [(where, f"{i} in {text[:80]!r}") for i in bare_ids(key, text)]
+                if loc == "en" and HAN.search(text):  # an English player reads English names only
+                    found.append((where, f"Chinese in English text {text[:80]!r}"))
                 if key == "panzer":
                     found += [(where, f"tank id {i} in {text[:80]!r}") for i in tank_ids(state, text)]
     shown = sorted(set(found))
