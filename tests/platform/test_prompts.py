@@ -50,6 +50,8 @@ async def test_a_reaction_window_reaches_its_player_with_buttons_and_the_timer(h
             assert why in message.text and f"#{session.id}" in message.text
             assert message.menu.seat == s and message.menu.options  # the buttons of that choice
             assert s in session.timer_seats and session.turn_deadline is not None  # the timer runs for them
+            pings = {u for _, m in box.public for u in m.pings}
+            assert user_id in pings and session.user_of(seat) not in pings  # the channel post pings them only
         if prompts >= 2:
             break
     assert prompts >= 2
@@ -73,3 +75,15 @@ def test_each_game_names_the_choice_it_gives_out_of_turn(key, players, seed):
             assert engine.legal_actions(state, asked[0])  # a choice to click
             return
     raise AssertionError("no out-of-turn choice in 3000 steps")
+
+
+async def test_a_player_already_awaited_is_not_pinged_again(host):
+    """Both build their fleets at once; when alice is done, bob is still awaited: the post
+    saying so pings nobody (bob was pinged when the building began)."""
+    await host.handle(cmd("alice", "game.new", game="fleet"))
+    await host.handle(cmd("bob", "game.join"))
+    start = await host.handle(cmd("alice", "game.start"))
+    assert {u for _, m in start.public for u in m.pings} == {1, 2}  # both awaited: both pinged
+    box = await host.handle(cmd("alice", "play", code="preset raider"))
+    box = await host.handle(cmd("alice", "play", code="victory raid"))
+    assert box.public and not any(m.pings for _, m in box.public)
