@@ -650,15 +650,20 @@ class Host:
             seat = self._one_acting_seat(cmd, session, engine, state)
             expanded = await decks.expand(self, cmd.user_id, session.game, code)
             try:
-                action = engine.parse_action(expanded)
-            except RuleError:  # not a code: a name, as the menus show it
+                action, unparsed = engine.parse_action(expanded), None
+            except RuleError as exc:
+                action, unparsed = None, exc
+            # Not a legal code as typed (`Red_Army` for `red_army`, or no code at all): a name, as
+            # the menus show it. A code the rules refuse keeps the rules' own message.
+            if action is None or action not in engine.legal_actions(state, seat):
                 found = names.match_actions(engine, state, seat, expanded)
-                if not found:
-                    raise
                 if len(found) > 1:
                     return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(found)),
                                        menu=build_menu(engine, state, session.id, seat, [], locale, among=found))
-                action = found[0]
+                if found:
+                    action = found[0]
+                elif unparsed is not None:
+                    raise unparsed
             try:
                 described = engine.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse

@@ -51,3 +51,15 @@ async def test_an_unknown_name_is_refused_and_changes_nothing(host):
     box = await host.handle(cmd("alice", "play", code="a deck nobody made", locale="zh-CN"))
     assert reply_text(box) == "你的行动中没有叫“a deck nobody made”的。请输入菜单中显示的名称。"
     assert await snapshot(host, sid) == before
+
+
+async def test_a_code_typed_in_another_case_is_the_legal_action_it_names(host):
+    """The newcomer's `/play deck Red_Army`: a code that differs from a legal one only by
+    case is that action, not "there is no card red_army"."""
+    await host.handle(cmd("alice", "game.new", game="ironfire"))
+    await host.handle(cmd("bob", "game.join"))
+    assert reply_text(await host.handle(cmd("alice", "game.start"))) == "Done."
+    box = await host.handle(cmd("alice", "menu", prefix=["deck"]))
+    value = box.reply.menu.options[0].value
+    box = await host.handle(cmd("alice", "play", code=f"deck {value.upper()}"))
+    assert reply_text(box).startswith("✓"), reply_text(box)
