@@ -656,7 +656,7 @@ class Host:
             # Not a legal code as typed (`Red_Army` for `red_army`, or no code at all): a name, as
             # the menus show it. A code the rules refuse keeps the rules' own message.
             if action is None or action not in engine.legal_actions(state, seat):
-                found = names.match_actions(engine, state, seat, expanded)
+                found = names.match_actions(engine, state, seat, expanded, exact=unparsed is None)
                 if len(found) > 1:
                     return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(found)),
                                        menu=build_menu(engine, state, session.id, seat, [], locale, among=found))

@@ -31,15 +31,17 @@ def action_names(engine: Engine, state: Any, seat: int, action: Any,
     return found
 
 
-def match_actions(engine: Engine, state: Any, seat: int, text: str) -> list[Any]:
-    """The legal actions of `seat` that `text` names, best matches only (see the module doc)."""
+def match_actions(engine: Engine, state: Any, seat: int, text: str, exact: bool = False) -> list[Any]:
+    """The legal actions of `seat` that `text` names, best matches only (see the module doc);
+    with `exact`, only a whole name or code in another case (for text that reads as a code)."""
     query = fold(text)
     if not query:
         return []
     names = {loc: engine.token_names(state, seat, loc) for loc in LOCALES}
     called = [(action, action_names(engine, state, seat, action, names)) for action in engine.legal_actions(state, seat)]
     words = query.split()
-    for test in (lambda n: n == query, lambda n: n.startswith(query), lambda n: all(w in n for w in words)):
+    tests = [lambda n: n == query] + ([] if exact else [lambda n: n.startswith(query), lambda n: all(w in n for w in words)])
+    for test in tests:
         hits = [action for action, known in called if any(test(n) for n in known)]
         if hits:
             return hits
