@@ -29,7 +29,7 @@ from games.core import options as table_options
 from games.core.events import Event
 from games.core.i18n import localize_value, normalize_locale, register_catalog, t
 from games.registry import available_games, find_game, get_engine
-from storage.sessions import LogRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists
+from storage.sessions import LogRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository
 
 register_catalog(Path(__file__).resolve().parent.parent / "locale")
 log = logging.getLogger(__name__)
@@ -136,7 +136,7 @@ class Host:
     async def create(cls, db_path: str | Path, clock: Callable[[], float] = time.time,
                      seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP,
                      dice_rng: random.Random | None = None) -> "Host":
-        return cls(await Repository.open(db_path), clock=clock, seed_source=seed_source, bot_step_cap=bot_step_cap,
+        return cls(await open_repository(db_path), clock=clock, seed_source=seed_source, bot_step_cap=bot_step_cap,
                    dice_rng=dice_rng)
 
     async def close(self) -> None:

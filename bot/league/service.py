@@ -258,10 +258,10 @@ class LeagueService:
             raise LeagueError("league.exists", name=name)
         now = self.clock()
         cur = await self.db.execute(
-            "INSERT INTO leagues(guild_id,name,game,settings,created_by,created_at) VALUES (?,?,?,?,?,?)",
+            "INSERT INTO leagues(guild_id,name,game,settings,created_by,created_at) VALUES (?,?,?,?,?,?) RETURNING id",
             (ctx.cmd.guild_id, name, game, settings.model_dump_json(), ctx.cmd.user_id, now),
         )
-        league_id = cur.lastrowid
+        league_id = (await cur.fetchone())[0]
         await self.db.execute(
             "INSERT INTO league_seasons(league_id,number,status) VALUES (?,1,'setup')", (league_id,)
         )
@@ -439,10 +439,10 @@ class LeagueService:
         now = self.clock()
         deadline = now + settings.round_days * DAY
         cur = await self.db.execute(
-            "INSERT INTO league_rounds(season_id,number,started_at,deadline) VALUES (?,?,?,?)",
+            "INSERT INTO league_rounds(season_id,number,started_at,deadline) VALUES (?,?,?,?) RETURNING id",
             (season["id"], number, now, deadline),
         )
-        round_id = cur.lastrowid
+        round_id = (await cur.fetchone())[0]
         if season["status"] != "running":
             await self.db.execute(
                 "UPDATE league_seasons SET status='running', started_at=? WHERE id=?", (now, season["id"])
