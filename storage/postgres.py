@@ -93,6 +93,9 @@ class _Pending:
 
 
 class PgConnection:
+    # appended to a SELECT that claims rows of `{table}` for the transaction (none on SQLite)
+    skip_locked = " FOR UPDATE OF {table} SKIP LOCKED"
+
     def __init__(self, pool: asyncpg.Pool):
         self.pool = pool
         self._in_transaction: ContextVar[asyncpg.Connection | None] = ContextVar("pg_transaction", default=None)
@@ -201,6 +204,17 @@ class PgRepository(Repository):
 
     async def _fetchall(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:  # type: ignore[override]
         return await self.conn.execute_fetchall(sql, params)
+
+    claim_lock = " FOR UPDATE SKIP LOCKED"
+
+    @asynccontextmanager
+    async def table_lock(self, session_id: int) -> AsyncIterator[int | None]:
+        """The session row locked (FOR UPDATE) in a transaction that the command's reads and
+        its commit join: a command on the same table in another process waits here until
+        this one commits or rolls back, then reads what it wrote. A process that dies
+        mid-command drops its connection and so its lock. Yields the stored version."""
+        async with self.conn.transaction(), self.conn.connection() as db:
+            yield await db.fetchval("SELECT version FROM sessions WHERE id = $1 FOR UPDATE", session_id)
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
         rows = await self._fetchall(self.sessions_sql.format(where=where), params)

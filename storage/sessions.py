@@ -102,6 +102,15 @@ _INSERT_SESSION = (
     "INSERT INTO sessions (guild_id, channel_id, thread, game, options, status, creator_id, locale, seed, seed_hash, "
     "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id"
 )
+# Due turn timers (half time passed: a reminder, or the deadline: the policy) that no live
+# process holds, leased until the first `?`. `{lock}`: PostgreSQL skips rows another
+# process has locked (claiming, or playing the table); SQLite has one writer anyway.
+_CLAIM_TIMERS = (
+    "UPDATE sessions SET timer_lease = ? WHERE id IN (SELECT id FROM sessions WHERE status = 'active' "
+    "AND turn_deadline IS NOT NULL AND turn_deadline - COALESCE(timer_hours, 0) * 1800 <= ? "
+    "AND (reminded = 0 OR turn_deadline <= ?) AND (timer_lease IS NULL OR timer_lease <= ?) "
+    "ORDER BY turn_deadline LIMIT ?{lock}) RETURNING id"
+)
 # A command's write; `{sets}` lists the changed columns (see `_stored_changes`).
 _UPDATE_SESSION = "UPDATE sessions SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?"
 
@@ -382,6 +391,27 @@ class Repository:
 
     async def sessions_with_deadline(self) -> list[SessionRow]:
         return await self._sessions_where("status = 'active' AND turn_deadline IS NOT NULL", ())
+
+    claim_lock = ""  # see _CLAIM_TIMERS
+
+    async def claim_due_timers(self, now: float, lease_until: float, limit: int) -> list[int]:
+        """Ids of tables whose timer is due at `now` and not held by a live lease, now leased
+        to this process until `lease_until`. A process that dies holding some loses them
+        when the lease passes; `release_timer` gives one back at once."""
+        async with self.transaction() as db:
+            cur = await db.execute(_CLAIM_TIMERS.format(lock=self.claim_lock), (lease_until, now, now, now, limit))
+            return sorted(row[0] for row in await cur.fetchall())
+
+    async def release_timer(self, session_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE sessions SET timer_lease = NULL WHERE id = ?", (session_id,))
+
+    @asynccontextmanager
+    async def table_lock(self, session_id: int) -> AsyncIterator[int | None]:
+        """Holds one table against other processes for the length of a command; yields its
+        stored version when that is known. SQLite: nothing to hold (one process serves a
+        file; the version check refuses a stale commit), so None."""
+        yield None
 
     async def commit(
         self, session: SessionRow, now: float, *, seats: list[SeatRow] | None = None,

@@ -55,7 +55,7 @@ class ShapanClient(discord.Client):
     def __init__(self, *, host: HostLike | None = None,
                  host_factory: Callable[[], Awaitable[HostLike]] | None = None,
                  db_path: str = "shapan.sqlite3", dev_guild: int | None = None, sync_global: bool = False,
-                 tick_seconds: float = 60, **options: Any) -> None:
+                 tick_seconds: float = 5, **options: Any) -> None:
         # Default intents hold no privileged ones (no message content, members or presences).
         # Nobody is pinged unless a message names them (Message.pings, see deliver.mentions):
         # a display name, roll label or deck name reading `<@id>` or `@everyone` stays text.

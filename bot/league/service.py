@@ -1082,8 +1082,11 @@ class LeagueService:
         double forfeit. A game under way is left to its own timer and the organizers."""
         now = self.clock()
         out = Outbox()
+        # On PostgreSQL each round is claimed for this transaction: another process ticking at
+        # the same moment skips it, so a reminder or a forfeit happens once.
         rounds = await self._all(
             "SELECT r.*, s.league_id FROM league_rounds r JOIN league_seasons s ON s.id=r.season_id WHERE s.status='running'"
+            + getattr(self.db, "skip_locked", "").format(table="r")
         )
         for rnd in rounds:
             open_matches = await self._all(
