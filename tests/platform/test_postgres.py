@@ -92,3 +92,19 @@ async def test_runner_rolls_back_a_broken_migration_and_keeps_the_ones_before(tm
         assert await migrate(conn, folder) == []
     finally:
         await conn.close()
+
+
+@pytest.mark.postgres
+def test_console_table_and_verify_on_postgresql(pg_server, pg_url, tmp_path, capsys):
+    """`shapan table --db URL` plays on PostgreSQL and `shapan verify --db URL` replays the
+    games from there; a swapped seed is caught as on SQLite."""
+    from bot.cli import main as shapan
+    from bot.console import run_script
+    from tests.platform.test_console import SEED, whole_script
+
+    asyncio.run(run_script(whole_script()[0].splitlines(), pg_url, str(tmp_path), SEED, write=lambda line: None))
+    assert [shapan(["verify", "--db", pg_url, "--session", str(n)]) for n in (1, 2, 3)] == [0, 0, 0]
+    pg_server.sql("UPDATE sessions SET seed = '1' WHERE id = 2", database=pg_url.rsplit("/", 1)[1])
+    capsys.readouterr()
+    assert shapan(["verify", "--db", pg_url, "--session", "2"]) == 1
+    assert "hash" in capsys.readouterr().out
