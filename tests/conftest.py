@@ -26,12 +26,25 @@ def pg_server():
 
 
 @pytest.fixture
-def pg_url(pg_server):
+def pg_database(pg_server):
+    """Makes new, empty databases on the test server (each call one more), dropped after the test."""
+    made = []
+
+    def make() -> str:
+        name = f"test_{os.getpid()}_{next(_databases)}"
+        pg_server.sql(f"CREATE DATABASE {name}")
+        made.append(name)
+        return pg_server.url(name)
+
+    yield make
+    for name in made:
+        pg_server.sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def pg_url(pg_database):
     """A new, empty database on the test server, dropped after the test."""
-    name = f"test_{os.getpid()}_{next(_databases)}"
-    pg_server.sql(f"CREATE DATABASE {name}")
-    yield pg_server.url(name)
-    pg_server.sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    return pg_database()
 
 
 def backend_params():
