@@ -193,11 +193,15 @@ class PgRepository(Repository):
         self.lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, url: str) -> "PgRepository":  # type: ignore[override]
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session)
+    async def open(cls, url: str, *, readonly: bool = False) -> "PgRepository":  # type: ignore[override]
+        """Open the pool and migrate; `readonly`: every transaction read-only, no migration."""
+        settings = {"default_transaction_read_only": "on"} if readonly else {}
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session,
+                                         server_settings=settings)
         try:
-            async with pool.acquire() as conn:
-                await migrate(conn)
+            if not readonly:
+                async with pool.acquire() as conn:
+                    await migrate(conn)
         except BaseException:
             await pool.close()
             raise
