@@ -227,6 +227,10 @@ class PgRepository(Repository):
         async with self.conn.transaction(), self.conn.connection() as db:
             yield await db.fetchval("SELECT version FROM sessions WHERE id = $1 FOR UPDATE", session_id)
 
+    async def last_session_in_channel(self, channel_id: int) -> SessionRow | None:
+        found = await self._fetchall("SELECT MAX(id) FROM sessions WHERE channel_id = ?", (channel_id,))
+        return await self.load_session(found[0][0]) if found[0][0] is not None else None
+
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
         rows = await self._fetchall(self.sessions_sql.format(where=where), params)
         return [self._row_to_session(r) for r in rows]

@@ -467,12 +467,13 @@ class LeagueService:
                 continue
             cur = await self.db.execute(
                 "INSERT INTO league_matches(round_id,players,kind,status,updated_at,bracket_slot) "
-                "VALUES (?,?,'game','pending',?,?)",
+                "VALUES (?,?,'game','pending',?,?) RETURNING id",
                 (round_id, json.dumps(group), now, slot),
             )
+            match_id = (await cur.fetchone())[0]
             gone = [p for p in group if p not in active]
             if gone and len(gone) < len(group):  # a bracket match of a player who left: a forfeit
-                m = await self._one("SELECT * FROM league_matches WHERE id=?", cur.lastrowid)
+                m = await self._one("SELECT * FROM league_matches WHERE id=?", match_id)
                 await self._record(league, m, [2 if p in gone else 1 for p in group], "forfeit", ctx.cmd.user_id,
                                    reason="withdrawal")
         await self._audit(league["id"], ctx, "start_round", {"round": number, "pairings": groups})
@@ -988,12 +989,13 @@ class LeagueService:
         if kind == "played" and self._settings(league).rated:
             cur = await self.db.execute(
                 "INSERT INTO league_rating_events(league_id,epoch,match_id,players,ranks,reason,created_at,place) "
-                "VALUES (?,?,?,?,?,?,?,?)",
+                "VALUES (?,?,?,?,?,?,?,?) RETURNING id",
                 (league["id"], league["rating_epoch"], match["id"], match["players"], json.dumps(ranks), reason,
                  self.clock(), place),
             )
+            event_id = (await cur.fetchone())[0]
             if place is None:
-                await self.db.execute("UPDATE league_rating_events SET place=id WHERE id=?", (cur.lastrowid,))
+                await self.db.execute("UPDATE league_rating_events SET place=id WHERE id=?", (event_id,))
 
     async def _history_place(self, league: aiosqlite.Row, match: aiosqlite.Row) -> float | None:
         """Where an edited result belongs in the rating history: the place of the result it
