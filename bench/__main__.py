@@ -2,7 +2,7 @@
 import importlib
 import sys
 
-NAMES = ("host", "engines", "resume", "memory", "render", "dice")
+NAMES = ("host", "engines", "resume", "memory", "render", "dice", "scale")
 
 
 def main() -> int:

@@ -76,12 +76,12 @@ def _table(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from bot.host.fair import verify_session
     from games.registry import get_engine
-    from storage.sessions import Repository
+    from storage.sessions import is_postgres_url, open_repository
 
     async def check() -> tuple[bool, str]:
-        if not Path(args.db).exists():
+        if not is_postgres_url(args.db) and not Path(args.db).exists():
             return False, f"no database at {args.db}"
-        repo = await Repository.open(args.db, readonly=True)  # verifying never changes the database
+        repo = await open_repository(args.db, readonly=True)  # verifying never changes the database
         try:
             session = await repo.load_session(args.session)
             if session is None:

@@ -47,7 +47,7 @@ def _deps(ctx: Any) -> tuple[RollStore, Rng, Callable[[], float]]:
     if isinstance(ctx, RollDeps):
         return RollStore(ctx.db, ctx.lock), ctx.rng, ctx.clock
     repo = ctx.repo  # the Host: share its connection and the lock that guards it
-    return RollStore(repo.conn, repo.lock), getattr(ctx, "dice_rng", None) or _SYSTEM_RNG, ctx.clock
+    return RollStore(repo.conn, repo.lock, repo.transaction), getattr(ctx, "dice_rng", None) or _SYSTEM_RNG, ctx.clock
 
 
 async def handle(ctx: Any, cmd: Command) -> Outbox:

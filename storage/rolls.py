@@ -5,7 +5,7 @@ import asyncio
 import json
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, AsyncIterator
+from typing import Any, AsyncContextManager, AsyncIterator, Callable
 
 import aiosqlite
 
@@ -34,14 +34,21 @@ class AliasRow:
 
 class RollStore:
     """Uses a connection in autocommit mode (storage.db.connect opens it so); `lock` is the
-    lock every user of that connection takes, so our transaction never interleaves."""
+    lock every user of that connection takes, so our transaction never interleaves. With a
+    repository's `transaction` (SQLite or PostgreSQL) writes run in its transactions."""
 
-    def __init__(self, conn: aiosqlite.Connection, lock: asyncio.Lock | None = None):
+    def __init__(self, conn: aiosqlite.Connection, lock: asyncio.Lock | None = None,
+                 transaction: Callable[[], AsyncContextManager[Any]] | None = None):
         self.conn = conn
         self.lock = lock or asyncio.Lock()
+        self._transaction = transaction
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        if self._transaction is not None:
+            async with self._transaction() as db:
+                yield db
+            return
         async with self.lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
@@ -62,11 +69,11 @@ class RollStore:
         async with self._write() as db:
             cur = await db.execute(
                 "INSERT INTO rolls (guild_id, channel_id, user_id, user_name, expr, label, private, result, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, user_id, user_name, expr, label, int(private),
                  json.dumps(result, ensure_ascii=False, separators=(",", ":")), at),
             )
-            return cur.lastrowid
+            return (await cur.fetchone())[0]
 
     async def recent_rolls(self, *, channel_id: int | None, viewer_id: int, limit: int) -> list[RollRow]:
         """Newest first: the channel's public rolls and the viewer's own private ones. In a
@@ -88,7 +95,7 @@ class RollStore:
         """Create or replace. False, and nothing written, when a new name would pass max_count."""
         async with self._write() as db:
             async with db.execute(
-                "SELECT COUNT(*), SUM(name = ?) FROM roll_aliases WHERE scope = ? AND owner_id = ?",
+                "SELECT COUNT(*), COUNT(CASE WHEN name = ? THEN 1 END) FROM roll_aliases WHERE scope = ? AND owner_id = ?",
                 (name, scope, owner_id),
             ) as cur:
                 count, exists = await cur.fetchone()

@@ -91,15 +91,81 @@ _MUTABLE = {
     "timer_seats", "reminded", "creator_id", "error",
 }
 
+_LAST_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?"
 _DELETE_SEATS = "DELETE FROM seats WHERE session_id = ?"
 _INSERT_SEAT = "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)"
+
+
+_INSERT_LOG = ("INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at, public) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_INSERT_SESSION = (
+    "INSERT INTO sessions (guild_id, channel_id, thread, game, options, status, creator_id, locale, seed, seed_hash, "
+    "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id"
+)
+# Due turn timers (half time passed: a reminder, or the deadline: the policy) that no live
+# process holds, leased until the first `?`. `{lock}`: PostgreSQL skips rows another
+# process has locked (claiming, or playing the table); SQLite has one writer anyway.
+_CLAIM_TIMERS = (
+    "UPDATE sessions SET timer_lease = ? WHERE id IN (SELECT id FROM sessions WHERE status = 'active' "
+    "AND turn_deadline IS NOT NULL AND turn_deadline - COALESCE(timer_hours, 0) * 1800 <= ? "
+    "AND (reminded = 0 OR turn_deadline <= ?) AND (timer_lease IS NULL OR timer_lease <= ?) "
+    "ORDER BY turn_deadline LIMIT ?{lock}) RETURNING id"
+)
+# A command's write; `{sets}` lists the changed columns (see `_stored_changes`).
+_UPDATE_SESSION = "UPDATE sessions SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?"
 
 
 def _seat_rows(session_id: int, seats: list[SeatRow]) -> list[tuple]:
     return [(session_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats]
 
 
+def _stored_changes(changes: dict[str, Any]) -> dict[str, Any]:
+    """A command's column changes as stored: JSON for lists and dicts, 0/1 for flags."""
+    bad = set(changes) - _MUTABLE
+    if bad:
+        raise ValueError(f"cannot change {sorted(bad)}")
+    stored = {k: json.dumps(v) if k in ("options", "timer_seats") else v for k, v in changes.items()}
+    return {k: int(v) if isinstance(v, bool) else v for k, v in stored.items()}
+
+
+def _log_rows(session_id: int, log: list[LogRow], last_seq: int) -> list[tuple]:
+    """The action-log rows after `last_seq`; numbers each entry (entry.seq) as it goes."""
+    rows = []
+    for entry in log:
+        last_seq += 1
+        entry.seq = last_seq
+        rows.append((session_id, last_seq, entry.seat, entry.user_id, entry.source, entry.code,
+                     json.dumps(entry.events, ensure_ascii=False), entry.at, int(entry.public)))
+    return rows
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+async def open_repository(target: str | Path, *, readonly: bool = False) -> "Repository":
+    """The repository for a database URL (`SHAPAN_DB`): `postgresql://...` opens PostgreSQL;
+    a file path, `sqlite:PATH` or `sqlite:///PATH` opens SQLite (the default). `readonly`
+    never changes the database (no migration either)."""
+    if is_postgres_url(target):
+        from storage.postgres import PgRepository
+
+        return await PgRepository.open(str(target), readonly=readonly)
+    if isinstance(target, str) and target.startswith("sqlite:"):
+        target = target.removeprefix("sqlite:")
+        target = target[2:] if target.startswith("//") else target
+    return await Repository.open(target, readonly=readonly)
+
+
 class Repository:
+    """SQLite. storage.postgres.PgRepository serves the same interface on PostgreSQL."""
+
+    # what the database raises when the one-open-table-per-channel index refuses a row
+    unique_violation: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+    # sessions with their seats as a JSON list, in one statement (one consistent snapshot)
+    sessions_sql = ("SELECT *, (SELECT json_group_array(json_array(seat, user_id, name, is_bot)) FROM seats "
+                    "WHERE session_id = sessions.id) AS seat_list FROM sessions WHERE {where} ORDER BY id")
+
     def __init__(self, conn: aiosqlite.Connection, fast: sqlite3.Connection | None = None):
         self.conn = conn
         # The first read and the write of every command go through a second connection used
@@ -211,7 +277,7 @@ class Repository:
         async with self.transaction() as db:
             await db.execute(
                 "INSERT INTO users (id, name, locale) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
-                "name = COALESCE(excluded.name, name), locale = COALESCE(excluded.locale, locale)",
+                "name = COALESCE(excluded.name, users.name), locale = COALESCE(excluded.locale, users.locale)",
                 (user_id, name, locale),
             )
 
@@ -238,14 +304,13 @@ class Repository:
         try:
             async with self.transaction() as db:
                 cur = await db.execute(
-                    "INSERT INTO sessions (guild_id, channel_id, thread, game, options, status, creator_id, locale, "
-                    "seed, seed_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    _INSERT_SESSION,
                     (guild_id, channel_id, int(thread), game, json.dumps(options), creator_id, locale, str(seed),
                      seed_hash, now, now),
                 )
-                session_id = cur.lastrowid
+                session_id = (await cur.fetchone())[0]
                 await self._write_seats(db, session_id, seats)
-        except sqlite3.IntegrityError as exc:
+        except self.unique_violation as exc:
             if "sessions" in str(exc) or "UNIQUE" in str(exc):
                 raise TableExists() from None
             raise
@@ -258,7 +323,8 @@ class Repository:
 
     @staticmethod
     def _row_to_session(row: sqlite3.Row) -> SessionRow:
-        seats = sorted((SeatRow(seat, user, name, bool(bot)) for seat, user, name, bot in json.loads(row["seat_list"])),
+        seats = sorted((SeatRow(seat, user, name, bool(bot))
+                        for seat, user, name, bot in json.loads(row["seat_list"] or "[]")),
                        key=lambda s: s.seat)
         return SessionRow(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
@@ -273,8 +339,7 @@ class Repository:
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
         """Sessions with their seats, in one statement (so one consistent snapshot)."""
-        sql = ("SELECT *, (SELECT json_group_array(json_array(seat, user_id, name, is_bot)) FROM seats "
-               f"WHERE session_id = sessions.id) AS seat_list FROM sessions WHERE {where} ORDER BY id")
+        sql = self.sessions_sql.format(where=where)
         return await self._run(lambda db: [self._row_to_session(r) for r in db.execute(sql, params).fetchall()])
 
     async def load_session(self, session_id: int) -> SessionRow | None:
@@ -327,6 +392,27 @@ class Repository:
     async def sessions_with_deadline(self) -> list[SessionRow]:
         return await self._sessions_where("status = 'active' AND turn_deadline IS NOT NULL", ())
 
+    claim_lock = ""  # see _CLAIM_TIMERS
+
+    async def claim_due_timers(self, now: float, lease_until: float, limit: int) -> list[int]:
+        """Ids of tables whose timer is due at `now` and not held by a live lease, now leased
+        to this process until `lease_until`. A process that dies holding some loses them
+        when the lease passes; `release_timer` gives one back at once."""
+        async with self.transaction() as db:
+            cur = await db.execute(_CLAIM_TIMERS.format(lock=self.claim_lock), (lease_until, now, now, now, limit))
+            return sorted(row[0] for row in await cur.fetchall())
+
+    async def release_timer(self, session_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE sessions SET timer_lease = NULL WHERE id = ?", (session_id,))
+
+    @asynccontextmanager
+    async def table_lock(self, session_id: int) -> AsyncIterator[int | None]:
+        """Holds one table against other processes for the length of a command; yields its
+        stored version when that is known. SQLite: nothing to hold (one process serves a
+        file; the version check refuses a stale commit), so None."""
+        yield None
+
     async def commit(
         self, session: SessionRow, now: float, *, seats: list[SeatRow] | None = None,
         log: list[LogRow] | None = None, **changes: Any,
@@ -336,12 +422,8 @@ class Repository:
         Returns the session as stored (version + 1). Raises StaleVersion when another writer
         committed first; then nothing is written.
         """
-        bad = set(changes) - _MUTABLE
-        if bad:
-            raise ValueError(f"cannot change {sorted(bad)}")
-        stored = {k: json.dumps(v) if k in ("options", "timer_seats") else v for k, v in changes.items()}
-        stored = {k: int(v) if isinstance(v, bool) else v for k, v in stored.items()}
-        sets = "".join(f", {k} = ?" for k in stored)
+        stored = _stored_changes(changes)
+        update = _UPDATE_SESSION.format(sets="".join(f", {k} = ?" for k in stored))
 
         written: list[int | None] = [None]  # the last seq written, once the transaction is done
 
@@ -350,41 +432,39 @@ class Repository:
             # The whole transaction as one function: on the loop's connection, or in one hop.
             db.execute("BEGIN IMMEDIATE")
             try:
-                cur = db.execute(
-                    f"UPDATE sessions SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?",
-                    (now, *stored.values(), session.id, session.version),
-                )
+                cur = db.execute(update, (now, *stored.values(), session.id, session.version))
                 if cur.rowcount != 1:
                     raise StaleVersion()
                 if seats is not None:
                     db.execute(_DELETE_SEATS, (session.id,))
                     db.executemany(_INSERT_SEAT, _seat_rows(session.id, seats))
                 if log:
-                    known = self._last_seq.get(session.id)
-                    if known is not None and known[0] == session.version:
-                        seq = known[1]
-                    else:
-                        seq = db.execute("SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?",
-                                         (session.id,)).fetchone()[0]
-                    rows = []
-                    for entry in log:
-                        seq += 1
-                        entry.seq = seq
-                        rows.append((session.id, seq, entry.seat, entry.user_id, entry.source, entry.code,
-                                     json.dumps(entry.events, ensure_ascii=False), entry.at, int(entry.public)))
-                    db.executemany("INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at, "
-                                   "public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-                    written[0] = seq
+                    seq = self._known_last_seq(session)
+                    if seq is None:
+                        seq = db.execute(_LAST_SEQ, (session.id,)).fetchone()[0]
+                    rows = _log_rows(session.id, log, seq)
+                    db.executemany(_INSERT_LOG, rows)
+                    written[0] = rows[-1][1]
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
 
         await self._run(write)
+        return self._committed(session, now, seats, written[0], changes)
+
+    def _known_last_seq(self, session: SessionRow) -> int | None:
+        """The session's last log seq if this process wrote it at `session.version`, else None."""
+        known = self._last_seq.get(session.id)
+        return known[1] if known is not None and known[0] == session.version else None
+
+    def _committed(self, session: SessionRow, now: float, seats: list[SeatRow] | None, written: int | None,
+                   changes: dict[str, Any]) -> SessionRow:
+        """Bookkeeping after a commit; returns the session as stored."""
         self.committed[session.id] = session.version + 1
         known = self._last_seq.pop(session.id, None)
-        if written[0] is not None:
-            self._last_seq[session.id] = (session.version + 1, written[0])
+        if written is not None:
+            self._last_seq[session.id] = (session.version + 1, written)
         elif known is not None and known[0] == session.version:  # no log rows: the log ends where it did
             self._last_seq[session.id] = (session.version + 1, known[1])
         stored = replace(session, version=session.version + 1, updated_at=now,

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import os
 import signal
-from typing import Any, Awaitable, Callable, Protocol
+from typing import Any, Awaitable, Callable, Mapping, Protocol
 
 import discord
 from discord import app_commands
@@ -55,7 +55,7 @@ class ShapanClient(discord.Client):
     def __init__(self, *, host: HostLike | None = None,
                  host_factory: Callable[[], Awaitable[HostLike]] | None = None,
                  db_path: str = "shapan.sqlite3", dev_guild: int | None = None, sync_global: bool = False,
-                 tick_seconds: float = 60, **options: Any) -> None:
+                 tick_seconds: float = 5, **options: Any) -> None:
         # Default intents hold no privileged ones (no message content, members or presences).
         # Nobody is pinged unless a message names them (Message.pings, see deliver.mentions):
         # a display name, roll label or deck name reading `<@id>` or `@everyone` stays text.
@@ -251,6 +251,27 @@ class ShapanClient(discord.Client):
                 await self.answer_error(interaction, text(str(interaction.locale), "msg.error"))
 
 
+class ShardedShapanClient(ShapanClient, discord.AutoShardedClient):
+    """The same bot on some of Discord's shards (SHAPAN_SHARDS of SHAPAN_SHARD_COUNT): each
+    process runs its own shards and all share one PostgreSQL database (README: PostgreSQL)."""
+
+
+def shard_options(env: Mapping[str, str]) -> dict[str, Any]:
+    """`shard_ids` and `shard_count` from SHAPAN_SHARDS ("0,1") and SHAPAN_SHARD_COUNT ("4");
+    empty when neither is set (one process, Discord's single shard)."""
+    ids_text = env.get("SHAPAN_SHARDS", "").strip()
+    count_text = env.get("SHAPAN_SHARD_COUNT", "").strip()
+    if not ids_text and not count_text:
+        return {}
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise SystemExit("SHAPAN_SHARD_COUNT must be a whole number of at least 1 when SHAPAN_SHARDS is set")
+    count = int(count_text)
+    pieces = [p.strip() for p in ids_text.split(",") if p.strip()] if ids_text else [str(i) for i in range(count)]
+    if not all(p.isdigit() and int(p) < count for p in pieces) or len(set(pieces)) != len(pieces):
+        raise SystemExit(f"SHAPAN_SHARDS must list different shard numbers from 0 to {count - 1}, e.g. 0,1")
+    return {"shard_ids": sorted(int(p) for p in pieces), "shard_count": count}
+
+
 def _env_int(name: str) -> int | None:
     value = os.environ.get(name, "").strip()
     return int(value) if value.isdigit() else None
@@ -268,8 +289,10 @@ def _from_env(**overrides: Any) -> tuple[str, ShapanClient]:
         "dev_guild": _env_int("SHAPAN_DEV_GUILD"),
         "sync_global": os.environ.get("SHAPAN_SYNC_COMMANDS", "") in ("1", "true", "yes"),
     }
+    shards = shard_options(os.environ)
+    options.update(shards)
     options.update(overrides)
-    return token, ShapanClient(**options)
+    return token, (ShardedShapanClient if shards else ShapanClient)(**options)
 
 
 async def _serve(token: str, client: ShapanClient) -> None:

@@ -13,11 +13,12 @@ import logging
 import random
 import time
 import weakref
+from contextlib import asynccontextmanager
 from collections import OrderedDict
 from functools import partial
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from bot import markdown
 from bot.host import decks, fair, names, rules
@@ -29,7 +30,7 @@ from games.core import options as table_options
 from games.core.events import Event
 from games.core.i18n import localize_value, normalize_locale, register_catalog, t
 from games.registry import available_games, find_game, get_engine
-from storage.sessions import LogRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists
+from storage.sessions import LogRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository
 
 register_catalog(Path(__file__).resolve().parent.parent / "locale")
 log = logging.getLogger(__name__)
@@ -39,6 +40,10 @@ log = logging.getLogger(__name__)
 BOT_STEP_CAP = 200
 BOT_SECONDS = 1.0  # and at most this long (measured on `work_clock`) per slice
 LOG_LINES = 15
+# A claimed turn timer is this process's for so long; if it dies, another takes the timer over
+# after this and its next tick (the Discord client ticks every 5 s): under 10 s in all.
+TIMER_LEASE_SECONDS = 5.0
+TIMER_BATCH = 100  # timers claimed per tick; the rest wait for the next tick
 SUGGEST_LIMIT = 25  # Discord shows at most 25 autocomplete choices
 PUBLIC_VIEWS_KEPT = 1024  # tables whose last public board stays in memory (a few KiB each)
 
@@ -136,7 +141,7 @@ class Host:
     async def create(cls, db_path: str | Path, clock: Callable[[], float] = time.time,
                      seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP,
                      dice_rng: random.Random | None = None) -> "Host":
-        return cls(await Repository.open(db_path), clock=clock, seed_source=seed_source, bot_step_cap=bot_step_cap,
+        return cls(await open_repository(db_path), clock=clock, seed_source=seed_source, bot_step_cap=bot_step_cap,
                    dice_rng=dice_rng)
 
     async def close(self) -> None:
@@ -228,17 +233,18 @@ class Host:
         its channel is told) and every other table's timers and reminders go on."""
         now = self.clock() if now is None else now
         box = Outbox()
-        for due in await self.repo.sessions_with_deadline():
-            half = due.turn_deadline - (due.timer_hours or 0) * 1800
-            if now < half:
-                continue
+        # Claimed with a lease so that of several processes one fires each timer, and the
+        # timers of a process that died are claimed by another once its lease has passed.
+        for session_id in await self.repo.claim_due_timers(now, now + TIMER_LEASE_SECONDS, TIMER_BATCH):
             try:
-                box.merge(await self._tick_table(due.id, now))
+                box.merge(await self._tick_table(session_id, now))
             except StaleVersion:
                 continue  # another process handled this table; the next tick looks again
             except Exception as exc:
-                log.exception("table %s (%s) failed in the timer tick", due.id, due.game)
-                box.merge(await self._mark_errored(due.id, exc, now))
+                log.exception("table %s failed in the timer tick", session_id)
+                box.merge(await self._mark_errored(session_id, exc, now))
+            finally:
+                await self.repo.release_timer(session_id)
         try:
             box.merge(await self.league.tick())
         except Exception:
@@ -259,13 +265,13 @@ class Host:
         return {"menu": "/menu" if cmd.surface == "console" else "/act"}
 
     async def _tick_table(self, session_id: int, now: float) -> Outbox:
-        async with self._lock(session_id):
-            session = await self.repo.load_session(session_id)
+        async with self._hold(session_id):
+            session = await self.repo.load_session(session_id)  # as it is now, under the hold
             if session is None or session.status != "active" or session.turn_deadline is None:
                 return Outbox()
             if now >= session.turn_deadline:
                 return await self._expire(session, now)
-            if not session.reminded:
+            if not session.reminded and now >= session.turn_deadline - (session.timer_hours or 0) * 1800:
                 return await self._remind(session, now)
             return Outbox()
 
@@ -273,7 +279,7 @@ class Host:
         """Record the failure on the table and stop its timer (so it is not retried every
         minute); the table keeps its game, and the next command that works re-arms the timer."""
         try:
-            async with self._lock(session_id):
+            async with self._hold(session_id):
                 session = await self.repo.load_session(session_id)
                 if session is None:
                     return Outbox()
@@ -305,6 +311,13 @@ class Host:
         if lock is None:
             lock = self._locks[session_id] = asyncio.Lock()
         return lock
+
+    @asynccontextmanager
+    async def _hold(self, session_id: int) -> AsyncIterator[int | None]:
+        """One command's hold on a table: this process's lock, then the database's hold
+        against other processes (PostgreSQL). Yields the stored version when known."""
+        async with self._lock(session_id), self.repo.table_lock(session_id) as version:
+            yield version
 
     @staticmethod
     def _reply(text: str, ephemeral: bool = True, **extra: Any) -> Outbox:
@@ -361,10 +374,11 @@ class Host:
                       statuses: tuple[str, ...] = ("lobby", "active")) -> Outbox:
         """Resolve, lock, reload the session fresh, check its status, then run `body`."""
         found = await self._resolve(cmd)
-        async with self._lock(found.id):
-            # Reload only if this process wrote the session since `found` was read; a write by
-            # another process is caught by the version check of the commit.
-            fresh = self.repo.committed.get(found.id, found.version) == found.version
+        async with self._hold(found.id) as version:
+            # Reload only if this process wrote the session since `found` was read, or the
+            # database says another process did; a write by another process that the
+            # database cannot tell us about is caught by the version check of the commit.
+            fresh = self.repo.committed.get(found.id, found.version) == found.version and version in (None, found.version)
             session = found if fresh else await self.repo.load_session(found.id)
             if session is None or session.status not in statuses:
                 status = session.status if session else "abandoned"
@@ -1225,7 +1239,7 @@ class Host:
     async def _begin(self, session_id: int, engine: Engine, cmd: Command | None = None,
                      locale: str | None = None) -> Outbox:
         """Start a table created with all its seats (a league pairing, a rematch)."""
-        async with self._lock(session_id):
+        async with self._hold(session_id):
             session = await self.repo.load_session(session_id)
             assert session is not None
             step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options), session.seed)

@@ -258,10 +258,10 @@ class LeagueService:
             raise LeagueError("league.exists", name=name)
         now = self.clock()
         cur = await self.db.execute(
-            "INSERT INTO leagues(guild_id,name,game,settings,created_by,created_at) VALUES (?,?,?,?,?,?)",
+            "INSERT INTO leagues(guild_id,name,game,settings,created_by,created_at) VALUES (?,?,?,?,?,?) RETURNING id",
             (ctx.cmd.guild_id, name, game, settings.model_dump_json(), ctx.cmd.user_id, now),
         )
-        league_id = cur.lastrowid
+        league_id = (await cur.fetchone())[0]
         await self.db.execute(
             "INSERT INTO league_seasons(league_id,number,status) VALUES (?,1,'setup')", (league_id,)
         )
@@ -439,10 +439,10 @@ class LeagueService:
         now = self.clock()
         deadline = now + settings.round_days * DAY
         cur = await self.db.execute(
-            "INSERT INTO league_rounds(season_id,number,started_at,deadline) VALUES (?,?,?,?)",
+            "INSERT INTO league_rounds(season_id,number,started_at,deadline) VALUES (?,?,?,?) RETURNING id",
             (season["id"], number, now, deadline),
         )
-        round_id = cur.lastrowid
+        round_id = (await cur.fetchone())[0]
         if season["status"] != "running":
             await self.db.execute(
                 "UPDATE league_seasons SET status='running', started_at=? WHERE id=?", (now, season["id"])
@@ -467,12 +467,13 @@ class LeagueService:
                 continue
             cur = await self.db.execute(
                 "INSERT INTO league_matches(round_id,players,kind,status,updated_at,bracket_slot) "
-                "VALUES (?,?,'game','pending',?,?)",
+                "VALUES (?,?,'game','pending',?,?) RETURNING id",
                 (round_id, json.dumps(group), now, slot),
             )
+            match_id = (await cur.fetchone())[0]
             gone = [p for p in group if p not in active]
             if gone and len(gone) < len(group):  # a bracket match of a player who left: a forfeit
-                m = await self._one("SELECT * FROM league_matches WHERE id=?", cur.lastrowid)
+                m = await self._one("SELECT * FROM league_matches WHERE id=?", match_id)
                 await self._record(league, m, [2 if p in gone else 1 for p in group], "forfeit", ctx.cmd.user_id,
                                    reason="withdrawal")
         await self._audit(league["id"], ctx, "start_round", {"round": number, "pairings": groups})
@@ -988,12 +989,13 @@ class LeagueService:
         if kind == "played" and self._settings(league).rated:
             cur = await self.db.execute(
                 "INSERT INTO league_rating_events(league_id,epoch,match_id,players,ranks,reason,created_at,place) "
-                "VALUES (?,?,?,?,?,?,?,?)",
+                "VALUES (?,?,?,?,?,?,?,?) RETURNING id",
                 (league["id"], league["rating_epoch"], match["id"], match["players"], json.dumps(ranks), reason,
                  self.clock(), place),
             )
+            event_id = (await cur.fetchone())[0]
             if place is None:
-                await self.db.execute("UPDATE league_rating_events SET place=id WHERE id=?", (cur.lastrowid,))
+                await self.db.execute("UPDATE league_rating_events SET place=id WHERE id=?", (event_id,))
 
     async def _history_place(self, league: aiosqlite.Row, match: aiosqlite.Row) -> float | None:
         """Where an edited result belongs in the rating history: the place of the result it
@@ -1082,8 +1084,11 @@ class LeagueService:
         double forfeit. A game under way is left to its own timer and the organizers."""
         now = self.clock()
         out = Outbox()
+        # On PostgreSQL each round is claimed for this transaction: another process ticking at
+        # the same moment skips it, so a reminder or a forfeit happens once.
         rounds = await self._all(
             "SELECT r.*, s.league_id FROM league_rounds r JOIN league_seasons s ON s.id=r.season_id WHERE s.status='running'"
+            + getattr(self.db, "skip_locked", "").format(table="r")
         )
         for rnd in rounds:
             open_matches = await self._all(

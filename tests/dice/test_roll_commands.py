@@ -9,9 +9,11 @@ from bot.outbox import Command
 from games.core.i18n import t
 from games.core.rng import GameRng
 from tests.dice.helpers import ScriptedRng
+from tests.conftest import backend_params, database
 
 MIGRATION = Path(rolls.__file__).resolve().parent.parent / "storage" / "migrations" / "0002_rolls.sql"
-NOW = 1_700_000_000.0  # 2023-11-14 22:13:20 UTC
+NOW = 1_700_000_000.0  # 2023-11-14 22:13:20 UTCfrom tests.conftest import backend_params, database
+
 GUILD, CHANNEL, OTHER_CHANNEL = 500, 600, 601
 ALICE, BOB = 1, 2
 
@@ -246,9 +248,15 @@ async def test_the_number_of_aliases_is_limited(db, monkeypatch):
 # ---------------------------------------------------------------- through the host
 
 
-async def test_the_host_delegates_roll_verbs_here(tmp_path):
+@pytest.fixture(params=backend_params())
+def host_db(request, tmp_path):
+    return database(request, tmp_path, "host.sqlite")
+
+
+async def test_the_host_delegates_roll_verbs_here(host_db):
+    """Through the host's repository, on SQLite and on PostgreSQL: rolls, history, aliases."""
     host_core = pytest.importorskip("bot.host.core")
-    host = await host_core.Host.create(tmp_path / "host.sqlite", clock=lambda: NOW)
+    host = await host_core.Host.create(host_db, clock=lambda: NOW)
     try:
         host.dice_rng = GameRng.from_seed(9)
         expected = GameRng.from_seed(9).dice(3, 6)
@@ -256,6 +264,12 @@ async def test_the_host_delegates_roll_verbs_here(tmp_path):
         assert box.reply.text.endswith(f"3d6 [{', '.join(map(str, expected))}] = **{sum(expected)}**")
         box = await host.handle(cmd("roll.history"))
         assert f"`3d6` ⇒ **{sum(expected)}**" in box.reply.text
+        for scope, expr in (("server", "1d4"), ("user", "1d8")):
+            await host.handle(cmd("roll.alias", action="set", name="atk", expr=expr, scope=scope, manage=True))
+        box = await host.handle(cmd("roll.alias", action="list"))
+        assert "1d4" in box.reply.text and "1d8" in box.reply.text
+        box = await host.handle(cmd("roll", expr="atk"))
+        assert "1d8" in box.reply.text  # the user's own alias wins over the server's
     finally:
         await host.close()
 

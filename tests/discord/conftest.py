@@ -9,6 +9,7 @@ import pytest
 import tests.toygame
 from bot.host import Host
 from games.registry import register
+from tests.conftest import backend_params, database
 from tests.discord.harness import DiscordHarness, User
 
 register(tests.toygame.ENGINE)
@@ -24,9 +25,10 @@ async def make_host(path) -> Host:
     return await Host.create(path, seed_source=lambda: next(seeds))
 
 
-@pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "shapan.sqlite3"
+@pytest.fixture(params=backend_params())
+def db_path(request, tmp_path):
+    """The adapter's tests run on SQLite and on PostgreSQL."""
+    return database(request, tmp_path)
 
 
 @pytest.fixture

@@ -7,6 +7,8 @@ import pytest
 from bot.league.ratings import RatedResult, replay
 from bot.league.service import LeagueService
 from storage.db import migrate
+from storage.sessions import open_repository
+from tests.conftest import backend_params, database
 from bot.outbox import Command, Outbox
 from games.registry import register
 from tests.toygame import ENGINE
@@ -25,11 +27,19 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-async def svc(tmp_path):
-    db = await aiosqlite.connect(tmp_path / "league.sqlite3", isolation_level=None)
-    db.row_factory = aiosqlite.Row
-    await migrate(db)
+@pytest.fixture(params=backend_params())
+async def svc(request, tmp_path):
+    """The service on its own SQLite connection (its own transactions), or on PostgreSQL
+    through the repository (the host's transactions), as the bot runs it on each."""
+    repo = None
+    if request.param == "postgres":
+        repo = await open_repository(database(request, tmp_path))
+        db, transaction = repo.conn, repo.transaction
+    else:
+        db = await aiosqlite.connect(tmp_path / "league.sqlite3", isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await migrate(db)
+        transaction = None
     for uid, name in PLAYERS.items():  # the host remembers each user's locale
         await db.execute("INSERT INTO users (id, name, locale) VALUES (?, ?, 'en')", (uid, name))
     started = []
@@ -38,10 +48,10 @@ async def svc(tmp_path):
         started.append((game, channel, seats, options))
         return 500 + len(started), 9000 + len(started), Outbox()
 
-    service = LeagueService(db, clock=Clock(), start_game=start_game)
+    service = LeagueService(db, clock=Clock(), start_game=start_game, transaction=transaction)
     service.started = started
     yield service
-    await db.close()
+    await (repo.close() if repo else db.close())
 
 
 def cmd(verb, user=ORG, manage=False, locale="en-US", roles=(), **args):

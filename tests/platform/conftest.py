@@ -10,6 +10,7 @@ import tests.toygame
 from bot.host import Host
 from bot.outbox import Command, Outbox
 from games.registry import register
+from tests.conftest import backend_params, database
 from tests.platform import relay, tally
 
 register(tests.toygame.ENGINE)
@@ -46,9 +47,10 @@ async def make_host(path, clock=None, start_seed: int = 100) -> Host:
     return await Host.create(path, clock=clock or Clock(), seed_source=seeds(start_seed))
 
 
-@pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "shapan.sqlite3"
+@pytest.fixture(params=backend_params())
+def db_path(request, tmp_path):
+    """Every test on a host runs on SQLite and on PostgreSQL."""
+    return database(request, tmp_path)
 
 
 @pytest.fixture

@@ -1,0 +1,260 @@
+"""PostgreSQL (asyncpg): the same repository as storage.sessions, for several processes on
+one database.
+
+The SQL is the SQLite repository's own, written with `?` placeholders; `to_pg` numbers them
+($1, $2, ...) for PostgreSQL. Migrations live in migrations/postgresql/ with the same numbers
+and the same tables and columns as the SQLite ones (a test compares the two schemas).
+
+`PgConnection` offers the small part of aiosqlite's connection that the leagues and the dice
+rolls use (`execute` as an awaitable or `async with`, cursors with fetchone/fetchall and
+rowcount), so their SQL runs unchanged on either database. A transaction holds one pooled
+connection for the task that opened it; statements outside a transaction take any.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterable
+
+import asyncpg
+
+from storage.db import MIGRATIONS, migration_files
+from storage.sessions import (
+    _INSERT_LOG, _LAST_SEQ, _UPDATE_SESSION, LogRow, Repository, SeatRow, SessionRow, StaleVersion, _log_rows,
+    _stored_changes,
+)
+
+PG_MIGRATIONS = MIGRATIONS / "postgresql"
+POOL_SIZE = 10  # connections per process; a command holds one only while it reads or commits
+# pg_advisory_lock key held while migrating, so two processes starting together apply each once
+MIGRATION_LOCK = 0x5348_4150_414E  # "SHAPAN"
+
+_TOKENS = re.compile(r"'(?:[^']|'')*'|\?")  # string literals (left alone) and placeholders
+_RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=2048)
+def to_pg(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's $1, $2, ... (not inside string literals)."""
+    count = 0
+
+    def number(match: re.Match) -> str:
+        nonlocal count
+        if match.group() != "?":
+            return match.group()
+        count += 1
+        return f"${count}"
+
+    return _TOKENS.sub(number, sql)
+
+
+def _rowcount(status: str) -> int:
+    """Rows touched, from a command tag such as 'UPDATE 1' or 'INSERT 0 1'."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else -1
+
+
+class PgCursor:
+    def __init__(self, rows: list[asyncpg.Record], rowcount: int):
+        self._rows = rows
+        self._next = 0
+        self.rowcount = rowcount
+
+    async def fetchone(self) -> asyncpg.Record | None:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    async def fetchall(self) -> list[asyncpg.Record]:
+        rest, self._next = self._rows[self._next:], len(self._rows)
+        return rest
+
+
+class _Pending:
+    """A statement that runs when awaited or entered, like aiosqlite's `execute` result."""
+
+    def __init__(self, run):
+        self._run = run
+
+    def __await__(self):
+        return self._run().__await__()
+
+    async def __aenter__(self) -> PgCursor:
+        return await self._run()
+
+    async def __aexit__(self, *exc: Any) -> None:
+        return None
+
+
+class PgConnection:
+    # appended to a SELECT that claims rows of `{table}` for the transaction (none on SQLite)
+    skip_locked = " FOR UPDATE OF {table} SKIP LOCKED"
+
+    def __init__(self, pool: asyncpg.Pool):
+        self.pool = pool
+        self._in_transaction: ContextVar[asyncpg.Connection | None] = ContextVar("pg_transaction", default=None)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator["PgConnection"]:
+        """One transaction on one pooled connection; a nested call joins the enclosing one."""
+        if self._in_transaction.get() is not None:
+            yield self
+            return
+        async with self.pool.acquire() as conn, conn.transaction():
+            token = self._in_transaction.set(conn)
+            try:
+                yield self
+            finally:
+                self._in_transaction.reset(token)
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """The current transaction's connection, or any pooled one for a single statement."""
+        conn = self._in_transaction.get()
+        if conn is not None:
+            yield conn
+        else:
+            async with self.pool.acquire() as conn:
+                yield conn
+
+    async def _execute(self, sql: str, params: Iterable[Any]) -> PgCursor:
+        sql = to_pg(sql)
+        async with self.connection() as conn:
+            if _RETURNS_ROWS.search(sql):
+                rows = await conn.fetch(sql, *params)
+                return PgCursor(rows, len(rows))
+            return PgCursor([], _rowcount(await conn.execute(sql, *params)))
+
+    def execute(self, sql: str, params: Iterable[Any] = ()) -> _Pending:
+        return _Pending(lambda: self._execute(sql, params))
+
+    async def execute_fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
+        return await (await self._execute(sql, params)).fetchall()
+
+    async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        async with self.connection() as conn:
+            await conn.executemany(to_pg(sql), [tuple(r) for r in rows])
+
+
+async def applied_versions(conn: asyncpg.Connection) -> set[int]:
+    await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+                       "name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
+    return {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
+
+
+async def migrate(conn: asyncpg.Connection, folder: Path = PG_MIGRATIONS) -> list[int]:
+    """Apply every migration not applied yet, each in its own transaction; returns the
+    versions applied now. An advisory lock makes processes starting together take turns."""
+    await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    try:
+        done = await applied_versions(conn)
+        applied = []
+        for version, path in migration_files(folder):
+            if version in done:
+                continue
+            async with conn.transaction():
+                await conn.execute(path.read_text(encoding="utf-8"))
+                await conn.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                                   version, path.name, time.time())
+            applied.append(version)
+        return applied
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """A connection back in the pool is not reset: asyncpg's default runs a reset query
+    (advisory unlock, RESET ALL, ...) on every release, a round trip costing up to a third
+    of a command's time, for session state this code never sets. (asyncpg still rolls back
+    a transaction left open.)"""
+
+
+class PgRepository(Repository):
+    """The SQLite repository's interface and SQL over an asyncpg pool. What differs: seats
+    gathered with json_agg, and `commit` written for asyncpg (the SQLite one runs on its
+    own thread in one hop). No row is kept in memory between commands: another process may
+    have changed it."""
+
+    unique_violation = (asyncpg.UniqueViolationError,)
+    sessions_sql = ("SELECT *, (SELECT json_agg(json_build_array(seat, user_id, name, is_bot)) FROM seats "
+                    "WHERE session_id = sessions.id) AS seat_list FROM sessions WHERE {where} ORDER BY id")
+
+    def __init__(self, pool: asyncpg.Pool):
+        super().__init__(PgConnection(pool))  # type: ignore[arg-type]
+        self.pool = pool
+        # Nothing here needs the process-wide lock of the single SQLite connection: every
+        # transaction has its own connection. `lock` stays for callers that take it anyway.
+        self.lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, url: str, *, readonly: bool = False) -> "PgRepository":  # type: ignore[override]
+        """Open the pool and migrate; `readonly`: every transaction read-only, no migration."""
+        settings = {"default_transaction_read_only": "on"} if readonly else {}
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session,
+                                         server_settings=settings)
+        try:
+            if not readonly:
+                async with pool.acquire() as conn:
+                    await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool)
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    def transaction(self):  # type: ignore[override]
+        return self.conn.transaction()
+
+    async def _fetchall(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:  # type: ignore[override]
+        return await self.conn.execute_fetchall(sql, params)
+
+    claim_lock = " FOR UPDATE SKIP LOCKED"
+
+    @asynccontextmanager
+    async def table_lock(self, session_id: int) -> AsyncIterator[int | None]:
+        """The session row locked (FOR UPDATE) in a transaction that the command's reads and
+        its commit join: a command on the same table in another process waits here until
+        this one commits or rolls back, then reads what it wrote. A process that dies
+        mid-command drops its connection and so its lock. Yields the stored version."""
+        async with self.conn.transaction(), self.conn.connection() as db:
+            yield await db.fetchval("SELECT version FROM sessions WHERE id = $1 FOR UPDATE", session_id)
+
+    async def last_session_in_channel(self, channel_id: int) -> SessionRow | None:
+        found = await self._fetchall("SELECT MAX(id) FROM sessions WHERE channel_id = ?", (channel_id,))
+        return await self.load_session(found[0][0]) if found[0][0] is not None else None
+
+    async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
+        rows = await self._fetchall(self.sessions_sql.format(where=where), params)
+        return [self._row_to_session(r) for r in rows]
+
+    async def commit(
+        self, session: SessionRow, now: float, *, seats: list[SeatRow] | None = None,
+        log: list[LogRow] | None = None, **changes: Any,
+    ) -> SessionRow:
+        stored = _stored_changes(changes)
+        update = to_pg(_UPDATE_SESSION.format(sets="".join(f", {k} = ?" for k in stored)))
+        written = None
+        async with self.conn.transaction(), self.conn.connection() as db:
+            # The version check: under READ COMMITTED a concurrent writer's UPDATE waits for
+            # ours and then finds the version moved on, so only one of them can commit.
+            status = await db.execute(update, now, *stored.values(), session.id, session.version)
+            if _rowcount(status) != 1:
+                raise StaleVersion()
+            if seats is not None:
+                await self._write_seats(self.conn, session.id, seats)
+            if log:
+                seq = self._known_last_seq(session)
+                if seq is None:
+                    seq = await db.fetchval(to_pg(_LAST_SEQ), session.id)
+                rows = _log_rows(session.id, log, seq)
+                await db.executemany(to_pg(_INSERT_LOG), rows)
+                written = rows[-1][1]
+        return self._committed(session, now, seats, written, changes)

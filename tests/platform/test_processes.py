@@ -1,0 +1,126 @@
+"""Several bot processes on one PostgreSQL database (each a Host with its own connection
+pool): commands on one table take turns instead of failing, each turn timer and league
+deadline fires once, and a dead process's claimed timers are taken over once its lease
+has passed."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from bot.host.core import TIMER_LEASE_SECONDS
+from bot.outbox import Command
+from tests.platform.conftest import CHANNEL, USERS, Clock, cmd, duel_table, make_host, public_text, reply_text
+
+pytestmark = pytest.mark.postgres
+HOUR = 3600
+
+
+@pytest.fixture
+async def hosts(pg_url):
+    """Two processes sharing one database and one clock."""
+    clock = Clock()
+    pair = [await make_host(pg_url, clock), await make_host(pg_url, clock)]
+    yield pair
+    for host in pair:
+        await host.close()
+
+
+async def test_moves_sent_to_two_processes_at_once_all_land_in_order(hosts):
+    """Fifty players act at the same moment, half through each process: every move is taken
+    (none refused as stale), each once, and the log numbers them 1..50."""
+    first, second = hosts
+    await first.handle(cmd("alice", "game.new", game="tally"))
+    for i in range(49):
+        await first.handle(cmd(f"p{i}", "game.join", uid=100 + i))
+    await first.handle(cmd("alice", "game.start"))
+    session = await first.repo.open_session_in_channel(CHANNEL)
+    movers = [cmd("alice", "play", code="add")] + [cmd(f"p{i}", "play", uid=100 + i, code="add") for i in range(49)]
+    boxes = await asyncio.gather(*((first, second)[i % 2].handle(c) for i, c in enumerate(movers)))
+    assert [reply_text(b) for b in boxes] == ["✓ add"] * 50
+    after = await second.repo.load_session(session.id)
+    assert json.loads(after.state)["counts"] == [1] * 50
+    assert after.version == session.version + 50
+    log = await second.repo.log_entries(session.id)
+    assert [e.seq for e in log] == list(range(1, 51))
+    assert sorted(e.user_id for e in log) == sorted(c.user_id for c in movers)
+
+
+async def timed_duels(host, count: int) -> list[int]:
+    ids = []
+    for n in range(count):
+        channel = 1000 + n
+        sid = await duel_table(host, channel=channel, start=False)
+        await host.handle(cmd("alice", "game.timer", channel=channel, hours="2", policy="skip"))
+        await host.handle(cmd("alice", "game.start", channel=channel))
+        ids.append(sid)
+    return ids
+
+
+async def test_each_timer_fires_once_when_both_processes_tick_together(hosts):
+    first, second = hosts
+    ids = await timed_duels(first, 6)
+    clock = first.clock
+    start = clock.now
+    clock.now = start + HOUR + 1  # half time: one reminder per table
+    reminders = await asyncio.gather(first.tick(), second.tick())
+    assert sorted(u for box in reminders for u, _ in box.private) == [USERS["alice"]] * 6
+    clock.now = start + 2 * HOUR + 1  # the deadline: the bot plays alice's turn, once per table
+    expired = await asyncio.gather(first.tick(), second.tick())
+    assert sum(public_text(box).count("Time is up for alice") for box in expired) == 6
+    for sid in ids:
+        log = await first.repo.log_entries(sid)
+        assert [(e.seat, e.source) for e in log] == [(0, "timer")]
+    assert [(await h.tick()).public for h in hosts] == [[], []]  # nothing more is due
+
+
+async def test_a_dead_process_timers_are_taken_over_when_its_lease_passes(hosts):
+    first, second = hosts
+    [sid] = await timed_duels(first, 1)
+    due = first.clock.now = first.clock.now + 2 * HOUR + 1
+    # the first process claims the due timer, then dies before it fires it
+    assert await first.repo.claim_due_timers(due, due + TIMER_LEASE_SECONDS, 100) == [sid]
+    await first.close()
+    hosts.remove(first)
+    second.clock.now = due + 1
+    assert (await second.tick()).public == []  # still leased to the dead process
+    second.clock.now = due + TIMER_LEASE_SECONDS
+    box = await second.tick()
+    assert "alice" in public_text(box)
+    assert [(e.seat, e.source) for e in await second.repo.log_entries(sid)] == [(0, "timer")]
+
+
+async def test_a_table_being_played_is_not_claimed_by_another_process_timer(hosts):
+    """While one process holds a table for a command, another's tick passes it by (SKIP
+    LOCKED) instead of waiting, and claims it on a later tick."""
+    first, second = hosts
+    [sid] = await timed_duels(first, 1)
+    due = first.clock.now + 2 * HOUR + 1
+    async with first._hold(sid):
+        assert await second.repo.claim_due_timers(due, due + TIMER_LEASE_SECONDS, 100) == []
+    assert await second.repo.claim_due_timers(due, due + TIMER_LEASE_SECONDS, 100) == [sid]
+
+
+async def test_a_league_deadline_reminds_once_while_two_processes_tick(hosts):
+    first, second = hosts
+    def league(verb: str, user: str, **args) -> Command:
+        return Command(user_id=USERS[user], user_name=user, verb=f"league.{verb}", args=args, guild_id=1,
+                       channel_id=CHANNEL, locale="en", can_manage_guild=user == "mod")
+
+    await first.handle(league("create", "mod", name="Spring", game="duel", format="round_robin", round_days=7))
+    await first.handle(league("open", "mod"))
+    for name in ("alice", "bob", "carol", "dave"):
+        await first.handle(league("join", name))
+        await first.handle(league("checkin", name))
+    box = await first.handle(league("start_round", "mod"))
+    assert len(box.private) == 4  # each player told their pairing
+    first.clock.now += 6.5 * 86400
+    # the first process is inside its tick's transaction when the second one ticks
+    async with first.league._transaction():
+        mine = await first.league._tick()
+        # (had the second process claimed the round too, it would wait for the first one's
+        # row lock while the first waits for it: the guard turns that into a failure)
+        theirs = await asyncio.wait_for(second.league.tick(), 60)
+    assert len(mine.private) == 4 and theirs.private == []
+    assert (await second.league.tick()).private == []  # reminded once, for good
