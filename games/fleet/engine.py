@@ -75,6 +75,7 @@ DECK_PICKS_WITH_ROOM = {(ship_room, mech_room): tuple((k, a) for k, side, a in D
                                                       if (ship_room if side == "ship" else mech_room))
                         for ship_room in (False, True) for mech_room in (False, True)}
 CAPTAIN_SKILLS = {k: tuple(c.skills) for k, c in D.captains.items()}
+ALL_SKILLS = tuple(dict.fromkeys(s for skills in CAPTAIN_SKILLS.values() for s in skills))
 TALENTS = {k: p.talent for k, p in D.pilots.items()}
 WARP_MODELS = frozenset(k for k, md in D.mechs.items() if "warp_drive" in md.traits)  # mechs that warp at turn end
 
@@ -166,6 +167,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     State = FleetState
     Options = FleetOptions
     actions = ACTIONS
+    # a pilot's talent and a captain's skill show themselves when they first apply (RULES.md 9, 10)
+    reveal_events = frozenset({"fleet.pilot.revealed", "fleet.skill.used"})
 
     # ================================================================ setup / building
     def setup(self, seats: list[Seat], options: FleetOptions, seed: int) -> Step:
@@ -757,13 +760,38 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if any(pk.target == "ship" and pk.owner == me for pk in st.packets):
                 out += [_act(React, c.id) for c in side.hand if c.card in SHIELDS]
             # 自律修理机器人 works at any time: offered whenever this window is open anyway
-            if out and side.ship.hp < side.ship.max_hp and not side.ship.destroyed:
+            if side.ship.hp < side.ship.max_hp and not side.ship.destroyed:
                 out += [_act(React, c.id) for c in side.hand if c.card == "repair_bot"]
         elif trigger == "launch":
             out += [_act(React, c.id) for c in side.hand if c.card == "deck_bomb"]
         elif trigger == "gather":
             out += [_act(React, c.id) for c in side.hand if c.card == "drain_field"]
         return out
+
+    def _may_react(self, state: FleetState, me: int, trigger: str) -> bool:
+        """Whether a reaction window opens for `me`: whenever it might have an answer by what the
+        opponent sees (ship cards in hand, skill conditions met, a captain not yet shown), never
+        by the cards it holds or the captain it hides. A window that opened only for a drain
+        field, a deck bomb or a shield in hand would tell the opponent it is there (issue 17);
+        with nothing to answer, `pass` is the only choice."""
+        side = state.sides[me]
+        if trigger != "strike":  # 甲板炸弹 on a launch, 泄能磁场 on a gathering: ship cards
+            return _holds(side.hand, SHIP_CARDS)
+        st = state.strike
+        if st.seat == me:
+            return not st.double and self._might_have(side, "precision")
+        if self._might_have(side, "dodge") or self._might_have(side, "redirect"):
+            return True
+        hit_ship = any(pk.target == "ship" and pk.owner == me for pk in st.packets)
+        return hit_ship and _holds(side.hand, SHIP_CARDS)  # a shield, as far as the opponent knows
+
+    @staticmethod
+    def _might_have(side: Side, skill: str) -> bool:
+        """The skill may be usable as the opponent sees it: its condition met and not used, and
+        the captain either shown and having it or still hidden (a hidden captain has used no skill)."""
+        if skill not in side.unlocked or skill in side.used:
+            return False
+        return skill in CAPTAIN_SKILLS[side.captain] if side.captain_revealed else True
 
     # ================================================================ apply
     def apply(self, state: FleetState, seat: int, action: Any) -> Step:
@@ -902,7 +930,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         elif kind is Gather:
             state.ap -= 2
             ev.append(_public("fleet.gather_try", name=name))
-            if _holds(state.sides[1 - seat].hand, ("drain_field",)):
+            if self._may_react(state, 1 - seat, "gather"):
                 state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "gather"}))
             else:
                 self._gathered(state, seat, ev)
@@ -942,7 +970,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _launched(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         """A launch succeeded: the opponent may answer with 甲板炸弹."""
-        if _holds(state.sides[1 - seat].hand, ("deck_bomb",)):
+        if self._may_react(state, 1 - seat, "launch"):
             state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "launch", "mech": m.uid}))
 
     def _recall(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
@@ -1035,6 +1063,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.ap -= 1
             ships = [c for c in enemy.hand if D.subs[c.card].side == "ship"]
             seen = state.rng.choice(ships)
+            enemy.shown.append(seen.id)
             ev.append(_private(seat, "fleet.card.spy_seen", card=self._name(D.subs[seen.card])))
             others = [c for c in ships if c is not seen]
             if others:
@@ -1525,7 +1554,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if st is not None:
                 while st.windows:
                     seat = st.windows[0]
-                    if st.packets and self._react_options(state, seat, "strike"):
+                    if st.packets and self._may_react(state, seat, "strike"):
                         state.pending.append(Pending(kind="react", seat=seat, data={"trigger": "strike"}))
                         return
                     st.windows.pop(0)
@@ -1554,12 +1583,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         sides = state.sides
         for seat in (0, 1):
             side = sides[seat]
-            ready = side.ready
-            skills = CAPTAIN_SKILLS[side.captain]
-            if len(ready) == len(skills):  # all acquired
+            ready, unlocked = side.ready, side.unlocked
+            if len(unlocked) == len(ALL_SKILLS):  # all acquired
                 continue
-            for skill in skills:
-                if skill in ready:
+            skills = CAPTAIN_SKILLS[side.captain]
+            for skill in ALL_SKILLS:  # every captain's: what a hidden captain might have is public
+                if skill in unlocked:
+                    continue
+                if skill in ready:  # a state saved before `unlocked` was kept
+                    unlocked.append(skill)
                     continue
                 # the branches exclude each other: the skills most often still missing come first
                 if skill == "revenge":
@@ -1580,6 +1612,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 else:  # last_stand
                     ok = True
                 if not ok:
+                    continue
+                unlocked.append(skill)
+                if skill not in skills:
                     continue
                 ready.append(skill)
                 ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
@@ -1788,6 +1823,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def render(self, view: dict[str, Any], locale: str) -> bytes | None:
         from games.fleet.render import render_board
         return render_board(view, locale)
+
+    def determinize(self, state: FleetState, seat: int, rng: random.Random) -> FleetState:
+        from games.fleet.determinize import determinize
+        return determinize(state, seat, rng)
 
     def bot_action(self, state: FleetState, seat: int, rng: random.Random) -> Any:
         from games.fleet.bot import choose
