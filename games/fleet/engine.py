@@ -1583,38 +1583,16 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         sides = state.sides
         for seat in (0, 1):
             side = sides[seat]
-            ready, unlocked = side.ready, side.unlocked
+            unlocked = side.unlocked
             if len(unlocked) == len(ALL_SKILLS):  # all acquired
                 continue
-            skills = CAPTAIN_SKILLS[side.captain]
-            for skill in ALL_SKILLS:  # every captain's: what a hidden captain might have is public
-                if skill in unlocked:
-                    continue
-                if skill in ready:  # a state saved before `unlocked` was kept
-                    unlocked.append(skill)
-                    continue
-                # the branches exclude each other: the skills most often still missing come first
-                if skill == "revenge":
-                    ok = side.losses >= 3
-                elif skill == "sacrifice":
-                    ship = side.ship
-                    ok = not ship.destroyed and ship.hp < sides[1 - seat].ship.hp
-                elif skill == "precision":
-                    ok = side.ship_damage * 10 >= sides[1 - seat].ship.max_hp * 3 or side.kills >= 2
-                elif skill == "redirect":
-                    ok = side.evades >= 5
-                elif skill == "dodge":
-                    ok = side.hits_landed >= 1
-                elif skill == "transfer":
-                    ok = state.round > 3
-                elif skill == "rally":
-                    ok = len(self._field(side)) >= 3
-                else:  # last_stand
-                    ok = True
-                if not ok:
-                    continue
+            met = self._newly_met(state, side, sides[1 - seat], unlocked)
+            if not met:
+                continue
+            skills, ready = CAPTAIN_SKILLS[side.captain], side.ready
+            for skill in met:
                 unlocked.append(skill)
-                if skill not in skills:
+                if skill not in skills or skill in ready:
                     continue
                 ready.append(skill)
                 ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
@@ -1623,6 +1601,30 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     self._announce_skill(state, seat, skill, ev)
                     for m in self._field(side):
                         m.hp = min(m.max_hp, m.hp + 3)
+
+    def _newly_met(self, state: FleetState, side: Side, enemy: Side, unlocked: list[str]) -> list[str]:
+        """The skill conditions (RULES.md 10) met now and not before, every captain's: public
+        facts, whatever captain the side hides."""
+        # a state saved before `unlocked` was kept has its captain's skills in `ready` only
+        met = list(side.ready) if not unlocked and side.ready else []
+        if "last_stand" not in unlocked:  # no condition
+            met.append("last_stand")
+        if side.hits_landed and "dodge" not in unlocked:
+            met.append("dodge")
+        if side.evades >= 5 and "redirect" not in unlocked:
+            met.append("redirect")
+        if (side.kills >= 2 or side.ship_damage * 10 >= enemy.ship.max_hp * 3) and "precision" not in unlocked:
+            met.append("precision")
+        if state.round > 3 and "transfer" not in unlocked:
+            met.append("transfer")
+        if side.losses >= 3 and "revenge" not in unlocked:
+            met.append("revenge")
+        ship = side.ship
+        if ship.hp < enemy.ship.hp and not ship.destroyed and "sacrifice" not in unlocked:
+            met.append("sacrifice")
+        if "rally" not in unlocked and len(side.mechs) >= 3 and len(self._field(side)) >= 3:
+            met.append("rally")
+        return sorted(set(met), key=ALL_SKILLS.index) if met else met
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
         # runs after every decision: state fields are read once into locals
