@@ -33,6 +33,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     State = FrontlineState
     Options = FrontlineOptions
     actions = ACTIONS
+    # a counter-order in hand shows itself when its trigger comes (4.2)
+    reveal_events = frozenset({"frontline.counter_fired"})
 
     # --- deck building ------------------------------------------------------------------
     def loadout_presets(self) -> dict[str, str]:
