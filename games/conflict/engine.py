@@ -1,6 +1,7 @@
 """The engine of 战地强装&冲突: setup, apply (one handler per action kind), views, outcome."""
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -197,9 +198,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def _do_deploy(self, state, seat, a, ev):
         key = R.spend(state, seat, a.card)
         state.discard.pop()  # a fielded card stays on the board, not in the discard
-        state.players[seat].res -= R.deploy_cost(state, seat, key)
+        cuts = R.cost_cuts(state, seat)
+        paid = R.deploy_cost(state, seat, key, cuts)
+        state.players[seat].res -= paid
         up = a.face == "up"
         unit = R.make_unit(state, seat, key, a.tid, up)
+        if not up:  # the table sees the payment, which tells something of the hidden card
+            state.paid[unit.mask] = [paid, cuts[1]]
         if up:
             ev.append(R.public("conflict.ev.deploy", player=state.players[seat].name, unit=unit.id,
                                    name=R.cdef(key).name, terr=R.tname(state, a.tid)))
@@ -219,10 +224,14 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         u.flipped = True
         u.up = not u.up
         if u.up:
+            if state.known or state.paid:
+                state.known.pop(u.mask, None)
+                state.paid.pop(u.mask, None)
             u.mask = ""
             ev.append(R.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u)))
         else:
             u.mask = state.rng.token("m")
+            state.known[u.mask] = [s for s in R.everyone(state) if s != seat]  # all saw it face up
             ev.append(R.public("conflict.ev.flip_down", unit=u.id))
 
     def _do_equip(self, state, seat, a, ev):
@@ -346,6 +355,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         hand = [R.cdef(c.key).name for c in target.hand]
         hidden = [f"{u.id}" for u in state.units.values() if u.owner == a.seat and not u.up]
         hidden_names = [R.uname(u) for u in state.units.values() if u.owner == a.seat and not u.up]
+        for secret in [c.id for c in target.hand] + [u.mask for u in state.units.values()
+                                                      if u.owner == a.seat and not u.up]:
+            knowers = state.known.setdefault(secret, [])
+            if seat not in knowers:
+                knowers.append(seat)
         ev.append(R.public("conflict.ev.spy", player=state.players[seat].name, target=target.name))
         ev.append(Event.private(seat, "conflict.ev.spy_report", target=target.name, hand=hand or "-",
                                 units=", ".join(hidden) or "-", names=hidden_names or "-"))
@@ -359,14 +373,15 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def _do_recall(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         state.discard.remove(a.key)
-        card = R.give(state, seat, a.key)
+        card = R.give(state, seat, a.key, known_by=R.everyone(state))  # the table saw it taken
         ev.append(R.public("conflict.ev.recall", player=state.players[seat].name, name=R.cdef(a.key).name))
         ev.append(Event.private(seat, "conflict.ev.got_card", name=R.cdef(a.key).name, card=card.id))
 
     def _do_aid(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
+        knew = state.known.get(a.gift, [])
         gift = R.take_card(state, seat, a.gift)
-        card = R.give(state, a.seat, gift.key)
+        card = R.give(state, a.seat, gift.key, known_by=[seat, *knew])
         ev.append(R.public("conflict.ev.aid", player=state.players[seat].name, target=state.players[a.seat].name))
         ev.append(Event.private(a.seat, "conflict.ev.got_card", name=R.cdef(gift.key).name, card=card.id))
 
@@ -405,7 +420,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         tname = R.uname(state.units[a.target]) if a.target in state.units else R.tname(state, a.target)
         ev.append(R.public("conflict.ev.strike", unit=unit.id, name=R.uname(unit), target=a.target, tname=tname))
         pend = Pending(kind="react", seat=target_owner, by=seat, what="strike", unit=unit.id, target=a.target)
-        if len(L.react_options(state, pend)) > 1:
+        if L.may_react(state, pend):
             state.pending = pend
             return
         self._resolve_strike(state, seat, unit.id, a.target, ev)
@@ -508,8 +523,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             unit = state.units[uid]
             killer = defender if unit.owner == attacker else attacker
             order = [(unit.owner + k) % state.n for k in range(state.n)]
+            # asked: everyone who might help by what the table sees (resources, or any card in
+            # hand that could be a retreat card), not by the cards they hold (issue 17)
             queue = [s for s in order if state.players[s].alive and s != killer
-                     and (R.cards_of(state, s, "retreat") or state.players[s].res >= 1)]
+                     and (state.players[s].hand or state.players[s].res >= 1)]
             if queue and R.fallback(state, unit.owner) and R.fallback(state, unit.owner) != unit.loc:
                 state.pending = Pending(kind="doom", seat=queue[0], queue=queue[1:], unit=uid, dooms=dooms,
                                         by=attacker, other=defender, killer=killer)
@@ -554,7 +571,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         killer = pend.killer
         if R.has_up(state, killer, "tracker") and state.players[unit.owner].hand:
             stolen = state.players[unit.owner].hand.pop(state.rng.randint(0, len(state.players[unit.owner].hand) - 1))
-            card = R.give(state, killer, stolen.key)
+            card = R.give(state, killer, stolen.key, known_by=[unit.owner, *state.known.get(stolen.id, ())])
             ev.append(R.public("conflict.ev.tracked", player=state.players[killer].name,
                                    target=state.players[unit.owner].name))
             ev.append(Event.private(killer, "conflict.ev.got_card", name=R.cdef(stolen.key).name, card=card.id))
@@ -568,7 +585,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             return
         for s, what in pend.gifts:  # an incomplete rescue gives back what was offered
             if what == "card":
-                R.give(state, s, "retreat")
+                R.give(state, s, "retreat", known_by=R.everyone(state))  # the table saw it given
             else:
                 state.players[s].res += 1
         state.pending = None
@@ -586,7 +603,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                                target=state.players[target_seat].name if target_seat is not None else "-"))
         pend = Pending(kind="react", seat=target_seat if target_seat is not None else seat, by=seat, what=key,
                        cost=cost, **extra)
-        if target_seat is not None and len(L.react_options(state, pend)) > 1:
+        if target_seat is not None and L.may_react(state, pend):
             state.pending = pend
             return
         self._resolve_special(state, pend, ev)
@@ -698,6 +715,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _do_claim(self, state, seat, a, ev):
         key = state.terr_deck.pop()
+        state.terr_known = min(state.terr_known, len(state.terr_deck))
         terr = R.new_terr(state, key, seat, half=True)
         R.place_outer(state, seat, terr.id)
         ev.append(R.public("conflict.ev.claim", player=state.players[seat].name, terr=R.tname(state, terr.id),
@@ -707,9 +725,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def _do_bequeath(self, state, seat, a, ev):
         p = state.players[seat]
         for c in p.hand:
-            R.give(state, a.seat, c.key)
+            R.give(state, a.seat, c.key, known_by=[seat, *state.known.get(c.id, ())])
         if p.upgrade:
-            R.give(state, a.seat, p.upgrade)
+            R.give(state, a.seat, p.upgrade, known_by=R.everyone(state))  # a fitting is face up
         state.players[a.seat].res += p.res
         ev.append(R.public("conflict.ev.bequeath", player=p.name, heir=state.players[a.seat].name,
                                count=len(p.hand) + bool(p.upgrade), res=p.res))
@@ -801,7 +819,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if pend.kind == "doom":
                 for s, what in pend.gifts:
                     if what == "card":
-                        R.give(state, s, "retreat")
+                        R.give(state, s, "retreat", known_by=R.everyone(state))
                     else:
                         state.players[s].res += 1
         elif pend is not None and seat in pend.queue:
@@ -812,6 +830,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         for tid in list(dict.fromkeys([t for row in p.rows for t in row] + p.dealt)):
             R.evict(state, tid, seat, events)
             state.terr_deck.insert(0, state.territories[tid].key)
+            if state.phase != "setup":  # the table saw it on the board (in the opening it was secret)
+                state.terr_known += 1
             del state.territories[tid]
         p.rows, p.capital, p.offer, p.dealt = [], None, [], []
         R.finish_elimination(state, seat, events)
@@ -918,6 +938,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if not state.players[u.owner].alive:
                 problems.append(f"{u.id} belongs to a fallen player")
         return problems
+
+    def determinize(self, state: ConflictState, seat: int, rng: random.Random) -> ConflictState:
+        from games.conflict.determinize import determinize
+        return determinize(state, seat, rng)
 
     # --- presentation --------------------------------------------------------------------------
     def describe_action(self, state: ConflictState, seat: int, action: Any, locale: str) -> str:

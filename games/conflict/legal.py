@@ -573,6 +573,29 @@ def protected(state: ConflictState, attacker: int) -> bool:
     return has_up(state, attacker, "rifle") or has_up(state, attacker, "camo")
 
 
+def may_react(state: ConflictState, pend: m.Pending) -> bool:
+    """Whether the attacked side gets a reaction window: whenever it might have an answer by
+    what the whole table sees (fitting, resources, units, the number of cards in hand), not
+    by the cards it holds. A window that opened only for a retreat card in hand would tell
+    everyone that card is there (issue 17); with none, `allow` is its only choice."""
+    seat = pend.seat
+    p = state.players[seat]
+    if pend.what != "strike":
+        return pend.what != "assassinate" and has_up(state, seat, "ayrus") and p.res >= pend.cost \
+            and not has_up(state, pend.by, "camo")
+    shielded = protected(state, pend.by)
+    if has_up(state, seat, "ayrus") and p.res >= 1 and not shielded:
+        return True
+    unit = state.units.get(pend.target)
+    if unit is None or not p.hand:  # deflecting costs a card, escaping takes a retreat card
+        return False
+    if has_up(state, seat, "deflector") and not shielded:
+        return True
+    home = fallback(state, seat)
+    sure = has_up(state, seat, "catapult") or has_up(state, seat, "camo")
+    return bool((sure or not shielded) and home and unit.loc != home)
+
+
 def react_options(state: ConflictState, pend: m.Pending) -> list:
     seat = pend.seat
     p = state.players[seat]

@@ -139,6 +139,13 @@ class ConflictState:
     winner: int | None = None
     win_reason: str = ""
     first_out_recipient: int | None = None
+    # What a seat has seen of another's secrets (the determinization keeps it; see determinize.py):
+    # a hand card's id or a face-down unit's mask -> the seats besides its owner who know it
+    known: dict[str, list[int]] = field(default_factory=dict)
+    # a face-down deployment's mask -> [resources paid, 1 if the 经济制霸 discount applied]:
+    # the payment is public, so it narrows what the hidden card can be
+    paid: dict[str, list[int]] = field(default_factory=dict)
+    terr_known: int = 0  # territories at the bottom of terr_deck that everyone knows (put back on resigning)
 
 
 # --- actions -------------------------------------------------------------------------------

@@ -298,11 +298,25 @@ def slot_result(x: str | None, y: str | None, px: int, gx: int, py: int, gy: int
 
 
 # --- cards and hands --------------------------------------------------------------------------
-def give(state: ConflictState, seat: int, key: str) -> Card:
-    """A card enters a hand under a fresh secret token."""
+def give(state: ConflictState, seat: int, key: str, known_by: list[int] | None = None) -> Card:
+    """A card enters a hand under a fresh secret token; `known_by`: the other seats that see
+    which card it is (state.known)."""
     card = Card(id=state.rng.token("c"), key=key)
     state.players[seat].hand.append(card)
+    if known_by:
+        state.known[card.id] = sorted(set(known_by) - {seat})
     return card
+
+
+def everyone(state: ConflictState) -> list[int]:
+    return list(range(state.n))
+
+
+def forget_gone(state: ConflictState) -> None:
+    """Drop what seats knew of cards and masks that are no longer hidden anywhere."""
+    live = {c.id for p in state.players for c in p.hand} | {u.mask for u in state.units.values() if u.mask}
+    state.known = {k: v for k, v in state.known.items() if k in live}
+    state.paid = {k: v for k, v in state.paid.items() if k in live}
 
 
 def draw_cards(state: ConflictState, seat: int, count: int) -> int:
@@ -324,6 +338,8 @@ def take_card(state: ConflictState, seat: int, card_id: str) -> Card:
     hand = state.players[seat].hand
     for i, c in enumerate(hand):
         if c.id == card_id:
+            if state.known:
+                state.known.pop(card_id, None)
             return hand.pop(i)
     raise KeyError(card_id)
 
@@ -367,6 +383,9 @@ def detach(state: ConflictState, tid: str) -> None:
 
 def remove_unit(state: ConflictState, uid: str, events: list[Event]) -> None:
     unit = state.units.pop(uid)
+    if unit.mask and (state.known or state.paid):
+        state.known.pop(unit.mask, None)
+        state.paid.pop(unit.mask, None)
     for p in state.players:
         if uid in p.evading:
             p.evading.remove(uid)
@@ -443,11 +462,12 @@ def eliminate(state: ConflictState, seat: int, by: int | None, events: list[Even
     multi = state.n >= 3
     first_out = multi and all(q.out != "eliminated" for i, q in enumerate(state.players) if i != seat)
     if by is not None and "antipeace" in p.achievements:
-        # 反和平: whoever eliminates you takes your hand and your fitting
+        # 反和平: whoever eliminates you takes your hand and your fitting (you know those cards,
+        # and so does whoever knew them in your hand)
         for c in p.hand:
-            give(state, by, c.key)
+            give(state, by, c.key, known_by=[seat, *state.known.get(c.id, ())])
         if p.upgrade:
-            give(state, by, p.upgrade)
+            give(state, by, p.upgrade, known_by=everyone(state))  # a fitting is face up
         events.append(public("conflict.ev.spoils", player=state.players[by].name, count=len(p.hand) + bool(p.upgrade)))
         p.hand, p.upgrade = [], None
     if by is not None and via == "smite" and multi and not any("judge" in q.achievements for q in state.players):
@@ -572,6 +592,8 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
 def end_turn(state: ConflictState, events: list[Event]) -> None:
     seat = state.turn
     p = state.players[seat]
+    if state.known or state.paid:
+        forget_gone(state)
     p.blockaded = p.emp = p.hacked = False
     for q in state.players:
         if q.no_attack_until == seat:

@@ -190,6 +190,10 @@ class Engine(Generic[S, A, O]):
         """Broken invariants, as readable strings; empty when all is well."""
         return []
 
+    # Event keys by which the rules show the table something that was hidden (a pilot's
+    # talent when it first applies): check_determinization lets two worlds part there.
+    reveal_events: frozenset[str] = frozenset()
+
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         """A new state that `seat` cannot tell from `state`: everything the seat can see is
         kept, everything it cannot see (other hands, deck orders, face-down cards, hidden

@@ -2,6 +2,7 @@
 secret-leak checks after every step. `shapan playout` and every game's tests use it."""
 from __future__ import annotations
 
+import copy
 import json
 import random
 import time
@@ -200,13 +201,18 @@ def _seat_face(engine: Engine, state: Any, seat: int) -> dict[str, Any]:
 
 
 def check_determinization(engine: Engine, state: Any, seat: int, rnd: random.Random,
-                          continue_steps: int = 12) -> tuple[list[str], bool]:
+                          continue_steps: int = 12, lockstep_steps: int = 6,
+                          lockstep_branches: int = 4) -> tuple[list[str], bool]:
     """Determinize `state` for `seat` and compare. Returns (problems, changed): problems is
     empty when the seat sees exactly the same and the new state is a sound game (invariants
     hold, it survives a JSON round trip and a short random continuation); `changed` says
     whether anything hidden besides the dice stream (always drawn again) came out
     differently (a determinization that never changes anything would pass every check and
-    hide nothing)."""
+    hide nothing).
+
+    A leak may also lie in what happens next (a pause that comes only when a player holds a
+    card): so the game is then played on in both states with the same dice (`_lockstep`),
+    and as long as the seat gets the same messages it must see the same."""
     before = engine.dump_state(state)
     face = _seat_face(engine, state, seat)
     try:
@@ -228,6 +234,14 @@ def check_determinization(engine: Engine, state: Any, seat: int, rnd: random.Ran
     if engine.load_state(dumped) != other:
         problems.append("the resampled state does not survive a JSON round trip")
     changed = _beyond_dice(dumped) != _beyond_dice(before)
+    if not problems and seat in engine.active_seats(state):
+        # a few different first moves, each followed by a short line of the seat's own moves
+        firsts = engine.legal_actions(state, seat)
+        for first in rnd.sample(firsts, min(lockstep_branches, len(firsts))):
+            problems += _lockstep(engine, engine.load_state(before), engine.load_state(dumped), seat, rnd,
+                                  lockstep_steps, first)
+            if problems:
+                break
     # the resampled state must be playable: a search bot plays on from it
     probe = other
     for n in range(continue_steps):
@@ -250,6 +264,89 @@ def check_determinization(engine: Engine, state: Any, seat: int, rnd: random.Ran
             break
         problems += [f"resampled state after {n + 1} steps: {p}" for p in engine.invariants(probe)]
     return problems, changed
+
+
+def _lockstep(engine: Engine, real: Any, drawn: Any, seat: int, rnd: random.Random, steps: int,
+              first: Any) -> list[str]:
+    """Play on in the real and the resampled state with the same dice (the real state's
+    generator copied over): the seat's own moves, and others' moves that are legal in both
+    worlds. Once the two worlds tell the seat something different (a revealed card, a die that
+    fell on another throw, a payment it sees), they may differ in all that follows; until then
+    whom the game awaits and what the seat may do must not differ."""
+    if not hasattr(real, "rng"):
+        return []
+    drawn.rng = copy.deepcopy(real.rng)  # whatever the generator is made of
+    for n in range(steps):
+        if engine.outcome(real) is not None:
+            return []
+        active = engine.active_seats(real)
+        if n == 0:
+            actor, action = seat, first
+        elif seat in active:
+            actor, action = seat, rnd.choice(engine.legal_actions(real, seat) or [None])
+        elif active:
+            actor = rnd.choice(active)
+            both = {a.code() for a in engine.legal_actions(drawn, actor)}
+            action = rnd.choice([a for a in engine.legal_actions(real, actor) if a.code() in both] or [None])
+        else:
+            return []
+        if action is None:
+            return []
+        try:
+            step = engine.apply(real, actor, action)
+            real, said = step.state, [e.model_dump() for e in step.events if e.visible_to(seat)]
+            step = engine.apply(drawn, actor, action)
+            drawn, told = step.state, [e.model_dump() for e in step.events if e.visible_to(seat)]
+        except Exception as exc:
+            return [f"lockstep: seat {actor}'s {action.code()!r} failed: {exc!r}"]
+        what = f"seat {actor}'s {action.code()!r} (step {n + 1})"
+        if said != told:
+            # another seat's move may play a card that is another card in the resampled world
+            parted = _parting(engine, said, told) if actor == seat else None
+            if parted is None:
+                return []  # the seat learned something by the rules: from here the worlds may part
+            return [f"after {what} what seat {seat} is told differs in kind, not only in value: {parted}"]
+        a, b = _seat_face(engine, real, seat), _seat_face(engine, drawn, seat)
+        # whom the game awaits must not depend on what the seat cannot see; a view that differs
+        # tells the seat something new (a card drawn from the resampled deck), as a message does
+        keys = ["active", "outcome"] if a["active"] != b["active"] or a["view"] != b["view"] else list(a)
+        for key in keys:
+            if a[key] != b[key]:
+                return [f"after {what}, with the same messages, seat {seat} can tell the resampled state "
+                        f"apart by its {key}: {first_difference_text(a[key], b[key])}"]
+        if a["view"] != b["view"]:
+            return []
+    return []
+
+
+def _parting(engine: Engine, said: list[dict], told: list[dict]) -> str | None:
+    """Why two worlds told the seat different things: None when the first difference is a
+    value (a die, a card's name, a lay revealed) or an event the rules use to reveal a secret
+    (`Engine.reveal_events`); otherwise the events that happened in one world and not the
+    other (a window opened, a fight began without it), which tell what the seat cannot see."""
+    for x, y in zip(said, told):
+        if x == y:
+            continue
+        if x["key"] == y["key"] and x["to"] == y["to"]:
+            return None
+        break
+    else:
+        if len(said) == len(told):
+            return None
+    rest_a, rest_b = said[len(_common(said, told)):], told[len(_common(said, told)):]
+    if any(e["key"] in engine.reveal_events for e in rest_a[:1] + rest_b[:1]):
+        return None
+    show = lambda es: [e["key"] for e in es[:3]] or "(nothing)"
+    return f"real {show(rest_a)} vs resampled {show(rest_b)}"
+
+
+def _common(a: list, b: list) -> list:
+    out = []
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        out.append(x)
+    return out
 
 
 def _beyond_dice(dumped: str) -> Any:

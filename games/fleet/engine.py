@@ -75,6 +75,7 @@ DECK_PICKS_WITH_ROOM = {(ship_room, mech_room): tuple((k, a) for k, side, a in D
                                                       if (ship_room if side == "ship" else mech_room))
                         for ship_room in (False, True) for mech_room in (False, True)}
 CAPTAIN_SKILLS = {k: tuple(c.skills) for k, c in D.captains.items()}
+ALL_SKILLS = tuple(dict.fromkeys(s for skills in CAPTAIN_SKILLS.values() for s in skills))
 TALENTS = {k: p.talent for k, p in D.pilots.items()}
 WARP_MODELS = frozenset(k for k, md in D.mechs.items() if "warp_drive" in md.traits)  # mechs that warp at turn end
 
@@ -166,6 +167,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     State = FleetState
     Options = FleetOptions
     actions = ACTIONS
+    # a pilot's talent and a captain's skill show themselves when they first apply (RULES.md 9, 10)
+    reveal_events = frozenset({"fleet.pilot.revealed", "fleet.skill.used"})
 
     # ================================================================ setup / building
     def setup(self, seats: list[Seat], options: FleetOptions, seed: int) -> Step:
@@ -757,13 +760,38 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if any(pk.target == "ship" and pk.owner == me for pk in st.packets):
                 out += [_act(React, c.id) for c in side.hand if c.card in SHIELDS]
             # 自律修理机器人 works at any time: offered whenever this window is open anyway
-            if out and side.ship.hp < side.ship.max_hp and not side.ship.destroyed:
+            if side.ship.hp < side.ship.max_hp and not side.ship.destroyed:
                 out += [_act(React, c.id) for c in side.hand if c.card == "repair_bot"]
         elif trigger == "launch":
             out += [_act(React, c.id) for c in side.hand if c.card == "deck_bomb"]
         elif trigger == "gather":
             out += [_act(React, c.id) for c in side.hand if c.card == "drain_field"]
         return out
+
+    def _may_react(self, state: FleetState, me: int, trigger: str) -> bool:
+        """Whether a reaction window opens for `me`: whenever it might have an answer by what the
+        opponent sees (ship cards in hand, skill conditions met, a captain not yet shown), never
+        by the cards it holds or the captain it hides. A window that opened only for a drain
+        field, a deck bomb or a shield in hand would tell the opponent it is there (issue 17);
+        with nothing to answer, `pass` is the only choice."""
+        side = state.sides[me]
+        if trigger != "strike":  # 甲板炸弹 on a launch, 泄能磁场 on a gathering: ship cards
+            return _holds(side.hand, SHIP_CARDS)
+        st = state.strike
+        if st.seat == me:
+            return not st.double and self._might_have(side, "precision")
+        if self._might_have(side, "dodge") or self._might_have(side, "redirect"):
+            return True
+        hit_ship = any(pk.target == "ship" and pk.owner == me for pk in st.packets)
+        return hit_ship and _holds(side.hand, SHIP_CARDS)  # a shield, as far as the opponent knows
+
+    @staticmethod
+    def _might_have(side: Side, skill: str) -> bool:
+        """The skill may be usable as the opponent sees it: its condition met and not used, and
+        the captain either shown and having it or still hidden (a hidden captain has used no skill)."""
+        if skill not in side.unlocked or skill in side.used:
+            return False
+        return skill in CAPTAIN_SKILLS[side.captain] if side.captain_revealed else True
 
     # ================================================================ apply
     def apply(self, state: FleetState, seat: int, action: Any) -> Step:
@@ -902,7 +930,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         elif kind is Gather:
             state.ap -= 2
             ev.append(_public("fleet.gather_try", name=name))
-            if _holds(state.sides[1 - seat].hand, ("drain_field",)):
+            if self._may_react(state, 1 - seat, "gather"):
                 state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "gather"}))
             else:
                 self._gathered(state, seat, ev)
@@ -942,7 +970,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _launched(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         """A launch succeeded: the opponent may answer with 甲板炸弹."""
-        if _holds(state.sides[1 - seat].hand, ("deck_bomb",)):
+        if self._may_react(state, 1 - seat, "launch"):
             state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "launch", "mech": m.uid}))
 
     def _recall(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
@@ -1035,6 +1063,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.ap -= 1
             ships = [c for c in enemy.hand if D.subs[c.card].side == "ship"]
             seen = state.rng.choice(ships)
+            enemy.shown.append(seen.id)
             ev.append(_private(seat, "fleet.card.spy_seen", card=self._name(D.subs[seen.card])))
             others = [c for c in ships if c is not seen]
             if others:
@@ -1525,7 +1554,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if st is not None:
                 while st.windows:
                     seat = st.windows[0]
-                    if st.packets and self._react_options(state, seat, "strike"):
+                    if st.packets and self._may_react(state, seat, "strike"):
                         state.pending.append(Pending(kind="react", seat=seat, data={"trigger": "strike"}))
                         return
                     st.windows.pop(0)
@@ -1554,32 +1583,16 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         sides = state.sides
         for seat in (0, 1):
             side = sides[seat]
-            ready = side.ready
-            skills = CAPTAIN_SKILLS[side.captain]
-            if len(ready) == len(skills):  # all acquired
+            unlocked = side.unlocked
+            if len(unlocked) == len(ALL_SKILLS):  # all acquired
                 continue
-            for skill in skills:
-                if skill in ready:
-                    continue
-                # the branches exclude each other: the skills most often still missing come first
-                if skill == "revenge":
-                    ok = side.losses >= 3
-                elif skill == "sacrifice":
-                    ship = side.ship
-                    ok = not ship.destroyed and ship.hp < sides[1 - seat].ship.hp
-                elif skill == "precision":
-                    ok = side.ship_damage * 10 >= sides[1 - seat].ship.max_hp * 3 or side.kills >= 2
-                elif skill == "redirect":
-                    ok = side.evades >= 5
-                elif skill == "dodge":
-                    ok = side.hits_landed >= 1
-                elif skill == "transfer":
-                    ok = state.round > 3
-                elif skill == "rally":
-                    ok = len(self._field(side)) >= 3
-                else:  # last_stand
-                    ok = True
-                if not ok:
+            met = self._newly_met(state, side, sides[1 - seat], unlocked)
+            if not met:
+                continue
+            skills, ready = CAPTAIN_SKILLS[side.captain], side.ready
+            for skill in met:
+                unlocked.append(skill)
+                if skill not in skills or skill in ready:
                     continue
                 ready.append(skill)
                 ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
@@ -1588,6 +1601,30 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     self._announce_skill(state, seat, skill, ev)
                     for m in self._field(side):
                         m.hp = min(m.max_hp, m.hp + 3)
+
+    def _newly_met(self, state: FleetState, side: Side, enemy: Side, unlocked: list[str]) -> list[str]:
+        """The skill conditions (RULES.md 10) met now and not before, every captain's: public
+        facts, whatever captain the side hides."""
+        # a state saved before `unlocked` was kept has its captain's skills in `ready` only
+        met = list(side.ready) if not unlocked and side.ready else []
+        if "last_stand" not in unlocked:  # no condition
+            met.append("last_stand")
+        if side.hits_landed and "dodge" not in unlocked:
+            met.append("dodge")
+        if side.evades >= 5 and "redirect" not in unlocked:
+            met.append("redirect")
+        if (side.kills >= 2 or side.ship_damage * 10 >= enemy.ship.max_hp * 3) and "precision" not in unlocked:
+            met.append("precision")
+        if state.round > 3 and "transfer" not in unlocked:
+            met.append("transfer")
+        if side.losses >= 3 and "revenge" not in unlocked:
+            met.append("revenge")
+        ship = side.ship
+        if ship.hp < enemy.ship.hp and not ship.destroyed and "sacrifice" not in unlocked:
+            met.append("sacrifice")
+        if "rally" not in unlocked and len(side.mechs) >= 3 and len(self._field(side)) >= 3:
+            met.append("rally")
+        return sorted(set(met), key=ALL_SKILLS.index) if met else met
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
         # runs after every decision: state fields are read once into locals
@@ -1788,6 +1825,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def render(self, view: dict[str, Any], locale: str) -> bytes | None:
         from games.fleet.render import render_board
         return render_board(view, locale)
+
+    def determinize(self, state: FleetState, seat: int, rng: random.Random) -> FleetState:
+        from games.fleet.determinize import determinize
+        return determinize(state, seat, rng)
 
     def bot_action(self, state: FleetState, seat: int, rng: random.Random) -> Any:
         from games.fleet.bot import choose

@@ -168,6 +168,10 @@ class Side:
     losses: int = 0
     ready: list[str] = Field(default_factory=list)  # captain skills acquired
     used: list[str] = Field(default_factory=list)
+    # every captain's skills whose condition this side has met (public facts, whatever the hidden
+    # captain): reaction windows open by these, so a window does not tell which captain it is
+    unlocked: list[str] = Field(default_factory=list)
+    shown: list[str] = Field(default_factory=list)  # ids of this side's cards the opponent has seen (spy drone)
 
 
 @state_model

@@ -33,6 +33,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     State = FrontlineState
     Options = FrontlineOptions
     actions = ACTIONS
+    # a counter-order in hand shows itself when its trigger comes (4.2); a search of the deck
+    # for a unit type shows whether the deck holds one
+    reveal_events = frozenset({"frontline.counter_fired", "frontline.tutored", "frontline.tutor_none"})
 
     # --- deck building ------------------------------------------------------------------
     def loadout_presets(self) -> dict[str, str]:

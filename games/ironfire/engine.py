@@ -304,6 +304,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     State = IronState
     Options = IronOptions
     actions = (ChooseDeck, ChooseFirst, Pick, Drop, Ready, Attack, Hit, Stop, Focus, Join, Fire, Pass, Cut)
+    # reinforcements picked in secret are shown (or counted, under fog) when they are placed (101.5)
+    reveal_events = frozenset({"ironfire.reinforced", "ironfire.reinforced_hidden"})
     pool = POOL
 
     # ---- loadouts (deck building, saved by the host) ----

@@ -2,7 +2,8 @@
 reached before the engine was optimised, through the same legal-action lists and events.
 
 The expected hashes were recorded with the unoptimised engine (commit 4578ad7), and again when
-the Neutron Bomb was limited to cities (issue 19). Per seed:
+the Neutron Bomb was limited to cities (issue 19), and when reaction windows and rescues
+came to ask by what the table sees (issue 17). Per seed:
 (hash of every step's legal-action codes, events and the final state; hash of the final
 `dump_state`). The chooser picks by index, so the order of legal actions matters too. Every
 tenth step the state is reloaded from JSON as the host does, so a cache tied to a state
@@ -22,61 +23,61 @@ from games.conflict import ENGINE
 from games.core import Seat
 
 THREE = {
-    1: ('034f13c6ac4252ae', 'ca9eb05b17cd8bbb'),
-    2: ('e4d6ff1f5e293905', 'a21af70907abc42a'),
-    3: ('6c2488dc100fc20c', '7fe2e0314de91338'),
-    4: ('0dd63f3ebaf551a2', '71b5ec4f79bd9d03'),
-    5: ('3916b4e7693d7f6e', '1a9c027d67781c45'),
-    6: ('608d425283b34e00', 'ef087a53ac0bdbbf'),
-    7: ('5cb1a4922daa16a6', 'b5c4f2716b23a36f'),
-    8: ('729fa87acacd8ce9', '261e2dd5e29967e9'),
-    9: ('0dd62c2a56958abd', 'c2a04840eab9b3cf'),
-    10: ('827bff8f1f0a423e', 'e24c44863e73d8cb'),
-    11: ('e1b40d31659d8912', 'e38839d8806bf742'),
-    12: ('6851c7b75e5ed9fa', '4b890f0a83534d30'),
-    13: ('cbd8381ca24d4b5e', '20893f7a0d242ccb'),
-    14: ('6fb249d74d3ebd55', 'b7e56ae6ae7afc2f'),
-    15: ('f8fdb0050c6e8b89', '12579e94cb4e0601'),
-    16: ('55f32ebc8a64a95c', '4c398f2ca609e9e0'),
-    17: ('ebb49d3560171c5a', '3d390750574a114b'),
-    18: ('3ca16ff9c76019d3', '387991de5bc34886'),
-    19: ('6bfe969892322d7f', 'f9c40c9f797f3665'),
-    20: ('416830e2168d0736', '1f065be7f2bd5de5'),
+    1: ('c9efc8b66365a944', '72b4d5650d824ffb'),
+    2: ('4915b4d62442d678', 'b12a68925dfcf147'),
+    3: ('a69ba0a9a78fcd8b', 'd2fc772df6c39764'),
+    4: ('ec1b8e509952dfe7', '3ded41a35256fb36'),
+    5: ('52f9bae9609872e5', '81021d062149f86e'),
+    6: ('61080e470abd70ee', '0ed2e6793cbd518c'),
+    7: ('37ef5c0d40d50ee8', 'f4d88b9f46b3f4d9'),
+    8: ('84cbbc6221c9e6ca', 'dd6f424ab6b65b0b'),
+    9: ('07f3dba44e85ee37', 'c87041ccd9ead12a'),
+    10: ('f78f24e13a066b62', '9aac433ca9014c5e'),
+    11: ('6019b4704cb535de', 'c0160ec74a7eab19'),
+    12: ('be5aa365963df807', 'e66f4ba226af34e4'),
+    13: ('b1ed15351b2b488a', '49bb7d8db03a5973'),
+    14: ('d9ab540ca19027a9', '0d64f6d3724354d2'),
+    15: ('0f344ad571fdf1be', '43df7f508ee76258'),
+    16: ('5a11c2695411441d', '2a0e88b048be36b2'),
+    17: ('925ce0c13a2e079d', '352e2d02dab3db50'),
+    18: ('778367cbbad60a29', '157fc86354b7abb8'),
+    19: ('1bc3e99d3873642e', '071f6810187970ea'),
+    20: ('57c02d2261fbd22e', 'b7e0c151e8b9afc0'),
 }
 
 TWO = {
-    1: ('5200ca0cf80f0344', '2d889322d4099c02'),
-    2: ('7cebcc81cf033547', 'a38033c4fd0ffa3c'),
-    3: ('b0a47da1d36bbd6e', '7cdff97ed6dd1937'),
-    4: ('9633099aac8d3b43', '03cd05e4cdd96785'),
-    5: ('f4f5aa05c92db562', 'deae7fd5287d1f06'),
-    6: ('8f2a2a20864bf029', 'f701a41e04b9f831'),
+    1: ('8b6b99fb50cbeb5b', 'febf1371accadee9'),
+    2: ('e6c7c8736cdf9dda', '6ece686615d8da72'),
+    3: ('f4b3ba1e8052560a', 'd84e096abcdd422e'),
+    4: ('4d55c2a82cbcc286', '58b4d11a7ed23626'),
+    5: ('f8389983b7202e67', 'a9f0362b34e90dae'),
+    6: ('8dbd2ab09813dc82', 'e7a8340f64c66f9e'),
 }
 
 SIX_SHORT = {
-    1: ('ff86376fd49cf211', 'b1eb0ed17840f66b'),
-    2: ('5722f14a8aaa8d9f', '44c1b902c374a149'),
-    3: ('cd246c8554c20d82', '9f1f4b385d99c086'),
-    4: ('06365646c2fd8664', '1ba720d6aa6e544b'),
-    5: ('55d381da63cd4dd9', '9271c64ad91350bd'),
-    6: ('8a6ed79550ffa6f5', '672591a536279591'),
+    1: ('27c8ad77e6d5d5a2', 'c74583949533591e'),
+    2: ('ac8a3705066e70c9', '379a35ca529c3f00'),
+    3: ('5f561bf5620e856c', '39dc56f2e61735b4'),
+    4: ('ab6c1cc60edbaf6d', '002aefb53ad3d740'),
+    5: ('b4364e9e83995990', '4ab1540ad9b84be2'),
+    6: ('e3d00bd730a47423', 'eb6bc3b6b7649895'),
 }
 
 AGGRESSIVE = {
-    1: ('5072ccb77feb0b37', 'b28ad17f8ad2fabc'),
-    2: ('444b3c2d736ee1e4', '015e20d669c26cbb'),
-    3: ('8d16479e84cd05e9', '41f6e40b8f5a082a'),
-    4: ('71c680f72775f5dd', '04f925ef8d62ca5c'),
-    5: ('f76862ab153e6199', '777d11ae5dec4895'),
-    6: ('7cfafb9d80ab7ae1', '386767c047b13a01'),
-    7: ('83ea73e3ffafb782', '22773b8303709a2a'),
-    8: ('a95b81f92f814040', '5e96f26ad323be4d'),
+    1: ('3b8c7f5edb0a3c8b', '86e9e909b49f59a9'),
+    2: ('51d66e773c3a4c90', '2b3ab6515f3570df'),
+    3: ('bba2010579b5f865', 'b155806249d2de06'),
+    4: ('b8b92458afe5a9a2', 'b1336df05cc876bc'),
+    5: ('91e99cde36da0d7b', 'fe6b3f52df228dcf'),
+    6: ('6f0651cd0e59d852', '300a24d57ac3a0d0'),
+    7: ('1a1ea228a5fa9592', '42df5794f243738e'),
+    8: ('2e64d1d38110985f', '22050f09c6a5cd74'),
 }
 
 AGGRESSIVE_FOUR = {
-    5: ('94fd3be6319831e1', '5da0d1fec16ae64f'),
-    6: ('f447f4ad7014d3e0', 'bed3174869c2cb91'),
-    7: ('cb1fb1cb65f784e1', '7ac5de406b5f22fe'),
+    5: ('4770b8f39125efa4', '810b2f7f42da9d74'),
+    6: ('d47a6d30436928fb', 'db8eb259ea6a8b94'),
+    7: ('df85a9c6b36a92c4', '7e21a6ee0a8a5565'),
 }
 
 PASSIVE = ("flip", "halt", "next", "no", "pass")

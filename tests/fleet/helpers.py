@@ -60,6 +60,13 @@ def act(s: FleetState, seat: int, code: str):
     return ENGINE.apply(s, seat, ENGINE.parse_action(code))
 
 
+def pass_windows(s: FleetState) -> None:
+    """Pass every open reaction window (a window opens for whoever might answer as the table
+    sees it: a hidden captain, ship cards in hand)."""
+    while s.pending and s.pending[0].kind == "react":
+        act(s, s.pending[0].seat, "pass")
+
+
 def give(s: FleetState, seat: int, card: str) -> str:
     """Put a card of that kind in the seat's hand; returns its id."""
     c = Card(id=s.rng.token("c"), card=card)

@@ -9,7 +9,7 @@ from games.core.i18n import t
 from games.fleet import ENGINE
 from games.fleet.data import load_data
 from tests.fleet.helpers import (MECH_DECK, SHIP_DECK, act, clear_hands, dice, fleet, give, keys, mech, my_turn,
-                                 new_game, put)
+                                 new_game, pass_windows, put)
 
 
 def game(f0=None, f1=None, ap=4, goals=("annihilation", "annihilation")):
@@ -208,6 +208,7 @@ def test_annihilation_needs_ship_and_field_mechs_gone():
     s.sides[0].ship.ammo["railgun"] = 1
     dice(s, 1, 20)
     act(s, 0, "fire railgun b1")
+    pass_windows(s)  # the ship destroyed: a hidden captain might now strike with precision
     assert ENGINE.outcome(s).winners == [0] and s.reason == "fleet.win.annihilation"
 
 

@@ -23,7 +23,7 @@ from games.core.playout import check_determinization
 from games.registry import get_engine
 
 GAMES = int(os.environ.get("SHAPAN_DET_GAMES", "1000"))
-POINTS = 2  # random points per game besides its start, anywhere in the game
+POINTS = 1  # random points per game besides its start, anywhere in the game, and one hand-off
 
 # (game, players, options): option sets under which something is hidden
 CASES = [
@@ -31,14 +31,28 @@ CASES = [
     ("ironfire", 3, {}),
     ("frontline", 2, {}),
     ("panzer", 2, {}),
+    ("conflict", 2, {}),
     ("conflict", 3, {}),
+    ("conflict", 4, {}),
+    ("conflict", 6, {}),
     ("fleet", 2, {}),
 ]
+
+
+# Leaks the play-on check (check_determinization's lockstep) finds and no engine fixes yet: for
+# these cases it is left out, every other check still runs. Remove an entry with its fix.
+KNOWN_LEAKS = {
+    # under fog, whether the turn stays with a player or the round ends depends on whether
+    # its face-down units still have an attack (_end_turn asks _can_attack of hidden cards):
+    # 'waiting for P2' tells P1 that P2's hidden army can still attack (found at 1,000 games)
+    ("ironfire", 2, "fog"),
+}
 
 
 @pytest.mark.parametrize("game,players,options", CASES, ids=[f"{g}-{n}p-{o}" for g, n, o in CASES])
 def test_resampling_what_a_seat_cannot_see_changes_nothing_it_sees(game, players, options):
     engine = get_engine(game)
+    known = (game, players, "fog" if options.get("fog_of_war") == "true" else "") in KNOWN_LEAKS
     checked = changed = 0
     for g in range(GAMES):
         play = random.Random(f"det:{game}:{players}:{g}")
@@ -46,9 +60,12 @@ def test_resampling_what_a_seat_cannot_see_changes_nothing_it_sees(game, players
         state = engine.setup(seats, engine.parse_options(options), 10_000 + g).state
         start = engine.load_state(engine.dump_state(state))  # playing on may change `state` in place
         for n, point in [(0, start)] + _random_points(engine, state, play, POINTS):
-            seat = play.randrange(players)
+            # half the time a seat to act: the game is then played on in both states too
+            active = engine.active_seats(point)
+            seat = play.choice(active) if active and play.random() < 0.5 else play.randrange(players)
             try:
-                problems, did_change = check_determinization(engine, point, seat, play)
+                problems, did_change = check_determinization(engine, point, seat, play,
+                                                             lockstep_branches=0 if known else 4)
             except NotImplementedError:
                 pytest.skip(f"{game} has no determinize yet")  # TEMPORARY: removed once all five have one
             assert not problems, f"{game} game {g} step {n} seat {seat}: {problems[:3]}"
@@ -62,14 +79,18 @@ def test_resampling_what_a_seat_cannot_see_changes_nothing_it_sees(game, players
 
 def _random_points(engine, state, play: random.Random, k: int) -> list[tuple[int, object]]:
     """Plays a random game to its end and returns `k` of its states (after step n), each step
-    equally likely, however long the game (reservoir sampling; the states are copies, as
-    engines may change a state in place)."""
+    equally likely, however long the game, and one of the states where the game turns to
+    other seats (a fight, a reaction window, a rescue: where a pause may tell something)
+    (reservoir sampling; the states are copies, as engines may change a state in place)."""
     pick = random.Random(play.random())
     chosen: list[tuple[int, object]] = []
+    handoff: list[tuple[int, object]] = []
+    handoffs = 0
     for n in range(1, 20_001):
         if engine.outcome(state) is not None:
             break
-        seat = play.choice(engine.active_seats(state))
+        active = engine.active_seats(state)
+        seat = play.choice(active)
         state = engine.apply(state, seat, play.choice(engine.legal_actions(state, seat))).state
         slot = n - 1 if n <= k else pick.randrange(n)
         if slot < k:
@@ -78,4 +99,8 @@ def _random_points(engine, state, play: random.Random, k: int) -> list[tuple[int
                 chosen[slot] = (n, copy)
             else:
                 chosen.append((n, copy))
-    return chosen
+        if engine.outcome(state) is None and engine.active_seats(state) != active:
+            handoffs += 1
+            if pick.randrange(handoffs) == 0:
+                handoff = [(n, engine.load_state(engine.dump_state(state)))]
+    return chosen + handoff
