@@ -2,7 +2,8 @@
 reached before the engine was optimised, through the same legal-action lists and events.
 
 The expected hashes were recorded with the unoptimised engine (commit 4578ad7), and again when
-the Neutron Bomb was limited to cities (issue 19). Per seed:
+the Neutron Bomb was limited to cities (issue 19), and again, rules unchanged, when the dice
+became keyed BLAKE2b (issue 17). Per seed:
 (hash of every step's legal-action codes, events and the final state; hash of the final
 `dump_state`). The chooser picks by index, so the order of legal actions matters too. Every
 tenth step the state is reloaded from JSON as the host does, so a cache tied to a state
@@ -22,61 +23,61 @@ from games.conflict import ENGINE
 from games.core import Seat
 
 THREE = {
-    1: ('034f13c6ac4252ae', 'ca9eb05b17cd8bbb'),
-    2: ('e4d6ff1f5e293905', 'a21af70907abc42a'),
-    3: ('6c2488dc100fc20c', '7fe2e0314de91338'),
-    4: ('0dd63f3ebaf551a2', '71b5ec4f79bd9d03'),
-    5: ('3916b4e7693d7f6e', '1a9c027d67781c45'),
-    6: ('608d425283b34e00', 'ef087a53ac0bdbbf'),
-    7: ('5cb1a4922daa16a6', 'b5c4f2716b23a36f'),
-    8: ('729fa87acacd8ce9', '261e2dd5e29967e9'),
-    9: ('0dd62c2a56958abd', 'c2a04840eab9b3cf'),
-    10: ('827bff8f1f0a423e', 'e24c44863e73d8cb'),
-    11: ('e1b40d31659d8912', 'e38839d8806bf742'),
-    12: ('6851c7b75e5ed9fa', '4b890f0a83534d30'),
-    13: ('cbd8381ca24d4b5e', '20893f7a0d242ccb'),
-    14: ('6fb249d74d3ebd55', 'b7e56ae6ae7afc2f'),
-    15: ('f8fdb0050c6e8b89', '12579e94cb4e0601'),
-    16: ('55f32ebc8a64a95c', '4c398f2ca609e9e0'),
-    17: ('ebb49d3560171c5a', '3d390750574a114b'),
-    18: ('3ca16ff9c76019d3', '387991de5bc34886'),
-    19: ('6bfe969892322d7f', 'f9c40c9f797f3665'),
-    20: ('416830e2168d0736', '1f065be7f2bd5de5'),
+    1: ('2d66b9d3be9190d7', '71fc6a5b9200ec6e'),
+    2: ('19d110def8ff1cc4', '61a1036669ec13b6'),
+    3: ('05c9861c228d6446', '04053602d52f1f5a'),
+    4: ('454adb92a310882a', '2b5a09eb7eead3f8'),
+    5: ('15a744eac0335adc', 'b1e004c250670c3c'),
+    6: ('5f2297f7198d6b9f', '618203cea581fba6'),
+    7: ('35a25fa9c128b418', 'ddf03527d287d6c0'),
+    8: ('bdcce4d4d204a374', '6eea1218ed68f4b0'),
+    9: ('4a7375f019e158e4', '10e8a724af8a3858'),
+    10: ('51dac756ac1975ee', '3114c88d8543cbe6'),
+    11: ('556f40d627eeb2df', '2e8d90f23cfd747f'),
+    12: ('ec0bba5caef6babb', '6aba3c6abff4ea21'),
+    13: ('e481db576e9f21a7', '757b3a48bf5b12e3'),
+    14: ('18c1151e5199f0ab', '1b9ce12b53baf2f1'),
+    15: ('77485ee29a1f72e2', '472fde6c6744a1a8'),
+    16: ('155857fef9eca68f', '014746a783cf8210'),
+    17: ('fbd275c1ed5a1e89', '9acc682d67e6e064'),
+    18: ('020ec3bd9c939758', '808fde9f0a31bd7a'),
+    19: ('fe769f31b975e916', 'a4702940f35cab30'),
+    20: ('2c0f777da8fca90a', 'e436ffb5ebf4056c'),
 }
 
 TWO = {
-    1: ('5200ca0cf80f0344', '2d889322d4099c02'),
-    2: ('7cebcc81cf033547', 'a38033c4fd0ffa3c'),
-    3: ('b0a47da1d36bbd6e', '7cdff97ed6dd1937'),
-    4: ('9633099aac8d3b43', '03cd05e4cdd96785'),
-    5: ('f4f5aa05c92db562', 'deae7fd5287d1f06'),
-    6: ('8f2a2a20864bf029', 'f701a41e04b9f831'),
+    1: ('734ba7ea2e79dded', 'e6349bfaffe88632'),
+    2: ('4d1ce3cd93c4d99f', 'cdb82a81221327ba'),
+    3: ('c423853873bdb806', '5f44b4608cb71370'),
+    4: ('9ff8fd602f56efd7', 'caa0d6bad4f9af00'),
+    5: ('ebbab455e3cd1dac', '2aa6adcba7294f2f'),
+    6: ('72fef6fce29da912', '4a0bd182738571b4'),
 }
 
 SIX_SHORT = {
-    1: ('ff86376fd49cf211', 'b1eb0ed17840f66b'),
-    2: ('5722f14a8aaa8d9f', '44c1b902c374a149'),
-    3: ('cd246c8554c20d82', '9f1f4b385d99c086'),
-    4: ('06365646c2fd8664', '1ba720d6aa6e544b'),
-    5: ('55d381da63cd4dd9', '9271c64ad91350bd'),
-    6: ('8a6ed79550ffa6f5', '672591a536279591'),
+    1: ('d6e2ea51909dbf84', '11dacfd622267583'),
+    2: ('dc33575936cb3dfd', 'e44cd8a963783d71'),
+    3: ('a0df6052b0ce02d2', '15498e94f72979b4'),
+    4: ('d526d4a4f5824641', '689d50d7645209ac'),
+    5: ('8f6fafbdf2ebe97a', '9fa804be1070ab2b'),
+    6: ('eacf737f9858f557', '8ecb119e9847c53b'),
 }
 
 AGGRESSIVE = {
-    1: ('5072ccb77feb0b37', 'b28ad17f8ad2fabc'),
-    2: ('444b3c2d736ee1e4', '015e20d669c26cbb'),
-    3: ('8d16479e84cd05e9', '41f6e40b8f5a082a'),
-    4: ('71c680f72775f5dd', '04f925ef8d62ca5c'),
-    5: ('f76862ab153e6199', '777d11ae5dec4895'),
-    6: ('7cfafb9d80ab7ae1', '386767c047b13a01'),
-    7: ('83ea73e3ffafb782', '22773b8303709a2a'),
-    8: ('a95b81f92f814040', '5e96f26ad323be4d'),
+    1: ('3b1211b4715a20a2', '841776ec164f4f40'),
+    2: ('577474411fba1c22', 'b5aafcd9f498f873'),
+    3: ('f17d9998c52ae314', '29fdf231b212ddd6'),
+    4: ('360cd524aa5c35be', 'c443bf08adde1291'),
+    5: ('0cae0099aaffcf27', 'bd08d8dad276493f'),
+    6: ('a55e4359bb7adcd2', '0b64ec778f69c474'),
+    7: ('49bdb3e46c55eb4f', '7368cf4689cb384c'),
+    8: ('b1e5eb8f2af02fd2', 'c0ff5dde503b50fe'),
 }
 
 AGGRESSIVE_FOUR = {
-    5: ('94fd3be6319831e1', '5da0d1fec16ae64f'),
-    6: ('f447f4ad7014d3e0', 'bed3174869c2cb91'),
-    7: ('cb1fb1cb65f784e1', '7ac5de406b5f22fe'),
+    5: ('c7c8d96e7aff880a', 'eb33fa40a5cc7139'),
+    6: ('ec733f738a6ca34f', 'baa520e43b3318bd'),
+    7: ('fcfaa7c869aac047', '0c112ff5515991d4'),
 }
 
 PASSIVE = ("flip", "halt", "next", "no", "pass")
