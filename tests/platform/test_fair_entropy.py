@@ -47,18 +47,22 @@ async def test_a_secret_is_256_random_bits():
     assert len(seeds) == 50 and max(s.bit_length() for s in seeds) > 250
 
 
-async def entropy_table(host, bob_value: str | None = "bob-dice.1", alice_value: str | None = "alice_2") -> int:
+async def entropy_table(host, bob_value: str | None = "bob-dice.1",
+                        alice_value: str | None = "alice_2") -> tuple[int, str]:
+    """alice opens a Duel with entropy, bob joins, alice starts: (session id, the seal posted
+    when the table opened)."""
     opened = public_text(await host.handle(cmd("alice", "game.new", game="duel", entropy=True)))
     assert t("en", "host.entropy_open") in opened
+    seal = re.search(r"`([0-9a-f]{64})`", opened).group(1)  # public before any player adds a value
     box = await host.handle(cmd("bob", "game.join", entropy=bob_value))
     assert reply_text(box) == "Done.", reply_text(box)
     box = await host.handle(cmd("alice", "game.start", entropy=alice_value))
     assert reply_text(box) == "Done.", reply_text(box)
-    return (await host.repo.open_session_in_channel(CHANNEL)).id
+    return (await host.repo.open_session_in_channel(CHANNEL)).id, seal
 
 
 async def test_player_values_are_mixed_into_the_key_and_verify_recomputes_it(host):
-    sid = await entropy_table(host)
+    sid, _ = await entropy_table(host)
     session = await host.repo.load_session(sid)
     assert session.entropy == {str(USERS["alice"]): "alice_2", str(USERS["bob"]): "bob-dice.1"}
     text = f"{fair.secret_text(session)}:alice_2:bob-dice.1"  # human seats in seat order
@@ -73,7 +77,7 @@ async def test_player_values_are_mixed_into_the_key_and_verify_recomputes_it(hos
 
 
 async def test_the_reveal_at_the_end_lists_the_values(host):
-    sid = await entropy_table(host)
+    sid, seal = await entropy_table(host)
     last = None
     for _ in range(10):
         s = await host.repo.load_session(sid)
@@ -84,6 +88,7 @@ async def test_the_reveal_at_the_end_lists_the_values(host):
         last = await host.handle(cmd(["alice", "bob"][seat], "play", code=ENGINE.legal_actions(state, seat)[0].code()))
     s = await host.repo.load_session(sid)
     text = public_text(last)
+    assert sha256(fair.secret_text(s)) == seal == s.seed_hash
     assert t("en", "host.seed_reveal", seed=fair.secret_text(s), hash=s.seed_hash, id=sid) in text
     assert t("en", "host.entropy_reveal", values="0:alice `alice_2`, 1:bob `bob-dice.1`", text=fair.mix_text(s),
              game_key=f"{fair.game_seed(s):064x}") in text
@@ -94,7 +99,7 @@ async def test_another_value_gives_another_key_and_other_cards(tmp_path):
     for n, bob_value in enumerate(("one", "two")):
         host = await make_host(tmp_path / f"{n}.sqlite3", start_seed=555)  # the same server secret
         try:
-            sid = await entropy_table(host, bob_value=bob_value)
+            sid, _ = await entropy_table(host, bob_value=bob_value)
             session = await host.repo.load_session(sid)
             states.append((session.seed, ENGINE.load_state(session.state)))
         finally:
@@ -106,7 +111,7 @@ async def test_another_value_gives_another_key_and_other_cards(tmp_path):
 
 
 async def test_a_player_who_gives_no_value_gets_one_recorded_when_they_join(host):
-    sid = await entropy_table(host, bob_value=None, alice_value=None)
+    sid, _ = await entropy_table(host, bob_value=None, alice_value=None)
     session = await host.repo.load_session(sid)
     values = [v for _, v in fair.contributions(session)]
     assert len(values) == 2 and all(re.fullmatch(r"[0-9a-f]{32}", v) for v in values) and values[0] != values[1]
