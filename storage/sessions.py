@@ -105,7 +105,7 @@ def _seat_rows(session_id: int, seats: list[SeatRow]) -> list[tuple]:
 
 
 def _fair_columns(row: sqlite3.Row) -> dict[str, Any]:
-    """The columns of migration 0006, absent from a database read (read-only) before it."""
+    """The columns of migration 0007, absent from a database read (read-only) before it."""
     try:
         entropy, bot_secret = row["entropy"], row["bot_secret"]
     except IndexError:

@@ -1003,7 +1003,7 @@ class Host:
         # From the bot seats' own secret (never the game's seed or dice, which a player might
         # learn or a reveal shows) and the table's version: a restarted process makes the same
         # choice. Replays never need it: every bot move is in the action log.
-        if not session.bot_secret:  # a row read from a database before migration 0006
+        if not session.bot_secret:  # a row read from a database before migration 0007
             return random.Random()  # seeded from the operating system
         return random.Random(f"{session.bot_secret}:{session.version}:{n}")
 

@@ -43,7 +43,7 @@ def _sha256(text: str) -> str:
 
 def secret_text(session: SessionRow) -> str:
     """The secret as revealed, the exact text whose SHA-256 is the commitment. Tables opened
-    before 256-bit secrets (migration 0006) committed to their 64-bit seed in decimal."""
+    before 256-bit secrets (migration 0007) committed to their 64-bit seed in decimal."""
     return str(session.seed) if is_retired_seed(session) else f"{session.seed:064x}"
 
 

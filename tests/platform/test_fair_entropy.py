@@ -11,7 +11,7 @@ import aiosqlite
 
 from bot.host import fair
 from games.core.i18n import t
-from storage.db import MIGRATIONS, migrate
+from storage.db import migrate, migration_files
 from storage.sessions import Repository, SeatRow
 from tests.platform.conftest import (CHANNEL, USERS, cmd, duel_table, make_host, play_duel_to_end, public_text,
                                      reply_text, snapshot)
@@ -139,12 +139,27 @@ async def test_bad_values_and_values_for_a_table_without_entropy_are_refused(hos
 
 
 async def test_league_tables_take_entropy_by_default(host):
-    sid, _ = await host._start_league_game(cmd("alice", "league.play"), "duel", CHANNEL,
-                                           [(USERS["alice"], "alice"), (USERS["bob"], "bob")], {})
+    sid, _, _ = await host._start_league_game(cmd("alice", "league.play"), "duel", CHANNEL, "duel table",
+                                              [(USERS["alice"], "alice"), (USERS["bob"], "bob")], {})
     session = await host.repo.load_session(sid)
     assert set(session.entropy) == {str(USERS["alice"]), str(USERS["bob"])}
     assert ENGINE.load_state(session.state).rng.key == sha256(fair.mix_text(session))
     assert await verify(host, sid) is None
+
+
+async def test_a_rematch_keeps_the_tables_entropy_setting(host):
+    sid, _ = await entropy_table(host)
+    await play_duel_to_end(host, sid)
+    assert reply_text(await host.handle(cmd("bob", "game.rematch"))) == "Done."
+    again = await host.repo.open_session_in_channel(CHANNEL)
+    assert again.id != sid and set(again.entropy) == {str(USERS["alice"]), str(USERS["bob"])}
+    assert again.seed_hash != (await host.repo.load_session(sid)).seed_hash  # a new secret
+    assert await verify(host, again.id) is None
+    await host.handle(cmd("alice", "game.concede"))
+    casual = await duel_table(host, channel=30)
+    await play_duel_to_end(host, casual, channel=30)
+    await host.handle(cmd("bob", "game.rematch", channel=30))
+    assert (await host.repo.open_session_in_channel(30)).entropy is None
 
 
 async def test_bot_seats_draw_from_their_own_secret_never_from_the_seed(host):
@@ -186,20 +201,24 @@ async def test_a_table_from_before_256_bit_secrets_still_verifies(host):
     assert await verify(host, sid) is None
 
 
+FAIR_SECRETS = 7  # storage/migrations/0007_fair_secrets.sql
+
+
 async def test_migration_gives_older_rows_a_bot_secret_and_no_entropy(tmp_path):
     folder = tmp_path / "before"
     folder.mkdir()
-    for path in sorted(MIGRATIONS.glob("000[1-5]_*.sql")):
-        shutil.copy(path, folder)
+    for version, path in migration_files():
+        if version < FAIR_SECRETS:
+            shutil.copy(path, folder)
     conn = await aiosqlite.connect(":memory:", isolation_level=None)
     conn.row_factory = aiosqlite.Row
     await migrate(conn, folder)
     await conn.execute(
         "INSERT INTO sessions (channel_id, game, status, creator_id, locale, seed, seed_hash, created_at, updated_at) "
         "VALUES (5, 'duel', 'finished', 1, 'en', '42', ?, 0, 0)", (sha256("42"),))
-    old = await Repository(conn).load_session(1)  # read before 0006 (as a read-only verify may)
+    old = await Repository(conn).load_session(1)  # read before 0007 (as a read-only verify may)
     assert old.entropy is None and old.bot_secret == "" and fair.is_retired_seed(old)
-    assert 6 in await migrate(conn)
+    assert FAIR_SECRETS in await migrate(conn)
     row = await Repository(conn).load_session(1)
     assert row.entropy is None and re.fullmatch(r"[0-9a-f]{64}", row.bot_secret)
     await conn.close()
