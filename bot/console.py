@@ -379,6 +379,9 @@ async def open_table(db: str | None, out_dir: str | None, seed: int | None,
 
         kwargs["dice_rng"] = random.Random(seed)  # scripted /roll results repeat exactly
     host = await Host.create(db_path, **kwargs)
+    if seed is not None:  # the bot seats' secrets repeat too, so a script's bot moves do
+        secrets = iter(range(seed, seed + 1_000_000))
+        host.bot_secret_source = lambda: f"bot:{next(secrets)}"
     write(f"[console] database {db_path}; images in {images}")
     write("[console] [table] lines: everyone at the table sees them · [dm NAME] and [reply NAME] lines: only NAME")
     return ConsoleTable(host, images, write)

@@ -111,6 +111,9 @@ class Host:
         self.dice_rng = dice_rng or random.SystemRandom()
         self.clock = clock
         self.seed_source = seed_source
+        # each table's bot secret (secrets.token_hex); tests and the console's --seed set a
+        # repeatable one, so that games with bot seats replay the same from the same commands
+        self.bot_secret_source: Callable[[], str] = fair.new_bot_secret
         self.bot_step_cap = bot_step_cap
         self.on_game_finished: list[GameFinished] = []
         # open_thread(parent channel, name) -> thread id: set by an adapter that has threads;
@@ -522,6 +525,7 @@ class Host:
                 guild_id=cmd.guild_id, channel_id=cmd.channel_id, thread=bool(cmd.args.get("thread")), game=key,
                 options=raw, creator_id=cmd.user_id, locale=table_locale, seed=seed, seed_hash=fair.seed_hash(seed),
                 seats=[SeatRow(0, cmd.user_id, cmd.user_name)], now=self.clock(),
+                bot_secret=self.bot_secret_source(),
                 entropy={str(cmd.user_id): fair.new_contribution()} if with_entropy else None,
             )
         except TableExists:
@@ -633,6 +637,7 @@ class Host:
                 options=last.options, creator_id=cmd.user_id, locale=last.locale, seed=seed,
                 seed_hash=fair.seed_hash(seed), now=self.clock(),
                 seats=[SeatRow(i, s.user_id, s.name, s.is_bot) for i, s in enumerate(order)],
+                bot_secret=self.bot_secret_source(),
                 # a table with entropy stays one; it starts at once, so the bot draws the values
                 entropy=None if last.entropy is None else _drawn_values(order),
             )
@@ -1296,6 +1301,7 @@ class Host:
                 guild_id=cmd.guild_id, channel_id=channel_id, thread=True, game=game, options=options,
                 creator_id=players[0][0], locale=locale, seed=seed, seed_hash=fair.seed_hash(seed),
                 seats=[SeatRow(i, uid, name) for i, (uid, name) in enumerate(players)], now=self.clock(),
+                bot_secret=self.bot_secret_source(),
                 entropy=entropy,
             )
         except TableExists:

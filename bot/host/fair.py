@@ -28,6 +28,10 @@ def new_seed() -> int:
     return secrets.randbits(256)
 
 
+def new_bot_secret() -> str:
+    return secrets.token_hex(32)
+
+
 def new_contribution() -> str:
     return secrets.token_hex(16)
 

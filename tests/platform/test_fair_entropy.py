@@ -163,6 +163,7 @@ async def test_a_rematch_keeps_the_tables_entropy_setting(host):
 
 
 async def test_bot_seats_draw_from_their_own_secret_never_from_the_seed(host):
+    host.bot_secret_source = fair.new_bot_secret  # as in play (the fixture's is repeatable)
     await host.handle(cmd("alice", "game.new", game="duel"))
     await host.handle(cmd("alice", "game.bot"))
     outboxes = [await host.handle(cmd("alice", "game.start"))]
