@@ -32,7 +32,8 @@ GUILD_ID = 1
 DEFAULT_CHANNEL = "table"
 FOLLOW_UP_TICKS = 100  # bots' slices played out after a line (a game that never ends stops here)
 _LINE = re.compile(r"^\s*(?P<name>[^\s:@!#/]+)(?P<bang1>!)?(?:@(?P<where>dm|#[^\s:!]+))?(?P<bang2>!)?\s*:\s*(?P<text>.*)$")
-_KEYED = re.compile(r"^(game|seat):(\S+)$")
+_KEYED = re.compile(r"^(game|seat|entropy):(\S+)$")
+_KEYED_ARG = {"game": "session", "seat": "seat", "entropy": "entropy"}
 # what a console line may start with (the host's commands, and the console's own two)
 CONSOLE_COMMANDS = ("/game", "/play", "/hand", "/menu", "/rules", "/roll", "/dice", "/design", "/deck", "/league",
                     "/lang", "/wait")
@@ -119,10 +120,10 @@ class ConsoleTable:
         channel = None if is_dm else self.channel(where[1:] if where else DEFAULT_CHANNEL)
         args: dict[str, object] = {}
         plain = []
-        for tok in rest:  # game:ID and seat:N may go anywhere
+        for tok in rest:  # game:ID, seat:N and entropy:VALUE may go anywhere
             keyed = _KEYED.match(tok)
             if keyed and head in ("/play", "/hand", "/menu", "/game"):
-                args["session" if keyed.group(1) == "game" else "seat"] = keyed.group(2)
+                args[_KEYED_ARG[keyed.group(1)]] = keyed.group(2)
             else:
                 plain.append(tok)
         if head == "/lang":
@@ -152,8 +153,8 @@ class ConsoleTable:
                 args["game"] = plain[0]
                 options = {}
                 for tok in plain[1:]:
-                    if tok == "thread":
-                        args["thread"] = True
+                    if tok in ("thread", "entropy"):  # entropy: the players add values to the key
+                        args[tok] = True
                     elif "=" in tok:
                         key, _, value = tok.partition("=")
                         options[key] = value
@@ -378,6 +379,9 @@ async def open_table(db: str | None, out_dir: str | None, seed: int | None,
 
         kwargs["dice_rng"] = random.Random(seed)  # scripted /roll results repeat exactly
     host = await Host.create(db_path, **kwargs)
+    if seed is not None:  # the bot seats' secrets repeat too, so a script's bot moves do
+        secrets = iter(range(seed, seed + 1_000_000))
+        host.bot_secret_source = lambda: f"bot:{next(secrets)}"
     write(f"[console] database {db_path}; images in {images}")
     write("[console] [table] lines: everyone at the table sees them · [dm NAME] and [reply NAME] lines: only NAME")
     return ConsoleTable(host, images, write)

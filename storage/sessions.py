@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import sqlite3
 from collections import OrderedDict
 from contextlib import asynccontextmanager
@@ -53,8 +54,8 @@ class SessionRow:
     locale: str
     version: int
     state: str | None
-    seed: int
-    seed_hash: str
+    seed: int  # the server's 256-bit secret (older rows: a 64-bit seed), revealed at the end
+    seed_hash: str  # its commitment, shown when the table opens (see bot.host.fair)
     thread: bool = False
     timer_hours: float | None = None
     timer_policy: str = "skip"
@@ -65,6 +66,9 @@ class SessionRow:
     updated_at: float = 0.0
     seats: list[SeatRow] = field(default_factory=list)
     error: str | None = None  # set when the host failed on this table (see Host.tick)
+    # None: the table takes no player entropy; else user id (as text) -> the value they added
+    entropy: dict[str, str] | None = None
+    bot_secret: str = ""  # what the bot seats draw from; never shown, never derived from the seed
 
     def seats_of(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -88,8 +92,9 @@ class LogRow:
 # Columns a command may change through `commit` (everything but identity and creation).
 _MUTABLE = {
     "status", "state", "options", "locale", "timer_hours", "timer_policy", "turn_deadline",
-    "timer_seats", "reminded", "creator_id", "error",
+    "timer_seats", "reminded", "creator_id", "error", "entropy",
 }
+_JSON = ("options", "timer_seats", "entropy")
 
 _LAST_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?"
 _DELETE_SEATS = "DELETE FROM seats WHERE session_id = ?"
@@ -100,7 +105,7 @@ _INSERT_LOG = ("INSERT INTO action_log (session_id, seq, seat, user_id, source, 
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _INSERT_SESSION = (
     "INSERT INTO sessions (guild_id, channel_id, thread, game, options, status, creator_id, locale, seed, seed_hash, "
-    "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id"
+    "created_at, updated_at, entropy, bot_secret) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
 )
 # Due turn timers (half time passed: a reminder, or the deadline: the policy) that no live
 # process holds, leased until the first `?`. `{lock}`: PostgreSQL skips rows another
@@ -124,7 +129,7 @@ def _stored_changes(changes: dict[str, Any]) -> dict[str, Any]:
     bad = set(changes) - _MUTABLE
     if bad:
         raise ValueError(f"cannot change {sorted(bad)}")
-    stored = {k: json.dumps(v) if k in ("options", "timer_seats") else v for k, v in changes.items()}
+    stored = {k: json.dumps(v) if k in _JSON and v is not None else v for k, v in changes.items()}
     return {k: int(v) if isinstance(v, bool) else v for k, v in stored.items()}
 
 
@@ -155,6 +160,15 @@ async def open_repository(target: str | Path, *, readonly: bool = False) -> "Rep
         target = target.removeprefix("sqlite:")
         target = target[2:] if target.startswith("//") else target
     return await Repository.open(target, readonly=readonly)
+
+
+def _fair_columns(row: Any) -> dict[str, Any]:
+    """The columns of migration 0007, absent from a database read (read-only) before it."""
+    try:
+        entropy, bot_secret = row["entropy"], row["bot_secret"]
+    except (IndexError, KeyError):  # sqlite3.Row / asyncpg.Record without the column
+        return {}
+    return {"entropy": None if entropy is None else json.loads(entropy), "bot_secret": bot_secret}
 
 
 class Repository:
@@ -300,13 +314,16 @@ class Repository:
     async def create_session(
         self, *, guild_id: int | None, channel_id: int, thread: bool, game: str, options: dict[str, Any],
         creator_id: int, locale: str, seed: int, seed_hash: str, seats: list[SeatRow], now: float,
+        entropy: dict[str, str] | None = None, bot_secret: str | None = None,
     ) -> int:
+        """A new lobby. `bot_secret` (what its bot seats draw from) is drawn here unless given."""
         try:
             async with self.transaction() as db:
                 cur = await db.execute(
                     _INSERT_SESSION,
                     (guild_id, channel_id, int(thread), game, json.dumps(options), creator_id, locale, str(seed),
-                     seed_hash, now, now),
+                     seed_hash, now, now, None if entropy is None else json.dumps(entropy),
+                     bot_secret or secrets.token_hex(32)),
                 )
                 session_id = (await cur.fetchone())[0]
                 await self._write_seats(db, session_id, seats)
@@ -335,6 +352,7 @@ class Repository:
             timer_seats=json.loads(row["timer_seats"] or "[]"), reminded=bool(row["reminded"]),
             created_at=row["created_at"], updated_at=row["updated_at"], seats=seats,
             error=row["error"] if "error" in row.keys() else None,  # absent in an older database opened read-only
+            **_fair_columns(row),
         )
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:

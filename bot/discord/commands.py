@@ -60,11 +60,12 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
     game = app_commands.Group(name=L("cmd.game.name"), description=L("cmd.game.desc"))
 
     @game.command(name=L("cmd.game.new.name"), description=L("cmd.game.new.desc"))
-    @app_commands.rename(**_names(game="game_key", options="options", thread="thread"))
-    @app_commands.describe(**_descs(game="game_key", options="options", thread="thread"))
+    @app_commands.rename(**_names(game="game_key", options="options", thread="thread", entropy="entropy_on"))
+    @app_commands.describe(**_descs(game="game_key", options="options", thread="thread", entropy="entropy_on"))
     @app_commands.autocomplete(game=_suggest("game.new", "game"))
-    async def game_new(interaction: discord.Interaction, game: str, options: str | None = None, thread: bool = False):
-        args = {"game": game.strip().lower(), "options": parse_options(options), "thread": thread}
+    async def game_new(interaction: discord.Interaction, game: str, options: str | None = None, thread: bool = False,
+                       entropy: bool = False):
+        args = {"game": game.strip().lower(), "options": parse_options(options), "thread": thread, "entropy": entropy}
         await _client(interaction).run_command(interaction, "game.new", args)
 
     def simple(verb: str, with_session: bool = False) -> None:
@@ -82,7 +83,19 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
             async def callback(interaction: discord.Interaction):
                 await _client(interaction).run_command(interaction, verb, {})
 
-    for verb in ("game.join", "game.leave", "game.start", "game.abandon", "game.rematch"):
+    def with_entropy(verb: str) -> None:
+        """`/game join` and `/game start`: a player may add their own entropy value."""
+        name = verb.split(".")[1]
+
+        @game.command(name=L(f"cmd.game.{name}.name"), description=L(f"cmd.game.{name}.desc"))
+        @app_commands.rename(**_names(entropy="entropy"))
+        @app_commands.describe(**_descs(entropy="entropy"))
+        async def callback(interaction: discord.Interaction, entropy: app_commands.Range[str, 1, 64] | None = None):
+            await _client(interaction).run_command(interaction, verb, {"entropy": entropy})
+
+    for verb in ("game.join", "game.start"):
+        with_entropy(verb)
+    for verb in ("game.leave", "game.abandon", "game.rematch"):
         simple(verb)
     for verb in ("game.status", "game.log", "game.concede"):
         simple(verb, with_session=True)

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from functools import partial
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 from bot import markdown
 from bot.host import decks, fair, names, rules
@@ -83,6 +83,16 @@ class Progress:
     forfeit: bool = False
 
 
+def _drawn_values(seats: Iterable[SeatRow]) -> dict[str, str]:
+    """Entropy values drawn by the bot for every human of a table that starts at once."""
+    return {str(s.user_id): fair.new_contribution() for s in seats if not s.is_bot and s.user_id is not None}
+
+
+def _flag(value: Any) -> bool:
+    """A yes/no argument as adapters send it (a bool from Discord, a word from the console)."""
+    return value is True or str(value).strip().lower() in ("true", "yes", "on", "1")
+
+
 def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
     if value is None or value == "":
         return None
@@ -106,6 +116,9 @@ class Host:
         self.dice_rng = dice_rng or random.SystemRandom()
         self.clock = clock
         self.seed_source = seed_source
+        # each table's bot secret (secrets.token_hex); tests and the console's --seed set a
+        # repeatable one, so that games with bot seats replay the same from the same commands
+        self.bot_secret_source: Callable[[], str] = fair.new_bot_secret
         self.bot_step_cap = bot_step_cap
         self.on_game_finished: list[GameFinished] = []
         # open_thread(parent channel, name) -> thread id: set by an adapter that has threads;
@@ -519,19 +532,26 @@ class Host:
     async def _new(self, cmd: Command, locale: str) -> Outbox:
         key, engine, raw = self.check_new(cmd)
         table_locale = normalize_locale(cmd.guild_locale or cmd.locale or locale)
+        with_entropy = _flag(cmd.args.get("entropy"))
         seed = self.seed_source()
         try:
             session_id = await self.repo.create_session(
                 guild_id=cmd.guild_id, channel_id=cmd.channel_id, thread=bool(cmd.args.get("thread")), game=key,
                 options=raw, creator_id=cmd.user_id, locale=table_locale, seed=seed, seed_hash=fair.seed_hash(seed),
                 seats=[SeatRow(0, cmd.user_id, cmd.user_name)], now=self.clock(),
+                bot_secret=self.bot_secret_source(),
+                entropy={str(cmd.user_id): fair.new_contribution()} if with_entropy else None,
             )
         except TableExists:
             raise HostError("host.table_exists") from None
         title = localize_value(engine.title, table_locale)
-        box = Outbox(public=[(cmd.channel_id, Message(
-            text=t(table_locale, "host.opened", name=self._user_name(cmd), title=title, id=session_id,
-                   min=engine.min_players, max=engine.max_players)))])
+        # The commitment is public before anybody can add a value, so no value can steer it.
+        text = t(table_locale, "host.opened", name=self._user_name(cmd), title=title, id=session_id,
+                 min=engine.min_players, max=engine.max_players) + "\n" + t(table_locale, "host.seed_hash",
+                                                                            hash=fair.seed_hash(seed))
+        if with_entropy:
+            text += "\n" + t(table_locale, "host.entropy_open")
+        box = Outbox(public=[(cmd.channel_id, Message(text=text))])
         box.reply = Message(text=t(locale, "host.created", id=session_id, title=localize_value(engine.title, locale)))
         return box
 
@@ -552,9 +572,13 @@ class Host:
             if session.seats_of(cmd.user_id):
                 raise HostError("host.already_seated")
             self._require_room(session)
+            given = self._contribution(cmd, session)
+            changes = {}
+            if session.entropy is not None:  # a value given, else one drawn now (recorded, revealed at the end)
+                changes["entropy"] = {**session.entropy, str(cmd.user_id): given or fair.new_contribution()}
             seats = session.seats + [SeatRow(len(session.seats), cmd.user_id, cmd.user_name)]
             note = t(session.locale, "host.joined", name=self._user_name(cmd))
-            return await self._lobby_change(cmd, session, seats, note, locale)
+            return await self._lobby_change(cmd, session, seats, note, locale, **changes)
         return await self._locked(cmd, locale, body, ("lobby",))
 
     @staticmethod
@@ -627,6 +651,9 @@ class Host:
                 options=last.options, creator_id=cmd.user_id, locale=last.locale, seed=seed,
                 seed_hash=fair.seed_hash(seed), now=self.clock(),
                 seats=[SeatRow(i, s.user_id, s.name, s.is_bot) for i, s in enumerate(order)],
+                bot_secret=self.bot_secret_source(),
+                # a table with entropy stays one; it starts at once, so the bot draws the values
+                entropy=None if last.entropy is None else _drawn_values(order),
             )
         except TableExists:
             raise HostError("host.table_exists") from None
@@ -645,12 +672,59 @@ class Host:
             engine = get_engine(session.game)
             if len(session.seats) < engine.min_players:
                 raise HostError("host.need_players", min=engine.min_players, have=len(session.seats))
-            step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options), session.seed)
+            given = self._contribution(cmd, session)
+            if given and not session.seats_of(cmd.user_id):
+                raise HostError("host.not_player")
+            changes = {}
+            if session.entropy is not None:
+                entropy = dict(session.entropy)
+                if given:
+                    entropy[str(cmd.user_id)] = given
+                for seat, value in fair.contributions(session):
+                    if value is None:  # seated without joining (e.g. an older lobby): drawn now
+                        entropy[str(seat.user_id)] = fair.new_contribution()
+                session = replace(session, entropy=entropy)
+                changes["entropy"] = entropy
+            step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
+                                fair.game_seed(session))
             progress = Progress(state=step.state, events=list(step.events), changed=True)
-            progress.notes.append(t(session.locale, "host.started", hash=session.seed_hash))
+            progress.notes += self._start_notes(session)
             return await self._finish(cmd, session, engine, progress, locale, status="active",
-                                      reply=t(locale, "host.done"))
+                                      reply=t(locale, "host.done"), changes=changes)
         return await self._locked(cmd, locale, body, ("lobby",))
+
+    @staticmethod
+    def _contribution(cmd: Command, session: SessionRow) -> str | None:
+        """The entropy value a player gave with the command (checked), or None."""
+        raw = cmd.args.get("entropy")
+        if raw is None or raw == "":
+            return None
+        if session.entropy is None:
+            raise HostError("host.entropy_off")
+        value = str(raw).strip()
+        if not fair.CONTRIBUTION.fullmatch(value):
+            raise HostError("host.entropy_bad", value=value[:70])
+        return value
+
+    def _start_notes(self, session: SessionRow) -> list[str]:
+        notes = [t(session.locale, "host.started", hash=session.seed_hash)]
+        if session.entropy is not None:
+            notes.append(t(session.locale, "host.entropy_mixed", values=self._contribution_list(session)))
+        return notes
+
+    @staticmethod
+    def _contribution_list(session: SessionRow) -> str:
+        return ", ".join(f"{seat.seat}:{markdown.escape(seat.name)} `{value or '-'}`"
+                         for seat, value in fair.contributions(session))
+
+    def _reveal(self, session: SessionRow, locale: str | None = None) -> str:
+        """The end of a game: the secret, and on a table with entropy the values and the key."""
+        loc = locale or session.locale
+        text = t(loc, "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash, id=session.id)
+        if session.entropy is not None:
+            text += "\n" + t(loc, "host.entropy_reveal", values=self._contribution_list(session),
+                             text=fair.mix_text(session), game_key=f"{fair.game_seed(session):064x}")
+        return text
 
     # --- verbs on a started game -----------------------------------------------------------
     async def _play(self, cmd: Command, locale: str) -> Outbox:
@@ -748,8 +822,7 @@ class Host:
             if league_note:
                 text += "\n" + league_note
             if session.state is not None:
-                text += "\n" + t(session.locale, "host.seed_reveal", seed=session.seed, hash=session.seed_hash,
-                                 id=session.id)
+                text += "\n" + self._reveal(session)
             return Outbox(public=[(session.channel_id, Message(text=text))], reply=Message(text=t(locale, "host.done")))
         return await self._locked(cmd, locale, body)
 
@@ -841,7 +914,7 @@ class Host:
         if session.status in ("finished", "abandoned"):
             lines.append(self._result_text(session, engine, locale))
             if session.state is not None:
-                lines.append(t(locale, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
+                lines.append(self._reveal(session, locale))
         else:
             if session.timer_hours:
                 lines.append(t(locale, "host.timer_set", hours=f"{session.timer_hours:g}",
@@ -849,6 +922,8 @@ class Host:
             if session.error:
                 lines.append(t(locale, "host.status_error", error=session.error))
             lines.append(t(locale, "host.seed_hash", hash=session.seed_hash))
+            if session.entropy is not None:
+                lines.append(t(locale, "host.entropy_status", values=self._contribution_list(session)))
         images = [Image(f"table{session.id}.png", png)] if png else []
         return self._reply("\n".join(lines), images=images)
 
@@ -881,7 +956,7 @@ class Host:
         if over:
             lines.append(self._result_text(session, get_engine(session.game), locale))
             if session.state is not None:
-                lines.append(t(locale, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
+                lines.append(self._reveal(session, locale))
         return self._reply("\n".join(lines))
 
     async def _help(self, cmd: Command, locale: str) -> Outbox:
@@ -942,10 +1017,14 @@ class Host:
         progress.changed = True
         progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
 
-    def _bot_rng(self, session: SessionRow, n: int) -> random.Random:
-        # Derived from the seed and the table's version, so a restarted process (or a replay
-        # of the same commands) makes the very same bot choices.
-        return random.Random(f"{session.seed}:{session.version}:{n}")
+    @staticmethod
+    def _bot_rng(session: SessionRow, n: int) -> random.Random:
+        # From the bot seats' own secret (never the game's seed or dice, which a player might
+        # learn or a reveal shows) and the table's version: a restarted process makes the same
+        # choice. Replays never need it: every bot move is in the action log.
+        if not session.bot_secret:  # a row read from a database before migration 0007
+            return random.Random()  # seeded from the operating system
+        return random.Random(f"{session.bot_secret}:{session.version}:{n}")
 
     @staticmethod
     def _bots_to_move(session: SessionRow, engine: Engine, state: Any) -> bool:
@@ -1009,9 +1088,11 @@ class Host:
 
     async def _finish(self, cmd: Command | None, session: SessionRow, engine: Engine, progress: Progress,
                       locale: str | None, reply: str | None = None, status: str | None = None,
-                      restart_timer: bool = False, seats: list[SeatRow] | None = None) -> Outbox:
-        """Bots move, the posts are built, then state + log are committed in one transaction.
-        With `seats`, the seats change too (a kicked player's seat goes to a bot).
+                      restart_timer: bool = False, seats: list[SeatRow] | None = None,
+                      changes: dict[str, Any] | None = None) -> Outbox:
+        """Bots move, the posts are built, then state + log (and `changes` to the session) are
+        committed in one transaction. With `seats`, the seats change too (a kicked player's
+        seat goes to a bot).
 
         The posts come first so that the step and its messages form one unit: a failure while
         presenting the step (a view, a summary) leaves nothing committed, and a committed step
@@ -1025,7 +1106,7 @@ class Host:
         bots_pending = progress.ended is None and self._play_bots(engine, session, progress)
         now = self.clock()
         outcome = engine.outcome(progress.state)
-        changes: dict[str, Any] = {"state": engine.dump_state(progress.state)}
+        changes = {**(changes or {}), "state": engine.dump_state(progress.state)}
         if status:
             changes["status"] = status
         if outcome is not None or progress.ended:
@@ -1100,10 +1181,10 @@ class Host:
                 images.append(Image(f"table{session.id}.png", draw=partial(engine.render, picture, loc)))
         if outcome is not None:
             lines.append(self._outcome_text(session, outcome, already_said=lines))
-            lines.append(t(loc, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
+            lines.append(self._reveal(session))
         elif progress.ended:
             lines.append(t(loc, progress.ended) + " " + t(loc, "host.no_winner"))
-            lines.append(t(loc, "host.seed_reveal", seed=session.seed, hash=session.seed_hash, id=session.id))
+            lines.append(self._reveal(session))
         elif progress.changed:
             lines.append(t(loc, "host.waiting", names=self._waiting(session, engine, progress.state)))
             if progress.bots_pending:
@@ -1226,11 +1307,16 @@ class Host:
             channel_id = await self.open_thread(channel_id, thread_name)
         seed = self.seed_source()
         locale = normalize_locale(cmd.guild_locale or cmd.locale)
+        # League tables take player entropy: a value per player, drawn for them here (a league
+        # pairing starts at once, so nobody is asked), listed at the start, revealed at the end.
+        entropy = _drawn_values(SeatRow(i, uid, name) for i, (uid, name) in enumerate(players))
         try:
             session_id = await self.repo.create_session(
                 guild_id=cmd.guild_id, channel_id=channel_id, thread=True, game=game, options=options,
                 creator_id=players[0][0], locale=locale, seed=seed, seed_hash=fair.seed_hash(seed),
                 seats=[SeatRow(i, uid, name) for i, (uid, name) in enumerate(players)], now=self.clock(),
+                bot_secret=self.bot_secret_source(),
+                entropy=entropy,
             )
         except TableExists:
             raise LeagueError("league.channel_busy") from None
@@ -1242,9 +1328,10 @@ class Host:
         async with self._hold(session_id):
             session = await self.repo.load_session(session_id)
             assert session is not None
-            step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options), session.seed)
+            step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
+                                fair.game_seed(session))
             progress = Progress(state=step.state, events=list(step.events), changed=True)
-            progress.notes.append(t(session.locale, "host.started", hash=session.seed_hash))
+            progress.notes += self._start_notes(session)
             return await self._finish(cmd, session, engine, progress, locale, status="active")
 
     async def _league_result(self, session: SessionRow, outcome: Outcome) -> None:

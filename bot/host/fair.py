@@ -1,25 +1,79 @@
-"""Provably fair games: a secret seed committed by its hash at start, revealed at the end,
-and a replay that rebuilds a stored game from its seed and action log."""
+"""Provably fair games.
+
+When a table opens the server draws a 256-bit secret and shows its commitment: SHA-256 of
+the secret written as 64 hex digits. On a table that takes player entropy every human seat
+adds a value after that (given at /game join or /game start, else drawn by the bot when they
+joined), and the game's key is SHA-256 of `SECRET:VALUE0:VALUE1...` (human seats in seat
+order), so nobody, the bot's operator included, can choose the dice. Otherwise the key is
+the secret itself. At the end the secret and the values are revealed: anyone can recompute
+the commitment and the key, and `replay` rebuilds the game from the key and the action log.
+"""
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from typing import Any
 
 from games.core.engine import Engine, Seat
-from storage.sessions import LogRow, SessionRow
+from storage.sessions import LogRow, SeatRow, SessionRow
 
 RESIGN = "!resign"  # log code for a concession or a timer forfeit: `!resign SEAT`
+# A player's value: what `printf %s` and a shell line take as they are, with no separator.
+CONTRIBUTION = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
 def new_seed() -> int:
-    return secrets.randbits(64)
+    return secrets.randbits(256)
+
+
+def new_bot_secret() -> str:
+    return secrets.token_hex(32)
+
+
+def new_contribution() -> str:
+    return secrets.token_hex(16)
 
 
 def seed_hash(seed: int) -> str:
-    """What the table sees at start: SHA-256 of the seed written in decimal."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
+    """The commitment the table sees: SHA-256 of the secret written as 64 hex digits."""
+    return _sha256(f"{seed:064x}")
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def secret_text(session: SessionRow) -> str:
+    """The secret as revealed, the exact text whose SHA-256 is the commitment. Tables opened
+    before 256-bit secrets (migration 0007) committed to their 64-bit seed in decimal."""
+    return str(session.seed) if is_retired_seed(session) else f"{session.seed:064x}"
+
+
+def is_retired_seed(session: SessionRow) -> bool:
+    return session.seed_hash == _sha256(str(session.seed))
+
+
+def contributions(session: SessionRow) -> list[tuple[SeatRow, str | None]]:
+    """Each human seat with its player's value (None while none is recorded), in seat order."""
+    values = session.entropy or {}
+    return [(s, values.get(str(s.user_id))) for s in session.seats if not s.is_bot and s.user_id is not None]
+
+
+def mix_text(session: SessionRow) -> str:
+    """`SECRET:VALUE0:VALUE1...`: the text whose SHA-256 is the key of a table with entropy."""
+    values = [v for _, v in contributions(session)]
+    if None in values:
+        raise ValueError("a human seat has added no value")
+    return ":".join([secret_text(session), *values])
+
+
+def game_seed(session: SessionRow) -> int:
+    """What the engine's setup receives: the game's 256-bit key."""
+    if session.entropy is None:
+        return session.seed
+    return int(_sha256(mix_text(session)), 16)
 
 
 def resign_code(seat: int) -> str:
@@ -32,7 +86,7 @@ def engine_seats(session: SessionRow) -> list[Seat]:
 
 def replay(engine: Engine, session: SessionRow, log: list[LogRow]) -> Any:
     """setup(seats, options, seed) followed by every logged action, in order."""
-    state = engine.setup(engine_seats(session), engine.parse_options(session.options), session.seed).state
+    state = engine.setup(engine_seats(session), engine.parse_options(session.options), game_seed(session)).state
     for entry in log:
         if entry.code.startswith(RESIGN + " "):
             state = engine.resign(state, int(entry.code.split()[1])).state
@@ -63,13 +117,18 @@ def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
 
 
 def verify_session(engine: Engine, session: SessionRow, log: list[LogRow]) -> str | None:
-    """None when the seed matches its hash and the replay equals the stored state; else why not."""
-    if seed_hash(session.seed) != session.seed_hash:
-        return "the seed does not match the hash shown at the start"
+    """None when the secret matches its commitment and the replay from the game's key (the
+    secret mixed with the players' values) equals the stored state; else why not."""
+    if _sha256(secret_text(session)) != session.seed_hash:
+        return "the secret does not match the commitment shown at the start"
     if session.state is None:
         return "the game never started: nothing to replay"
     try:
         replayed = replay(engine, session, log)
     except Exception as exc:  # a tampered log may name an impossible action
         return f"the replay failed: {exc!r}"
-    return first_difference(json.loads(engine.dump_state(replayed)), json.loads(session.state))
+    difference = first_difference(json.loads(engine.dump_state(replayed)), json.loads(session.state))
+    if difference and is_retired_seed(session):
+        return (f"{difference} (this table has a 64-bit seed from before 256-bit secrets; if it started "
+                "before that change, its dice came from the retired generator and cannot be replayed)")
+    return difference

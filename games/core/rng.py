@@ -1,46 +1,82 @@
-"""A seeded generator that lives inside the game state.
+"""A cryptographic generator that lives inside the game state.
 
-The whole generator is one 64-bit integer (splitmix64), so it serializes with the state
-for free, and replaying the seed plus the action log reproduces every roll exactly.
+The generator is a 256-bit secret key and two counters. Dice come from keyed BLAKE2b in
+counter mode (block i = BLAKE2b-512(key, i), eight 64-bit words); ids of hidden items come
+from a second stream under the same key with another personalization, so an id a player
+sees tells nothing about the dice, and drawing ids never moves the dice. Without the key,
+no number of seen dice or ids tells the next ones (BLAKE2b is a PRF), which the old 64-bit
+splitmix generator did not resist: one or two seen ids gave away its whole state.
+
+Only the key and the counters are stored (a small JSON object); the current block is kept
+beside them, recomputed from the counter after a load, so replaying the seed plus the
+action log reproduces every roll exactly.
 """
 from __future__ import annotations
 
+import hashlib
 import random
-from typing import Sequence, TypeVar
+import struct
+from typing import Any, Sequence, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, model_validator
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
+_KEY_BITS = 256
+_DICE = b"shapan dice"  # BLAKE2b personalization: one stream for draws, one for ids
+_IDS = b"shapan ids"
+_WORDS = struct.Struct("<8Q").unpack
+_ID_MASK = (1 << 40) - 1
+_TWO64 = 1 << 64
+
+
+def _block(key: str, person: bytes, index: int) -> tuple[int, ...]:
+    digest = hashlib.blake2b(index.to_bytes(8, "little"), key=bytes.fromhex(key), digest_size=64,
+                             person=person).digest()
+    return _WORDS(digest)
 
 
 class GameRng(BaseModel):
-    state: int = 0
+    key: str = Field(frozen=True)  # 64 hex digits: the game's 256-bit secret key
+    n: int = 0  # 64-bit words drawn from the dice stream
+    t: int = 0  # ids drawn from the id stream
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_retired_format(cls, data: Any) -> Any:
+        # A state saved by the retired splitmix generator ({"state": N}) keeps loading: it
+        # goes on with a stream keyed by N (its replay cannot match; see the README).
+        if isinstance(data, dict) and "key" not in data and "state" in data:
+            return {"key": _key_hex(int(data["state"]))}
+        return data
 
     @classmethod
     def from_seed(cls, seed: int) -> "GameRng":
-        return cls(state=seed & _MASK)
+        """The generator of a game whose secret is `seed` (an integer below 2**256)."""
+        return cls(key=_key_hex(seed))
 
     @classmethod
     def fresh(cls, rnd: "random.Random") -> "GameRng":
         """A generator nobody has seen, for a determinized state (its future dice unknown)."""
-        return cls.from_seed(rnd.getrandbits(64))
+        return cls.from_seed(rnd.getrandbits(_KEY_BITS))
 
     def next64(self) -> int:
-        # Written straight into the model's dict: pydantic's __setattr__ would cost ~1 µs a
-        # draw, and `state` is a plain int that needs no validation.
+        # Fields are read and written straight in the model's dict: pydantic's __setattr__
+        # would cost ~1 µs a draw. The block cache sits there too, under a name that is no
+        # field, so it is never dumped (pydantic serializes and compares fields only).
         fields = self.__dict__
-        z = fields["state"] = (fields["state"] + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        n = fields["n"]
+        fields["n"] = n + 1
+        cached = fields.get("_dice")
+        if cached is None or cached[0] != n >> 3:
+            cached = fields["_dice"] = (n >> 3, _block(fields["key"], _DICE, n >> 3))
+        return cached[1][n & 7]
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in [lo, hi], without modulo bias."""
         if hi < lo:
             raise ValueError("empty range")
         span = hi - lo + 1
-        limit = (1 << 64) - ((1 << 64) % span)
+        limit = _TWO64 - (_TWO64 % span)
         while True:
             x = self.next64()
             if x < limit:
@@ -64,5 +100,18 @@ class GameRng(BaseModel):
         return (self.next64() >> 11) / float(1 << 53)
 
     def token(self, prefix: str = "x") -> str:
-        """A fresh id for a hidden item: unique enough to appear nowhere else in a game."""
-        return f"{prefix}{self.next64() & 0xFFFFFFFFFF:010x}"
+        """A fresh id for a hidden item: 40 bits of the id stream (a repeat within one game
+        has odds of about n²/2⁴¹ for n ids, under 2·10⁻⁶ for the 2,000 of a long game)."""
+        fields = self.__dict__
+        t = fields["t"]
+        fields["t"] = t + 1
+        cached = fields.get("_ids")
+        if cached is None or cached[0] != t >> 3:
+            cached = fields["_ids"] = (t >> 3, _block(fields["key"], _IDS, t >> 3))
+        return f"{prefix}{cached[1][t & 7] & _ID_MASK:010x}"
+
+
+def _key_hex(seed: int) -> str:
+    if not 0 <= seed < 1 << _KEY_BITS:
+        raise ValueError("a game's secret is an integer in [0, 2**256)")
+    return f"{seed:064x}"

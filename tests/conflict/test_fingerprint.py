@@ -2,8 +2,8 @@
 reached before the engine was optimised, through the same legal-action lists and events.
 
 The expected hashes were recorded with the unoptimised engine (commit 4578ad7), and again when
-the Neutron Bomb was limited to cities (issue 19), and when reaction windows and rescues
-came to ask by what the table sees (issue 17). Per seed:
+the Neutron Bomb was limited to cities (issue 19), and again, rules unchanged, when the dice
+became keyed BLAKE2b (issue 17). Per seed:
 (hash of every step's legal-action codes, events and the final state; hash of the final
 `dump_state`). The chooser picks by index, so the order of legal actions matters too. Every
 tenth step the state is reloaded from JSON as the host does, so a cache tied to a state
@@ -23,61 +23,61 @@ from games.conflict import ENGINE
 from games.core import Seat
 
 THREE = {
-    1: ('c9efc8b66365a944', '72b4d5650d824ffb'),
-    2: ('4915b4d62442d678', 'b12a68925dfcf147'),
-    3: ('a69ba0a9a78fcd8b', 'd2fc772df6c39764'),
-    4: ('ec1b8e509952dfe7', '3ded41a35256fb36'),
-    5: ('52f9bae9609872e5', '81021d062149f86e'),
-    6: ('61080e470abd70ee', '0ed2e6793cbd518c'),
-    7: ('37ef5c0d40d50ee8', 'f4d88b9f46b3f4d9'),
-    8: ('84cbbc6221c9e6ca', 'dd6f424ab6b65b0b'),
-    9: ('07f3dba44e85ee37', 'c87041ccd9ead12a'),
-    10: ('f78f24e13a066b62', '9aac433ca9014c5e'),
-    11: ('6019b4704cb535de', 'c0160ec74a7eab19'),
-    12: ('be5aa365963df807', 'e66f4ba226af34e4'),
-    13: ('b1ed15351b2b488a', '49bb7d8db03a5973'),
-    14: ('d9ab540ca19027a9', '0d64f6d3724354d2'),
-    15: ('0f344ad571fdf1be', '43df7f508ee76258'),
-    16: ('5a11c2695411441d', '2a0e88b048be36b2'),
-    17: ('925ce0c13a2e079d', '352e2d02dab3db50'),
-    18: ('778367cbbad60a29', '157fc86354b7abb8'),
-    19: ('1bc3e99d3873642e', '071f6810187970ea'),
-    20: ('57c02d2261fbd22e', 'b7e0c151e8b9afc0'),
+    1: ('d778c4364212e98a', '00d853b3f884cc7d'),
+    2: ('fdfe9989997dbb1d', '7d9041a9859da5a5'),
+    3: ('cfab3a86cd84bb87', '5cd05c9eb7135c30'),
+    4: ('6dd92b0128b33e43', '85434bfc56273b9d'),
+    5: ('e55f6c7e25d6d27c', '0877cd568d7ebe09'),
+    6: ('9acd6a0eebabe49c', 'c6ccac6c70e7e5dc'),
+    7: ('7681a1b06ee6afcd', '88ca8797c835ff5b'),
+    8: ('ccbd6554a3a3ef7c', 'f334acf3d494c51f'),
+    9: ('1cbda1491d93c8f0', '5f9489e6659f6b57'),
+    10: ('98b16cef5f1f5487', '83062d89a946019a'),
+    11: ('cf48855ec9a1e102', 'eccba916291f9202'),
+    12: ('f52476d9c3b2bc11', 'a2da4ba203d18f3f'),
+    13: ('ff434d5770a7743a', 'e0ee312eac387061'),
+    14: ('a5d1345b033a7a32', '08ab0fe0d23a0c98'),
+    15: ('3b636c9d54aafb5f', '63ac554c6400a72e'),
+    16: ('eedbd7962d95286d', 'a879223da1580a2a'),
+    17: ('97f34be06a63eb3d', '49544bfe229a6654'),
+    18: ('91f8023187665bcc', 'beca43ed0f263449'),
+    19: ('87178d1d524797c6', '51a2683337ceac3a'),
+    20: ('51dec97324af25b9', 'e139bf4f6fe4d614'),
 }
 
 TWO = {
-    1: ('8b6b99fb50cbeb5b', 'febf1371accadee9'),
-    2: ('e6c7c8736cdf9dda', '6ece686615d8da72'),
-    3: ('f4b3ba1e8052560a', 'd84e096abcdd422e'),
-    4: ('4d55c2a82cbcc286', '58b4d11a7ed23626'),
-    5: ('f8389983b7202e67', 'a9f0362b34e90dae'),
-    6: ('8dbd2ab09813dc82', 'e7a8340f64c66f9e'),
+    1: ('fb440a99ac443984', '2aaf6ccfd82ae9e5'),
+    2: ('800ef737881eee24', '0b930a0a80a3ae8d'),
+    3: ('1b93a71da01fc321', '448ac7c5b313fedf'),
+    4: ('dd74ed2c1d110d20', 'b7c483000e9417fe'),
+    5: ('7fc34239cd615a61', '4d24a666cb285aca'),
+    6: ('dd83a76217055508', '9e51e158d624f050'),
 }
 
 SIX_SHORT = {
-    1: ('27c8ad77e6d5d5a2', 'c74583949533591e'),
-    2: ('ac8a3705066e70c9', '379a35ca529c3f00'),
-    3: ('5f561bf5620e856c', '39dc56f2e61735b4'),
-    4: ('ab6c1cc60edbaf6d', '002aefb53ad3d740'),
-    5: ('b4364e9e83995990', '4ab1540ad9b84be2'),
-    6: ('e3d00bd730a47423', 'eb6bc3b6b7649895'),
+    1: ('d6e6a1f07e618d85', 'd4d71a2c92e56425'),
+    2: ('93436846f69b5a83', '4b37ebe36ed21820'),
+    3: ('2d958e41e227c7df', '98e2b7f74425b974'),
+    4: ('f9c86483c0b28b2c', 'b2988b685c4c3e89'),
+    5: ('f95796b35df26aae', 'c45202f5bc6afab3'),
+    6: ('03d08f1fdc8feb21', '925e8da63d9d5d14'),
 }
 
 AGGRESSIVE = {
-    1: ('3b8c7f5edb0a3c8b', '86e9e909b49f59a9'),
-    2: ('51d66e773c3a4c90', '2b3ab6515f3570df'),
-    3: ('bba2010579b5f865', 'b155806249d2de06'),
-    4: ('b8b92458afe5a9a2', 'b1336df05cc876bc'),
-    5: ('91e99cde36da0d7b', 'fe6b3f52df228dcf'),
-    6: ('6f0651cd0e59d852', '300a24d57ac3a0d0'),
-    7: ('1a1ea228a5fa9592', '42df5794f243738e'),
-    8: ('2e64d1d38110985f', '22050f09c6a5cd74'),
+    1: ('1f5c12925da7f426', '14d58e6136bf62c2'),
+    2: ('3da31a4736aeb930', 'de916d5b637061f4'),
+    3: ('5eaa7871360ce691', '26b6dd7e224a8281'),
+    4: ('946e486de51fa4e7', '6e1d0bd795ab0a76'),
+    5: ('46c06368c5972636', '73d1894c5e157215'),
+    6: ('8ecfea1720833bf3', 'ec2b0cb558eb3f1b'),
+    7: ('9e1ad99b0d8c6188', '4c4b7d9c765b3d3f'),
+    8: ('3de24b38e5e19b66', '96493d74537bc5cb'),
 }
 
 AGGRESSIVE_FOUR = {
-    5: ('4770b8f39125efa4', '810b2f7f42da9d74'),
-    6: ('d47a6d30436928fb', 'db8eb259ea6a8b94'),
-    7: ('df85a9c6b36a92c4', '7e21a6ee0a8a5565'),
+    5: ('eef9255605cf4753', '643d7cf2c77e8f2e'),
+    6: ('c6d2fcd87e693bb1', '75719881db5ea660'),
+    7: ('30a5f993df4a65a4', '715cb17bf2aa89b3'),
 }
 
 PASSIVE = ("flip", "halt", "next", "no", "pass")

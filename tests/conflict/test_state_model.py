@@ -25,7 +25,7 @@ def test_dump_and_load_round_trip():
     assert all(isinstance(u, Unit) for u in again.units.values())
 
 
-@pytest.mark.parametrize("path,value", [(("players", 0, "res"), "plenty"), (("phase",), 3), (("rng", "state"), "x"),
+@pytest.mark.parametrize("path,value", [(("players", 0, "res"), "plenty"), (("phase",), 3), (("rng", "n"), "x"),
                                         (("players",), None)])
 def test_loading_validates_every_field(path, value):
     data = json.loads(ENGINE.dump_state(started()))

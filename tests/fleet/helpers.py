@@ -4,6 +4,7 @@ from __future__ import annotations
 from games.core import GameRng, Seat
 from games.fleet import ENGINE
 from games.fleet.state import Card, FleetCode, FleetState, Victory
+from tests.rng_helpers import seeded_part
 
 SHIP_DECK = "emp*2,repair_bot*1,deck_bomb*1,spy_drone*1,warp_shield*1,convert_shield*1,drain_field*1,adv_weapons*1,turret*1"
 MECH_DECK = "repair_kit*2,smoke*2,booster*2,ap_rounds*2,grenade*1,targeting*1"
@@ -53,7 +54,7 @@ def mech(s: FleetState, uid: str):
 
 
 def dice(s: FleetState, *values: int) -> None:
-    s.rng = Dice(state=s.rng.state, queue=list(values))
+    s.rng = Dice(**seeded_part(s.rng), queue=list(values))
 
 
 def act(s: FleetState, seat: int, code: str):

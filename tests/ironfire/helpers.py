@@ -5,6 +5,7 @@ from games.core import Seat
 from games.core.rng import GameRng
 from games.ironfire import ENGINE
 from games.ironfire.engine import DeckCard, IronState, rounds_for
+from tests.rng_helpers import seeded_part
 
 
 class ScriptedRng(GameRng):
@@ -59,7 +60,7 @@ def battle(armies: list[list[str]], logistics: int = 45, reserve: list[list[str]
 
 def script(state: IronState, *values: int) -> IronState:
     """Replace the state's dice by scripted values (then seeded ones)."""
-    state.rng = ScriptedRng(state=state.rng.state, script=list(values))
+    state.rng = ScriptedRng(**seeded_part(state.rng), script=list(values))
     return state
 
 

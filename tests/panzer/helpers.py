@@ -6,6 +6,7 @@ from games.core.hexgrid import DIRECTION_NAMES
 from games.panzer import ENGINE
 from games.panzer import rules as R
 from games.panzer.models import Ammo, PanzerState, Tank
+from tests.rng_helpers import seeded_part
 
 
 class LoadedRng(GameRng):
@@ -54,7 +55,7 @@ def board(tanks: list[tuple], seed: int = 1, phase: str = "shots", seat: int = 0
 
 def load(state: PanzerState, values: list[int]) -> None:
     """Make the next random integers exactly these values."""
-    rng = LoadedRng(state=state.rng.state)
+    rng = LoadedRng(**seeded_part(state.rng))
     rng.queue = list(values)
     state.rng = rng
 

@@ -44,7 +44,10 @@ def seeds(start: int = 100):
 
 
 async def make_host(path, clock=None, start_seed: int = 100) -> Host:
-    return await Host.create(path, clock=clock or Clock(), seed_source=seeds(start_seed))
+    host = await Host.create(path, clock=clock or Clock(), seed_source=seeds(start_seed))
+    bot_secrets = seeds(start_seed)  # repeatable bot moves (in play, each table's secret is random)
+    host.bot_secret_source = lambda: f"bot:{bot_secrets()}"
+    return host
 
 
 @pytest.fixture(params=backend_params())

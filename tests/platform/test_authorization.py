@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.host import fair
 from games.core.i18n import t
 from tests.platform.conftest import CHANNEL, OTHER_CHANNEL, USERS, cmd, duel_table, public_text, reply_text, snapshot
 from tests.toygame import ENGINE
@@ -97,7 +98,7 @@ async def test_abandon_only_by_creator_or_manager(host):
     assert reply_text(box) == "Done."
     session = await host.repo.load_session(sid)
     assert session.status == "abandoned"
-    assert str(session.seed) in public_text(box)  # the seed is revealed when play stops
+    assert fair.secret_text(session) in public_text(box)  # the secret is revealed when play stops
 
 
 async def test_creator_may_abandon(host):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import sqlite3
 import subprocess
@@ -90,10 +91,10 @@ def test_console_script_plays_three_games(tmp_path):
     assert "[reply carol] 牌桌已满（2 个座位）。" in out
     assert "[reply carol] 你正在观战：只有本局玩家可以这样做。" in out
     assert "[reply alice]   pass — pass" in out
-    assert any(line.startswith("[table #side] 公开种子：") for line in out)
-    assert any(line.startswith("[table #hot] 公开种子：") for line in out)
+    assert any(line.startswith("[table #side] 公开秘密：") for line in out)
+    assert any(line.startswith("[table #hot] 公开秘密：") for line in out)
     # the first table speaks its creator's language (alice chose en); the others zh-CN
-    assert "[table] Seed revealed: 4242 (SHA-256" in text
+    assert f"[table] Secret revealed: `{SEED:064x}`." in text
     # hot-seat: dave hears both seats' hands privately, and they never reach the table
     dave_dm = "\n".join(line for line in out if line.startswith("[dm dave]"))
     assert "[0 号座位 · dave]" in dave_dm and "[1 号座位 · dave·2]" in dave_dm
@@ -119,10 +120,25 @@ def test_verify_fails_on_tampering(tmp_path, capsys):
     with sqlite3.connect(db) as conn:  # a rewritten move in the log
         conn.execute("UPDATE action_log SET code = '!resign 1' WHERE session_id = 3 AND seq = 6")
     assert shapan(["verify", "--db", str(db), "--session", "3"]) == 1
-    with sqlite3.connect(db) as conn:  # a swapped seed no longer matches the hash shown at start
+    with sqlite3.connect(db) as conn:  # a swapped secret no longer matches the seal shown at start
         conn.execute("UPDATE sessions SET seed = '1' WHERE id = 2")
     assert shapan(["verify", "--db", str(db), "--session", "2"]) == 1
-    assert "hash" in capsys.readouterr().out
+    assert "commitment" in capsys.readouterr().out
+
+
+def test_a_console_table_with_player_entropy_verifies(tmp_path, capsys):
+    """`/game new duel entropy`, values at join and start: the key mixes them, the reveal
+    lists them, and `shapan verify` recomputes the key and replays the game."""
+    script = ["alice: /lang en", "bob: /lang en", "alice: /game new duel entropy", "bob: /game join entropy:bob-1",
+              "alice: /game start entropy:alice.2", "alice: /game concede"]
+    db = tmp_path / "table.sqlite3"
+    out = "\n".join(run("\n".join(script), db))
+    secret = f"{SEED:064x}"
+    key = hashlib.sha256(f"{secret}:alice.2:bob-1".encode()).hexdigest()
+    assert "0:alice `alice.2`, 1:bob `bob-1`" in out
+    assert f"The game's key is the SHA-256 of `{secret}:alice.2:bob-1`: `{key}`." in out
+    assert shapan(["verify", "--db", str(db), "--session", "1"]) == 0
+    assert capsys.readouterr().out.startswith("OK")
 
 
 def test_shapan_table_command_runs_a_script(tmp_path):
@@ -134,7 +150,7 @@ def test_shapan_table_command_runs_a_script(tmp_path):
                            "--out", str(tmp_path / "img")], cwd=REPO, env=env, capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.count("] 公开种子：") == 2 and proc.stdout.count("[table] Seed revealed: 4242") == 1
+    assert proc.stdout.count("] 公开秘密：") == 2 and proc.stdout.count(f"[table] Secret revealed: `{SEED:064x}`") == 1
 
 
 def test_console_wait_runs_the_turn_timer(tmp_path):

@@ -57,7 +57,7 @@ async def test_a_reaction_window_reaches_its_player_with_buttons_and_the_timer(h
     assert prompts >= 2
 
 
-@pytest.mark.parametrize("key,players,seed", [("fleet", 2, 0), ("panzer", 2, 0), ("conflict", 3, 2), ("ironfire", 2, 2)])
+@pytest.mark.parametrize("key,players,seed", [("fleet", 2, 1), ("panzer", 2, 0), ("conflict", 3, 2), ("ironfire", 2, 2)])
 def test_each_game_names_the_choice_it_gives_out_of_turn(key, players, seed):
     """Fleet's reactions, the tank game's defensive fire, conflict's responses, Iron & Fire's
     answer to a focus fire: the newly awaited seat is told why, in both languages."""

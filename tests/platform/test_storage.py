@@ -1,6 +1,8 @@
 """Storage: migrations, pragmas, and the optimistic version check."""
 from __future__ import annotations
 
+import re
+
 import aiosqlite
 import pytest
 
@@ -48,7 +50,7 @@ async def test_runner_picks_up_new_files_and_rolls_back_a_broken_one(tmp_path):
 
 async def make_session(repo: Repository, channel: int = 5) -> int:
     return await repo.create_session(guild_id=1, channel_id=channel, thread=False, game="duel", options={},
-                                     creator_id=1, locale="en", seed=2**64 - 1, seed_hash="h",
+                                     creator_id=1, locale="en", seed=2**256 - 1, seed_hash="h",
                                      seats=[SeatRow(0, 1, "alice")], now=1.0)
 
 
@@ -56,7 +58,8 @@ async def test_version_check_refuses_a_stale_writer(target):
     repo = await open_repository(target)
     sid = await make_session(repo)
     loaded = await repo.load_session(sid)
-    assert loaded.seed == 2**64 - 1  # a full 64-bit seed survives storage
+    assert loaded.seed == 2**256 - 1  # a whole 256-bit secret survives storage
+    assert re.fullmatch(r"[0-9a-f]{64}", loaded.bot_secret) and loaded.entropy is None
     await repo.commit(loaded, 2.0, seats=loaded.seats + [SeatRow(1, 2, "bob")])
     with pytest.raises(StaleVersion):
         await repo.commit(loaded, 3.0, status="abandoned", seats=[])

@@ -1,6 +1,7 @@
 """Turn timers with an injected clock: a reminder at half time, then the table's policy."""
 from __future__ import annotations
 
+from bot.host import fair
 from games.core.i18n import t
 from tests.platform.conftest import USERS, cmd, duel_table, public_text, reply_text
 from tests.toygame import ENGINE
@@ -57,7 +58,7 @@ async def test_forfeit_policy_resigns_the_late_seat(host, clock):
     assert after.status == "finished" and after.turn_deadline is None
     assert [(e.code, e.source) for e in await host.repo.log_entries(sid)] == [("!resign 0", "timer")]
     assert done == [[1]]
-    assert str(after.seed) in public_text(box)
+    assert fair.secret_text(after) in public_text(box)
 
 
 async def test_acting_in_time_resets_the_deadline(host, clock):
