@@ -107,4 +107,4 @@ def test_console_table_and_verify_on_postgresql(pg_server, pg_url, tmp_path, cap
     pg_server.sql("UPDATE sessions SET seed = '1' WHERE id = 2", database=pg_url.rsplit("/", 1)[1])
     capsys.readouterr()
     assert shapan(["verify", "--db", pg_url, "--session", "2"]) == 1
-    assert "hash" in capsys.readouterr().out
+    assert "commitment" in capsys.readouterr().out
