@@ -30,13 +30,9 @@ def _width(text: str, size: int) -> int:
     return int(font(size).getlength(text)) + 1
 
 
-def standings_picture(title: str, header: list[str], rows: list[list[str]]) -> Drawn:
-    """A table: the title, a header row, then one striped row per player."""
-    size = 18
-    columns = [max([_width(header[i], size)] + [_width(r[i], size) for r in rows]) + 2 * PAD
-               for i in range(len(header))]
-    width = max(sum(columns), _width(title, 22) + 2 * PAD) + 2 * PAD
-    height = PAD + 36 + ROW * (len(rows) + 1) + PAD
+def _canvas(width: int, height: int):
+    """A blank picture, its drawer, the boxes of the texts drawn (what the tests check for
+    ink), and `text(x, y, value, size)` that draws a text and records its box."""
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     boxes: list[tuple[str, tuple[int, int, int, int]]] = []
@@ -45,6 +41,17 @@ def standings_picture(title: str, header: list[str], rows: list[list[str]]) -> D
         draw.text((x, y), value, fill=INK, font=font(size))
         boxes.append((value, (x, y, x + _width(value, size), y + size + 4)))
 
+    return image, draw, boxes, text
+
+
+def standings_picture(title: str, header: list[str], rows: list[list[str]]) -> Drawn:
+    """A table: the title, a header row, then one striped row per player."""
+    size = 18
+    columns = [max([_width(header[i], size)] + [_width(r[i], size) for r in rows]) + 2 * PAD
+               for i in range(len(header))]
+    width = max(sum(columns), _width(title, 22) + 2 * PAD) + 2 * PAD
+    height = PAD + 36 + ROW * (len(rows) + 1) + PAD
+    image, draw, boxes, text = _canvas(width, height)
     text(PAD, PAD, title, 22)
     y = PAD + 36
     for r, cells in enumerate([header, *rows]):
@@ -67,14 +74,7 @@ def bracket_picture(title: str, columns: list[tuple[str, list[tuple[str, str, in
     tallest = max((len(ms) for _, ms in columns), default=1)
     width = max(PAD + len(columns) * (box_w + 3 * PAD), _width(title, 22) + 2 * PAD)
     height = PAD + 36 + 26 + tallest * (box_h + 2 * PAD) + PAD
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    boxes: list[tuple[str, tuple[int, int, int, int]]] = []
-
-    def text(x: int, y: int, value: str, size: int) -> None:
-        draw.text((x, y), value, fill=INK, font=font(size))
-        boxes.append((value, (x, y, x + _width(value, size), y + size + 4)))
-
+    image, draw, boxes, text = _canvas(width, height)
     text(PAD, PAD, title, 22)
     top = PAD + 36
     for c, (heading, matches) in enumerate(columns):
