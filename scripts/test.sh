@@ -10,6 +10,10 @@ if [ ! -f .venv/.installed-test ] || [ pyproject.toml -nt .venv/.installed-test 
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]" 2> .venv/install.log || { cat .venv/install.log >&2; exit 1; }
   touch .venv/.installed-test
 fi
+# the whole suite runs on every core; with arguments (one file, -k, -x ...) it runs as asked
+if [ "$#" -eq 0 ]; then
+  set -- -n auto
+fi
 set +e
 .venv/bin/python -m pytest "$@"
 rc=$?
