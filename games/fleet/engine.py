@@ -358,6 +358,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                        params=state.reason_params)
 
     def resign(self, state: FleetState, seat: int) -> Step:
+        self._listed = None
         if state.phase != "over":
             self._finish(state, 1 - seat, "core.outcome.resign", name=state.names[seat])
         return _step(state, [_public("core.outcome.resign", name=state.names[seat])])
@@ -539,10 +540,24 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return list(NEIGHBOURS[here])
 
     # ================================================================ legal actions
+    # The last listing of legal actions, (state, seat, actions): `apply` checks its action
+    # against it instead of listing again when it is asked about that very state object and
+    # seat, as a caller that chooses from the listing does at every decision. Only `apply`
+    # and `resign` change a state, and both drop the listing first; a copy of the state is
+    # another object, so it never matches.
+    _listed: tuple[FleetState, int, list] | None = None
+
+    def legal_actions(self, state: FleetState, seat: int) -> list:
+        """The legal actions of `seat` now (empty for a seat not awaited)."""
+        legal = self._legal(state, seat)
+        if legal and state.phase == "play":
+            self._listed = (state, seat, legal)  # a seat awaited (the others' lists are empty)
+        return legal
+
     def _legal(self, state: FleetState, seat: int, only: type | None = None) -> list:
         """The legal actions. With `only`, turn actions of other models are not built (apply
-        checks one action that way: actions of different models never compare equal); the
-        short build and pending lists still come whole."""
+        checks one action that way when it has no listing: actions of different models never
+        compare equal); the short build and pending lists still come whole."""
         phase = state.phase
         if phase == "over":
             return []
@@ -555,8 +570,6 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if seat != state.turn:
             return []
         return self._turn_actions(state, seat, only)
-
-    legal_actions = _legal  # the protocol's legal_actions(state, seat): one call less per decision
 
     def _turn_actions(self, state: FleetState, seat: int, only: type | None) -> list:
         """_legal in play, for the seat whose turn it is and no pending decision."""
@@ -802,10 +815,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if state.sides[seat].build.stage == "ready":
                 raise RuleError("core.not_your_turn")
             return self._apply_build(state, seat, action)
-        # the active seat (active_seats, in play) and then `action in _legal(...)`, without
-        # reading the state's fields twice
+        # the active seat (active_seats, in play) and then `action in legal_actions(...)`,
+        # from the listing just made for this state when there is one
         pending = state.pending
-        if pending:
+        listed = self._listed
+        if listed is not None and listed[0] is state and listed[1] == seat:
+            legal = listed[2]
+        elif pending:
             p = pending[0]
             if seat != p.seat:
                 raise RuleError("core.not_your_turn")
@@ -816,6 +832,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             legal = self._turn_actions(state, seat, type(action))
         if not _among(action, legal):
             raise self._why_not(state, seat, action)
+        self._listed = None  # the state changes from here on
         ev: list[Event] = []
         if pending:
             self._apply_pending(state, seat, action, ev)
@@ -1622,9 +1639,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         ship = side.ship
         if ship.hp < enemy.ship.hp and not ship.destroyed and "sacrifice" not in unlocked:
             met.append("sacrifice")
-        if "rally" not in unlocked and len(side.mechs) >= 3 and len(self._field(side)) >= 3:
-            met.append("rally")
-        return sorted(set(met), key=ALL_SKILLS.index) if met else met
+        if "rally" not in unlocked and len(side.mechs) >= 3:
+            fielded = 0
+            for m in side.mechs:  # three on the field (a loop that stops there: this runs per step)
+                if m.status == "field":
+                    fielded += 1
+                    if fielded == 3:
+                        met.append("rally")
+                        break
+        return sorted(set(met), key=ALL_SKILLS.index) if len(met) > 1 else met
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
         # runs after every decision: state fields are read once into locals

@@ -55,6 +55,31 @@ def test_an_action_of_another_kind_is_still_refused_with_its_reason():
     assert ENGINE.dump_state(state) == before
 
 
+def test_apply_reuses_a_listing_only_for_that_very_state_and_seat():
+    """apply checks its action against the listing just made for the same state object and
+    seat; a copy of the state (another object) is checked afresh, and so is a state after
+    apply or resign changed it."""
+    import copy
+
+    state = next(s for s, seat in _states(games=1, every=1)
+                 if s.phase == "play" and not s.pending and s.ap >= 1 and s.sides[s.turn].ship_pile)
+    seat = state.turn
+    draw = next(a for a in ENGINE.legal_actions(state, seat) if a.code() == "draw ship")
+    other = copy.deepcopy(state)
+    other.ap = 0  # a copy where drawing costs what it no longer has
+    other.sides[seat].ship.model = "bull"  # (not the hummingbird's free draw)
+    with pytest.raises(RuleError) as exc:
+        ENGINE.apply(other, seat, draw)
+    assert exc.value.key == "fleet.err.no_ap"
+    with pytest.raises(RuleError) as exc:  # the listing was for `seat`: the other seat still waits
+        ENGINE.apply(state, 1 - seat, draw)
+    assert exc.value.key == "core.not_your_turn"
+    ENGINE.apply(state, seat, draw)
+    state.ap = 0  # changed after apply: the listing is gone, the check lists again
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, seat, draw)
+
+
 def _decoded(code: str):
     try:
         return decode_action(ACTIONS, code)
