@@ -1763,7 +1763,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return max(0, side.ship.hp) + sum(m.hp for m in self._field(side))
 
     # ================================================================ storage
-    # the state is pydantic dataclasses (see state.py): dumped and loaded through an adapter
+    # the state is plain dataclasses (see state.py): dumped and loaded through an adapter
     def dump_state(self, state: FleetState) -> str:
         return STATE_JSON.dump_json(state).decode()
 

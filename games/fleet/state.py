@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from dataclasses import dataclass, field
+
 from pydantic import BaseModel, Field
-from pydantic.dataclasses import dataclass
 
 from games.core import ActionBase, GameRng
 
@@ -59,13 +60,14 @@ def forward(seat: int) -> int:
 
 
 # --- state ---------------------------------------------------------------------------
-# The state classes are pydantic dataclasses, not BaseModels: the same validation when built
-# and the same JSON (FleetEngine.dump_state and load_state go through a TypeAdapter), but
-# plain Python attributes. BaseModel's __getattr__ and __setattr__ hooks keep CPython from
-# specialising attribute reads and writes, and a random game reads the state ~26,000 times:
-# this way a game takes about a quarter fewer instructions. kw_only: the fields keep their
-# order whatever their defaults.
-state_model = dataclass(kw_only=True)
+# The state classes are plain slotted dataclasses, not pydantic models: the rules build and
+# read them in hot loops (a random game reads the state ~26,000 times), and a BaseModel's
+# __getattr__ and __setattr__ hooks keep CPython from specialising attribute access, while a
+# pydantic dataclass validates every part the rules build (a packet per hit, a pending
+# decision per launch). FleetEngine.dump_state and load_state go through a pydantic
+# TypeAdapter, which validates every field by its annotation and writes the same JSON.
+# kw_only: the fields keep their order whatever their defaults.
+state_model = dataclass(slots=True, kw_only=True)
 
 
 @state_model
@@ -84,8 +86,8 @@ class Mech:
     zone: str | None = None
     pilot: str | None = None
     revealed: bool = False  # pilot face up
-    cards: list[Card] = Field(default_factory=list)  # face-down mech sub-weapons
-    ammo: dict[str, int] = Field(default_factory=dict)
+    cards: list[Card] = field(default_factory=list)  # face-down mech sub-weapons
+    ammo: dict[str, int] = field(default_factory=dict)
     acts: int = 0  # actions granted and not yet taken this turn
     attacked: bool = False  # this turn
     stun: int = 0  # own turns it cannot act
@@ -108,7 +110,7 @@ class Ship:
     evade: int
     energy: int = 0
     weapons: list[str]
-    ammo: dict[str, int] = Field(default_factory=dict)
+    ammo: dict[str, int] = field(default_factory=dict)
     burn: int = 0
     marks: int = 0
     mark_until: int = 0
@@ -130,12 +132,12 @@ class Build:
     token: str
     stage: Literal["ship", "main", "mech", "captain", "pilot", "deck", "victory", "ready"] = "ship"
     ship: str | None = None
-    mains: list[str] = Field(default_factory=list)
-    mechs: list[str] = Field(default_factory=list)
+    mains: list[str] = field(default_factory=list)
+    mechs: list[str] = field(default_factory=list)
     captain: str | None = None
-    pilots: list[str] = Field(default_factory=list)
-    ship_cards: dict[str, int] = Field(default_factory=dict)
-    mech_cards: dict[str, int] = Field(default_factory=dict)
+    pilots: list[str] = field(default_factory=list)
+    ship_cards: dict[str, int] = field(default_factory=dict)
+    mech_cards: dict[str, int] = field(default_factory=dict)
     victory: str | None = None
 
 
@@ -143,15 +145,15 @@ class Build:
 class Side:
     build: Build
     ship: Ship | None = None
-    mechs: list[Mech] = Field(default_factory=list)
+    mechs: list[Mech] = field(default_factory=list)
     captain: str | None = None
     captain_token: str = ""
     captain_revealed: bool = False
-    pilots: list[Pilot] = Field(default_factory=list)
-    hand: list[Card] = Field(default_factory=list)
-    ship_pile: list[Card] = Field(default_factory=list)
-    mech_pile: list[Card] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)  # card ids (data), face up
+    pilots: list[Pilot] = field(default_factory=list)
+    hand: list[Card] = field(default_factory=list)
+    ship_pile: list[Card] = field(default_factory=list)
+    mech_pile: list[Card] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # card ids (data), face up
     victory: str | None = None
     turns: int = 0  # own turns begun
     gathered: bool = False
@@ -166,12 +168,12 @@ class Side:
     ship_damage: int = 0
     kills: int = 0
     losses: int = 0
-    ready: list[str] = Field(default_factory=list)  # captain skills acquired
-    used: list[str] = Field(default_factory=list)
+    ready: list[str] = field(default_factory=list)  # captain skills acquired
+    used: list[str] = field(default_factory=list)
     # every captain's skills whose condition this side has met (public facts, whatever the hidden
     # captain): reaction windows open by these, so a window does not tell which captain it is
-    unlocked: list[str] = Field(default_factory=list)
-    shown: list[str] = Field(default_factory=list)  # ids of this side's cards the opponent has seen (spy drone)
+    unlocked: list[str] = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)  # ids of this side's cards the opponent has seen (spy drone)
 
 
 @state_model
@@ -202,7 +204,7 @@ class Strike:
 class Pending:
     kind: Literal["react", "twin", "attach", "pick", "warp"]
     seat: int
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 class FleetOptions(BaseModel):
@@ -218,7 +220,7 @@ class FleetState:
     options: FleetOptions
     phase: Literal["build", "play", "over"] = "build"
     sides: list[Side]
-    conditions: list[str] = Field(default_factory=list)
+    conditions: list[str] = field(default_factory=list)
     turn: int = 0
     first: int = 0
     round: int = 1
@@ -226,14 +228,14 @@ class FleetState:
     ap: int = 0
     warp_done: bool = False
     weather: str | None = None
-    event_pile: list[str] = Field(default_factory=list)
-    event_discard: list[str] = Field(default_factory=list)
-    pending: list[Pending] = Field(default_factory=list)
+    event_pile: list[str] = field(default_factory=list)
+    event_discard: list[str] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
     strike: Strike | None = None
     winner: int | None = None
     draw: bool = False
     reason: str = ""
-    reason_params: dict[str, Any] = Field(default_factory=dict)
+    reason_params: dict[str, Any] = field(default_factory=dict)
 
 
 # --- actions -------------------------------------------------------------------------
