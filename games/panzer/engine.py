@@ -48,6 +48,11 @@ _TURRET_TURNS = {k: typ.turret_turns for k, typ in ROSTER.items()}
 _MOVES = {k: typ.move for k, typ in ROSTER.items()}
 # the farthest a jump shot can reach: a base move of forward steps, then the longest gun
 _JUMP_REACH = {k: typ.move + max(g.range for g in typ.guns) for k, typ in ROSTER.items()}
+# the same reach as the R.HEX_KEY offsets (dq * HEX_KEY + dr) of every hex within it: the shots menu
+# lists a dash against each enemy in reach for each tank, so a set lookup replaces a distance
+_JUMP_KEYS = {k: frozenset(dq * _HEX_KEY + dr for dq in range(-far, far + 1) for dr in range(-far, far + 1)
+                           if distance((0, 0), (dq, dr)) <= far)
+              for k, far in _JUMP_REACH.items()}
 # free points a tank may declare, [without, with] the hybrid option (rule 9)
 _FREE_CAPS = {k: (R.FREE_CAP[typ.tank_class], R.HYBRID_FREE_CAP if typ.hybrid else R.FREE_CAP[typ.tank_class])
               for k, typ in ROSTER.items()}
@@ -310,9 +315,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 if shots_phase and not t.immobile and t.stalled_turn != turn_no:
                     # a jump shot names its target first: each enemy that a move could bring into
                     # range and that no cancelled jump shot of this tank named this turn (1-2, note 2)
-                    far, tried = _JUMP_REACH[t.type], t.dash_tried
-                    acts += [_dash(t.id, eid) for eid, epos, _ in enemies
-                             if eid not in tried and distance(pos, epos) <= far]
+                    jump, tried = _JUMP_KEYS[t.type], t.dash_tried
+                    acts += [_dash(t.id, eid) for eid, _, key in enemies if key - here in jump and eid not in tried]
             if t.turret_left > 0 and t.type in _TURRET_TYPES:  # also after a shot (rule 6 v)
                 turrets += _turret_turns(t.id, t.turret)
         acts += turrets
