@@ -6,6 +6,9 @@
 - Bytes per stored finished game: games played to the end through the host in a fresh
   database; the growth of the database file (checkpointed and vacuumed) per game, and the
   share of it that is state and action log.
+- Per game, one state of an active table (random playouts through the engine, halfway
+  through their games): its stored JSON, and the memory its parsed objects take once
+  loaded (what tracemalloc counts while `load_state` runs and the state is kept).
 """
 from __future__ import annotations
 
@@ -15,10 +18,14 @@ import gc
 import random
 import sqlite3
 import tempfile
+import tracemalloc
 from pathlib import Path
 
+from bench.engines import PLAYERS
 from bench.tables import check, games_for, next_commands, open_tables, play_moves, without_images
 from bot.host import Host
+from games.core.engine import Seat
+from games.registry import get_engine
 
 
 def rss_bytes() -> int:
@@ -87,6 +94,31 @@ async def per_finished_game(folder: Path, games: list[str], per_game: int) -> tu
     return total / finished, parts
 
 
+def state_sizes(game: str, games: int = 5) -> tuple[float, float]:
+    """(stored JSON bytes, bytes of parsed objects) of a state halfway through a random game,
+    the mean over `games` seeded games."""
+    engine = get_engine(game)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(PLAYERS.get(game, engine.min_players))]
+    stored = parsed = 0
+    for seed in range(games):
+        rnd = random.Random(seed)
+        states = [engine.setup(seats, engine.parse_options({}), seed).state]
+        while engine.outcome(states[-1]) is None:
+            state = engine.load_state(engine.dump_state(states[-1]))  # each step's state apart
+            seat = rnd.choice(engine.active_seats(state))
+            states.append(engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat))).state)
+        data = engine.dump_state(states[len(states) // 2])
+        del states
+        gc.collect()
+        tracemalloc.start()
+        kept = engine.load_state(data)
+        parsed += tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        del kept
+        stored += len(data.encode())
+    return stored / games, parsed / games
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench memory")
     parser.add_argument("--tables", type=int, default=1000, help="active sessions")
@@ -100,6 +132,10 @@ def main(argv: list[str]) -> int:
         stored, parts = asyncio.run(per_finished_game(Path(tmp), games, args.finished))
     for game, size in parts.items():
         print(f"  {game}: {size / 1024:.1f} KiB of state + action log per finished game")
+    for game in games:
+        stored_state, parsed = state_sizes(game)
+        print(f"  {game}: a state halfway through a game: {stored_state / 1024:.1f} KiB stored, "
+              f"{parsed / 1024:.1f} KiB in memory once loaded")
     print(f"memory: {active / 1024:.1f} KiB resident per active session ({args.tables} tables), "
           f"{stored / 1024:.1f} KiB stored per finished game (file growth, {args.finished} per game)")
     return 0
