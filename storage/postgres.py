@@ -20,13 +20,14 @@ from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator, Iterable
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from storage.db import MIGRATIONS, migration_files
+from storage.db import MIGRATIONS, DatabaseProblem, check_schema, migration_files
 from storage.sessions import (
-    _INSERT_LOG, _LAST_SEQ, _UPDATE_SESSION, LogRow, Repository, SeatRow, SessionRow, StaleVersion, _log_rows,
-    _stored_changes,
+    _INSERT_LOG, _INSERT_POST, _LAST_SEQ, _UPDATE_SESSION, LogRow, PostRow, Repository, SeatRow, SessionRow,
+    StaleVersion, _log_rows, _post_rows, _stored_changes,
 )
 
 PG_MIGRATIONS = MIGRATIONS / "postgresql"
@@ -51,6 +52,15 @@ def to_pg(sql: str) -> str:
         return f"${count}"
 
     return _TOKENS.sub(number, sql)
+
+
+def display_url(url: str) -> str:
+    """The URL as it may be printed: without its password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
 def _rowcount(status: str) -> int:
@@ -142,7 +152,11 @@ class PgConnection:
             await conn.executemany(to_pg(sql), [tuple(r) for r in rows])
 
 
-async def applied_versions(conn: asyncpg.Connection) -> set[int]:
+async def applied_versions(conn: asyncpg.Connection, create: bool = True) -> set[int]:
+    if not create:
+        if not await conn.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL"):
+            raise DatabaseProblem("is not a Shapan database (no schema_migrations table)")
+        return {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
     await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
                        "name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
     return {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
@@ -150,10 +164,12 @@ async def applied_versions(conn: asyncpg.Connection) -> set[int]:
 
 async def migrate(conn: asyncpg.Connection, folder: Path = PG_MIGRATIONS) -> list[int]:
     """Apply every migration not applied yet, each in its own transaction; returns the
-    versions applied now. An advisory lock makes processes starting together take turns."""
+    versions applied now. An advisory lock makes processes starting together take turns.
+    Refuses (DatabaseProblem) a database that a newer version of Shapan has migrated."""
     await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
     try:
         done = await applied_versions(conn)
+        check_schema(done, folder)
         applied = []
         for version, path in migration_files(folder):
             if version in done:
@@ -199,11 +215,15 @@ class PgRepository(Repository):
         pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session,
                                          server_settings=settings)
         try:
-            if not readonly:
-                async with pool.acquire() as conn:
+            async with pool.acquire() as conn:
+                if readonly:
+                    check_schema(await applied_versions(conn, create=False), PG_MIGRATIONS)
+                else:
                     await migrate(conn)
-        except BaseException:
+        except BaseException as exc:
             await pool.close()
+            if isinstance(exc, DatabaseProblem):
+                raise DatabaseProblem(f"the database {display_url(url)} {exc}") from None
             raise
         return cls(pool)
 
@@ -235,9 +255,14 @@ class PgRepository(Repository):
         rows = await self._fetchall(self.sessions_sql.format(where=where), params)
         return [self._row_to_session(r) for r in rows]
 
+    async def _write(self, statements: list[tuple[str, list[tuple]]]) -> None:
+        async with self.conn.transaction(), self.conn.connection() as db:
+            for sql, rows in statements:
+                await db.executemany(to_pg(sql), rows)
+
     async def commit(
         self, session: SessionRow, now: float, *, seats: list[SeatRow] | None = None,
-        log: list[LogRow] | None = None, **changes: Any,
+        log: list[LogRow] | None = None, posts: list[PostRow] | None = None, **changes: Any,
     ) -> SessionRow:
         stored = _stored_changes(changes)
         update = to_pg(_UPDATE_SESSION.format(sets="".join(f", {k} = ?" for k in stored)))
@@ -257,4 +282,6 @@ class PgRepository(Repository):
                 rows = _log_rows(session.id, log, seq)
                 await db.executemany(to_pg(_INSERT_LOG), rows)
                 written = rows[-1][1]
+            if posts:
+                await db.executemany(to_pg(_INSERT_POST), _post_rows(posts, now))
         return self._committed(session, now, seats, written, changes)

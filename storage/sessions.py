@@ -89,6 +89,24 @@ class LogRow:
     public: bool = True  # False: a step the table did not see (not listed in /game log)
 
 
+@dataclass
+class PostRow:
+    """One post in the outbox (migration 0010): a channel post (`public`, target = channel id)
+    or a DM (`private`, target = user id). `body` is the message as JSON, written and read by
+    the host (bot.outbox); storage only keeps it. `lease`: the unix time until which the
+    process that wrote it (or claimed it) is the one delivering it."""
+
+    nonce: str
+    kind: str
+    target: int
+    body: str
+    session_id: int | None = None
+    lease: float | None = None
+    attempts: int = 0
+    sent_at: float | None = None
+    failed: str | None = None
+
+
 # Columns a command may change through `commit` (everything but identity and creation).
 _MUTABLE = {
     "status", "state", "options", "locale", "timer_hours", "timer_policy", "turn_deadline",
@@ -116,12 +134,40 @@ _CLAIM_TIMERS = (
     "AND (reminded = 0 OR turn_deadline <= ?) AND (timer_lease IS NULL OR timer_lease <= ?) "
     "ORDER BY turn_deadline LIMIT ?{lock}) RETURNING id"
 )
+_INSERT_POST = ("INSERT INTO outbox (nonce, session_id, kind, target, body, created_at, lease) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)")
+# Posts nobody is delivering (never sent, never refused, lease passed), oldest first, leased to
+# the claiming process until the first `?`; `{lock}` as in _CLAIM_TIMERS.
+_CLAIM_POSTS = (
+    "UPDATE outbox SET lease = ? WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND failed IS NULL "
+    "AND (lease IS NULL OR lease <= ?) ORDER BY id LIMIT ?{lock}) "
+    "RETURNING id, nonce, session_id, kind, target, body, lease, attempts"
+)
+# Sent posts are kept this long (for an operator's questions), then removed a batch at a time.
+_PRUNE_POSTS = "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at < ? ORDER BY id LIMIT 500)"
+SENT_POSTS_KEPT_SECONDS = 86400.0
 # A command's write; `{sets}` lists the changed columns (see `_stored_changes`).
 _UPDATE_SESSION = "UPDATE sessions SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?"
 
 
 def _seat_rows(session_id: int, seats: list[SeatRow]) -> list[tuple]:
     return [(session_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats]
+
+
+def _post_rows(posts: list[PostRow], now: float) -> list[tuple]:
+    return [(p.nonce, p.session_id, p.kind, p.target, p.body, now, p.lease) for p in posts]
+
+
+def _settle_statements(now: float, sent: list[str], failed: dict[str, str],
+                       retry: dict[str, float]) -> list[tuple[str, list[tuple]]]:
+    """The writes that record how deliveries went (see Repository.settle_posts)."""
+    return [
+        ("UPDATE outbox SET sent_at = ?, lease = NULL WHERE nonce = ?", [(now, n) for n in sent]),
+        ("UPDATE outbox SET failed = ?, attempts = attempts + 1, lease = NULL WHERE nonce = ?",
+         [(why, n) for n, why in failed.items()]),
+        ("UPDATE outbox SET attempts = attempts + 1, lease = ? WHERE nonce = ?",
+         [(until, n) for n, until in retry.items()]),
+    ]
 
 
 def _stored_changes(changes: dict[str, Any]) -> dict[str, Any]:
@@ -315,8 +361,10 @@ class Repository:
         self, *, guild_id: int | None, channel_id: int, thread: bool, game: str, options: dict[str, Any],
         creator_id: int, locale: str, seed: int, seed_hash: str, seats: list[SeatRow], now: float,
         entropy: dict[str, str] | None = None, bot_secret: str | None = None,
+        posts: Callable[[int], list[PostRow]] | None = None,
     ) -> int:
-        """A new lobby. `bot_secret` (what its bot seats draw from) is drawn here unless given."""
+        """A new lobby. `bot_secret` (what its bot seats draw from) is drawn here unless given;
+        `posts(session_id)`: the posts announcing it, kept in the same transaction."""
         try:
             async with self.transaction() as db:
                 cur = await db.execute(
@@ -327,6 +375,8 @@ class Repository:
                 )
                 session_id = (await cur.fetchone())[0]
                 await self._write_seats(db, session_id, seats)
+                if posts is not None:
+                    await db.executemany(_INSERT_POST, _post_rows(posts(int(session_id)), now))
         except self.unique_violation as exc:
             if "sessions" in str(exc) or "UNIQUE" in str(exc):
                 raise TableExists() from None
@@ -424,6 +474,56 @@ class Repository:
         async with self.transaction() as db:
             await db.execute("UPDATE sessions SET timer_lease = NULL WHERE id = ?", (session_id,))
 
+    # --- the outbox (posts of committed steps, see migration 0010) ---------------------------
+    async def store_posts(self, posts: list[PostRow], now: float) -> None:
+        """Posts that belong to no session commit (a league's news), in their own transaction."""
+        if posts:
+            await self._write([(_INSERT_POST, _post_rows(posts, now))])
+
+    async def claim_posts(self, now: float, lease_until: float, limit: int) -> list[PostRow]:
+        """Undelivered posts whose lease has passed (their process died, or a retry is due),
+        oldest first, now leased to this process until `lease_until`. Sent posts older than
+        SENT_POSTS_KEPT_SECONDS are removed on the way."""
+        sql = _CLAIM_POSTS.format(lock=self.claim_lock)
+        async with self.transaction() as db:
+            await db.execute(_PRUNE_POSTS, (now - SENT_POSTS_KEPT_SECONDS,))
+            cur = await db.execute(sql, (lease_until, now, limit))
+            rows = sorted(await cur.fetchall(), key=lambda r: r[0])
+        return [PostRow(r[1], r[3], r[4], r[5], r[2], r[6], r[7]) for r in rows]
+
+    async def settle_posts(self, now: float, sent: list[str] = (), failed: dict[str, str] | None = None,
+                           retry: dict[str, float] | None = None) -> None:
+        """Record deliveries by nonce: `sent` went out; `failed` Discord refused (the reason is
+        kept, and they are not tried again); `retry` failed for a passing reason (a server
+        error) and are tried again once their new lease (the value) has passed."""
+        statements = [(sql, rows) for sql, rows in _settle_statements(now, list(sent), failed or {}, retry or {})
+                      if rows]
+        if statements:
+            await self._write(statements)
+
+    async def _write(self, statements: list[tuple[str, list[tuple]]]) -> None:
+        """Statements (each with its rows) in one transaction, on the loop's connection when
+        it is free (so that the kept open rows stay valid, see `_kept_rows_valid`)."""
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, rows in statements:
+                    db.executemany(sql, rows)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+        await self._run(write)
+
+    async def posts(self, session_id: int | None = None) -> list[PostRow]:
+        """Every post kept in the outbox (of one table), oldest first (tests, operators)."""
+        where, params = ("WHERE session_id = ?", (session_id,)) if session_id is not None else ("", ())
+        rows = await self._fetchall(f"SELECT * FROM outbox {where} ORDER BY id", params)
+        return [PostRow(r["nonce"], r["kind"], r["target"], r["body"], r["session_id"], r["lease"], r["attempts"],
+                        r["sent_at"], r["failed"]) for r in rows]
+
     @asynccontextmanager
     async def table_lock(self, session_id: int) -> AsyncIterator[int | None]:
         """Holds one table against other processes for the length of a command; yields its
@@ -433,9 +533,10 @@ class Repository:
 
     async def commit(
         self, session: SessionRow, now: float, *, seats: list[SeatRow] | None = None,
-        log: list[LogRow] | None = None, **changes: Any,
+        log: list[LogRow] | None = None, posts: list[PostRow] | None = None, **changes: Any,
     ) -> SessionRow:
-        """Write one command's result in one transaction, if `session.version` is still current.
+        """Write one command's result in one transaction, if `session.version` is still current:
+        the session's changes, its seats, its log entries and its posts (the outbox).
 
         Returns the session as stored (version + 1). Raises StaleVersion when another writer
         committed first; then nothing is written.
@@ -463,6 +564,8 @@ class Repository:
                     rows = _log_rows(session.id, log, seq)
                     db.executemany(_INSERT_LOG, rows)
                     written[0] = rows[-1][1]
+                if posts:
+                    db.executemany(_INSERT_POST, _post_rows(posts, now))
             except BaseException:
                 db.execute("ROLLBACK")
                 raise

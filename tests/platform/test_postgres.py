@@ -108,3 +108,33 @@ def test_console_table_and_verify_on_postgresql(pg_server, pg_url, tmp_path, cap
     capsys.readouterr()
     assert shapan(["verify", "--db", pg_url, "--session", "2"]) == 1
     assert "commitment" in capsys.readouterr().out
+
+
+@pytest.mark.postgres
+def test_a_postgresql_database_newer_than_the_code_is_refused_in_one_line(pg_server, pg_url, tmp_path):
+    """As on SQLite (test_database_problems): a database a newer Shapan has migrated is never
+    used, neither to play nor to verify; one line names it, without its password."""
+    from storage.db import DatabaseProblem
+    from tests.platform.test_database_problems import shapan
+
+    async def migrate_now() -> None:
+        await (await open_repository(pg_url)).close()
+
+    asyncio.run(migrate_now())  # migrated by this version
+    name = pg_url.rsplit("/", 1)[1]
+    pg_server.sql("INSERT INTO schema_migrations VALUES (9999, '9999_future.sql', 0)", database=name)
+    # (the test server trusts every local connection, so any password is accepted)
+    secret_url = pg_url.replace("postgres@", "postgres:hunter2@")
+    for readonly in (False, True):
+        with pytest.raises(DatabaseProblem) as refused:
+            asyncio.run(open_repository(secret_url, readonly=readonly))
+        assert "newer version of Shapan (schema 9999" in str(refused.value)
+        assert "hunter2" not in str(refused.value) and "\n" not in str(refused.value)
+    # nothing was applied or changed by the refused opens
+    assert pg_server.sql("SELECT MAX(version) FROM schema_migrations", database=name).strip() == "9999"
+    script = tmp_path / "script.txt"
+    script.write_text("alice: /game status\n", encoding="utf-8")
+    for run in (shapan("verify", "--db", secret_url, "--session", "1", cwd=tmp_path),
+                shapan("table", "--db", secret_url, "--script", str(script), cwd=tmp_path)):
+        assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+        assert run.stderr.count("\n") == 1 and "newer version of Shapan" in run.stderr, run.stderr
