@@ -102,12 +102,17 @@ class ConsoleTable:
             self.write(f"[reply {name}] {t(self.locales[name], key, **exc.params) if has(key) else exc.key}")
             return
         if cmd is not None:  # None: a console-only command, already handled
-            self.print_outbox(await self.host.handle(cmd), uid, None if cmd.is_dm else cmd.channel_id)
+            await self.deliver(await self.host.handle(cmd), uid, None if cmd.is_dm else cmd.channel_id)
         for _ in range(FOLLOW_UP_TICKS):  # the timers, and bots with moves left, before the next line
             box = await self.host.tick()
-            self.print_outbox(box)
+            await self.deliver(box)
             if not box.tick_soon:
                 break
+
+    async def deliver(self, box: Outbox, caller: int | None = None, channel: int | None = None) -> None:
+        """Print the box; its posts are delivered, so the outbox marks them sent."""
+        self.print_outbox(box, caller, channel)
+        await self.host.settle_posts([m.nonce for _, m in box.public + box.private if m.nonce])
 
     def parse(self, name: str, where: str | None, manager: bool, text: str) -> Command | None:
         try:

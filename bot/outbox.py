@@ -6,10 +6,13 @@ buttons and select menus (Discord) or printed lines (console table).
 from __future__ import annotations
 
 import asyncio
+import base64
+import json
 import logging
+import secrets
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Callable, Iterable
 
 log = logging.getLogger(__name__)
 # Pictures are drawn one at a time on this thread, never on the event loop: PIL's text and
@@ -46,6 +49,17 @@ class Image:
         self.filename = filename
         self._data = data
         self._draw = draw
+        self.board: tuple[str, dict[str, Any], str] | None = None  # (game, view, locale), see `of_board`
+
+    @classmethod
+    def of_board(cls, filename: str, game: str, view: dict[str, Any], locale: str) -> "Image":
+        """A game's picture of `view`, drawn by its engine when needed. What it needs to be
+        drawn is plain data, so a post kept in the outbox can be drawn again after a restart."""
+        from games.registry import get_engine
+
+        image = cls(filename, draw=lambda: get_engine(game).render(view, locale))
+        image.board = (game, view, locale)
+        return image
 
     @property
     def data(self) -> bytes | None:
@@ -97,6 +111,9 @@ class Message:
     pings: list[int] = field(default_factory=list)
     role_pings: list[int] = field(default_factory=list)  # roles to notify (a league's organizers)
     session_id: int | None = None  # the table it is about, for the adapters' logs
+    # its key in the outbox (a post of a committed step): the adapter sends it as Discord's
+    # message nonce, so a repeated send makes no second message, and marks it sent by it
+    nonce: str | None = None
 
 
 @dataclass
@@ -117,6 +134,53 @@ class Outbox:
             self.reply = other.reply
             self.reply_ephemeral = other.reply_ephemeral
         return self
+
+
+# --- posts kept in the outbox (storage: migration 0010) --------------------------------------------
+def new_nonce() -> str:
+    """A post's key: 16 hex digits (Discord takes nonces of up to 25 characters; the parts of
+    a long message add `-0`, `-1`, ...)."""
+    return secrets.token_hex(8)
+
+
+def command_origin(cmd: Command | None) -> dict[str, Any] | None:
+    """What an adapter needs to know of the command a post answers (its verb, who sent it and
+    their languages) to send the post as it would have at once, after a restart too."""
+    if cmd is None:
+        return None
+    return {"verb": cmd.verb, "user_id": cmd.user_id, "guild_id": cmd.guild_id, "channel_id": cmd.channel_id,
+            "locale": cmd.locale, "guild_locale": cmd.guild_locale, "surface": cmd.surface}
+
+
+def post_body(message: Message, origin: dict[str, Any] | None) -> str:
+    """A message as the outbox keeps it (JSON); pictures as what draws them, or their bytes."""
+    data = {f.name: getattr(message, f.name) for f in fields(Message) if f.name not in ("images", "menu")}
+    data["images"] = [_image_data(img) for img in message.images]
+    data["menu"] = None if message.menu is None else asdict(message.menu)
+    return json.dumps({"message": data, "origin": origin}, ensure_ascii=False, separators=(",", ":"))
+
+
+def _image_data(image: Image) -> dict[str, Any]:
+    if image.board is not None:
+        game, view, locale = image.board
+        return {"filename": image.filename, "game": game, "view": view, "locale": locale}
+    return {"filename": image.filename, "png": base64.b64encode(image.data or b"").decode()}
+
+
+def read_post(body: str) -> tuple[Message, Command | None]:
+    """The message kept by `post_body`, and the command it answered (without its arguments)."""
+    data = json.loads(body)
+    kept = data["message"]
+    images = [Image.of_board(i["filename"], i["game"], i["view"], i["locale"]) if "game" in i
+              else Image(i["filename"], base64.b64decode(i["png"])) for i in kept.pop("images")]
+    menu = kept.pop("menu")
+    if menu is not None:
+        menu = ActionMenu(**{**menu, "options": [MenuOption(**o) for o in menu["options"]]})
+    message = Message(**kept, images=images, menu=menu)
+    message.buttons = [tuple(b) for b in message.buttons]
+    origin = data.get("origin")
+    cmd = None if origin is None else Command(user_name="", **origin)
+    return message, cmd
 
 
 async def draw_pictures(messages: Iterable[Message]) -> None:

@@ -110,14 +110,20 @@ class ShapanClient(discord.Client):
         await self.tick_once()
 
     async def tick_once(self) -> None:
-        """Turn timers and bots' moves left: they come back as an Outbox."""
+        """Turn timers and bots' moves left (they come back as an Outbox), then the posts that
+        no process is delivering (one died after its commit, or a send failed for a while)."""
         try:
             outbox = await self.host.tick()
             await self.delivery.deliver(outbox, None)
         except Exception:
             log.exception("timer tick failed")
-            return
-        self.tick_soon(outbox)
+            outbox = None
+        try:
+            await self.delivery.resend_pending()
+        except Exception:
+            log.exception("resending the outbox failed")
+        if outbox is not None:
+            self.tick_soon(outbox)
 
     def tick_soon(self, outbox: Outbox) -> None:
         """Bots with moves left go on in a second, not at the next timer round."""

@@ -8,14 +8,22 @@ Every message is sent on its own: an HTTP error on one (a refused payload, a ser
 after discord.py's own retries, a missing permission) is logged with its table and never
 stops the others, and a player whose private message did not arrive is told where to find
 it. Nobody is pinged except the users a message names in `pings`.
+
+Posts of committed steps come from the outbox (they carry a `nonce`): each part is sent with
+Discord's message nonce (`enforce_nonce`), so sending it again makes no second message, and
+once the box is through the outbox learns which went out, which Discord refused (recorded,
+not tried again) and which met a passing failure (tried again later). `resend_pending` sends
+what a process that died, or a failed delivery, left behind.
 """
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.discord.i18n import text
@@ -36,6 +44,9 @@ DM_RETRY_SECONDS = 3600  # after a refusal, do not try that user's DMs again for
 # and ephemeral hands expire, so players need a way to see theirs again.
 HAND_BUTTON_VERBS = {"game.start", "play", "menu"}
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")  # what an embed can show as its image
+# What one send may raise: Discord's answer, or the connection failing after discord.py's retries.
+SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+POST_ATTEMPTS = 5  # a post that meets a passing failure this often is recorded as failed
 
 
 def split_text(body: str, limit: int) -> list[str]:
@@ -127,6 +138,26 @@ def _dm_refused(exc: Exception) -> bool:
     return isinstance(exc, discord.Forbidden) and exc.code in DM_REFUSED
 
 
+def _passing(exc: BaseException) -> bool:
+    """A failure that may not happen again (Discord's server errors, the connection), as
+    against a refusal (a 4xx: the payload, a permission, a closed DM) that will."""
+    return not isinstance(exc, discord.HTTPException) or isinstance(exc, discord.DiscordServerError)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, discord.HTTPException):
+        return f"HTTP {exc.status}, code {exc.code}: {exc.text[:200]}"
+    return f"{type(exc).__name__}: {str(exc)[:200]}"
+
+
+# How one message went: None (sent), the error of a send that failed, or a reason it was not
+# tried (a user whose DMs are known to be closed).
+Result = BaseException | str | None
+
+
+def _hand_button(cmd: Command | None) -> bool:
+    return cmd is None or cmd.verb in HAND_BUTTON_VERBS
+
 class Delivery:
     def __init__(self, client: "ShapanClient") -> None:
         self.client = client
@@ -156,11 +187,60 @@ class Delivery:
                 _log_failure(exc, "the reply to user %s", cmd.user_id, outbox.reply)
         # the caller has the answer; now the board pictures, off the event loop
         await draw_pictures([m for _, m in outbox.public] + [m for _, m in outbox.private])
-        hand_button = cmd is None or cmd.verb in HAND_BUTTON_VERBS
+        results: list[tuple[Message, Result]] = []
         for channel_id, message in outbox.public:
-            await self._post(channel_id, message, cmd, interaction, hand_button)
+            results.append((message, await self._post(channel_id, message, cmd, interaction, _hand_button(cmd))))
         for user_id, message in outbox.private:
-            await self._private(user_id, message, cmd, interaction)
+            results.append((message, await self._private(user_id, message, cmd, interaction)))
+        await self._settle(results)
+
+    async def resend_pending(self) -> int:
+        """Send the outbox's posts that nobody is delivering (a process died between its
+        commit and its sends, or a send met a passing failure), each with its own nonce:
+        Discord answers a repeat with the message it already made. One post failing never
+        stops the others. Returns how many were claimed."""
+        host = self.client.host
+        if not hasattr(host, "claim_posts"):
+            return 0
+        claimed = await host.claim_posts()
+        results: list[tuple[Message, Result]] = []
+        attempts: dict[str, int] = {}
+        for kind, target, message, cmd, tried in claimed:
+            attempts[message.nonce] = tried
+            try:
+                await draw_pictures([message])
+                if kind == "public":
+                    result = await self._post(target, message, cmd, None, _hand_button(cmd))
+                else:
+                    result = await self._private(target, message, cmd, None)
+            except Exception as exc:  # anything else (a picture, a bug): recorded; the others go on
+                log.exception("resending outbox post %s failed", message.nonce)
+                result = f"{type(exc).__name__}: {str(exc)[:200]}"
+            results.append((message, result))
+        await self._settle(results, attempts)
+        return len(claimed)
+
+    async def _settle(self, results: list[tuple[Message, Result]], attempts: dict[str, int] | None = None) -> None:
+        """Tell the outbox how its posts went (messages without a nonce are not kept there)."""
+        sent, failed, retry = [], {}, []
+        for message, result in results:
+            nonce = message.nonce
+            if nonce is None:
+                continue
+            if result is None:
+                sent.append(nonce)
+            elif isinstance(result, str):
+                failed[nonce] = result
+            elif _passing(result) and (attempts or {}).get(nonce, 0) + 1 < POST_ATTEMPTS:
+                retry.append(nonce)
+            else:
+                failed[nonce] = _reason(result)
+        if not (sent or failed or retry) or not hasattr(self.client.host, "settle_posts"):
+            return
+        try:
+            await self.client.host.settle_posts(sent, failed, retry)
+        except Exception:  # they stay pending: resent (and deduplicated by nonce) later
+            log.exception("could not record the delivery of %s posts", len(results))
 
     # --- the reply to the caller ------------------------------------------------------
     async def _reply(self, interaction: discord.Interaction, cmd: Command, outbox: Outbox,
@@ -210,39 +290,49 @@ class Delivery:
 
     # --- public posts ------------------------------------------------------------------
     async def _post(self, channel_id: int, message: Message, cmd: Command | None,
-                    interaction: discord.Interaction | None, hand_button: bool) -> bool:
-        """Post `message` in a channel; True when every part of it went through."""
+                    interaction: discord.Interaction | None, hand_button: bool) -> Result:
+        """Post `message` in a channel; None when every part of it went through, else the
+        error of a part that failed (the other parts are sent all the same)."""
         locale = cmd.guild_locale if cmd is not None else None
         session = message.menu.session_id if message.menu is not None else None
         channel = self.client.get_partial_messageable(channel_id)
-        failed: discord.HTTPException | None = None
-        for part in message_parts(message, locale, hand_button=hand_button, hand_session=session):
+        failed: BaseException | None = None
+        parts = message_parts(message, locale, hand_button=hand_button, hand_session=session)
+        for i, part in enumerate(parts):
+            if message.nonce is not None:
+                part["nonce"] = f"{message.nonce}-{i}"  # the same part sent again is the same message
             try:
                 await channel.send(**part)
-            except discord.HTTPException as exc:  # the other parts, posts and DMs still go
+            except SEND_ERRORS as exc:  # the other parts, posts and DMs still go
                 _log_failure(exc, "a post in channel %s", channel_id, message)
                 failed = exc
         if failed is not None and cmd is not None:
             key = "msg.no_permission" if isinstance(failed, discord.Forbidden) else "msg.post_failed"
             await self._tell_caller(interaction, cmd, Message(text=text(cmd.locale, key, channel=channel_id)))
-        return failed is None
+        return failed
 
     # --- private messages ------------------------------------------------------------
     async def _private(self, user_id: int, message: Message, cmd: Command | None,
-                       interaction: discord.Interaction | None) -> None:
+                       interaction: discord.Interaction | None) -> Result:
+        """Send `message` by DM; when it cannot arrive, the caller sees it privately or the
+        table is told that this player missed a message. None when the DM went through."""
         is_caller = cmd is not None and cmd.user_id == user_id
         locale = cmd.locale if is_caller else (cmd.guild_locale if cmd is not None else None)
         tell_table = False  # say in the table's channel that this player missed a DM
         reason = "closed"
+        outcome: Result = "the user's DMs are closed"
         if not self.dms_known_closed(user_id):
             try:
                 dm = await self.client.create_dm(discord.Object(id=user_id))
-                for part in message_parts(message, locale):
+                for i, part in enumerate(message_parts(message, locale)):
+                    if message.nonce is not None:
+                        part["nonce"] = f"{message.nonce}-{i}"
                     await dm.send(**part)
                 if self.dm_closed.pop(user_id, None) is not None:
                     await self._remember_dm_state(user_id, closed=False)
-                return
-            except discord.HTTPException as exc:
+                return None
+            except SEND_ERRORS as exc:
+                outcome = exc
                 if _dm_refused(exc):
                     log.info("DMs to user %s refused (code %s)", user_id, exc.code)
                     tell_table = user_id not in self.dm_closed
@@ -259,22 +349,25 @@ class Delivery:
                     await interaction.followup.send(ephemeral=True, **part)
             except discord.HTTPException as exc:
                 _log_failure(exc, "the private fallback to user %s", user_id, message)
-            return
+            return outcome
         if not tell_table:
-            return
+            return outcome
         channel_id = await self._table_channel(cmd, message)
         if channel_id is None:
             log.warning("user %s missed a private message of table %s and no channel is known to tell them",
                         user_id, message.session_id)
-            return
+            return outcome
         # Someone else's secret: never shown here; tell them (with a ping, in their language)
         # how to see it.
         locale = await self._user_locale(user_id)
         if locale is None:
             locale = cmd.guild_locale if cmd is not None else await self._table_locale(message)
         note = Message(text=text(locale, f"msg.dm_{reason}_other", mention=f"<@{user_id}>"),
-                       pings=[user_id], session_id=message.session_id)
+                       pings=[user_id], session_id=message.session_id,
+                       # the note stands for this DM: sent again with it, it is the same message
+                       nonce=None if message.nonce is None else f"{message.nonce}n")
         await self._post(channel_id, note, cmd, interaction, hand_button=True)
+        return outcome
 
     async def _table_channel(self, cmd: Command | None, message: Message) -> int | None:
         if cmd is not None and cmd.channel_id is not None:
@@ -303,7 +396,6 @@ class Delivery:
             return None
 
 
-def _log_failure(exc: discord.HTTPException, what: str, target: int, message: Message | None) -> None:
+def _log_failure(exc: BaseException, what: str, target: int, message: Message | None) -> None:
     table = message.session_id if message is not None else None
-    log.warning("Discord refused " + what + " (table %s): HTTP %s, code %s: %s",
-                target, table, exc.status, exc.code, exc.text[:300])
+    log.warning("Discord refused " + what + " (table %s): %s", target, table, _reason(exc))

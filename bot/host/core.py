@@ -15,7 +15,6 @@ import time
 import weakref
 from contextlib import asynccontextmanager
 from collections import OrderedDict
-from functools import partial
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
@@ -23,14 +22,18 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 from bot import markdown
 from bot.host import decks, fair, names, rules
 from bot.league.service import LeagueService
-from bot.outbox import ActionMenu, Command, Image, MenuOption, Message, Outbox
+from bot.outbox import (
+    ActionMenu, Command, Image, MenuOption, Message, Outbox, command_origin, new_nonce, post_body, read_post,
+)
 from games.core.engine import Engine, Outcome
 from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
 from games.core.i18n import localize_value, normalize_locale, register_catalog, t
 from games.registry import available_games, find_game, get_engine
-from storage.sessions import LogRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository
+from storage.sessions import (
+    LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
+)
 
 register_catalog(Path(__file__).resolve().parent.parent / "locale")
 log = logging.getLogger(__name__)
@@ -44,6 +47,11 @@ LOG_LINES = 15
 # after this and its next tick (the Discord client ticks every 5 s): under 10 s in all.
 TIMER_LEASE_SECONDS = 5.0
 TIMER_BATCH = 100  # timers claimed per tick; the rest wait for the next tick
+# A committed step's posts are the committing process's to send for so long; if it dies first,
+# another process (or this one, restarted) sends them once the lease has passed, with the
+# same nonces, so Discord makes no second message (it remembers a nonce for a few minutes).
+POST_LEASE_SECONDS = 20.0
+POST_BATCH = 50  # undelivered posts claimed at a time
 SUGGEST_LIMIT = 25  # Discord shows at most 25 autocomplete choices
 PUBLIC_VIEWS_KEPT = 1024  # tables whose last public board stays in memory (a few KiB each)
 
@@ -120,6 +128,7 @@ class Host:
         # repeatable one, so that games with bot seats replay the same from the same commands
         self.bot_secret_source: Callable[[], str] = fair.new_bot_secret
         self.bot_step_cap = bot_step_cap
+        self.post_lease_seconds = POST_LEASE_SECONDS
         self.on_game_finished: list[GameFinished] = []
         # open_thread(parent channel, name) -> thread id: set by an adapter that has threads;
         # league games then open in a thread of the league's channel, else in the channel itself
@@ -265,6 +274,49 @@ class Host:
         box.reply = None
         return box
 
+    # --- the outbox: posts of committed steps ------------------------------------------------
+    def _kept(self, box: Outbox, cmd: Command | None, session_id: int | None = None) -> list[PostRow]:
+        """The box's posts as outbox rows, committed with the step they report: each message
+        gets its nonce, and stays this process's to send for `post_lease_seconds`."""
+        lease = self.clock() + self.post_lease_seconds
+        origin = command_origin(cmd)
+        rows = []
+        for kind, pairs in (("public", box.public), ("private", box.private)):
+            for target, message in pairs:
+                message.nonce = new_nonce()
+                rows.append(PostRow(message.nonce, kind, target, post_body(message, origin),
+                                    message.session_id or session_id, lease))
+        return rows
+
+    async def _store(self, box: Outbox, cmd: Command | None) -> Outbox:
+        """Posts that belong to no table's step, kept (and so sent) as the steps' posts are."""
+        await self.repo.store_posts(self._kept(box, cmd), self.clock())
+        return box
+
+    async def claim_posts(self, limit: int = POST_BATCH) -> list[tuple[str, int, Message, Command | None, int]]:
+        """Posts committed but never delivered (their process died, or Discord failed for a
+        passing reason), oldest first, now this process's to send: (kind, target, message,
+        the command it answered, attempts so far). The adapter reports back with `settle_posts`."""
+        now = self.clock()
+        out = []
+        for row in await self.repo.claim_posts(now, now + self.post_lease_seconds, limit):
+            try:
+                message, origin = read_post(row.body)
+            except Exception as exc:  # a post that cannot be read is recorded, never retried
+                log.exception("outbox post %s cannot be read", row.nonce)
+                await self.repo.settle_posts(now, failed={row.nonce: f"unreadable: {type(exc).__name__}"})
+                continue
+            message.nonce = row.nonce
+            out.append((row.kind, row.target, message, origin, row.attempts))
+        return out
+
+    async def settle_posts(self, sent: Iterable[str] = (), failed: dict[str, str] | None = None,
+                           retry: Iterable[str] = ()) -> None:
+        """How the deliveries went, by nonce: sent; refused (recorded, not tried again); or
+        to be tried again after a lease (a passing failure)."""
+        now = self.clock()
+        await self.repo.settle_posts(now, list(sent), failed, {n: now + self.post_lease_seconds for n in retry})
+
     def _command_list(self, cmd: Command) -> str:
         """The commands as users type them where they are (never an internal verb name)."""
         names = ["/" + verb.replace(".", " ") for verb in self._verbs]
@@ -296,13 +348,14 @@ class Host:
                 session = await self.repo.load_session(session_id)
                 if session is None:
                     return Outbox()
+                text = t(session.locale, "host.table_error", id=session.id)
+                box = Outbox(public=[(session.channel_id, Message(text=text, session_id=session.id))])
                 await self.repo.commit(session, now, turn_deadline=None, timer_seats=[], reminded=False,
-                                       error=f"{type(exc).__name__}: {str(exc)[:200]}")
+                                       error=f"{type(exc).__name__}: {str(exc)[:200]}", posts=self._kept(box, None))
         except Exception:
             log.exception("could not mark table %s as errored", session_id)
             return Outbox()
-        text = t(session.locale, "host.table_error", id=session.id)
-        return Outbox(public=[(session.channel_id, Message(text=text, session_id=session.id))])
+        return box
 
     # --- locale and small helpers ----------------------------------------------------
     async def _caller_locale(self, cmd: Command) -> str:
@@ -534,33 +587,39 @@ class Host:
         table_locale = normalize_locale(cmd.guild_locale or cmd.locale or locale)
         with_entropy = _flag(cmd.args.get("entropy"))
         seed = self.seed_source()
+        box = Outbox()
+
+        def opened(session_id: int) -> list[PostRow]:  # the table's first post, kept with the new table
+            title = localize_value(engine.title, table_locale)
+            # The commitment is public before anybody can add a value, so no value can steer it.
+            text = t(table_locale, "host.opened", name=self._user_name(cmd), title=title, id=session_id,
+                     min=engine.min_players, max=engine.max_players) + "\n" + t(table_locale, "host.seed_hash",
+                                                                                hash=fair.seed_hash(seed))
+            if with_entropy:
+                text += "\n" + t(table_locale, "host.entropy_open")
+            box.public = [(cmd.channel_id, Message(text=text, session_id=session_id))]
+            return self._kept(box, cmd)
+
         try:
             session_id = await self.repo.create_session(
                 guild_id=cmd.guild_id, channel_id=cmd.channel_id, thread=bool(cmd.args.get("thread")), game=key,
                 options=raw, creator_id=cmd.user_id, locale=table_locale, seed=seed, seed_hash=fair.seed_hash(seed),
                 seats=[SeatRow(0, cmd.user_id, cmd.user_name)], now=self.clock(),
                 bot_secret=self.bot_secret_source(),
-                entropy={str(cmd.user_id): fair.new_contribution()} if with_entropy else None,
+                entropy={str(cmd.user_id): fair.new_contribution()} if with_entropy else None, posts=opened,
             )
         except TableExists:
             raise HostError("host.table_exists") from None
-        title = localize_value(engine.title, table_locale)
-        # The commitment is public before anybody can add a value, so no value can steer it.
-        text = t(table_locale, "host.opened", name=self._user_name(cmd), title=title, id=session_id,
-                 min=engine.min_players, max=engine.max_players) + "\n" + t(table_locale, "host.seed_hash",
-                                                                            hash=fair.seed_hash(seed))
-        if with_entropy:
-            text += "\n" + t(table_locale, "host.entropy_open")
-        box = Outbox(public=[(cmd.channel_id, Message(text=text))])
         box.reply = Message(text=t(locale, "host.created", id=session_id, title=localize_value(engine.title, locale)))
         return box
 
     async def _lobby_change(self, cmd: Command, session: SessionRow, seats: list[SeatRow], note: str,
                             locale: str, **changes: Any) -> Outbox:
-        stored = await self.repo.commit(session, self.clock(), seats=seats, **changes)
-        text = note + "\n" + self._seat_list(stored)
-        return Outbox(public=[(session.channel_id, Message(text=text))],
-                      reply=Message(text=t(locale, "host.done")))
+        text = note + "\n" + self._seat_list(replace(session, seats=seats))
+        box = Outbox(public=[(session.channel_id, Message(text=text, session_id=session.id))],
+                     reply=Message(text=t(locale, "host.done")))
+        await self.repo.commit(session, self.clock(), seats=seats, posts=self._kept(box, cmd), **changes)
+        return box
 
     def _seat_list(self, session: SessionRow) -> str:
         engine = get_engine(session.game)
@@ -599,10 +658,11 @@ class Host:
                 raise HostError("host.use_concede")
             self._require_seated(cmd, session)
             if cmd.user_id == session.creator_id:
-                stored = await self.repo.commit(session, self.clock(), status="abandoned")
-                return Outbox(public=[(session.channel_id, Message(
-                    text=t(session.locale, "host.creator_left", name=self._user_name(cmd), id=stored.id)))],
-                    reply=Message(text=t(locale, "host.done")))
+                box = Outbox(public=[(session.channel_id, Message(
+                    text=t(session.locale, "host.creator_left", name=self._user_name(cmd), id=session.id),
+                    session_id=session.id))], reply=Message(text=t(locale, "host.done")))
+                await self.repo.commit(session, self.clock(), status="abandoned", posts=self._kept(box, cmd))
+                return box
             return await self._lobby_change(cmd, session, self._without(session, cmd.user_id),
                                             t(session.locale, "host.left", name=self._user_name(cmd)), locale)
         return await self._locked(cmd, locale, body)
@@ -645,6 +705,14 @@ class Host:
         engine = get_engine(last.game)
         order = last.seats[1:] + last.seats[:1]
         seed = self.seed_source()
+        title = localize_value(engine.title, last.locale)
+        announced = Outbox()
+
+        def announcement(session_id: int) -> list[PostRow]:  # kept with the new table
+            text = t(last.locale, "host.rematch", id=session_id, title=title, name=self._user_name(cmd))
+            announced.public = [(last.channel_id, Message(text=text, session_id=session_id))]
+            return self._kept(announced, cmd)
+
         try:
             session_id = await self.repo.create_session(
                 guild_id=last.guild_id, channel_id=last.channel_id, thread=last.thread, game=last.game,
@@ -653,14 +721,12 @@ class Host:
                 seats=[SeatRow(i, s.user_id, s.name, s.is_bot) for i, s in enumerate(order)],
                 bot_secret=self.bot_secret_source(),
                 # a table with entropy stays one; it starts at once, so the bot draws the values
-                entropy=None if last.entropy is None else _drawn_values(order),
+                entropy=None if last.entropy is None else _drawn_values(order), posts=announcement,
             )
         except TableExists:
             raise HostError("host.table_exists") from None
         box = await self._begin(session_id, engine, cmd, locale)
-        title = localize_value(engine.title, last.locale)
-        box.public.insert(0, (last.channel_id, Message(text=t(last.locale, "host.rematch", id=session_id, title=title,
-                                                                  name=self._user_name(cmd)))))
+        box.public[:0] = announced.public
         box.reply = Message(text=t(locale, "host.done"))
         return box
 
@@ -812,18 +878,22 @@ class Host:
     async def _abandon(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
             await self._require_manager(cmd, session, "host.abandon_denied")
-            await self.repo.commit(session, self.clock(), status="abandoned", turn_deadline=None)
             text = t(session.locale, "host.abandoned", id=session.id, name=self._user_name(cmd))
+            if session.state is not None:
+                text += "\n" + self._reveal(session)
+            box = Outbox(public=[(session.channel_id, Message(text=text, session_id=session.id))],
+                         reply=Message(text=t(locale, "host.done")))
+            await self.repo.commit(session, self.clock(), status="abandoned", turn_deadline=None,
+                                   posts=self._kept(box, cmd))
             try:  # the table is closed either way; a league table's match is freed again
                 league_note = await self.league.table_abandoned(session.id, cmd, session.locale)
             except Exception:  # a league hook must never break the table (/league play frees it too)
                 log.exception("freeing the league match of session %s failed", session.id)
                 league_note = None
-            if league_note:
-                text += "\n" + league_note
-            if session.state is not None:
-                text += "\n" + self._reveal(session)
-            return Outbox(public=[(session.channel_id, Message(text=text))], reply=Message(text=t(locale, "host.done")))
+            if league_note:  # the league's own step: its post is kept after its own transaction
+                box.public += (await self._store(Outbox(public=[(session.channel_id, Message(
+                    text=league_note, session_id=session.id))]), cmd)).public
+            return box
         return await self._locked(cmd, locale, body)
 
     async def _kick(self, cmd: Command, locale: str) -> Outbox:
@@ -886,10 +956,12 @@ class Host:
                 humans = self._awaited_humans(session, engine, engine.load_state(session.state))
                 if humans:
                     changes.update(turn_deadline=self.clock() + hours * 3600, timer_seats=humans)
-            await self.repo.commit(session, self.clock(), **changes)
             key = "host.timer_set" if hours else "host.timer_off"
             text = t(session.locale, key, hours=f"{hours:g}", policy=t(session.locale, f"host.policy.{policy}"))
-            return Outbox(public=[(session.channel_id, Message(text=text))], reply=Message(text=t(locale, "host.done")))
+            box = Outbox(public=[(session.channel_id, Message(text=text, session_id=session.id))],
+                         reply=Message(text=t(locale, "host.done")))
+            await self.repo.commit(session, self.clock(), posts=self._kept(box, cmd), **changes)
+            return box
         return await self._locked(cmd, locale, body)
 
     # --- read-only verbs -----------------------------------------------------------------
@@ -1126,7 +1198,8 @@ class Host:
                 entry.public = False
         box = await self._posts(session, engine, progress, outcome, public_view, seen)
         box.tick_soon = progress.bots_pending
-        stored = await self.repo.commit(session, now, log=progress.log, seats=seats, **changes)
+        stored = await self.repo.commit(session, now, log=progress.log, seats=seats,
+                                        posts=self._kept(box, cmd, session.id), **changes)
         self._keep_public_view(stored, public_view)
         if progress.forfeit and outcome is not None:
             self._forfeits.add(stored.id)
@@ -1178,7 +1251,7 @@ class Host:
                 picture = self._picture_view(session, engine, progress.state, public_view,
                                              [(e.key, e.params) for e in progress.events if e.to is None],
                                              ended=progress.ended is not None)
-                images.append(Image(f"table{session.id}.png", draw=partial(engine.render, picture, loc)))
+                images.append(Image.of_board(f"table{session.id}.png", session.game, picture, loc))
         if outcome is not None:
             lines.append(self._outcome_text(session, outcome, already_said=lines))
             lines.append(self._reveal(session))
@@ -1261,13 +1334,13 @@ class Host:
 
     # --- timers --------------------------------------------------------------------------------
     async def _remind(self, session: SessionRow, now: float) -> Outbox:
-        await self.repo.commit(session, now, reminded=True)
         box = Outbox()
         left = max(0.0, (session.turn_deadline - now) / 3600)
         for user in sorted({session.user_of(s) for s in session.timer_seats} - {None}):
             uloc = await self._user_locale(user)
             box.private.append((user, Message(text=t(uloc, "host.reminder", id=session.id, hours=f"{left:.1f}",
                                                       channel=session.channel_id), session_id=session.id)))
+        await self.repo.commit(session, now, reminded=True, posts=self._kept(box, None))
         return box
 
     async def _expire(self, session: SessionRow, now: float) -> Outbox:

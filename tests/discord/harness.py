@@ -18,6 +18,7 @@ import asyncio
 import itertools
 import json
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,9 @@ MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)  # view, send, use application commands
 ADMIN_PERMISSIONS = MEMBER_PERMISSIONS | MANAGE_GUILD
 TIMESTAMP = "2026-01-01T00:00:00.000000+00:00"
+# Discord checks a message nonce sent with enforce_nonce "for uniqueness in the past few
+# minutes": a message by the same author with the same nonce is returned instead of a new one.
+NONCE_WINDOW = 120.0
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,7 @@ class Request:
     response: Any = None  # what the fake answered (a message payload for sends)
     status: int = 200  # what the fake answered: 200, or the error it raised
     problems: list[str] = field(default_factory=list)  # why Discord would refuse it (400)
+    repeat: bool = False  # a send whose nonce Discord already knew: it made no new message
 
     @property
     def ok(self) -> bool:
@@ -143,6 +148,8 @@ class Recorder:
         # (see DiscordHarness.close) unless it expected them and cleared this list.
         self.rejected: list[Request] = []
         self._ids = itertools.count(910000000000000000)
+        self.clock = time.monotonic  # for the nonce window; tests may move it
+        self.nonces: dict[str, tuple[float, dict[str, Any]]] = {}  # nonce -> (when, the message made)
 
     def fail(self, when: Any, status: int, code: int = 0, times: int | None = None) -> Fault:
         """Answer `status` to the requests `when(request)` picks (for error-handling tests)."""
@@ -203,7 +210,7 @@ class Recorder:
             if self.dm_channels.get(channel_id) in self.closed_dms:
                 req.status = 403
                 raise http_error(403, 50007, "Cannot send messages to this user")
-            return self.message(channel_id, req)
+            return self.create_message(channel_id, req)
         match = re.fullmatch(r"/channels/(\d+)/threads", p)
         if m == "POST" and match:
             return {"id": str(self.next_id()), "type": 11, "guild_id": str(GUILD_ID), "parent_id": match[1],
@@ -250,6 +257,21 @@ class Recorder:
         self.unexpected.append(req)
         raise AssertionError(f"the bot requested a webhook endpoint the fake does not serve: {m} {p}")
 
+    def create_message(self, channel_id: int, req: Request) -> dict[str, Any]:
+        """A channel or DM message, as Discord makes it: a nonce it has seen within its window
+        (with enforce_nonce) gives back the message made then, and no new one."""
+        nonce = req.body.get("nonce")
+        enforced = nonce is not None and req.body.get("enforce_nonce")
+        if enforced:
+            kept = self.nonces.get(str(nonce))
+            if kept is not None and self.clock() - kept[0] < NONCE_WINDOW:
+                req.repeat = True
+                return kept[1]
+        made = self.message(channel_id, req)
+        if enforced:
+            self.nonces[str(nonce)] = (self.clock(), made)
+        return made
+
     def message(self, channel_id: int, req: Request, *, webhook: bool = False, flags: int | None = None) -> dict[str, Any]:
         """The message Discord would return for a send or an edit."""
         body = req.body
@@ -270,16 +292,19 @@ class Recorder:
     def dm_messages(self, user_id: int, since: int = 0) -> list[Request]:
         """The DMs `user_id` received (sent and accepted)."""
         ids = {c for c, u in self.dm_channels.items() if u == user_id}
-        return [r for r in self.requests[since:] if r.ok and r.method == "POST" and _channel_of(r) in ids]
+        return [r for r in self.requests[since:] if r.ok and not r.repeat and r.method == "POST"
+                and _channel_of(r) in ids]
 
     def channel_messages(self, channel_id: int, since: int = 0) -> list[Request]:
-        return [r for r in self.requests[since:] if r.ok and r.method == "POST" and _channel_of(r) == channel_id]
+        """The messages made in a channel (a repeated send Discord answered by nonce made none)."""
+        return [r for r in self.requests[since:] if r.ok and not r.repeat and r.method == "POST"
+                and _channel_of(r) == channel_id]
 
     def public(self, since: int = 0) -> list[Request]:
         """Everything others could read: channel posts and non-ephemeral interaction messages."""
         out = []
         for r in self.requests[since:]:
-            if not r.ok:
+            if not r.ok or r.repeat:
                 continue
             if r.via == "http" and r.method == "POST" and _channel_of(r) not in self.dm_channels and _channel_of(r):
                 out.append(r)
