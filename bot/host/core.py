@@ -108,8 +108,10 @@ def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
 class Host:
     def __init__(self, repo: Repository, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP,
-                 dice_rng: random.Random | None = None, work_clock: Callable[[], float] = time.perf_counter):
+                 dice_rng: random.Random | None = None, work_clock: Callable[[], float] = time.perf_counter,
+                 database: str | Path | None = None):
         self.repo = repo
+        self.database = database  # as opened (a file or URL): the reveal's verify line names it
         self.work_clock = work_clock  # times the bots' slice of a command (a fake one in tests)
         self.bot_seconds = BOT_SECONDS
         # /roll dice: the system's generator unless a seeded one is given (tests, --seed)
@@ -155,7 +157,7 @@ class Host:
                      seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP,
                      dice_rng: random.Random | None = None) -> "Host":
         return cls(await open_repository(db_path), clock=clock, seed_source=seed_source, bot_step_cap=bot_step_cap,
-                   dice_rng=dice_rng)
+                   dice_rng=dice_rng, database=db_path)
 
     async def close(self) -> None:
         await self.repo.close()
@@ -720,7 +722,8 @@ class Host:
     def _reveal(self, session: SessionRow, locale: str | None = None) -> str:
         """The end of a game: the secret, and on a table with entropy the values and the key."""
         loc = locale or session.locale
-        text = t(loc, "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash, id=session.id)
+        text = t(loc, "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash,
+                 command=fair.verify_command(self.database, session.id))
         if session.entropy is not None:
             text += "\n" + t(loc, "host.entropy_reveal", values=self._contribution_list(session),
                              text=fair.mix_text(session), game_key=f"{fair.game_seed(session):064x}")

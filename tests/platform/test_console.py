@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -168,3 +169,26 @@ alice: /wait 0.5      # past the deadline: alice forfeits
     assert "[table] ⏰ Time is up for alice: they forfeit." in out
     assert "[table] alice conceded. Winner: bob." not in out  # the concession is said once
     assert "[table] Winner: bob." in out
+
+
+def test_the_reveal_prints_a_verify_command_that_runs_as_printed(tmp_path):
+    """The reveal ends with the `shapan verify` line; copied as printed into a shell (the
+    project's `shapan` on the PATH, another working directory) it checks the game: OK."""
+    script = ["alice: /lang en", "alice: /game new duel", "bob: /game join", "alice: /game start",
+              "alice: /game concede"]
+    out = "\n".join(run("\n".join(script), tmp_path / "game" / "table.sqlite3"))
+    printed = re.findall(r"`(shapan verify [^`]*)`", out)
+    assert len(printed) == 1 and "--db" in printed[0], out
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+               SHAPAN_EXTRA_GAMES="tests.toygame:ENGINE", PYTHONPATH=str(REPO))
+    env.pop("SHAPAN_DB", None)
+    proc = subprocess.run(printed[0], shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.startswith("OK"), (printed[0], proc.stdout, proc.stderr)
+
+
+def test_the_verify_command_never_prints_a_database_password():
+    from bot.host.fair import verify_command
+
+    assert verify_command("postgresql://shapan:secret@db.example:5432/shapan", 7) == \
+        "shapan verify --db postgresql://shapan@db.example:5432/shapan --session 7"
+    assert verify_command("sqlite:/tmp/a b.sqlite3", 3) == "shapan verify --db '/tmp/a b.sqlite3' --session 3"
