@@ -795,9 +795,10 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
-            menu = build_menu(engine, state, session.id, self._one_acting_seat(cmd, session, engine, state),
-                              prefix, locale)
-            return self._reply(t(locale, "host.menu", prefix=" ".join(prefix) or "…"), menu=menu)
+            seat = self._one_acting_seat(cmd, session, engine, state)
+            menu = build_menu(engine, state, session.id, seat, prefix, locale)
+            chosen = named_tokens(engine, state, seat, prefix, locale)  # what was picked, by name
+            return self._reply(t(locale, "host.menu", prefix=chosen or "…"), menu=menu)
         return await self._locked(cmd, locale, body, ("active",))
 
     async def _concede(self, cmd: Command, locale: str) -> Outbox:
@@ -1360,7 +1361,7 @@ def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: l
         if tokens[: len(prefix)] == prefix:
             matching.append((tokens, action))
     if not matching:
-        raise HostError("host.menu_no_match", prefix=" ".join(prefix)[:80])
+        raise HostError("host.menu_no_match", prefix=named_tokens(engine, state, seat, prefix, locale)[:80])
     groups: dict[str, list[Any]] = {}
     for tokens, action in matching:
         if len(tokens) > len(prefix):
@@ -1376,3 +1377,9 @@ def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: l
                                       description=t(locale, "host.menu_choices", count=len(actions))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
+
+
+def named_tokens(engine: Engine, state: Any, seat: int, tokens: list[str], locale: str) -> str:
+    """Tokens of an action code as the menus name them (`deck blitz` -> `Deck · Blitz`)."""
+    known = engine.token_names(state, seat, locale) if tokens else {}
+    return " · ".join(known.get(token, token) for token in tokens)
