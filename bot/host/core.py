@@ -75,9 +75,6 @@ class Progress:
     # the host ended the game without a winner (only bots were left, a kick chose `end`)
     ended: str | None = None  # the message key saying why
     bots_pending: bool = False  # the bots' slice ran out: they go on at the next tick
-    # index in `events` where the step that ended the game begins: nothing private is sent
-    # from there on, since the result (and the seed reveal) closes the game for everyone
-    final_step_at: int | None = None
     # the game, if it ends now, ends without play (a turn-timer forfeit, a kick): remembered
     # for the league only once the step is committed, so a step that failed leaves no trace
     forfeit: bool = False
@@ -1015,8 +1012,6 @@ class Host:
     def _record(self, engine: Engine, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
                 user_id: int | None, source: str) -> None:
         progress.state = step.state
-        if progress.final_step_at is None and engine.outcome(step.state) is not None:
-            progress.final_step_at = len(progress.events)
         progress.events += step.events
         progress.changed = True
         progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
@@ -1204,8 +1199,12 @@ class Host:
             box.public.append((session.channel_id, Message(text="\n".join(lines), images=images, pings=pings,
                                                            session_id=session.id)))
         # Private events: one message per user; a hot-seat user hears each of their seats.
+        # None once the game is over: the result (and the seed reveal) closes it for everyone,
+        # and news from the command's earlier steps (a pilot hurt, a skill ready) would come
+        # after it.
         per_user: dict[int, list[str]] = {}
-        for event in progress.events[:progress.final_step_at]:
+        over = outcome is not None or progress.ended is not None
+        for event in [] if over else progress.events:
             if event.to is None:
                 continue
             for seat in event.to:

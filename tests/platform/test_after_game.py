@@ -177,3 +177,31 @@ async def test_the_step_that_ends_the_game_sends_no_dm(host):
                command=fair.verify_command(host.database, 1)) \
         in public_text(box)
     assert box.private == []
+
+
+async def test_a_command_that_ends_the_game_sends_no_dm_from_its_earlier_steps(host):
+    """Fleet against the bot (bot secret `bot:40`, seed 5, zh-CN) DMed "your pilot is hurt"
+    with the result: the human's move whispered, then the bot's move in the same command
+    ended the game. Nothing is sent to a player about a finished game but the result."""
+    from games.core.events import Event
+    from games.registry import register
+    from tests.platform.relay import RelayEngine
+
+    class Whisper(RelayEngine):
+        key = "whisper_then_end"
+
+        def apply(self, state, seat, action):
+            step = super().apply(state, seat, action)
+            step.events.append(Event.private(seat, "host.done"))  # every move whispers to its mover
+            return step
+
+    register(Whisper())
+    await host.handle(cmd("alice", "game.new", game="whisper_then_end", options={"steps": "4"}))
+    await host.handle(cmd("alice", "game.bot"))
+    await host.handle(cmd("alice", "game.start"))
+    box = await host.handle(cmd("alice", "play", code="step"))  # alice, then the bot: 2 of 4
+    assert [uid for uid, _ in box.private] == [USERS["alice"]]  # during the game, it is sent
+    box = await host.handle(cmd("alice", "play", code="step"))  # alice whispers, the bot ends it
+    assert (await host.repo.load_session(1)).status == "finished"
+    assert t("en", "host.winners", names="alice, Bot 1") in public_text(box)
+    assert box.private == []
