@@ -85,6 +85,13 @@ def _drawn_values(seats: Iterable[SeatRow]) -> dict[str, str]:
     return {str(s.user_id): fair.new_contribution() for s in seats if not s.is_bot and s.user_id is not None}
 
 
+def _player_count(engine: Engine) -> dict[str, Any]:
+    """`players` as a message says it: `2` for a game of exactly two, `2–4` for a range; `max`
+    for the word's number (`{max|player|players}`)."""
+    low, high = engine.min_players, engine.max_players
+    return {"players": str(low) if low == high else f"{low}–{high}", "max": high}
+
+
 def _flag(value: Any) -> bool:
     """A yes/no argument as adapters send it (a bool from Discord, a word from the console)."""
     return value is True or str(value).strip().lower() in ("true", "yes", "on", "1")
@@ -546,8 +553,7 @@ class Host:
         title = localize_value(engine.title, table_locale)
         # The commitment is public before anybody can add a value, so no value can steer it.
         text = t(table_locale, "host.opened", name=self._user_name(cmd), title=title, id=session_id,
-                 min=engine.min_players, max=engine.max_players) + "\n" + t(table_locale, "host.seed_hash",
-                                                                            hash=fair.seed_hash(seed))
+                 **_player_count(engine)) + "\n" + t(table_locale, "host.seed_hash", hash=fair.seed_hash(seed))
         if with_entropy:
             text += "\n" + t(table_locale, "host.entropy_open")
         box = Outbox(public=[(cmd.channel_id, Message(text=text))])
@@ -966,7 +972,7 @@ class Host:
             engine = get_engine(key)
             lines = table_options.help_lines(key, engine.Options, locale)
             head = t(locale, "host.help_game", title=localize_value(engine.title, locale), game=key,
-                     min=engine.min_players, max=engine.max_players)
+                     **_player_count(engine))
             body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
             return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
         games = ", ".join(f"{k} ({localize_value(get_engine(k).title, locale)})" for k in available_games())
