@@ -379,8 +379,11 @@ def _reads_as_dice(expr: str) -> bool:
 
 
 _NAME = re.compile(r"^[^\W\d_][\w-]*")
-# A label's first word: letters only (any script), so no dice notation such as `kh1`, `//` or `d6`.
-_LABEL_START = re.compile(r"^(?!x(?:\s|$))[^\W\d_]+(?:['’-][^\W\d_]+)*(?:\s|$)")  # `x 2` may mean times 2
+# A label's first word: letters only (any script), so no dice notation such as `kh1`, `//` or `d6`,
+# and no word of the notation: `2d6 >= 8 adv` is refused (adv needs one die), never rolled
+# without it under the label "adv"; `x 2` may mean times 2.
+_NOTATION_WORDS = "|".join(["x", *dice.ADV_WORDS])
+_LABEL_START = re.compile(rf"^(?!(?:{_NOTATION_WORDS})(?:\s|$))[^\W\d_]+(?:['’-][^\W\d_]+)*(?:\s|$)", re.IGNORECASE)
 
 
 def _strip_comment(line: str) -> str:

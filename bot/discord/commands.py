@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot import rolls
 from bot.discord.convert import parse_options, parse_session
 from bot.discord.i18n import L
 
@@ -184,8 +185,11 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
     dice = app_commands.Group(name=L("cmd.dice.name"), description=L("cmd.dice.desc"))
 
     @dice.command(name=L("cmd.dice.history.name"), description=L("cmd.dice.history.desc"))
-    async def dice_history(interaction: discord.Interaction):
-        await _client(interaction).run_command(interaction, "roll.history", {})
+    @app_commands.rename(**_names(count="history_count"))
+    @app_commands.describe(**_descs(count="history_count"))
+    async def dice_history(interaction: discord.Interaction,
+                           count: app_commands.Range[int, 1, rolls.HISTORY_MAX] | None = None):
+        await _client(interaction).run_command(interaction, "roll.history", {"count": count})
 
     @dice.command(name=L("cmd.dice.alias.name"), description=L("cmd.dice.alias.desc"))
     @app_commands.rename(**_names(action="alias_action", name="alias_name", expr="alias_expr", scope="scope"))
