@@ -183,6 +183,8 @@ class ConsoleTable:
                     args["policy"] = plain[1]
             elif sub == "help" and plain:
                 args["game"] = plain[0]
+            elif sub == "log" and plain:  # /game log 2: the page before the latest
+                args["page"] = plain[0]
         elif head == "/play":
             verb, args["code"] = "play", " ".join(plain)
         elif head == "/hand":

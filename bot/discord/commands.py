@@ -98,8 +98,24 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
         with_entropy(verb)
     for verb in ("game.leave", "game.abandon", "game.rematch"):
         simple(verb)
-    for verb in ("game.status", "game.log", "game.concede"):
-        simple(verb, with_session=True)
+    simple("game.status", with_session=True)
+
+    @game.command(name=L("cmd.game.log.name"), description=L("cmd.game.log.desc"))
+    @app_commands.rename(**_names(game="session", page="log_page"))
+    @app_commands.describe(**_descs(game="session", page="log_page"))
+    @app_commands.autocomplete(game=_suggest("game.log", "game"))
+    async def game_log(interaction: discord.Interaction, game: str | None = None,
+                       page: app_commands.Range[int, 1, 10_000] | None = None):
+        await _client(interaction).run_command(interaction, "game.log", {"game": parse_session(game), "page": page})
+
+    @game.command(name=L("cmd.game.concede.name"), description=L("cmd.game.concede.desc"))
+    @app_commands.rename(**_names(game="session", seat="seat"))
+    @app_commands.describe(**_descs(game="session", seat="seat"))
+    @app_commands.autocomplete(game=_suggest("game.concede", "game"))
+    async def game_concede(interaction: discord.Interaction, game: str | None = None,
+                           seat: app_commands.Range[int, 0, 99] | None = None):
+        args = {"game": parse_session(game), "seat": _seat(seat)}
+        await _client(interaction).run_command(interaction, "game.concede", args)
 
     @game.command(name=L("cmd.game.bot.name"), description=L("cmd.game.bot.desc"))
     @app_commands.rename(**_names(seat="seat"))

@@ -809,6 +809,9 @@ class Host:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
             mine = self._my_seats(cmd, session)
+            if len(mine) > 1:  # hot-seat: conceding is one seat's choice, never picked for the player
+                raise HostError("host.which_seat_concede",
+                                seats=", ".join(f"{s}:{self._name(session, s)}" for s in mine))
             progress = Progress(state=state)
             for seat in mine:
                 if engine.outcome(progress.state) is None:
@@ -945,7 +948,13 @@ class Host:
 
     async def _log(self, cmd: Command, locale: str) -> Outbox:
         session = await self._resolve(cmd, finished_ok=True)
-        entries = await self.repo.public_log(session.id, last=LOG_LINES)
+        raw_page = str(cmd.args.get("page") or "1").strip()
+        seen = await self.repo.count_public_log(session.id)
+        pages = max(1, -(-seen // LOG_LINES))
+        page = int(raw_page) if raw_page.isdigit() and len(raw_page) < 9 else 0
+        if not 1 <= page <= pages:
+            raise HostError("host.bad_log_page", value=raw_page[:20], pages=pages)
+        entries = await self.repo.public_log(session.id, last=LOG_LINES, skip=(page - 1) * LOG_LINES)
         over = session.status in ("finished", "abandoned")
         if not entries and not over:
             return self._reply(t(locale, "host.log_empty"))
@@ -953,14 +962,21 @@ class Host:
         # ids name the same things all game long; no state, no entries (never started)
         state = engine.load_state(session.state) if session.state is not None else None
         lines = []
+        if pages > 1:
+            lines.append(t(locale, "host.log_page", page=page, pages=pages, first=entries[0][0], last=entries[-1][0],
+                           total=seen, next=page + 1 if page < pages else page - 1))
         for shown, e in entries:
             who = (self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats)
                    else t(locale, "host.log_host"))
+            # Action codes may name hidden items, so the log shows only what the table saw:
+            # each event on its own line (a new round is the game's, not the mover's), the
+            # mover named in front unless the first line already starts with them
             public = self._event_lines(session, engine, state, locale,
                                        [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None])
-            # Action codes may name hidden items, so the log shows only what the table saw.
-            lines.append(f"#{shown} {who}: " + (" ".join(public) or t(locale, "host.log_acted")))
-        if over:
+            first, *rest = public or [t(locale, "host.log_acted")]
+            head = f"#{shown} {first}" if first.startswith(who) else f"#{shown} {who}: {first}"
+            lines += [head] + [f"    {line}" for line in rest]
+        if over and page == 1:
             lines.append(self._result_text(session, get_engine(session.game), locale))
             if session.state is not None:
                 lines.append(self._reveal(session, locale))
