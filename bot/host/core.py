@@ -406,7 +406,22 @@ class Host:
                 if status == "active":
                     raise HostError("host.already_started")
                 raise HostError("host.game_over", id=found.id)
-            return await body(session)
+            try:
+                return await body(session)
+            except RuleError as exc:  # every refusal names things as the menus do (a tank, not `a1`)
+                raise self._named_refusal(cmd, session, exc, locale) from None
+
+    def _named_refusal(self, cmd: Command, session: SessionRow, exc: RuleError, locale: str) -> RuleError:
+        """The rules' refusal with its ids named for the caller's seat (the one given, else
+        their first), from the stored state: the refused command changed nothing."""
+        if session.state is None:
+            return exc
+        engine = get_engine(session.game)
+        mine = session.seats_of(cmd.user_id)
+        wanted = cmd.args.get("seat")
+        seat = int(wanted) if str(wanted).isdigit() and int(wanted) in mine else (mine[0] if mine else None)
+        state = engine.load_state(session.state)
+        return type(exc)(exc.key, **names.named_params(engine, state, seat, exc.key, exc.params, locale))
 
     @staticmethod
     def _require_seated(cmd: Command, session: SessionRow) -> list[int]:
@@ -763,10 +778,7 @@ class Host:
             except Exception:  # a label for an action the rules are about to refuse
                 described = action.code()
             progress = Progress(state=state, awaited_before=sorted(engine.active_seats(state)))
-            try:
-                self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
-            except RuleError as exc:  # a refusal names things as the menus do (a tank, not `a1`)
-                raise RuleError(exc.key, **engine.event_params(state, exc.key, exc.params, locale)) from None
+            self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
             return await self._finish(cmd, session, engine, progress, locale,
                                       reply=t(locale, "host.played", action=described))
         return await self._locked(cmd, locale, body, ("active",))
