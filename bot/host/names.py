@@ -69,8 +69,8 @@ def named_params(engine: Engine, state: Any, seat: int | None, key: str, params:
     for name, value in out.items():
         if not isinstance(value, str):
             continue
-        if name == "code":  # an id the seat has no name for (a card no longer held) is left out
-            out[name] = " ".join(known.get(token, "…" if _ID.fullmatch(token) else token) for token in value.split())
+        if name == "code":  # its ids named (words stay as typed); one the seat cannot name is left out
+            out[name] = " ".join(known.get(token, "…") if _ID.fullmatch(token) else token for token in value.split())
         elif value in known:
             out[name] = known[value]
     return out
