@@ -73,7 +73,7 @@ def test_menus_boards_and_log_lines_name_things(key):
             for k in range(len(tokens)):
                 for option in build_menu(engine, state, 1, seat, tokens[:k], loc).options:
                     texts += [("menu", option.label), ("select option description", option.description)]
-                    if SLOT_ID.fullmatch(option.label) or CARD_ID.fullmatch(option.label):
+                    if SLOT_ID.fullmatch(option.label) or CARD_ID.fullmatch(option.label) or option.label.isdigit():
                         found.append(("bare menu option", option.label))
                     if loc == "zh-CN" and option.label in kinds:
                         found.append(("untranslated verb", option.label))
@@ -156,3 +156,18 @@ def test_refusals_name_things_as_the_menus_do(key):
                         found |= {f"{exc.key}: {text[:100]}" for _ in ids}
     assert tried > 50
     assert not found, "\n".join(sorted(found)[:20])
+
+
+def test_a_conflict_menu_names_the_player_a_card_is_played_on():
+    """Conflict's `aid CARD SEAT GIFT` and `wreck CARD SEAT WHAT`: the step after the card
+    offered bare seat numbers ("0 — 4 choices"); it names the player."""
+    engine = get_engine("conflict")
+    checked = 0
+    for state, seat, action, _ in sample("conflict", seeds=(0, 1, 2), steps=300):
+        tokens = action.code().split()
+        if tokens[0] in ("aid", "wreck"):
+            options = build_menu(engine, state, 1, seat, tokens[:2], "en").options
+            names = {str(i): p.name for i, p in enumerate(state.players)}
+            assert all(names[o.value] in o.label and not o.label.isdigit() for o in options), options
+            checked += 1
+    assert checked
