@@ -812,8 +812,14 @@ class Host:
             state = engine.load_state(session.state)
             seat = self._one_acting_seat(cmd, session, engine, state)
             menu = build_menu(engine, state, session.id, seat, prefix, locale)
-            chosen = named_tokens(engine, state, seat, prefix, locale)  # what was picked, by name
-            return self._reply(t(locale, "host.menu", prefix=chosen or "…"), menu=menu)
+            if not prefix:
+                head = t(locale, "host.menu_start")
+            elif menu.complete and not menu.options:  # nothing left to pick: the whole action, by name
+                action = engine.parse_action(" ".join(prefix))
+                head = t(locale, "host.menu_ready", action=engine.describe_action(state, seat, action, locale))
+            else:
+                head = t(locale, "host.menu", prefix=named_tokens(engine, state, seat, prefix, locale))
+            return self._reply(head, menu=menu)
         return await self._locked(cmd, locale, body, ("active",))
 
     async def _concede(self, cmd: Command, locale: str) -> Outbox:
@@ -1405,8 +1411,10 @@ def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: l
         if len(actions) == 1:
             label = engine.describe_action(state, seat, actions[0], locale)
             options.append(MenuOption(value=token, label=label))
-        else:
-            options.append(MenuOption(value=token, label=token_names.get(token, token),
+        else:  # a token the game has no name for (a gun's number): what its actions have in common
+            label = token_names.get(token) or " ".join(names.common_prefix(
+                [engine.describe_action(state, seat, a, locale).split() for a in actions])) or token
+            options.append(MenuOption(value=token, label=label,
                                       description=t(locale, "host.menu_choices", count=len(actions))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
