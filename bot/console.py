@@ -8,7 +8,8 @@
 Output: `[table] ...` what everyone in the channel sees (`[table #chan] ...` outside the
 default channel), `[dm NAME] ...` and `[reply NAME] ...` what only NAME sees (a direct
 message, an answer to NAME's command); images go to files whose
-paths are printed. Console-only commands: `/lang zh-CN|en` sets a user's language,
+paths are printed. `/menu` lists the choices by name, numbered: `/menu N` picks one, `/menu back`
+and `/menu ok` are the back and confirm buttons. Console-only commands: `/lang zh-CN|en` sets a user's language,
 `/wait HOURS` moves the clock forward and runs the turn timers and the leagues' deadlines.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Callable, TextIO
 
 from bot import markdown
 from bot.host import Host
-from bot.outbox import Command, Message, Outbox
+from bot.outbox import ActionMenu, Command, Message, Outbox
 from bot.rolls import MAX_LABEL_CHARS
 from games.core import dice
 from games.core.i18n import has, t
@@ -60,6 +61,9 @@ class ConsoleTable:
         self.clock_offset = 0.0  # /wait moves the table clock forward
         self.images = 0
         self.threads = 0
+        # the last click menu each user was shown: `/menu N` picks its option N, as a click
+        # on Discord's select does (the console shows names, never the tokens behind them)
+        self.menus: dict[str, ActionMenu] = {}
         host.clock = self.now
         host.open_thread = self.open_thread
 
@@ -184,12 +188,17 @@ class ConsoleTable:
                     args["policy"] = plain[1]
             elif sub == "help" and plain:
                 args["game"] = plain[0]
+            elif sub == "log" and plain:  # /game log 2: the page before the latest
+                args["page"] = plain[0]
         elif head == "/play":
             verb, args["code"] = "play", " ".join(plain)
         elif head == "/hand":
             verb = "hand"
         elif head == "/menu":
             verb, args["prefix"] = "menu", plain
+            picked = self._pick(name, plain)
+            if picked is not None:
+                verb, args = picked
         elif head == "/rules":
             if not plain:
                 raise ScriptError("usage.rules")
@@ -230,6 +239,27 @@ class ConsoleTable:
         return Command(user_id=uid, user_name=name, verb=verb, args=args, guild_id=None if is_dm else GUILD_ID,
                        channel_id=channel, is_dm=is_dm, locale=self.locales[name], guild_locale=None,
                        can_manage_guild=manager, surface="console")
+
+    def _pick(self, name: str, words: list[str]) -> tuple[str, dict[str, object]] | None:
+        """`/menu N`, `/menu back`, `/menu ok` on the last menu `name` was shown: the console's
+        clicks (Discord's select, back and confirm). None for other words: a prefix typed
+        as action tokens, as before."""
+        menu = self.menus.get(name)
+        if menu is None or len(words) != 1 or not (words[0].isdigit() or words[0] in ("ok", "back")):
+            return None
+        args: dict[str, object] = {"session": menu.session_id, "seat": menu.seat}
+        if words[0] == "ok":
+            if not menu.complete:
+                raise ScriptError("menu_not_complete")
+            return "play", {**args, "code": " ".join(menu.prefix)}
+        if words[0] == "back":
+            return "menu", {**args, "prefix": menu.prefix[:-1]}
+        number = int(words[0])
+        if not menu.options:
+            raise ScriptError("menu_nothing_left")
+        if not 1 <= number <= len(menu.options):
+            raise ScriptError("menu_pick", count=len(menu.options))
+        return "menu", {**args, "prefix": [*menu.prefix, menu.options[number - 1].value]}
 
     # positional arguments of /league subcommands, in order
     _LEAGUE_POSITIONAL = {
@@ -278,7 +308,8 @@ class ConsoleTable:
         text = re.sub(r"<#(\d+)>", lambda m: "#" + by_id.get(int(m.group(1)), m.group(1)), text)
         return re.sub(r"<@!?(\d+)>", lambda m: "@" + users.get(int(m.group(1)), m.group(1)), text)
 
-    def _print(self, prefix: str, msg: Message) -> None:
+    def _print(self, prefix: str, msg: Message, reader: str | None = None) -> None:
+        """`reader`: the one user who reads this (a DM, a reply); their menu is remembered."""
         if msg.title:
             self.write(f"{prefix} ## {self._names(msg.title)}")
         for line in self._names(msg.text).splitlines() or [""]:
@@ -290,11 +321,20 @@ class ConsoleTable:
             path = self.out_dir / f"{self.images:04d}-{image.filename}"
             path.write_bytes(image.data)
             self.write(f"{prefix} image: {path}")
-        if msg.menu is not None:
-            for option in msg.menu.options:
-                self.write(f"{prefix}   {option.value} — {option.label}")
-            if msg.menu.complete:
-                self.write(f"{prefix}   ✓ /play {' '.join(msg.menu.prefix)}")
+        if msg.menu is not None and reader is not None:
+            # as Discord shows a select: each choice by its name (and its note), numbered here
+            # for `/menu N`; the tokens behind them stay the host's
+            menu, locale = msg.menu, self.locales.get(reader, "zh-CN")
+            self.menus[reader] = menu
+            for number, option in enumerate(menu.options, 1):
+                note = f" — {option.description}" if option.description else ""
+                self.write(f"{prefix}   {number}. {option.label}{note}")
+            hints = [t(locale, "console.menu_pick_hint")] if menu.options else []
+            if menu.prefix:
+                hints.append(t(locale, "console.menu_back_hint"))
+            if menu.complete:
+                hints.append(t(locale, "console.menu_ok_hint"))
+            self.write(f"{prefix}   ({' · '.join(hints)})")
 
     def print_outbox(self, box: Outbox, caller: int | None = None, channel: int | None = None) -> None:
         """`[table]` lines: everyone in that channel sees them. `[dm NAME]` and `[reply NAME]`
@@ -310,10 +350,11 @@ class ConsoleTable:
         for channel_id, msg in box.public:
             self._print(table(channel_id), msg)
         for user_id, msg in box.private:
-            self._print(f"[dm {user_names.get(user_id, user_id)}]", msg)
+            self._print(f"[dm {user_names.get(user_id, user_id)}]", msg, user_names.get(user_id))
         if box.reply is not None and caller is not None:
             public = not box.reply_ephemeral and channel is not None
-            self._print(table(channel) if public else f"[reply {user_names.get(caller, caller)}]", box.reply)
+            self._print(table(channel) if public else f"[reply {user_names.get(caller, caller)}]", box.reply,
+                        None if public else user_names.get(caller))
 
 
 def _split_roll(words: list[str]) -> tuple[str, str]:
@@ -345,8 +386,11 @@ def _reads_as_dice(expr: str) -> bool:
 
 
 _NAME = re.compile(r"^[^\W\d_][\w-]*")
-# A label's first word: letters only (any script), so no dice notation such as `kh1`, `//` or `d6`.
-_LABEL_START = re.compile(r"^(?!x(?:\s|$))[^\W\d_]+(?:['’-][^\W\d_]+)*(?:\s|$)")  # `x 2` may mean times 2
+# A label's first word: letters only (any script), so no dice notation such as `kh1`, `//` or `d6`,
+# and no word of the notation: `2d6 >= 8 adv` is refused (adv needs one die), never rolled
+# without it under the label "adv"; `x 2` may mean times 2.
+_NOTATION_WORDS = "|".join(["x", *dice.ADV_WORDS])
+_LABEL_START = re.compile(rf"^(?!(?:{_NOTATION_WORDS})(?:\s|$))[^\W\d_]+(?:['’-][^\W\d_]+)*(?:\s|$)", re.IGNORECASE)
 
 
 def _strip_comment(line: str) -> str:

@@ -608,13 +608,19 @@ class Repository:
         return LogRow(r["seq"], r["seat"], r["user_id"], r["source"], r["code"], json.loads(r["events"]), r["at"],
                       bool(r["public"]))
 
-    async def public_log(self, session_id: int, last: int) -> list[tuple[int, LogRow]]:
-        """The last `last` steps the table saw, each with its number among the seen steps
-        (numbered without the hidden ones, so gaps do not count hidden steps)."""
+    async def public_log(self, session_id: int, last: int, skip: int = 0) -> list[tuple[int, LogRow]]:
+        """The last `last` steps the table saw (before the `skip` latest ones), each with its
+        number among the seen steps (numbered without the hidden ones, so gaps do not count
+        hidden steps)."""
         rows = await self._fetchall(
             "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY seq) AS shown FROM action_log "
-            "WHERE session_id = ? AND public = 1) ORDER BY seq DESC LIMIT ?", (session_id, last))
+            "WHERE session_id = ? AND public = 1) ORDER BY seq DESC LIMIT ? OFFSET ?", (session_id, last, skip))
         return [(r["shown"], self._log_row(r)) for r in reversed(rows)]
+
+    async def count_public_log(self, session_id: int) -> int:
+        rows = await self._fetchall("SELECT COUNT(*) FROM action_log WHERE session_id = ? AND public = 1",
+                                    (session_id,))
+        return rows[0][0]
 
     async def count_log(self, session_id: int) -> int:
         rows = await self._fetchall("SELECT COUNT(*) FROM action_log WHERE session_id = ?", (session_id,))

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot import rolls
 from bot.discord.convert import parse_options, parse_session
 from bot.discord.i18n import L
 
@@ -97,8 +98,24 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
         with_entropy(verb)
     for verb in ("game.leave", "game.abandon", "game.rematch"):
         simple(verb)
-    for verb in ("game.status", "game.log", "game.concede"):
-        simple(verb, with_session=True)
+    simple("game.status", with_session=True)
+
+    @game.command(name=L("cmd.game.log.name"), description=L("cmd.game.log.desc"))
+    @app_commands.rename(**_names(game="session", page="log_page"))
+    @app_commands.describe(**_descs(game="session", page="log_page"))
+    @app_commands.autocomplete(game=_suggest("game.log", "game"))
+    async def game_log(interaction: discord.Interaction, game: str | None = None,
+                       page: app_commands.Range[int, 1, 10_000] | None = None):
+        await _client(interaction).run_command(interaction, "game.log", {"game": parse_session(game), "page": page})
+
+    @game.command(name=L("cmd.game.concede.name"), description=L("cmd.game.concede.desc"))
+    @app_commands.rename(**_names(game="session", seat="seat"))
+    @app_commands.describe(**_descs(game="session", seat="seat"))
+    @app_commands.autocomplete(game=_suggest("game.concede", "game"))
+    async def game_concede(interaction: discord.Interaction, game: str | None = None,
+                           seat: app_commands.Range[int, 0, 99] | None = None):
+        args = {"game": parse_session(game), "seat": _seat(seat)}
+        await _client(interaction).run_command(interaction, "game.concede", args)
 
     @game.command(name=L("cmd.game.bot.name"), description=L("cmd.game.bot.desc"))
     @app_commands.rename(**_names(seat="seat"))
@@ -184,8 +201,11 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
     dice = app_commands.Group(name=L("cmd.dice.name"), description=L("cmd.dice.desc"))
 
     @dice.command(name=L("cmd.dice.history.name"), description=L("cmd.dice.history.desc"))
-    async def dice_history(interaction: discord.Interaction):
-        await _client(interaction).run_command(interaction, "roll.history", {})
+    @app_commands.rename(**_names(count="history_count"))
+    @app_commands.describe(**_descs(count="history_count"))
+    async def dice_history(interaction: discord.Interaction,
+                           count: app_commands.Range[int, 1, rolls.HISTORY_MAX] | None = None):
+        await _client(interaction).run_command(interaction, "roll.history", {"count": count})
 
     @dice.command(name=L("cmd.dice.alias.name"), description=L("cmd.dice.alias.desc"))
     @app_commands.rename(**_names(action="alias_action", name="alias_name", expr="alias_expr", scope="scope"))

@@ -83,9 +83,6 @@ class Progress:
     # the host ended the game without a winner (only bots were left, a kick chose `end`)
     ended: str | None = None  # the message key saying why
     bots_pending: bool = False  # the bots' slice ran out: they go on at the next tick
-    # index in `events` where the step that ended the game begins: nothing private is sent
-    # from there on, since the result (and the seed reveal) closes the game for everyone
-    final_step_at: int | None = None
     # the game, if it ends now, ends without play (a turn-timer forfeit, a kick): remembered
     # for the league only once the step is committed, so a step that failed leaves no trace
     forfeit: bool = False
@@ -94,6 +91,13 @@ class Progress:
 def _drawn_values(seats: Iterable[SeatRow]) -> dict[str, str]:
     """Entropy values drawn by the bot for every human of a table that starts at once."""
     return {str(s.user_id): fair.new_contribution() for s in seats if not s.is_bot and s.user_id is not None}
+
+
+def _player_count(engine: Engine) -> dict[str, Any]:
+    """`players` as a message says it: `2` for a game of exactly two, `2–4` for a range; `max`
+    for the word's number (`{max|player|players}`)."""
+    low, high = engine.min_players, engine.max_players
+    return {"players": str(low) if low == high else f"{low}–{high}", "max": high}
 
 
 def _flag(value: Any) -> bool:
@@ -116,8 +120,10 @@ def _int_arg(value: Any, key: str = "host.bad_number") -> int | None:
 class Host:
     def __init__(self, repo: Repository, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP,
-                 dice_rng: random.Random | None = None, work_clock: Callable[[], float] = time.perf_counter):
+                 dice_rng: random.Random | None = None, work_clock: Callable[[], float] = time.perf_counter,
+                 database: str | Path | None = None):
         self.repo = repo
+        self.database = database  # as opened (a file or URL): the reveal's verify line names it
         self.work_clock = work_clock  # times the bots' slice of a command (a fake one in tests)
         self.bot_seconds = BOT_SECONDS
         # /roll dice: the system's generator unless a seeded one is given (tests, --seed)
@@ -164,7 +170,7 @@ class Host:
                      seed_source: Callable[[], int] = fair.new_seed, bot_step_cap: int = BOT_STEP_CAP,
                      dice_rng: random.Random | None = None) -> "Host":
         return cls(await open_repository(db_path), clock=clock, seed_source=seed_source, bot_step_cap=bot_step_cap,
-                   dice_rng=dice_rng)
+                   dice_rng=dice_rng, database=db_path)
 
     async def close(self) -> None:
         await self.repo.close()
@@ -453,7 +459,22 @@ class Host:
                 if status == "active":
                     raise HostError("host.already_started")
                 raise HostError("host.game_over", id=found.id)
-            return await body(session)
+            try:
+                return await body(session)
+            except RuleError as exc:  # every refusal names things as the menus do (a tank, not `a1`)
+                raise self._named_refusal(cmd, session, exc, locale) from None
+
+    def _named_refusal(self, cmd: Command, session: SessionRow, exc: RuleError, locale: str) -> RuleError:
+        """The rules' refusal with its ids named for the caller's seat (the one given, else
+        their first), from the stored state: the refused command changed nothing."""
+        if session.state is None:
+            return exc
+        engine = get_engine(session.game)
+        mine = session.seats_of(cmd.user_id)
+        wanted = cmd.args.get("seat")
+        seat = int(wanted) if str(wanted).isdigit() and int(wanted) in mine else (mine[0] if mine else None)
+        state = engine.load_state(session.state)
+        return type(exc)(exc.key, **names.named_params(engine, state, seat, exc.key, exc.params, locale))
 
     @staticmethod
     def _require_seated(cmd: Command, session: SessionRow) -> list[int]:
@@ -593,8 +614,7 @@ class Host:
             title = localize_value(engine.title, table_locale)
             # The commitment is public before anybody can add a value, so no value can steer it.
             text = t(table_locale, "host.opened", name=self._user_name(cmd), title=title, id=session_id,
-                     min=engine.min_players, max=engine.max_players) + "\n" + t(table_locale, "host.seed_hash",
-                                                                                hash=fair.seed_hash(seed))
+                     **_player_count(engine)) + "\n" + t(table_locale, "host.seed_hash", hash=fair.seed_hash(seed))
             if with_entropy:
                 text += "\n" + t(table_locale, "host.entropy_open")
             box.public = [(cmd.channel_id, Message(text=text, session_id=session_id))]
@@ -786,7 +806,8 @@ class Host:
     def _reveal(self, session: SessionRow, locale: str | None = None) -> str:
         """The end of a game: the secret, and on a table with entropy the values and the key."""
         loc = locale or session.locale
-        text = t(loc, "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash, id=session.id)
+        text = t(loc, "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash,
+                 command=fair.verify_command(self.database, session.id))
         if session.entropy is not None:
             text += "\n" + t(loc, "host.entropy_reveal", values=self._contribution_list(session),
                              text=fair.mix_text(session), game_key=f"{fair.game_seed(session):064x}")
@@ -823,10 +844,7 @@ class Host:
             except Exception:  # a label for an action the rules are about to refuse
                 described = action.code()
             progress = Progress(state=state, awaited_before=sorted(engine.active_seats(state)))
-            try:
-                self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
-            except RuleError as exc:  # a refusal names things as the menus do (a tank, not `a1`)
-                raise RuleError(exc.key, **engine.event_params(state, exc.key, exc.params, locale)) from None
+            self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
             return await self._finish(cmd, session, engine, progress, locale,
                                       reply=t(locale, "host.played", action=described))
         return await self._locked(cmd, locale, body, ("active",))
@@ -858,9 +876,16 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
-            menu = build_menu(engine, state, session.id, self._one_acting_seat(cmd, session, engine, state),
-                              prefix, locale)
-            return self._reply(t(locale, "host.menu", prefix=" ".join(prefix) or "…"), menu=menu)
+            seat = self._one_acting_seat(cmd, session, engine, state)
+            menu = build_menu(engine, state, session.id, seat, prefix, locale)
+            if not prefix:
+                head = t(locale, "host.menu_start")
+            elif menu.complete and not menu.options:  # nothing left to pick: the whole action, by name
+                action = engine.parse_action(" ".join(prefix))
+                head = t(locale, "host.menu_ready", action=engine.describe_action(state, seat, action, locale))
+            else:
+                head = t(locale, "host.menu", prefix=named_tokens(engine, state, seat, prefix, locale))
+            return self._reply(head, menu=menu)
         return await self._locked(cmd, locale, body, ("active",))
 
     async def _concede(self, cmd: Command, locale: str) -> Outbox:
@@ -868,6 +893,9 @@ class Host:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
             mine = self._my_seats(cmd, session)
+            if len(mine) > 1:  # hot-seat: conceding is one seat's choice, never picked for the player
+                raise HostError("host.which_seat_concede",
+                                seats=", ".join(f"{s}:{self._name(session, s)}" for s in mine))
             progress = Progress(state=state)
             for seat in mine:
                 if engine.outcome(progress.state) is None:
@@ -1010,7 +1038,13 @@ class Host:
 
     async def _log(self, cmd: Command, locale: str) -> Outbox:
         session = await self._resolve(cmd, finished_ok=True)
-        entries = await self.repo.public_log(session.id, last=LOG_LINES)
+        raw_page = str(cmd.args.get("page") or "1").strip()
+        seen = await self.repo.count_public_log(session.id)
+        pages = max(1, -(-seen // LOG_LINES))
+        page = int(raw_page) if raw_page.isdigit() and len(raw_page) < 9 else 0
+        if not 1 <= page <= pages:
+            raise HostError("host.bad_log_page", value=raw_page[:20], pages=pages)
+        entries = await self.repo.public_log(session.id, last=LOG_LINES, skip=(page - 1) * LOG_LINES)
         over = session.status in ("finished", "abandoned")
         if not entries and not over:
             return self._reply(t(locale, "host.log_empty"))
@@ -1018,14 +1052,21 @@ class Host:
         # ids name the same things all game long; no state, no entries (never started)
         state = engine.load_state(session.state) if session.state is not None else None
         lines = []
+        if pages > 1:
+            lines.append(t(locale, "host.log_page", page=page, pages=pages, first=entries[0][0], last=entries[-1][0],
+                           total=seen, next=page + 1 if page < pages else page - 1))
         for shown, e in entries:
             who = (self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats)
                    else t(locale, "host.log_host"))
+            # Action codes may name hidden items, so the log shows only what the table saw:
+            # each event on its own line (a new round is the game's, not the mover's), the
+            # mover named in front unless the first line already starts with them
             public = self._event_lines(session, engine, state, locale,
                                        [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None])
-            # Action codes may name hidden items, so the log shows only what the table saw.
-            lines.append(f"#{shown} {who}: " + (" ".join(public) or t(locale, "host.log_acted")))
-        if over:
+            first, *rest = public or [t(locale, "host.log_acted")]
+            head = f"#{shown} {first}" if first.startswith(who) else f"#{shown} {who}: {first}"
+            lines += [head] + [f"    {line}" for line in rest]
+        if over and page == 1:
             lines.append(self._result_text(session, get_engine(session.game), locale))
             if session.state is not None:
                 lines.append(self._reveal(session, locale))
@@ -1037,7 +1078,7 @@ class Host:
             engine = get_engine(key)
             lines = table_options.help_lines(key, engine.Options, locale)
             head = t(locale, "host.help_game", title=localize_value(engine.title, locale), game=key,
-                     min=engine.min_players, max=engine.max_players)
+                     **_player_count(engine))
             body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
             return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
         games = ", ".join(f"{k} ({localize_value(get_engine(k).title, locale)})" for k in available_games())
@@ -1083,8 +1124,6 @@ class Host:
     def _record(self, engine: Engine, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
                 user_id: int | None, source: str) -> None:
         progress.state = step.state
-        if progress.final_step_at is None and engine.outcome(step.state) is not None:
-            progress.final_step_at = len(progress.events)
         progress.events += step.events
         progress.changed = True
         progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
@@ -1273,8 +1312,12 @@ class Host:
             box.public.append((session.channel_id, Message(text="\n".join(lines), images=images, pings=pings,
                                                            session_id=session.id)))
         # Private events: one message per user; a hot-seat user hears each of their seats.
+        # None once the game is over: the result (and the seed reveal) closes it for everyone,
+        # and news from the command's earlier steps (a pilot hurt, a skill ready) would come
+        # after it.
         per_user: dict[int, list[str]] = {}
-        for event in progress.events[:progress.final_step_at]:
+        over = outcome is not None or progress.ended is not None
+        for event in [] if over else progress.events:
             if event.to is None:
                 continue
             for seat in event.to:
@@ -1430,7 +1473,7 @@ def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: l
         if tokens[: len(prefix)] == prefix:
             matching.append((tokens, action))
     if not matching:
-        raise HostError("host.menu_no_match", prefix=" ".join(prefix)[:80])
+        raise HostError("host.menu_no_match", prefix=named_tokens(engine, state, seat, prefix, locale)[:80])
     groups: dict[str, list[Any]] = {}
     for tokens, action in matching:
         if len(tokens) > len(prefix):
@@ -1441,8 +1484,16 @@ def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: l
         if len(actions) == 1:
             label = engine.describe_action(state, seat, actions[0], locale)
             options.append(MenuOption(value=token, label=label))
-        else:
-            options.append(MenuOption(value=token, label=token_names.get(token, token),
+        else:  # a token the game has no name for (a gun's number): what its actions have in common
+            label = token_names.get(token) or " ".join(names.common_prefix(
+                [engine.describe_action(state, seat, a, locale).split() for a in actions])) or token
+            options.append(MenuOption(value=token, label=label,
                                       description=t(locale, "host.menu_choices", count=len(actions))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
+
+
+def named_tokens(engine: Engine, state: Any, seat: int, tokens: list[str], locale: str) -> str:
+    """Tokens of an action code as the menus name them (`deck blitz` -> `Deck · Blitz`)."""
+    known = engine.token_names(state, seat, locale) if tokens else {}
+    return " · ".join(known.get(token, token) for token in tokens)

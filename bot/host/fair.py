@@ -14,10 +14,13 @@ import hashlib
 import json
 import re
 import secrets
+import shlex
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from games.core.engine import Engine, Seat
-from storage.sessions import LogRow, SeatRow, SessionRow
+from storage.sessions import LogRow, SeatRow, SessionRow, is_postgres_url
 
 RESIGN = "!resign"  # log code for a concession or a timer forfeit: `!resign SEAT`
 # A player's value: what `printf %s` and a shell line take as they are, with no separator.
@@ -43,6 +46,26 @@ def seed_hash(seed: int) -> str:
 
 def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def verify_command(database: str | Path | None, session_id: int) -> str:
+    """The `shapan verify` line a reveal prints, runnable as printed: the database named as the
+    host opened it (a SQLite file by its absolute path; a PostgreSQL URL without its password,
+    which the reader supplies as libpq does, e.g. PGPASSWORD)."""
+    command = f"shapan verify --session {session_id}"
+    if database is None:
+        return command
+    target = str(database)
+    if is_postgres_url(target):
+        parts = urlsplit(target)
+        if parts.password is not None:
+            netloc = parts.netloc.rpartition("@")
+            user = netloc[0].partition(":")[0]
+            parts = parts._replace(netloc=f"{user}@{netloc[2]}")
+        target = urlunsplit(parts)
+    else:
+        target = str(Path(target.removeprefix("sqlite:").removeprefix("//")).resolve())
+    return f"shapan verify --db {shlex.quote(target)} --session {session_id}"
 
 
 def secret_text(session: SessionRow) -> str:

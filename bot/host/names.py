@@ -7,12 +7,14 @@ word typed. Several matches are returned for the player to click; none, for a cl
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
 from games.core.engine import Engine
 
 LOCALES = ("en", "zh-CN")
+_ID = re.compile(r"(?=.*[a-z])(?=.*\d)[a-z0-9_]+")  # `c69f121183b`, `t5`, `a1`: an id, not a word
 
 
 def fold(text: str) -> str:
@@ -55,3 +57,20 @@ def common_prefix(codes: list[list[str]]) -> list[str]:
             break
         prefix.append(column[0])
     return prefix
+
+
+def named_params(engine: Engine, state: Any, seat: int | None, key: str, params: dict[str, Any],
+                 locale: str) -> dict[str, Any]:
+    """A refusal's (or event's) parameters as a player reads them: the game's own naming
+    (`Engine.event_params`), then any id still bare named as `seat`'s menus name it, and an
+    echoed action code token by token. Only names the seat may know (`token_names`)."""
+    out = dict(engine.event_params(state, key, params, locale))
+    known = engine.token_names(state, seat, locale) if seat is not None else {}
+    for name, value in out.items():
+        if not isinstance(value, str):
+            continue
+        if name == "code":  # its ids named (words stay as typed); one the seat cannot name is left out
+            out[name] = " ".join(known.get(token, "…") if _ID.fullmatch(token) else token for token in value.split())
+        elif value in known:
+            out[name] = known[value]
+    return out

@@ -63,6 +63,11 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
         names[tid] = territory_name(state, tid, loc)
     for a in state.agreements:
         names[a.id] = f"{state.players[a.a].name}–{state.players[a.b].name}: {'/'.join(a.terms)}"
+    # a seat number is a player (`aid CARD 2 GIFT`: the menu's step after the card names who);
+    # the other numbers in codes (rows, prices) end their codes, so their menu step is labelled
+    # by the whole action's description instead
+    for i, p in enumerate(state.players):
+        names.setdefault(str(i), p.name)
     return names
 
 

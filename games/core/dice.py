@@ -23,6 +23,7 @@ refused with a message that shows both spellings.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -93,17 +94,21 @@ DSLASH: "//"
 SLASH: "/"
 PERCENT: "%"
 TAG: /\[[\w \-'.,:!?+\/]{1,30}\]/
-ADV.3: /advantage|disadvantage|adv|dis|优势|劣势/
+ADV.3: /ADV_WORDS/
 MOD: /kh|kl|k|dh|dl|d|ph|pl|p|ie|ir|e|!|t|ro|rr|ra|r|f|mi|ma|b/
-CMP: />=|<=|==|=|>|</
-SPACED_CMP.2: /\s+(>=|<=|==|=|>|<)/
+// `!=` is a comparison (d20's inequality), tried before `!` (explode): `1d20!=1`, `2d6 != 7`
+CMP.2: />=|<=|==|!=|=|>|</
+SPACED_CMP.2: /\s+(>=|<=|==|!=|=|>|<)/
 %ignore /\s+/
 """
 
+# the words for advantage and disadvantage (longest first: the lexer takes the first that fits)
+ADV_WORDS = ("advantage", "disadvantage", "adv", "dis", "优势", "劣势")
+GRAMMAR = GRAMMAR.replace("ADV_WORDS", "|".join(ADV_WORDS))
 _PARSER = Lark(GRAMMAR, parser="lalr", lexer="contextual")
 
 # Characters a Chinese input method or a phone keyboard produces for the same symbols.
-_SYMBOLS = str.maketrans({"×": "*", "÷": "/", "–": "-", "−": "-", "—": "-", "≥": ">=", "≤": "<="})
+_SYMBOLS = str.maketrans({"×": "*", "÷": "/", "–": "-", "−": "-", "—": "-", "≥": ">=", "≤": "<=", "≠": "!="})
 
 
 class DiceError(RuleError):
@@ -122,8 +127,9 @@ _COMPARE = {
     "<=": operator.le,
     ">": operator.gt,
     ">=": operator.ge,
+    "!=": operator.ne,
 }
-_SHOWN_OP = {"=": "=", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}
+_SHOWN_OP = {"=": "=", "<": "<", "<=": "≤", ">": ">", ">=": "≥", "!=": "≠"}
 
 
 @dataclass(frozen=True)
@@ -139,8 +145,12 @@ class Compare:
         return f"{self.op}{self.value}"
 
 
-# Keep/drop: ("kh" | "kl" | "dh" | "dl", n) by rank, or ("k" | "p", Compare) by value.
+# Keep/drop: ("kh" | "kl" | "dh" | "dl", n) by rank, or ("k" | "p", Compare) by value; several
+# on one group are ("chain", (select, ...)) in the order written, with d20's meaning: each
+# selects among the dice still kept, and adjacent keeps (or drops) join, so `4d6kh1kl1` keeps
+# the highest and the lowest die, `4d6kh3p1` keeps the 3 highest and then drops 1s among them.
 Select = tuple[str, Any]
+_KEEPS = ("kh", "kl", "k")
 _RANKED = {"kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl", "k": "kh", "d": "dl", "ph": "dh", "pl": "dl"}
 _SELECT_MODS = set(_RANKED) | {"p"}
 
@@ -378,10 +388,15 @@ def _build_set(node: Tree) -> Expr:
             raise DiceError("dice.set_modifier", spec=text)
         if cmp is not None and number is None:
             raise DiceError("dice.missing_number", modifier=name)
-        if select is not None:
-            raise DiceError("dice.duplicate_modifier", spec=text)
-        select = _select(name, cmp, number, text)
+        select = _chain(select, _select(name, cmp, number, text))
     return Expr("set", elements, select=select, mods=text)
+
+
+def _chain(select: Select | None, more: Select) -> Select:
+    """A group's keep/drop selectors so far, with one more written after them."""
+    if select is None:
+        return more
+    return ("chain", (select[1] if select[0] == "chain" else (select,)) + (more,))
 
 
 # What a number alone means after a modifier that compares: `r1` rerolls 1s, Dice
@@ -413,8 +428,11 @@ def _build_dice(node: Tree) -> DiceSpec:
     text = f"{count_text}d{die}{mods_text}"
     found: dict[str, Any] = {}
     for name, cmp, number, _ in mods:
+        if name == "" and cmp == "!=":
+            # `3d6!=6` was `!` (explode) on `=6`; read as "not 6" it counts dice: never guessed
+            raise DiceError("dice.ambiguous_not_equal", spec=text, value=number, head=f"{count_text}d{die}")
         if name in _SELECT_MODS:
-            slot, value = "select", _select(name, cmp, number, text)
+            slot, value = "select", _chain(found.pop("select", None), _select(name, cmp, number, text))
         elif name in ("mi", "ma"):
             if cmp is not None:
                 raise DiceError("dice.no_compare", spec=text, modifier=name)
@@ -716,6 +734,16 @@ def _evaluate_untagged(expr: Expr, budget: _Budget) -> Node:
 
 def _kept_indices(values: list[int], select: Select) -> set[int]:
     how, arg = select
+    if how == "chain":
+        kept = set(range(len(values)))
+        for keeping, run in itertools.groupby(arg, key=lambda sel: sel[0] in _KEEPS):
+            order = sorted(kept)  # the dice still kept, in the order rolled
+            chosen = set()
+            for sel in run:  # a run of keeps (or drops) selects together
+                picked = _kept_indices([values[i] for i in order], sel)
+                chosen |= {order[j] for j in (picked if keeping else set(range(len(order))) - picked)}
+            kept = chosen if keeping else kept - chosen
+        return kept
     if how == "k":
         return {i for i, v in enumerate(values) if arg(v)}
     if how == "p":

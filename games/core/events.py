@@ -137,6 +137,9 @@ class ShownRoll:
     dice: list[int]
     total: int
     terms: list[tuple[str, int]] = field(default_factory=list)
+    # the dice's sum scaled before the terms are added: (label, factor as written, the result),
+    # e.g. ("overcharge", "1.5", 10) reads `[3, 4] × 1.5 (overcharge) → 10`
+    scale: tuple[str, str, int] | None = None
     target: str = ""
     result: str = ""
     absorbs: int = 0
@@ -155,8 +158,11 @@ def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
     from games.core.i18n import t
 
     dice = ", ".join(str(d) for d in shown.dice)
-    if shown.terms:
+    if shown.terms or shown.scale:
         dice = f"[{dice}]" if len(shown.dice) > 1 else dice
+        if shown.scale:
+            label, factor, scaled = shown.scale
+            dice += f" × {factor} ({label}) → {scaled}"
         dice += "".join(f" {'−' if v < 0 else '+'} {abs(v)} ({label})" for label, v in shown.terms)
     check = ""
     if shown.target or shown.result:

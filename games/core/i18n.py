@@ -3,11 +3,13 @@
 A game keeps `games/<key>/locale/en.toml` and `zh-CN.toml`; nested tables flatten to
 dotted keys (`[fleet.hit]` + `ok = "..."` is `fleet.hit.ok`). A parameter whose value is a
 string starting with `@` is itself a key and is translated; a dict with locale keys is
-picked by locale.
+picked by locale. `{n|card|cards}` is the word for the number `n`: the first form when `n`
+is 1, else the second (English counts; Chinese needs no such form): `{n} {n|card|cards}`.
 """
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -79,6 +81,18 @@ def localize_value(value: Any, locale: str) -> Any:
     return value
 
 
+_PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+
+
+def _plural(match: re.Match[str], values: dict[str, Any]) -> str:
+    """The form of a `{n|one|other}` word for the value of n (`other` when n is not a number)."""
+    try:
+        one = abs(float(str(values[match.group(1)]))) == 1
+    except (KeyError, ValueError):
+        one = False
+    return match.group(2) if one else match.group(3)
+
+
 class _SafeDict(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -90,6 +104,8 @@ def t(locale: str | None, key: str, **params: Any) -> str:
     if template is None:
         return key + (" " + " ".join(f"{k}={v}" for k, v in params.items()) if params else "")
     values = _SafeDict({k: localize_value(v, loc) for k, v in params.items()})
+    if "|" in template:
+        template = _PLURAL.sub(lambda m: _plural(m, values).replace("{", "{{").replace("}", "}}"), template)
     try:
         return template.format_map(values)
     except (ValueError, IndexError, KeyError, AttributeError):

@@ -353,10 +353,29 @@ def design_card(components_in: dict | str) -> CardNumbers:
     return CardNumbers(cv=cv, logistics=logistics, mobility=mobility, protection=protection)
 
 
-def design_text(components_in: dict | str, locale: str = "zh-CN") -> str:
-    """The designer as one line of text for the console or Discord (errors included)."""
+HELP_WORDS = ("", "help", "帮助")
+
+
+def design_help(locale: str) -> str:
+    """Every component group with its choices (the value to type, its name and points)."""
     from games.core.i18n import t
 
+    name = (lambda c: c.zh) if locale == "zh-CN" else (lambda c: c.en)
+    lines = [t(locale, "ironfire.design.help")]
+    for group, choices in components().items():
+        listed = ", ".join(f"`{key}` {name(c)} ({c.points:g})" for key, c in choices.items())
+        lines.append(f"• `{group}` ({t(locale, f'ironfire.group.{group}')}): {listed}")
+    lines.append(t(locale, "ironfire.design.example"))
+    return "\n".join(lines)
+
+
+def design_text(components_in: dict | str, locale: str = "zh-CN") -> str:
+    """The designer as one line of text for the console or Discord (errors included);
+    nothing, `help` or `帮助` lists the component groups."""
+    from games.core.i18n import t
+
+    if isinstance(components_in, str) and components_in.strip().lower() in HELP_WORDS:
+        return design_help(locale)
     try:
         n = design_card(components_in)
     except RuleError as exc:

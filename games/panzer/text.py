@@ -101,6 +101,15 @@ def prompt(state: Any, seat: int, locale: str) -> str | None:
              hex=hex_label(hexes.get(state.reaction.after)))
 
 
+# rule 4-1: overcharged damage dice, light ×2, medium ×1.5, heavy ×1.2 (fractions dropped)
+OVERCHARGE_FACTOR = {"light": "2", "medium": "1.5", "heavy": "1.2"}
+
+
+def _tank_class(state: Any, tank_id: Any) -> str:
+    tank = next((tk for tk in state.tanks if tk.id == tank_id), None)
+    return ROSTER[tank.type].tank_class if tank is not None else ""
+
+
 def explain_roll(state: Any, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
                  locale: str) -> ShownRoll:
     """Hit: 2d6 + modifiers against the distance (the hit line folded in). Damage: 2d6
@@ -119,8 +128,9 @@ def explain_roll(state: Any, params: dict[str, Any], following: list[tuple[str, 
             shown.absorbs = 1
     elif what == "@panzer.roll.damage" and nxt_key == "panzer.ev.damage_result":
         terms = []
-        if nxt["dice"] != sum(shown.dice):
-            terms.append((t(locale, "panzer.ammo.overcharge"), nxt["dice"] - sum(shown.dice)))
+        if nxt["dice"] != sum(shown.dice):  # overcharge (4-1): the dice times the shooter's class factor
+            factor = OVERCHARGE_FACTOR.get(_tank_class(state, params.get("who")), "?")
+            shown.scale = (t(locale, "panzer.ammo.overcharge"), factor, nxt["dice"])
         terms.append((t(locale, "panzer.term.attack"), nxt["attack"]))
         if nxt["close"]:
             terms.append((t(locale, "panzer.term.close"), nxt["close"]))

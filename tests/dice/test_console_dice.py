@@ -60,6 +60,10 @@ async def test_a_tail_that_does_not_parse_is_refused(tmp_path):
     ("3d6 [fire] + 1d4 [cold] damage", ("3d6 [fire] + 1d4 [cold]", "damage")),
     ("2d6+1 >= 8 to hit", ("2d6+1 >= 8", "to hit")),
     ("1d20 侦察", ("1d20", "侦察")),
+    # a word of the notation is never a label: `adv` on 2d6 is refused (one die only), not dropped
+    ("2d6 >= 8 adv", ("2d6 >= 8 adv", "")),
+    ("2d6 >= 8 Dis", ("2d6 >= 8 Dis", "")),
+    ("2d6 >= 8 优势", ("2d6 >= 8 优势", "")),
 ])
 def test_where_the_expression_ends_and_the_label_begins(words, expected):
     assert _split_roll(words.split()) == expected

@@ -215,8 +215,47 @@ def test_a_comparison_after_explode_belongs_to_the_explosion():
 
 
 def test_each_modifier_kind_only_once():
-    for expr in ("4d6kh3kl1", "4d6kh3d1", "2d6e!", "6d10t7>=8", "2d6r1ro2", "6d10t7f1f2"):
+    for expr in ("2d6e!", "6d10t7>=8", "2d6r1ro2", "6d10t7f1f2"):
         assert error_key(expr) == "dice.duplicate_modifier", expr
+
+
+@pytest.mark.parametrize("expr, faces, total, kept", [
+    # d20: "Selectors select from the remaining kept values in a set"; adjacent operations
+    # of one kind join ("k1k2k3 into k(1,2,3)"): the highest and the lowest die
+    ("4d6kh1kl1", (3, 6, 1, 4), 7, [False, True, True, False]),
+    # keep the 3 highest, then drop the lowest of those (once refused as a second keep/drop)
+    ("4d6kh3d1", (2, 6, 1, 4), 10, [False, True, False, True]),
+    # keep the 3 highest, then drop the 1s among them
+    ("4d6kh3p1", (1, 6, 1, 4), 10, [False, True, False, True]),
+    ("(1d6, 1d8, 1d4)kh1kl1", (3, 7, 2), 9, None),
+])
+def test_several_keep_and_drop_selectors_on_one_group(expr, faces, total, kept):
+    result = rolled(expr, *faces)
+    assert result.totals == [total]
+    if kept is not None:
+        assert [d.kept for d in group(result).dice] == kept
+
+
+@pytest.mark.parametrize("expr, faces, total, passed", [
+    ("1d20 != 3", (3,), 3, False),  # d20's inequality: a pass or fail on the total
+    ("1d20 != 3", (4,), 4, True),
+    ("2d6+1 ≠ 8", (3, 4), 8, False),  # the sign a phone keyboard offers
+    ("6d10t!=1", (1, 2, 3, 1, 5, 6), 4, None),  # count the dice not showing 1
+    ("5d6k!=3", (3, 3, 1, 2, 6), 9, None),  # keep the dice that are not 3
+])
+def test_not_equal_compares(expr, faces, total, passed):
+    result = rolled(expr, *faces)
+    assert result.totals == [total]
+    assert result.outcomes == [passed]
+
+
+def test_not_equal_right_after_the_dice_is_refused_not_guessed():
+    # `1d20!=3` read as `!` (explode) on `=3` before `!=` was a comparison; as a count of the
+    # dice not showing 3 it is another roll: the message shows every spelling
+    with pytest.raises(DiceError) as info:
+        roll("6d10!=1", GameRng.from_seed(1))
+    assert info.value.key == "dice.ambiguous_not_equal"
+    assert "`6d10t!=1`" in t("en", info.value.key, **info.value.params)
 
 
 # ---------------------------------------------------------------- arithmetic

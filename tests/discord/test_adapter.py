@@ -46,7 +46,7 @@ async def test_slash_command_reply_is_deferred_then_ephemeral_in_english(harness
     # The table's announcement is a public post in the channel, in the server's language.
     posts = harness.recorder.channel_messages(CHANNEL_ID)
     assert len(posts) == 1 and not posts[0].ephemeral
-    assert t("zh-CN", "host.opened", name="Alice", title=DUEL.title["zh-CN"], id=1, min=2, max=2) in posts[0].text
+    assert t("zh-CN", "host.opened", name="Alice", title=DUEL.title["zh-CN"], id=1, players="2", max=2) in posts[0].text
     assert not harness.recorder.unexpected
 
 
@@ -298,4 +298,16 @@ async def test_timer_ticks_are_delivered_without_an_interaction(harness):
     assert "sp:hand" in posts[-1].custom_ids
     _, state = await duel_state(harness)
     assert state.turn == 1  # the bot made Alice's move for her, so it is Bob's turn
+    assert not harness.recorder.unexpected
+
+
+async def test_dice_history_takes_a_count_as_the_console_does(harness):
+    """`/dice history count:N` (issue 18: Discord had no count; the console had one): the last
+    N rolls, with the option sent under its shown name."""
+    for _ in range(4):
+        await harness.slash(ALICE, "roll", expr="1d6")
+    reply = followups(await harness.slash(ALICE, "dice history", count=2))[-1]
+    assert reply.ephemeral
+    embed_title = (reply.body.get("embeds") or [{}])[0].get("title", "") + reply.body.get("content", "")
+    assert t("en", "roll.history.title", count=2) in embed_title, reply.body
     assert not harness.recorder.unexpected

@@ -250,3 +250,17 @@ def test_refused_fire_leaves_state_unchanged():
         with pytest.raises(RuleError):
             act(s, code)
         assert ENGINE.dump_state(s) == before
+
+
+def test_the_overcharged_damage_roll_reads_as_a_multiplication():
+    """RULES.md 4-1: "超量装药 overcharge：伤害骰之和 × 2（轻）、× 1.5（中）、× 1.2（重，舍去小数），
+    再加其他修正". The roll line shows the factor, never an added term ("+ 3 (overcharge)")."""
+    for shooter, factor, dice in (("bt7", "2", 14), ("m4", "1.5", 10), ("tiger", "1.2", 8)):
+        s = duel(shooter, "maus", t_at="h5")
+        give_ammo(s, "a1", "overcharge")
+        load(s, [6, 6, 3, 4])
+        step = act(s, "precise a1 b1 1 overcharge")
+        events = [(e.key, e.params) for e in step.events if e.to is None]
+        damage = next(line for line in ENGINE.event_lines(s, events, "en") if "3, 4" in line)
+        assert f"[3, 4] × {factor} (overcharge) → {dice} + " in damage, damage
+        assert "+ 3 (overcharge)" not in damage and "(超量装药)" not in damage

@@ -61,7 +61,8 @@ async def test_whole_games_end_with_one_result_and_nothing_after(db_path, clock,
         state = engine.load_state(session.state)
         outcome = engine.outcome(state)
         assert session.status == "finished" and outcome is not None
-        reveal = t(locale, "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash, id=1)
+        reveal = t(locale, "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash,
+               command=fair.verify_command(host.database, 1))
         posts = [(i, m.text) for i, box in enumerate(boxes) for _, m in box.public]
         last = [i for i, text in posts if reveal in text]
         assert len(last) == 1, "the result is posted once"
@@ -99,7 +100,8 @@ async def test_the_finished_table_stays_viewable_until_a_new_one_opens(host):
 
     outcome = ENGINE.outcome(ENGINE.load_state(session.state))
     winner = t("en", "host.winners", names=session.seats[outcome.winners[0]].name)
-    reveal = t("en", "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash, id=sid)
+    reveal = t("en", "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash,
+               command=fair.verify_command(host.database, sid))
     for verb in ("game.status", "game.log"):
         text = reply_text(await host.handle(cmd("carol", verb)))  # in the channel, no game:ID needed
         assert winner in text and reveal in text, (verb, text)
@@ -171,6 +173,35 @@ async def test_the_step_that_ends_the_game_sends_no_dm(host):
     assert [uid for uid, _ in box.private] == [USERS["alice"]]  # during the game, it is sent
     await host.handle(cmd("bob", "play", code="step"))
     box = await host.handle(cmd("alice", "play", code="step"))  # the third step ends the game
-    assert t("en", "host.seed_reveal", seed=f"{100:064x}", hash=(await host.repo.load_session(1)).seed_hash, id=1) \
+    assert t("en", "host.seed_reveal", seed=f"{100:064x}", hash=(await host.repo.load_session(1)).seed_hash,
+               command=fair.verify_command(host.database, 1)) \
         in public_text(box)
+    assert box.private == []
+
+
+async def test_a_command_that_ends_the_game_sends_no_dm_from_its_earlier_steps(host):
+    """Fleet against the bot (bot secret `bot:40`, seed 5, zh-CN) DMed "your pilot is hurt"
+    with the result: the human's move whispered, then the bot's move in the same command
+    ended the game. Nothing is sent to a player about a finished game but the result."""
+    from games.core.events import Event
+    from games.registry import register
+    from tests.platform.relay import RelayEngine
+
+    class Whisper(RelayEngine):
+        key = "whisper_then_end"
+
+        def apply(self, state, seat, action):
+            step = super().apply(state, seat, action)
+            step.events.append(Event.private(seat, "host.done"))  # every move whispers to its mover
+            return step
+
+    register(Whisper())
+    await host.handle(cmd("alice", "game.new", game="whisper_then_end", options={"steps": "4"}))
+    await host.handle(cmd("alice", "game.bot"))
+    await host.handle(cmd("alice", "game.start"))
+    box = await host.handle(cmd("alice", "play", code="step"))  # alice, then the bot: 2 of 4
+    assert [uid for uid, _ in box.private] == [USERS["alice"]]  # during the game, it is sent
+    box = await host.handle(cmd("alice", "play", code="step"))  # alice whispers, the bot ends it
+    assert (await host.repo.load_session(1)).status == "finished"
+    assert t("en", "host.winners", names="alice, Bot 1") in public_text(box)
     assert box.private == []

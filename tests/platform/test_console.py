@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -90,7 +91,7 @@ def test_console_script_plays_three_games(tmp_path):
     assert not any(tok in line for line in bob_dm for tok in alice_cards)
     assert "[reply carol] 牌桌已满（2 个座位）。" in out
     assert "[reply carol] 你正在观战：只有本局玩家可以这样做。" in out
-    assert "[reply alice]   pass — pass" in out
+    assert "[reply alice]   2. pass" in out  # the menu shows names, numbered for `/menu N`
     assert any(line.startswith("[table #side] 公开秘密：") for line in out)
     assert any(line.startswith("[table #hot] 公开秘密：") for line in out)
     # the first table speaks its creator's language (alice chose en); the others zh-CN
@@ -168,3 +169,47 @@ alice: /wait 0.5      # past the deadline: alice forfeits
     assert "[table] ⏰ Time is up for alice: they forfeit." in out
     assert "[table] alice conceded. Winner: bob." not in out  # the concession is said once
     assert "[table] Winner: bob." in out
+
+
+def test_the_reveal_prints_a_verify_command_that_runs_as_printed(tmp_path):
+    """The reveal ends with the `shapan verify` line; copied as printed into a shell (the
+    project's `shapan` on the PATH, another working directory) it checks the game: OK."""
+    script = ["alice: /lang en", "alice: /game new duel", "bob: /game join", "alice: /game start",
+              "alice: /game concede"]
+    out = "\n".join(run("\n".join(script), tmp_path / "game" / "table.sqlite3"))
+    printed = re.findall(r"`(shapan verify [^`]*)`", out)
+    assert len(printed) == 1 and "--db" in printed[0], out
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+               SHAPAN_EXTRA_GAMES="tests.toygame:ENGINE", PYTHONPATH=str(REPO))
+    env.pop("SHAPAN_DB", None)
+    proc = subprocess.run(printed[0], shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.startswith("OK"), (printed[0], proc.stdout, proc.stderr)
+
+
+def test_the_verify_command_never_prints_a_database_password():
+    from bot.host.fair import verify_command
+
+    assert verify_command("postgresql://shapan:secret@db.example:5432/shapan", 7) == \
+        "shapan verify --db postgresql://shapan@db.example:5432/shapan --session 7"
+    assert verify_command("sqlite:/tmp/a b.sqlite3", 3) == "shapan verify --db '/tmp/a b.sqlite3' --session 3"
+
+
+def test_the_console_menu_shows_names_and_picks_by_number(tmp_path):
+    """As Discord's select shows each choice by name, so does the console's `/menu`, numbered:
+    `/menu N` picks choice N, `/menu back` goes back, `/menu ok` plays the whole action. The
+    tokens behind the names (`deck`, `blitz`) are never printed."""
+    script = ["alice: /lang en", "alice: /game new frontline", "alice: /game bot", "alice: /game start",
+              "alice: /menu", "alice: /menu 1"]
+    out = run("\n".join(script), tmp_path / "t.sqlite3")
+    menu = [line for line in out if line.startswith("[reply alice]   ")]
+    assert "[reply alice]   1. Deck — 6 choices" in menu
+    assert not any(re.search(r"\b(deck|blitz|red_guard)\b", line) for line in menu), menu
+    blitz = next(line for line in menu if "Blitz" in line)
+    number = re.match(r"\[reply alice\]   (\d+)\. ", blitz).group(1)
+    out = run("\n".join(script + ["alice: /menu 99", f"alice: /menu {number}", "alice: /menu back",
+                                  f"alice: /menu {number}", "alice: /menu 1", "alice: /menu ok"]), tmp_path / "u.sqlite3")
+    assert "[reply alice] Ready to play: Deck: Blitz (Germany / Italy)." in out  # nothing left to pick
+    assert "[reply alice] Choose your action:" in out
+    assert "[reply alice] Pick a choice by its number, 1 to 6: /menu N." in out
+    assert "[reply alice] Nothing more to choose: /menu ok plays the action, /menu back goes back one step." in out
+    assert "[reply alice] ✓ Deck: Blitz (Germany / Italy)" in out  # played, as the confirm button does

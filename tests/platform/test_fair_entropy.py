@@ -89,7 +89,8 @@ async def test_the_reveal_at_the_end_lists_the_values(host):
     s = await host.repo.load_session(sid)
     text = public_text(last)
     assert sha256(fair.secret_text(s)) == seal == s.seed_hash
-    assert t("en", "host.seed_reveal", seed=fair.secret_text(s), hash=s.seed_hash, id=sid) in text
+    assert t("en", "host.seed_reveal", seed=fair.secret_text(s), hash=s.seed_hash,
+               command=fair.verify_command(host.database, sid)) in text
     assert t("en", "host.entropy_reveal", values="0:alice `alice_2`, 1:bob `bob-dice.1`", text=fair.mix_text(s),
              game_key=f"{fair.game_seed(s):064x}") in text
 

@@ -49,8 +49,10 @@ async def test_game_end_reveals_seed_and_runs_callbacks(host):
     assert len(logged) == 6 and all(e.source == "user" for e in logged)
     # the log shows what the table saw, never the codes (which name the hidden cards)
     text = reply_text(await host.handle(cmd("carol", "game.log", game=sid)))
-    assert len(text.splitlines()) == 6 + 2 and text.startswith("#1 ")  # then the result and the seed
-    assert text.splitlines()[-1] == t("en", "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash, id=sid)
+    entries = [line for line in text.splitlines() if line.startswith("#")]
+    assert len(entries) == 6 and text.startswith("#1 ")  # then the result and the seed
+    assert text.splitlines()[-1] == t("en", "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash,
+               command=fair.verify_command(host.database, sid))
     assert not any(e.code.split()[-1] in text for e in logged if e.code.startswith("play"))
 
 
@@ -66,7 +68,8 @@ async def test_last_move_post_shows_outcome_and_seed(host):
         last = await host.handle(cmd(["alice", "bob"][seat], "play", code=ENGINE.legal_actions(state, seat)[0].code()))
     s = await host.repo.load_session(sid)
     text = public_text(last)
-    assert t("en", "host.seed_reveal", seed=fair.secret_text(s), hash=s.seed_hash, id=sid) in text
+    assert t("en", "host.seed_reveal", seed=fair.secret_text(s), hash=s.seed_hash,
+               command=fair.verify_command(host.database, sid)) in text
     assert f"Winner: {['alice', 'bob'][ENGINE.outcome(ENGINE.load_state(s.state)).winners[0]]}." in text
 
 

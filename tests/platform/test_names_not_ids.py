@@ -73,7 +73,7 @@ def test_menus_boards_and_log_lines_name_things(key):
             for k in range(len(tokens)):
                 for option in build_menu(engine, state, 1, seat, tokens[:k], loc).options:
                     texts += [("menu", option.label), ("select option description", option.description)]
-                    if SLOT_ID.fullmatch(option.label) or CARD_ID.fullmatch(option.label):
+                    if SLOT_ID.fullmatch(option.label) or CARD_ID.fullmatch(option.label) or option.label.isdigit():
                         found.append(("bare menu option", option.label))
                     if loc == "zh-CN" and option.label in kinds:
                         found.append(("untranslated verb", option.label))
@@ -125,3 +125,49 @@ async def test_a_refusal_names_the_tank_not_its_id(host):
     text = reply_text(await host.handle(cmd("bob", "play", code="deploy a1 a1")))
     assert "#1" in text and "a1" not in text, text
     assert await snapshot(host, sid) == before
+
+
+@pytest.mark.parametrize("key", sorted(PLAYERS))
+def test_refusals_name_things_as_the_menus_do(key):
+    """Every refusal a player reads names what it is about (issue 18: "You hold no card
+    c7eb4fc555e", "That move is not allowed now: arrange t5 1", "a7 is not one of your
+    cards" with the rules' ids). Along random games, stale and other seats' moves are tried
+    for every seat; the refusals, as the host shows them (`names.named_params` for that seat),
+    hold no card id, territory id or tank id, in either language."""
+    from bot.host.names import named_params
+    from games.core.errors import RuleError
+    from games.core.i18n import t
+
+    engine = get_engine(key)
+    found, tried = set(), 0
+    rnd = random.Random(3)
+    seen_actions: list = []
+    for state, seat, action, _ in sample(key, seeds=(0,), steps=120):
+        seen_actions.append(action)
+        for other in rnd.sample(seen_actions, min(4, len(seen_actions))):
+            for s in range(PLAYERS[key]):
+                try:
+                    engine.apply(engine.load_state(engine.dump_state(state)), s, other)
+                except RuleError as exc:
+                    tried += 1
+                    for loc in ("en", "zh-CN"):
+                        text = t(loc, exc.key, **named_params(engine, state, s, exc.key, exc.params, loc))
+                        ids = bare_ids(key, text) + (tank_ids(state, text) if key == "panzer" else [])
+                        found |= {f"{exc.key}: {text[:100]}" for _ in ids}
+    assert tried > 50
+    assert not found, "\n".join(sorted(found)[:20])
+
+
+def test_a_conflict_menu_names_the_player_a_card_is_played_on():
+    """Conflict's `aid CARD SEAT GIFT` and `wreck CARD SEAT WHAT`: the step after the card
+    offered bare seat numbers ("0 — 4 choices"); it names the player."""
+    engine = get_engine("conflict")
+    checked = 0
+    for state, seat, action, _ in sample("conflict", seeds=(0, 1, 2), steps=300):
+        tokens = action.code().split()
+        if tokens[0] in ("aid", "wreck"):
+            options = build_menu(engine, state, 1, seat, tokens[:2], "en").options
+            names = {str(i): p.name for i, p in enumerate(state.players)}
+            assert all(names[o.value] in o.label and not o.label.isdigit() for o in options), options
+            checked += 1
+    assert checked

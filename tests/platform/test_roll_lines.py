@@ -54,7 +54,10 @@ def test_every_roll_adds_up_and_says_how_it_ended(key):
             problems = []
             if shown.dice != list(params["dice"]) or shown.total != params["total"]:
                 problems.append("dice or total differ from the roll")
-            if sum(shown.dice) + sum(v for _, v in shown.terms) != shown.total:
+            dice_sum = shown.scale[2] if shown.scale else sum(shown.dice)  # `× 1.5 (overcharge) → 10`
+            if shown.scale and f"× {shown.scale[1]} ({shown.scale[0]}) → {shown.scale[2]}" not in line:
+                problems.append("the line hides the scaling")
+            if dice_sum + sum(v for _, v in shown.terms) != shown.total:
                 problems.append("the dice and terms do not add up to the total")
             if f"**{shown.total}**" not in line or any(label not in line or str(abs(v)) not in line
                                                         for label, v in shown.terms):
