@@ -182,6 +182,25 @@ def swiss_round(
     return [pair if pair[1] is None else _seated(pair, need, board) for board, pair in enumerate(pairs)]
 
 
+def baku_virtual_points(initial_order: Sequence[Player], round_one: Sequence[Player], number: int,
+                        total_rounds: int) -> dict[Player, float]:
+    """The FIDE Baku Acceleration Method (C.04.5.1): the virtual points each player adds to
+    their score when round `number` is paired (never in the standings).
+
+    Group A is the first half, rounded up to an even number, of the players paired in
+    round 1 (`round_one`, in `initial_order`); a late entrant ranked above its last player
+    joins it. The accelerated rounds are the first half (rounded up) of the tournament;
+    Group A gets 1 virtual point in the first half (rounded up) of them, then 0.5."""
+    accelerated = -(-total_rounds // 2)
+    if number > accelerated or not round_one:
+        return {}
+    first = [p for p in initial_order if p in set(round_one)]
+    last_of_a = first[min(len(first), 2 * -(-len(first) // 4)) - 1]
+    group_a = initial_order[: list(initial_order).index(last_of_a) + 1]
+    points = 1.0 if number <= -(-accelerated // 2) else 0.5
+    return {p: points for p in group_a}
+
+
 def _pairable_after(graph, matching, n: int) -> bool:
     """Could a next round be paired (no rematch, an allowed bye) after this matching?"""
     import networkx as nx

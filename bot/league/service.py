@@ -21,7 +21,7 @@ import aiosqlite
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from bot.league.bracket import Bracket
-from bot.league.pairing import pods, round_robin, swiss_round
+from bot.league.pairing import baku_virtual_points, pods, round_robin, swiss_round
 from bot.league.pictures import bracket_picture, standings_picture
 from bot.league.ratings import RatedResult, leaderboard, replay
 from bot.league.standings import POD_TIEBREAKS, TIEBREAKS, Game, pod_standings, standings
@@ -55,6 +55,7 @@ class LeagueSettings(BaseModel):
     playoff: int = Field(0, ge=0, le=64)  # round robin or Swiss: the top N then play a knockout (0: none)
     playoff_double: bool = False  # that knockout in double elimination
     half_byes: int = Field(0, ge=0, le=10)  # Swiss: half-point byes a player may ask for (FIDE's optional rule)
+    acceleration: str | None = Field(None, pattern="^baku$")  # Swiss: FIDE's Baku acceleration (C.04.5.1)
     # points for a bye; None: FIDE's default for the format (round robin 0: the player
     # paired with the extra Berger number sits out; Swiss 1: a pairing-allocated bye)
     bye_points: float | None = Field(None, ge=0, le=1)
@@ -75,6 +76,8 @@ class LeagueSettings(BaseModel):
             raise ValueError(f"pod_min ({self.pod_min}) is above pod_max ({self.pod_max})")
         if self.playoff and (self.playoff < 2 or self.format not in ("round_robin", "swiss")):
             raise ValueError("a playoff needs 2 or more players, after a round robin or Swiss stage")
+        if self.acceleration and self.format != "swiss":
+            raise ValueError("acceleration is for Swiss leagues")
         return self
 
 
@@ -546,8 +549,12 @@ class LeagueService:
         scores, met, had_bye, seats = await self._history(season["id"], self._bye_points(settings))
         if settings.format == "swiss":
             try:
-                rounds_left = await self._total_rounds(settings, players, season) - number + 1
-                pairs = swiss_round(players, scores, {k for k in met}, had_bye, seats, rounds_left)
+                total = await self._total_rounds(settings, players, season)
+                if settings.acceleration == "baku":  # virtual points for this pairing only
+                    everyone = [e["user_id"] for e in await self._entrants(season["id"])]
+                    virtual = baku_virtual_points(everyone, await self._seating(season["id"]) or players, number, total)
+                    scores = {p: scores.get(p, 0.0) + virtual.get(p, 0.0) for p in players}
+                pairs = swiss_round(players, scores, {k for k in met}, had_bye, seats, total - number + 1)
             except ValueError:
                 raise LeagueError("league.no_pairing")
             return [[a] if b is None else [a, b] for a, b in pairs]

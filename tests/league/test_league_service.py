@@ -377,3 +377,24 @@ async def test_a_player_leaving_does_not_shorten_the_round_robin(svc):
         for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
             await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
     assert played == 3 and "All 3 rounds" in out.reply.text
+
+
+async def test_swiss_league_with_baku_acceleration(svc):
+    """C.04.5.1: with `acceleration=baku` the first half of the field (rounded up to even)
+    pairs with a virtual point in the first accelerated rounds: in round 1 of eight, 1-4
+    meet among themselves; the virtual point never reaches the standings."""
+    out = await svc.handle(cmd("league.create", manage=True, name="Baku", game="duel", format="round_robin",
+                               acceleration="baku"))
+    assert "Swiss" in out.reply.text  # refused: acceleration is for Swiss leagues
+    await svc.handle(cmd("league.create", manage=True, name="Baku", game="duel", format="swiss", rounds=5,
+                         acceleration="baku"))
+    await svc.handle(cmd("league.open", manage=True))
+    for uid in range(201, 209):
+        await svc.handle(cmd("league.join", user=uid))
+    await svc.handle(cmd("league.start_round", manage=True))
+    pairs = {frozenset(json.loads(m["players"])) for m in await svc._all("SELECT * FROM league_matches")}
+    assert pairs == {frozenset(p) for p in ((201, 203), (202, 204), (205, 207), (206, 208))}
+    for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+        await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+    rows = await svc._standing_rows(await svc._one("SELECT * FROM leagues"), 1)
+    assert sorted(r.points for r in rows) == [0, 0, 0, 0, 1, 1, 1, 1]

@@ -16,7 +16,7 @@ from itertools import combinations
 
 import networkx as nx
 
-from bot.league.pairing import seat_need, swiss_round
+from bot.league.pairing import baku_virtual_points, seat_need, swiss_round
 
 EIGHT = [1, 2, 3, 4, 5, 6, 7, 8]  # pairing numbers = the initial ranking
 
@@ -140,3 +140,39 @@ def test_thousands_of_random_events_keep_the_absolute_criteria():
     assert rounds_paired > 9000
     assert seat_breaks < rounds_paired / 500  # rare, and only where forced (11 in 10,024 rounds)
     assert stuck == 0  # looking one round ahead: without it, 79 of these events could not finish
+
+
+# FIDE C.04.5.1, Baku Acceleration: "The first group (GA) shall contain the first half of
+# the players, rounded up to the nearest even number." "The 'accelerated rounds' are the
+# ones in the first half (rounded up) of the tournament. Before pairing the first half
+# (rounded up) of the accelerated rounds, all the players in GA are assigned a number of
+# points (called virtual points) equal to 1. Such virtual points are reduced to 0.5 before
+# pairing the remaining accelerated rounds." "In a nine-round tournament, the accelerated
+# rounds are five. The players in GA are assigned one virtual point in the first three
+# rounds, and half virtual point in the" fourth and fifth. "if there are 161 players in
+# the tournament, the nearest even number that comprises the first half of the players
+# (i.e. 80.5) is 82." Late entries: "The last GA-player shall be the same as in the
+# previous round."
+
+
+def test_baku_virtual_points_by_round_and_group():
+    field = list(range(1, 162))
+    assert [baku_virtual_points(field, field, r, 9).get(1, 0.0) for r in range(1, 10)] == [1, 1, 1, .5, .5, 0, 0, 0, 0]
+    assert sorted(baku_virtual_points(field, field, 1, 9)) == list(range(1, 83))
+    # ten players: half is 5, rounded up to even, 6
+    assert sorted(baku_virtual_points(list(range(1, 11)), list(range(1, 11)), 1, 5)) == [1, 2, 3, 4, 5, 6]
+
+
+def test_baku_late_entrant_above_the_last_of_group_a_joins_it():
+    # 8 players in round 1: GA = 1..4. "x" enters late, ranked between 2 and 3: GA is
+    # now 1, 2, x, 3, 4 (odd, as the rule's note allows), still ending with player 4.
+    order = [1, 2, "x", 3, 4, 5, 6, 7, 8]
+    assert sorted(baku_virtual_points(order, EIGHT, 2, 7), key=order.index) == [1, 2, "x", 3, 4]
+
+
+def test_baku_round_one_pairs_each_group_within_itself():
+    """Eight players, five rounds: GA = 1-4 with a virtual point in round 1. GA forms the
+    top score group (1 v 3, 2 v 4) and GB the other (5 v 7, 6 v 8), instead of 1 v 5 ..."""
+    virtual = baku_virtual_points(EIGHT, EIGHT, 1, 5)
+    pairs = swiss_round(EIGHT, virtual, set(), set())
+    assert [frozenset(p) for p in pairs] == [frozenset(p) for p in ((1, 3), (2, 4), (5, 7), (6, 8))]
