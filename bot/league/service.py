@@ -21,7 +21,7 @@ import aiosqlite
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from bot.league.bracket import Bracket
-from bot.league.pairing import baku_virtual_points, pods, round_robin, swiss_round
+from bot.league.pairing import DOWN, UP, baku_virtual_points, pods, round_robin, swiss_round
 from bot.league.pictures import bracket_picture, standings_picture
 from bot.league.ratings import RatedResult, leaderboard, replay
 from bot.league.standings import POD_TIEBREAKS, TIEBREAKS, Game, pod_standings, standings
@@ -546,7 +546,7 @@ class LeagueService:
                 if pair:
                     groups.append(pair)
             return groups
-        scores, met, had_bye, seats = await self._history(season["id"], self._bye_points(settings))
+        scores, met, had_bye, seats, floats = await self._history(season["id"], self._bye_points(settings))
         if settings.format == "swiss":
             try:
                 total = await self._total_rounds(settings, players, season)
@@ -554,7 +554,9 @@ class LeagueService:
                     everyone = [e["user_id"] for e in await self._entrants(season["id"])]
                     virtual = baku_virtual_points(everyone, await self._seating(season["id"]) or players, number, total)
                     scores = {p: scores.get(p, 0.0) + virtual.get(p, 0.0) for p in players}
-                pairs = swiss_round(players, scores, {k for k in met}, had_bye, seats, total - number + 1)
+                topscorer_above = (number - 1) / 2 if number == total > 1 else None  # C.04.3 A.7: the final round
+                pairs = swiss_round(players, scores, {k for k in met}, had_bye, seats, total - number + 1,
+                                    {p: floats.get(p, [DOWN] * (number - 1)) for p in players}, topscorer_above)
             except ValueError:
                 raise LeagueError("league.no_pairing")
             return [[a] if b is None else [a, b] for a, b in pairs]
@@ -582,16 +584,31 @@ class LeagueService:
 
         return [holder(r["user_id"]) for r in rows if r["user_id"] in seated]
 
-    async def _history(self, season_id: int, bye_points: float
-                       ) -> tuple[dict[int, float], dict[frozenset, int], set[int], dict[int, list[int]]]:
+    async def _history(self, season_id: int, bye_points: float) -> tuple[
+            dict[int, float], dict[frozenset, int], set[int], dict[int, list[int]], dict[int, list[int]]]:
         """Scores, who met whom, who may not have the bye (had one, or won by forfeit:
-        C.04.1 rule 4) and each player's seats in the games they played."""
+        C.04.1 rule 4), each player's seats in the games they played, and each one's float
+        per round (C.04.3: DOWN against a lower score or when not playing, UP against a
+        higher one)."""
         scores: dict[int, float] = {}
         met: dict[frozenset, int] = {}
         had_bye: set[int] = set()
         seats: dict[int, list[int]] = {}
+        floats: dict[int, dict[int, int]] = {}
+        before: dict[int, float] = {}  # the scores the current round was paired on
+        current = 0
         for m in await self._season_matches(season_id):
             players = json.loads(m["players"])
+            if m["round"] != current:
+                current, before = m["round"], dict(scores)
+            if m["kind"] == "bye" or m["result_kind"] != "played" or len(players) != 2:
+                float_of = {p: DOWN for p in players}
+            else:
+                a, b = (before.get(p, 0.0) for p in players)
+                float_of = {players[0]: DOWN if a > b else UP if a < b else 0,
+                            players[1]: DOWN if b > a else UP if b < a else 0}
+            for p, way in float_of.items():
+                floats.setdefault(p, {})[m["round"]] = way
             ranks = json.loads(m["ranks"]) if m["ranks"] else None
             if m["kind"] == "bye":
                 if m["result_kind"] != "half_bye":  # a requested bye does not use up the allocated one
@@ -607,7 +624,8 @@ class LeagueService:
             if m["status"] == "done" and m["ranks"]:
                 for p, pts in _points(players, json.loads(m["ranks"]), m["result_kind"], bye_points).items():
                     scores[p] = scores.get(p, 0.0) + pts
-        return scores, met, had_bye, seats
+        in_rounds = {p: [rounds.get(r, DOWN) for r in range(1, current + 1)] for p, rounds in floats.items()}
+        return scores, met, had_bye, seats, in_rounds
 
     async def _season_matches(self, season_id: int) -> list[aiosqlite.Row]:
         return await self._all(

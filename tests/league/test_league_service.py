@@ -5,6 +5,7 @@ import aiosqlite
 import pytest
 
 from bot.league.ratings import RatedResult, replay
+from bot.league.pairing import DOWN, UP
 from bot.league.service import LeagueService
 from storage.db import migrate
 from storage.sessions import open_repository
@@ -398,3 +399,34 @@ async def test_swiss_league_with_baku_acceleration(svc):
         await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
     rows = await svc._standing_rows(await svc._one("SELECT * FROM leagues"), 1)
     assert sorted(r.points for r in rows) == [0, 0, 0, 0, 1, 1, 1, 1]
+
+
+async def test_swiss_history_records_each_rounds_floats(svc):
+    """C.04.3: a player paired against a lower score floats down, against a higher one up;
+    one who does not play the round (the bye) counts as floated down."""
+    await svc.handle(cmd("league.create", manage=True, name="Sw", game="duel", format="swiss", rounds=3))
+    await svc.handle(cmd("league.open", manage=True))
+    for uid in range(201, 206):
+        await svc.handle(cmd("league.join", user=uid))
+    for _ in range(2):
+        await svc.handle(cmd("league.start_round", manage=True))
+        for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+            await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+    scores, _, _, _, floats = await svc._history(1, 1.0)
+    matches = await svc._season_matches(1)
+    first, second = ([json.loads(m["players"]) for m in matches if m["round"] == r] for r in (1, 2))
+    [bye] = [ps[0] for ps in first if len(ps) == 1]
+    assert bye == 205 and floats[205][0] == DOWN  # the lowest ranked, all on 0
+    assert all(floats[p][0] == 0 for ps in first if len(ps) == 2 for p in ps)
+    after_one = {p: 0.0 for p in range(201, 206)}
+    for ps in first:
+        after_one[ps[0]] += 1.0  # the first listed won, or had the bye
+    for ps in second:
+        if len(ps) == 1:
+            assert floats[ps[0]][1] == DOWN
+            continue
+        a, b = ps
+        expected = (0, 0) if after_one[a] == after_one[b] else (DOWN, UP) if after_one[a] > after_one[b] else (UP, DOWN)
+        assert (floats[a][1], floats[b][1]) == expected
+    # after round 1 the scores are 1, 1, 1, 0, 0 (two winners and the bye): an odd group
+    assert sum(floats[p][1] != 0 for p in range(201, 206)) >= 2
