@@ -492,8 +492,7 @@ class LeagueService:
         if stored is None:
             if settings.format in KNOCKOUTS:
                 book = await self._book(league)
-                rated = {p: r.ordinal for p, r in book.ratings.items()}
-                seeds = sorted(players, key=lambda p: (p not in rated, -rated.get(p, 0.0)))  # stable: join order
+                seeds = _by_rating(book, players)
                 double = settings.format == "double_elim"
             elif settings.playoff and number > await self._total_rounds(settings, players, season):
                 rows = await self._standing_rows(league, season["id"])
@@ -548,10 +547,14 @@ class LeagueService:
             return groups
         scores, met, had_bye, seats, floats = await self._history(season["id"], self._bye_points(settings))
         if settings.format == "swiss":
+            # C.04.2: the pairing numbers follow the ratings the season began with
+            league = await self._one("SELECT * FROM leagues WHERE id=?", season["league_id"])
+            book = await self._book(league, before_season=season["id"])
+            players = _by_rating(book, players)
             try:
                 total = await self._total_rounds(settings, players, season)
                 if settings.acceleration == "baku":  # virtual points for this pairing only
-                    everyone = [e["user_id"] for e in await self._entrants(season["id"])]
+                    everyone = _by_rating(book, [e["user_id"] for e in await self._entrants(season["id"])])
                     virtual = baku_virtual_points(everyone, await self._seating(season["id"]) or players, number, total)
                     scores = {p: scores.get(p, 0.0) + virtual.get(p, 0.0) for p in players}
                 topscorer_above = (number - 1) / 2 if number == total > 1 else None  # C.04.3 A.7: the final round
@@ -1164,11 +1167,16 @@ class LeagueService:
         await self.db.execute("UPDATE league_matches SET escalated=1 WHERE id=?", (m["id"],))
 
     # ------------------------------------------------------------------ helpers
-    async def _book(self, league: aiosqlite.Row):
-        events = await self._all(
-            "SELECT * FROM league_rating_events WHERE league_id=? AND epoch=? AND voided=0 ORDER BY place, id",
-            league["id"], league["rating_epoch"],
-        )
+    async def _book(self, league: aiosqlite.Row, before_season: int | None = None):
+        """The league's ratings now, or as they stood when season `before_season` began
+        (none of its games counted)."""
+        sql = "SELECT * FROM league_rating_events WHERE league_id=? AND epoch=? AND voided=0"
+        args = [league["id"], league["rating_epoch"]]
+        if before_season is not None:
+            sql += (" AND match_id NOT IN (SELECT m.id FROM league_matches m JOIN league_rounds r"
+                    " ON r.id=m.round_id WHERE r.season_id=?)")
+            args.append(before_season)
+        events = await self._all(sql + " ORDER BY place, id", *args)
         return replay(RatedResult(e["match_id"], tuple(json.loads(e["players"])), tuple(json.loads(e["ranks"])), e["reason"])
                       for e in events)
 
@@ -1368,6 +1376,12 @@ def _check_table_options(game: str, options: dict[str, str]) -> None:
         get_engine(game).parse_options(dict(options))
     except RuleError as exc:
         raise LeagueError(exc.key, **exc.params) from None
+
+
+def _by_rating(book, players: list[int]) -> list[int]:
+    """`players` by rating, best first, the unrated last; join order among equals."""
+    rated = {p: r.ordinal for p, r in book.ratings.items()}
+    return sorted(players, key=lambda p: (p not in rated, -rated.get(p, 0.0)))
 
 
 def _check_seats(game: str, settings: LeagueSettings) -> None:
