@@ -69,6 +69,7 @@ def round_robin(players: Sequence[Player], cycles: int = 1) -> list[list[Pair]]:
 
 
 FIRST, SECOND = 0, 1  # seats; FIDE's white and black
+DOWN, UP = 1, -1  # a round's float: met a lower score (or did not play), met a higher one
 
 
 def seat_need(history: Sequence[int]) -> tuple[int, int | None]:
@@ -96,6 +97,8 @@ def swiss_round(
     had_bye: set[Player],
     seats: dict[Player, Sequence[int]] | None = None,
     rounds_left: int = 1,
+    floats: dict[Player, Sequence[int]] | None = None,
+    topscorer_above: float | None = None,
 ) -> list[Pair]:
     """One Swiss round on the FIDE Dutch system's principles (C.04.1, C.04.3).
 
@@ -110,6 +113,17 @@ def swiss_round(
     (1 v n/2+1, 2 v n/2+2, ...). One maximum-weight matching (Edmonds' blossom, networkx)
     weighs all of this at once, the criteria as weights of decreasing magnitude.
 
+    `floats`: each player's float in the rounds so far (DOWN, UP or 0; not playing a round
+    is a DOWN). C.04.3's float criteria come after the seat preferences and before the
+    order of S2, in its order: fewest players floating down as in the previous round
+    (C.14; the bye is a downfloat), then up as in the previous round (C.15), then down as
+    two rounds before (C.16), then up as two rounds before (C.17).
+
+    `topscorer_above`: given when pairing the final round, half the maximum score so far;
+    players above it are topscorers (C.04.3 A.7), to whom the seat rules are not absolute
+    (C.3): a pair in which one of them would break a seat rule is allowed, as a last resort
+    after the score criteria (C.10, C.11), before anybody's seat preference.
+
     With `rounds_left` > 1 (this round included) it looks one round ahead: a pairing after
     which no next round could be paired without a rematch gives way to the best one that
     leaves a next round possible, if there is one.
@@ -121,6 +135,7 @@ def swiss_round(
     if not active:
         return []
     seats = seats or {}
+    floats = floats or {}
     ranking = sorted(active, key=lambda p: (-scores.get(p, 0.0), active.index(p)))
     rank_of = {p: i for i, p in enumerate(ranking)}
     need = {p: seat_need(seats.get(p, ())) for p in active}
@@ -133,8 +148,10 @@ def swiss_round(
 
     # weights, each term worth more than all the lower ones together
     half_unit = 1
-    seat_unit = half_unit * (2 * n * n + 1)
-    score_unit = seat_unit * (n + 1)
+    float_unit = half_unit * (2 * n * n + 1)  # C.17; C.16, C.15, C.14 each (n + 1) times the one before
+    seat_unit = float_unit * (n + 1) ** 4
+    topscorer_unit = seat_unit * (n + 1)
+    score_unit = topscorer_unit * (n + 1)
     max_diff = int(2 * (max(scores.get(p, 0.0) for p in active) - min(scores.get(p, 0.0) for p in active))) + 1
     bye_unit = score_unit * (max_diff ** 2 + 1) * (n + 1)
     rule_unit = bye_unit * (n + 2)
@@ -148,8 +165,14 @@ def swiss_round(
         (sa, pa), (sb, pb) = need[a], need[b]
         clash = sa == 3 and sb == 3 and pa == pb  # both must take the same seat
         diff = int(2 * abs(scores.get(a, 0.0) - scores.get(b, 0.0)))
-        weight = rule_unit * (0 if clash else 1)
+        topscorer = topscorer_above is not None and max(scores.get(a, 0.0), scores.get(b, 0.0)) > topscorer_above
+        weight = rule_unit * (0 if clash and not topscorer else 1)
+        weight += topscorer_unit * (0 if clash else 1)
         weight += score_unit * (max_diff ** 2 - diff * diff)
+        if diff:
+            high, low = (a, b) if scores.get(a, 0.0) > scores.get(b, 0.0) else (b, a)
+            weight -= _repeat_float_penalty(floats.get(high, ()), DOWN, float_unit, n)
+            weight -= _repeat_float_penalty(floats.get(low, ()), UP, float_unit, n)
         weight += seat_unit * (0 if (pa is not None and pa == pb and sa and sb) else 1)
         if diff == 0:  # same group: S1 (the top half) meets S2 in order, i v i + g/2
             (i, g), (j, _) = sorted((place[a], place[b]))
@@ -157,9 +180,15 @@ def swiss_round(
             weight += half_unit * (2 * n - (abs(j - g // 2 - i) if across else g + j - i))
         graph.add_edge(("p", a), ("p", b), weight=weight)
     if n % 2:
+        # the bye to the lowest score group that can have it; inside the group, the float
+        # criteria first (the bye is a downfloat), then the lowest ranked
+        levels = sorted({scores.get(p, 0.0) for p in active}, reverse=True)
         candidates = [p for p in reversed(ranking) if p not in had_bye]  # lowest first
         for order, p in enumerate(candidates):
-            graph.add_edge(("p", p), ("bye", None), weight=rule_unit + bye_unit * (len(candidates) - order))
+            level = levels.index(scores.get(p, 0.0)) + 1
+            weight = rule_unit + bye_unit * level + half_unit * (len(candidates) - order)
+            graph.add_edge(("p", p), ("bye", None),
+                           weight=weight - _repeat_float_penalty(floats.get(p, ()), DOWN, float_unit, n))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) < n + n % 2:
         raise ValueError("no Swiss pairing without a rematch (or with an allowed bye) exists for this round")
@@ -180,6 +209,37 @@ def swiss_round(
         pairs.append((a, b))
     pairs.sort(key=lambda pr: (pr[1] is None, rank_of[pr[0]]))
     return [pair if pair[1] is None else _seated(pair, need, board) for board, pair in enumerate(pairs)]
+
+
+def baku_virtual_points(initial_order: Sequence[Player], round_one: Sequence[Player], number: int,
+                        total_rounds: int) -> dict[Player, float]:
+    """The FIDE Baku Acceleration Method (C.04.5.1): the virtual points each player adds to
+    their score when round `number` is paired (never in the standings).
+
+    Group A is the first half, rounded up to an even number, of the players paired in
+    round 1 (`round_one`, in `initial_order`); a late entrant ranked above its last player
+    joins it. The accelerated rounds are the first half (rounded up) of the tournament;
+    Group A gets 1 virtual point in the first half (rounded up) of them, then 0.5."""
+    accelerated = -(-total_rounds // 2)
+    if number > accelerated or not round_one:
+        return {}
+    first = [p for p in initial_order if p in set(round_one)]
+    last_of_a = first[min(len(first), 2 * -(-len(first) // 4)) - 1]
+    group_a = initial_order[: list(initial_order).index(last_of_a) + 1]
+    points = 1.0 if number <= -(-accelerated // 2) else 0.5
+    return {p: points for p in group_a}
+
+
+def _repeat_float_penalty(history: Sequence[int], way: int, unit: int, n: int) -> int:
+    """The weight lost by floating `way` again: as in the previous round (C.14 down, C.15
+    up) or as two rounds before (C.16, C.17), each criterion above all the later ones."""
+    rank = {DOWN: (3, 1), UP: (2, 0)}[way]  # powers of (n + 1): last round, two rounds before
+    penalty = 0
+    if history and history[-1] == way:
+        penalty += unit * (n + 1) ** rank[0]
+    if len(history) >= 2 and history[-2] == way:
+        penalty += unit * (n + 1) ** rank[1]
+    return penalty
 
 
 def _pairable_after(graph, matching, n: int) -> bool:

@@ -21,7 +21,7 @@ import aiosqlite
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from bot.league.bracket import Bracket
-from bot.league.pairing import pods, round_robin, swiss_round
+from bot.league.pairing import DOWN, UP, baku_virtual_points, pods, round_robin, swiss_round
 from bot.league.pictures import bracket_picture, standings_picture
 from bot.league.ratings import RatedResult, leaderboard, replay
 from bot.league.standings import POD_TIEBREAKS, TIEBREAKS, Game, pod_standings, standings
@@ -55,6 +55,7 @@ class LeagueSettings(BaseModel):
     playoff: int = Field(0, ge=0, le=64)  # round robin or Swiss: the top N then play a knockout (0: none)
     playoff_double: bool = False  # that knockout in double elimination
     half_byes: int = Field(0, ge=0, le=10)  # Swiss: half-point byes a player may ask for (FIDE's optional rule)
+    acceleration: str | None = Field(None, pattern="^baku$")  # Swiss: FIDE's Baku acceleration (C.04.5.1)
     # points for a bye; None: FIDE's default for the format (round robin 0: the player
     # paired with the extra Berger number sits out; Swiss 1: a pairing-allocated bye)
     bye_points: float | None = Field(None, ge=0, le=1)
@@ -75,6 +76,8 @@ class LeagueSettings(BaseModel):
             raise ValueError(f"pod_min ({self.pod_min}) is above pod_max ({self.pod_max})")
         if self.playoff and (self.playoff < 2 or self.format not in ("round_robin", "swiss")):
             raise ValueError("a playoff needs 2 or more players, after a round robin or Swiss stage")
+        if self.acceleration and self.format != "swiss":
+            raise ValueError("acceleration is for Swiss leagues")
         return self
 
 
@@ -489,8 +492,7 @@ class LeagueService:
         if stored is None:
             if settings.format in KNOCKOUTS:
                 book = await self._book(league)
-                rated = {p: r.ordinal for p, r in book.ratings.items()}
-                seeds = sorted(players, key=lambda p: (p not in rated, -rated.get(p, 0.0)))  # stable: join order
+                seeds = _by_rating(book, players)
                 double = settings.format == "double_elim"
             elif settings.playoff and number > await self._total_rounds(settings, players, season):
                 rows = await self._standing_rows(league, season["id"])
@@ -543,11 +545,21 @@ class LeagueService:
                 if pair:
                     groups.append(pair)
             return groups
-        scores, met, had_bye, seats = await self._history(season["id"], self._bye_points(settings))
+        scores, met, had_bye, seats, floats = await self._history(season["id"], self._bye_points(settings))
         if settings.format == "swiss":
+            # C.04.2: the pairing numbers follow the ratings the season began with
+            league = await self._one("SELECT * FROM leagues WHERE id=?", season["league_id"])
+            book = await self._book(league, before_season=season["id"])
+            players = _by_rating(book, players)
             try:
-                rounds_left = await self._total_rounds(settings, players, season) - number + 1
-                pairs = swiss_round(players, scores, {k for k in met}, had_bye, seats, rounds_left)
+                total = await self._total_rounds(settings, players, season)
+                if settings.acceleration == "baku":  # virtual points for this pairing only
+                    everyone = _by_rating(book, [e["user_id"] for e in await self._entrants(season["id"])])
+                    virtual = baku_virtual_points(everyone, await self._seating(season["id"]) or players, number, total)
+                    scores = {p: scores.get(p, 0.0) + virtual.get(p, 0.0) for p in players}
+                topscorer_above = (number - 1) / 2 if number == total > 1 else None  # C.04.3 A.7: the final round
+                pairs = swiss_round(players, scores, {k for k in met}, had_bye, seats, total - number + 1,
+                                    {p: floats.get(p, [DOWN] * (number - 1)) for p in players}, topscorer_above)
             except ValueError:
                 raise LeagueError("league.no_pairing")
             return [[a] if b is None else [a, b] for a, b in pairs]
@@ -575,16 +587,31 @@ class LeagueService:
 
         return [holder(r["user_id"]) for r in rows if r["user_id"] in seated]
 
-    async def _history(self, season_id: int, bye_points: float
-                       ) -> tuple[dict[int, float], dict[frozenset, int], set[int], dict[int, list[int]]]:
+    async def _history(self, season_id: int, bye_points: float) -> tuple[
+            dict[int, float], dict[frozenset, int], set[int], dict[int, list[int]], dict[int, list[int]]]:
         """Scores, who met whom, who may not have the bye (had one, or won by forfeit:
-        C.04.1 rule 4) and each player's seats in the games they played."""
+        C.04.1 rule 4), each player's seats in the games they played, and each one's float
+        per round (C.04.3: DOWN against a lower score or when not playing, UP against a
+        higher one)."""
         scores: dict[int, float] = {}
         met: dict[frozenset, int] = {}
         had_bye: set[int] = set()
         seats: dict[int, list[int]] = {}
+        floats: dict[int, dict[int, int]] = {}
+        before: dict[int, float] = {}  # the scores the current round was paired on
+        current = 0
         for m in await self._season_matches(season_id):
             players = json.loads(m["players"])
+            if m["round"] != current:
+                current, before = m["round"], dict(scores)
+            if m["kind"] == "bye" or m["result_kind"] != "played" or len(players) != 2:
+                float_of = {p: DOWN for p in players}
+            else:
+                a, b = (before.get(p, 0.0) for p in players)
+                float_of = {players[0]: DOWN if a > b else UP if a < b else 0,
+                            players[1]: DOWN if b > a else UP if b < a else 0}
+            for p, way in float_of.items():
+                floats.setdefault(p, {})[m["round"]] = way
             ranks = json.loads(m["ranks"]) if m["ranks"] else None
             if m["kind"] == "bye":
                 if m["result_kind"] != "half_bye":  # a requested bye does not use up the allocated one
@@ -600,7 +627,8 @@ class LeagueService:
             if m["status"] == "done" and m["ranks"]:
                 for p, pts in _points(players, json.loads(m["ranks"]), m["result_kind"], bye_points).items():
                     scores[p] = scores.get(p, 0.0) + pts
-        return scores, met, had_bye, seats
+        in_rounds = {p: [rounds.get(r, DOWN) for r in range(1, current + 1)] for p, rounds in floats.items()}
+        return scores, met, had_bye, seats, in_rounds
 
     async def _season_matches(self, season_id: int) -> list[aiosqlite.Row]:
         return await self._all(
@@ -1139,11 +1167,16 @@ class LeagueService:
         await self.db.execute("UPDATE league_matches SET escalated=1 WHERE id=?", (m["id"],))
 
     # ------------------------------------------------------------------ helpers
-    async def _book(self, league: aiosqlite.Row):
-        events = await self._all(
-            "SELECT * FROM league_rating_events WHERE league_id=? AND epoch=? AND voided=0 ORDER BY place, id",
-            league["id"], league["rating_epoch"],
-        )
+    async def _book(self, league: aiosqlite.Row, before_season: int | None = None):
+        """The league's ratings now, or as they stood when season `before_season` began
+        (none of its games counted)."""
+        sql = "SELECT * FROM league_rating_events WHERE league_id=? AND epoch=? AND voided=0"
+        args = [league["id"], league["rating_epoch"]]
+        if before_season is not None:
+            sql += (" AND match_id NOT IN (SELECT m.id FROM league_matches m JOIN league_rounds r"
+                    " ON r.id=m.round_id WHERE r.season_id=?)")
+            args.append(before_season)
+        events = await self._all(sql + " ORDER BY place, id", *args)
         return replay(RatedResult(e["match_id"], tuple(json.loads(e["players"])), tuple(json.loads(e["ranks"])), e["reason"])
                       for e in events)
 
@@ -1343,6 +1376,12 @@ def _check_table_options(game: str, options: dict[str, str]) -> None:
         get_engine(game).parse_options(dict(options))
     except RuleError as exc:
         raise LeagueError(exc.key, **exc.params) from None
+
+
+def _by_rating(book, players: list[int]) -> list[int]:
+    """`players` by rating, best first, the unrated last; join order among equals."""
+    rated = {p: r.ordinal for p, r in book.ratings.items()}
+    return sorted(players, key=lambda p: (p not in rated, -rated.get(p, 0.0)))
 
 
 def _check_seats(game: str, settings: LeagueSettings) -> None:

@@ -14,8 +14,8 @@ unplayed rounds* (VUR). As section 16 says:
 - the Cut-1 modifier cuts a VUR first, else the least significant value.
 
 Tie-breaks (C.07 names): buchholz (BH), buchholz_cut1 (BH-C1), sonneborn_berger (SB),
-head_to_head (direct encounter, DE: among tied players who all met, the points of those
-games), wins (WIN: rounds scored as a win, played or not), games_won (WON: wins over the
+head_to_head (direct encounter, DE: the points of the games among the tied players, with
+article 6's rule when not all of them met), wins (WIN: rounds scored as a win, played or not), games_won (WON: wins over the
 board), progressive (PS: the sum of the running scores after each round).
 """
 from __future__ import annotations
@@ -139,22 +139,16 @@ def standings(
 
 def rank_rows(rows: list[Row], tbs: list[str], encounter) -> list[Row]:
     """Order by points, then each tie-break in turn; `head_to_head` is worked out inside
-    each group still tied when its turn comes (by `encounter`, which sets it)."""
+    each group still tied when its turn comes: `encounter(group)` sets its value on the
+    rows and returns the group split into tiers, best first."""
     groups = [list(rows)]
     for tb in [None, *tbs]:
         split = []
         for group in groups:
-            key = (lambda r: r.points) if tb is None else (lambda r, tb=tb: r.tiebreaks[tb])
             if tb == "head_to_head":
-                encounter(group)
-            group.sort(key=key, reverse=True)
-            run: list[Row] = []
-            for row in group:
-                if run and key(run[-1]) != key(row):
-                    split.append(run)
-                    run = []
-                run.append(row)
-            split.append(run)
+                split.extend(encounter(group))
+            else:
+                split.extend(_tiers(group, (lambda r: r.points) if tb is None else (lambda r, tb=tb: r.tiebreaks[tb])))
         groups = split
     ordered: list[Row] = []
     for group in groups:
@@ -165,20 +159,62 @@ def rank_rows(rows: list[Row], tbs: list[str], encounter) -> list[Row]:
     return ordered
 
 
-def _direct_encounter(group: list[Row], slots: dict[Player, dict[int, Slot]]) -> None:
-    """C.07 direct encounter: when every tied participant met every other, the points they
-    scored in those games rank them; otherwise it separates nobody (all 0)."""
-    members = {r.player for r in group}
-    points = {p: 0.0 for p in members}
-    met: set[frozenset] = set()
+def _tiers(group: list, key) -> list[list]:
+    """`group` split into runs of equal `key`, highest first."""
+    split: list[list] = []
+    for item in sorted(group, key=key, reverse=True):
+        if split and key(split[-1][-1]) == key(item):
+            split[-1].append(item)
+        else:
+            split.append([item])
+    return split
+
+
+def _direct_encounter(group: list[Row], slots: dict[Player, dict[int, Slot]]) -> list[list[Row]]:
+    """C.07 article 6, direct encounter, among the participants of `group` (tied so far).
+    Each one's score is the points of their games against the others of the group (the
+    average, against an opponent met more than once). When all of them met each other,
+    the scores rank them. When not, a participant is ranked ahead of the rest only if their
+    score is more than any other could have reached by also winning every game they did
+    not play within the group; this separates from the top down and stops at the first
+    participant it cannot separate. Whoever is still tied goes through the same procedure
+    again, among themselves only (as the FIDE TEC's TieBreakServer applies it). The value
+    shown is the score within the whole tied group."""
+    scores = _encounter_scores({r.player for r in group}, slots)
+    for r in group:
+        r.tiebreaks["head_to_head"] = scores[r.player][0] if len(group) > 1 else 0.0
+    return _encounter_tiers(group, slots)
+
+
+def _encounter_scores(members: set, slots: dict[Player, dict[int, Slot]]) -> dict[Player, tuple[float, int]]:
+    """Per member: (points against the other members, averaged per opponent; how many of them met)."""
+    result = {}
     for p in members:
+        per_opponent: dict[Player, list[float]] = {}
         for s in slots[p].values():
             if s.opponent in members:
-                points[p] += s.points
-                met.add(frozenset((p, s.opponent)))
-    complete = len(met) == len(members) * (len(members) - 1) // 2
-    for r in group:
-        r.tiebreaks["head_to_head"] = points[r.player] if complete and len(group) > 1 else 0.0
+                per_opponent.setdefault(s.opponent, []).append(s.points)
+        result[p] = (sum(sum(v) / len(v) for v in per_opponent.values()), len(per_opponent))
+    return result
+
+
+def _encounter_tiers(group: list[Row], slots: dict[Player, dict[int, Slot]]) -> list[list[Row]]:
+    if len(group) < 2:
+        return [group]
+    scores = _encounter_scores({r.player for r in group}, slots)
+    others = len(group) - 1
+    if all(met == others for _, met in scores.values()):
+        tiers = _tiers(group, lambda r: scores[r.player][0])
+    else:
+        best_possible = {p: points + (others - met) * WIN for p, (points, met) in scores.items()}
+        ranked = sorted(group, key=lambda r: -scores[r.player][0])
+        tiers = []
+        while len(ranked) > 1 and scores[ranked[0].player][0] > max(best_possible[r.player] for r in ranked[1:]):
+            tiers.append([ranked.pop(0)])
+        tiers.append(ranked)
+    if len(tiers) == 1:
+        return tiers  # nobody separated: the tie stands
+    return [t for tier in tiers for t in _encounter_tiers(tier, slots)]
 
 
 def placement_points(rank: int) -> float:
@@ -209,12 +245,12 @@ def pod_standings(players: Iterable[Player], pods: Iterable[tuple[list[Player], 
         row.tiebreaks.setdefault("placement", 0.0)
         row.tiebreaks["rating"] = float(ratings.get(p, 0.0))
 
-    def head_to_head(group: list[Row]) -> None:
+    def head_to_head(group: list[Row]) -> list[list[Row]]:
         members = {r.player for r in group}
         for row in group:
             row.tiebreaks["head_to_head"] = 0.0
         if len(group) < 2:
-            return
+            return [group]
         for ps, rs, counts in pods:
             if not counts:
                 continue
@@ -222,5 +258,6 @@ def pod_standings(players: Iterable[Player], pods: Iterable[tuple[list[Player], 
                 if p in members:
                     rows[p].tiebreaks["head_to_head"] += sum(
                         1.0 if r < q else 0.5 if r == q else 0.0 for o, q in zip(ps, rs) if o != p and o in members)
+        return _tiers(group, lambda r: r.tiebreaks["head_to_head"])
 
     return rank_rows(list(rows.values()), list(POD_TIEBREAKS), head_to_head)

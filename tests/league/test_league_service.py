@@ -5,7 +5,8 @@ import aiosqlite
 import pytest
 
 from bot.league.ratings import RatedResult, replay
-from bot.league.service import LeagueService
+from bot.league.pairing import DOWN, UP
+from bot.league.service import LeagueService, _by_rating
 from storage.db import migrate
 from storage.sessions import open_repository
 from tests.conftest import backend_params, database
@@ -377,3 +378,100 @@ async def test_a_player_leaving_does_not_shorten_the_round_robin(svc):
         for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
             await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
     assert played == 3 and "All 3 rounds" in out.reply.text
+
+
+async def test_swiss_league_with_baku_acceleration(svc):
+    """C.04.5.1: with `acceleration=baku` the first half of the field (rounded up to even)
+    pairs with a virtual point in the first accelerated rounds: in round 1 of eight, 1-4
+    meet among themselves; the virtual point never reaches the standings."""
+    out = await svc.handle(cmd("league.create", manage=True, name="Baku", game="duel", format="round_robin",
+                               acceleration="baku"))
+    assert "Swiss" in out.reply.text  # refused: acceleration is for Swiss leagues
+    await svc.handle(cmd("league.create", manage=True, name="Baku", game="duel", format="swiss", rounds=5,
+                         acceleration="baku"))
+    await svc.handle(cmd("league.open", manage=True))
+    for uid in range(201, 209):
+        await svc.handle(cmd("league.join", user=uid))
+    await svc.handle(cmd("league.start_round", manage=True))
+    pairs = {frozenset(json.loads(m["players"])) for m in await svc._all("SELECT * FROM league_matches")}
+    assert pairs == {frozenset(p) for p in ((201, 203), (202, 204), (205, 207), (206, 208))}
+    for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+        await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+    rows = await svc._standing_rows(await svc._one("SELECT * FROM leagues"), 1)
+    assert sorted(r.points for r in rows) == [0, 0, 0, 0, 1, 1, 1, 1]
+
+
+async def test_swiss_history_records_each_rounds_floats(svc):
+    """C.04.3: a player paired against a lower score floats down, against a higher one up;
+    one who does not play the round (the bye) counts as floated down."""
+    await svc.handle(cmd("league.create", manage=True, name="Sw", game="duel", format="swiss", rounds=3))
+    await svc.handle(cmd("league.open", manage=True))
+    for uid in range(201, 206):
+        await svc.handle(cmd("league.join", user=uid))
+    for _ in range(2):
+        await svc.handle(cmd("league.start_round", manage=True))
+        for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+            await svc.handle(cmd("league.set_result", manage=True, match=m["id"], ranks="1,2"))
+    scores, _, _, _, floats = await svc._history(1, 1.0)
+    matches = await svc._season_matches(1)
+    first, second = ([json.loads(m["players"]) for m in matches if m["round"] == r] for r in (1, 2))
+    [bye] = [ps[0] for ps in first if len(ps) == 1]
+    assert bye == 205 and floats[205][0] == DOWN  # the lowest ranked, all on 0
+    assert all(floats[p][0] == 0 for ps in first if len(ps) == 2 for p in ps)
+    after_one = {p: 0.0 for p in range(201, 206)}
+    for ps in first:
+        after_one[ps[0]] += 1.0  # the first listed won, or had the bye
+    for ps in second:
+        if len(ps) == 1:
+            assert floats[ps[0]][1] == DOWN
+            continue
+        a, b = ps
+        expected = (0, 0) if after_one[a] == after_one[b] else (DOWN, UP) if after_one[a] > after_one[b] else (UP, DOWN)
+        assert (floats[a][1], floats[b][1]) == expected
+    # after round 1 the scores are 1, 1, 1, 0, 0 (two winners and the bye): an odd group
+    assert sum(floats[p][1] != 0 for p in range(201, 206)) >= 2
+
+
+async def test_thirty_player_swiss_seeded_by_the_ratings_the_season_began_with(svc):
+    """An organizer's 30-player Swiss, five rounds, through the service: every round pairs
+    everyone without a rematch. C.04.2 ranks the players for pairing numbers by rating:
+    the next season's round 1 pairs the best rated with the 16th (S1 v S2), not the first
+    to join with the 16th to join; and the order holds while the season's own games move
+    the ratings."""
+    field = list(range(301, 331))
+
+    async def play_season(rounds_to_play: int) -> list[list[list[int]]]:
+        await svc.handle(cmd("league.open", manage=True))
+        for uid in field:
+            await svc.handle(cmd("league.join", user=uid))
+        season = await svc._season((await svc._one("SELECT * FROM leagues"))["id"])
+        rounds = []
+        for _ in range(rounds_to_play):
+            out = await svc.handle(cmd("league.start_round", manage=True))
+            assert "Table 15:" in out.reply.text, out.reply.text
+            last = await svc._one("SELECT MAX(number) AS n FROM league_rounds WHERE season_id=?", season["id"])
+            games = [json.loads(m["players"]) for m in await svc._season_matches(season["id"])
+                     if m["round"] == last["n"]]
+            rounds.append(games)
+            # the later joiner wins: season 1 ends with ratings far from the join order
+            for m in await svc._all("SELECT * FROM league_matches WHERE status='pending'"):
+                ps = json.loads(m["players"])
+                await svc.handle(cmd("league.set_result", manage=True, match=m["id"],
+                                     ranks="1,2" if ps[0] > ps[1] else "2,1"))
+        return rounds
+
+    await svc.handle(cmd("league.create", manage=True, name="Open", game="duel", format="swiss", rounds=5))
+    first = await play_season(5)
+    pairs = [frozenset(g) for games in first for g in games]
+    assert len(pairs) == len(set(pairs)) == 5 * 15 and all(len(p) == 2 for p in pairs)
+    await svc.handle(cmd("league.end_season", manage=True))
+    await svc.handle(cmd("league.new_season", manage=True))
+    league = await svc._one("SELECT * FROM leagues")
+    book = await svc._book(league)
+    ranked = sorted(field, key=lambda p: -book.ratings[p].ordinal)
+    assert ranked != field  # the ratings reorder the field
+    second = await play_season(2)
+    assert {frozenset(g) for g in second[0]} == {frozenset((ranked[i], ranked[i + 15])) for i in range(15)}
+    # round 2 still pairs on the order the season began with: within each score group S1 v S2
+    season = await svc._season(league["id"])
+    assert _by_rating(await svc._book(league, before_season=season["id"]), field) == ranked

@@ -42,7 +42,7 @@ async def test_requested_half_point_bye(svc):
     second = [r for r in await svc._season_matches(1) if r["round"] == 2]
     assert [json.loads(r["players"]) for r in second if r["result_kind"] == "half_bye"] == [[103]]
     assert sum(r["kind"] == "bye" for r in second) == 2  # three left to pair: one pairing-allocated bye as well
-    scores, _, no_bye, _ = await svc._history(1, 1.0)
+    scores, _, no_bye, _, _ = await svc._history(1, 1.0)
     assert 103 not in no_bye  # a requested bye does not use up the pairing-allocated one
     out = await svc.handle(cmd("league.standings"))
     row = next(line.split() for line in out.reply.text.splitlines() if "cy" in line)

@@ -82,15 +82,72 @@ def test_the_league_chooses_the_order():
     assert [r.rank for r in by_ps if r.points == 1] == [3, 4]
 
 
-def test_direct_encounter_only_when_all_tied_players_met():
-    """C.07: direct encounter ranks tied participants by the points of their games against
-    each other, when they all met."""
+# C.07 article 6, direct encounter, in substance (the regulation's text was not at hand
+# to quote word for word; the procedure is the one the FIDE TEC's own TieBreakServer runs):
+# "If all the tied participants have met each other, the sum of points from these
+# encounters is used." When not all of them met, a participant is ranked ahead of the
+# others still tied only if they scored more points in these encounters than any of the
+# others could have scored by winning every encounter not played; the participants still
+# tied after that go through direct encounter again, among themselves only.
+
+
+def test_direct_encounter_stays_silent_when_nobody_can_be_separated():
     games = [Game("A", "B", 1, round=1), Game("C", "D", 1, round=1),
              Game("A", "D", 0, round=2), Game("C", "B", 0, round=2)]
     rows = {r.player: r for r in standings("ABCD", games, ("head_to_head",))}
-    # A and C are tied on 1 with B and D; not all four met, so direct encounter is silent
-    assert {r.tiebreaks["head_to_head"] for r in rows.values()} == {0.0}
+    # All four tied on 1; each scored 1 in the two encounters they had and could have
+    # reached 2 with the third: nobody is out of reach, the tie stands.
+    assert {r.tiebreaks["head_to_head"] for r in rows.values()} == {1.0}
     assert len({r.rank for r in rows.values()}) == 1
+
+
+# A, B, C, D tied on 3 points in a Swiss with outsiders W, X, Y, Z:
+#   A beat B, C and D; lost to X and Z.          (3 in direct encounter, met all three)
+#   B lost to A, drew C; beat W and Y, drew Z.   (½, met A and C: at best 1½)
+#   C lost to A, drew B; beat Y and Z, drew W.   (½, met A and B: at best 1½)
+#   D lost to A; beat W, X and Y.                (0, met A only: at best 2)
+SWISS = [Game("A", "B", 1), Game("A", "C", 1), Game("A", "D", 1), Game("X", "A", 1), Game("Z", "A", 1),
+         Game("B", "C", 0.5), Game("B", "W", 1), Game("B", "Y", 1), Game("B", "Z", 0.5),
+         Game("C", "Y", 1), Game("C", "Z", 1), Game("C", "W", 0.5),
+         Game("D", "W", 1), Game("D", "X", 1), Game("D", "Y", 1)]
+
+
+def test_direct_encounter_ranks_a_participant_nobody_could_catch():
+    rows = standings("ABCDWXYZ", SWISS, ("head_to_head",))
+    top = [(r.player, r.points, r.tiebreaks["head_to_head"], r.rank) for r in rows if r.points == 3]
+    # A's 3 is more than anyone else could have reached (D at most 2): A is first. B's ½ is
+    # not more than D's possible 2, so B, C and D stay tied; among those three alone, B
+    # and C drew and D met neither (each could still reach at least 1½ > ½): still tied.
+    assert top[0] == ("A", 3, 3.0, 1)
+    assert sorted(top[1:]) == [("B", 3, 0.5, 2), ("C", 3, 0.5, 2), ("D", 3, 0.0, 2)]
+
+
+def test_direct_encounter_separates_from_the_top_down_and_repeats_among_the_rest():
+    # Tied on 3: A beat B, C, D (3, met all); B lost to A, beat C and D (2, met all);
+    # C and D lost to A and B and did not meet each other (0 each, at best 1).
+    # A's 3 > 2, 1, 1: first. B's 2 > 1, 1: second. C and D: 0 is not more than 1: tied.
+    games = [Game("A", "B", 1), Game("A", "C", 1), Game("A", "D", 1), Game("P", "A", 1), Game("Q", "A", 1),
+             Game("B", "C", 1), Game("B", "D", 1), Game("P", "B", 1), Game("B", "R", 1), Game("Q", "B", 1),
+             Game("C", "P", 1), Game("C", "Q", 1), Game("C", "R", 1),
+             Game("D", "P", 1), Game("D", "Q", 1), Game("D", "R", 1)]
+    rows = standings("ABCDPQR", games, ("head_to_head", "buchholz"))
+    tied = [(r.player, r.tiebreaks["head_to_head"], r.rank) for r in rows if r.points == 3]
+    assert tied[:2] == [("A", 3.0, 1), ("B", 2.0, 2)]
+    # C and D stay tied (their Buchholz is level too: 3 + 3 + 2 + 2 + 0 = 10)
+    assert sorted(tied[2:]) == [("C", 0.0, 3), ("D", 0.0, 3)]
+
+
+def test_direct_encounter_averages_repeated_meetings():
+    # Double round robin halfway through its second cycle, A, B, C tied on 2:
+    # A beat B twice and lost to C; B beat C; C beat A. Per opponent: A 1 + 0, B 0 + 1,
+    # C 1 + 0. All met; averaged, a cycle with 1 each: the tie stands (summed, A's
+    # second game against B would count double: 2 against 1 and 1).
+    games = [Game("A", "B", 1), Game("B", "A", 0), Game("B", "C", 1), Game("C", "A", 1),
+             Game("A", "S", 0), Game("B", "T", 1), Game("C", "S", 1)]
+    rows = [r for r in standings("ABCST", games, ("head_to_head",)) if r.points == 2]
+    assert sorted(r.player for r in rows) == ["A", "B", "C"]
+    assert {r.tiebreaks["head_to_head"] for r in rows} == {1.0}
+    assert len({r.rank for r in rows}) == 1
 
 
 @pytest.mark.parametrize("bye_points,expected", [(None, 3), (0, 2)])
