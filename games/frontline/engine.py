@@ -242,14 +242,15 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
                     or (u.arrived_turn == turn_no and "blitz" not in u.keywords)):
                 continue
+            uid = u.uid
             if _may_move(st, u, seat):
-                acts.append(_action(Move, u.uid))
+                acts.append(_action(Move, uid))
             if _may_attack(u):
-                reach = (R.UNIT_TYPE[u.key], u.uid in st.front, "no_hq_attack" not in u.flags)
+                reach = (R.UNIT_TYPE[u.key], uid in st.front, "no_hq_attack" not in u.flags)
                 targets = targets_of.get(reach)
                 if targets is None:
                     targets = targets_of[reach] = _attack_targets(st, seat, *reach)
-                acts += [_action(Attack, u.uid, x) for x in targets]
+                acts += [_action(Attack, uid, x) for x in targets]
         acts.append(_action(EndTurn))
         return acts
 
@@ -261,36 +262,43 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
 
     # --- apply ----------------------------------------------------------------------------
     def apply(self, st: FrontlineState, seat: int, action: FrontlineAction) -> Step:
-        if st.phase == "over":
+        phase = st.phase
+        if phase == "main":
+            return self._apply_main(st, seat, action)
+        if phase == "over":
             raise RuleError("frontline.over")
         if seat not in self.active_seats(st):
             raise RuleError("core.not_your_turn")
         ev: list[Event] = []
-        if st.phase == "deck":
+        if phase == "deck":
             if not isinstance(action, ChooseDeck):
                 raise RuleError("frontline.phase.deck")
             self._choose_deck(st, seat, action.deck, ev)
             return step_of(st, ev)
-        if st.phase == "mulligan":
-            if isinstance(action, Swap):
-                p = st.players[seat]
-                if not any(c.id == action.card for c in p.hand):
-                    raise RuleError("frontline.no_card", card=action.card[:16])
-                if action.card in p.mulligan:
-                    p.mulligan.remove(action.card)
-                else:
-                    p.mulligan.append(action.card)
-                ev.append(Event.private(seat, "frontline.swap_marked", n=len(p.mulligan)))
-                return step_of(st, ev)
-            if isinstance(action, Keep):
-                self._keep(st, seat, ev)
-                return step_of(st, ev)
-            raise RuleError("frontline.phase.mulligan")
+        if isinstance(action, Swap):
+            p = st.players[seat]
+            if not any(c.id == action.card for c in p.hand):
+                raise RuleError("frontline.no_card", card=action.card[:16])
+            if action.card in p.mulligan:
+                p.mulligan.remove(action.card)
+            else:
+                p.mulligan.append(action.card)
+            ev.append(Event.private(seat, "frontline.swap_marked", n=len(p.mulligan)))
+            return step_of(st, ev)
+        if isinstance(action, Keep):
+            self._keep(st, seat, ev)
+            return step_of(st, ev)
+        raise RuleError("frontline.phase.mulligan")
+
+    def _apply_main(self, st: FrontlineState, seat: int, action: FrontlineAction) -> Step:
+        if seat != st.turn:  # active_seats in the main phase
+            raise RuleError("core.not_your_turn")
         handler = self._HANDLERS.get(type(action))
         if handler is None:
             raise RuleError("frontline.phase.main")
         last, self._listed = self._listed, None  # the state changes from here on
         listed = last is not None and last[0] is st and last[1] == seat and _among(action, last[2])
+        ev: list[Event] = []
         st.counter_owner = None
         handler(self, st, seat, action, ev, listed)
         if st.phase != "over":

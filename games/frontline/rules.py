@@ -632,9 +632,10 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
 def check_victory(st: FrontlineState, ev: Events) -> None:
     """1.1 / adj. 3: after the whole action; both HQs at 0: the player whose turn it is
     loses, unless a counter-order fired in the action: then its owner loses."""
-    dead = [s for s in (0, 1) if st.players[s].hq <= 0]
-    if not dead:
+    a, b = st.players
+    if a.hq > 0 and b.hq > 0:  # after every action: the usual case first
         return
+    dead = [s for s in (0, 1) if st.players[s].hq <= 0]
     if len(dead) == 2:
         loser = st.counter_owner if st.counter_owner is not None else st.turn
     else:
