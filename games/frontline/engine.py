@@ -83,6 +83,8 @@ def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq
     for line in lines:
         fighters = bomber and any(R.UNIT_TYPE[o.key] == "fighter" for o in line)
         guards = [] if ignores_guard else ["guard" in d.keywords for d in line]
+        if True not in guards:
+            guards = []  # no guard in the line: nobody shielded
         last = len(line) - 1
         for i, d in enumerate(line):
             if "smokescreen" in d.keywords:
@@ -224,8 +226,11 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 continue
             if kind == "unit":
                 if len(p.support) < SUPPORT_SIZE:
-                    targets = self.card_targets(st, seat, target, for_order=False)
-                    acts += [_action(Deploy, c.id, x) for x in (targets or [None])]
+                    if target == "none":
+                        acts.append(_action(Deploy, c.id, None))
+                    else:
+                        targets = self.card_targets(st, seat, target, for_order=False)
+                        acts += [_action(Deploy, c.id, x) for x in (targets or [None])]
             elif kind == "order":
                 if condition and not self._condition_met(st, seat, condition):
                     continue

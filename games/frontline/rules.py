@@ -58,6 +58,7 @@ def has_kw(u: Unit, kw: str) -> bool:
 
 UNIT_TYPE = {key: card.type or "infantry" for key, card in CARDS.items()}  # read at every decision
 DECK_GROWTH = {key: card.deck_growth for key, card in CARDS.items() if card.deck_growth}  # 3.4.6, every turn
+AT_TURN_START = {key for key, card in CARDS.items() if card.turn_start or card.promote == "turn_start"}  # every turn
 
 
 def utype(u: Unit) -> str:
@@ -605,10 +606,8 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
     ev.append(Event.public("frontline.turn", name=p.name, n=st.turn_no, kredits=p.kredits, slots=p.slots))
     mine = units_of(st, seat)
     for u in mine:
-        if u.moved or u.attacks:  # pydantic writes are slow: only when needed
-            u.moved, u.attacks = False, 0
-    for u in mine:
-        if has_kw(u, "mobilize"):
+        u.moved, u.attacks = False, 0  # a new turn's actions (nothing below reads them)
+        if "mobilize" in u.keywords:
             buff(u, 1, 1)
             ev.append(Event.public("frontline.mobilize", unit=unit_label(u), atk=u.atk, hp=u.hp))
     for u in mine:
@@ -616,9 +615,10 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
             dealt = damage_unit(u, 1)
             ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt, hp=u.hp))
     for u in mine:
-        if u.hp > 0 and not u.silenced:
-            run_effects(st, seat, CARDS[u.key].turn_start, ev, source=u, target=None)
-            if CARDS[u.key].promote == "turn_start":
+        if u.key in AT_TURN_START and u.hp > 0 and not u.silenced:
+            card = CARDS[u.key]
+            run_effects(st, seat, card.turn_start, ev, source=u, target=None)
+            if card.promote == "turn_start":
                 promote(st, u, ev)
     process_deaths(st, ev)
     for dc in p.deck:  # 3.4.6: in-deck growth
