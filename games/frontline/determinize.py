@@ -10,6 +10,7 @@ are.
 """
 from __future__ import annotations
 
+import copy
 import random
 
 from games.core import GameRng
@@ -19,7 +20,7 @@ from .state import DeckCard, FrontlineState, Player
 
 
 def determinize(st: FrontlineState, seat: int, rnd: random.Random) -> FrontlineState:
-    st = st.model_copy(deep=True)
+    st = copy.deepcopy(st)
     st.rng = GameRng.fresh(rnd)
     me, foe = st.players[seat], st.players[1 - seat]
     rnd.shuffle(me.deck)

@@ -7,22 +7,99 @@ from functools import lru_cache
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
+from games.core.engine import code_fields
+from games.core.events import step_of
 
 from . import rules as R
 from .cards import CARDS, DECK_SIZE, deck_code, load_presets, parse_deck
 from .state import (
     ACTIONS, FRONT_SIZE, MAX_TURNS, SUPPORT_SIZE, Attack, ChooseDeck, DeckCard, Deploy, EndTurn, FrontlineAction,
-    FrontlineOptions, FrontlineState, HandCard, Keep, Move, PlayOrder, Player, SetCounter, Swap, Unit,
+    FrontlineOptions, FrontlineState, HandCard, Keep, Move, PlayOrder, Player, SetCounter, STATE_JSON, Swap, Unit,
 )
 
 OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
 
 
 @lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
-def _act(cls: type, **fields: Any) -> FrontlineAction:
+def _action(cls: type, *values: Any) -> FrontlineAction:
     """Actions are frozen values: legal_actions reuses them instead of building thousands
-    of equal pydantic objects per game (the random-playout hot loop)."""
-    return cls(**fields)
+    of equal pydantic objects per game (the random-playout hot loop). `values` are the
+    fields in code order; those left out keep their defaults."""
+    return cls(**dict(zip(code_fields(cls), values)))
+
+
+@lru_cache(maxsize=None)  # a few ready-made decks, parsed once instead of at every choice
+def _preset_deck(name: str) -> tuple[str, str, tuple[str, ...], str]:
+    main, ally, keys = parse_deck(load_presets()[name].code)
+    return main, ally, tuple(keys), deck_code(main, ally, keys)
+
+
+def _among(action: FrontlineAction, legal: list[FrontlineAction]) -> bool:
+    """`action in legal`, looking for the very object first: listed actions are shared cached
+    objects, and pydantic's __eq__ is slow (a parsed action still compares by value)."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
+
+
+# what legal_actions reads of a hand card, per card key: kind, cost, target kind, condition
+_PLAYS = {key: (card.kind, card.cost, card.target, card.condition) for key, card in CARDS.items()}
+
+
+def _may_move(st: FrontlineState, u: Unit, seat: int) -> bool:
+    """can_move past can_act and the kredits: not moved yet (a tank may still move after its
+    attack), from the support line to a frontline that is empty or ours with a free place."""
+    return (not u.moved and (u.attacks == 0 or R.UNIT_TYPE[u.key] == "tank")
+            and st.front_owner in (None, seat) and len(st.front) < FRONT_SIZE and u.uid in st.players[seat].support)
+
+
+def _may_attack(u: Unit) -> bool:
+    """can_attack past can_act and the kredits: an attack value, attacks left (fury: two),
+    and not moved unless a tank."""
+    return (u.atk > 0 and u.attacks < (2 if "fury" in u.keywords else 1)
+            and (not u.moved or R.UNIT_TYPE[u.key] == "tank"))
+
+
+def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq_ok: bool) -> list[str]:
+    """What a unit of `seat` of this type attacks from where it stands (3.1, rulings): ranged
+    units reach both enemy lines, the frontline reaches the enemy support line (and HQ), the
+    support line only the enemy-held frontline. Smokescreen hides (3.3.2); a guard shields its
+    neighbours (3.3.1) except from artillery and bombers; a bomber facing fighters in a line
+    may attack only them, and enemy fighters in the support line keep it from the HQ."""
+    enemy = 1 - seat
+    units = st.units
+    foe_support = [units[x] for x in st.players[enemy].support]
+    if kind in R.RANGED:
+        lines = [foe_support, [units[x] for x in st.front] if st.front_owner == enemy else []]
+    elif in_front:
+        lines = [foe_support]
+    else:
+        lines = [[units[x] for x in st.front] if st.front_owner == enemy else []]
+        hq_ok = False
+    ignores_guard = kind in ("artillery", "bomber")
+    bomber = kind == "bomber"
+    out: list[str] = []
+    for line in lines:
+        fighters = bomber and any(R.UNIT_TYPE[o.key] == "fighter" for o in line)
+        guards = [] if ignores_guard else ["guard" in d.keywords for d in line]
+        if True not in guards:
+            guards = []  # no guard in the line: nobody shielded
+        last = len(line) - 1
+        for i, d in enumerate(line):
+            if "smokescreen" in d.keywords:
+                continue
+            if fighters and R.UNIT_TYPE[d.key] != "fighter":
+                continue
+            if guards and not guards[i] and ((i > 0 and guards[i - 1]) or (i < last and guards[i + 1])):
+                continue
+            out.append(d.uid)
+    if hq_ok:
+        blocked = (not ignores_guard and any("guard" in d.keywords for d in foe_support)) or (
+            bomber and any(R.UNIT_TYPE[d.key] == "fighter" for d in foe_support))
+        if not blocked:
+            out.append("hq")
+    return out
 
 
 class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions]):
@@ -45,9 +122,19 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         main, ally, keys = parse_deck(code)
         return deck_code(main, ally, keys)
 
-    def _deck_from(self, text: str) -> tuple[str, str, list[str]]:
-        preset = load_presets().get(text)
-        return parse_deck(preset.code if preset else text)
+    def _deck_from(self, text: str) -> tuple[str, str, tuple[str, ...], str]:
+        """(main nation, ally nation, card keys, deck code) of a ready-made deck's name or a code."""
+        if text in load_presets():
+            return _preset_deck(text)
+        main, ally, keys = parse_deck(text)
+        return main, ally, tuple(keys), deck_code(main, ally, keys)
+
+    # the state is slotted dataclasses (see state.py): dumped and loaded through a TypeAdapter
+    def dump_state(self, state: FrontlineState) -> str:
+        return STATE_JSON.dump_json(state).decode()
+
+    def load_state(self, data: str | bytes) -> FrontlineState:
+        return STATE_JSON.validate_json(data)
 
     # --- setup ----------------------------------------------------------------------------
     def setup(self, seats: list[Seat], options: FrontlineOptions, seed: int) -> Step:
@@ -93,91 +180,83 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def can_move(self, st: FrontlineState, u: Unit) -> bool:
         """3.1 / ruling: one action a turn except tanks (one move and one attack); the
         frontline must be empty or ours with a free place."""
-        tank = R.utype(u) == "tank"
-        return (
-            self.can_act(st, u) and not u.moved and u.uid in st.players[u.owner].support
-            and (tank or u.attacks == 0) and st.front_owner in (None, u.owner) and len(st.front) < FRONT_SIZE
-            and st.players[u.owner].kredits >= u.op
-        )
+        return self.can_act(st, u) and st.players[u.owner].kredits >= u.op and _may_move(st, u, u.owner)
 
     def can_attack(self, st: FrontlineState, u: Unit) -> bool:
         """3.3.3: fury gives two attacks; a moved unit attacks only if it is a tank."""
-        tank = R.utype(u) == "tank"
-        return (
-            self.can_act(st, u) and u.atk > 0 and st.players[u.owner].kredits >= u.op
-            and u.attacks < (2 if "fury" in u.keywords else 1) and (tank or not u.moved)
-        )
+        return self.can_act(st, u) and st.players[u.owner].kredits >= u.op and _may_attack(u)
 
     def attack_targets(self, st: FrontlineState, u: Unit) -> list[str]:
         """Reach (3.1, rulings), smokescreen (3.3.2), guard (3.3.1), the bomber rule."""
-        enemy = 1 - u.owner
-        kind = R.utype(u)
-        foe_support = [st.units[x] for x in st.players[enemy].support]
-        foe_front = [st.units[x] for x in st.front] if st.front_owner == enemy else []
-        hq_ok = "no_hq_attack" not in u.flags
-        if kind in R.RANGED:
-            lines = [foe_support, foe_front]
-        elif R.in_front(st, u):
-            lines = [foe_support]
-        else:
-            lines = [foe_front]
-            hq_ok = False
-        ignores_guard = kind in ("artillery", "bomber")
-        out: list[str] = []
-        for line in lines:
-            fighters = any(R.utype(o) == "fighter" for o in line)
-            for i, d in enumerate(line):
-                if "smokescreen" in d.keywords:
-                    continue
-                if kind == "bomber" and fighters and R.utype(d) != "fighter":
-                    continue
-                if not ignores_guard and "guard" not in d.keywords:
-                    near = line[max(0, i - 1):i] + line[i + 1:i + 2]
-                    if any("guard" in n.keywords for n in near):
-                        continue
-                out.append(d.uid)
-        if hq_ok and (foe_support in lines or kind in R.RANGED):
-            blocked = (not ignores_guard and any("guard" in d.keywords for d in foe_support)) or (
-                kind == "bomber" and any(R.utype(d) == "fighter" for d in foe_support))
-            if not blocked:
-                out.append("hq")
-        return out
+        return _attack_targets(st, u.owner, R.UNIT_TYPE[u.key], u.uid in st.front, "no_hq_attack" not in u.flags)
+
+    # The last listing of the turn player's actions, (state, seat, actions): `apply` skips its
+    # checks for an action found there when it is asked about that very state object and
+    # seat, as a caller that chooses from the listing does at every decision. Only `apply`
+    # and `resign` change a state, and both drop the listing first; a copy of the state is
+    # another object, so it never matches.
+    _listed: tuple[FrontlineState, int, list[FrontlineAction]] | None = None
 
     def legal_actions(self, st: FrontlineState, seat: int) -> list[FrontlineAction]:
-        if seat not in self.active_seats(st):
+        phase = st.phase
+        if phase == "main":
+            if seat != st.turn:
+                return []
+            acts = self._main_actions(st, seat)
+            self._listed = (st, seat, acts)
+            return acts
+        if phase not in ("deck", "mulligan") or seat not in (0, 1) or st.players[seat].ready:
             return []
+        if phase == "deck":
+            return [_action(ChooseDeck, name) for name in load_presets()]
+        return [_action(Swap, c.id) for c in st.players[seat].hand] + [_action(Keep)]
+
+    def _main_actions(self, st: FrontlineState, seat: int) -> list[FrontlineAction]:
+        """The turn player's actions, in the order players see them: hand cards, then each
+        unit's move and attacks, then the end of the turn. The checks are those of `apply`
+        (can_move, can_attack, card_targets ...), read once per decision."""
         p = st.players[seat]
-        if st.phase == "deck":
-            return [_act(ChooseDeck, deck=name) for name in load_presets()]
-        if st.phase == "mulligan":
-            return [_act(Swap, card=c.id) for c in p.hand] + [_act(Keep)]
+        kredits = p.kredits
         acts: list[FrontlineAction] = []
-        has_active = any(c.active for c in p.hand)
-        for c in p.hand:
-            card = CARDS[c.key]
-            if c.active or card.cost > p.kredits:
+        hand = p.hand
+        has_active = any(c.active for c in hand)
+        for c in hand:
+            kind, cost, target, condition = _PLAYS[c.key]
+            if c.active or cost > kredits:
                 continue
-            if card.kind == "unit":
+            if kind == "unit":
                 if len(p.support) < SUPPORT_SIZE:
-                    targets = self.card_targets(st, seat, card.target, for_order=False)
-                    acts += [_act(Deploy, card=c.id, target=x) for x in (targets or [None])]
-            elif card.kind == "order":
-                if card.condition and not self._condition_met(st, seat, card.condition):
+                    if target == "none":
+                        acts.append(_action(Deploy, c.id, None))
+                    else:
+                        targets = self.card_targets(st, seat, target, for_order=False)
+                        acts += [_action(Deploy, c.id, x) for x in (targets or [None])]
+            elif kind == "order":
+                if condition and not self._condition_met(st, seat, condition):
                     continue
-                if card.target == "none":
-                    acts.append(_act(PlayOrder, card=c.id))
+                if target == "none":
+                    acts.append(_action(PlayOrder, c.id))
                 else:
-                    acts += [_act(PlayOrder, card=c.id, target=x) for x in self.card_targets(st, seat, card.target, True)]
+                    acts += [_action(PlayOrder, c.id, x) for x in self.card_targets(st, seat, target, True)]
             elif not has_active:
-                acts.append(_act(SetCounter, card=c.id))
+                acts.append(_action(SetCounter, c.id))
+        turn_no = st.turn_no
+        targets_of: dict[tuple, list[str]] = {}  # attack targets by what they depend on
         for u in R.units_of(st, seat):
-            if not self.can_act(st, u):  # neither moves nor attacks (saves both checks)
+            # can_act, and the kredits both a move and an attack need
+            if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
+                    or (u.arrived_turn == turn_no and "blitz" not in u.keywords)):
                 continue
-            if self.can_move(st, u):
-                acts.append(_act(Move, unit=u.uid))
-            if self.can_attack(st, u):
-                acts += [_act(Attack, unit=u.uid, target=x) for x in self.attack_targets(st, u)]
-        acts.append(_act(EndTurn))
+            uid = u.uid
+            if _may_move(st, u, seat):
+                acts.append(_action(Move, uid))
+            if _may_attack(u):
+                reach = (R.UNIT_TYPE[u.key], uid in st.front, "no_hq_attack" not in u.flags)
+                targets = targets_of.get(reach)
+                if targets is None:
+                    targets = targets_of[reach] = _attack_targets(st, seat, *reach)
+                acts += [_action(Attack, uid, x) for x in targets]
+        acts.append(_action(EndTurn))
         return acts
 
     @staticmethod
@@ -188,49 +267,55 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
 
     # --- apply ----------------------------------------------------------------------------
     def apply(self, st: FrontlineState, seat: int, action: FrontlineAction) -> Step:
-        if st.phase == "over":
+        phase = st.phase
+        if phase == "main":
+            return self._apply_main(st, seat, action)
+        if phase == "over":
             raise RuleError("frontline.over")
         if seat not in self.active_seats(st):
             raise RuleError("core.not_your_turn")
         ev: list[Event] = []
-        if st.phase == "deck":
+        if phase == "deck":
             if not isinstance(action, ChooseDeck):
                 raise RuleError("frontline.phase.deck")
             self._choose_deck(st, seat, action.deck, ev)
-            return Step(state=st, events=ev)
-        if st.phase == "mulligan":
-            if isinstance(action, Swap):
-                p = st.players[seat]
-                if not any(c.id == action.card for c in p.hand):
-                    raise RuleError("frontline.no_card", card=action.card[:16])
-                if action.card in p.mulligan:
-                    p.mulligan.remove(action.card)
-                else:
-                    p.mulligan.append(action.card)
-                ev.append(Event.private(seat, "frontline.swap_marked", n=len(p.mulligan)))
-                return Step(state=st, events=ev)
-            if isinstance(action, Keep):
-                self._keep(st, seat, ev)
-                return Step(state=st, events=ev)
-            raise RuleError("frontline.phase.mulligan")
-        handler = {
-            Deploy: self._deploy, PlayOrder: self._order, SetCounter: self._counter, Move: self._move,
-            Attack: self._attack, EndTurn: self._end,
-        }.get(type(action))
+            return step_of(st, ev)
+        if isinstance(action, Swap):
+            p = st.players[seat]
+            if not any(c.id == action.card for c in p.hand):
+                raise RuleError("frontline.no_card", card=action.card[:16])
+            if action.card in p.mulligan:
+                p.mulligan.remove(action.card)
+            else:
+                p.mulligan.append(action.card)
+            ev.append(Event.private(seat, "frontline.swap_marked", n=len(p.mulligan)))
+            return step_of(st, ev)
+        if isinstance(action, Keep):
+            self._keep(st, seat, ev)
+            return step_of(st, ev)
+        raise RuleError("frontline.phase.mulligan")
+
+    def _apply_main(self, st: FrontlineState, seat: int, action: FrontlineAction) -> Step:
+        if seat != st.turn:  # active_seats in the main phase
+            raise RuleError("core.not_your_turn")
+        handler = self._HANDLERS.get(type(action))
         if handler is None:
             raise RuleError("frontline.phase.main")
+        last, self._listed = self._listed, None  # the state changes from here on
+        listed = last is not None and last[0] is st and last[1] == seat and _among(action, last[2])
+        ev: list[Event] = []
         st.counter_owner = None
-        handler(st, seat, action, ev)
+        handler(self, st, seat, action, ev, listed)
         if st.phase != "over":
             R.process_deaths(st, ev)
             R.check_victory(st, ev)
         st.counter_owner = None
-        return Step(state=st, events=ev)
+        return step_of(st, ev)
 
     def _choose_deck(self, st: FrontlineState, seat: int, text: str, ev: list[Event]) -> None:
-        main, ally, keys = self._deck_from(text)
+        main, ally, keys, code = self._deck_from(text)
         p = st.players[seat]
-        p.main, p.ally, p.deck_code = main, ally, deck_code(main, ally, keys)
+        p.main, p.ally, p.deck_code = main, ally, code
         p.deck = [DeckCard(key=k) for k in keys]
         p.ready = True
         ev.append(Event.private(seat, "frontline.deck_code", code=p.deck_code))
@@ -304,19 +389,20 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if cost > st.players[seat].kredits:
             raise RuleError("frontline.kredits", need=cost, have=st.players[seat].kredits)
 
-    def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event]) -> None:
+    def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event], listed: bool) -> None:
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
         card = CARDS[hc.key]
-        if card.kind != "unit":
-            raise RuleError("frontline.not_unit")
-        self._pay_check(st, seat, card.cost)
-        if len(p.support) >= SUPPORT_SIZE:
-            raise RuleError("frontline.support_full")
-        self._check_target(st, seat, card.target, a.target, for_order=False)
+        if not listed:
+            if card.kind != "unit":
+                raise RuleError("frontline.not_unit")
+            self._pay_check(st, seat, card.cost)
+            if len(p.support) >= SUPPORT_SIZE:
+                raise RuleError("frontline.support_full")
+            self._check_target(st, seat, card.target, a.target, for_order=False)
         # resolve: 3.4.1 deploy effects, then promotion on deploy, then counter-orders (adj. 5)
         p.kredits -= card.cost
-        p.hand.remove(hc)
+        R.take_from_hand(p, hc)
         u = R.new_unit(st, seat, hc.key, hc.bonus, hc.captured)
         R.place(st, u, ev)
         ev.append(Event.public("frontline.deployed", name=p.name, unit=R.unit_label(u), atk=u.atk, hp=u.hp))
@@ -325,18 +411,19 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             R.promote(st, u, ev)
         R.fire_counter(st, "enemy_deploy", ev, u)
 
-    def _order(self, st: FrontlineState, seat: int, a: PlayOrder, ev: list[Event]) -> None:
+    def _order(self, st: FrontlineState, seat: int, a: PlayOrder, ev: list[Event], listed: bool) -> None:
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
         card = CARDS[hc.key]
-        if card.kind != "order":
-            raise RuleError("frontline.not_order")
-        self._pay_check(st, seat, card.cost)
-        if card.condition and not self._condition_met(st, seat, card.condition):
-            raise RuleError(f"frontline.condition.{card.condition}")
-        self._check_target(st, seat, card.target, a.target, for_order=True)
+        if not listed:
+            if card.kind != "order":
+                raise RuleError("frontline.not_order")
+            self._pay_check(st, seat, card.cost)
+            if card.condition and not self._condition_met(st, seat, card.condition):
+                raise RuleError(f"frontline.condition.{card.condition}")
+            self._check_target(st, seat, card.target, a.target, for_order=True)
         p.kredits -= card.cost
-        p.hand.remove(hc)
+        R.take_from_hand(p, hc)
         if a.target is None:  # an order without a target (never "plays Supply Drop -.")
             ev.append(Event.public("frontline.order_plain", name=p.name, card=card.name))
         else:
@@ -358,7 +445,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return {"en": f"HQ of {st.players[1 - seat].name}", "zh-CN": f"{st.players[1 - seat].name}的总部"}
         return R.unit_label(st.units[target])
 
-    def _counter(self, st: FrontlineState, seat: int, a: SetCounter, ev: list[Event]) -> None:
+    def _counter(self, st: FrontlineState, seat: int, a: SetCounter, ev: list[Event], listed: bool) -> None:
         """4.2 / ruling: activated in secret on your own turn; one at a time. Activating
         also ends the turn, so the step the table sees is an ordinary end of turn: a
         separate step would show (in the game log, in a re-posted board) that something
@@ -367,16 +454,17 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
         card = CARDS[hc.key]
-        if card.kind != "counter":
-            raise RuleError("frontline.not_counter")
-        if any(c.active for c in p.hand):
-            raise RuleError("frontline.counter_already")
-        self._pay_check(st, seat, card.cost)
+        if not listed:
+            if card.kind != "counter":
+                raise RuleError("frontline.not_counter")
+            if any(c.active for c in p.hand):
+                raise RuleError("frontline.counter_already")
+            self._pay_check(st, seat, card.cost)
         p.kredits -= card.cost
         p.hidden_spent += card.cost
         hc.active = True
         ev.append(Event.private(seat, "frontline.counter_set", card=card.name, id=hc.id))
-        self._end(st, seat, EndTurn(), ev)
+        self._end(st, seat, _action(EndTurn), ev, True)
 
     def _unit(self, st: FrontlineState, seat: int, uid: str) -> Unit:
         u = st.units.get(uid)
@@ -384,18 +472,19 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             raise RuleError("frontline.no_unit", unit=uid[:16])
         return u
 
-    def _move(self, st: FrontlineState, seat: int, a: Move, ev: list[Event]) -> None:
+    def _move(self, st: FrontlineState, seat: int, a: Move, ev: list[Event], listed: bool) -> None:
         u = self._unit(st, seat, a.unit)
-        if not self.can_move(st, u):
+        if not listed and not self.can_move(st, u):
             raise RuleError(self._why_not(st, u, moving=True))
         R.move(st, u, ev)
 
-    def _attack(self, st: FrontlineState, seat: int, a: Attack, ev: list[Event]) -> None:
+    def _attack(self, st: FrontlineState, seat: int, a: Attack, ev: list[Event], listed: bool) -> None:
         u = self._unit(st, seat, a.unit)
-        if not self.can_attack(st, u):
-            raise RuleError(self._why_not(st, u, moving=False))
-        if a.target not in self.attack_targets(st, u):
-            raise RuleError("frontline.bad_attack_target", target=a.target[:16])
+        if not listed:
+            if not self.can_attack(st, u):
+                raise RuleError(self._why_not(st, u, moving=False))
+            if a.target not in self.attack_targets(st, u):
+                raise RuleError("frontline.bad_attack_target", target=a.target[:16])
         R.attack(st, u, a.target, ev)
 
     def _why_not(self, st: FrontlineState, u: Unit, moving: bool) -> str:
@@ -416,7 +505,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return "frontline.no_attack_value"
         return "frontline.acted"
 
-    def _end(self, st: FrontlineState, seat: int, a: EndTurn, ev: list[Event]) -> None:
+    def _end(self, st: FrontlineState, seat: int, a: EndTurn, ev: list[Event], listed: bool) -> None:
         ev.append(Event.public("frontline.end_turn", name=st.players[seat].name))
         R.end_loans(st, ev)
         if st.turn_no >= MAX_TURNS:
@@ -424,8 +513,12 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return
         R.start_turn(st, 1 - seat, ev)
 
+    # the main phase's actions and the methods that check and resolve them
+    _HANDLERS = {Deploy: _deploy, PlayOrder: _order, SetCounter: _counter, Move: _move, Attack: _attack, EndTurn: _end}
+
     # --- end of game --------------------------------------------------------------------
     def resign(self, st: FrontlineState, seat: int) -> Step:
+        self._listed = None
         st.resigned = seat
         st.winner = 1 - seat
         st.phase = "over"

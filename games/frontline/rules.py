@@ -6,13 +6,15 @@ calling into this module, so a RuleError never leaves a half-applied action behi
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.core import Event
 from games.core.events import roll_event
 
 from .cards import CARDS, Effect
 from .state import (
     HAND_LIMIT, HQ_START, MAX_KREDITS, NATURAL_SLOTS, SUPPORT_SIZE, DeckCard, FrontlineState,
-    HandCard, Unit,
+    HandCard, Player, Unit,
 )
 
 Events = list[Event]
@@ -24,8 +26,14 @@ def card_name(key: str) -> dict[str, str]:
 
 
 def unit_label(u: Unit) -> dict[str, str]:
-    name = CARDS[u.key].name
-    return {loc: f"{text} ({u.uid})" for loc, text in name.items()}
+    return _label(u.key, u.uid)
+
+
+@lru_cache(maxsize=4096)
+def _label(key: str, uid: str) -> dict[str, str]:
+    """A unit's name in both languages, as events carry it: made once per unit, not at
+    every event. Events share the dict (as they share a card's name) and nothing changes it."""
+    return {loc: f"{text} ({uid})" for loc, text in CARDS[key].name.items()}
 
 
 # --- where things are -----------------------------------------------------------------
@@ -48,8 +56,13 @@ def has_kw(u: Unit, kw: str) -> bool:
     return kw in u.keywords
 
 
+UNIT_TYPE = {key: card.type or "infantry" for key, card in CARDS.items()}  # read at every decision
+DECK_GROWTH = {key: card.deck_growth for key, card in CARDS.items() if card.deck_growth}  # 3.4.6, every turn
+AT_TURN_START = {key for key, card in CARDS.items() if card.turn_start or card.promote == "turn_start"}  # every turn
+
+
 def utype(u: Unit) -> str:
-    return CARDS[u.key].type or "infantry"
+    return UNIT_TYPE[u.key]
 
 
 # --- cards in hand and deck -----------------------------------------------------------
@@ -95,10 +108,21 @@ def tutor(st: FrontlineState, seat: int, utype_: str, ev: Events, bonus: int = 0
     ev.append(Event.public("frontline.tutor_none", name=p.name, type=f"@frontline.type.{utype_}"))
 
 
+def take_from_hand(p: Player, hc: HandCard) -> None:
+    """This very card leaves the hand (found by identity: comparing cards field by field
+    costs, and two cards in a hand never share an id)."""
+    hand = p.hand
+    for i, c in enumerate(hand):
+        if c is hc:
+            del hand[i]
+            return
+    hand.remove(hc)  # an equal card (a caller's copy)
+
+
 def discard_card(st: FrontlineState, seat: int, hc: HandCard, ev: Events) -> None:
     """4.1.11 / 3.4.5: the card leaves the hand and its discard effects resolve."""
     p = st.players[seat]
-    p.hand.remove(hc)
+    take_from_hand(p, hc)
     # An active counter-order discarded unfired keeps its cost hidden (2.3, 4.2): the
     # opponent must not learn from the kredits that it was active.
     ev.append(Event.public("frontline.discarded", name=p.name, card=card_name(hc.key)))
@@ -110,7 +134,7 @@ def discard_card(st: FrontlineState, seat: int, hc: HandCard, ev: Events) -> Non
 def new_unit(st: FrontlineState, seat: int, key: str, bonus: int = 0, captured: bool = False) -> Unit:
     card = CARDS[key]
     atk, hp = (1, 1) if captured else (card.atk + bonus, card.hp + bonus)
-    u = Unit(  # validating is faster than model_construct here
+    u = Unit(
         uid=f"u{st.next_uid}", key=key, owner=seat, atk=atk, hp=hp, max_hp=hp, peak_hp=hp, op=card.op,
         armour=card.armour, keywords=list(card.keywords), flags=list(card.flags), effects=[], veteran=False,
         captured=captured, silenced=False, damaged=False, arrived_turn=st.turn_no, moved=False, attacks=0,
@@ -435,7 +459,7 @@ def process_deaths(st: FrontlineState, ev: Events) -> None:
     """Adj. 2: every unit at 0 defence leaves together; then their destruction effects
     resolve in board order (and may destroy more)."""
     while True:
-        dead = [u for u in list(st.units.values()) if u.hp <= 0]
+        dead = [u for u in st.units.values() if u.hp <= 0]
         if not dead:
             return
         for u in dead:
@@ -455,7 +479,7 @@ def fire_counter(st: FrontlineState, trigger: str, ev: Events, unit: Unit | None
     hc = next((c for c in p.hand if c.active and CARDS[c.key].trigger == trigger), None)
     if hc is None:
         return False
-    p.hand.remove(hc)
+    take_from_hand(p, hc)
     p.hidden_spent = 0
     st.counter_owner = seat
     card = CARDS[hc.key]
@@ -582,10 +606,8 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
     ev.append(Event.public("frontline.turn", name=p.name, n=st.turn_no, kredits=p.kredits, slots=p.slots))
     mine = units_of(st, seat)
     for u in mine:
-        if u.moved or u.attacks:  # pydantic writes are slow: only when needed
-            u.moved, u.attacks = False, 0
-    for u in mine:
-        if has_kw(u, "mobilize"):
+        u.moved, u.attacks = False, 0  # a new turn's actions (nothing below reads them)
+        if "mobilize" in u.keywords:
             buff(u, 1, 1)
             ev.append(Event.public("frontline.mobilize", unit=unit_label(u), atk=u.atk, hp=u.hp))
     for u in mine:
@@ -593,13 +615,14 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
             dealt = damage_unit(u, 1)
             ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt, hp=u.hp))
     for u in mine:
-        if u.hp > 0 and not u.silenced:
-            run_effects(st, seat, CARDS[u.key].turn_start, ev, source=u, target=None)
-            if CARDS[u.key].promote == "turn_start":
+        if u.key in AT_TURN_START and u.hp > 0 and not u.silenced:
+            card = CARDS[u.key]
+            run_effects(st, seat, card.turn_start, ev, source=u, target=None)
+            if card.promote == "turn_start":
                 promote(st, u, ev)
     process_deaths(st, ev)
     for dc in p.deck:  # 3.4.6: in-deck growth
-        growth = CARDS[dc.key].deck_growth
+        growth = DECK_GROWTH.get(dc.key)
         if growth:
             dc.bonus += growth
     draw(st, seat, ev, 1 + p.next_draws)
@@ -609,9 +632,10 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
 def check_victory(st: FrontlineState, ev: Events) -> None:
     """1.1 / adj. 3: after the whole action; both HQs at 0: the player whose turn it is
     loses, unless a counter-order fired in the action: then its owner loses."""
-    dead = [s for s in (0, 1) if st.players[s].hq <= 0]
-    if not dead:
+    a, b = st.players
+    if a.hq > 0 and b.hq > 0:  # after every action: the usual case first
         return
+    dead = [s for s in (0, 1) if st.players[s].hq <= 0]
     if len(dead) == 2:
         loser = st.counter_owner if st.counter_owner is not None else st.turn
     else:

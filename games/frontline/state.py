@@ -1,9 +1,18 @@
-"""Frontline state and actions (pydantic models). The rules live in engine.py."""
+"""Frontline state and actions. The rules live in engine.py and rules.py.
+
+Options and actions are pydantic models. The state and its parts are plain slotted
+dataclasses, as panzer's: the rules read and write their fields hundreds of thousands of
+times per game, and a pydantic BaseModel costs several times as much per read and far more
+per write. The engine loads and dumps `FrontlineState` through a pydantic TypeAdapter
+(STATE_JSON), which validates every field by its annotation and writes the same JSON the
+BaseModels did (the fields keep their order).
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, TypeAdapter
 
 from games.core import ActionBase, GameRng
 
@@ -16,7 +25,12 @@ MAX_KREDITS = 24
 MAX_TURNS = 120  # hard cap (turns of both players together); see RULES.md
 
 
-class HandCard(BaseModel):
+# kw_only: built by keyword only, as the models were
+state_part = dataclass(slots=True, kw_only=True)
+
+
+@state_part
+class HandCard:
     id: str  # secret token: only its owner ever sees it
     key: str
     revealed: bool = False  # 1.3.1: both players see the card
@@ -26,12 +40,14 @@ class HandCard(BaseModel):
     tutored: str = ""  # 4.1.4.2: the unit type the table was told when a tutor fetched it
 
 
-class DeckCard(BaseModel):
+@state_part
+class DeckCard:
     key: str
     bonus: int = 0
 
 
-class Unit(BaseModel):
+@state_part
+class Unit:
     uid: str  # public board id, "u7"
     key: str
     owner: int
@@ -41,9 +57,9 @@ class Unit(BaseModel):
     peak_hp: int  # highest defence ever reached (full repair, 4.1.13)
     op: int
     armour: int = 0
-    keywords: list[str] = Field(default_factory=list)
-    flags: list[str] = Field(default_factory=list)
-    effects: list[str] = Field(default_factory=list)  # lasting effects from orders ("attrition")
+    keywords: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+    effects: list[str] = field(default_factory=list)  # lasting effects from orders ("attrition")
     veteran: bool = False
     captured: bool = False
     silenced: bool = False  # 4.1.12: printed triggers no longer work
@@ -57,7 +73,8 @@ class Unit(BaseModel):
     lent_by: int | None = None  # 4.1.5 temporary control: the seat it goes back to at the end of the turn
 
 
-class Player(BaseModel):
+@state_part
+class Player:
     name: str
     hq: int = HQ_START
     slots: int = 0
@@ -65,16 +82,16 @@ class Player(BaseModel):
     hidden_spent: int = 0  # kredits spent on an active counter-order this turn (2.3)
     next_kredits: int = 0
     next_draws: int = 0
-    hand: list[HandCard] = Field(default_factory=list)
-    deck: list[DeckCard] = Field(default_factory=list)
-    support: list[str] = Field(default_factory=list)
+    hand: list[HandCard] = field(default_factory=list)
+    deck: list[DeckCard] = field(default_factory=list)
+    support: list[str] = field(default_factory=list)
     fatigue: int = 0
     main: str | None = None
     ally: str | None = None
     deck_code: str | None = None
-    mulligan: list[str] = Field(default_factory=list)  # hand ids marked to swap
+    mulligan: list[str] = field(default_factory=list)  # hand ids marked to swap
     ready: bool = False  # deck chosen (deck phase) / mulligan done (mulligan phase)
-    hq_effects: list[str] = Field(default_factory=list)
+    hq_effects: list[str] = field(default_factory=list)
 
 
 class FrontlineOptions(BaseModel):
@@ -82,12 +99,13 @@ class FrontlineOptions(BaseModel):
     first: Literal["random", "0", "1"] = "random"
 
 
-class FrontlineState(BaseModel):
+@state_part
+class FrontlineState:
     rng: GameRng
     phase: Literal["deck", "mulligan", "main", "over"] = "deck"
     players: list[Player]
-    units: dict[str, Unit] = Field(default_factory=dict)
-    front: list[str] = Field(default_factory=list)
+    units: dict[str, Unit] = field(default_factory=dict)
+    front: list[str] = field(default_factory=list)
     front_owner: int | None = None
     first: int = 0
     turn: int = 0  # seat whose turn it is
@@ -98,6 +116,9 @@ class FrontlineState(BaseModel):
     end_reason: str = ""
     resigned: int | None = None
     counter_owner: int | None = None  # set while an action resolves, if a counter-order fired
+
+
+STATE_JSON = TypeAdapter(FrontlineState)  # loads (validating) and dumps the state as JSON
 
 
 # --- actions -------------------------------------------------------------------------

@@ -1,14 +1,22 @@
 """The shortcuts the frontline engine takes for speed give the same answers as the long
-way: actions are parsed with only the model their first word names, and legal actions are
-reused frozen values equal to freshly built ones."""
+way: actions are parsed with only the model their first word names, legal actions are
+reused frozen values equal to freshly built ones, apply trusts the listing it was just
+given, and the dataclass state stores the JSON the pydantic models stored."""
 from __future__ import annotations
 
+import copy
 import random
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
 
 from games.core import RuleError, Seat
 from games.core.engine import decode_action
 from games.frontline import ENGINE
 from games.frontline.state import ACTIONS
+
+from .helpers import battle, unit
 
 
 def _codes(games: int = 2) -> set[str]:
@@ -42,3 +50,75 @@ def test_parse_action_agrees_with_the_core_decoder():
               "attack u1 hq", "end now", "  end  ", "deck blitz"}
     for code in codes:
         assert _outcome(ENGINE.parse_action, code) == _outcome(lambda c: decode_action(ACTIONS, c), code), code
+
+
+def _decisions(games: int = 2):
+    """(state, seat, listed actions) at every decision of seeded random games."""
+    for seed in range(games):
+        chooser = random.Random(seed)
+        st = ENGINE.setup([Seat(index=0, name="a"), Seat(index=1, name="b")], ENGINE.parse_options({}), 70 + seed).state
+        while ENGINE.outcome(st) is None:
+            seat = chooser.choice(ENGINE.active_seats(st))
+            legal = ENGINE.legal_actions(st, seat)
+            yield st, seat, legal
+            st = ENGINE.apply(st, seat, chooser.choice(legal)).state
+
+
+def _applied(st, seat, action, listed: bool):
+    """The dump and events of `action` applied to a copy of `st`, with or without the listing."""
+    st = copy.deepcopy(st)
+    if listed:
+        ENGINE.legal_actions(st, seat)
+    step = ENGINE.apply(st, seat, action)
+    return ENGINE.dump_state(step.state), [e.model_dump() for e in step.events]
+
+
+def test_a_listed_action_applies_as_the_full_checks_apply_it():
+    """apply skips its checks for an action of the listing just made for that state: every
+    listed action passes the checks, and the result is the same either way."""
+    rnd = random.Random(3)
+    compared = 0
+    for st, seat, legal in _decisions():
+        if st.phase != "main":
+            continue
+        for action in rnd.sample(legal, min(3, len(legal))):
+            assert _applied(st, seat, action, listed=True) == _applied(st, seat, action, listed=False), action.code()
+            compared += 1
+    assert compared > 300
+
+
+def test_apply_reuses_a_listing_only_for_that_very_state_and_seat():
+    """A copy of the state (another object) is checked afresh, and so is a state changed after
+    apply or resign dropped the listing."""
+    st = battle()
+    u = unit(st, 0, "grenadiers", front=True)
+    attack = next(a for a in ENGINE.legal_actions(st, 0) if a.kind == "attack")
+    assert attack.code() == f"attack {u.uid} hq"
+    other = copy.deepcopy(st)
+    other.players[0].kredits = 0  # a copy where the attack costs what it no longer has
+    with pytest.raises(RuleError) as exc:
+        ENGINE.apply(other, 0, attack)
+    assert exc.value.key == "frontline.kredits_op"
+    with pytest.raises(RuleError) as exc:  # the listing was for seat 0: seat 1 still waits
+        ENGINE.apply(st, 1, attack)
+    assert exc.value.key == "core.not_your_turn"
+    ENGINE.apply(st, 0, attack)
+    u.attacks = 0
+    st.players[0].kredits = 0  # changed after apply: the listing is gone, the checks run again
+    with pytest.raises(RuleError) as exc:
+        ENGINE.apply(st, 0, attack)
+    assert exc.value.key == "frontline.kredits_op"
+
+
+def test_a_state_stored_before_the_dataclass_state_loads_and_dumps_unchanged():
+    """The state was pydantic models; it is slotted dataclasses read and written through a
+    TypeAdapter. A state stored by the old models (mid-game: units with keywords, revealed
+    cards) loads, dumps to the very same JSON and plays on."""
+    text = (Path(__file__).parent / "stored_state.json").read_text().strip()
+    st = ENGINE.load_state(text)
+    assert ENGINE.dump_state(st) == text
+    assert ENGINE.load_state(ENGINE.dump_state(st)) == st
+    seat = ENGINE.active_seats(st)[0]
+    ENGINE.apply(st, seat, ENGINE.legal_actions(st, seat)[0])
+    with pytest.raises(ValidationError):
+        ENGINE.load_state(text.replace('"phase":"main"', '"phase":"battle"'))
