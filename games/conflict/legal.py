@@ -158,6 +158,14 @@ def strikers(state: ConflictState, seat: int, my_units: list[Unit] | None = None
             and (u.key not in VEHICLES or (u.rider is not None and not emp))]
 
 
+def _actors(state: ConflictState, seat: int, my_units: list[Unit]) -> list[Unit]:
+    """The seat's units that rules.can_act (the owner is the seat), in one pass: face up, not
+    riding, and a vehicle needs a crew and power (no EMP)."""
+    emp = state.players[seat].emp
+    return [u for u in my_units if u.up and u.riding is None
+            and (u.key not in VEHICLES or (u.rider is not None and not emp))]
+
+
 def _strikes(state: ConflictState, seat: int, my_units: list[Unit] | None = None) -> list[tuple[Unit, list[str]]]:
     """(unit, strike_targets) of each striker that has a target, in strikers' order."""
     reaching = [(u, r) for u in strikers(state, seat, my_units) if (r := _reach(state, u)) is not None]
@@ -165,6 +173,19 @@ def _strikes(state: ConflictState, seat: int, my_units: list[Unit] | None = None
         return []
     front = fronts(state, seat)
     return [(u, targets) for u, r in reaching if (targets := _targets(state, r, front))]
+
+
+def _may_strike(state: ConflictState, seat: int, my_units: list[Unit]) -> bool:
+    """Whether _strikes is not empty (the attack card's condition), stopping at the first
+    striker with a target instead of listing every striker's targets."""
+    reaching = [r for u in strikers(state, seat, my_units) if (r := _reach(state, u)) is not None]
+    if not reaching:
+        return False
+    front = fronts(state, seat)
+    for r in reaching:
+        if _targets(state, r, front):
+            return True
+    return False
 
 
 def move_targets(state: ConflictState, unit: Unit) -> list[str]:
@@ -402,12 +423,11 @@ def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], 
     if "move" in first:
         cid = first["move"]
         targets: dict[str, list[str]] = {}  # units on one territory share their targets
-        for u in my_units:
-            if can_act(state, u):
-                loc = u.loc
-                if loc not in targets:
-                    targets[loc] = move_targets(state, u)
-                acts += [_act("move", cid, u.id, t) for t in targets[loc]]
+        for u in _actors(state, seat, my_units):
+            loc = u.loc
+            if loc not in targets:
+                targets[loc] = move_targets(state, u)
+            acts += [_act("move", cid, u.id, t) for t in targets[loc]]
     if "maintain" in first:
         envoy = "envoy" in p.achievements
         for t in state.territories.values():
@@ -462,7 +482,7 @@ def _strategy(state: ConflictState, seat: int, acts: list, first: dict[str, str]
         acts += [_act("aid", cid, g, c.id) for g in rivals for c in p.hand if c.id != cid]
     if "airdrop" in first:
         outers = [t for g in alive_seats(state) for t in outer_row(state, g)]
-        acts += [_act("airdrop", first["airdrop"], u.id, t) for u in my_units if can_act(state, u)
+        acts += [_act("airdrop", first["airdrop"], u.id, t) for u in _actors(state, seat, my_units)
                  for t in outers if t != u.loc]
     if "wreck" in first:
         for g in rivals:
@@ -485,7 +505,7 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
     if not may_attack(state, seat):
         return
     if kind in (None, "attack") and "attack" in first:
-        if _strikes(state, seat, my_units):
+        if _may_strike(state, seat, my_units):
             acts.append(_act("attack", first["attack"]))
     if kind is not None and kind not in SPECIALS:
         return
@@ -511,7 +531,7 @@ def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dic
         elif key == "hack" and has_up(state, seat, "brain"):
             acts += [_act("hack", cid, g) for g in targets]
         elif key == "assassinate":
-            mine = [u for u in my_units if can_act(state, u) and CARD_TYPE[u.key] == "character"]
+            mine = [u for u in _actors(state, seat, my_units) if CARD_TYPE[u.key] == "character"]
             for g in targets:
                 victims = [u for u in state.units.values() if u.owner == g and u.up and u.riding is None
                            and CARD_TYPE[u.key] == "character" and not is_evading(state, u)]
