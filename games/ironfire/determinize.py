@@ -82,15 +82,14 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
     places taking combat cards. Never seen, such a card was never hit, healed or used, so it
     stands at its printed value. Kept as the seat has seen them: the army's logistics stay
     within both the player's logistics and what it really holds (armies are built within
-    logistics, 101.4, 102.4), and in battle whether the player has a card that can attack
-    (102.2: a player who cannot is passed over, so the table sees it) and the focus fire it
-    is building (102.3)."""
+    logistics, 101.4, 102.4), and in battle the focus fire it is building (102.3). Whether
+    the player can still attack is not kept: a seat with face-down cards keeps its turns
+    until it ends its attacks (ruling 22), so the table never sees it."""
     p = st.players[s]
     unseen = [u for u in p.army if not u.shown]
     if not unseen:
         return
     total = engine.army_logistics(p)
-    can_attack = st.phase == "battle" and engine._can_attack(st, s)
     before = [u.card for u in unseen], list(p.reserve)
     pool = before[0] + before[1]
     for _ in range(tries):
@@ -98,7 +97,7 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
         combat = [i for i, k in enumerate(pool) if k in POOL.combat][:len(unseen)]
         for u, i in zip(unseen, combat):
             u.card, u.cv = pool[i], POOL.combat[pool[i]].cv
-        if _as_seen(engine, st, s, total, can_attack):
+        if _as_seen(engine, st, s, total):
             taken = set(combat)
             p.reserve = [k for i, k in enumerate(pool) if i not in taken]
             return
@@ -106,14 +105,14 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
         u.card, u.cv = card, POOL.combat[card].cv
 
 
-def _as_seen(engine: IronFireEngine, st: IronState, s: int, total: int, can_attack: bool) -> bool:
+def _as_seen(engine: IronFireEngine, st: IronState, s: int, total: int) -> bool:
     """Whether redrawn cards keep what `_redraw_unseen_units` promises."""
     new_total = engine.army_logistics(st.players[s])
     if st.phase == "recount":  # the cut-off still owed (need_cut) follows from the total
         return new_total == total
     if new_total > max(st.players[s].logistics, total):
         return False
-    return st.phase != "battle" or (engine._can_attack(st, s) == can_attack and _focus_still_possible(engine, st, s))
+    return st.phase != "battle" or _focus_still_possible(engine, st, s)
 
 
 def _focus_still_possible(engine: IronFireEngine, st: IronState, s: int) -> bool:
