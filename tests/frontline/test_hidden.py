@@ -36,7 +36,7 @@ def test_2_3_and_4_2_a_secret_counter_order_is_drawn_again_and_revealed_cards_st
         foe = other.players[1]
         assert foe.hand[0].key == "kv1" and foe.hand[0].revealed  # where alice saw it
         assert [c.id for c in foe.hand] == [c.id for c in bob.hand]
-        assert Counter(c.key for c in foe.hand[1:]) + Counter(d.key for d in foe.deck) == pool
+        assert len(foe.hand[1:]) + len(foe.deck) == sum(pool.values())  # the cards, not his list (see below)
         assert foe.kredits + foe.hidden_spent == 10
         on = [c for c in foe.hand if c.active]
         assert len(on) <= 1 and all(CARDS[c.key].kind == "counter" for c in on)
