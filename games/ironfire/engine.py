@@ -96,6 +96,7 @@ class Player(BaseModel):
     ready: bool = True
     need_cut: int = 0  # logistics still to cut off in this recount (102.4)
     done: bool = False  # under fog, ended its attacks for this round (ruling 22)
+    seen: dict[str, int] = {}  # deck cards the table saw in earlier games of the match, most copies at once
     edits: int = 0
     out: bool = False  # army wiped out or resigned in this game
     resigned: bool = False
@@ -355,6 +356,15 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if ability not in POOL.combat[unit.card].abilities:
             return False
         return any(POOL.abilities[a].ability == ability for a in player.abilities)
+
+    @staticmethod
+    def seen_cards(player: Player) -> dict[str, int]:
+        """The cards of a deck the table sees in play now: army cards it has seen, ability
+        cards and the discard pile."""
+        out: dict[str, int] = {}
+        for key in [u.card for u in player.army if u.shown] + player.abilities + player.discard:
+            out[key] = out.get(key, 0) + 1
+        return out
 
     @staticmethod
     def army_logistics(player: Player) -> int:
@@ -1145,6 +1155,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             state.chooser = min(losers, key=order.index)
         state.game_no += 1
         for s, p in enumerate(state.players):
+            for key, n in self.seen_cards(p).items():  # the deck stays for the next game (ruling 18)
+                p.seen[key] = max(n, p.seen.get(key, 0))
             p.out = p.resigned
             p.army, p.picked, p.abilities = [], [], []
         state.phase = "first"

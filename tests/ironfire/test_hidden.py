@@ -8,6 +8,7 @@ import pytest
 
 from games.core import RuleError
 from games.ironfire.data import CLASSES
+from games.ironfire.engine import PRESETS
 from tests.ironfire.helpers import ENGINE, battle, keys, new_game, play, script
 
 CLASS_ORDER = ["infantry", "armour", "air", "ranged"]
@@ -226,3 +227,64 @@ def test_103_1_a_game_won_by_wiping_out_the_other_army_tells_no_tally_of_the_fac
     out = ENGINE.outcome(state)
     assert out.winners == [1] and out.reason == "ironfire.outcome_no_tally" and state.tallies == [[]]
     assert out.params["tally"] == ""  # Bob's 20 + 4 stays unsaid
+
+
+def _bob_chose(deck: str):
+    """Alice (Wehrmacht) against Bob's 32-card deck, both armies revealed (no fog): Bob
+    shows a Sherman and a bazooka team; the rest of his deck is his secret (100.5: "套牌内容
+    只有本人可见")."""
+    state = new_game(seed=5, logistics="45")
+    play(state, 0, "deck wehrmacht")
+    play(state, 1, f"deck {deck}")
+    for seat, cards in ((0, ["grenadier"]), (1, ["sherman", "bazooka"])):
+        for card in cards:
+            play(state, seat, f"pick {card}")
+        play(state, seat, "ready")
+    assert state.phase == "battle"
+    return state
+
+
+def test_100_5_the_deck_list_behind_a_reserve_is_drawn_again_from_what_the_table_knows():
+    """100.5 (this page): "套牌内容只有本人可见". A determinization kept Bob's whole deck list,
+    so a search bot built on it read his list back. Now, for Alice, his list is drawn
+    again from what she knows (its size, the format, the cards she has seen): Bob playing
+    the ready-made Pacific deck or a deck of his own with the same cards in sight gives her
+    sampler exactly the same draws, and his own list never comes back."""
+    from collections import Counter
+
+    from games.ironfire.engine import parse_deck
+
+    custom = "sherman*2,bazooka*2,t34*28"
+    worlds = {"pacific": _bob_chose("pacific"), "custom": _bob_chose(custom)}
+    assert ENGINE.view(worlds["pacific"], 0)["players"][1] == ENGINE.view(worlds["custom"], 0)["players"][1]
+    lists = {name: [] for name in worlds}
+    for i in range(300):
+        for name, state in worlds.items():
+            bob = ENGINE.determinize(state, 0, random.Random(i)).players[1]
+            lists[name].append((Counter(dict(parse_deck(bob.deck))), tuple(sorted(bob.reserve))))
+            assert Counter(bob.reserve) + Counter(u.card for u in bob.army) == lists[name][-1][0]
+    assert lists["pacific"] == lists["custom"]  # nothing of the real list reaches the sampler
+    real = Counter(dict(parse_deck(custom)))
+    assert not any(deck == real for deck, _ in lists["custom"])
+    drawn = [deck for deck, _ in lists["custom"]]
+    pacific = Counter(dict(parse_deck(PRESETS["pacific"][1])))
+    # the ready-made decks that fit (Pacific, Western Allies) are a prior, not a leak: as often either way
+    assert 50 < sum(d == pacific for d in drawn) < 100
+
+
+def test_ruling_18_cards_seen_in_an_earlier_game_of_the_match_stay_in_the_redrawn_list():
+    """Ruling 18: "多盘比赛中套牌在第一盘前选定，之后各盘沿用". Cards of Bob's deck the table saw
+    in game 1 are known to be in it in game 2, when his army is back in his deck: every list
+    drawn for Alice holds them (game 1 showed his tiger and two grenadiers)."""
+    from collections import Counter
+
+    from games.ironfire.engine import parse_deck
+
+    state = battle([["t34"], ["tiger", "grenadier", "grenadier"]], reserve=[[], ["kv1"] * 27], match="2")
+    state.round = state.rounds
+    ENGINE._end_round(state)  # the tally ends game 1
+    assert state.phase == "first" and state.players[1].army == []
+    for i in range(40):
+        bob = ENGINE.determinize(state, 0, random.Random(i)).players[1]
+        deck = Counter(dict(parse_deck(bob.deck)))
+        assert deck["tiger"] >= 1 and deck["grenadier"] >= 2 and sum(deck.values()) == 30
