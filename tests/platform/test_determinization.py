@@ -30,6 +30,7 @@ POINTS = 1  # random points per game besides its start, anywhere in the game, an
 CASES = [
     ("ironfire", 2, {"fog_of_war": "true"}),
     ("ironfire", 3, {}),
+    ("ironfire", 3, {"fog_of_war": "true"}),
     ("frontline", 2, {}),
     ("panzer", 2, {}),
     ("conflict", 2, {}),
