@@ -1,9 +1,10 @@
 """Frontline: what a seat cannot see, drawn again (Engine.determinize).
 
-Hidden from a seat: the order of its own deck; the other player's deck order and which of
-its cards sit in its hand unrevealed (its hand and deck together are one pool of cards,
-each with the bonus it gathered, 3.4.6; a card a tutor fetched stays a unit of the type
-the table was told, 4.1.4.2); whether the other player has an active counter-order, and
+Hidden from a seat: the order of its own deck; the other player's deck list (but its
+nations and the cards of it the table has seen), its deck order and which of its cards sit
+in its hand unrevealed (its hand and deck together are one pool of cards, deck cards with
+the bonus they gathered, 3.4.6; a card a tutor fetched stays a unit of the type the table
+was told, 4.1.4.2); whether the other player has an active counter-order, and
 which (4.2, with the kredits it cost, 2.3); the cards it marked to swap in the mulligan;
 its deck while decks are chosen; the dice to come. Revealed cards (1.3.1) stay where they
 are.
@@ -12,10 +13,11 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 
 from games.core import GameRng
 
-from .cards import CARDS, deck_code, load_presets, parse_deck
+from .cards import CARDS, DECK_SIZE, MAX_ALLIED, MAX_COPIES, deck_code, load_presets, parse_deck
 from .state import DeckCard, FrontlineState, Player
 
 
@@ -28,7 +30,7 @@ def determinize(st: FrontlineState, seat: int, rnd: random.Random) -> FrontlineS
         if foe.ready:
             _redraw_deck(foe, rnd)
         return st
-    _redraw_hand_and_deck(foe, rnd)
+    _redraw_hand_and_deck(st, foe, 1 - seat, rnd)
     if st.phase == "mulligan":
         foe.mulligan = [c.id for c in foe.hand if rnd.random() < 0.5]
     elif st.phase == "main":
@@ -43,17 +45,64 @@ def _redraw_deck(p: Player, rnd: random.Random) -> None:
     p.deck = [DeckCard(key=k) for k in keys]
 
 
-def _redraw_hand_and_deck(p: Player, rnd: random.Random) -> None:
+def _redraw_hand_and_deck(st: FrontlineState, p: Player, owner: int, rnd: random.Random) -> None:
     """The unrevealed hand cards and the deck are one pool, dealt again: each unrevealed
     hand place (its id kept) gets a card of the pool, the rest is the deck, in a new order.
+    The pool is not the player's: the deck list behind it is its secret, so it is drawn again
+    (`_redraw_list`) from what the table knows: its nations, the deck rules, and the cards of
+    the list it has seen (played, discarded, revealed: those no longer hidden). Hidden cards
+    from outside the list (shuffled in, returned to the deck) were told to the table and stay.
     A card a tutor fetched gets a unit of the type the table was told (4.1.4.2)."""
     hidden = [c for c in p.hand if not c.revealed]
-    pool = [(c.key, c.bonus) for c in hidden] + [(d.key, d.bonus) for d in p.deck]
+    real = Counter(c.key for c in hidden) + Counter(d.key for d in p.deck)
+    listed = Counter(parse_deck(p.deck_code)[2])
+    seen, extra = listed - real, real - listed
+    tutored = sorted(c.tutored for c in hidden if c.tutored)
+    new_list = _redraw_list(p.main, p.ally, seen, extra, tutored, rnd)
+    p.deck_code = deck_code(p.main, p.ally, sorted(new_list.elements()))
+    pool = sorted((new_list - seen + extra).elements())
     rnd.shuffle(pool)
+    started = (st.turn_no + (st.first == owner)) // 2  # the owner's turns begun: in-deck growth (3.4.6)
     for c in sorted(hidden, key=lambda c: not c.tutored):  # the constrained places first
-        i = next(i for i, (key, _) in enumerate(pool) if not c.tutored or _is_unit_of(key, c.tutored))
-        (c.key, c.bonus), c.active = pool.pop(i), False
-    p.deck = [DeckCard(key=key, bonus=bonus) for key, bonus in pool]
+        i = next(i for i, key in enumerate(pool) if not c.tutored or _is_unit_of(key, c.tutored))
+        c.key, c.active = pool.pop(i), False
+        growth = CARDS[c.key].deck_growth
+        if growth or not c.tutored:  # a tutor's own +N/+N (adj. 5) is printed on a card the table saw
+            c.bonus = growth * rnd.randint(0, started)  # drawn after some of those turns
+    p.deck = [DeckCard(key=key, bonus=CARDS[key].deck_growth * started) for key in pool]
+
+
+def _redraw_list(main: str, ally: str, seen: Counter, extra: Counter, tutored: list[str],
+                 rnd: random.Random) -> Counter:
+    """A deck list the player could have chosen, holding the `seen` cards and, among the
+    cards still hidden, a unit of each `tutored` type: half the time one of the ready-made
+    decks of its nations that fits, else a random legal deck of its nations (39 cards, at
+    most 3 copies, at most 12 allied) grown from the seen cards. Only what the table knows
+    goes in (the real list never does: a search bot cannot read it back)."""
+    def fits(cards: Counter) -> bool:
+        rest = cards - seen + extra
+        need = Counter(tutored)
+        return not seen - cards and all(
+            sum(n for k, n in rest.items() if _is_unit_of(k, t)) >= m for t, m in need.items())
+    presets = [Counter(keys) for m, a, keys in (parse_deck(d.code) for d in load_presets().values())
+               if (m, a) == (main, ally)]
+    presets = [d for d in presets if fits(d)]
+    if presets and rnd.random() < 0.5:
+        return rnd.choice(presets)
+    pool = sorted(k for k, c in CARDS.items() if c.collectible and c.nation in (main, ally))
+    deck = Counter(seen)
+    for t in tutored:  # the fetched cards came from the list (more than seen, if seen holds some)
+        if sum(n for k, n in (deck - seen + extra).items() if _is_unit_of(k, t)) < tutored.count(t):
+            _add_one(deck, [k for k in pool if _is_unit_of(k, t)], ally, rnd)
+    while sum(deck.values()) < DECK_SIZE:
+        _add_one(deck, pool, ally, rnd)
+    return deck
+
+
+def _add_one(deck: Counter, choices: list[str], ally: str, rnd: random.Random) -> None:
+    allied = sum(n for k, n in deck.items() if CARDS[k].nation == ally)
+    deck[rnd.choice([k for k in choices if deck[k] < MAX_COPIES
+                     and (CARDS[k].nation != ally or allied < MAX_ALLIED)])] += 1
 
 
 def _is_unit_of(key: str, utype: str) -> bool:

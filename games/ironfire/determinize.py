@@ -1,16 +1,22 @@
 """Iron & Fire: what a seat cannot see, drawn again (Engine.determinize).
 
-Hidden from a seat: another seat's deck while decks are chosen, its cards being picked in
-secret (army selection, reinforcement) and so the split of its deck between those picks
-and its reserve, its face-down units under fog of war (which card, damage, cut-off state
-sits behind each face-down slot, and which cards the unseen ones are: any combat cards of
-its deck not otherwise accounted for), and the dice to come. The contents of each deck as
-a whole are kept (like the other engines keep the multiset of a hidden deck); how they are
-split among hidden places is drawn again, within the rules' limits.
+Hidden from a seat: another seat's deck list (but its size, the format, the bans and the
+cards of it the table has seen, in this game or an earlier one of the match), its cards
+being picked in secret (army selection, reinforcement) and so the split of its deck
+between those picks and its reserve, its face-down units under fog of war (which card,
+damage, cut-off state sits behind each face-down slot, and which cards the unseen ones
+are: any combat cards of its deck not otherwise accounted for), and the dice to come.
+
+The deck list is drawn again (`_redraw_list`) while decks are chosen, between the games
+of a match and, without fog, in play (the reserve is then dealt from the new list). Under
+fog in play the list is kept as a whole and only split again among the hidden places:
+the unseen face-down cards must keep the army's logistics total the owner's cut-off (or
+its absence) tells, which a list drawn blind rarely allows.
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from games.core import GameRng
 from games.ironfire.engine import (
@@ -24,10 +30,10 @@ def determinize(engine: IronFireEngine, state: IronState, seat: int, rnd: random
     for s, p in enumerate(st.players):
         if s == seat or p.out:
             continue
+        if p.deck and (st.phase in ("deck", "first") or not st.options.fog_of_war):
+            _redraw_list(engine, st, p, rnd)
         _redraw_unseen_units(engine, st, s, rnd)
-        if st.phase == "deck" and p.ready:
-            _redraw_deck(st, p, rnd)
-        elif st.phase == "army":
+        if st.phase == "army":
             _redraw_picks(st, p, rnd, room=p.logistics, most=len(p.reserve) + len(p.picked),
                           need_combat=p.ready, combat_left=False)
         elif st.phase == "recount" and p.need_cut == 0:
@@ -37,14 +43,39 @@ def determinize(engine: IronFireEngine, state: IronState, seat: int, rnd: random
     return st
 
 
-def _redraw_deck(st: IronState, p: Player, rnd: random.Random) -> None:
-    """A chosen deck not yet shown: any ready-made deck of the table's format and the same
-    size (the size is announced), or the chosen one."""
+def _redraw_list(engine: IronFireEngine, st: IronState, p: Player, rnd: random.Random) -> None:
+    """A deck list the player could have chosen, in place of its own: of the announced size
+    (100.2, 100.3), without banned cards (100.5), holding every card of it the table has
+    seen; half the time a ready-made deck of the format that fits, else the seen cards and
+    cards drawn at random from the whole pool (100.4: no limit on copies). The cards not in
+    sight (the reserve and the secret picks) are then dealt from it."""
+    shown = Counter(engine.seen_cards(p))
+    known = shown | Counter(p.seen)  # the most copies of each the table has seen at once
     banned = st.options.banned()
-    same = [code for fmt, code, _ in PRESETS.values()
-            if fmt == st.options.format and deck_size(code) == p.deck_n
-            and not banned & {k for k, _ in parse_deck(code)}]
-    p.deck = rnd.choice(same + [p.deck])
+    fits = [Counter(dict(parse_deck(code))) for fmt, code, _ in PRESETS.values()
+            if fmt == st.options.format and deck_size(code) == p.deck_n]
+    fits = [d for d in fits if not known - d and not banned & set(d) and _combat(d - shown)]
+    if fits and rnd.random() < 0.5:
+        deck = rnd.choice(fits)
+    else:
+        pool = sorted(k for k in [*POOL.combat, *POOL.abilities] if k not in banned)
+        deck = Counter(known)
+        if not _combat(deck - shown):  # a hidden combat card: one may be picked (101.4, 102.4)
+            deck[rnd.choice([k for k in pool if k in POOL.combat])] += 1
+        while sum(deck.values()) < p.deck_n:
+            deck[rnd.choice(pool)] += 1
+    p.deck = ",".join(k if n == 1 else f"{k}*{n}" for k, n in sorted(deck.items()))
+    if st.phase in ("deck", "first"):  # the reserve is laid out from the list when a game starts
+        return
+    hidden = sorted((deck - shown).elements())
+    rnd.shuffle(hidden)
+    for c in p.picked:
+        c.card = hidden.pop()
+    p.reserve = hidden
+
+
+def _combat(cards: Counter) -> int:
+    return sum(n for k, n in cards.items() if k in POOL.combat)
 
 
 def _redraw_picks(st: IronState, p: Player, rnd: random.Random, room: int, most: int, need_combat: bool,
@@ -82,15 +113,14 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
     places taking combat cards. Never seen, such a card was never hit, healed or used, so it
     stands at its printed value. Kept as the seat has seen them: the army's logistics stay
     within both the player's logistics and what it really holds (armies are built within
-    logistics, 101.4, 102.4), and in battle whether the player has a card that can attack
-    (102.2: a player who cannot is passed over, so the table sees it) and the focus fire it
-    is building (102.3)."""
+    logistics, 101.4, 102.4), and in battle the focus fire it is building (102.3). Whether
+    the player can still attack is not kept: a seat with face-down cards keeps its turns
+    until it ends its attacks (ruling 22), so the table never sees it."""
     p = st.players[s]
     unseen = [u for u in p.army if not u.shown]
     if not unseen:
         return
     total = engine.army_logistics(p)
-    can_attack = st.phase == "battle" and engine._can_attack(st, s)
     before = [u.card for u in unseen], list(p.reserve)
     pool = before[0] + before[1]
     for _ in range(tries):
@@ -98,7 +128,7 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
         combat = [i for i, k in enumerate(pool) if k in POOL.combat][:len(unseen)]
         for u, i in zip(unseen, combat):
             u.card, u.cv = pool[i], POOL.combat[pool[i]].cv
-        if _as_seen(engine, st, s, total, can_attack):
+        if _as_seen(engine, st, s, total):
             taken = set(combat)
             p.reserve = [k for i, k in enumerate(pool) if i not in taken]
             return
@@ -106,14 +136,14 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
         u.card, u.cv = card, POOL.combat[card].cv
 
 
-def _as_seen(engine: IronFireEngine, st: IronState, s: int, total: int, can_attack: bool) -> bool:
+def _as_seen(engine: IronFireEngine, st: IronState, s: int, total: int) -> bool:
     """Whether redrawn cards keep what `_redraw_unseen_units` promises."""
     new_total = engine.army_logistics(st.players[s])
     if st.phase == "recount":  # the cut-off still owed (need_cut) follows from the total
         return new_total == total
     if new_total > max(st.players[s].logistics, total):
         return False
-    return st.phase != "battle" or (engine._can_attack(st, s) == can_attack and _focus_still_possible(engine, st, s))
+    return st.phase != "battle" or _focus_still_possible(engine, st, s)
 
 
 def _focus_still_possible(engine: IronFireEngine, st: IronState, s: int) -> bool:

@@ -95,6 +95,8 @@ class Player(BaseModel):
     pending: int = 0  # 207.5 change that applies next round
     ready: bool = True
     need_cut: int = 0  # logistics still to cut off in this recount (102.4)
+    done: bool = False  # under fog, ended its attacks for this round (ruling 22)
+    seen: dict[str, int] = {}  # deck cards the table saw in earlier games of the match, most copies at once
     edits: int = 0
     out: bool = False  # army wiped out or resigned in this game
     resigned: bool = False
@@ -135,7 +137,7 @@ class IronState(BaseModel):
     attack: AttackCtx | None = None
     focus: FocusCtx | None = None
     game_ranks: list[list[int]] = []  # per finished game, the ranks of the seats
-    tallies: list[list[int]] = []  # per finished game, the tally (103.2) per seat
+    tallies: list[list[int]] = []  # per finished game, the tally (103.2) per seat; [] when none was made
     out_count: int = 0
     finished: bool = False
 
@@ -356,6 +358,15 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return any(POOL.abilities[a].ability == ability for a in player.abilities)
 
     @staticmethod
+    def seen_cards(player: Player) -> dict[str, int]:
+        """The cards of a deck the table sees in play now: army cards it has seen, ability
+        cards and the discard pile."""
+        out: dict[str, int] = {}
+        for key in [u.card for u in player.army if u.shown] + player.abilities + player.discard:
+            out[key] = out.get(key, 0) + 1
+        return out
+
+    @staticmethod
     def army_logistics(player: Player) -> int:
         total = sum(POOL.combat[u.card].logistics for u in player.army)
         return total + sum(POOL.abilities[a].logistics for a in player.abilities)
@@ -408,6 +419,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _can_attack(self, state: IronState, seat: int) -> bool:
         p = state.players[seat]
         return not p.out and any(self._usable_options(state, seat, u) for u in p.army)
+
+    def _in_round(self, state: IronState, seat: int) -> bool:
+        """Whether `seat` still gets turns (and answers) in this round. Under fog the table
+        cannot tell whether a face-down card can attack (its class, cut-off and the army's
+        spare logistics are hidden), so a seat holding one stays in until it ends its attacks
+        (ruling 22): whose turn it is must not tell what lies face down."""
+        p = state.players[seat]
+        if p.out or p.done:
+            return False
+        if state.options.fog_of_war and any(not u.up for u in p.army):
+            return True
+        return self._can_attack(state, seat)
 
     def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool) -> list[tuple[Unit, AttackOption]]:
         cls = POOL.combat[target.card].cls
@@ -482,8 +505,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 acts.append(_act(Fire))
             return acts
         acts = [_act(Attack, unit=u.slot, option=o.key) for u in p.army for o in self._usable_options(state, seat, u)]
-        if state.focus is not None:  # answering a focus fire (102.3)
-            return acts + [_act(Pass)]
+        if state.focus is not None or state.options.fog_of_war:  # answering a focus fire (102.3), ruling 22
+            acts.append(_act(Pass))
+        if state.focus is not None:
+            return acts
         # focus fire: per target class, how many own cards could join without cost
         free = {c: 0 for c in CLASSES}
         for u in p.army:
@@ -689,11 +714,12 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         state.phase = "battle"
         state.round += 1
         for p in state.players:
+            p.done = False
             for u in p.army:
                 u.attacked = False
         events = [Event.public("ironfire.round", round=state.round, rounds=state.rounds)]
         for s in self._order(state):
-            if self._can_attack(state, s):
+            if self._in_round(state, s):
                 state.turn = s
                 return events
         return events + self._end_round(state)
@@ -706,7 +732,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         i = order.index(seat)
         for k in range(1, len(order) + 1):
             s = order[(i + k) % len(order)]
-            if self._can_attack(state, s):
+            if self._in_round(state, s):
                 state.turn = s
                 return []
         return self._end_round(state)
@@ -835,6 +861,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if focus is not None and not focus.declared:
             return self._do_focus_build(state, seat, action)
         if isinstance(action, Pass):
+            if focus is None and state.options.fog_of_war:  # ruling 22
+                state.players[seat].done = True
+                return Step(state=state, events=[Event.public("ironfire.attacks_done", name=state.players[seat].name)]
+                            + self._end_turn(state, seat))
             if focus is None:
                 raise RuleError("ironfire.cannot_pass")
             return Step(state=state, events=[Event.public("ironfire.answer_pass", name=state.players[seat].name)]
@@ -865,6 +895,14 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                                                           target=self._label(target))])
         raise self._wrong(action)
 
+    def _reveal(self, unit: Unit) -> Event:
+        """101.5: a card turned face up shows its combat value left and its state ("后勤断绝与
+        重创状态只有翻开时才公开"), as the message says."""
+        unit.up = unit.shown = True
+        flags = _REVEAL_FLAGS[(unit.heavy, unit.cut)]
+        return Event.public("ironfire.reveal", unit=self._label(unit), cv=unit.cv, max=POOL.combat[unit.card].cv,
+                            flags=flags)
+
     def _check_can_attack(self, state: IronState, seat: int, unit: Unit, opt: AttackOption) -> None:
         p = state.players[seat]
         if unit.attacked:
@@ -881,8 +919,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         p = state.players[seat]
         events = []
         if not unit.up:
-            unit.up = unit.shown = True
-            events.append(Event.public("ironfire.reveal", unit=self._label(unit)))
+            events.append(self._reveal(unit))
         unit.attacked = True
         if opt.cost:
             p.logistics -= opt.cost
@@ -923,8 +960,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         ctx.hit.append(target.slot)
         ctx.targets_left -= 1
         if not target.up:
-            target.up = target.shown = True
-            events.append(Event.public("ironfire.reveal", unit=self._label(target)))
+            events.append(self._reveal(target))
         if POOL.combat[target.card].cls not in opt.vs:  # a face-down card of another class (fog)
             events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=f"@ironfire.opt.{opt.key}"))
         else:
@@ -949,7 +985,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if focus is not None and focus.declared:  # that was an answering attack (102.3)
             focus.answers_left -= 1
             defender = self._seat_of(focus.target)
-            if focus.answers_left <= 0 or not self._can_attack(state, defender):
+            if focus.answers_left <= 0 or not self._in_round(state, defender):
                 return self._strike(state)
             return []
         return self._end_turn(state, ctx.seat)
@@ -1033,8 +1069,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             focus.members.append([unit.slot, pair[1].key])
             events = []
             if not unit.up:
-                unit.up = unit.shown = True
-                events.append(Event.public("ironfire.reveal", unit=self._label(unit)))
+                events.append(self._reveal(unit))
             events.append(Event.public("ironfire.joined", unit=self._label(unit), target=self._label(target)))
             return Step(state=state, events=events)
         if isinstance(action, Fire):
@@ -1045,7 +1080,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             defender = self._seat_of(focus.target)
             events = [Event.public("ironfire.focus_declared", name=state.players[seat].name, n=len(focus.members),
                                    target=self._label(target), defender=state.players[defender].name)]
-            if not self._can_attack(state, defender):
+            if not self._in_round(state, defender):
                 events += self._strike(state)
             return Step(state=state, events=events)
         raise self._wrong(action)
@@ -1096,7 +1131,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return (p.resigned, p.out, -totals[s] if not p.out else -p.out_order)
         ranks = [1 + sum(1 for o in range(n) if key(o) < key(s)) for s in range(n)]
         state.game_ranks.append(ranks)
-        state.tallies.append(totals)
+        # a game decided before the tally (103.1) has none; the survivor's strength may be face down
+        state.tallies.append(totals if reason == "tally" else [])
         state.attack = state.focus = None
         winners = [s for s in range(n) if ranks[s] == 1]
         live = [s for s in range(n) if not state.players[s].resigned]
@@ -1119,6 +1155,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             state.chooser = min(losers, key=order.index)
         state.game_no += 1
         for s, p in enumerate(state.players):
+            for key, n in self.seen_cards(p).items():  # the deck stays for the next game (ruling 18)
+                p.seen[key] = max(n, p.seen.get(key, 0))
             p.out = p.resigned
             p.army, p.picked, p.abilities = [], [], []
         state.phase = "first"
@@ -1185,10 +1223,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if resigned and len(winners) == 1 and all(state.players[s].resigned for s in range(n) if s not in winners):
             return Outcome(winners=winners, ranks=ranks, scores=[float(x) for x in points],
                            reason="core.outcome.resign", params={"name": ", ".join(resigned)})
-        return Outcome(winners=winners, ranks=ranks, scores=[float(x) for x in points], reason="ironfire.outcome",
+        tally = state.tallies[-1] if state.tallies else []
+        return Outcome(winners=winners, ranks=ranks, scores=[float(x) for x in points],
+                       reason="ironfire.outcome" if tally else "ironfire.outcome_no_tally",
                        params={"name": ", ".join(state.players[s].name for s in winners),
-                               "tally": ", ".join(f"{p.name} {x}" for p, x in zip(state.players, state.tallies[-1]))
-                               if state.tallies else "-"})
+                               "tally": ", ".join(f"{p.name} {x}" for p, x in zip(state.players, tally))})
 
     # ---- views and secrets ----
     def _label(self, unit: Unit) -> dict[str, str]:
@@ -1227,6 +1266,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 "units": [self._unit_view(u, mine) for u in p.army],
                 "abilities": list(p.abilities), "discard": list(p.discard),
             }
+            if p.done and state.phase == "battle":  # ruling 22
+                entry["done"] = True
             if mine:  # including the cards being chosen in secret
                 entry["army_logistics"] = self.army_logistics(p) + sum(POOL.logistics(c.card) for c in p.picked)
             elif not fog and state.phase != "army":
@@ -1324,6 +1365,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         from games.ironfire.bot import choose
 
         return choose(self, state, seat, rng)
+
+
+# (heavily damaged, cut off) -> what a revealed card's message adds
+_REVEAL_FLAGS = {(False, False): "", (True, False): "@ironfire.reveal_flags.heavy",
+                 (False, True): "@ironfire.reveal_flags.cut", (True, True): "@ironfire.reveal_flags.heavy_cut"}
 
 
 def rounds_for(logistics: int) -> int:

@@ -135,8 +135,8 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
                  option=option_name(action.option, loc))
     if isinstance(action, Fire):
         return t(loc, "ironfire.act.fire")
-    if isinstance(action, Pass):
-        return t(loc, "ironfire.act.pass")
+    if isinstance(action, Pass):  # without a focus fire to answer, the end of one's attacks (ruling 22)
+        return t(loc, "ironfire.act.pass" if state.focus is not None else "ironfire.act.end_attacks")
     if isinstance(action, Cut):
         return t(loc, "ironfire.act.cut", unit=_unit_text(engine, state, seat, action.unit, loc))
     return action.code()
@@ -184,6 +184,7 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
         logi = f" · {logi}" if p["logistics"] else ""  # no logistics before they are rolled
         mark = " ▶" if p["seat"] in active else ""
         out = f" [{t(loc, 'ironfire.board.out')}]" if p["out"] else ""
+        out += f" [{t(loc, 'ironfire.board.attacks_done')}]" if p.get("done") else ""
         lines.append(f"[{p['letter']}] {p['name']}{out}{mark}{logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
         order = {c: i for i, c in enumerate(CLASSES)}
         units = sorted(p["units"], key=lambda u: (order.get(u.get("cls"), 9), int(u["slot"][1:])))

@@ -5,7 +5,7 @@ import random
 from collections import Counter
 
 from games.frontline import ENGINE
-from games.frontline.cards import CARDS
+from games.frontline.cards import CARDS, parse_deck
 from games.frontline.state import DeckCard
 
 from .helpers import act, battle, card
@@ -36,7 +36,7 @@ def test_2_3_and_4_2_a_secret_counter_order_is_drawn_again_and_revealed_cards_st
         foe = other.players[1]
         assert foe.hand[0].key == "kv1" and foe.hand[0].revealed  # where alice saw it
         assert [c.id for c in foe.hand] == [c.id for c in bob.hand]
-        assert Counter(c.key for c in foe.hand[1:]) + Counter(d.key for d in foe.deck) == pool
+        assert len(foe.hand[1:]) + len(foe.deck) == sum(pool.values())  # the cards, not his list (see below)
         assert foe.kredits + foe.hidden_spent == 10
         on = [c for c in foe.hand if c.active]
         assert len(on) <= 1 and all(CARDS[c.key].kind == "counter" for c in on)
@@ -81,3 +81,46 @@ def test_4_1_4_2_a_card_fetched_by_a_tutor_keeps_the_type_the_table_was_told():
                 assert CARDS[c.key].kind == "unit" and CARDS[c.key].type == fetched[c.id]
                 dealt[c.key] += 1
     assert {"t34", "kv1", "tiger"} & set(dealt) and len(dealt) >= 3
+
+
+# Blitz with its two iron_ore (g14) traded for two Tigers (g07): the same nations, a list of Bob's own
+CUSTOM = "de/it/g01x3,g02x2,g03x3,g04x3,g05x3,g06x3,g07x2,g08x2,g10x2,g11x2,g12x2,i02x3,i04x3,i07x2,i08x2,i09x2"
+
+
+def test_2_the_opponents_deck_list_is_drawn_again_from_what_the_table_knows():
+    """A deck list is its owner's secret (only its nations show). The determinization dealt
+    Bob's hidden cards again from his real cards, so a search bot knew his list. Now the
+    list is drawn again from what alice knows: Bob playing the ready-made Blitz deck or a
+    list of his own gives her sampler exactly the same draws, and his own list never comes
+    back (fixed seeds)."""
+    from .helpers import started
+
+    worlds = {"blitz": started(7, decks=("red_guard", "blitz")), "custom": started(7, decks=("red_guard", CUSTOM))}
+    assert ENGINE.view(worlds["blitz"], 0)["players"][1] == ENGINE.view(worlds["custom"], 0)["players"][1]
+    draws = {name: [] for name in worlds}
+    for i in range(300):
+        for name, st in worlds.items():
+            bob = ENGINE.determinize(st, 0, random.Random(i)).players[1]
+            draws[name].append((bob.deck_code, [c.key for c in bob.hand], [d.key for d in bob.deck]))
+            assert sorted([c.key for c in bob.hand] + [d.key for d in bob.deck]) == \
+                sorted(parse_deck(bob.deck_code)[2])  # nothing played yet: hand and deck are the list
+    assert draws["blitz"] == draws["custom"]  # nothing of the real list reaches the sampler
+    real = worlds["custom"].players[1].deck_code
+    assert not any(code == real for code, _, _ in draws["custom"])
+    # Blitz, the one ready-made deck of these nations, is a prior: drawn about half the time either way
+    blitz = worlds["blitz"].players[1].deck_code
+    assert 120 < sum(code == blitz for code, _, _ in draws["custom"]) < 180
+
+
+def test_2_cards_of_the_list_the_table_has_seen_stay_in_every_redrawn_list():
+    """What alice has seen of Bob's list (a card he played) is in every list drawn for her."""
+    from .helpers import started
+
+    st = started(8, decks=("red_guard", CUSTOM))
+    bob = st.players[1]
+    tiger = next((c for c in bob.hand if c.key == "tiger"), None) or bob.hand[0]
+    bob.hand.remove(tiger)  # played: the table saw it leave his hidden cards
+    for i in range(50):
+        other = ENGINE.determinize(st, 0, random.Random(i)).players[1]
+        assert parse_deck(other.deck_code)[2].count(tiger.key) >= 1
+        assert len(other.hand) + len(other.deck) == len(bob.hand) + len(bob.deck)

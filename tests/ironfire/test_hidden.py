@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from games.core import RuleError
 from games.ironfire.data import CLASSES
-from tests.ironfire.helpers import ENGINE, battle, new_game, play
+from games.ironfire.engine import PRESETS
+from tests.ironfire.helpers import ENGINE, battle, keys, new_game, play, script
 
 CLASS_ORDER = ["infantry", "armour", "air", "ranged"]
 assert list(CLASSES) == CLASS_ORDER
@@ -135,3 +139,152 @@ def test_101_5_face_down_cards_never_seen_may_be_any_combat_cards_of_the_deck():
         assert [u.shown for u in bob.army].count(True) == 1
         armies.add(tuple(army))
     assert len(armies) == 3  # {panther} + two of grenadier, stuka, tiger
+
+
+def _fog_battle(b2_cut: bool):
+    """Alice (t34, guards) against Bob's two face-down cards; Bob's b2 is cut off or not,
+    which under fog only Bob knows (101.5: "后勤断绝与重创状态只有翻开时才公开")."""
+    state = battle([["t34", "guards"], ["panther", "grenadier"]], fog=True)
+    for u in state.players[1].army:
+        u.cut = b2_cut or u.slot == "b1"  # b1 is cut off in both worlds; b2 only in one
+    return state
+
+
+def test_ruling_22_under_fog_whose_turn_it_is_does_not_tell_whether_face_down_cards_can_attack():
+    """102.2: "牌手依先后手轮流选择本方一张作战牌" and ruling 8: a player who cannot attack is
+    passed over. Under fog (101.5: "各牌手的作战牌组全部以反面朝上排列") whether Bob can attack
+    depends on his face-down cards; passed over, Bob told Alice that his hidden army is all
+    cut off. Ruling 22: a player with face-down cards keeps the turn and may end the round's
+    attacks at any time, so the turn goes to Bob in both worlds."""
+    worlds = [_fog_battle(b2_cut) for b2_cut in (False, True)]
+    for state in worlds:
+        play(state, 0, "attack a1 infantry")
+        if state.attack is not None:
+            play(state, 0, "stop")
+    assert [ENGINE.active_seats(s) for s in worlds] == [[1], [1]]
+    assert ENGINE.view(worlds[0], 0) == ENGINE.view(worlds[1], 0)
+    stuck = worlds[1]
+    assert [a.code() for a in ENGINE.legal_actions(stuck, 1)] == ["pass"]  # his only move: end his attacks
+    assert "pass" in [a.code() for a in ENGINE.legal_actions(worlds[0], 1)]  # offered when he can attack, too
+    events = play(stuck, 1, "pass").events
+    assert keys(events)[0] == "ironfire.attacks_done" and stuck.players[1].done
+    assert ENGINE.active_seats(stuck) == [0] and ENGINE.view(stuck, 0)["players"][1]["done"]
+    play(stuck, 0, "attack a2 infantry")  # Bob is not asked again this round: Alice's last card ends it
+    if stuck.attack is not None:
+        play(stuck, 0, "stop")
+    assert stuck.phase == "recount" and "done" not in ENGINE.view(stuck, 0)["players"][1]
+
+
+def test_ruling_22_without_fog_a_player_still_cannot_give_up_attacking():
+    """Ruling 8: "不能主动放弃攻击。" Without fog everything that decides it is face up."""
+    state = battle([["t34"], ["panther"]])
+    assert "pass" not in [a.code() for a in ENGINE.legal_actions(state, 0)]
+    with pytest.raises(RuleError):
+        play(state, 0, "pass")
+
+
+def test_ruling_22_under_fog_a_focus_fire_waits_for_the_answer_of_a_player_with_face_down_cards():
+    """102.3: "在宣布集火攻击后，该牌手必须等被攻击一方先攻击后才能进行攻击". Bob's face-up
+    panther is cut off; whether his face-down card can answer is his secret, so he is asked
+    in both worlds (and may pass), instead of the strike following at once when it cannot."""
+    worlds = [_fog_battle(b2_cut) for b2_cut in (False, True)]
+    for state in worlds:
+        panther = next(u for u in state.players[1].army if u.card == "panther")
+        panther.up = panther.shown = True
+        for code in (f"focus {panther.slot}", "with a1 armour", "with a2 armour", "fire"):
+            play(state, 0, code)
+    assert [ENGINE.active_seats(s) for s in worlds] == [[1], [1]]
+    assert ENGINE.view(worlds[0], 0) == ENGINE.view(worlds[1], 0)
+    assert [a.code() for a in ENGINE.legal_actions(worlds[1], 1)] == ["pass"]
+    assert "ironfire.strike" in keys(play(worlds[1], 1, "pass").events)
+
+
+def test_101_5_a_card_turned_face_up_shows_its_value_and_state():
+    """101.5: "后勤断绝与重创状态只有翻开时才公开": turned face up, a card shows them, and the
+    message says so (a damaged card behind a face-down slot was announced by its name only,
+    then 'destroyed' by a hit that a fresh one of the same name survives)."""
+    state = battle([["t34"], ["panther", "panther"]], fog=True)
+    worn = state.players[1].army[0]
+    worn.cv, worn.heavy, worn.cut = 5, True, True
+    play(state, 0, "attack a1 armour")
+    events = play(state, 0, f"hit {worn.slot}").events
+    shown = next(e for e in events if e.key == "ironfire.reveal")
+    assert shown.params["cv"] == 5 and shown.params["max"] == 12
+    assert shown.params["flags"] == "@ironfire.reveal_flags.heavy_cut"
+
+
+def test_103_1_a_game_won_by_wiping_out_the_other_army_tells_no_tally_of_the_face_down_survivors():
+    """103.1: "若牌手的作战牌组中所有作战牌全部被消灭，则该牌手输。" The game ends there, with no
+    tally (103.2: "在决算阶段"): the outcome told the winner's remaining combat value, which
+    under fog sums cards the loser never saw (here Bob's damaged t34, still face down)."""
+    state = battle([["ba64"], ["abrams", "t34"]], fog=True, first=1)
+    hidden = state.players[1].army[1]
+    hidden.cv, hidden.heavy = 4, True
+    script(state, 7)
+    play(state, 1, "attack b1 armour")
+    play(state, 1, "hit a1")
+    assert state.phase == "over" and not hidden.up
+    out = ENGINE.outcome(state)
+    assert out.winners == [1] and out.reason == "ironfire.outcome_no_tally" and state.tallies == [[]]
+    assert out.params["tally"] == ""  # Bob's 20 + 4 stays unsaid
+
+
+def _bob_chose(deck: str):
+    """Alice (Wehrmacht) against Bob's 32-card deck, both armies revealed (no fog): Bob
+    shows a Sherman and a bazooka team; the rest of his deck is his secret (100.5: "套牌内容
+    只有本人可见")."""
+    state = new_game(seed=5, logistics="45")
+    play(state, 0, "deck wehrmacht")
+    play(state, 1, f"deck {deck}")
+    for seat, cards in ((0, ["grenadier"]), (1, ["sherman", "bazooka"])):
+        for card in cards:
+            play(state, seat, f"pick {card}")
+        play(state, seat, "ready")
+    assert state.phase == "battle"
+    return state
+
+
+def test_100_5_the_deck_list_behind_a_reserve_is_drawn_again_from_what_the_table_knows():
+    """100.5 (this page): "套牌内容只有本人可见". A determinization kept Bob's whole deck list,
+    so a search bot built on it read his list back. Now, for Alice, his list is drawn
+    again from what she knows (its size, the format, the cards she has seen): Bob playing
+    the ready-made Pacific deck or a deck of his own with the same cards in sight gives her
+    sampler exactly the same draws, and his own list never comes back."""
+    from collections import Counter
+
+    from games.ironfire.engine import parse_deck
+
+    custom = "sherman*2,bazooka*2,t34*28"
+    worlds = {"pacific": _bob_chose("pacific"), "custom": _bob_chose(custom)}
+    assert ENGINE.view(worlds["pacific"], 0)["players"][1] == ENGINE.view(worlds["custom"], 0)["players"][1]
+    lists = {name: [] for name in worlds}
+    for i in range(300):
+        for name, state in worlds.items():
+            bob = ENGINE.determinize(state, 0, random.Random(i)).players[1]
+            lists[name].append((Counter(dict(parse_deck(bob.deck))), tuple(sorted(bob.reserve))))
+            assert Counter(bob.reserve) + Counter(u.card for u in bob.army) == lists[name][-1][0]
+    assert lists["pacific"] == lists["custom"]  # nothing of the real list reaches the sampler
+    real = Counter(dict(parse_deck(custom)))
+    assert not any(deck == real for deck, _ in lists["custom"])
+    drawn = [deck for deck, _ in lists["custom"]]
+    pacific = Counter(dict(parse_deck(PRESETS["pacific"][1])))
+    # the ready-made decks that fit (Pacific, Western Allies) are a prior, not a leak: as often either way
+    assert 50 < sum(d == pacific for d in drawn) < 100
+
+
+def test_ruling_18_cards_seen_in_an_earlier_game_of_the_match_stay_in_the_redrawn_list():
+    """Ruling 18: "多盘比赛中套牌在第一盘前选定，之后各盘沿用". Cards of Bob's deck the table saw
+    in game 1 are known to be in it in game 2, when his army is back in his deck: every list
+    drawn for Alice holds them (game 1 showed his tiger and two grenadiers)."""
+    from collections import Counter
+
+    from games.ironfire.engine import parse_deck
+
+    state = battle([["t34"], ["tiger", "grenadier", "grenadier"]], reserve=[[], ["kv1"] * 27], match="2")
+    state.round = state.rounds
+    ENGINE._end_round(state)  # the tally ends game 1
+    assert state.phase == "first" and state.players[1].army == []
+    for i in range(40):
+        bob = ENGINE.determinize(state, 0, random.Random(i)).players[1]
+        deck = Counter(dict(parse_deck(bob.deck)))
+        assert deck["tiger"] >= 1 and deck["grenadier"] >= 2 and sum(deck.values()) == 30
