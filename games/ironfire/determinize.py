@@ -90,7 +90,7 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
     if not unseen:
         return
     total = engine.army_logistics(p)
-    can_attack = st.phase == "battle" and engine._can_attack(st, s)
+    can_attack = st.phase == "battle" and engine.can_attack(st, s)
     before = [u.card for u in unseen], list(p.reserve)
     pool = before[0] + before[1]
     for _ in range(tries):
@@ -113,7 +113,7 @@ def _as_seen(engine: IronFireEngine, st: IronState, s: int, total: int, can_atta
         return new_total == total
     if new_total > max(st.players[s].logistics, total):
         return False
-    return st.phase != "battle" or (engine._can_attack(st, s) == can_attack and _focus_still_possible(engine, st, s))
+    return st.phase != "battle" or (engine.can_attack(st, s) == can_attack and _focus_still_possible(engine, st, s))
 
 
 def _focus_still_possible(engine: IronFireEngine, st: IronState, s: int) -> bool:
@@ -122,8 +122,8 @@ def _focus_still_possible(engine: IronFireEngine, st: IronState, s: int) -> bool
     focus = st.focus
     if focus is None or focus.declared or focus.seat != s:
         return True
-    target = engine._unit(st, focus.target)
-    return len(focus.members) + len(engine._focus_candidates(st, s, target, True)) >= 2
+    target = engine.unit(st, focus.target)
+    return len(focus.members) + len(engine.focus_candidates(st, s, target, True)) >= 2
 
 
 def _shuffle_face_down(p: Player, rnd: random.Random) -> None:

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_script() -> list[str]:
-    env = dict(os.environ, SHAPAN_EXTRA_GAMES="tests.toygame:ENGINE")
+    env = dict(os.environ, SHAPAN_EXTRA_GAMES="tests.toygame:GAME")
     proc = subprocess.run(
         [sys.executable, "-m", "bot.cli", "table", "--script", str(SCRIPT), "--seed", "5"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
@@ -59,9 +59,9 @@ async def test_console_wait_moves_the_league_clock(tmp_path):
     reminders can be played through at the console." """
     from bot.console import run_script as run_lines
     from games.registry import register
-    from tests.toygame import ENGINE
+    from tests.toygame import ENGINE, GAME
 
-    register(ENGINE)
+    register(GAME)
     lines = ["org!: /lang en", "alice: /lang en", "bob: /lang en",
              "org!: /league create Spring duel round_days=3", "org!: /league open",
              "alice: /league join", "bob: /league join", "org!: /league start_round",
