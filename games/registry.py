@@ -4,7 +4,8 @@
 Games import lazily, so one broken game never stops the others from loading. Tests and
 community sets can add games (a `Game`, or a bare `Engine` that gets the plain faces) with
 `register()` or the SHAPAN_EXTRA_GAMES variable (`module:attribute` entries separated by
-commas; the attribute defaults to `GAME`, else `ENGINE`).
+commas; the attribute defaults to `GAME`, else `ENGINE`; an engine that its module wires
+into a `GAME` brings that whole game).
 """
 from __future__ import annotations
 
@@ -38,7 +39,10 @@ def _load_extra() -> None:
     for entry in filter(None, (e.strip() for e in os.environ.get("SHAPAN_EXTRA_GAMES", "").split(","))):
         module, _, attr = entry.partition(":")
         loaded = importlib.import_module(module)
-        register(getattr(loaded, attr) if attr else getattr(loaded, "GAME", None) or loaded.ENGINE)
+        item = getattr(loaded, attr or "GAME", None) or loaded.ENGINE
+        bundle = getattr(loaded, "GAME", None)
+        # `module:ENGINE` of a module that wires a GAME around that engine means the whole game
+        register(bundle if isinstance(bundle, Game) and bundle.engine is item else item)
 
 
 def get_game(key: str) -> Game:

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_script() -> list[str]:
-    env = dict(os.environ, SHAPAN_EXTRA_GAMES="tests.toygame:GAME")
+    env = dict(os.environ, SHAPAN_EXTRA_GAMES="tests.toygame:ENGINE")
     proc = subprocess.run(
         [sys.executable, "-m", "bot.cli", "table", "--script", str(SCRIPT), "--seed", "5"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,

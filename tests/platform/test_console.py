@@ -146,7 +146,7 @@ def test_shapan_table_command_runs_a_script(tmp_path):
     script = whole_script()[0]
     path = tmp_path / "game.txt"
     path.write_text(script, encoding="utf-8")
-    env = dict(os.environ, SHAPAN_EXTRA_GAMES="tests.toygame:GAME")
+    env = dict(os.environ, SHAPAN_EXTRA_GAMES="tests.toygame:ENGINE")
     proc = subprocess.run([sys.executable, "-m", "bot.cli", "table", "--script", str(path), "--seed", str(SEED),
                            "--out", str(tmp_path / "img")], cwd=REPO, env=env, capture_output=True, text=True,
                           timeout=120)
