@@ -507,11 +507,12 @@ class Host:
         return t(locale, key, **markdown.escape_names(params, (s.name for s in session.seats)))
 
     @staticmethod
-    def _event_lines(session: SessionRow, engine: Engine, state: Any, locale: str,
+    def _event_lines(session: SessionRow, state: Any, locale: str,
                      events: list[tuple[str, dict[str, Any]]]) -> list[str]:
         """Engine events as lines (ids named, rolls explained); seat names inside them are user text."""
         names = [s.name for s in session.seats]
-        return get_game(session.game).text.event_lines(state, events, locale, escape=lambda params: markdown.escape_names(params, names))
+        return get_game(session.game).text.event_lines(state, events, locale,
+                                                       escape=lambda params: markdown.escape_names(params, names))
 
     def _acting_seats(self, cmd: Command, session: SessionRow, engine: Engine, state: Any,
                       required: bool = True) -> list[int]:
@@ -1064,7 +1065,7 @@ class Host:
             # Action codes may name hidden items, so the log shows only what the table saw:
             # each event on its own line (a new round is the game's, not the mover's), the
             # mover named in front unless the first line already starts with them
-            public = self._event_lines(session, engine, state, locale,
+            public = self._event_lines(session, state, locale,
                                        [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None])
             first, *rest = public or [t(locale, "host.log_acted")]
             head = f"#{shown} {first}" if first.startswith(who) else f"#{shown} {who}: {first}"
@@ -1282,7 +1283,7 @@ class Host:
         loc = session.locale
         game = get_game(session.game)
         lines = list(progress.notes)
-        lines += self._event_lines(session, engine, progress.state, loc,
+        lines += self._event_lines(session, progress.state, loc,
                                    [(e.key, e.params) for e in progress.events if e.to is None])
         images: list[Image] = []
         turn_started = False
@@ -1330,7 +1331,7 @@ class Host:
                 if user is None:
                     continue  # bot seat
                 uloc = await self._user_locale(user)
-                text = self._event_lines(session, engine, progress.state, uloc, [(event.key, event.params)])[0]
+                text = self._event_lines(session, progress.state, uloc, [(event.key, event.params)])[0]
                 if len(session.seats_of(user)) > 1:
                     text = t(uloc, "host.seat_head", seat=seat, name=self._name(session, seat)) + " " + text
                 per_user.setdefault(user, []).append(text)

@@ -83,7 +83,8 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
 _CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
 
 
-def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dict[str, Any],
+                 locale: str) -> dict[str, Any]:
     """Card lists (`中文 / English [id], ...`, written by the rules in both languages) read as
     names in the reader's language only, without the ids."""
     cards = params.get("cards")
