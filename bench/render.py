@@ -8,7 +8,7 @@ import random
 import time
 
 from games.core.engine import Seat
-from games.registry import GAME_MODULES, get_engine
+from games.registry import GAME_MODULES, get_engine, get_game
 
 PLAYERS = {"ironfire": 2, "conflict": 3}
 
@@ -38,12 +38,12 @@ def main(argv: list[str]) -> int:
             continue
         state = midgame_state(engine, PLAYERS.get(key, engine.min_players), seed=7)
         view = engine.view(state, None)
-        if engine.render(view, "zh-CN") is None:
+        if get_game(key).render(view, "zh-CN") is None:
             figures.append(f"{key}=no-image")
             continue
         start = time.process_time()
         for _ in range(args.images):
-            png = engine.render(view, "zh-CN")
+            png = get_game(key).render(view, "zh-CN")
         ms = (time.process_time() - start) * 1000 / args.images
         print(f"{key}: {ms:.1f} ms per image, {len(png) // 1024} KiB")
         figures.append(f"{key}={ms:.1f}ms")

@@ -56,7 +56,7 @@ def first_command(path: Path) -> dict:
     import sqlite3
 
     from bench.tables import GUILD, user_of
-    from games.registry import get_engine
+    from games.registry import get_engine, get_game
 
     conn = sqlite3.connect(path)
     sid, game, channel, state = conn.execute(
@@ -65,7 +65,7 @@ def first_command(path: Path) -> dict:
     engine = get_engine(game)
     loaded = engine.load_state(state)
     seat = engine.active_seats(loaded)[0]
-    code = engine.bot_action(loaded, seat, random.Random(1)).code()
+    code = get_game(game).bot_action(loaded, seat, random.Random(1)).code()
     uid = user_of(channel, seat)
     return {"user_id": uid, "user_name": f"u{uid}", "verb": "play", "args": {"code": code}, "guild_id": GUILD,
             "channel_id": channel, "locale": "zh-CN"}

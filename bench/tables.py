@@ -1,5 +1,5 @@
 """Shared by the host, resume and memory benchmarks: many stored tables driven through the
-whole host path, with every move chosen the way a bot seat chooses (`engine.bot_action`).
+whole host path, with every move chosen the way a bot seat chooses (`Game.bot_action`).
 
 Each table sits in its own channel with human seats only (users 2*channel and 2*channel+1),
 so every move is a real command through authorization, load, engine, commit and outbox.
@@ -11,7 +11,7 @@ import sqlite3
 
 from bot.host import Host
 from bot.outbox import Command, Outbox
-from games.registry import GAME_MODULES, get_engine
+from games.registry import GAME_MODULES, get_engine, get_game
 
 PLAYERS = {"ironfire": 2, "conflict": 3}
 GUILD = 1
@@ -77,7 +77,7 @@ async def next_commands(host: Host, channel: int, game: str, rng: random.Random,
     engine = get_engine(game)
     state = engine.load_state(session.state)
     seat = rng.choice([s for s in engine.active_seats(state) if not session.seats[s].is_bot])
-    action = engine.bot_action(state, seat, rng)
+    action = get_game(game).bot_action(state, seat, rng)
     return [command(channel, seat, "play", code=action.code())]
 
 
@@ -93,14 +93,14 @@ def choose_commands(db: sqlite3.Connection, channel: int, game: str, rng: random
     engine = get_engine(game)
     state = engine.load_state(row[1])
     seat = rng.choice([s for s in engine.active_seats(state) if s not in bot_seats])
-    action = engine.bot_action(state, seat, rng)
+    action = get_game(game).bot_action(state, seat, rng)
     return [command(channel, seat, "play", code=action.code())]
 
 
 def without_images(games: list[str]) -> None:
-    """Engines draw no board picture: a picture costs more than the rest of a command."""
+    """Games draw no board picture: a picture costs more than the rest of a command."""
     for game in games:
-        get_engine(game).render = lambda view, locale: None  # instance attribute shadows the method
+        get_game(game).render = lambda view, locale: None
 
 
 async def play_moves(host: Host, placed: dict[int, str], moves: int, rng: random.Random) -> int:

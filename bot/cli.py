@@ -27,14 +27,15 @@ def _playout(args: argparse.Namespace) -> int:
     from games.core.errors import RuleError
     from games.core.i18n import t
     from games.core.playout import run_playouts
-    from games.registry import available_games, find_game, get_engine
+    from games.registry import available_games, find_game, get_game
 
     usage = args.usage  # argparse's own error: the usage line, the message, exit status 2
     try:
         args.game = find_game(args.game)
     except KeyError:
         usage.error(f"unknown game {args.game!r} (games: {', '.join(available_games())})")
-    engine = get_engine(args.game)
+    game = get_game(args.game)
+    engine = game.engine
     if args.players is not None and not engine.min_players <= args.players <= engine.max_players:
         usage.error(f"--players: {args.game} takes {engine.min_players} to {engine.max_players} players")
     options = {}
@@ -48,7 +49,7 @@ def _playout(args: argparse.Namespace) -> int:
     except RuleError as exc:
         usage.error("--option: " + t("en", exc.key, **exc.params))
     report = run_playouts(
-        engine, args.games, seed=args.seed, players=args.players, options=options, use_bot=args.bot,
+        game, args.games, seed=args.seed, players=args.players, options=options, use_bot=args.bot,
         check_every=args.check_every,
     )
     problem = report.first_problem()

@@ -55,9 +55,9 @@ class Image:
     def of_board(cls, filename: str, game: str, view: dict[str, Any], locale: str) -> "Image":
         """A game's picture of `view`, drawn by its engine when needed. What it needs to be
         drawn is plain data, so a post kept in the outbox can be drawn again after a restart."""
-        from games.registry import get_engine
+        from games.registry import get_game
 
-        image = cls(filename, draw=lambda: get_engine(game).render(view, locale))
+        image = cls(filename, draw=lambda: get_game(game).render(view, locale))
         image.board = (game, view, locale)
         return image
 

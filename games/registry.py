@@ -1,16 +1,21 @@
-"""Which games exist. Each game package exposes `ENGINE`, an instance of its Engine.
+"""Which games exist. Each game package exposes `GAME`, its bundle of rules and faces
+(`games.core.game.Game`); `get_game(key)` gives it, `get_engine(key)` its rules alone.
 
 Games import lazily, so one broken game never stops the others from loading. Tests and
-community sets can add engines with `register()` or the SHAPAN_EXTRA_GAMES variable
-(`module:attribute` entries separated by commas).
+community sets can add games (a `Game`, or a bare `Engine` that gets the plain faces) with
+`register()` or the SHAPAN_EXTRA_GAMES variable (`module:attribute` entries separated by
+commas; the attribute defaults to `GAME`, else `ENGINE`; an engine that its module wires
+into a `GAME` brings that whole game).
 """
 from __future__ import annotations
 
 import importlib
 import os
 import sys
+from typing import Any, Callable, Mapping
 
 from games.core.engine import Engine
+from games.core.game import Game, as_game
 
 GAME_MODULES: dict[str, str] = {
     "ironfire": "games.ironfire",
@@ -20,11 +25,12 @@ GAME_MODULES: dict[str, str] = {
     "fleet": "games.fleet",
 }
 
-_engines: dict[str, Engine] = {}
+_games: dict[str, Game] = {}
 
 
-def register(engine: Engine) -> None:
-    _engines[engine.key] = engine
+def register(game: Game | Engine) -> None:
+    bundle = as_game(game)
+    _games[bundle.key] = bundle
 
 
 def _load_extra() -> None:
@@ -32,29 +38,48 @@ def _load_extra() -> None:
         sys.path.append(os.getcwd())  # extra games usually live in the checkout (tests/)
     for entry in filter(None, (e.strip() for e in os.environ.get("SHAPAN_EXTRA_GAMES", "").split(","))):
         module, _, attr = entry.partition(":")
-        register(getattr(importlib.import_module(module), attr or "ENGINE"))
+        loaded = importlib.import_module(module)
+        item = getattr(loaded, attr or "GAME", None) or loaded.ENGINE
+        bundle = getattr(loaded, "GAME", None)
+        # `module:ENGINE` of a module that wires a GAME around that engine means the whole game
+        register(bundle if isinstance(bundle, Game) and bundle.engine is item else item)
+
+
+def get_game(key: str) -> Game:
+    """The game `key`: its engine and its faces (text, picture, bot, tools)."""
+    if key in _games:
+        return _games[key]
+    if key in GAME_MODULES:
+        game = importlib.import_module(GAME_MODULES[key]).GAME
+        _games[key] = game
+        return game
+    _load_extra()
+    if key in _games:
+        return _games[key]
+    raise KeyError(key)
 
 
 def get_engine(key: str) -> Engine:
-    if key in _engines:
-        return _engines[key]
-    if key in GAME_MODULES:
-        engine = importlib.import_module(GAME_MODULES[key]).ENGINE
-        _engines[key] = engine
-        return engine
-    _load_extra()
-    if key in _engines:
-        return _engines[key]
-    raise KeyError(key)
+    """The rules of the game `key`, for callers that need no text, picture or bot."""
+    return get_game(key).engine
+
+
+def find_tool(verb: str) -> Callable[[Mapping[str, Any], str], str] | None:
+    """The game-specific command `verb` (Iron & Fire's `design`), if a game offers one."""
+    for key in available_games():
+        tool = get_game(key).tools.get(verb)
+        if tool is not None:
+            return tool
+    return None
 
 
 def available_games() -> list[str]:
     """Keys of every game that imports cleanly."""
     _load_extra()
     keys = []
-    for key in list(GAME_MODULES) + [k for k in _engines if k not in GAME_MODULES]:
+    for key in list(GAME_MODULES) + [k for k in _games if k not in GAME_MODULES]:
         try:
-            get_engine(key)
+            get_game(key)
         except Exception:  # a game still being written must not hide the others
             continue
         keys.append(key)

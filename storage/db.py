@@ -6,11 +6,13 @@ features (dice rolls, leagues) add their own numbered files; nothing else needs 
 """
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import AsyncIterator, Callable, TypeVar
 from urllib.parse import quote
 
 import aiosqlite
@@ -88,6 +90,21 @@ def check_schema(applied: set[int], folder: Path = MIGRATIONS) -> None:
     if newer:
         raise DatabaseProblem(f"was written by a newer version of Shapan (schema {newer[-1]}; this version "
                               f"knows up to {max(known, default=0)}): update Shapan to use it")
+
+
+@asynccontextmanager
+async def write_transaction(conn: aiosqlite.Connection, lock: asyncio.Lock) -> AsyncIterator[aiosqlite.Connection]:
+    """One write transaction on an autocommit connection: BEGIN IMMEDIATE takes SQLite's write
+    lock at once (a second writer waits for it rather than failing at its first write), COMMIT
+    when the block ends, ROLLBACK on any error. `lock` keeps the connection's other users out."""
+    async with lock:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise
+        await conn.execute("COMMIT")
 
 
 async def run_sync(conn: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:

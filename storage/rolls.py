@@ -9,6 +9,8 @@ from typing import Any, AsyncContextManager, AsyncIterator, Callable
 
 import aiosqlite
 
+from storage.db import write_transaction
+
 
 @dataclass
 class RollRow:
@@ -49,14 +51,8 @@ class RollStore:
             async with self._transaction() as db:
                 yield db
             return
-        async with self.lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
+        async with write_transaction(self.conn, self.lock) as conn:
+            yield conn
 
     async def _fetchall(self, sql: str, params: tuple) -> list[tuple]:
         async with self.lock:

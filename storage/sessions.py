@@ -19,7 +19,7 @@ from typing import Any, AsyncIterator, Callable, TypeVar
 
 import aiosqlite
 
-from storage.db import CACHE_KIB, DatabaseProblem, connect, run_sync
+from storage.db import CACHE_KIB, DatabaseProblem, connect, run_sync, write_transaction
 
 OPEN_STATUSES = ("lobby", "active")
 OPEN_ROWS_KEPT = 4096  # channels whose open session stays in memory (a few KiB each)
@@ -295,14 +295,8 @@ class Repository:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction (for other repositories sharing this connection)."""
-        async with self.lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
+        async with write_transaction(self.conn, self.lock) as conn:
+            yield conn
 
     async def _fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
         async with self.lock:

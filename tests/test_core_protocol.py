@@ -8,7 +8,7 @@ from games.core.engine import decode_action
 from games.core.i18n import t
 from games.core.playout import check_secrets, run_playouts
 from games.core.rng import GameRng
-from tests.toygame import ENGINE, Pass, Play
+from tests.toygame import ENGINE, GAME, Pass, Play
 
 
 def seats():
@@ -95,7 +95,7 @@ def test_messages_in_both_languages():
 
 
 def test_random_playouts_finish_without_leaks():
-    report = run_playouts(ENGINE, 200, seed=11)
+    report = run_playouts(GAME, 200, seed=11)
     assert report.ok, report.first_problem()
     assert report.finished == 200
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from games.core import ActionBase, Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.events import roll_event
+from games.core.game import Game, Text
 from games.core.i18n import register_catalog
 
 
@@ -171,6 +172,10 @@ class DuelEngine(Engine[DuelState, DuelAction, DuelOptions]):
         expected = 6 - 2 * (state.round - 1) if not state.finished or state.resigned is not None else held
         return [] if held == expected or state.resigned is not None else [f"cards held {held} != {expected}"]
 
+
+class DuelText(Text):
+    """How the duel reads: card values for labels, a one-line board."""
+
     def describe_action(self, state: DuelState, seat: int, action: DuelAction, locale: str) -> str:
         if isinstance(action, Play):
             card = next((c for c in state.hands[seat] if c.id == action.card), None)
@@ -186,3 +191,4 @@ class DuelEngine(Engine[DuelState, DuelAction, DuelOptions]):
 
 register_catalog(Path(__file__).parent / "toygame_locale")
 ENGINE = DuelEngine()
+GAME = Game(ENGINE, text=DuelText)

@@ -26,11 +26,12 @@ from bot.outbox import (
     ActionMenu, Command, Image, MenuOption, Message, Outbox, command_origin, new_nonce, post_body, read_post,
 )
 from games.core.engine import Engine, Outcome
+from games.core.game import Game, Text
 from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
 from games.core.i18n import localize_value, normalize_locale, register_catalog, t
-from games.registry import available_games, find_game, get_engine
+from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
     LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
 )
@@ -185,12 +186,9 @@ class Host:
                 return await self.league.handle(cmd)
             if cmd.verb.startswith("deck."):
                 return await decks.handle(self, cmd, locale)
-            if cmd.verb == "design":
-                # Iron & Fire's rule-301 card designer: components in, card numbers out
-                from games.ironfire import design_text
-
-                return self._reply(design_text(str(cmd.args.get("components") or "")[:400], locale))
             verb = self._verbs.get(cmd.verb)
+            if verb is None and (tool := find_tool(cmd.verb)) is not None:  # a game's own (/design)
+                return self._reply(tool(dict(cmd.args), locale))
             if verb is None:
                 raise HostError("host.unknown_verb", commands=self._command_list(cmd))
             return await verb(cmd, locale)
@@ -229,8 +227,8 @@ class Host:
                     # a worker thread (from its own copy of the state), never on the event loop
                     out = await asyncio.to_thread(self._code_suggestions, cmd, session, low, locale)
             elif param == "section":
-                engine = get_engine(find_game(str(cmd.args.get("game", ""))))
-                for i, (title, _) in enumerate(rules.sections(engine, locale), 1):
+                text = get_game(find_game(str(cmd.args.get("game", "")))).text
+                for i, (title, _) in enumerate(rules.sections(text, locale), 1):
                     label = f"{i}. {title or t(locale, 'host.rules_intro')}"
                     if low in label.lower():
                         out.append((str(i), label))
@@ -243,13 +241,14 @@ class Host:
         return [(v[:100], l[:100]) for v, l in out[:SUGGEST_LIMIT]]
 
     def _code_suggestions(self, cmd: Command, session: SessionRow, low: str, locale: str) -> list[tuple[str, str]]:
-        engine = get_engine(session.game)
+        game = get_game(session.game)
+        engine = game.engine
         state = engine.load_state(session.state)
         out = []
         for seat in self._acting_seats(cmd, session, engine, state, required=False):
             for action in engine.legal_actions(state, seat):
                 code = action.code()
-                label = engine.describe_action(state, seat, action, locale)
+                label = game.text.describe_action(state, seat, action, locale)
                 if code.lower().startswith(low) or low in label.lower():
                     out.append((code, label))  # the code is the value, never shown
         return out
@@ -469,12 +468,12 @@ class Host:
         their first), from the stored state: the refused command changed nothing."""
         if session.state is None:
             return exc
-        engine = get_engine(session.game)
+        game = get_game(session.game)
         mine = session.seats_of(cmd.user_id)
         wanted = cmd.args.get("seat")
         seat = int(wanted) if str(wanted).isdigit() and int(wanted) in mine else (mine[0] if mine else None)
-        state = engine.load_state(session.state)
-        return type(exc)(exc.key, **names.named_params(engine, state, seat, exc.key, exc.params, locale))
+        state = game.engine.load_state(session.state)
+        return type(exc)(exc.key, **names.named_params(game.text, state, seat, exc.key, exc.params, locale))
 
     @staticmethod
     def _require_seated(cmd: Command, session: SessionRow) -> list[int]:
@@ -508,11 +507,12 @@ class Host:
         return t(locale, key, **markdown.escape_names(params, (s.name for s in session.seats)))
 
     @staticmethod
-    def _event_lines(session: SessionRow, engine: Engine, state: Any, locale: str,
+    def _event_lines(session: SessionRow, state: Any, locale: str,
                      events: list[tuple[str, dict[str, Any]]]) -> list[str]:
         """Engine events as lines (ids named, rolls explained); seat names inside them are user text."""
         names = [s.name for s in session.seats]
-        return engine.event_lines(state, events, locale, escape=lambda params: markdown.escape_names(params, names))
+        return get_game(session.game).text.event_lines(state, events, locale,
+                                                       escape=lambda params: markdown.escape_names(params, names))
 
     def _acting_seats(self, cmd: Command, session: SessionRow, engine: Engine, state: Any,
                       required: bool = True) -> list[int]:
@@ -820,7 +820,8 @@ class Host:
             raise HostError("host.no_code", **self._surface_commands(cmd))
 
         async def body(session: SessionRow) -> Outbox:
-            engine = get_engine(session.game)
+            game = get_game(session.game)
+            engine = game.engine
             state = engine.load_state(session.state)
             seat = self._one_acting_seat(cmd, session, engine, state)
             expanded = await decks.expand(self, cmd.user_id, session.game, code)
@@ -831,16 +832,16 @@ class Host:
             # Not a legal code as typed (`Red_Army` for `red_army`, or no code at all): a name, as
             # the menus show it. A code the rules refuse keeps the rules' own message.
             if action is None or action not in engine.legal_actions(state, seat):
-                found = names.match_actions(engine, state, seat, expanded, exact=unparsed is None)
+                found = names.match_actions(game, state, seat, expanded, exact=unparsed is None)
                 if len(found) > 1:
                     return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(found)),
-                                       menu=build_menu(engine, state, session.id, seat, [], locale, among=found))
+                                       menu=build_menu(game, state, session.id, seat, [], locale, among=found))
                 if found:
                     action = found[0]
                 elif unparsed is not None:
                     raise unparsed
             try:
-                described = engine.describe_action(state, seat, action, locale)
+                described = game.text.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse
                 described = action.code()
             progress = Progress(state=state, awaited_before=sorted(engine.active_seats(state)))
@@ -851,15 +852,16 @@ class Host:
 
     async def _hand(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
-            engine = get_engine(session.game)
+            game = get_game(session.game)
+            engine = game.engine
             state = engine.load_state(session.state)
             mine = self._my_seats(cmd, session)
             parts, images = [], []
             for seat in mine:
                 view = engine.view(state, seat)
                 head = t(locale, "host.seat_head", seat=seat, name=self._name(session, seat))
-                parts.append(head + "\n" + engine.summary(view, locale))
-                png = engine.render(self._picture_view(session, engine, state, view, []), locale)
+                parts.append(head + "\n" + game.text.summary(view, locale))
+                png = game.render(self._picture_view(session, engine, state, view, []), locale)
                 if png:
                     images.append(Image(f"table{session.id}-seat{seat}.png", png))
             return self._reply("\n\n".join(parts), images=images)
@@ -874,17 +876,18 @@ class Host:
         prefix = [str(p) for p in prefix]
 
         async def body(session: SessionRow) -> Outbox:
-            engine = get_engine(session.game)
+            game = get_game(session.game)
+            engine = game.engine
             state = engine.load_state(session.state)
             seat = self._one_acting_seat(cmd, session, engine, state)
-            menu = build_menu(engine, state, session.id, seat, prefix, locale)
+            menu = build_menu(game, state, session.id, seat, prefix, locale)
             if not prefix:
                 head = t(locale, "host.menu_start")
             elif menu.complete and not menu.options:  # nothing left to pick: the whole action, by name
                 action = engine.parse_action(" ".join(prefix))
-                head = t(locale, "host.menu_ready", action=engine.describe_action(state, seat, action, locale))
+                head = t(locale, "host.menu_ready", action=game.text.describe_action(state, seat, action, locale))
             else:
-                head = t(locale, "host.menu", prefix=named_tokens(engine, state, seat, prefix, locale))
+                head = t(locale, "host.menu", prefix=named_tokens(game.text, state, seat, prefix, locale))
             return self._reply(head, menu=menu)
         return await self._locked(cmd, locale, body, ("active",))
 
@@ -995,7 +998,8 @@ class Host:
     # --- read-only verbs -----------------------------------------------------------------
     async def _status(self, cmd: Command, locale: str) -> Outbox:
         session = await self._resolve(cmd, finished_ok=True)
-        engine = get_engine(session.game)
+        game = get_game(session.game)
+        engine = game.engine
         lines = [self._session_label(session, locale)]
         seats = ", ".join(f"{s.seat}:{self._name(session, s.seat)}" + (" 🤖" if s.is_bot else "")
                           for s in session.seats)
@@ -1006,11 +1010,11 @@ class Host:
             if session.status == "active":
                 lines.append(t(locale, "host.waiting", names=self._waiting(session, engine, state)))
             public_view = engine.view(state, None)
-            lines.append(engine.summary(public_view, locale))
+            lines.append(game.text.summary(public_view, locale))
             last = await self.repo.public_log(session.id, last=1)
             events = [(ev["key"], ev.get("params", {})) for _, e in last for ev in e.events if ev.get("to") is None]
             over = session.status in ("finished", "abandoned")
-            png = engine.render(self._picture_view(session, engine, state, public_view, events, ended=over), locale)
+            png = game.render(self._picture_view(session, engine, state, public_view, events, ended=over), locale)
         if session.status in ("finished", "abandoned"):
             lines.append(self._result_text(session, engine, locale))
             if session.state is not None:
@@ -1061,7 +1065,7 @@ class Host:
             # Action codes may name hidden items, so the log shows only what the table saw:
             # each event on its own line (a new round is the game's, not the mover's), the
             # mover named in front unless the first line already starts with them
-            public = self._event_lines(session, engine, state, locale,
+            public = self._event_lines(session, state, locale,
                                        [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None])
             first, *rest = public or [t(locale, "host.log_acted")]
             head = f"#{shown} {first}" if first.startswith(who) else f"#{shown} {who}: {first}"
@@ -1087,7 +1091,7 @@ class Host:
     async def _rules(self, cmd: Command, locale: str) -> Outbox:
         key = self._game(cmd)
         engine = get_engine(key)
-        items = rules.sections(engine, locale)
+        items = rules.sections(get_game(key).text, locale)
         if not items:
             raise HostError("host.no_rules", game=key)
         title = str(localize_value(engine.title, locale))
@@ -1150,6 +1154,7 @@ class Host:
         (bot_step_cap moves, bot_seconds of work). True when the bots have moves left: the
         next tick goes on with them."""
         started = self.work_clock()
+        game = get_game(session.game)
         for n in range(self.bot_step_cap):
             if not self._bots_to_move(session, engine, progress.state):
                 return False
@@ -1158,7 +1163,7 @@ class Host:
             seat = engine.active_seats(progress.state)[0]
             rng = self._bot_rng(session, n)
             try:
-                self._apply(engine, session, progress, seat, engine.bot_action(progress.state, seat, rng), None, "bot")
+                self._apply(engine, session, progress, seat, game.bot_action(progress.state, seat, rng), None, "bot")
             except Exception:
                 # A faulty heuristic must not refuse the human command that woke the bots:
                 # fall back to a random legal move (engines leave the state untouched on refusal).
@@ -1276,13 +1281,14 @@ class Host:
         events to each seat's user in theirs."""
         box = Outbox()
         loc = session.locale
+        game = get_game(session.game)
         lines = list(progress.notes)
-        lines += self._event_lines(session, engine, progress.state, loc,
+        lines += self._event_lines(session, progress.state, loc,
                                    [(e.key, e.params) for e in progress.events if e.to is None])
         images: list[Image] = []
         turn_started = False
         if progress.changed:
-            lines.append(engine.summary(public_view, loc))
+            lines.append(game.text.summary(public_view, loc))
             turn_changed = (progress.awaited_before is None or outcome is not None or progress.ended is not None
                             or sorted(engine.active_seats(progress.state)) != progress.awaited_before)
             turn_started = turn_changed and outcome is None
@@ -1325,7 +1331,7 @@ class Host:
                 if user is None:
                     continue  # bot seat
                 uloc = await self._user_locale(user)
-                text = self._event_lines(session, engine, progress.state, uloc, [(event.key, event.params)])[0]
+                text = self._event_lines(session, progress.state, uloc, [(event.key, event.params)])[0]
                 if len(session.seats_of(user)) > 1:
                     text = t(uloc, "host.seat_head", seat=seat, name=self._name(session, seat)) + " " + text
                 per_user.setdefault(user, []).append(text)
@@ -1340,17 +1346,18 @@ class Host:
         answer to an attack): that player gets it by DM with the buttons, once, when the
         window opens. Their turn timer runs as for a turn (see `_timer_changes`)."""
         before = set(progress.awaited_before or [])
+        game = get_game(session.game)
         out = []
         for seat in self._awaited_humans(session, engine, progress.state):
             user = session.user_of(seat)
             if seat in before or user is None:
                 continue
             uloc = await self._user_locale(user)
-            why = engine.prompt(progress.state, seat, uloc)
+            why = game.text.prompt(progress.state, seat, uloc)
             if why is None:
                 continue
             text = t(uloc, "host.prompt", id=session.id, game=localize_value(engine.title, uloc), why=why)
-            menu = build_menu(engine, progress.state, session.id, seat, [], uloc)
+            menu = build_menu(game, progress.state, session.id, seat, [], uloc)
             out.append((user, Message(text=text, menu=menu, session_id=session.id)))
         return out
 
@@ -1400,7 +1407,7 @@ class Host:
             for n in range(self.bot_step_cap):  # skip: the bot makes this seat's pending decisions
                 if engine.outcome(progress.state) is not None or seat not in engine.active_seats(progress.state):
                     break
-                action = engine.bot_action(progress.state, seat, self._bot_rng(session, 10_000 + n))
+                action = get_game(session.game).bot_action(progress.state, seat, self._bot_rng(session, 10_000 + n))
                 self._apply(engine, session, progress, seat, action, None, "timer")
         return await self._finish(None, session, engine, progress, None, restart_timer=True)
 
@@ -1460,7 +1467,7 @@ class Host:
         await self.league.game_finished(session.id, ranks, forfeit=forfeit)
 
 
-def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: list[str], locale: str,
+def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[str], locale: str,
                among: list[Any] | None = None) -> ActionMenu:
     """One click-menu step from the seat's legal actions (or from `among`, some of them): the
     next tokens after `prefix`, labelled by name, never by id. For `among` the prefix starts
@@ -1468,32 +1475,32 @@ def build_menu(engine: Engine, state: Any, session_id: int, seat: int, prefix: l
     if among is not None:
         prefix = names.common_prefix([a.code().split() for a in among])
     matching = []
-    for action in (engine.legal_actions(state, seat) if among is None else among):
+    for action in (game.engine.legal_actions(state, seat) if among is None else among):
         tokens = action.code().split()
         if tokens[: len(prefix)] == prefix:
             matching.append((tokens, action))
     if not matching:
-        raise HostError("host.menu_no_match", prefix=named_tokens(engine, state, seat, prefix, locale)[:80])
+        raise HostError("host.menu_no_match", prefix=named_tokens(game.text, state, seat, prefix, locale)[:80])
     groups: dict[str, list[Any]] = {}
     for tokens, action in matching:
         if len(tokens) > len(prefix):
             groups.setdefault(tokens[len(prefix)], []).append(action)
     options = []
-    token_names = engine.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
+    token_names = game.text.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
     for token, actions in groups.items():
         if len(actions) == 1:
-            label = engine.describe_action(state, seat, actions[0], locale)
+            label = game.text.describe_action(state, seat, actions[0], locale)
             options.append(MenuOption(value=token, label=label))
         else:  # a token the game has no name for (a gun's number): what its actions have in common
             label = token_names.get(token) or " ".join(names.common_prefix(
-                [engine.describe_action(state, seat, a, locale).split() for a in actions])) or token
+                [game.text.describe_action(state, seat, a, locale).split() for a in actions])) or token
             options.append(MenuOption(value=token, label=label,
                                       description=t(locale, "host.menu_choices", count=len(actions))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
 
 
-def named_tokens(engine: Engine, state: Any, seat: int, tokens: list[str], locale: str) -> str:
+def named_tokens(text: Text, state: Any, seat: int, tokens: list[str], locale: str) -> str:
     """Tokens of an action code as the menus name them (`deck blitz` -> `Deck · Blitz`)."""
-    known = engine.token_names(state, seat, locale) if tokens else {}
+    known = text.token_names(state, seat, locale) if tokens else {}
     return " · ".join(known.get(token, token) for token in tokens)

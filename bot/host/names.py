@@ -1,7 +1,7 @@
 """Actions by name: `/play` accepts what a player reads in the menus, not only action codes.
 
 A typed line is matched against the seat's legal actions by their labels in both languages
-and by their codes with each token replaced by its name (`Engine.token_names`), folded for
+and by their codes with each token replaced by its name (`Text.token_names`), folded for
 case and width: an exact label first, then a unique label prefix, then labels holding every
 word typed. Several matches are returned for the player to click; none, for a clear error.
 """
@@ -11,7 +11,7 @@ import re
 import unicodedata
 from typing import Any
 
-from games.core.engine import Engine
+from games.core.game import Game, Text
 
 LOCALES = ("en", "zh-CN")
 _ID = re.compile(r"(?=.*[a-z])(?=.*\d)[a-z0-9_]+")  # `c69f121183b`, `t5`, `a1`: an id, not a word
@@ -22,25 +22,26 @@ def fold(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
-def action_names(engine: Engine, state: Any, seat: int, action: Any,
+def action_names(text: Text, state: Any, seat: int, action: Any,
                  names: dict[str, dict[str, str]]) -> set[str]:
     """Every folded way a player may call `action`: its labels and its named code per language."""
     tokens = action.code().split()
     found = {fold(action.code())}
     for loc in LOCALES:
-        found.add(fold(engine.describe_action(state, seat, action, loc)))
+        found.add(fold(text.describe_action(state, seat, action, loc)))
         found.add(fold(" ".join(names[loc].get(tok, tok) for tok in tokens)))
     return found
 
 
-def match_actions(engine: Engine, state: Any, seat: int, text: str, exact: bool = False) -> list[Any]:
+def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = False) -> list[Any]:
     """The legal actions of `seat` that `text` names, best matches only (see the module doc);
     with `exact`, only a whole name or code in another case (for text that reads as a code)."""
     query = fold(text)
     if not query:
         return []
-    names = {loc: engine.token_names(state, seat, loc) for loc in LOCALES}
-    called = [(action, action_names(engine, state, seat, action, names)) for action in engine.legal_actions(state, seat)]
+    names = {loc: game.text.token_names(state, seat, loc) for loc in LOCALES}
+    called = [(action, action_names(game.text, state, seat, action, names))
+              for action in game.engine.legal_actions(state, seat)]
     words = query.split()
     tests = [lambda n: n == query] + ([] if exact else [lambda n: n.startswith(query), lambda n: all(w in n for w in words)])
     for test in tests:
@@ -59,13 +60,13 @@ def common_prefix(codes: list[list[str]]) -> list[str]:
     return prefix
 
 
-def named_params(engine: Engine, state: Any, seat: int | None, key: str, params: dict[str, Any],
+def named_params(text: Text, state: Any, seat: int | None, key: str, params: dict[str, Any],
                  locale: str) -> dict[str, Any]:
     """A refusal's (or event's) parameters as a player reads them: the game's own naming
-    (`Engine.event_params`), then any id still bare named as `seat`'s menus name it, and an
+    (`Text.event_params`), then any id still bare named as `seat`'s menus name it, and an
     echoed action code token by token. Only names the seat may know (`token_names`)."""
-    out = dict(engine.event_params(state, key, params, locale))
-    known = engine.token_names(state, seat, locale) if seat is not None else {}
+    out = dict(text.event_params(state, key, params, locale))
+    known = text.token_names(state, seat, locale) if seat is not None else {}
     for name, value in out.items():
         if not isinstance(value, str):
             continue

@@ -7,22 +7,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.core.engine import Engine
+from games.core.game import Text
 
 MAX_TEXT = 3800  # fits a Discord embed description (4096) with room for a title
 
 
-def rules_file(engine: Engine, locale: str) -> Path | None:
-    path = engine.rules_path()
+def rules_file(text: Text, locale: str) -> Path | None:
+    path = text.rules_path()
     if path is None:
         return None
     specific = path.with_name(f"RULES.{locale}.md")
     return specific if specific.exists() else path
 
 
-def sections(engine: Engine, locale: str) -> list[tuple[str, str]]:
+def sections(text: Text, locale: str) -> list[tuple[str, str]]:
     """(heading, body) pairs; text before the first heading becomes an untitled first section."""
-    path = rules_file(engine, locale)
+    path = rules_file(text, locale)
     if path is None:
         return []
     found: list[tuple[str, list[str]]] = [("", [])]

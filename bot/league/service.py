@@ -27,6 +27,7 @@ from bot.league.ratings import RatedResult, leaderboard, replay
 from bot.league.standings import POD_TIEBREAKS, TIEBREAKS, Game, pod_standings, standings
 from bot.outbox import Command, Image, Message, Outbox
 from games.core.i18n import normalize_locale, register_catalog, t
+from storage.db import write_transaction
 
 register_catalog(Path(__file__).parent / "locale")
 
@@ -122,14 +123,8 @@ class LeagueService:
 
     @asynccontextmanager
     async def _own_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+        async with write_transaction(self.db, self._lock) as db:
+            yield db
 
     async def _dm(self, out: Outbox, user_id: int, key: str, **params: Any) -> None:
         """A private message in the recipient's own language."""

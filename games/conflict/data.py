@@ -2,12 +2,13 @@
 validated by pydantic; a bad entry raises an error naming the file and the entry."""
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ValidationError, model_validator
+from pydantic import BaseModel, model_validator
+
+from games.core.data import load_entries
 
 DATA = Path(__file__).parent / "data"
 
@@ -100,31 +101,10 @@ class Content(BaseModel):
     cards: dict[str, CardDef]
 
 
-def _load_list(path: Path, table: str, model: type[BaseModel]) -> dict:
-    with path.open("rb") as fh:
-        try:
-            raw = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise ValueError(f"{path.name}: {exc}") from None
-    out: dict = {}
-    for i, entry in enumerate(raw.get(table, [])):
-        name = entry.get("key", f"#{i + 1}") if isinstance(entry, dict) else f"#{i + 1}"
-        try:
-            item = model.model_validate(entry)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(x) for x in err["loc"])
-            raise ValueError(f"{path.name}: entry {name!r}: {where}: {err['msg']}") from None
-        if item.key in out:
-            raise ValueError(f"{path.name}: entry {name!r}: duplicate key")
-        out[item.key] = item
-    return out
-
-
 def load_content(folder: Path = DATA) -> Content:
-    factions = _load_list(folder / "factions.toml", "faction", Faction)
-    territories = _load_list(folder / "territories.toml", "territory", TerritoryCard)
-    cards = _load_list(folder / "cards.toml", "card", CardDef)
+    factions = load_entries(folder / "factions.toml", "faction", Faction, label="entry {key!r}")
+    territories = load_entries(folder / "territories.toml", "territory", TerritoryCard, label="entry {key!r}")
+    cards = load_entries(folder / "cards.toml", "card", CardDef, label="entry {key!r}")
     need = {"basic": BASICS, "strategy": STRATEGY, "upgrade": UPGRADES, "special": SPECIALS}
     for kind, keys in need.items():
         missing = keys - {k for k, c in cards.items() if c.type == kind}

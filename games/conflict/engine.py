@@ -943,37 +943,6 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         from games.conflict.determinize import determinize
         return determinize(state, seat, rng)
 
-    # --- presentation --------------------------------------------------------------------------
-    def describe_action(self, state: ConflictState, seat: int, action: Any, locale: str) -> str:
-        from games.conflict.present import describe
-        return describe(state, seat, action, locale)
-
-    def explain_roll(self, state: ConflictState, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
-                     locale: str) -> Any:
-        from games.conflict.present import explain_roll
-        return explain_roll(params, locale)
-
-    def prompt(self, state: ConflictState, seat: int, locale: str) -> str | None:
-        from games.conflict.present import prompt
-        return prompt(state, seat, locale)
-
-    def token_names(self, state: ConflictState, seat: int, locale: str) -> dict[str, str]:
-        from games.conflict.present import token_names
-        return token_names(self, state, seat, locale)
-
-    def summary(self, view: dict[str, Any], locale: str) -> str:
-        from games.conflict.present import summary
-        return summary(view, locale)
-
-    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
-        from games.conflict.present import render
-        return render(view, locale)
-
-    # --- bot seat (no deck building in this game: the basic deck is shared) ------------------------
-    def bot_action(self, state: ConflictState, seat: int, rng: Any) -> Any:
-        from games.conflict.bot import choose
-        return choose(self, state, seat, rng)
-
 
 # kind -> ConflictEngine._do_<kind>, found once rather than by name at every step
 _HANDLERS = {kind: getattr(ConflictEngine, "_do_" + kind)

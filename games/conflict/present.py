@@ -71,7 +71,7 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     return names
 
 
-def explain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
+def explain_roll(engine, state, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
     """A coin (1 is heads) says which face it showed."""
     shown = plain_roll(params, locale)
     if params.get("coin"):
@@ -79,7 +79,7 @@ def explain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
     return shown
 
 
-def prompt(state, seat: int, locale: str) -> str | None:
+def prompt(engine, state, seat: int, locale: str) -> str | None:
     """Another faction's move waits for this seat: a response, combat cards, an approval."""
     pend = state.pending
     if pend is None or seat == state.turn or not 0 <= pend.by < state.n:
@@ -87,7 +87,7 @@ def prompt(state, seat: int, locale: str) -> str | None:
     return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name)
 
 
-def describe(state, seat: int, action, locale: str) -> str:
+def describe(engine, state, seat: int, action, locale: str) -> str:
     data = content()
     loc = normalize_locale(locale)
     hand = {c.id: c.key for c in state.players[seat].hand} if 0 <= seat < state.n else {}

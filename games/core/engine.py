@@ -4,8 +4,11 @@ A game is a subclass of `Engine` in `games/<key>/`. Options and actions are pyda
 models. The state is a pydantic model too, or, where the rules read and write it in hot
 loops, plain (slotted) dataclasses that the engine loads and dumps through a pydantic
 `TypeAdapter` by overriding `load_state`/`dump_state` (panzer, conflict, fleet): the same
-validation and JSON, without BaseModel's slower attribute access. The rules are methods. The host, the bot seat, the Discord and console
-adapters and the random-playout test all speak to a game only through this class.
+validation and JSON, without BaseModel's slower attribute access. The rules are methods.
+This class is the rules only: a game's text, picture and bot are modules of their own that
+import the engine, wired with it in `games/<key>/__init__.py` as a `Game`
+(games/core/game.py). The host, the bot seat, the adapters and the random-playout test
+speak to the rules only through this class.
 
 Contract every engine keeps (the core tests and `shapan playout` check it):
 - `apply` raises `RuleError` for an illegal action and then leaves `state` untouched.
@@ -21,18 +24,15 @@ Contract every engine keeps (the core tests and `shapan playout` check it):
 from __future__ import annotations
 
 import functools
-import json
 import random
 import typing
-from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
 from games.core import options as table_options
 from games.core.errors import RuleError
-from games.core.events import Event, ShownRoll, Step, plain_roll, roll_text
-from games.core.i18n import t
+from games.core.events import Step
 
 
 class Seat(BaseModel):
@@ -204,75 +204,6 @@ class Engine(Generic[S, A, O]):
         must be identical on the result (`games.core.playout.check_determinization`); the
         search bot plays from such states, so it never needs another seat's secrets."""
         raise NotImplementedError
-
-    # --- presentation (defaults are plain; games override for their players) -----
-    def describe_action(self, state: S, seat: int, action: A, locale: str) -> str:
-        return action.code()
-
-    def token_names(self, state: S, seat: int, locale: str) -> dict[str, str]:
-        """Names, in `locale`, of the tokens in this seat's action codes (verbs, ids of cards,
-        units, tanks, ships, places), with what tells apart two things of one name (cost,
-        strength, position). Menus show them instead of ids and `/play` accepts them. Only
-        what the seat may know: a face-down card is named as face down."""
-        return {}
-
-    def event_params(self, state: S, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
-        """An event's parameters as the reader should see them: games replace the ids they
-        carry (a tank, a unit) by names. Events are public or were sent to their readers, so
-        naming what they carry reveals nothing new."""
-        return params
-
-    def explain_roll(self, state: S, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
-                     locale: str) -> ShownRoll:
-        """How a `core.roll` event reads: every term of its total, its target and result
-        (`following`: the events after it, whose first few it may absorb)."""
-        return plain_roll(params, locale)
-
-    def event_lines(self, state: S, events: list[tuple[str, dict[str, Any]]], locale: str,
-                    escape: Any = None) -> list[str]:
-        """Events (key, params), in order, as lines in `locale`: ids named, each roll with its
-        terms, target and result. `escape(params)`, if given, makes the parameters safe to
-        show (the host escapes players' names for Discord's markdown)."""
-        lines: list[str] = []
-        skip = 0
-        for i, (key, params) in enumerate(events):
-            if skip:
-                skip -= 1
-                continue
-            named = self.event_params(state, key, params, locale)
-            if escape is not None:
-                named = escape(named)
-            if key == "core.roll":
-                shown = self.explain_roll(state, params, events[i + 1:], locale)
-                skip = shown.absorbs
-                lines.append(roll_text(locale, named.get("who", ""), named.get("what", ""), shown))
-            else:
-                lines.append(t(locale, key, **named))
-        return lines
-
-    def prompt(self, state: S, seat: int, locale: str) -> str | None:
-        """Why the game awaits `seat` out of its turn, when a rule gives it a choice (a
-        reaction, defensive fire, an answer to an attack): the host then sends that player
-        the choice with its buttons. None for an ordinary turn."""
-        return None
-
-    def summary(self, view: dict[str, Any], locale: str) -> str:
-        """A short text board made from a view (never from the raw state)."""
-        return json.dumps(view, ensure_ascii=False)[:1500]
-
-    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
-        """A PNG of the board made from a view, or None if the game has no picture."""
-        return None
-
-    def rules_path(self) -> Path | None:
-        module = __import__(type(self).__module__, fromlist=["__file__"])
-        path = Path(module.__file__).parent / "RULES.md"
-        return path if path.exists() else None
-
-    # --- bot seat ------------------------------------------------------------------
-    def bot_action(self, state: S, seat: int, rng: random.Random) -> A:
-        """The bot seat's choice; a game overrides with a heuristic. Default: random legal."""
-        return rng.choice(self.legal_actions(state, seat))
 
     # --- plumbing shared by all games ------------------------------------------------
     def parse_options(self, raw: dict[str, str] | None = None) -> O:

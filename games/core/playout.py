@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core.engine import Engine, Seat
+from games.core.game import Game
 from games.core.errors import RuleError
 
 
@@ -92,7 +93,7 @@ def check_secrets(engine: Engine, state: Any, events: list, players: int) -> lis
 
 
 def play_one(
-    engine: Engine,
+    game: Game,
     seed: int,
     players: int,
     options: dict[str, str] | None = None,
@@ -100,6 +101,7 @@ def play_one(
     check_every: int = 1,
     use_bot: bool = False,
 ) -> GameResult:
+    engine = game.engine
     result = GameResult(seed=seed)
     chooser = random.Random(seed ^ 0x5EED)
     try:
@@ -130,7 +132,7 @@ def play_one(
                 return result
             seat = chooser.choice(active)
             if use_bot:
-                action = engine.bot_action(state, seat, chooser)
+                action = game.bot_action(state, seat, chooser)
             else:
                 legal = engine.legal_actions(state, seat)
                 if not legal:
@@ -157,7 +159,7 @@ def play_one(
 
 
 def run_playouts(
-    engine: Engine,
+    game: Game,
     games: int,
     seed: int = 1,
     players: int | None = None,
@@ -166,12 +168,12 @@ def run_playouts(
     use_bot: bool = False,
     check_every: int = 1,
 ) -> PlayoutReport:
-    players = players or engine.min_players
+    players = players or game.engine.min_players
     start = time.perf_counter()
     results = [
-        play_one(engine, seed * 1_000_003 + i, players, options, max_steps, check_every, use_bot=use_bot) for i in range(games)
+        play_one(game, seed * 1_000_003 + i, players, options, max_steps, check_every, use_bot=use_bot) for i in range(games)
     ]
-    return PlayoutReport(engine.key, results, time.perf_counter() - start)
+    return PlayoutReport(game.key, results, time.perf_counter() - start)
 
 
 # --- determinization: what a seat cannot see, drawn again ----------------------------------
@@ -179,28 +181,29 @@ def run_playouts(
 LOCALES = ("en", "zh-CN")
 
 
-def _seat_face(engine: Engine, state: Any, seat: int) -> dict[str, Any]:
+def _seat_face(game: Game, state: Any, seat: int) -> dict[str, Any]:
     """Everything the host can show `seat` about `state`: its view and its texts, the seats
     the game awaits (a pause that happens only when a player holds a card tells the table
     what they hold), its legal actions with their labels, and the tokens of its own hidden
     items (a seat keeps its own secrets)."""
+    engine, text = game.engine, game.text
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat)
     return {
         "view": json.loads(json.dumps(view, ensure_ascii=False, default=str)),
-        "summary": {loc: engine.summary(view, loc) for loc in LOCALES},
+        "summary": {loc: text.summary(view, loc) for loc in LOCALES},
         "active": sorted(engine.active_seats(state)),
         "outcome": None if (o := engine.outcome(state)) is None else o.model_dump(),
         "legal": [a.code() for a in legal],
-        "labels": {loc: [engine.describe_action(state, seat, a, loc) for a in legal] for loc in LOCALES},
+        "labels": {loc: [text.describe_action(state, seat, a, loc) for a in legal] for loc in LOCALES},
         "own secrets": sorted(engine.secrets(state).get(seat, ())),
         # what the menus and /play call things, and the out-of-turn prompt (issue 18)
-        "names": {loc: engine.token_names(state, seat, loc) for loc in LOCALES},
-        "prompt": {loc: engine.prompt(state, seat, loc) for loc in LOCALES},
+        "names": {loc: text.token_names(state, seat, loc) for loc in LOCALES},
+        "prompt": {loc: text.prompt(state, seat, loc) for loc in LOCALES},
     }
 
 
-def check_determinization(engine: Engine, state: Any, seat: int, rnd: random.Random,
+def check_determinization(game: Game, state: Any, seat: int, rnd: random.Random,
                           continue_steps: int = 12, lockstep_steps: int = 6,
                           lockstep_branches: int = 4) -> tuple[list[str], bool]:
     """Determinize `state` for `seat` and compare. Returns (problems, changed): problems is
@@ -213,8 +216,9 @@ def check_determinization(engine: Engine, state: Any, seat: int, rnd: random.Ran
     A leak may also lie in what happens next (a pause that comes only when a player holds a
     card): so the game is then played on in both states with the same dice (`_lockstep`),
     and as long as the seat gets the same messages it must see the same."""
+    engine = game.engine
     before = engine.dump_state(state)
-    face = _seat_face(engine, state, seat)
+    face = _seat_face(game, state, seat)
     try:
         other = engine.determinize(state, seat, rnd)
     except NotImplementedError:
@@ -224,7 +228,7 @@ def check_determinization(engine: Engine, state: Any, seat: int, rnd: random.Ran
     problems: list[str] = []
     if engine.dump_state(state) != before:
         problems.append("determinize changed the state it was given")
-    other_face = _seat_face(engine, other, seat)
+    other_face = _seat_face(game, other, seat)
     for key in face:
         if face[key] != other_face[key]:
             detail = first_difference_text(face[key], other_face[key])
@@ -238,7 +242,7 @@ def check_determinization(engine: Engine, state: Any, seat: int, rnd: random.Ran
         # a few different first moves, each followed by a short line of the seat's own moves
         firsts = engine.legal_actions(state, seat)
         for first in rnd.sample(firsts, min(lockstep_branches, len(firsts))):
-            problems += _lockstep(engine, engine.load_state(before), engine.load_state(dumped), seat, rnd,
+            problems += _lockstep(game, engine.load_state(before), engine.load_state(dumped), seat, rnd,
                                   lockstep_steps, first)
             if problems:
                 break
@@ -266,13 +270,14 @@ def check_determinization(engine: Engine, state: Any, seat: int, rnd: random.Ran
     return problems, changed
 
 
-def _lockstep(engine: Engine, real: Any, drawn: Any, seat: int, rnd: random.Random, steps: int,
+def _lockstep(game: Game, real: Any, drawn: Any, seat: int, rnd: random.Random, steps: int,
               first: Any) -> list[str]:
     """Play on in the real and the resampled state with the same dice (the real state's
     generator copied over): the seat's own moves, and others' moves that are legal in both
     worlds. Once the two worlds tell the seat something different (a revealed card, a die that
     fell on another throw, a payment it sees), they may differ in all that follows; until then
     whom the game awaits and what the seat may do must not differ."""
+    engine = game.engine
     if not hasattr(real, "rng"):
         return []
     drawn.rng = copy.deepcopy(real.rng)  # whatever the generator is made of
@@ -306,7 +311,7 @@ def _lockstep(engine: Engine, real: Any, drawn: Any, seat: int, rnd: random.Rand
             if parted is None:
                 return []  # the seat learned something by the rules: from here the worlds may part
             return [f"after {what} what seat {seat} is told differs in kind, not only in value: {parted}"]
-        a, b = _seat_face(engine, real, seat), _seat_face(engine, drawn, seat)
+        a, b = _seat_face(game, real, seat), _seat_face(game, drawn, seat)
         # whom the game awaits must not depend on what the seat cannot see; a view that differs
         # tells the seat something new (a card drawn from the resampled deck), as a message does
         keys = ["active", "outcome"] if a["active"] != b["active"] or a["view"] != b["view"] else list(a)

@@ -20,16 +20,16 @@ def _expected(engine, state, seat: int, unit: str, wid: str, target: str) -> flo
     """Expected damage of one attack from public numbers (no hidden pilots or cards)."""
     w = D.weapon(wid)
     side, enemy = state.sides[seat], state.sides[1 - seat]
-    hit = side.ship.hit if unit == "ship" else D.mechs[engine._mech(state, unit).model].hit
+    hit = side.ship.hit if unit == "ship" else D.mechs[engine.mech(state, unit).model].hit
     if w.aoe:
-        victims = [m for m in engine._field(enemy) if engine._unit_zone_dist(state, seat, unit, target) >= 0
+        victims = [m for m in engine.on_field(enemy) if engine.unit_zone_dist(state, seat, unit, target) >= 0
                    and abs(zrow(m.zone) - zrow(target)) + abs("LCR".index(m.zone[0]) - "LCR".index(target[0])) <= w.aoe]
         per = w.damage if wid == "flak" else w.damage * (hit + w.hit_vs_mech) / 20 * 0.6
         return per * len(victims) * 1.5
     if target == "ship":
         evade, is_mech, hp = enemy.ship.evade, enemy.ship.giant, enemy.ship.hp
     else:
-        m = engine._mech(state, target)
+        m = engine.mech(state, target)
         evade, is_mech, hp = D.mechs[m.model].evade, True, m.hp
     hit += w.hit_vs_mech if is_mech else w.hit_vs_ship
     p = max(0.0, min(1.0, hit / 20)) * (1 - max(0.0, min(1.0, evade / 20)))
@@ -41,7 +41,7 @@ def _expected(engine, state, seat: int, unit: str, wid: str, target: str) -> flo
     value = p * w.shots * dmg
     if is_mech and target != "ship":
         value = p * w.shots * min(dmg, hp) + (2.0 * p if dmg * w.shots >= hp else 0.0)  # kills are worth more
-        if ship_dist(seat, engine._mech(state, target).zone) <= 1:
+        if ship_dist(seat, engine.mech(state, target).zone) <= 1:
             value *= 2  # protect the ship
     return value
 
@@ -99,7 +99,7 @@ def _mech_step(engine, state, seat, by):
     attacks = []
     for a in by.get("attack", []):
         if a.weapon == "repair_drone":
-            m = engine._mech(state, a.target)
+            m = engine.mech(state, a.target)
             attacks.append((m.max_hp - m.hp, a))
         elif a.weapon == "charger":
             attacks.append((0.5, a))
@@ -122,13 +122,13 @@ def _main(engine, state, seat, by, rng):
     cards = {c.id: c.card for c in side.hand}
     for a in by.get("skill", []):
         if a.name == "revenge":
-            return max(by["skill"], key=lambda x: engine._mech(state, x.a).hp if x.name == "revenge" and x.a else 0)
+            return max(by["skill"], key=lambda x: engine.mech(state, x.a).hp if x.name == "revenge" and x.a else 0)
         if a.name == "last_stand" and ship.hp * 2 < ship.max_hp:
             return a
         if a.name == "sacrifice" and ship.energy >= 2:
             return a
     if "turret" in by:
-        return max(by["turret"], key=lambda a: engine._mech(state, a.target).hp)
+        return max(by["turret"], key=lambda a: engine.mech(state, a.target).hp)
     for a in by.get("use", []):
         card = next(c.card for m in side.mechs for c in m.cards if c.id == a.card)
         if card in ("repair_kit", "grenade") or (card == "smoke" and state.ap <= 1):
@@ -141,10 +141,10 @@ def _main(engine, state, seat, by, rng):
             return a
     fires = [(_expected(engine, state, seat, "ship", a.weapon, a.target), a) for a in by.get("fire", [])]
     best_fire = max(fires, key=lambda x: x[0]) if fires else (0.0, None)
-    threatened = any(ship_dist(seat, m.zone) <= 1 for m in engine._field(enemy))
+    threatened = any(ship_dist(seat, m.zone) <= 1 for m in engine.on_field(enemy))
     if threatened and best_fire[1] is not None and best_fire[0] >= 1:
         return best_fire[1]
-    field = engine._field(side)
+    field = engine.on_field(side)
     if "launch" in by and len(field) < 3 and state.ap >= 1:
         return rng.choice(by["launch"])
     if "operate" in by:

@@ -2,13 +2,13 @@
 and the fleet code (a pasted loadout) with its validation."""
 from __future__ import annotations
 
-import tomllib
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ValidationError, model_validator
+from pydantic import BaseModel, model_validator
 
+from games.core.data import DataError, load_model
 from games.core.errors import RuleError
 
 DATA_FILE = Path(__file__).parent / "data" / "fleet.toml"
@@ -115,22 +115,12 @@ class FleetData(BaseModel):
 
 
 def load_data(path: Path = DATA_FILE) -> FleetData:
-    with path.open("rb") as fh:
-        try:
-            raw = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise ValueError(f"{path}: {exc}") from exc
-    try:
-        data = FleetData.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"])
-        raise ValueError(f"{path}: entry {where}: {err['msg']}") from None
+    data = load_model(path, FleetData)
     for key, preset in data.presets.items():
         try:
             parse_loadout(preset.code, data)
         except RuleError as exc:
-            raise ValueError(f"{path}: entry presets.{key}: {exc.key} {exc.params}") from None
+            raise DataError(f"{path.name}: entry presets.{key}: {exc.key} {exc.params}") from None
     return data
 
 

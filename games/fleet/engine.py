@@ -13,6 +13,7 @@ from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import code_fields
 from games.core.events import roll_event, step_of
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
+from games.fleet.observer import build_view
 from games.fleet.state import (
     ACTIONS, EVENT_ZONES, LAUNCH_ZONES, MECH_PREFIX, SHIP_ROW, Attach, Attack, Build, Card, Done, Draw, EndTurn,
     Fire, FleetCode, FleetOptions, FleetState, Gather, Go, Launch, Mech, Move, Operate, Order, Packet, Pass, Pending,
@@ -394,6 +395,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if unit == "ship":
             return ship_dist(seat, zone)
         return dist(self._mech(state, unit).zone, zone)
+
+    # Public queries, for the bot and the faces: the same the rules use.
+    mech = _mech  # (state, uid): the mech `uid` of either side, or None
+    on_field = _field  # (side): a side's mechs on the field
+    unit_zone_dist = _unit_zone_dist  # (state, seat, unit, zone): from "ship" or a mech uid
 
     def _target_dist(self, state: FleetState, seat: int, unit: str, target: str) -> int:
         """Distance from a unit of `seat` to a target (enemy "ship" or a mech uid)."""
@@ -1772,8 +1778,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     # ================================================================ views
     def view(self, state: FleetState, seat: int | None) -> dict[str, Any]:
-        from games.fleet.present import build_view
-        return build_view(self, state, seat)
+        return build_view(state, seat, self.active_seats(state))
 
     def secrets(self, state: FleetState) -> dict[int, set[str]]:
         out: dict[int, set[str]] = {}
@@ -1819,40 +1824,6 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             problems.append(f"action points {state.ap}")
         return problems
 
-    # ================================================================ presentation
-    def describe_action(self, state: FleetState, seat: int, action: Any, locale: str) -> str:
-        from games.fleet.present import describe
-        return describe(self, state, seat, action, locale)
-
-    def token_names(self, state: FleetState, seat: int, locale: str) -> dict[str, str]:
-        from games.fleet.present import token_names
-        return token_names(self, state, seat, locale)
-
-    def event_params(self, state: FleetState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
-        from games.fleet.present import event_params
-        return event_params(state, key, params, locale)
-
-    def explain_roll(self, state: FleetState, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
-                     locale: str) -> Any:
-        from games.fleet.present import explain_roll
-        return explain_roll(state, params, locale)
-
-    def prompt(self, state: FleetState, seat: int, locale: str) -> str | None:
-        from games.fleet.present import prompt
-        return prompt(state, seat, locale)
-
-    def summary(self, view: dict[str, Any], locale: str) -> str:
-        from games.fleet.present import summary
-        return summary(view, locale)
-
-    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
-        from games.fleet.render import render_board
-        return render_board(view, locale)
-
     def determinize(self, state: FleetState, seat: int, rng: random.Random) -> FleetState:
         from games.fleet.determinize import determinize
         return determinize(state, seat, rng)
-
-    def bot_action(self, state: FleetState, seat: int, rng: random.Random) -> Any:
-        from games.fleet.bot import choose
-        return choose(self, state, seat, rng)

@@ -1,15 +1,14 @@
-"""Views, action labels and the text board of fleet & mech. Views are the only way state
-leaves the engine: the table sees the public fleet; a seat also sees its hidden part."""
+"""Action labels, event text and the text board of fleet & mech, made from states and views
+(`games/fleet/observer.py` decides what a view holds)."""
 from __future__ import annotations
 
 import re
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.i18n import t, verb_names
 from games.fleet.data import DATA
-from games.fleet.state import FleetState, Side
+from games.fleet.state import FleetState
 
 if TYPE_CHECKING:
     from games.fleet.engine import FleetEngine
@@ -25,63 +24,6 @@ def in_build(view: dict[str, Any]) -> bool:
     """The fleets are not on the board: still being built, or the game ended before they were
     (a concession, a kick or a timer forfeit during fleet building leaves no ship)."""
     return view["phase"] == "build" or any("ship" not in side for side in view["sides"])
-
-
-def _side_view(engine: "FleetEngine", state: FleetState, seat: int, side: Side, own: bool) -> dict[str, Any]:
-    if state.phase == "build" or side.ship is None:
-        out: dict[str, Any] = {"ready": side.build.stage == "ready"}
-        if own:
-            out["build"] = {k: v for k, v in asdict(side.build).items() if k != "token"}
-        return out
-    ship = side.ship
-    out = {
-        "ship": {"model": ship.model, "name": dict(D.ships[ship.model].name), "hp": ship.hp, "max_hp": ship.max_hp,
-                 "hit": ship.hit, "evade": ship.evade, "energy": ship.energy, "weapons": list(ship.weapons),
-                 "ammo": dict(ship.ammo), "burn": ship.burn, "giant": ship.giant, "destroyed": ship.destroyed},
-        "mechs": [],
-        "victory": side.victory,
-        "hand_counts": {"ship": sum(1 for c in side.hand if D.subs[c.card].side == "ship"),
-                        "mech": sum(1 for c in side.hand if D.subs[c.card].side == "mech")},
-        "piles": {"ship": len(side.ship_pile), "mech": len(side.mech_pile)},
-        "discard": list(side.discard),
-        "pilots_ready": sum(1 for p in side.pilots if p.status == "ready"),
-        "pilots_injured": sum(1 for p in side.pilots if p.status == "injured"),
-        "captain": side.captain if side.captain_revealed or own else None,
-        "skills_used": list(side.used),
-        "turret": side.turret,
-    }
-    for m in side.mechs:
-        mv = {"uid": m.uid, "model": m.model, "hp": m.hp, "max_hp": m.max_hp, "status": m.status, "zone": m.zone,
-              "cards": len(m.cards), "stun": m.stun, "burn": m.burn, "boost": m.boost, "smoke": m.smoke,
-              "pilot": m.pilot if (m.revealed or own) else None, "acts": m.acts}
-        if own:
-            mv["card_list"] = [asdict(c) for c in m.cards]
-        out["mechs"].append(mv)
-    if own:
-        out["hand"] = [asdict(c) for c in side.hand]
-        out["captain_token"] = side.captain_token
-        out["pilots"] = [asdict(p) for p in side.pilots]
-        out["skills_ready"] = [s for s in side.ready if s not in side.used]
-    return out
-
-
-def build_view(engine: "FleetEngine", state: FleetState, seat: int | None) -> dict[str, Any]:
-    view: dict[str, Any] = {
-        "phase": state.phase, "names": list(state.names), "round": state.round, "turn": state.turn,
-        "ap": state.ap, "weather": state.weather, "conditions": list(state.conditions),
-        "events_left": len(state.event_pile), "me": seat,
-        "sides": [_side_view(engine, state, s, state.sides[s], own=(s == seat)) for s in range(2)],
-        "waiting": engine.active_seats(state),
-        "pending": None,
-        "winner": state.winner, "draw": state.draw,
-    }
-    if state.pending:
-        p = state.pending[0]
-        view["pending"] = {"kind": p.kind, "seat": p.seat}
-        if seat == p.seat and p.kind == "pick":
-            side = state.sides[seat]
-            view["pending"]["cards"] = [asdict(c) for c in side.ship_pile if c.id in p.data["cards"]]
-    return view
 
 
 def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
@@ -141,7 +83,8 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
 _CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
 
 
-def event_params(state: FleetState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dict[str, Any],
+                 locale: str) -> dict[str, Any]:
     """Card lists (`中文 / English [id], ...`, written by the rules in both languages) read as
     names in the reader's language only, without the ids."""
     cards = params.get("cards")
@@ -156,7 +99,8 @@ def event_params(state: FleetState, key: str, params: dict[str, Any], locale: st
 _AT_MOST = {"hit", "evade", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
 
 
-def explain_roll(state: FleetState, params: dict[str, Any], locale: str) -> ShownRoll:
+def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any], following: list,
+                 locale: str) -> ShownRoll:
     """Hit and evade rolls: a d20 at most the ship's or mech's value; trait rolls: a d100 at
     most the trait's chance. The line names the target and says how the roll ended."""
     shown = plain_roll(params, locale)
@@ -173,7 +117,7 @@ def explain_roll(state: FleetState, params: dict[str, Any], locale: str) -> Show
     return shown
 
 
-def prompt(state: FleetState, seat: int, locale: str) -> str | None:
+def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> str | None:
     """A reaction window the opponent's action opened (gather, launch, a strike)."""
     if state.pending and state.pending[0].seat == seat and seat != state.turn:
         trigger = state.pending[0].data.get("trigger", "strike")

@@ -2,13 +2,13 @@
 checked once at import, plus deck codes (build, parse, validate)."""
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, model_validator
 
+from games.core.data import DataError, load_entries, read_toml, validate
 from games.core.errors import RuleError
 
 DATA = Path(__file__).parent / "data"
@@ -135,30 +135,12 @@ class PresetDeck(BaseModel):
     code: str
 
 
-def _load_toml(path: Path) -> dict:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ValueError(f"{path.name}: {exc}") from exc
-
-
 @lru_cache(maxsize=1)
 def load_cards(path: Path = DATA / "cards.toml") -> dict[str, Card]:
     """All cards by key; a bad entry raises ValueError naming the file and the card."""
-    raw = _load_toml(path)
-    cards: dict[str, Card] = {}
-    codes: set[str] = set()
-    for i, entry in enumerate(raw.get("card", [])):
-        label = entry.get("key", f"#{i + 1}")
-        try:
-            card = Card.model_validate(entry)
-        except ValidationError as exc:
-            raise ValueError(f"{path.name}: card {label}: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}") from None
-        if card.key in cards or card.code in codes:
-            raise ValueError(f"{path.name}: card {label}: duplicate key or code")
-        cards[card.key] = card
-        codes.add(card.code)
+    cards = load_entries(path, "card", Card)
+    if len({card.code for card in cards.values()}) != len(cards):
+        raise DataError(f"{path.name}: two cards share a code")
     for card in cards.values():
         for eff in card.effects + card.destroyed + card.discarded + card.turn_start + card.on_attack + card.on_order:
             if eff.card is not None and eff.card not in cards:
@@ -215,15 +197,12 @@ def deck_code(main: str, ally: str, keys: list[str]) -> str:
 
 @lru_cache(maxsize=1)
 def load_presets(path: Path = DATA / "decks.toml") -> dict[str, PresetDeck]:
-    raw = _load_toml(path)
     presets: dict[str, PresetDeck] = {}
-    for name, entry in raw.get("deck", {}).items():
+    for name, entry in read_toml(path).get("deck", {}).items():
+        preset = validate(PresetDeck, entry, f"{path.name}: deck {name}")
         try:
-            preset = PresetDeck.model_validate(entry)
             parse_deck(preset.code)
-        except ValidationError as exc:
-            raise ValueError(f"{path.name}: deck {name}: {exc.errors()[0]['msg']}") from None
         except RuleError as exc:
-            raise ValueError(f"{path.name}: deck {name}: {exc.key} {exc.params}") from None
+            raise DataError(f"{path.name}: deck {name}: {exc.key} {exc.params}") from None
         presets[name] = preset
     return presets

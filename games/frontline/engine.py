@@ -619,29 +619,3 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if st.phase == "main" and sum(len(p.deck) for p in st.players) > 2 * DECK_SIZE + 60:
             bad.append("decks grew beyond reason")
         return bad
-
-    # --- presentation -----------------------------------------------------------------------
-    def event_params(self, state: FrontlineState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
-        from .text import event_params
-        return event_params(state, key, params, locale)
-
-    def token_names(self, state: FrontlineState, seat: int, locale: str) -> dict[str, str]:
-        from .text import token_names
-        return token_names(self, state, seat, locale)
-
-    def describe_action(self, st: FrontlineState, seat: int, action: FrontlineAction, locale: str) -> str:
-        from .text import describe
-        return describe(self, st, seat, action, locale)
-
-    def summary(self, view: dict[str, Any], locale: str) -> str:
-        from .text import summary
-        return summary(view, locale)
-
-    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
-        from .render import render
-        return render(view, locale)
-
-    def bot_action(self, st: FrontlineState, seat: int, rng: random.Random) -> FrontlineAction:
-        from .bot import choose
-        return choose(self, st, seat, rng)
-

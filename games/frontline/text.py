@@ -111,7 +111,7 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
 _CARD_ID = re.compile(r" \[c[0-9a-f]+\]")
 
 
-def event_params(st, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
     """Hand lists read as card names, without the ids the rules write beside them."""
     cards = params.get("cards")
     if not isinstance(cards, list):

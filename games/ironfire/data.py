@@ -7,13 +7,13 @@ components instead of numbers: the designer computes their combat value and logi
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
+from games.core.data import DataError, load_entries, read_toml, validate
 from games.core.errors import RuleError
 
 DATA = Path(__file__).parent / "data"
@@ -24,10 +24,6 @@ NATIONS = ("de", "su", "us", "uk", "jp", "fr", "cn", "it")
 
 _DICE = re.compile(r"^(?:(\d+)d(\d+)(?:\+(\d+))?|(\d+))$")
 _RANGE = re.compile(r"^(-?\d+)~(-?\d+)$")
-
-
-class DataError(ValueError):
-    """A data file is wrong; the message names the file and the entry."""
 
 
 def round_half_up(num: int, den: int = 1) -> int:
@@ -231,54 +227,22 @@ class CardPool:
         return card.name.get(locale) or card.name["en"]
 
 
-def _load_toml(path: Path) -> dict:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"{path.name}: {exc}") from exc
-
-
-def _entries(path: Path, table: str, model: type[BaseModel]) -> list:
-    data = _load_toml(path)
-    out = []
-    seen: set[str] = set()
-    for i, raw in enumerate(data.get(table, [])):
-        label = raw.get("key", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
-        try:
-            item = model.model_validate(raw)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(x) for x in err["loc"])
-            raise DataError(f"{path.name}: {table} {label}: {where}: {err['msg']}") from None
-        except RuleError as exc:
-            raise DataError(f"{path.name}: {table} {label}: {exc.key} {exc.params}") from None
-        if item.key in seen:
-            raise DataError(f"{path.name}: {table} {label}: duplicate key")
-        seen.add(item.key)
-        out.append(item)
-    return out
-
-
 @lru_cache(maxsize=1)
 def components() -> dict[str, dict[str, Component]]:
     path = DATA / "components.toml"
-    data = _load_toml(path)
+    data = read_toml(path)
     out: dict[str, dict[str, Component]] = {}
     for group in ("chassis", "engine", "suspension", "transmission", "armour"):
         out[group] = {}
         for key, raw in data.get(group, {}).items():
-            try:
-                out[group][key] = Component.model_validate(raw)
-            except ValidationError as exc:
-                raise DataError(f"{path.name}: {group}.{key}: {exc.errors()[0]['msg']}") from None
+            out[group][key] = validate(Component, raw, f"{path.name}: {group}.{key}")
     return out
 
 
 def load_pool(folder: Path = DATA) -> CardPool:
-    combat = _entries(folder / "cards.toml", "card", CombatCard)
-    abilities = _entries(folder / "abilities.toml", "ability", AbilityCard)
-    envs = _entries(folder / "environments.toml", "environment", EnvironmentCard)
+    combat = list(load_entries(folder / "cards.toml", "card", CombatCard).values())
+    abilities = list(load_entries(folder / "abilities.toml", "ability", AbilityCard).values())
+    envs = list(load_entries(folder / "environments.toml", "environment", EnvironmentCard).values())
     clash = set(c.key for c in combat) & set(a.key for a in abilities)
     if clash:
         raise DataError(f"cards.toml/abilities.toml: keys used twice: {sorted(clash)}")

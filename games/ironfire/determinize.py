@@ -152,8 +152,8 @@ def _focus_still_possible(engine: IronFireEngine, st: IronState, s: int) -> bool
     focus = st.focus
     if focus is None or focus.declared or focus.seat != s:
         return True
-    target = engine._unit(st, focus.target)
-    return len(focus.members) + len(engine._focus_candidates(st, s, target, True)) >= 2
+    target = engine.unit(st, focus.target)
+    return len(focus.members) + len(engine.focus_candidates(st, s, target, True)) >= 2
 
 
 def _shuffle_face_down(p: Player, rnd: random.Random) -> None:

@@ -432,6 +432,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return True
         return self._can_attack(state, seat)
 
+    # Public queries, for the text, the bot and determinization: the same the rules use.
+    seat_of = _seat_of  # (slot): the seat a unit slot belongs to, -1 if none
+    unit = _unit  # (state, slot): the unit in `slot`, or None
+    can_attack = _can_attack  # (state, seat): whether the seat has an attack it can declare
+
     def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool) -> list[tuple[Unit, AttackOption]]:
         cls = POOL.combat[target.card].cls
         player = state.players[seat]
@@ -444,6 +449,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 if not o.own and cls in o.vs and (o.cost == 0 if free_only else self._affordable(player, o)):
                     out.append((u, o))
         return out
+
+    focus_candidates = _focus_candidates  # (state, seat, target, free_only): who may join a focus on `target`
 
     # ---- whose input ----
     def active_seats(self, state: IronState) -> list[int]:
@@ -1328,43 +1335,6 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         from games.ironfire.determinize import determinize
 
         return determinize(self, state, seat, rng)
-
-    # ---- presentation ----
-    def describe_action(self, state: IronState, seat: int, action: IronAction, locale: str) -> str:
-        from games.ironfire.text import describe
-
-        return describe(self, state, seat, action, locale)
-
-    def token_names(self, state: IronState, seat: int, locale: str) -> dict[str, str]:
-        from games.ironfire.text import token_names
-
-        return token_names(self, state, seat, locale)
-
-    def explain_roll(self, state: IronState, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
-                     locale: str) -> Any:
-        from games.ironfire.text import explain_roll
-
-        return explain_roll(params, locale)
-
-    def prompt(self, state: IronState, seat: int, locale: str) -> str | None:
-        from games.ironfire.text import prompt
-
-        return prompt(self, state, seat, locale)
-
-    def summary(self, view: dict[str, Any], locale: str) -> str:
-        from games.ironfire.text import summary
-
-        return summary(view, locale)
-
-    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
-        from games.ironfire.render import render
-
-        return render(view, locale)
-
-    def bot_action(self, state: IronState, seat: int, rng: random.Random) -> IronAction:
-        from games.ironfire.bot import choose
-
-        return choose(self, state, seat, rng)
 
 
 # (heavily damaged, cut off) -> what a revealed card's message adds

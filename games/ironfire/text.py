@@ -24,10 +24,10 @@ def option_name(key: str, locale: str) -> str:
 
 def _unit_text(engine, state: IronState, seat: int, slot: str, locale: str) -> str:
     """A unit as `seat` may know it: its card name only if face up or its own."""
-    unit = engine._unit(state, slot)
+    unit = engine.unit(state, slot)
     if unit is None:
         return slot
-    if unit.up or engine._seat_of(slot) == seat:
+    if unit.up or engine.seat_of(slot) == seat:
         return f"{slot} {card_name(unit.card, locale)}"
     return f"{slot} ({t(locale, 'ironfire.board.face_down')})"
 
@@ -35,7 +35,7 @@ def _unit_text(engine, state: IronState, seat: int, slot: str, locale: str) -> s
 def _unit_name(engine, state: IronState, seat: int, unit, locale: str) -> str:
     """`a3 Tiger I 9/13`: its slot (the board's coordinate), name and strength, as far as the
     seat may know them."""
-    if unit.up or engine._seat_of(unit.slot) == seat:
+    if unit.up or engine.seat_of(unit.slot) == seat:
         return f"{unit.slot} {card_name(unit.card, locale)} {unit.cv}/{POOL.combat[unit.card].cv}"
     return f"{unit.slot} ({t(locale, 'ironfire.board.face_down')})"
 
@@ -56,7 +56,7 @@ def token_names(engine, state: IronState, seat: int, locale: str) -> dict[str, s
     return names
 
 
-def explain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
+def explain_roll(engine, state: IronState, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
     """Logistics: 38 + 2d6. Damage (102.3): the die, the environment, precision, then the
     percentage (focus fire, heavy damage) rounded half up, then fortification. Healing: the
     die times the percentage. The environment roll says which environment it gives (101.2)."""
@@ -95,7 +95,7 @@ def prompt(engine, state: IronState, seat: int, locale: str) -> str | None:
     """A declared focus fire (102.3): its target's side may answer."""
     focus = state.focus
     if state.phase == "battle" and state.attack is None and focus is not None and focus.declared \
-            and engine._seat_of(focus.target) == seat and seat != state.turn:
+            and engine.seat_of(focus.target) == seat and seat != state.turn:
         return t(locale, "ironfire.prompt.focus", name=state.players[focus.seat].name,
                  unit=_unit_text(engine, state, seat, focus.target, locale))
     return None

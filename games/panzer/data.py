@@ -1,13 +1,13 @@
 """The roster and the maps: data files beside the engine, validated on load."""
 from __future__ import annotations
 
-import tomllib
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
+from games.core.data import load_model
 from games.core.hexgrid import Hex, hex_name, offset_to_axial
 
 DATA = Path(__file__).parent / "data"
@@ -149,27 +149,13 @@ class MapFile(BaseModel):
     maps: dict[str, GameMap]
 
 
-def _load(path: Path, model: type[BaseModel]) -> BaseModel:
-    try:
-        with path.open("rb") as fh:
-            raw = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path.name}: {exc}") from exc
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"])
-        raise ValueError(f"{path.name}: entry {where}: {err['msg']}") from None
-
-
 def load_roster(path: Path = DATA / "roster.toml") -> dict[str, TankType]:
-    roster = _load(path, Roster)
+    roster = load_model(path, Roster)
     return {k: t.model_copy(update={"key": k}) for k, t in roster.tanks.items()}  # type: ignore[attr-defined]
 
 
 def load_maps(path: Path = DATA / "maps.toml") -> dict[str, GameMap]:
-    maps = _load(path, MapFile)
+    maps = load_model(path, MapFile)
     return {k: m.model_copy(update={"key": k}) for k, m in maps.maps.items()}  # type: ignore[attr-defined]
 
 

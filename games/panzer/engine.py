@@ -1220,40 +1220,6 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             problems.append(f"score {state.score} != destroyed {killed[::-1]}")
         return problems
 
-    # --- presentation and the bot live in their own modules -------------------------------------
-    def describe_action(self, state: PanzerState, seat: int, action: PanzerAction, locale: str) -> str:
-        from games.panzer.text import describe
-        return describe(self, state, seat, action, locale)
-
-    def token_names(self, state: PanzerState, seat: int, locale: str) -> dict[str, str]:
-        from games.panzer.text import token_names
-        return token_names(self, state, seat, locale)
-
-    def event_params(self, state: PanzerState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
-        from games.panzer.text import event_params
-        return event_params(state, key, params, locale)
-
-    def explain_roll(self, state: PanzerState, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
-                     locale: str) -> Any:
-        from games.panzer.text import explain_roll
-        return explain_roll(state, params, following, locale)
-
-    def prompt(self, state: PanzerState, seat: int, locale: str) -> str | None:
-        from games.panzer.text import prompt
-        return prompt(state, seat, locale)
-
-    def summary(self, view: dict[str, Any], locale: str) -> str:
-        from games.panzer.text import summary
-        return summary(view, locale)
-
-    def render(self, view: dict[str, Any], locale: str) -> bytes | None:
-        from games.panzer.render import render
-        return render(view, locale)
-
-    def bot_action(self, state: PanzerState, seat: int, rng: random.Random) -> PanzerAction:
-        from games.panzer.bot import choose
-        return choose(self, state, seat, rng)
-
 
 @lru_cache(maxsize=8192)
 def _act(cls: type, **fields: Any) -> Any:

@@ -1,10 +1,10 @@
 """Rule helpers of panzer that need no engine: army checks, arcs, sight, movement costs, fire."""
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 
 from games.core import RuleError
+from games.core.data import DataError, read_toml
 from games.core.hexgrid import distance, in_arc, neighbor, sight_line, turn_steps
 from games.panzer.data import DATA, MAPS, ROSTER, GameMap, TankType
 from games.panzer.models import Hex, PanzerState, Tank
@@ -27,14 +27,13 @@ def single_nation_bonus(nation: str) -> int:
 
 
 def with_presets() -> dict[str, str]:
-    with (DATA / "presets.toml").open("rb") as fh:
-        raw = tomllib.load(fh)["presets"]
+    raw = read_toml(DATA / "presets.toml")["presets"]
     out = {}
     for name, code in raw.items():
         try:
             out[name] = normalize_army(code, 200)
         except RuleError as exc:
-            raise ValueError(f"presets.toml: entry {name}: {exc.key} {exc.params}") from None
+            raise DataError(f"presets.toml: entry {name}: {exc.key} {exc.params}") from None
     return out
 
 

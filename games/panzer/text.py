@@ -38,11 +38,10 @@ def _tank_label(state: Any, tid: str, locale: str) -> str:
     return tank_label(tank_numbers(state.tanks), tid, locale)
 
 
-def army_label(loadout: str, locale: str) -> str:
-    """A ready-made army by its tanks (`panzerlehr: Tiger I, Panther, ...`); a code as typed."""
-    from games.panzer.engine import _PRESETS
-
-    code = _PRESETS.get(loadout)
+def army_label(presets: dict[str, str], loadout: str, locale: str) -> str:
+    """A ready-made army (one of `presets`, the engine's `loadout_presets()`) by its tanks
+    (`panzerlehr: Tiger I, Panther, ...`); a code as typed."""
+    code = presets.get(loadout)
     if code is None:
         return loadout
     return f"{loadout}: " + ", ".join(localize_value(ROSTER[k].name, locale) for k in code.split(","))
@@ -58,9 +57,8 @@ def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, st
     names.update({a: t(locale, f"panzer.ammo.{a}") for a in ("overcharge", "apfsds", "hesh")})
     names.update({s: t(locale, f"panzer.side.{s}") for s in ("north", "south")})
     names.update({key: f"{localize_value(typ.name, locale)} ({typ.price})" for key, typ in ROSTER.items()})
-    from games.panzer.engine import _PRESETS
-
-    names.update({key: army_label(key, locale) for key in _PRESETS})
+    presets = engine.loadout_presets()
+    names.update({key: army_label(presets, key, locale) for key in presets})
     numbers = tank_numbers(state.tanks)
     hexes = MAPS[state.options.map].names
     for tk in state.tanks:
@@ -77,7 +75,7 @@ _TANK_PARAMS = ("tank", "target", "by", "who", "mover", "shooter")
 _HEX_PARAMS = ("hex", "frm", "to", "at")
 
 
-def event_params(state: Any, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
     """Tank ids named, hexes in capitals."""
     numbers = tank_numbers(state.tanks)
     out = dict(params)
@@ -92,7 +90,7 @@ def event_params(state: Any, key: str, params: dict[str, Any], locale: str) -> d
     return out
 
 
-def prompt(state: Any, seat: int, locale: str) -> str | None:
+def prompt(engine: Any, state: Any, seat: int, locale: str) -> str | None:
     """A defensive-fire window: an enemy tank moved within sight of the seat's tanks."""
     if state.reaction is None or seat != state.seat:
         return None
@@ -110,7 +108,7 @@ def _tank_class(state: Any, tank_id: Any) -> str:
     return ROSTER[tank.type].tank_class if tank is not None else ""
 
 
-def explain_roll(state: Any, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
+def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
                  locale: str) -> ShownRoll:
     """Hit: 2d6 + modifiers against the distance (the hit line folded in). Damage: 2d6
     (overcharged) + gun attack + close range against the armour (the damage line folded in).
@@ -161,7 +159,7 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["tank"] = localize_value(ROSTER[action.tank].name, locale)
         p["price"] = ROSTER[action.tank].price
     if kind == "army":
-        p["army"] = army_label(action.loadout, locale)
+        p["army"] = army_label(engine.loadout_presets(), action.loadout, locale)
     if kind == "side":
         p["side"] = t(locale, f"panzer.side.{action.side}")
     if kind in ("face", "turn", "turret"):

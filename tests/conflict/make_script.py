@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from games.conflict import ENGINE
+from games.conflict import ENGINE, GAME
 from games.core import Seat
 
 OPTIONS = {"max_rounds": "4"}
@@ -38,7 +38,7 @@ def choose(state, seat, rng, done: set[str]):
             return by["yes"][0]
         if pend.kind == "price":
             return by["price"][len(by["price"]) // 2]
-        return ENGINE.bot_action(state, seat, rng)
+        return GAME.bot_action(state, seat, rng)
     if state.phase in ("develop", "post") and seat == state.turn:
         if "pact" not in done and "pact" in by:
             done.add("pact_sent")
@@ -54,7 +54,7 @@ def choose(state, seat, rng, done: set[str]):
         if units:
             done.add("combat")
             return units[0]
-    return ENGINE.bot_action(state, seat, rng)
+    return GAME.bot_action(state, seat, rng)
 
 
 def lines(seed: int):

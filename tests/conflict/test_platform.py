@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from games.conflict import ENGINE
+from games.conflict import ENGINE, GAME
 from games.conflict.present import units_of
 from games.conflict.data import load_content
 from games.core.playout import run_playouts
@@ -17,13 +17,13 @@ ROOT = Path(__file__).resolve().parents[2] / "games" / "conflict"
 
 @pytest.mark.parametrize("players,games", [(2, 6), (3, 3), (6, 1)])
 def test_random_playouts_finish_without_errors_or_leaks(players, games):
-    report = run_playouts(ENGINE, games, seed=20 + players, players=players)
+    report = run_playouts(GAME, games, seed=20 + players, players=players)
     assert report.ok, report.first_problem()
     assert report.finished == games
 
 
 def test_bot_seats_play_whole_games():
-    report = run_playouts(ENGINE, 2, seed=5, players=3, use_bot=True)
+    report = run_playouts(GAME, 2, seed=5, players=3, use_bot=True)
     assert report.ok, report.first_problem()
 
 
@@ -97,13 +97,13 @@ def test_describe_summary_and_render_in_both_languages():
     a = state.turn
     for act in ENGINE.legal_actions(state, a)[:30]:
         for loc in ("zh-CN", "en"):
-            label = ENGINE.describe_action(state, a, act, loc)
+            label = GAME.text.describe_action(state, a, act, loc)
             assert label and "conflict.act" not in label
     view = ENGINE.view(state, None)
     for loc in ("zh-CN", "en"):
-        text = ENGINE.summary(view, loc)
+        text = GAME.text.summary(view, loc)
         assert len(text) <= 1500 and state.players[a].name in text
-    png = ENGINE.render(view, "zh-CN")
+    png = GAME.render(view, "zh-CN")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     from io import BytesIO
     from PIL import Image

@@ -12,7 +12,7 @@ from games.registry import register
 from tests.conftest import backend_params, database
 from tests.discord.harness import DiscordHarness, User
 
-register(tests.toygame.ENGINE)
+register(tests.toygame.GAME)
 
 ALICE = User(1001, "alice", "en-US")
 BOB = User(1002, "bob", "en-US")

@@ -89,10 +89,10 @@ async def test_renamed_options_arrive_under_the_name_discord_sends(harness):
 
 
 async def test_games_are_imported_when_the_bot_starts(db_path, monkeypatch):
-    monkeypatch.setattr(registry, "_engines", {k: v for k, v in registry._engines.items()
+    monkeypatch.setattr(registry, "_games", {k: v for k, v in registry._games.items()
                                                if k not in registry.GAME_MODULES})
     h = await DiscordHarness.start(await make_host(db_path))
-    assert set(registry.GAME_MODULES) <= set(registry._engines)
+    assert set(registry.GAME_MODULES) <= set(registry._games)
     await h.close()
 
 

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from bot.discord.i18n import text
-from games.registry import GAME_MODULES, get_engine
+from games.registry import GAME_MODULES, get_engine, get_game
 from tests.discord.harness import CHANNEL_ID, User
 
 MOVE_CAP = 1500  # human moves; all five end well before (conflict, the longest, in about 750)
@@ -57,7 +57,7 @@ async def test_a_whole_game_through_the_adapter(harness, game, lang):
             post = rec.channel_messages(CHANNEL_ID)[-1]
             if "sp:hand" in post.custom_ids:
                 await h.click(user, post.response, "sp:hand")
-        action = engine.bot_action(state, seat, rng)
+        action = get_game(game).bot_action(state, seat, rng)
         await slash(user, "play", action=action.code(), seat=seat)
         after = await h.client.host.repo.load_session(1)
         assert after.version > session.version, f"move {moves} ({action.code()}) was not played"

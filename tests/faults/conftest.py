@@ -6,5 +6,5 @@ import tests.toygame
 from games.registry import register
 from tests.platform import tally
 
-register(tests.toygame.ENGINE)
+register(tests.toygame.GAME)
 register(tally.ENGINE)

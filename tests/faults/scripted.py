@@ -17,7 +17,7 @@ import sys
 
 from bot.host import Host
 from bot.outbox import Command
-from games.registry import get_engine
+from games.registry import get_engine, get_game
 
 CHANNEL = 10
 SEED = 4242
@@ -42,12 +42,12 @@ async def next_command(host: Host, game: str) -> Command | None:
         return command(0, "game.start")
     state = engine.load_state(session.state)
     seat = engine.active_seats(state)[0]
-    action = engine.bot_action(state, seat, random.Random(session.version))
+    action = get_game(game).bot_action(state, seat, random.Random(session.version))
     return command(seat, "play", code=action.code(), seat=seat)
 
 
 async def play(db: str, game: str, pace: float = 0.0) -> None:
-    get_engine(game).render = lambda view, locale: None  # pictures add time and nothing to check
+    get_game(game).render = lambda view, locale: None  # pictures add time and nothing to check
     host = await Host.create(db, seed_source=lambda: SEED)
     try:
         while (cmd := await next_command(host, game)) is not None:

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from games.registry import GAME_MODULES, get_engine
+from games.registry import GAME_MODULES, get_engine, get_game
 from tests.discord.conftest import make_host
 from tests.discord.harness import CHANNEL_ID, DiscordHarness, User
 
@@ -30,7 +30,7 @@ def private_to(h: DiscordHarness, user: User, caller: User, since: int) -> str:
 @pytest.mark.parametrize("game", list(GAME_MODULES))
 async def test_no_secret_reaches_the_table_or_another_player(tmp_path, monkeypatch, game):
     engine = get_engine(game)
-    monkeypatch.setattr(engine, "render", lambda view, locale: None)  # pixels cannot be searched for tokens
+    monkeypatch.setattr(get_game(game), "render", lambda view, locale: None)  # pixels cannot be searched for tokens
     users = USERS[: PLAYERS.get(game, engine.min_players)]
     h = await DiscordHarness.start(await make_host(tmp_path / "db.sqlite3"))
     try:

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 from games.core import Seat
-from games.fleet import ENGINE
+from games.fleet import ENGINE, GAME
 
 SEED = 4012
 SCRIPT = Path(__file__).parent / "scripts" / "whole_game.txt"
@@ -47,7 +47,7 @@ def lines(seed: int = SEED) -> tuple[list[str], int]:
     turns = 0
     while ENGINE.outcome(state) is None:
         seat = ENGINE.active_seats(state)[0]
-        action = ENGINE.bot_action(state, seat, rng)
+        action = GAME.bot_action(state, seat, rng)
         where = "@dm" if action.kind in SECRET_KINDS else ""
         out.append(f"{NAMES[seat]}{where}: /play {action.code()}")
         before = state.turn_no

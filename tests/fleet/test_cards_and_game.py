@@ -6,7 +6,7 @@ import pytest
 
 from games.core import RuleError, Seat
 from games.core.i18n import t
-from games.fleet import ENGINE
+from games.fleet import ENGINE, GAME
 from games.fleet.data import load_data
 from tests.fleet.helpers import (MECH_DECK, SHIP_DECK, act, clear_hands, dice, fleet, give, keys, mech, my_turn,
                                  new_game, pass_windows, put)
@@ -327,14 +327,14 @@ def test_every_key_has_both_languages():
 # --- playouts and secrets ------------------------------------------------------------------
 def test_random_playouts_finish_without_errors_or_leaks():
     from games.core.playout import run_playouts
-    report = run_playouts(ENGINE, 40, seed=11)
+    report = run_playouts(GAME, 40, seed=11)
     assert report.ok, report.first_problem()
     assert report.finished == 40
 
 
 def test_bot_playouts_finish():
     from games.core.playout import run_playouts
-    report = run_playouts(ENGINE, 10, seed=5, use_bot=True)
+    report = run_playouts(GAME, 10, seed=5, use_bot=True)
     assert report.ok, report.first_problem()
 
 
@@ -370,8 +370,8 @@ def test_render_and_summary_from_views():
     put(s, "a1", "C3")
     for seat in (None, 0, 1):
         view = ENGINE.view(s, seat)
-        png = ENGINE.render(view, "zh-CN")
+        png = GAME.render(view, "zh-CN")
         assert Image.open(io.BytesIO(png)).size[0] > 500
-        assert len(ENGINE.summary(view, "en")) <= 1500
-    assert "a1" in ENGINE.summary(ENGINE.view(s, None), "en")
-    assert "fleet." not in ENGINE.describe_action(s, 0, ENGINE.parse_action("order a1"), "zh-CN")
+        assert len(GAME.text.summary(view, "en")) <= 1500
+    assert "a1" in GAME.text.summary(ENGINE.view(s, None), "en")
+    assert "fleet." not in GAME.text.describe_action(s, 0, ENGINE.parse_action("order a1"), "zh-CN")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.fleet import ENGINE
+from games.fleet import ENGINE, GAME
 from games.fleet.data import DATA
 from tests.discord.conftest import ALICE, BOB, make_host
 from tests.discord.harness import DiscordHarness
@@ -38,7 +38,7 @@ async def test_hidden_configuration_and_hands_go_only_to_their_owner(tmp_path):
             for seat, side in enumerate(state.sides):
                 ever_names[seat] |= {n for c in side.hand for n in DATA().subs[c.card].name.values()}
             seat = ENGINE.active_seats(state)[0]
-            action = ENGINE.bot_action(state, seat, rng)
+            action = GAME.bot_action(state, seat, rng)
             await h.slash((ALICE, BOB)[seat], "play", dm=action.kind in SECRET_KINDS, action=action.code())
             session, state = await _state(h)
             moves += 1

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from games.core import Seat
-from games.frontline import ENGINE
+from games.frontline import ENGINE, GAME
 
 SEED = 2024
 SCRIPT = Path(__file__).parent / "scripts" / "whole_game.txt"
@@ -31,7 +31,7 @@ def lines(seed: int = SEED) -> tuple[list[str], int]:
     ]
     while ENGINE.outcome(state) is None:
         seat = ENGINE.active_seats(state)[0]
-        action = ENGINE.bot_action(state, seat, rng)
+        action = GAME.bot_action(state, seat, rng)
         where = "@dm" if action.kind in SECRET_KINDS else ""
         out.append(f"{NAMES[seat]}{where}: /play {action.code()}")
         if action.kind == "end" and state.turn_no % 6 == 0:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.core import RuleError, Seat
-from games.frontline import ENGINE
+from games.frontline import ENGINE, GAME
 from games.frontline.state import HandCard
 
 from .helpers import act, battle, card, end_turn, keys, started, unit
@@ -105,7 +105,7 @@ def test_bot_never_plays_an_order_that_destroys_its_own_hq():
     st.players[0].hq, st.players[1].hq = 2, 9
     cid = card(st, 0, "endless_winter")
     assert any(a.code() == f"order {cid} -" for a in ENGINE.legal_actions(st, 0))
-    assert ENGINE.bot_action(st, 0, random.Random(1)).kind == "end"
+    assert GAME.bot_action(st, 0, random.Random(1)).kind == "end"
 
 
 # --- adj. 6: a continuous effect lasts to the end of the damage that destroys its unit ----------
@@ -202,14 +202,14 @@ def test_opponent_view_is_blind_to_every_hidden_fact_over_a_whole_game():
                 a, b = ENGINE.view(st, viewer), ENGINE.view(other, viewer)
                 assert a == b, (st.turn_no, secret, viewer)
                 if checked % 25 == 0:
-                    assert ENGINE.summary(a, "en") == ENGINE.summary(b, "en")
-                    assert ENGINE.render(a, "zh-CN") == ENGINE.render(b, "zh-CN")
+                    assert GAME.text.summary(a, "en") == GAME.text.summary(b, "en")
+                    assert GAME.render(a, "zh-CN") == GAME.render(b, "zh-CN")
             checked += 1
         counters += sum(c.active for p in st.players for c in p.hand)
         seat = ENGINE.active_seats(st)[0]
         legal = ENGINE.legal_actions(st, seat)
         setters = [x for x in legal if x.kind == "counter"]
-        action = setters[0] if setters else (ENGINE.bot_action(st, seat, rng) if rng.random() < 0.7
+        action = setters[0] if setters else (GAME.bot_action(st, seat, rng) if rng.random() < 0.7
                                              else rng.choice(legal))
         ENGINE.apply(st, seat, action)
     assert checked > 100 and counters > 0  # the game really held active counter-orders
@@ -224,7 +224,7 @@ def test_bot_plays_its_curve():
     played = []
     rng = random.Random(1)
     while True:
-        a = ENGINE.bot_action(st, 0, rng)
+        a = GAME.bot_action(st, 0, rng)
         if a.kind == "end":
             break
         played.append(next(c.key for c in st.players[0].hand if c.id == a.card))
@@ -239,7 +239,7 @@ def test_bot_mulligans_expensive_cards_away():
     st.players[0].hand = [HandCard(id=f"c{i}", key=k) for i, k in enumerate(["tiger", "grenadiers", "panzer4", "air_raid"])]
     rng = random.Random(1)
     marked = []
-    while (a := ENGINE.bot_action(st, 0, rng)).kind == "swap":
+    while (a := GAME.bot_action(st, 0, rng)).kind == "swap":
         marked.append(a.card)
         ENGINE.apply(st, 0, a)
     assert sorted(marked) == ["c0"] and a.kind == "keep"  # the 7-cost Tiger goes back, cards up to 4 stay
@@ -255,9 +255,9 @@ def test_bot_defends_its_hq_when_threatened():
         return st, art, t34
 
     st, art, t34 = setup(20)
-    assert ENGINE.bot_action(st, 0, random.Random(1)).code() == f"attack {art.uid} hq"  # safe: go for the HQ
+    assert GAME.bot_action(st, 0, random.Random(1)).code() == f"attack {art.uid} hq"  # safe: go for the HQ
     st, art, t34 = setup(6)
-    assert ENGINE.bot_action(st, 0, random.Random(1)).code() == f"attack {art.uid} {t34.uid}"  # defend
+    assert GAME.bot_action(st, 0, random.Random(1)).code() == f"attack {art.uid} {t34.uid}"  # defend
 
 
 # --- board numbers, pincer, heavy armour cap, revealed cards ------------------------------------

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games.core import RuleError
-from games.frontline import ENGINE
+from games.frontline import ENGINE, GAME
 from games.frontline import rules as R
 from games.frontline.cards import Effect
 
@@ -249,10 +249,10 @@ def test_view_and_text_mark_a_borrowed_unit():
     _borrow(st, x)
     for seat in (0, 1, None):
         assert ENGINE.view(st, seat)["front"][0]["lent_by"] == 1
-    assert "⇄" in ENGINE.summary(ENGINE.view(st, 1), "en")
-    assert ENGINE.render(ENGINE.view(st, 0), "zh-CN")[:4] == b"\x89PNG"
+    assert "⇄" in GAME.text.summary(ENGINE.view(st, 1), "en")
+    assert GAME.render(ENGINE.view(st, 0), "zh-CN")[:4] == b"\x89PNG"
     end_turn(st)
-    assert "⇄" not in ENGINE.summary(ENGINE.view(st, 1), "en")
+    assert "⇄" not in GAME.text.summary(ENGINE.view(st, 1), "en")
 
 
 def test_bot_borrows_an_enemy_tank_to_finish_the_enemy_hq():
@@ -261,10 +261,10 @@ def test_bot_borrows_an_enemy_tank_to_finish_the_enemy_hq():
     st.players[1].hq = 5
     card(st, 0, "requisition")
     rng = random.Random(1)
-    first = ENGINE.bot_action(st, 0, rng)
+    first = GAME.bot_action(st, 0, rng)
     assert first.kind == "order" and first.target == tiger.uid
     ENGINE.apply(st, 0, first)
-    second = ENGINE.bot_action(st, 0, rng)
+    second = GAME.bot_action(st, 0, rng)
     assert second.code() == f"attack {tiger.uid} hq"
     ENGINE.apply(st, 0, second)
     assert ENGINE.outcome(st).winners == [0]

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from games.frontline import ENGINE
+from games.frontline import ENGINE, GAME
 from games.frontline.cards import CARDS
 from tests.discord.conftest import ALICE, BOB, make_host
 from tests.discord.harness import CHANNEL_ID, DiscordHarness
@@ -63,7 +63,7 @@ async def test_whole_game_over_discord_keeps_hands_and_counter_orders_private(ha
     while ENGINE.outcome(st) is None and moves < 400:
         seat = ENGINE.active_seats(st)[0]
         ever_ids |= {c.id for p in st.players for c in p.hand}
-        action = ENGINE.bot_action(st, seat, rng)
+        action = GAME.bot_action(st, seat, rng)
         kredits_seen = [p["kredits"] for p in ENGINE.view(st, None)["players"]]
         start = len(h.requests)
         reqs = await h.slash(USERS[seat], "play", action=action.code())
@@ -121,7 +121,7 @@ async def _to_a_counter(h: DiscordHarness):
         setter = next((a for a in ENGINE.legal_actions(st, seat) if a.kind == "counter"), None)
         if setter is not None:
             return USERS[seat], setter
-        await h.slash(USERS[seat], "play", action=ENGINE.bot_action(st, seat, rng).code())
+        await h.slash(USERS[seat], "play", action=GAME.bot_action(st, seat, rng).code())
         _, st = await _state(h)
 
 

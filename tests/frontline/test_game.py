@@ -9,7 +9,7 @@ import pytest
 from games.core import RuleError
 from games.core.i18n import _catalogs, t
 from games.core.playout import check_secrets, run_playouts
-from games.frontline import ENGINE
+from games.frontline import ENGINE, GAME
 from games.frontline.cards import CARDS, load_cards, load_presets, parse_deck
 
 from .helpers import act, battle, card, seats, started, unit
@@ -226,14 +226,14 @@ def test_describe_summary_and_render():
     unit(st, 1, "guards_rifles")
     cid = card(st, 0, "artillery_strike")
     for loc in ("en", "zh-CN"):
-        labels = [ENGINE.describe_action(st, 0, a, loc) for a in ENGINE.legal_actions(st, 0)]
+        labels = [GAME.text.describe_action(st, 0, a, loc) for a in ENGINE.legal_actions(st, 0)]
         assert all(labels) and not any("frontline." in x for x in labels)
-    assert "Fire Mission" in ENGINE.describe_action(st, 0, ENGINE.parse_action(f"order {cid} u2"), "en")
+    assert "Fire Mission" in GAME.text.describe_action(st, 0, ENGINE.parse_action(f"order {cid} u2"), "en")
     view = ENGINE.view(st, 0)
-    text = ENGINE.summary(view, "zh-CN")
+    text = GAME.text.summary(view, "zh-CN")
     assert len(text) <= 1500 and "虎式坦克" in text and "火力任务" in text
-    assert "火力任务" not in ENGINE.summary(ENGINE.view(st, 1), "zh-CN")
-    png = ENGINE.render(view, "en")
+    assert "火力任务" not in GAME.text.summary(ENGINE.view(st, 1), "zh-CN")
+    png = GAME.render(view, "en")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     from PIL import Image
     import io
@@ -254,18 +254,18 @@ def test_lasting_effects_show_in_the_summary_and_the_picture():
     st = battle(87)
     hit = unit(st, 1, "guards_rifles", effects=["attrition"])
     unit(st, 0, "tiger", front=True, flags=["shield_hq"])
-    plain = ENGINE.render(ENGINE.view(st, 0), "en")
+    plain = GAME.render(ENGINE.view(st, 0), "en")
     st.players[0].hq_effects = ["retaliate"]
     for seat in (0, 1, None):
-        text = ENGINE.summary(ENGINE.view(st, seat), "en")
+        text = GAME.text.summary(ENGINE.view(st, seat), "en")
         assert f"{hit.uid} Guards Riflemen: takes 1 damage at its owner's turn start" in text
         assert "Enemy effects deal no damage to your HQ" in text
         assert "whenever an enemy unit attacks your HQ, it takes 1 damage" in text
-        assert "frontline." not in text and "frontline." not in ENGINE.summary(ENGINE.view(st, seat), "zh-CN")
+        assert "frontline." not in text and "frontline." not in GAME.text.summary(ENGINE.view(st, seat), "zh-CN")
     for key in ("attrition", "no_hq_attack", "combat_damage_one", "order_proof", "shield_hq", "retaliate"):
         for loc in ("en", "zh-CN"):
             assert not t(loc, f"frontline.short.{key}").startswith("frontline.")
-    fortified = Image.open(io.BytesIO(ENGINE.render(ENGINE.view(st, 0), "en")))
+    fortified = Image.open(io.BytesIO(GAME.render(ENGINE.view(st, 0), "en")))
     # seat 0 sits at the bottom: under its HQ numbers the box now says "Fortified"
     label = (30, 380 + 132, 190, 380 + 145)  # inside the box, clear of its outline
     assert has_ink(fortified, label, (20, 22, 26))
@@ -278,12 +278,12 @@ def test_bot_takes_a_lethal_hq_attack_and_a_good_trade():
     art = unit(st, 0, "sfh18")
     st.players[1].hq = 3
     unit(st, 1, "grenadiers")
-    assert ENGINE.bot_action(st, 0, random.Random(1)).code() == f"attack {art.uid} hq"
+    assert GAME.bot_action(st, 0, random.Random(1)).code() == f"attack {art.uid} hq"
     st = battle(86)
     tiger = unit(st, 0, "tiger", front=True)
     foe = unit(st, 1, "t34")
     st.players[0].kredits = 2
-    assert ENGINE.bot_action(st, 0, random.Random(1)).code() == f"attack {tiger.uid} {foe.uid}"
+    assert GAME.bot_action(st, 0, random.Random(1)).code() == f"attack {tiger.uid} {foe.uid}"
 
 
 def test_bot_beats_random_play():
@@ -295,20 +295,20 @@ def test_bot_beats_random_play():
         rng = random.Random(g)
         while ENGINE.outcome(st) is None:
             seat = ENGINE.active_seats(st)[0]
-            action = ENGINE.bot_action(st, seat, rng) if seat == 0 else rng.choice(ENGINE.legal_actions(st, seat))
+            action = GAME.bot_action(st, seat, rng) if seat == 0 else rng.choice(ENGINE.legal_actions(st, seat))
             ENGINE.apply(st, seat, action)
         wins += ENGINE.outcome(st).winners == [0]
     assert wins >= 10
 
 
 def test_random_playouts_finish_without_errors_or_leaks():
-    report = run_playouts(ENGINE, 40, seed=5)
+    report = run_playouts(GAME, 40, seed=5)
     assert report.ok, report.first_problem()
     assert report.finished == 40
 
 
 def test_bot_playouts_finish():
-    report = run_playouts(ENGINE, 10, seed=9, use_bot=True)
+    report = run_playouts(GAME, 10, seed=9, use_bot=True)
     assert report.ok, report.first_problem()
 
 

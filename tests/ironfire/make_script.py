@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from games.core import Seat
-from games.ironfire import ENGINE
+from games.ironfire import ENGINE, GAME
 
 SEED = 2026
 OPTIONS = {"logistics": "40"}
@@ -34,7 +34,7 @@ def lines(seed: int = SEED) -> tuple[list[str], int]:
     ]
     while ENGINE.outcome(state) is None:
         seat = ENGINE.active_seats(state)[0]
-        action = ENGINE.bot_action(state, seat, rng)
+        action = GAME.bot_action(state, seat, rng)
         secret = state.phase in ("deck", "army") or (state.phase == "recount" and action.kind != "cut")
         out.append(f"{NAMES[seat]}{'@dm' if secret else ''}: /play {action.code()}")
         before = state.phase

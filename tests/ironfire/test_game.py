@@ -8,13 +8,13 @@ from PIL import Image
 
 from games.core.playout import check_secrets, run_playouts
 from games.core.render import has_ink
-from games.ironfire import ENGINE
+from games.ironfire import ENGINE, GAME
 from tests.ironfire.helpers import battle, new_game, play, seats
 
 
 @pytest.mark.parametrize("players,fog", [(2, "false"), (2, "true"), (4, "false"), (4, "true")])
 def test_random_playouts_finish_without_errors_or_leaks(players, fog):
-    report = run_playouts(ENGINE, 12, seed=players * 10 + (fog == "true"), players=players,
+    report = run_playouts(GAME, 12, seed=players * 10 + (fog == "true"), players=players,
                           options={"fog_of_war": fog})
     assert report.ok, report.first_problem()
     assert report.finished == 12
@@ -23,9 +23,9 @@ def test_random_playouts_finish_without_errors_or_leaks(players, fog):
 def test_playouts_with_variants_and_bot():
     for options in ({"format": "alt20", "logistics": "each"}, {"match": "3", "logistics": "60"},
                     {"bans": "t34,tiger", "fog_of_war": "true", "match": "2"}):
-        report = run_playouts(ENGINE, 6, seed=5, players=3, options=options)
+        report = run_playouts(GAME, 6, seed=5, players=3, options=options)
         assert report.ok, (options, report.first_problem())
-    report = run_playouts(ENGINE, 4, seed=9, players=2, use_bot=True, options={"fog_of_war": "true"})
+    report = run_playouts(GAME, 4, seed=9, players=2, use_bot=True, options={"fog_of_war": "true"})
     assert report.ok, report.first_problem()
 
 
@@ -34,7 +34,7 @@ def test_opponents_never_see_face_down_cards_or_secret_selection():
     for seat, other_cards in ((0, ("t34", "il2")), (1, ("tiger", "stuka"))):
         seen = json.dumps(ENGINE.view(state, seat)) + json.dumps(ENGINE.view(state, None))
         assert not any(c in seen for c in other_cards)
-        assert ENGINE.summary(ENGINE.view(state, 1 - seat), "en").count("[face down]") == 2
+        assert GAME.text.summary(ENGINE.view(state, 1 - seat), "en").count("[face down]") == 2
     assert check_secrets(ENGINE, state, [], 2) == []
     # a public event about a face-down card names its slot only
     state.players[0].logistics = 1  # both cards must be cut off
@@ -51,21 +51,21 @@ def test_summary_render_and_describe_in_both_languages():
     state.players[0].army[0].cv = 5
     for loc in ("zh-CN", "en"):
         view = ENGINE.view(state, None)
-        text = ENGINE.summary(view, loc)
+        text = GAME.text.summary(view, loc)
         assert len(text) <= 1500 and ("虎式坦克 5/13" in text if loc == "zh-CN" else "Tiger I 5/13" in text)
-        png = ENGINE.render(view, loc)
+        png = GAME.render(view, loc)
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG" and has_ink(img, (12, 70, 400, 100), (236, 230, 214))
-    labels = [ENGINE.describe_action(state, 0, a, "zh-CN") for a in ENGINE.legal_actions(state, 0)]
+    labels = [GAME.text.describe_action(state, 0, a, "zh-CN") for a in ENGINE.legal_actions(state, 0)]
     assert "a1 虎式坦克攻击：对装甲" in labels
-    labels = [ENGINE.describe_action(state, 0, a, "en") for a in ENGINE.legal_actions(state, 0)]
+    labels = [GAME.text.describe_action(state, 0, a, "en") for a in ENGINE.legal_actions(state, 0)]
     assert "a3 Ju 87 Stuka attacks vs armour" in labels
 
 
 def test_describe_hides_face_down_cards():
     state = battle([["tiger"], ["t34"]], fog=True)
     play(state, 0, "attack a1 armour")
-    labels = [ENGINE.describe_action(state, 0, a, "en") for a in ENGINE.legal_actions(state, 0)]
+    labels = [GAME.text.describe_action(state, 0, a, "en") for a in ENGINE.legal_actions(state, 0)]
     assert labels == ["Target b1 (face down)", "No more targets"]
 
 
@@ -74,7 +74,7 @@ def test_bot_builds_a_legal_army_within_budget():
     rng = random.Random(1)
     while state.phase in ("deck", "army"):
         seat = ENGINE.active_seats(state)[0]
-        ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng))
+        ENGINE.apply(state, seat, GAME.bot_action(state, seat, rng))
     for p in state.players:
         assert p.army and ENGINE.army_logistics(p) <= 40
         assert ENGINE.army_logistics(p) >= 36  # it fills the budget sensibly
@@ -87,7 +87,7 @@ def test_bot_beats_random_play():
         state = ENGINE.setup(seats(2), ENGINE.parse_options({}), g).state
         while ENGINE.outcome(state) is None:
             seat = rng.choice(ENGINE.active_seats(state))
-            act = ENGINE.bot_action(state, seat, rng) if seat == 0 else rng.choice(ENGINE.legal_actions(state, seat))
+            act = GAME.bot_action(state, seat, rng) if seat == 0 else rng.choice(ENGINE.legal_actions(state, seat))
             ENGINE.apply(state, seat, act)
         wins += ENGINE.outcome(state).winners == [0]
     assert wins >= 10
@@ -97,8 +97,8 @@ def test_bot_does_not_peek_at_face_down_cards():
     state = battle([["tiger", "stuka"], ["t34", "grenadier"]], fog=True)
     twin = ENGINE.load_state(ENGINE.dump_state(state))
     twin.players[1].army[0].card, twin.players[1].army[1].card = "grenadier", "t34"  # swap what is hidden
-    a = ENGINE.bot_action(state, 0, random.Random(3))
-    b = ENGINE.bot_action(twin, 0, random.Random(3))
+    a = GAME.bot_action(state, 0, random.Random(3))
+    b = GAME.bot_action(twin, 0, random.Random(3))
     assert a == b
 
 
@@ -136,9 +136,9 @@ def test_every_label_board_and_event_reads_in_both_languages():
         legal = ENGINE.legal_actions(state, seat)
         for loc in ("zh-CN", "en"):
             for a in legal:
-                label = ENGINE.describe_action(state, seat, a, loc)
+                label = GAME.text.describe_action(state, seat, a, loc)
                 assert "ironfire." not in label and "{" not in label, label
-            board = ENGINE.summary(ENGINE.view(state, seat), loc)
+            board = GAME.text.summary(ENGINE.view(state, seat), loc)
             assert len(board) <= 1500 and "ironfire." not in board
         step = ENGINE.apply(state, seat, rng.choice(legal))
         for e in step.events:

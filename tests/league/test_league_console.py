@@ -59,9 +59,9 @@ async def test_console_wait_moves_the_league_clock(tmp_path):
     reminders can be played through at the console." """
     from bot.console import run_script as run_lines
     from games.registry import register
-    from tests.toygame import ENGINE
+    from tests.toygame import ENGINE, GAME
 
-    register(ENGINE)
+    register(GAME)
     lines = ["org!: /lang en", "alice: /lang en", "bob: /lang en",
              "org!: /league create Spring duel round_days=3", "org!: /league open",
              "alice: /league join", "bob: /league join", "org!: /league start_round",

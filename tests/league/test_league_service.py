@@ -12,9 +12,9 @@ from storage.sessions import open_repository
 from tests.conftest import backend_params, database
 from bot.outbox import Command, Outbox
 from games.registry import register
-from tests.toygame import ENGINE
+from tests.toygame import ENGINE, GAME
 
-register(ENGINE)
+register(GAME)
 GUILD = 77
 ORG = 1
 PLAYERS = {101: "ann", 102: "bo", 103: "cy", 104: "di"}

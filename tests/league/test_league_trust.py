@@ -15,7 +15,7 @@ from bot.outbox import Command
 from games.registry import register
 from tests.platform import tally
 
-register(tests.toygame.ENGINE)
+register(tests.toygame.GAME)
 register(tally.ENGINE)
 
 GUILD = 5

@@ -5,7 +5,7 @@ Board 真理 (zhenli): column h is plain; shooters at h8 facing north see h7..h1
 import pytest
 
 from games.core import RuleError
-from games.panzer import ENGINE
+from games.panzer import ENGINE, GAME
 from tests.panzer.helpers import act, board, codes, event, give_ammo, keys, load
 
 
@@ -261,6 +261,6 @@ def test_the_overcharged_damage_roll_reads_as_a_multiplication():
         load(s, [6, 6, 3, 4])
         step = act(s, "precise a1 b1 1 overcharge")
         events = [(e.key, e.params) for e in step.events if e.to is None]
-        damage = next(line for line in ENGINE.event_lines(s, events, "en") if "3, 4" in line)
+        damage = next(line for line in GAME.text.event_lines(s, events, "en") if "3, 4" in line)
         assert f"[3, 4] × {factor} (overcharge) → {dice} + " in damage, damage
         assert "+ 3 (overcharge)" not in damage and "(超量装药)" not in damage

@@ -7,12 +7,12 @@ from games.panzer.data import ROSTER
 from games.core.i18n import t
 from games.core.playout import run_playouts
 from games.core.render import has_ink
-from games.panzer import ENGINE
+from games.panzer import ENGINE, GAME
 from tests.panzer.helpers import seats
 
 
 def test_random_playouts_finish_without_errors_or_leaks():
-    report = run_playouts(ENGINE, 6, seed=11)
+    report = run_playouts(GAME, 6, seed=11)
     assert report.ok, report.first_problem()
     assert report.finished == 6
 
@@ -20,7 +20,7 @@ def test_random_playouts_finish_without_errors_or_leaks():
 def test_random_playouts_with_every_option_and_the_armies_opening():
     opts = {"map": "kuromorimine1", "opening": "armies", "veteran": "per_mode", "hybrid": "1", "unreliable": "1",
             "spotting": "1", "shortage": "1", "rounds": "4"}
-    report = run_playouts(ENGINE, 3, seed=12, options=opts)
+    report = run_playouts(GAME, 3, seed=12, options=opts)
     assert report.ok, report.first_problem()
 
 
@@ -30,7 +30,7 @@ def _bot_game(seed, bot_seats=(0, 1)):
     while ENGINE.outcome(state) is None:
         seat = ENGINE.active_seats(state)[0]
         if seat in bot_seats:
-            action = ENGINE.bot_action(state, seat, rng)
+            action = GAME.bot_action(state, seat, rng)
         else:
             action = rng.choice(ENGINE.legal_actions(state, seat))
         assert action in ENGINE.legal_actions(state, seat)
@@ -55,7 +55,7 @@ def test_no_hidden_ammunition_in_public_view_or_the_opponents():
     checked = 0
     while ENGINE.outcome(state) is None and checked < 200:
         seat = ENGINE.active_seats(state)[0]
-        step = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng))
+        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rng))
         state = step.state
         secrets = ENGINE.secrets(state)
         for owner, tokens in secrets.items():
@@ -73,20 +73,20 @@ def test_summary_and_image_from_a_view():
     rng = random.Random(8)
     while not (state.phase == "moving" and state.turn_no >= 2):
         seat = ENGINE.active_seats(state)[0]
-        state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng)).state
+        state = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rng)).state
     for loc in ("zh-CN", "en"):
         view = ENGINE.view(state, None)
-        text = ENGINE.summary(view, loc)
+        text = GAME.text.summary(view, loc)
         first = state.tanks[0]  # named by model and number, its hex in capitals; never by its id
         label = f"{localize_value(ROSTER[first.type].name, loc)} #1 @{ENGINE.gmap(state).names[first.pos].upper()}"
         assert len(text) <= 1500 and label in text and f"{first.id}(" not in text
-        png = ENGINE.render(view, loc)
+        png = GAME.render(view, loc)
         assert png[:4] == b"\x89PNG"
     assert view["reach"] and view["arc"]  # the selected tank shows its reach and firing arc
     from io import BytesIO
 
     from PIL import Image
-    img = Image.open(BytesIO(ENGINE.render(ENGINE.view(state, None), "zh-CN")))
+    img = Image.open(BytesIO(GAME.render(ENGINE.view(state, None), "zh-CN")))
     assert has_ink(img, (16, 8, 200, 30), (250, 248, 240))  # the title (CJK) really drew
 
 
@@ -102,7 +102,7 @@ def test_every_action_has_a_label_in_both_languages():
             if a.kind not in seen:
                 seen.add(a.kind)
                 for loc in ("zh-CN", "en"):
-                    label = ENGINE.describe_action(state, seat, a, loc)
+                    label = GAME.text.describe_action(state, seat, a, loc)
                     assert not label.startswith("panzer.") and "{" not in label, label
         state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat))).state
     assert {"pick", "deploy", "face", "load", "precise", "drive", "go", "endturn"} <= seen

@@ -13,7 +13,7 @@ from games.registry import register
 from tests.conftest import backend_params, database
 from tests.platform import relay, tally
 
-register(tests.toygame.ENGINE)
+register(tests.toygame.GAME)
 register(tally.ENGINE)
 register(relay.ENGINE)
 

@@ -11,7 +11,7 @@ import pytest
 from bot.host import fair
 from bot.outbox import Outbox
 from games.core.i18n import t
-from games.registry import GAME_MODULES, get_engine
+from games.registry import GAME_MODULES, get_engine, get_game
 from tests.platform.conftest import CHANNEL, USERS, cmd, duel_table, play_duel_to_end, public_text, reply_text
 
 # the words that announce a winner, in either language
@@ -37,7 +37,7 @@ async def play_against_the_bot(host, game: str, locale: str, seed: int) -> list[
             boxes.append(await host.tick())
             continue
         state = engine.load_state(session.state)
-        code = engine.bot_action(state, 0, rng).code()
+        code = get_game(game).bot_action(state, 0, rng).code()
         boxes.append(await host.handle(cmd("alice", "play", code=code, locale=locale)))
     else:
         raise AssertionError(f"{game} did not end")
@@ -85,7 +85,7 @@ async def test_whole_games_end_with_one_result_and_nothing_after(db_path, clock,
             for shown, most in COUNTER.findall(text):
                 assert int(shown) <= int(most), f"{shown}/{most} in {text[:200]!r}"
         # the final board says the game is over, and nobody is awaited
-        board = engine.summary(engine.view(state, None), locale)
+        board = get_game(game).text.summary(engine.view(state, None), locale)
         assert re.search(r"over|结束", board, re.IGNORECASE), board[:200]
         assert t(locale, "host.waiting", names="")[:8] not in final
     finally:

@@ -2,17 +2,17 @@
 import random
 
 from games.core import RuleError
-from games.registry import get_engine
+from games.registry import get_engine, get_game
 from tests.platform.conftest import cmd
 
 
 async def test_bot_that_picks_an_illegal_move_falls_back_to_a_legal_one(host, monkeypatch):
     engine = get_engine("duel")
 
-    def broken(state, seat, rng: random.Random):
+    def broken(engine, state, seat, rng: random.Random):
         raise RuleError("duel.no_card", card="zz")
 
-    monkeypatch.setattr(engine, "bot_action", broken)
+    monkeypatch.setattr(get_game("duel"), "bot", broken)
     await host.handle(cmd("alice", "game.new", game="duel"))
     await host.handle(cmd("alice", "game.bot"))
     await host.handle(cmd("alice", "game.start"))

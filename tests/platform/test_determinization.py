@@ -21,7 +21,7 @@ import pytest
 
 from games.core.engine import Seat
 from games.core.playout import check_determinization
-from games.registry import get_engine
+from games.registry import get_engine, get_game
 
 GAMES_PER_ENGINE = int(os.environ.get("SHAPAN_DET_GAMES", "1000"))
 POINTS = 1  # random points per game besides its start, anywhere in the game, and one hand-off
@@ -62,7 +62,7 @@ def test_resampling_what_a_seat_cannot_see_changes_nothing_it_sees(game, players
             # half the time a seat to act: the game is then played on in both states too
             active = engine.active_seats(point)
             seat = play.choice(active) if active and play.random() < 0.5 else play.randrange(players)
-            problems, did_change = check_determinization(engine, point, seat, play,
+            problems, did_change = check_determinization(get_game(game), point, seat, play,
                                                          lockstep_branches=0 if known else 4)
             assert not problems, f"{game} game {g} step {n} seat {seat}: {problems[:3]}"
             checked += 1

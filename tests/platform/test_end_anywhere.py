@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.core.engine import Seat
-from games.registry import available_games, get_engine
+from games.registry import available_games, get_engine, get_game
 
 GAMES = [g for g in available_games() if g != "duel"]
 
@@ -35,8 +35,8 @@ def test_a_concession_at_any_point_can_be_shown(game):
             for seat in [None, *range(players)]:
                 view = engine.view(state, seat)
                 for locale in ("en", "zh-CN"):
-                    assert engine.summary(view, locale)
-                engine.render(view, "en")
+                    assert get_game(game).text.summary(view, locale)
+                get_game(game).render(view, "en")
 
 
 async def test_a_fleet_timer_forfeit_during_fleet_building_ends_the_game(host, clock):

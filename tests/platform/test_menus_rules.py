@@ -5,6 +5,7 @@ from pathlib import Path
 
 from bot.host import build_menu
 from games.core.i18n import t
+from games.core.game import Game, Text
 from games.registry import register
 from tests.platform.conftest import CHANNEL, cmd, duel_table, reply_text
 from tests.toygame import ENGINE, DuelEngine
@@ -23,11 +24,12 @@ The leader plays face down, then the other player.
 class RulesDuel(DuelEngine):
     key = "rulesduel"
 
-    def __init__(self, path: Path):
-        self.path = path
 
-    def rules_path(self):
-        return self.path
+def rules_text(path: Path) -> type[Text]:
+    class RulesText(Text):
+        def rules_path(self):
+            return path
+    return RulesText
 
 
 async def state_of(host, sid):
@@ -56,9 +58,9 @@ def test_menu_works_for_an_engine_with_multi_token_codes():
     from games.core import Seat
 
     state = TALLY.setup([Seat(index=0, name="a")], TALLY.parse_options({}), 1).state
-    menu = build_menu(TALLY, state, 5, 0, [], "en")
+    menu = build_menu(Game(TALLY), state, 5, 0, [], "en")
     assert [o.value for o in menu.options] == ["add"] and not menu.complete
-    assert build_menu(TALLY, state, 5, 0, ["add"], "en").complete
+    assert build_menu(Game(TALLY), state, 5, 0, ["add"], "en").complete
 
 
 async def test_suggestions(host):
@@ -79,7 +81,7 @@ async def test_suggestions(host):
 
 async def test_rules_by_section(host, tmp_path):
     (tmp_path / "RULES.md").write_text(RULES, encoding="utf-8")
-    register(RulesDuel(tmp_path / "RULES.md"))
+    register(Game(RulesDuel(), text=rules_text(tmp_path / "RULES.md")))
     box = await host.handle(cmd("alice", "rules", game="rulesduel"))
     assert reply_text(box).splitlines()[1:] == ["1. Introduction", "2. 1 Setup", "3. 2 Rounds"]
     box = await host.handle(cmd("alice", "rules", game="rulesduel", section="3"))

@@ -20,7 +20,7 @@ import pytest
 from bot.host.core import build_menu
 from games.core.engine import Seat
  
-from games.registry import get_engine
+from games.registry import get_engine, get_game
 
 PLAYERS = {"ironfire": 2, "frontline": 2, "panzer": 2, "conflict": 3, "fleet": 2}
 CARD_ID = re.compile(r"\bc[0-9a-f]{10}\b")
@@ -60,18 +60,19 @@ def tank_ids(state, text: str) -> list[str]:
 
 @pytest.mark.parametrize("key", sorted(PLAYERS))
 def test_menus_boards_and_log_lines_name_things(key):
-    engine = get_engine(key)
+    game = get_game(key)
+    engine, faces = game.engine, game.text
     kinds = {t.model_fields["kind"].default for t in engine.actions}
     found: list[tuple[str, str]] = []
     for state, seat, action, events in sample(key):
         tokens = action.code().split()
         for loc in ("en", "zh-CN"):
-            texts = [("board", engine.summary(engine.view(state, seat), loc)),
-                     ("status", engine.summary(engine.view(state, None), loc))]
-            texts += [("log", line) for line in engine.event_lines(state, [(e.key, e.params) for e in events], loc)]
-            texts += [("label", engine.describe_action(state, seat, a, loc)) for a in engine.legal_actions(state, seat)[:60]]
+            texts = [("board", faces.summary(engine.view(state, seat), loc)),
+                     ("status", faces.summary(engine.view(state, None), loc))]
+            texts += [("log", line) for line in faces.event_lines(state, [(e.key, e.params) for e in events], loc)]
+            texts += [("label", faces.describe_action(state, seat, a, loc)) for a in engine.legal_actions(state, seat)[:60]]
             for k in range(len(tokens)):
-                for option in build_menu(engine, state, 1, seat, tokens[:k], loc).options:
+                for option in build_menu(game, state, 1, seat, tokens[:k], loc).options:
                     texts += [("menu", option.label), ("select option description", option.description)]
                     if SLOT_ID.fullmatch(option.label) or CARD_ID.fullmatch(option.label) or option.label.isdigit():
                         found.append(("bare menu option", option.label))
@@ -119,7 +120,7 @@ async def test_a_refusal_names_the_tank_not_its_id(host):
         seat = engine.active_seats(state)[0]
         if state.phase == "deploy" and seat == 1:
             break
-        await host.handle(cmd(("alice", "bob")[seat], "play", code=engine.bot_action(state, seat, rng).code()))
+        await host.handle(cmd(("alice", "bob")[seat], "play", code=get_game("panzer").bot_action(state, seat, rng).code()))
     assert state.phase == "deploy"
     before = await snapshot(host, sid)
     text = reply_text(await host.handle(cmd("bob", "play", code="deploy a1 a1")))
@@ -151,7 +152,7 @@ def test_refusals_name_things_as_the_menus_do(key):
                 except RuleError as exc:
                     tried += 1
                     for loc in ("en", "zh-CN"):
-                        text = t(loc, exc.key, **named_params(engine, state, s, exc.key, exc.params, loc))
+                        text = t(loc, exc.key, **named_params(get_game(key).text, state, s, exc.key, exc.params, loc))
                         ids = bare_ids(key, text) + (tank_ids(state, text) if key == "panzer" else [])
                         found |= {f"{exc.key}: {text[:100]}" for _ in ids}
     assert tried > 50
@@ -166,7 +167,7 @@ def test_a_conflict_menu_names_the_player_a_card_is_played_on():
     for state, seat, action, _ in sample("conflict", seeds=(0, 1, 2), steps=300):
         tokens = action.code().split()
         if tokens[0] in ("aid", "wreck"):
-            options = build_menu(engine, state, 1, seat, tokens[:2], "en").options
+            options = build_menu(get_game("conflict"), state, 1, seat, tokens[:2], "en").options
             names = {str(i): p.name for i, p in enumerate(state.players)}
             assert all(names[o.value] in o.label and not o.label.isdigit() for o in options), options
             checked += 1

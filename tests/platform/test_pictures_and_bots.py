@@ -3,21 +3,23 @@ from __future__ import annotations
 
 
 from games.core.i18n import t
+from games.core.game import Game
 from games.registry import register
 from tests.platform.conftest import CHANNEL, cmd, duel_table, make_host, public_text, reply_text
-from tests.toygame import DuelEngine
+from tests.toygame import DuelEngine, DuelText
 
 
 class PictureDuel(DuelEngine):
-    """Duel with a 'picture' that records which view it was drawn from."""
-
     key = "pictureduel"
 
-    def render(self, view, locale):
-        return b"PNG:" + (b"private" if view["hand"] is not None else b"public")
+
+def picture(view, locale):
+    """Duel's 'picture': it records which view it was drawn from."""
+    return b"PNG:" + (b"private" if view["hand"] is not None else b"public")
 
 
-register(PictureDuel())
+PICTURE_DUEL = Game(PictureDuel(), text=DuelText, render=picture)
+register(PICTURE_DUEL)
 
 
 async def test_board_picture_follows_changes_and_hand_is_private(host):
@@ -41,13 +43,13 @@ async def test_board_picture_is_drawn_after_the_answer_on_the_drawing_thread(hos
 
     await duel_table(host, game="pictureduel")
     drawn_on: list[str] = []
-    original = PictureDuel.render
+    original = PICTURE_DUEL.render
 
-    def recording(self, view, locale):
+    def recording(view, locale):
         drawn_on.append(threading.current_thread().name)
-        return original(self, view, locale)
+        return original(view, locale)
 
-    monkeypatch.setattr(PictureDuel, "render", recording)
+    monkeypatch.setattr(PICTURE_DUEL, "render", recording)
     box = await host.handle(cmd("alice", "play", code="pass"))
     message = box.public[0][1]
     assert drawn_on == [] and [img.pending for img in message.images] == [True]
@@ -55,10 +57,10 @@ async def test_board_picture_is_drawn_after_the_answer_on_the_drawing_thread(hos
     assert drawn_on and drawn_on[0] != threading.current_thread().name
     assert [img.data for img in message.images] == [b"PNG:public"]
 
-    def broken(self, view, locale):
+    def broken(view, locale):
         raise RuntimeError("no ink")
 
-    monkeypatch.setattr(PictureDuel, "render", broken)
+    monkeypatch.setattr(PICTURE_DUEL, "render", broken)
     session = await host.repo.open_session_in_channel(CHANNEL)
     from games.registry import get_engine
 

@@ -12,38 +12,39 @@ from PIL import Image
 
 from games.core.engine import Seat
 from games.core.render import BANNER_H
-from games.registry import get_engine
+from games.registry import get_engine, get_game
 from tests.platform.conftest import cmd
 
 PLAYERS = {"ironfire": 2, "frontline": 2, "panzer": 2, "conflict": 3, "fleet": 2}
 
 
-def picture(engine, view, **table) -> Image.Image:
+def picture(game, view, **table) -> Image.Image:
     table = {"over": False, "to_act": ["Alice"], "winners": [], "events": [], **table}
-    return Image.open(io.BytesIO(engine.render({**view, "table": table}, "en"))).convert("RGB")
+    return Image.open(io.BytesIO(game.render({**view, "table": table}, "en"))).convert("RGB")
 
 
 @pytest.mark.parametrize("key", sorted(PLAYERS))
 def test_the_picture_says_who_acts_or_who_won_and_outlines_the_last_move(key):
-    engine = get_engine(key)
+    game = get_game(key)
+    engine = game.engine
     rnd = random.Random(4)
     state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(PLAYERS[key])], engine.parse_options({}), 4).state
-    plain = Image.open(io.BytesIO(engine.render(engine.view(state, None), "en"))).convert("RGB")
-    to_act = picture(engine, engine.view(state, None))
-    won = picture(engine, engine.view(state, None), over=True, to_act=[], winners=["Alice"])
+    plain = Image.open(io.BytesIO(game.render(engine.view(state, None), "en"))).convert("RGB")
+    to_act = picture(game, engine.view(state, None))
+    won = picture(game, engine.view(state, None), over=True, to_act=[], winners=["Alice"])
     assert to_act.height == plain.height + BANNER_H  # a strip on top of the board
     assert to_act.getpixel((2, 2)) != won.getpixel((2, 2))  # "to act" and "winner" strips differ
     assert to_act.crop((0, 0, to_act.width, BANNER_H)).tobytes() != won.crop((0, 0, won.width, BANNER_H)).tobytes()
     outlined = 0
     for _ in range(400):  # the last move's units, tanks, places are outlined on the board
         seat = engine.active_seats(state)[0]
-        step = engine.apply(state, seat, engine.bot_action(state, seat, rnd))
+        step = engine.apply(state, seat, game.bot_action(state, seat, rnd))
         state = step.state
         if engine.outcome(state):
             break
         events = [(e.key, e.params) for e in step.events if e.to is None]
         view = engine.view(state, None)
-        if events and picture(engine, view, events=events).tobytes() != picture(engine, view).tobytes():
+        if events and picture(game, view, events=events).tobytes() != picture(game, view).tobytes():
             outlined += 1
             if outlined >= 3:
                 break

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from games.core.engine import Seat
-from games.fleet import ENGINE
-from games.registry import get_engine
+from games.fleet import ENGINE, GAME
+from games.registry import get_engine, get_game
 from tests.platform.conftest import cmd
 
 USERS = ("alice", "bob")
@@ -35,10 +35,10 @@ async def test_a_reaction_window_reaches_its_player_with_buttons_and_the_timer(h
             break
         before = set(ENGINE.active_seats(state))
         seat = sorted(before)[0]
-        box = await host.handle(cmd(USERS[seat], "play", code=ENGINE.bot_action(state, seat, rng).code()))
+        box = await host.handle(cmd(USERS[seat], "play", code=GAME.bot_action(state, seat, rng).code()))
         session = await host.repo.load_session(sid)
         state = ENGINE.load_state(session.state)
-        asked = {s: ENGINE.prompt(state, s, "en") for s in ENGINE.active_seats(state) if s not in before}
+        asked = {s: GAME.text.prompt(state, s, "en") for s in ENGINE.active_seats(state) if s not in before}
         sent = {uid: m for uid, m in box.private if m.menu is not None}
         for s, why in asked.items():
             user_id = session.user_of(s)
@@ -61,16 +61,16 @@ async def test_a_reaction_window_reaches_its_player_with_buttons_and_the_timer(h
 def test_each_game_names_the_choice_it_gives_out_of_turn(key, players, seed):
     """Fleet's reactions, the tank game's defensive fire, conflict's responses, Iron & Fire's
     answer to a focus fire: the newly awaited seat is told why, in both languages."""
-    engine = get_engine(key)
+    engine, text = get_engine(key), get_game(key).text
     rnd = random.Random(seed)
     state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(players)], engine.parse_options({}), seed).state
     for _ in range(3000):
         before = set(engine.active_seats(state))
         seat = rnd.choice(sorted(before))
-        state = engine.apply(state, seat, engine.bot_action(state, seat, rnd)).state
-        asked = [s for s in engine.active_seats(state) if s not in before and engine.prompt(state, s, "en")]
+        state = engine.apply(state, seat, get_game(key).bot_action(state, seat, rnd)).state
+        asked = [s for s in engine.active_seats(state) if s not in before and text.prompt(state, s, "en")]
         if asked:
-            texts = [engine.prompt(state, asked[0], loc) for loc in ("en", "zh-CN")]
+            texts = [text.prompt(state, asked[0], loc) for loc in ("en", "zh-CN")]
             assert all(texts) and texts[0] != texts[1] and not any(f"{key}." in x for x in texts)
             assert engine.legal_actions(state, asked[0])  # a choice to click
             return

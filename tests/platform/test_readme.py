@@ -33,8 +33,8 @@ def test_the_readme_has_console_examples():
 
 async def test_every_readme_console_example_works_as_written(tmp_path, monkeypatch):
     # only the games that ship: the test games these tests register are not in the README's world
-    shipped = {k: v for k, v in registry._engines.items() if k in registry.GAME_MODULES}
-    monkeypatch.setattr(registry, "_engines", shipped)
+    shipped = {k: v for k, v in registry._games.items() if k in registry.GAME_MODULES}
+    monkeypatch.setattr(registry, "_games", shipped)
     monkeypatch.delenv("SHAPAN_EXTRA_GAMES", raising=False)
     refusals: list[tuple[str, str]] = []
     for cls in (core.HostError, errors.RuleError, console.ScriptError):

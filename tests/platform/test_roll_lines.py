@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from games.core.engine import Seat
-from games.registry import get_engine
+from games.registry import get_engine, get_game
 
 PLAYERS = {"ironfire": 2, "frontline": 2, "panzer": 2, "conflict": 3, "fleet": 2}
 MUST_SEE = {"panzer": {"@panzer.roll.hit", "@panzer.roll.damage"}, "fleet": {"@fleet.roll.hit", "@fleet.roll.evade"},
@@ -49,8 +49,8 @@ def test_every_roll_adds_up_and_says_how_it_ended(key):
         params = events[i][1]
         seen[params["what"]] += 1
         for loc in ("en", "zh-CN"):
-            shown = engine.explain_roll(state, params, events[i + 1:], loc)
-            line = engine.event_lines(state, events[i:], loc)[0]
+            shown = get_game(key).text.explain_roll(state, params, events[i + 1:], loc)
+            line = get_game(key).text.event_lines(state, events[i:], loc)[0]
             problems = []
             if shown.dice != list(params["dice"]) or shown.total != params["total"]:
                 problems.append("dice or total differ from the roll")

@@ -6,28 +6,31 @@ go on. A failure while presenting a step leaves nothing committed."""
 from __future__ import annotations
 
 from games.core.i18n import t
+from games.core.game import Game
 from games.registry import register
 from tests.platform.conftest import CHANNEL, OTHER_CHANNEL, USERS, cmd, duel_table, public_text, reply_text, snapshot
-from tests.toygame import DuelEngine
+from tests.toygame import DuelEngine, DuelText
 
 HOUR = 3600
 
 
 class FragileDuel(DuelEngine):
-    """Duel whose presentation fails while `broken` is set (as fleet's did for a game that
-    ended during fleet building)."""
-
     key = "fragileduel"
     broken = False
 
+
+class FragileText(DuelText):
+    """Duel whose presentation fails while `broken` is set (as fleet's did for a game that
+    ended during fleet building)."""
+
     def summary(self, view, locale):
-        if self.broken:
+        if self.engine.broken:
             raise AttributeError("'NoneType' object has no attribute 'model'")
         return super().summary(view, locale)
 
 
 FRAGILE = FragileDuel()
-register(FRAGILE)
+register(Game(FRAGILE, text=FragileText))
 
 
 async def timed_table(host, channel, game, locale="en") -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.registry import get_engine
+from games.registry import get_engine, get_game
 from tests.platform.conftest import cmd, public_text, reply_text
 
 IRONFIRE = get_engine("ironfire")
@@ -28,7 +28,7 @@ async def test_hidden_picks_post_nothing_and_stay_out_of_the_log(host):
             break
         state = IRONFIRE.load_state(session.state)
         seat = IRONFIRE.active_seats(state)[0]
-        action = IRONFIRE.bot_action(state, seat, rng)
+        action = get_game("ironfire").bot_action(state, seat, rng)
         before = (IRONFIRE.view(state, None), sorted(IRONFIRE.active_seats(state)))
         box = await host.handle(cmd(NAMES[seat], "play", code=action.code()))
         assert reply_text(box).startswith("✓")

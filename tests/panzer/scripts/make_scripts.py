@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from games.core import Seat
-from games.panzer import ENGINE
+from games.panzer import ENGINE, GAME
 
 HERE = Path(__file__).parent
 SEED = 2024
@@ -26,7 +26,7 @@ def play(seed: int, names: list[str], rounds: int) -> tuple[list[tuple[int, str,
     moves = []
     while ENGINE.outcome(state) is None:
         seat = ENGINE.active_seats(state)[0]
-        action = ENGINE.bot_action(state, seat, rng)
+        action = GAME.bot_action(state, seat, rng)
         moves.append((seat, action.code(), state.phase in ("ammo", "army")))
         state = ENGINE.apply(state, seat, action).state
     return moves, state

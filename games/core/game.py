@@ -1,0 +1,152 @@
+"""A game as the platform sees it: the rules and the faces around them, wired in one place.
+
+`Engine` (games/core/engine.py) holds the rules only. A game's text, picture and bot are
+modules of their own that import the engine, never the reverse (python-chess's `svg.py`
+imports `chess`; boardgame.io wires game and board in a third file). Each game package
+assembles its bundle in `__init__.py`:
+
+    GAME = Game(FleetEngine(), text=present, render=render_board, bot=choose)
+
+and the registry reads it (`games.registry.get_game`). What a game leaves out gets the
+plain defaults below (a bare `Engine`, such as a test game, gets them all): codes for
+names, JSON for the board, no picture, a random legal bot.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable, Mapping
+
+from games.core.engine import Engine
+from games.core.events import ShownRoll, plain_roll, roll_text
+from games.core.i18n import t
+
+# What a game's text module may define, by the `Text` method each function stands for. A
+# function of a state takes the engine first, then the method's arguments:
+# `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.
+STATE_FUNCTIONS = {"describe_action": "describe", "token_names": "token_names", "event_params": "event_params",
+                   "explain_roll": "explain_roll", "prompt": "prompt"}
+
+
+class Text:
+    """How one game reads to its players. The defaults are plain. A game gives its own in a
+    module of functions (`module`, see STATE_FUNCTIONS), or subclasses this. Either reads the
+    state only through the engine's public surface and the game's public rules modules."""
+
+    def __init__(self, engine: Engine, module: ModuleType | None = None) -> None:
+        self.engine = engine
+        if module is None:
+            return
+        for method, name in STATE_FUNCTIONS.items():
+            if (function := getattr(module, name, None)) is not None:
+                setattr(self, method, functools.partial(function, engine))
+        if (summary := getattr(module, "summary", None)) is not None:
+            self.summary = summary
+
+    def describe_action(self, state: Any, seat: int, action: Any, locale: str) -> str:
+        return action.code()
+
+    def token_names(self, state: Any, seat: int, locale: str) -> dict[str, str]:
+        """Names, in `locale`, of the tokens in this seat's action codes (verbs, ids of cards,
+        units, tanks, ships, places), with what tells apart two things of one name (cost,
+        strength, position). Menus show them instead of ids and `/play` accepts them. Only
+        what the seat may know: a face-down card is named as face down."""
+        return {}
+
+    def event_params(self, state: Any, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+        """An event's parameters as the reader should see them: games replace the ids they
+        carry (a tank, a unit) by names. Events are public or were sent to their readers, so
+        naming what they carry reveals nothing new."""
+        return params
+
+    def explain_roll(self, state: Any, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
+                     locale: str) -> ShownRoll:
+        """How a `core.roll` event reads: every term of its total, its target and result
+        (`following`: the events after it, whose first few it may absorb)."""
+        return plain_roll(params, locale)
+
+    def event_lines(self, state: Any, events: list[tuple[str, dict[str, Any]]], locale: str,
+                    escape: Any = None) -> list[str]:
+        """Events (key, params), in order, as lines in `locale`: ids named, each roll with its
+        terms, target and result. `escape(params)`, if given, makes the parameters safe to
+        show (the host escapes players' names for Discord's markdown)."""
+        lines: list[str] = []
+        skip = 0
+        for i, (key, params) in enumerate(events):
+            if skip:
+                skip -= 1
+                continue
+            named = self.event_params(state, key, params, locale)
+            if escape is not None:
+                named = escape(named)
+            if key == "core.roll":
+                shown = self.explain_roll(state, params, events[i + 1:], locale)
+                skip = shown.absorbs
+                lines.append(roll_text(locale, named.get("who", ""), named.get("what", ""), shown))
+            else:
+                lines.append(t(locale, key, **named))
+        return lines
+
+    def prompt(self, state: Any, seat: int, locale: str) -> str | None:
+        """Why the game awaits `seat` out of its turn, when a rule gives it a choice (a
+        reaction, defensive fire, an answer to an attack): the host then sends that player
+        the choice with its buttons. None for an ordinary turn."""
+        return None
+
+    def summary(self, view: dict[str, Any], locale: str) -> str:
+        """A short text board made from a view (never from the raw state)."""
+        return json.dumps(view, ensure_ascii=False)[:1500]
+
+    def rules_path(self) -> Path | None:
+        """The game's rules page: RULES.md beside the engine's module, if there is one."""
+        module = __import__(type(self.engine).__module__, fromlist=["__file__"])
+        path = Path(module.__file__).parent / "RULES.md"
+        return path if path.exists() else None
+
+
+def no_picture(view: dict[str, Any], locale: str) -> bytes | None:
+    """The default picture: none (the host then posts the text board alone)."""
+    return None
+
+
+def random_bot(engine: Engine, state: Any, seat: int, rng: random.Random) -> Any:
+    """The default bot seat: a random legal action."""
+    return rng.choice(engine.legal_actions(state, seat))
+
+
+@dataclass(eq=False)
+class Game:
+    """One game's bundle: its rules (`engine`); how it reads (`text`: its text module or a
+    `Text` subclass, built on the engine); its picture (`render(view, locale)`: PNG bytes or
+    None); its bot seat (`bot(engine, state, seat, rng)`: an action); and commands of its own
+    that the host offers by verb (`tools[verb](args, locale)`: the reply text, e.g. Iron &
+    Fire's card designer for `/design`)."""
+
+    engine: Engine
+    text: ModuleType | type[Text] | Text = Text
+    render: Callable[[dict[str, Any], str], bytes | None] = no_picture
+    bot: Callable[[Engine, Any, int, random.Random], Any] = random_bot
+    tools: Mapping[str, Callable[[Mapping[str, Any], str], str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.text, ModuleType):
+            self.text = Text(self.engine, self.text)
+        elif isinstance(self.text, type):
+            self.text = self.text(self.engine)
+
+    @property
+    def key(self) -> str:
+        return self.engine.key
+
+    def bot_action(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """The bot seat's choice in this state."""
+        return self.bot(self.engine, state, seat, rng)
+
+
+def as_game(item: Engine | Game) -> Game:
+    """A game bundle for `item`: itself, or a bare engine with the plain faces."""
+    return item if isinstance(item, Game) else Game(item)
