@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from games.core import ActionBase, Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.events import roll_event
@@ -62,12 +63,21 @@ class IronOptions(BaseModel):
         return set(self.bans.split(",")) - {""}
 
 
-class DeckCard(BaseModel):
+# The state and its parts are plain slotted dataclasses, not pydantic models: the rules read
+# and write their fields many times per decision, and BaseModel's `__getattr__`/`__setattr__`
+# make each access several times slower. The engine loads and dumps `IronState` through a
+# pydantic TypeAdapter (`_STATE`), which validates every field by its annotation and writes
+# the same JSON the BaseModel did (same fields, same order).
+
+
+@dataclass(slots=True)
+class DeckCard:
     uid: str  # secret token
     card: str
 
 
-class Unit(BaseModel):
+@dataclass(slots=True)
+class Unit:
     """A combat card in an army."""
 
     uid: str  # secret token (changes at every fog-of-war shuffle)
@@ -81,16 +91,17 @@ class Unit(BaseModel):
     shown: bool = True  # the table has seen this card (face up now or at some time): it is known to be in the army
 
 
-class Player(BaseModel):
+@dataclass(slots=True)
+class Player:
     name: str
     deck: str = ""  # normalized deck code (secret from the others)
     deck_n: int = 0  # cards in the deck
-    reserve: list[str] = []  # keys of the deck cards not in the army (a hidden pile)
+    reserve: list[str] = field(default_factory=list)  # keys of the deck cards not in the army (a hidden pile)
     reserve_id: str = ""  # secret token naming the hidden pile
-    picked: list[DeckCard] = []  # secret army selection / reinforcements being chosen
-    army: list[Unit] = []
-    abilities: list[str] = []  # special ability cards in the army (401)
-    discard: list[str] = []
+    picked: list[DeckCard] = field(default_factory=list)  # secret army selection / reinforcements being chosen
+    army: list[Unit] = field(default_factory=list)
+    abilities: list[str] = field(default_factory=list)  # special ability cards in the army (401)
+    discard: list[str] = field(default_factory=list)
     logistics: int = 0  # 牌手后勤点数
     pending: int = 0  # 207.5 change that applies next round
     ready: bool = True
@@ -102,25 +113,28 @@ class Player(BaseModel):
     next_slot: int = 1
 
 
-class AttackCtx(BaseModel):
+@dataclass(slots=True)
+class AttackCtx:
     seat: int
     unit: str
     option: str
     n: int  # attacks on each target
     targets_left: int
-    hit: list[str] = []
-    hit_seats: list[int] = []
+    hit: list[str] = field(default_factory=list)
+    hit_seats: list[int] = field(default_factory=list)
 
 
-class FocusCtx(BaseModel):
+@dataclass(slots=True)
+class FocusCtx:
     seat: int
     target: str
-    members: list[list[str]] = []  # [slot, option]
+    members: list[list[str]] = field(default_factory=list)  # [slot, option]
     declared: bool = False
     answers_left: int = 0
 
 
-class IronState(BaseModel):
+@dataclass(slots=True)
+class IronState:
     rng: GameRng
     options: IronOptions
     players: list[Player]
@@ -134,10 +148,13 @@ class IronState(BaseModel):
     turn: int = 0
     attack: AttackCtx | None = None
     focus: FocusCtx | None = None
-    game_ranks: list[list[int]] = []  # per finished game, the ranks of the seats
-    tallies: list[list[int]] = []  # per finished game, the tally (103.2) per seat
+    game_ranks: list[list[int]] = field(default_factory=list)  # per finished game, the ranks of the seats
+    tallies: list[list[int]] = field(default_factory=list)  # per finished game, the tally (103.2) per seat
     out_count: int = 0
     finished: bool = False
+
+
+_STATE = TypeAdapter(IronState)
 
 
 # --- actions -----------------------------------------------------------------------------
@@ -211,14 +228,32 @@ IronAction = ChooseDeck | ChooseFirst | Pick | Drop | Ready | Attack | Hit | Sto
 POOL: CardPool = load_pool()
 
 
-@lru_cache(maxsize=4096)
-def _cached_action(cls: type[ActionBase], items: tuple) -> ActionBase:
-    return cls(**dict(items))
+# Card facts the rules read at every decision, taken once out of the pool's pydantic models.
+_UNIT_CLS: dict[str, str] = {k: c.cls for k, c in POOL.combat.items()}
+_UNIT_LOGISTICS: dict[str, int] = {k: c.logistics for k, c in POOL.combat.items()}
+_ABILITY_LOGISTICS: dict[str, int] = {k: a.logistics for k, a in POOL.abilities.items()}
+_CARD_LOGISTICS: dict[str, int] = {**_ABILITY_LOGISTICS, **_UNIT_LOGISTICS}  # as POOL.logistics: combat first
+_GRANTS: dict[str, str] = {k: a.ability for k, a in POOL.abilities.items()}  # ability card -> ability (401)
+_ATTACKS: dict[str, tuple[AttackOption, ...]] = {k: tuple(c.attack) for k, c in POOL.combat.items()}
+# per card: the target classes of its options that are free (cost 0) and aim at enemies (focus fire, 102.3)
+_FREE_VS: dict[str, frozenset[str]] = {
+    k: frozenset(c for o in c.attack if not o.own and o.cost == 0 for c in o.vs) for k, c in POOL.combat.items()}
 
 
-def _act(cls: type[ActionBase], **fields: Any) -> Any:
-    """Actions are frozen, so legal_actions reuses one object per code (it runs every step)."""
-    return _cached_action(cls, tuple(fields.items()))
+class _Actions(dict):
+    """Actions are frozen, so legal_actions reuses one object per code (it runs every step):
+    `_Actions(Pick)["t34"]` is `Pick(card="t34")`, made on first use; a tuple key gives the
+    fields in code order."""
+
+    def __init__(self, cls: type[ActionBase]) -> None:
+        super().__init__()
+        self.cls = cls
+        self.fields = tuple(name for name in cls.model_fields if name != "kind")
+
+    def __missing__(self, key: Any) -> Any:
+        values = key if len(self.fields) > 1 else (key,)
+        action = self[key] = self.cls(**dict(zip(self.fields, values)))
+        return action
 
 
 def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
@@ -249,6 +284,13 @@ def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
 
 def parse_deck(code: str) -> list[tuple[str, int]]:
     """`t34*3,panther` -> [(t34, 3), (panther, 1)], merged, in order of first mention."""
+    return list(_parse_deck(code))
+
+
+@lru_cache(maxsize=256)
+def _parse_deck(code: str) -> tuple[tuple[str, int], ...]:
+    # the same few codes (presets, the seats' decks) are parsed at every game's start;
+    # a refused code raises anew each time (lru_cache keeps only results)
     counts: dict[str, int] = {}
     text = code.strip().lower()
     if not text:
@@ -269,7 +311,7 @@ def parse_deck(code: str) -> list[tuple[str, int]]:
         counts[key] = counts.get(key, 0) + n
     if not counts:
         raise RuleError("ironfire.deck.empty")
-    return list(counts.items())
+    return tuple(counts.items())
 
 
 def normalize_deck(code: str) -> str:
@@ -286,6 +328,25 @@ def deck_size(code: str) -> int:
 
 
 PRESETS = _presets()
+
+
+@lru_cache(maxsize=64)
+def _deck_choices(fmt: str, bans: str) -> tuple[ChooseDeck, ...]:
+    """The presets of a format that use no banned card (100.5): the deck phase's choices."""
+    banned = set(bans.split(",")) - {""}
+    return tuple(ChooseDeck(choice=name) for name, (pfmt, code, _) in PRESETS.items()
+                 if pfmt == fmt and not banned & {k for k, _ in parse_deck(code)})
+
+
+_FIRST = _Actions(ChooseFirst)
+_PICK = _Actions(Pick)
+_DROP = _Actions(Drop)
+_ATTACK = _Actions(Attack)
+_HIT = _Actions(Hit)
+_FOCUS = _Actions(Focus)
+_JOIN = _Actions(Join)
+_CUT = _Actions(Cut)
+_READY, _STOP, _FIRE, _PASS = Ready(), Stop(), Fire(), Pass()
 
 
 def _name(key: str) -> dict[str, str]:
@@ -351,14 +412,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     def _has(self, player: Player, unit: Unit, ability: str) -> bool:
         """401.2: a unit has an ability when its card lists it and the card is in play."""
-        if ability not in POOL.combat[unit.card].abilities:
+        if not player.abilities or ability not in POOL.combat[unit.card].abilities:
             return False
-        return any(POOL.abilities[a].ability == ability for a in player.abilities)
+        return any(_GRANTS[a] == ability for a in player.abilities)
 
     @staticmethod
     def army_logistics(player: Player) -> int:
-        total = sum(POOL.combat[u.card].logistics for u in player.army)
-        return total + sum(POOL.abilities[a].logistics for a in player.abilities)
+        total = 0
+        for u in player.army:
+            total += _UNIT_LOGISTICS[u.card]
+        for a in player.abilities:
+            total += _ABILITY_LOGISTICS[a]
+        return total
 
     def _affordable(self, player: Player, opt: AttackOption, extra: int = 0) -> bool:
         """207.3: an attack that costs logistics needs more spare logistics than its cost."""
@@ -375,7 +440,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     def _valid_targets(self, state: IronState, seat: int, opt: AttackOption, hit: list[str]) -> list[Unit]:
         if opt.own:
-            return [u for u in state.players[seat].army if u.slot not in hit and POOL.combat[u.card].cls in opt.vs]
+            return [u for u in state.players[seat].army if u.slot not in hit and _UNIT_CLS[u.card] in opt.vs]
         out = []
         for s, p in enumerate(state.players):
             if s == seat or p.out:
@@ -383,31 +448,73 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             for u in p.army:
                 if u.slot in hit:
                     continue
-                if not u.up or POOL.combat[u.card].cls in opt.vs:
+                if not u.up or _UNIT_CLS[u.card] in opt.vs:
                     out.append(u)
         return out
 
-    def _any_target(self, state: IronState, seat: int, opt: AttackOption) -> bool:
-        """Whether `_valid_targets(state, seat, opt, [])` is non-empty, without building it."""
+    def _is_target(self, state: IronState, seat: int, opt: AttackOption, hit: list[str], unit: Unit) -> bool:
+        """Whether `unit` is among `_valid_targets(state, seat, opt, hit)`, without building them."""
+        if unit.slot in hit:
+            return False
+        tseat = self._seat_of(unit.slot)
         if opt.own:
-            return any(POOL.combat[u.card].cls in opt.vs for u in state.players[seat].army)
+            return tseat == seat and _UNIT_CLS[unit.card] in opt.vs
+        return tseat != seat and not state.players[tseat].out and (not unit.up or _UNIT_CLS[unit.card] in opt.vs)
+
+    def _any_target(self, state: IronState, seat: int, opt: AttackOption, hit: list[str] = ()) -> bool:
+        """Whether `_valid_targets(state, seat, opt, hit)` is non-empty, without building it."""
+        if opt.own:
+            return any(_UNIT_CLS[u.card] in opt.vs and u.slot not in hit for u in state.players[seat].army)
         for s, p in enumerate(state.players):
             if s != seat and not p.out:
                 for u in p.army:
-                    if not u.up or POOL.combat[u.card].cls in opt.vs:
+                    if (not u.up or _UNIT_CLS[u.card] in opt.vs) and u.slot not in hit:
                         return True
         return False
 
+    def _attack_choices(self, state: IronState, seat: int, first_only: bool = False) -> list[tuple[Unit, AttackOption]]:
+        """Every (unit, option) the seat may attack with now (206, 207.3, 207.4): as
+        `_usable_options` for each unit, with the targets and spare logistics looked at once."""
+        p = state.players[seat]
+        spare = None  # the spare logistics (207.3), summed only when an option costs some
+        own_classes = None
+        enemy_classes: set[str] = set()
+        face_down = False  # a face-down enemy card is a target of any option (fog of war)
+        for s, other in enumerate(state.players):
+            if s != seat and not other.out:
+                for u in other.army:
+                    if u.up:
+                        enemy_classes.add(_UNIT_CLS[u.card])
+                    else:
+                        face_down = True
+        out = []
+        for u in p.army:
+            if u.attacked or (u.cut and not self._has(p, u, "captured")):
+                continue
+            for o in _ATTACKS[u.card]:
+                if o.cost:
+                    if spare is None:
+                        spare = p.logistics - self.army_logistics(p)
+                    if not spare > o.cost:
+                        continue
+                if o.own:
+                    if own_classes is None:
+                        own_classes = {_UNIT_CLS[v.card] for v in p.army}
+                    if own_classes.isdisjoint(o.vs):
+                        continue
+                elif not face_down and enemy_classes.isdisjoint(o.vs):
+                    continue
+                out.append((u, o))
+                if first_only:
+                    return out
+        return out
+
     def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[AttackOption]:
-        player = state.players[seat]
-        if unit.attacked or (unit.cut and not self._has(player, unit, "captured")):
-            return []
-        return [o for o in POOL.combat[unit.card].attack
-                if self._affordable(player, o) and self._any_target(state, seat, o)]
+        return [o for u, o in self._attack_choices(state, seat) if u is unit]
 
     def _can_attack(self, state: IronState, seat: int) -> bool:
         p = state.players[seat]
-        return not p.out and any(self._usable_options(state, seat, u) for u in p.army)
+        return not p.out and bool(self._attack_choices(state, seat, first_only=True))
 
     def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool) -> list[tuple[Unit, AttackOption]]:
         cls = POOL.combat[target.card].cls
@@ -446,57 +553,58 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         p = state.players[seat]
         ph = state.phase
         if ph == "deck":
-            banned = state.options.banned()
-            return [_act(ChooseDeck, choice=name) for name, (fmt, code, _) in PRESETS.items()
-                    if fmt == state.options.format and not banned & {k for k, _ in parse_deck(code)}]
+            return list(_deck_choices(state.options.format, state.options.bans))
         if ph == "first":
-            return [_act(ChooseFirst, seat=s) for s in self._live_seats(state)]
+            return [_FIRST[s] for s in self._live_seats(state)]
         if ph == "army":
-            room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
-            acts: list[IronAction] = [_act(Pick, card=k) for k in dict.fromkeys(p.reserve)
-                                      if POOL.logistics(k) <= room]
-            can_ready = any(c.card in POOL.combat for c in p.picked)
+            room = p.logistics
+            for c in p.picked:
+                room -= _CARD_LOGISTICS[c.card]
+            acts: list[IronAction] = [_PICK[k] for k in dict.fromkeys(p.reserve) if _CARD_LOGISTICS[k] <= room]
+            can_ready = any(c.card in _UNIT_CLS for c in p.picked)
             if p.edits < MAX_EDITS or not can_ready:  # never leave a seat without a move
-                acts += [_act(Drop, card=k) for k in dict.fromkeys(c.card for c in p.picked)]
+                acts += [_DROP[k] for k in dict.fromkeys(c.card for c in p.picked)]
             if can_ready:
-                acts.append(_act(Ready))
+                acts.append(_READY)
             return acts
         if ph == "recount":
             if p.need_cut > 0:
-                return [_act(Cut, unit=u.slot) for u in p.army if not u.cut]
-            room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
+                return [_CUT[u.slot] for u in p.army if not u.cut]
+            room = p.logistics - self.army_logistics(p)
+            for c in p.picked:
+                room -= _CARD_LOGISTICS[c.card]
             acts = []
-            if len(p.picked) < MAX_REINFORCE and any(k in POOL.combat for k in p.reserve):
-                acts = [_act(Pick, card=k) for k in dict.fromkeys(p.reserve) if POOL.logistics(k) <= room]
-            return acts + [_act(Ready)]
+            if len(p.picked) < MAX_REINFORCE and any(k in _UNIT_CLS for k in p.reserve):
+                acts = [_PICK[k] for k in dict.fromkeys(p.reserve) if _CARD_LOGISTICS[k] <= room]
+            return acts + [_READY]
         if ph != "battle":
             return []
         if state.attack is not None:
             ctx = state.attack
             opt = POOL.combat[self._unit(state, ctx.unit).card].option(ctx.option)
-            return [_act(Hit, target=u.slot) for u in self._valid_targets(state, seat, opt, ctx.hit)] + [_act(Stop)]
+            return [_HIT[u.slot] for u in self._valid_targets(state, seat, opt, ctx.hit)] + [_STOP]
         if state.focus is not None and not state.focus.declared:
             target = self._unit(state, state.focus.target)
-            acts = [_act(Join, unit=u.slot, option=o.key) for u, o in self._focus_candidates(state, seat, target, False)]
+            acts = [_JOIN[u.slot, o.key] for u, o in self._focus_candidates(state, seat, target, False)]
             if len(state.focus.members) >= 2:
-                acts.append(_act(Fire))
+                acts.append(_FIRE)
             return acts
-        acts = [_act(Attack, unit=u.slot, option=o.key) for u in p.army for o in self._usable_options(state, seat, u)]
+        acts = [_ATTACK[u.slot, o.key] for u, o in self._attack_choices(state, seat)]
         if state.focus is not None:  # answering a focus fire (102.3)
-            return acts + [_act(Pass)]
+            return acts + [_PASS]
         # focus fire: per target class, how many own cards could join without cost
-        free = {c: 0 for c in CLASSES}
+        free = dict.fromkeys(CLASSES, 0)
         for u in p.army:
             if u.attacked or (u.cut and not self._has(p, u, "captured")):
                 continue
-            for c in {c for o in POOL.combat[u.card].attack if not o.own and o.cost == 0 for c in o.vs}:
+            for c in _FREE_VS[u.card]:
                 free[c] += 1
         for s, other in enumerate(state.players):
             if s == seat or other.out:
                 continue
             for u in other.army:
-                if u.up and free[POOL.combat[u.card].cls] >= 2:
-                    acts.append(_act(Focus, target=u.slot))
+                if u.up and free[_UNIT_CLS[u.card]] >= 2:
+                    acts.append(_FOCUS[u.slot])
         return acts
 
     # ---- apply ----
@@ -615,29 +723,30 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if isinstance(action, Pick):
             if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
-            room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
-            if POOL.logistics(action.card) > room:
-                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=POOL.logistics(action.card),
-                                room=room)
+            room = p.logistics
+            for c in p.picked:
+                room -= _CARD_LOGISTICS[c.card]
+            cost = _CARD_LOGISTICS[action.card]
+            if cost > room:
+                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=cost, room=room)
             p.reserve.remove(action.card)
-            card = DeckCard.model_construct(uid=state.rng.token("k"), card=action.card)
+            card = DeckCard(uid=state.rng.token("k"), card=action.card)
             p.picked.append(card)
             p.edits += 1
             return Step(state=state, events=[Event.private(seat, "ironfire.picked", card=_name(card.card),
-                                                           used=p.logistics - room + POOL.logistics(card.card),
-                                                           budget=p.logistics)])
+                                                           used=p.logistics - room + cost, budget=p.logistics)])
         if isinstance(action, Drop):
             card = next((c for c in p.picked if c.card == action.card), None)
             if card is None:
                 raise RuleError("ironfire.not_picked", card=action.card)
-            if p.edits >= MAX_EDITS and any(c.card in POOL.combat for c in p.picked):
+            if p.edits >= MAX_EDITS and any(c.card in _UNIT_CLS for c in p.picked):
                 raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
             p.picked.remove(card)
             p.reserve.append(card.card)
             p.edits += 1
             return Step(state=state, events=[Event.private(seat, "ironfire.dropped", card=_name(card.card))])
         if isinstance(action, Ready):
-            if not any(c.card in POOL.combat for c in p.picked):
+            if not any(c.card in _UNIT_CLS for c in p.picked):
                 raise RuleError("ironfire.army_empty")
             p.ready = True
             events = [Event.public("ironfire.army_ready", name=p.name)]
@@ -653,9 +762,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if c.card in POOL.abilities:
                 p.abilities.append(c.card)
                 continue
-            p.army.append(Unit.model_construct(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
-                                               cv=POOL.combat[c.card].cv, heavy=False, cut=False,
-                                               attacked=False, up=not fog, shown=not fog))
+            p.army.append(Unit(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
+                               cv=POOL.combat[c.card].cv, heavy=False, cut=False, attacked=False,
+                               up=not fog, shown=not fog))
             p.next_slot += 1
 
     def _reveal_armies(self, state: IronState) -> list[Event]:
@@ -780,16 +889,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)
             if len(p.picked) >= MAX_REINFORCE:
                 raise RuleError("ironfire.reinforce_max", n=MAX_REINFORCE)
-            if not any(k in POOL.combat for k in p.reserve):
+            if not any(k in _UNIT_CLS for k in p.reserve):
                 raise RuleError("ironfire.no_combat_left")
             if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
-            room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
-            if POOL.logistics(action.card) > room:
-                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=POOL.logistics(action.card),
+            room = p.logistics - self.army_logistics(p)
+            for c in p.picked:
+                room -= _CARD_LOGISTICS[c.card]
+            if _CARD_LOGISTICS[action.card] > room:
+                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=_CARD_LOGISTICS[action.card],
                                 room=room)
             p.reserve.remove(action.card)
-            card = DeckCard.model_construct(uid=state.rng.token("k"), card=action.card)
+            card = DeckCard(uid=state.rng.token("k"), card=action.card)
             p.picked.append(card)
             events = [Event.private(seat, "ironfire.reinforce_pick", card=_name(card.card))]
         elif isinstance(action, Ready):
@@ -859,8 +970,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.focus_face_down", target=action.target)
             if len(self._focus_candidates(state, seat, target, True)) < 2:
                 raise RuleError("ironfire.focus_needs_two")
-            state.focus = FocusCtx.model_construct(seat=seat, target=target.slot, members=[], declared=False,
-                                                   answers_left=0)
+            state.focus = FocusCtx(seat=seat, target=target.slot, members=[], declared=False, answers_left=0)
             return Step(state=state, events=[Event.public("ironfire.focus", name=state.players[seat].name,
                                                           target=self._label(target))])
         raise self._wrong(action)
@@ -874,7 +984,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if not self._affordable(p, opt):
             raise RuleError("ironfire.no_logistics", cost=opt.cost,
                             spare=p.logistics - self.army_logistics(p))
-        if not self._valid_targets(state, seat, opt, []):
+        if not self._any_target(state, seat, opt):
             raise RuleError("ironfire.no_targets", option=f"@ironfire.opt.{opt.key}")
 
     def _declare(self, state: IronState, seat: int, unit: Unit, opt: AttackOption) -> list[Event]:
@@ -893,8 +1003,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         events += n[1] + t[1]
         events.insert(0, Event.public("ironfire.attack", name=p.name, unit=self._label(unit), option=f"@ironfire.opt.{opt.key}",
                                       n=n[0], targets=t[0], cost=opt.cost))
-        state.attack = AttackCtx.model_construct(seat=seat, unit=unit.slot, option=opt.key, n=n[0],
-                                                 targets_left=t[0], hit=[], hit_seats=[])
+        state.attack = AttackCtx(seat=seat, unit=unit.slot, option=opt.key, n=n[0], targets_left=t[0],
+                                 hit=[], hit_seats=[])
         if n[0] <= 0 or t[0] <= 0:
             return events + self._finish_attack(state)
         return events
@@ -917,7 +1027,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if not isinstance(action, Hit):
             raise self._wrong(action)
         target = self._unit(state, action.target)
-        if target is None or target.slot not in {u.slot for u in self._valid_targets(state, seat, opt, ctx.hit)}:
+        if target is None or not self._is_target(state, seat, opt, ctx.hit, target):
             raise RuleError("ironfire.bad_target", target=action.target)
         events = []
         ctx.hit.append(target.slot)
@@ -938,7 +1048,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if state.phase != "battle":
             return Step(state=state, events=events)
         if ctx.targets_left <= 0 or self._unit(state, attacker.slot) is None \
-                or not self._valid_targets(state, seat, opt, ctx.hit):
+                or not self._any_target(state, seat, opt, ctx.hit):
             events += self._finish_attack(state)
         return Step(state=state, events=events)
 
@@ -1193,7 +1303,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     # ---- views and secrets ----
     def _label(self, unit: Unit) -> dict[str, str]:
         name = POOL.combat[unit.card].name
-        return {loc: f"{unit.slot} {name[loc]}" for loc in ("en", "zh-CN")}
+        return {"en": f"{unit.slot} {name['en']}", "zh-CN": f"{unit.slot} {name['zh-CN']}"}
 
     def _unit_view(self, u: Unit, mine: bool) -> dict[str, Any]:
         """Compact: flags appear only when set (views are built after every step)."""
@@ -1244,8 +1354,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             "format": state.options.format, "fog": fog, "bans": state.options.bans, "env": state.env,
             "round": state.round, "rounds": state.rounds, "first": state.first, "turn": state.turn,
             "active": self.active_seats(state), "players": players,
-            "attack": state.attack.model_dump() if state.attack else None,
-            "focus": state.focus.model_dump() if state.focus else None,
+            "attack": asdict(state.attack) if state.attack else None,
+            "focus": asdict(state.focus) if state.focus else None,
             "game_ranks": [list(r) for r in state.game_ranks], "tallies": [list(t) for t in state.tallies],
         }
 
@@ -1282,6 +1392,12 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if len(slots) != len(set(slots)):
             problems.append("duplicate slots")
         return problems
+
+    def dump_state(self, state: IronState) -> str:
+        return _STATE.dump_json(state).decode()
+
+    def load_state(self, data: str | bytes) -> IronState:
+        return _STATE.validate_json(data)
 
     def determinize(self, state: IronState, seat: int, rng: random.Random) -> IronState:
         from games.ironfire.determinize import determinize
