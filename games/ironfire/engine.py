@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from games.core import ActionBase, Engine, Event, GameRng, Outcome, RuleError, Seat, Step
-from games.core.events import roll_event
+from games.core.events import roll_event, step_of
 from games.ironfire.data import CLASSES, AttackOption, CardPool, load_pool, round_half_up
 
 LETTERS = "abcd"
@@ -228,13 +228,53 @@ IronAction = ChooseDeck | ChooseFirst | Pick | Drop | Ready | Attack | Hit | Sto
 POOL: CardPool = load_pool()
 
 
+@dataclass(frozen=True, slots=True)
+class _Dice:
+    count: int
+    sides: int
+    plus: int
+    fixed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """An attack option (data.AttackOption) as the rules read it: the same numbers in a plain
+    slotted object, since a pydantic model's attribute reads cost several times more and the
+    legality checks read them for every option of every card at every decision."""
+
+    key: str
+    vs: frozenset[str]
+    own: bool
+    cost: int
+    enemy_logistics: int
+    own_logistics: int
+    dmg_min: int
+    dmg_max: int
+    n: _Dice
+    targets: _Dice
+
+    @classmethod
+    def of(cls, o: AttackOption) -> "_Option":
+        def dice(d: Any) -> _Dice:
+            return _Dice(count=d.count, sides=d.sides, plus=d.plus, fixed=d.fixed)
+
+        return cls(key=o.key, vs=frozenset(o.vs), own=o.own, cost=o.cost, enemy_logistics=o.enemy_logistics,
+                   own_logistics=o.own_logistics, dmg_min=o.dmg_min, dmg_max=o.dmg_max, n=dice(o.n),
+                   targets=dice(o.targets))
+
+
 # Card facts the rules read at every decision, taken once out of the pool's pydantic models.
 _UNIT_CLS: dict[str, str] = {k: c.cls for k, c in POOL.combat.items()}
+_UNIT_CV: dict[str, int] = {k: c.cv for k, c in POOL.combat.items()}
+_UNIT_ENV: dict[str, dict[str, int]] = {k: dict(c.env) for k, c in POOL.combat.items()}  # damage change per environment
+_UNIT_ABILITIES: dict[str, frozenset[str]] = {k: frozenset(c.abilities) for k, c in POOL.combat.items()}
 _UNIT_LOGISTICS: dict[str, int] = {k: c.logistics for k, c in POOL.combat.items()}
 _ABILITY_LOGISTICS: dict[str, int] = {k: a.logistics for k, a in POOL.abilities.items()}
 _CARD_LOGISTICS: dict[str, int] = {**_ABILITY_LOGISTICS, **_UNIT_LOGISTICS}  # as POOL.logistics: combat first
+_MOST_LOGISTICS = max(_CARD_LOGISTICS.values())
 _GRANTS: dict[str, str] = {k: a.ability for k, a in POOL.abilities.items()}  # ability card -> ability (401)
-_ATTACKS: dict[str, tuple[AttackOption, ...]] = {k: tuple(c.attack) for k, c in POOL.combat.items()}
+_ATTACKS: dict[str, tuple[_Option, ...]] = {k: tuple(_Option.of(o) for o in c.attack) for k, c in POOL.combat.items()}
+_OPTION: dict[tuple[str, str], _Option] = {(k, o.key): o for k, opts in _ATTACKS.items() for o in opts}
 # per card: the target classes of its options that are free (cost 0) and aim at enemies (focus fire, 102.3)
 _FREE_VS: dict[str, frozenset[str]] = {
     k: frozenset(c for o in c.attack if not o.own and o.cost == 0 for c in o.vs) for k, c in POOL.combat.items()}
@@ -393,7 +433,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         events = [Event.public("ironfire.start", format=f"@ironfire.format.{options.format}",
                                fog="@ironfire.fog." + ("on" if options.fog_of_war else "off"),
                                match=options.match, bans=options.bans or "@core.none")]
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     # ---- helpers ----
     @staticmethod
@@ -412,7 +452,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     def _has(self, player: Player, unit: Unit, ability: str) -> bool:
         """401.2: a unit has an ability when its card lists it and the card is in play."""
-        if not player.abilities or ability not in POOL.combat[unit.card].abilities:
+        if not player.abilities or ability not in _UNIT_ABILITIES[unit.card]:
             return False
         return any(_GRANTS[a] == ability for a in player.abilities)
 
@@ -425,7 +465,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             total += _ABILITY_LOGISTICS[a]
         return total
 
-    def _affordable(self, player: Player, opt: AttackOption, extra: int = 0) -> bool:
+    def _affordable(self, player: Player, opt: _Option, extra: int = 0) -> bool:
         """207.3: an attack that costs logistics needs more spare logistics than its cost."""
         if opt.cost == 0:
             return True
@@ -438,7 +478,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         n = len(state.players)
         return [(state.first + i) % n for i in range(n)]
 
-    def _valid_targets(self, state: IronState, seat: int, opt: AttackOption, hit: list[str]) -> list[Unit]:
+    def _valid_targets(self, state: IronState, seat: int, opt: _Option, hit: list[str]) -> list[Unit]:
         if opt.own:
             return [u for u in state.players[seat].army if u.slot not in hit and _UNIT_CLS[u.card] in opt.vs]
         out = []
@@ -452,7 +492,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                     out.append(u)
         return out
 
-    def _is_target(self, state: IronState, seat: int, opt: AttackOption, hit: list[str], unit: Unit) -> bool:
+    def _is_target(self, state: IronState, seat: int, opt: _Option, hit: list[str], unit: Unit) -> bool:
         """Whether `unit` is among `_valid_targets(state, seat, opt, hit)`, without building them."""
         if unit.slot in hit:
             return False
@@ -461,7 +501,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return tseat == seat and _UNIT_CLS[unit.card] in opt.vs
         return tseat != seat and not state.players[tseat].out and (not unit.up or _UNIT_CLS[unit.card] in opt.vs)
 
-    def _any_target(self, state: IronState, seat: int, opt: AttackOption, hit: list[str] = ()) -> bool:
+    def _any_target(self, state: IronState, seat: int, opt: _Option, hit: list[str] = ()) -> bool:
         """Whether `_valid_targets(state, seat, opt, hit)` is non-empty, without building it."""
         if opt.own:
             return any(_UNIT_CLS[u.card] in opt.vs and u.slot not in hit for u in state.players[seat].army)
@@ -472,25 +512,25 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                         return True
         return False
 
-    def _attack_choices(self, state: IronState, seat: int, first_only: bool = False) -> list[tuple[Unit, AttackOption]]:
+    def _ready_units(self, player: Player) -> list[Unit]:
+        """The cards that may still attack this round: not attacked yet, and not cut off from
+        logistics (207.4) unless captured supplies let them."""
+        return [u for u in player.army if not u.attacked and (not u.cut or self._has(player, u, "captured"))]
+
+    def _attack_choices(self, state: IronState, seat: int, first_only: bool = False,
+                        ready: list[Unit] | None = None) -> list[tuple[Unit, _Option]]:
         """Every (unit, option) the seat may attack with now (206, 207.3, 207.4): as
         `_usable_options` for each unit, with the targets and spare logistics looked at once."""
         p = state.players[seat]
+        if ready is None:
+            ready = self._ready_units(p)
+        if not ready:
+            return []
         spare = None  # the spare logistics (207.3), summed only when an option costs some
-        own_classes = None
-        enemy_classes: set[str] = set()
-        face_down = False  # a face-down enemy card is a target of any option (fog of war)
-        for s, other in enumerate(state.players):
-            if s != seat and not other.out:
-                for u in other.army:
-                    if u.up:
-                        enemy_classes.add(_UNIT_CLS[u.card])
-                    else:
-                        face_down = True
+        own_classes = None  # classes among the seat's own cards (healing, 207.2)
+        targets: dict[frozenset[str], bool] = {}  # per option class list: whether an enemy card is a target
         out = []
-        for u in p.army:
-            if u.attacked or (u.cut and not self._has(p, u, "captured")):
-                continue
+        for u in ready:
             for o in _ATTACKS[u.card]:
                 if o.cost:
                     if spare is None:
@@ -502,29 +542,44 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                         own_classes = {_UNIT_CLS[v.card] for v in p.army}
                     if own_classes.isdisjoint(o.vs):
                         continue
-                elif not face_down and enemy_classes.isdisjoint(o.vs):
-                    continue
+                else:
+                    found = targets.get(o.vs)
+                    if found is None:
+                        found = targets[o.vs] = self._enemy_target(state, seat, o.vs)
+                    if not found:
+                        continue
                 out.append((u, o))
                 if first_only:
                     return out
         return out
 
-    def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[AttackOption]:
+    @staticmethod
+    def _enemy_target(state: IronState, seat: int, vs: frozenset[str]) -> bool:
+        """Whether an enemy card in play is a target for an option against `vs`: one of those
+        classes, or face down (fog of war: any option may aim at it, 101.5)."""
+        for s, other in enumerate(state.players):
+            if s != seat and not other.out:
+                for u in other.army:
+                    if not u.up or _UNIT_CLS[u.card] in vs:
+                        return True
+        return False
+
+    def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[_Option]:
         return [o for u, o in self._attack_choices(state, seat) if u is unit]
 
     def _can_attack(self, state: IronState, seat: int) -> bool:
         p = state.players[seat]
         return not p.out and bool(self._attack_choices(state, seat, first_only=True))
 
-    def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool) -> list[tuple[Unit, AttackOption]]:
-        cls = POOL.combat[target.card].cls
+    def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool) -> list[tuple[Unit, _Option]]:
+        cls = _UNIT_CLS[target.card]
         player = state.players[seat]
         out = []
         members = {m[0] for m in state.focus.members} if state.focus else set()
         for u in player.army:
             if u.slot in members or u.attacked or (u.cut and not self._has(player, u, "captured")):
                 continue
-            for o in POOL.combat[u.card].attack:
+            for o in _ATTACKS[u.card]:
                 if not o.own and cls in o.vs and (o.cost == 0 if free_only else self._affordable(player, o)):
                     out.append((u, o))
         return out
@@ -547,8 +602,17 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return []
 
     # ---- legal actions ----
+    def _awaits(self, state: IronState, seat: int) -> bool:
+        """`seat in self.active_seats(state)`, without building the list where seats act at once."""
+        if state.phase in ("deck", "army", "recount"):
+            if not 0 <= seat < len(state.players):
+                return False
+            p = state.players[seat]
+            return not p.ready and not p.out
+        return seat in self.active_seats(state)
+
     def legal_actions(self, state: IronState, seat: int) -> list[IronAction]:
-        if seat not in self.active_seats(state):
+        if not self._awaits(state, seat):
             return []
         p = state.players[seat]
         ph = state.phase
@@ -560,10 +624,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             room = p.logistics
             for c in p.picked:
                 room -= _CARD_LOGISTICS[c.card]
-            acts: list[IronAction] = [_PICK[k] for k in dict.fromkeys(p.reserve) if _CARD_LOGISTICS[k] <= room]
-            can_ready = any(c.card in _UNIT_CLS for c in p.picked)
+            acts: list[IronAction] = self._picks(p.reserve, room)
+            picked = [c.card for c in p.picked]
+            can_ready = any(k in _UNIT_CLS for k in picked)
             if p.edits < MAX_EDITS or not can_ready:  # never leave a seat without a move
-                acts += [_DROP[k] for k in dict.fromkeys(c.card for c in p.picked)]
+                acts += [_DROP[k] for k in dict.fromkeys(picked)]
             if can_ready:
                 acts.append(_READY)
             return acts
@@ -575,13 +640,13 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 room -= _CARD_LOGISTICS[c.card]
             acts = []
             if len(p.picked) < MAX_REINFORCE and any(k in _UNIT_CLS for k in p.reserve):
-                acts = [_PICK[k] for k in dict.fromkeys(p.reserve) if _CARD_LOGISTICS[k] <= room]
+                acts = self._picks(p.reserve, room)
             return acts + [_READY]
         if ph != "battle":
             return []
         if state.attack is not None:
             ctx = state.attack
-            opt = POOL.combat[self._unit(state, ctx.unit).card].option(ctx.option)
+            opt = _OPTION[self._unit(state, ctx.unit).card, ctx.option]
             return [_HIT[u.slot] for u in self._valid_targets(state, seat, opt, ctx.hit)] + [_STOP]
         if state.focus is not None and not state.focus.declared:
             target = self._unit(state, state.focus.target)
@@ -589,16 +654,17 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if len(state.focus.members) >= 2:
                 acts.append(_FIRE)
             return acts
-        acts = [_ATTACK[u.slot, o.key] for u, o in self._attack_choices(state, seat)]
+        ready = self._ready_units(p)
+        acts = [_ATTACK[u.slot, o.key] for u, o in self._attack_choices(state, seat, ready=ready)]
         if state.focus is not None:  # answering a focus fire (102.3)
             return acts + [_PASS]
         # focus fire: per target class, how many own cards could join without cost
         free = dict.fromkeys(CLASSES, 0)
-        for u in p.army:
-            if u.attacked or (u.cut and not self._has(p, u, "captured")):
-                continue
+        for u in ready:
             for c in _FREE_VS[u.card]:
                 free[c] += 1
+        if max(free.values()) < 2:
+            return acts
         for s, other in enumerate(state.players):
             if s == seat or other.out:
                 continue
@@ -607,11 +673,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                     acts.append(_FOCUS[u.slot])
         return acts
 
+    @staticmethod
+    def _picks(reserve: list[str], room: int) -> list[IronAction]:
+        """A pick of each card of the reserve that fits in `room` logistics, in reserve order."""
+        if room >= _MOST_LOGISTICS:  # every card fits (the usual case early in army selection)
+            return list(map(_PICK.__getitem__, dict.fromkeys(reserve)))
+        return [_PICK[k] for k in dict.fromkeys(reserve) if _CARD_LOGISTICS[k] <= room]
+
     # ---- apply ----
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
         if state.phase == "over":
             raise RuleError("ironfire.over")
-        if seat < 0 or seat >= len(state.players) or seat not in self.active_seats(state):
+        if not self._awaits(state, seat):
             raise RuleError("core.not_your_turn")
         handler = getattr(self, f"_do_{state.phase}")
         return handler(state, seat, action)
@@ -644,7 +717,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                   Event.private(seat, "ironfire.deck_yours", code=code)]
         if all(pl.ready for pl in state.players if not pl.out):
             events += self._start_game(state)
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     def _start_game(self, state: IronState) -> list[Event]:
         """101.1 first player; the loser of the previous game chooses (after game 1)."""
@@ -677,7 +750,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         state.first = action.seat
         events = [Event.public("ironfire.first_chosen", name=state.players[seat].name,
                                first=state.players[action.seat].name)]
-        return Step(state=state, events=events + self._prepare(state))
+        return step_of(state, events + self._prepare(state))
 
     def _prepare(self, state: IronState) -> list[Event]:
         """101.2 environment, 101.3 logistics, 102.1 rounds, then secret army selection."""
@@ -733,8 +806,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             card = DeckCard(uid=state.rng.token("k"), card=action.card)
             p.picked.append(card)
             p.edits += 1
-            return Step(state=state, events=[Event.private(seat, "ironfire.picked", card=_name(card.card),
-                                                           used=p.logistics - room + cost, budget=p.logistics)])
+            return step_of(state, [Event.private(seat, "ironfire.picked", card=_name(card.card),
+                                                 used=p.logistics - room + cost, budget=p.logistics)])
         if isinstance(action, Drop):
             card = next((c for c in p.picked if c.card == action.card), None)
             if card is None:
@@ -744,7 +817,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.picked.remove(card)
             p.reserve.append(card.card)
             p.edits += 1
-            return Step(state=state, events=[Event.private(seat, "ironfire.dropped", card=_name(card.card))])
+            return step_of(state, [Event.private(seat, "ironfire.dropped", card=_name(card.card))])
         if isinstance(action, Ready):
             if not any(c.card in _UNIT_CLS for c in p.picked):
                 raise RuleError("ironfire.army_empty")
@@ -752,7 +825,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             events = [Event.public("ironfire.army_ready", name=p.name)]
             if all(pl.ready for pl in state.players if not pl.out):
                 events += self._reveal_armies(state)
-            return Step(state=state, events=events)
+            return step_of(state, events)
         raise self._wrong(action)
 
     def _place(self, state: IronState, seat: int, cards: list[DeckCard]) -> None:
@@ -763,7 +836,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 p.abilities.append(c.card)
                 continue
             p.army.append(Unit(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
-                               cv=POOL.combat[c.card].cv, heavy=False, cut=False, attacked=False,
+                               cv=_UNIT_CV[c.card], heavy=False, cut=False, attacked=False,
                                up=not fog, shown=not fog))
             p.next_slot += 1
 
@@ -835,7 +908,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         for s in self._live_seats(state):  # 102.5 restore (not after the last round)
             p = state.players[s]
             for u in p.army:
-                full = POOL.combat[u.card].cv
+                full = _UNIT_CV[u.card]
                 if u.heavy and self._has(p, u, "repair"):
                     u.heavy = False
                     u.cv = full
@@ -912,7 +985,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             raise self._wrong(action)
         if all(state.players[s].ready for s in self._live_seats(state)):
             events += self._finish_recount(state)
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     def _finish_recount(self, state: IronState) -> list[Event]:
         events = []
@@ -948,18 +1021,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if isinstance(action, Pass):
             if focus is None:
                 raise RuleError("ironfire.cannot_pass")
-            return Step(state=state, events=[Event.public("ironfire.answer_pass", name=state.players[seat].name)]
-                        + self._strike(state))
+            return step_of(state, [Event.public("ironfire.answer_pass", name=state.players[seat].name)]
+                           + self._strike(state))
         if isinstance(action, Attack):
             unit = self._unit(state, action.unit)
             if unit is None or self._seat_of(action.unit) != seat:
                 raise RuleError("ironfire.not_yours", unit=action.unit)
-            opt = POOL.combat[unit.card].option(action.option)
+            opt = _OPTION.get((unit.card, action.option))
             if opt is None:
                 raise RuleError("ironfire.no_option", unit=action.unit, option=action.option,
                                 options=",".join(o.key for o in POOL.combat[unit.card].attack))
             self._check_can_attack(state, seat, unit, opt)
-            return Step(state=state, events=self._declare(state, seat, unit, opt))
+            return step_of(state, self._declare(state, seat, unit, opt))
         if isinstance(action, Focus):
             if focus is not None:
                 raise self._wrong(action)
@@ -971,11 +1044,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if len(self._focus_candidates(state, seat, target, True)) < 2:
                 raise RuleError("ironfire.focus_needs_two")
             state.focus = FocusCtx(seat=seat, target=target.slot, members=[], declared=False, answers_left=0)
-            return Step(state=state, events=[Event.public("ironfire.focus", name=state.players[seat].name,
-                                                          target=self._label(target))])
+            return step_of(state, [Event.public("ironfire.focus", name=state.players[seat].name,
+                                                target=self._label(target))])
         raise self._wrong(action)
 
-    def _check_can_attack(self, state: IronState, seat: int, unit: Unit, opt: AttackOption) -> None:
+    def _check_can_attack(self, state: IronState, seat: int, unit: Unit, opt: _Option) -> None:
         p = state.players[seat]
         if unit.attacked:
             raise RuleError("ironfire.already_attacked", unit=unit.slot)
@@ -987,7 +1060,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if not self._any_target(state, seat, opt):
             raise RuleError("ironfire.no_targets", option=f"@ironfire.opt.{opt.key}")
 
-    def _declare(self, state: IronState, seat: int, unit: Unit, opt: AttackOption) -> list[Event]:
+    def _declare(self, state: IronState, seat: int, unit: Unit, opt: _Option) -> list[Event]:
         p = state.players[seat]
         events = []
         if not unit.up:
@@ -1020,10 +1093,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _do_aim(self, state: IronState, seat: int, action: IronAction) -> Step:
         ctx = state.attack
         attacker = self._unit(state, ctx.unit)
-        opt = POOL.combat[attacker.card].option(ctx.option)
+        opt = _OPTION[attacker.card, ctx.option]
         if isinstance(action, Stop):
-            return Step(state=state, events=[Event.public("ironfire.stop", name=state.players[seat].name)]
-                        + self._finish_attack(state))
+            return step_of(state, [Event.public("ironfire.stop", name=state.players[seat].name)]
+                           + self._finish_attack(state))
         if not isinstance(action, Hit):
             raise self._wrong(action)
         target = self._unit(state, action.target)
@@ -1035,7 +1108,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if not target.up:
             target.up = target.shown = True
             events.append(Event.public("ironfire.reveal", unit=self._label(target)))
-        if POOL.combat[target.card].cls not in opt.vs:  # a face-down card of another class (fog)
+        if _UNIT_CLS[target.card] not in opt.vs:  # a face-down card of another class (fog)
             events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=f"@ironfire.opt.{opt.key}"))
         else:
             tseat = self._seat_of(target.slot)
@@ -1046,11 +1119,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                                            delta=f"{opt.enemy_logistics:+d}"))
             events += self._resolve(state, seat, attacker, opt, target, ctx.n, focus=False)
         if state.phase != "battle":
-            return Step(state=state, events=events)
+            return step_of(state, events)
         if ctx.targets_left <= 0 or self._unit(state, attacker.slot) is None \
                 or not self._any_target(state, seat, opt, ctx.hit):
             events += self._finish_attack(state)
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     def _finish_attack(self, state: IronState) -> list[Event]:
         ctx = state.attack
@@ -1064,19 +1137,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return []
         return self._end_turn(state, ctx.seat)
 
-    def _resolve(self, state: IronState, seat: int, attacker: Unit, opt: AttackOption, target: Unit, n: int,
+    def _resolve(self, state: IronState, seat: int, attacker: Unit, opt: _Option, target: Unit, n: int,
                  focus: bool) -> list[Event]:
         """n attacks of one option on one target: damage rolls, heavy damage, destruction."""
         p = state.players[seat]
         tseat = self._seat_of(target.slot)
         tp = state.players[tseat]
-        card = POOL.combat[attacker.card]
         # 102.3 / ruling: percentages add before they apply
         pct = 100 + (25 if focus else 0) - (50 if attacker.heavy and not self._has(p, attacker, "veteran") else 0)
-        env_mod = card.env.get(state.env, 0)
+        env_mod = _UNIT_ENV[attacker.card].get(state.env, 0)
         precise = not opt.own and self._has(p, attacker, "precision")
         fortified = not opt.own and self._has(tp, target, "fortify")
-        full = POOL.combat[target.card].cv
+        full = _UNIT_CV[target.card]
         events: list[Event] = []
         for _ in range(n):
             roll = state.rng.randint(opt.dmg_min, opt.dmg_max)
@@ -1146,7 +1218,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 unit.up = unit.shown = True
                 events.append(Event.public("ironfire.reveal", unit=self._label(unit)))
             events.append(Event.public("ironfire.joined", unit=self._label(unit), target=self._label(target)))
-            return Step(state=state, events=events)
+            return step_of(state, events)
         if isinstance(action, Fire):
             if len(focus.members) < 2:
                 raise RuleError("ironfire.focus_needs_two")
@@ -1157,7 +1229,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                                    target=self._label(target), defender=state.players[defender].name)]
             if not self._can_attack(state, defender):
                 events += self._strike(state)
-            return Step(state=state, events=events)
+            return step_of(state, events)
         raise self._wrong(action)
 
     def _strike(self, state: IronState) -> list[Event]:
@@ -1174,7 +1246,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if unit is None:
                 events.append(Event.public("ironfire.member_lost", slot=slot))
                 continue
-            opt = POOL.combat[unit.card].option(key)
+            opt = _OPTION[unit.card, key]
             n, rolls = self._roll(state, state.players[seat].name, opt.n, "@ironfire.roll.attacks")
             events += rolls
             tseat = self._seat_of(target.slot)
@@ -1240,7 +1312,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         p = state.players[seat]
         events = [Event.public("core.outcome.resign", name=p.name)]
         if state.phase == "over" or p.resigned:
-            return Step(state=state, events=events)
+            return step_of(state, events)
         p.resigned = True
         if not p.out:
             self._put_out(state, seat)
@@ -1254,9 +1326,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             state.attack = state.focus = None
             state.game_ranks.append([2 if state.players[s].resigned else 1 for s in range(n)])
             state.tallies.append([0] * n)
-            return Step(state=state, events=events)
+            return step_of(state, events)
         if len(live) <= 1:  # the others are wiped out already: this game ends, the match goes on
-            return Step(state=state, events=events + self._end_game(state, reason="resign"))
+            return step_of(state, events + self._end_game(state, reason="resign"))
         ph = state.phase
         if ph in ("deck", "army", "recount"):
             if all(state.players[s].ready for s in live):
@@ -1274,7 +1346,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 events += self._end_turn(state, seat)
             elif state.attack is None and state.focus is None and state.turn == seat:
                 events += self._end_turn(state, seat)
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     def outcome(self, state: IronState) -> Outcome | None:
         if not state.finished:
