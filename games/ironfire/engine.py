@@ -389,6 +389,15 @@ _CUT = _Actions(Cut)
 _READY, _STOP, _FIRE, _PASS = Ready(), Stop(), Fire(), Pass()
 
 
+@lru_cache(maxsize=4096)
+def _unit_label(slot: str, card: str) -> dict[str, str]:
+    """A card as events name it: slot and name in each language. The same few recur in every
+    game, so one dict serves them all (as `_name`'s pool names do; no reader changes an
+    event's parameters)."""
+    name = POOL.combat[card].name
+    return {"en": f"{slot} {name['en']}", "zh-CN": f"{slot} {name['zh-CN']}"}
+
+
 def _name(key: str) -> dict[str, str]:
     card = POOL.combat.get(key) or POOL.abilities.get(key)
     return card.name if card else {"en": key, "zh-CN": key}
@@ -571,17 +580,30 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         p = state.players[seat]
         return not p.out and bool(self._attack_choices(state, seat, first_only=True))
 
-    def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool) -> list[tuple[Unit, _Option]]:
+    def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool,
+                          only: Unit | None = None) -> list[tuple[Unit, _Option]]:
+        """The (card, option) pairs of the seat that may join a focus fire on `target` (102.3):
+        free ones only when the focus is declared, affordable ones (207.3) when joining;
+        `only`: those of that card alone."""
         cls = _UNIT_CLS[target.card]
         player = state.players[seat]
         out = []
         members = {m[0] for m in state.focus.members} if state.focus else set()
-        for u in player.army:
+        spare = None  # summed once, when an option costs logistics
+        for u in player.army if only is None else [only]:
             if u.slot in members or u.attacked or (u.cut and not self._has(player, u, "captured")):
                 continue
             for o in _ATTACKS[u.card]:
-                if not o.own and cls in o.vs and (o.cost == 0 if free_only else self._affordable(player, o)):
-                    out.append((u, o))
+                if o.own or cls not in o.vs:
+                    continue
+                if o.cost:
+                    if free_only:
+                        continue
+                    if spare is None:
+                        spare = player.logistics - self.army_logistics(player)
+                    if not spare > o.cost:  # as _affordable
+                        continue
+                out.append((u, o))
         return out
 
     # ---- whose input ----
@@ -622,13 +644,17 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return [_FIRST[s] for s in self._live_seats(state)]
         if ph == "army":
             room = p.logistics
+            picked = {}  # the picked cards' keys, in order, once each
+            can_ready = False  # a combat card is picked
             for c in p.picked:
-                room -= _CARD_LOGISTICS[c.card]
+                key = c.card
+                room -= _CARD_LOGISTICS[key]
+                picked[key] = None
+                if key in _UNIT_CLS:
+                    can_ready = True
             acts: list[IronAction] = self._picks(p.reserve, room)
-            picked = [c.card for c in p.picked]
-            can_ready = any(k in _UNIT_CLS for k in picked)
             if p.edits < MAX_EDITS or not can_ready:  # never leave a seat without a move
-                acts += [_DROP[k] for k in dict.fromkeys(picked)]
+                acts += map(_DROP.__getitem__, picked)
             if can_ready:
                 acts.append(_READY)
             return acts
@@ -1204,8 +1230,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             unit = self._unit(state, action.unit)
             if unit is None or self._seat_of(action.unit) != seat:
                 raise RuleError("ironfire.not_yours", unit=action.unit)
-            pair = next(((u, o) for u, o in self._focus_candidates(state, seat, target, False)
-                         if u.slot == unit.slot and o.key == action.option), None)
+            pair = next(((u, o) for u, o in self._focus_candidates(state, seat, target, False, only=unit)
+                         if o.key == action.option), None)
             if pair is None:
                 raise RuleError("ironfire.cannot_join", unit=action.unit, option=action.option)
             p = state.players[seat]
@@ -1374,8 +1400,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     # ---- views and secrets ----
     def _label(self, unit: Unit) -> dict[str, str]:
-        name = POOL.combat[unit.card].name
-        return {"en": f"{unit.slot} {name['en']}", "zh-CN": f"{unit.slot} {name['zh-CN']}"}
+        return _unit_label(unit.slot, unit.card)
 
     def _unit_view(self, u: Unit, mine: bool) -> dict[str, Any]:
         """Compact: flags appear only when set (views are built after every step)."""
