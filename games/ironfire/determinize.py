@@ -15,6 +15,7 @@ its absence) tells, which a list drawn blind rarely allows.
 """
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
@@ -25,7 +26,7 @@ from games.ironfire.engine import (
 
 
 def determinize(engine: IronFireEngine, state: IronState, seat: int, rnd: random.Random) -> IronState:
-    st = state.model_copy(deep=True)
+    st = copy.deepcopy(state)
     st.rng = GameRng.fresh(rnd)
     for s, p in enumerate(st.players):
         if s == seat or p.out:
@@ -104,7 +105,7 @@ def _redraw_picks(st: IronState, p: Player, rnd: random.Random, room: int, most:
             rest.append(k)
     p.reserve = rest
     uids += [st.rng.token("k") for _ in range(len(picked) - len(uids))]
-    p.picked = [DeckCard.model_construct(uid=uid, card=k) for uid, k in zip(uids, picked)]
+    p.picked = [DeckCard(uid=uid, card=k) for uid, k in zip(uids, picked)]
 
 
 def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: random.Random, tries: int = 20) -> None:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from games.core import ActionBase, Engine, Event, GameRng, Outcome, RuleError, Seat, Step
-from games.core.events import roll_event
+from games.core.events import roll_event, step_of
 from games.ironfire.data import CLASSES, AttackOption, CardPool, load_pool, round_half_up
 
 LETTERS = "abcd"
@@ -62,12 +63,21 @@ class IronOptions(BaseModel):
         return set(self.bans.split(",")) - {""}
 
 
-class DeckCard(BaseModel):
+# The state and its parts are plain slotted dataclasses, not pydantic models: the rules read
+# and write their fields many times per decision, and BaseModel's `__getattr__`/`__setattr__`
+# make each access several times slower. The engine loads and dumps `IronState` through a
+# pydantic TypeAdapter (`_STATE`), which validates every field by its annotation and writes
+# the same JSON the BaseModel did (same fields, same order).
+
+
+@dataclass(slots=True)
+class DeckCard:
     uid: str  # secret token
     card: str
 
 
-class Unit(BaseModel):
+@dataclass(slots=True)
+class Unit:
     """A combat card in an army."""
 
     uid: str  # secret token (changes at every fog-of-war shuffle)
@@ -81,22 +91,23 @@ class Unit(BaseModel):
     shown: bool = True  # the table has seen this card (face up now or at some time): it is known to be in the army
 
 
-class Player(BaseModel):
+@dataclass(slots=True)
+class Player:
     name: str
     deck: str = ""  # normalized deck code (secret from the others)
     deck_n: int = 0  # cards in the deck
-    reserve: list[str] = []  # keys of the deck cards not in the army (a hidden pile)
+    reserve: list[str] = field(default_factory=list)  # keys of the deck cards not in the army (a hidden pile)
     reserve_id: str = ""  # secret token naming the hidden pile
-    picked: list[DeckCard] = []  # secret army selection / reinforcements being chosen
-    army: list[Unit] = []
-    abilities: list[str] = []  # special ability cards in the army (401)
-    discard: list[str] = []
+    picked: list[DeckCard] = field(default_factory=list)  # secret army selection / reinforcements being chosen
+    army: list[Unit] = field(default_factory=list)
+    abilities: list[str] = field(default_factory=list)  # special ability cards in the army (401)
+    discard: list[str] = field(default_factory=list)
     logistics: int = 0  # 牌手后勤点数
     pending: int = 0  # 207.5 change that applies next round
     ready: bool = True
     need_cut: int = 0  # logistics still to cut off in this recount (102.4)
     done: bool = False  # under fog, ended its attacks for this round (ruling 22)
-    seen: dict[str, int] = {}  # deck cards the table saw in earlier games of the match, most copies at once
+    seen: dict[str, int] = field(default_factory=dict)  # deck cards the table saw in earlier games of the match, most copies at once
     edits: int = 0
     out: bool = False  # army wiped out or resigned in this game
     resigned: bool = False
@@ -104,25 +115,28 @@ class Player(BaseModel):
     next_slot: int = 1
 
 
-class AttackCtx(BaseModel):
+@dataclass(slots=True)
+class AttackCtx:
     seat: int
     unit: str
     option: str
     n: int  # attacks on each target
     targets_left: int
-    hit: list[str] = []
-    hit_seats: list[int] = []
+    hit: list[str] = field(default_factory=list)
+    hit_seats: list[int] = field(default_factory=list)
 
 
-class FocusCtx(BaseModel):
+@dataclass(slots=True)
+class FocusCtx:
     seat: int
     target: str
-    members: list[list[str]] = []  # [slot, option]
+    members: list[list[str]] = field(default_factory=list)  # [slot, option]
     declared: bool = False
     answers_left: int = 0
 
 
-class IronState(BaseModel):
+@dataclass(slots=True)
+class IronState:
     rng: GameRng
     options: IronOptions
     players: list[Player]
@@ -136,10 +150,13 @@ class IronState(BaseModel):
     turn: int = 0
     attack: AttackCtx | None = None
     focus: FocusCtx | None = None
-    game_ranks: list[list[int]] = []  # per finished game, the ranks of the seats
-    tallies: list[list[int]] = []  # per finished game, the tally (103.2) per seat; [] when none was made
+    game_ranks: list[list[int]] = field(default_factory=list)  # per finished game, the ranks of the seats
+    tallies: list[list[int]] = field(default_factory=list)  # per finished game, the tally (103.2) per seat; [] when none was made
     out_count: int = 0
     finished: bool = False
+
+
+_STATE = TypeAdapter(IronState)
 
 
 # --- actions -----------------------------------------------------------------------------
@@ -213,14 +230,72 @@ IronAction = ChooseDeck | ChooseFirst | Pick | Drop | Ready | Attack | Hit | Sto
 POOL: CardPool = load_pool()
 
 
-@lru_cache(maxsize=4096)
-def _cached_action(cls: type[ActionBase], items: tuple) -> ActionBase:
-    return cls(**dict(items))
+@dataclass(frozen=True, slots=True)
+class _Dice:
+    count: int
+    sides: int
+    plus: int
+    fixed: bool
 
 
-def _act(cls: type[ActionBase], **fields: Any) -> Any:
-    """Actions are frozen, so legal_actions reuses one object per code (it runs every step)."""
-    return _cached_action(cls, tuple(fields.items()))
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """An attack option (data.AttackOption) as the rules read it: the same numbers in a plain
+    slotted object, since a pydantic model's attribute reads cost several times more and the
+    legality checks read them for every option of every card at every decision."""
+
+    key: str
+    vs: frozenset[str]
+    own: bool
+    cost: int
+    enemy_logistics: int
+    own_logistics: int
+    dmg_min: int
+    dmg_max: int
+    n: _Dice
+    targets: _Dice
+
+    @classmethod
+    def of(cls, o: AttackOption) -> "_Option":
+        def dice(d: Any) -> _Dice:
+            return _Dice(count=d.count, sides=d.sides, plus=d.plus, fixed=d.fixed)
+
+        return cls(key=o.key, vs=frozenset(o.vs), own=o.own, cost=o.cost, enemy_logistics=o.enemy_logistics,
+                   own_logistics=o.own_logistics, dmg_min=o.dmg_min, dmg_max=o.dmg_max, n=dice(o.n),
+                   targets=dice(o.targets))
+
+
+# Card facts the rules read at every decision, taken once out of the pool's pydantic models.
+_UNIT_CLS: dict[str, str] = {k: c.cls for k, c in POOL.combat.items()}
+_UNIT_CV: dict[str, int] = {k: c.cv for k, c in POOL.combat.items()}
+_UNIT_ENV: dict[str, dict[str, int]] = {k: dict(c.env) for k, c in POOL.combat.items()}  # damage change per environment
+_UNIT_ABILITIES: dict[str, frozenset[str]] = {k: frozenset(c.abilities) for k, c in POOL.combat.items()}
+_UNIT_LOGISTICS: dict[str, int] = {k: c.logistics for k, c in POOL.combat.items()}
+_ABILITY_LOGISTICS: dict[str, int] = {k: a.logistics for k, a in POOL.abilities.items()}
+_CARD_LOGISTICS: dict[str, int] = {**_ABILITY_LOGISTICS, **_UNIT_LOGISTICS}  # as POOL.logistics: combat first
+_MOST_LOGISTICS = max(_CARD_LOGISTICS.values())
+_GRANTS: dict[str, str] = {k: a.ability for k, a in POOL.abilities.items()}  # ability card -> ability (401)
+_ATTACKS: dict[str, tuple[_Option, ...]] = {k: tuple(_Option.of(o) for o in c.attack) for k, c in POOL.combat.items()}
+_OPTION: dict[tuple[str, str], _Option] = {(k, o.key): o for k, opts in _ATTACKS.items() for o in opts}
+# per card: the target classes of its options that are free (cost 0) and aim at enemies (focus fire, 102.3)
+_FREE_VS: dict[str, frozenset[str]] = {
+    k: frozenset(c for o in c.attack if not o.own and o.cost == 0 for c in o.vs) for k, c in POOL.combat.items()}
+
+
+class _Actions(dict):
+    """Actions are frozen, so legal_actions reuses one object per code (it runs every step):
+    `_Actions(Pick)["t34"]` is `Pick(card="t34")`, made on first use; a tuple key gives the
+    fields in code order."""
+
+    def __init__(self, cls: type[ActionBase]) -> None:
+        super().__init__()
+        self.cls = cls
+        self.fields = tuple(name for name in cls.model_fields if name != "kind")
+
+    def __missing__(self, key: Any) -> Any:
+        values = key if len(self.fields) > 1 else (key,)
+        action = self[key] = self.cls(**dict(zip(self.fields, values)))
+        return action
 
 
 def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
@@ -251,6 +326,13 @@ def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
 
 def parse_deck(code: str) -> list[tuple[str, int]]:
     """`t34*3,panther` -> [(t34, 3), (panther, 1)], merged, in order of first mention."""
+    return list(_parse_deck(code))
+
+
+@lru_cache(maxsize=256)
+def _parse_deck(code: str) -> tuple[tuple[str, int], ...]:
+    # the same few codes (presets, the seats' decks) are parsed at every game's start;
+    # a refused code raises anew each time (lru_cache keeps only results)
     counts: dict[str, int] = {}
     text = code.strip().lower()
     if not text:
@@ -271,7 +353,7 @@ def parse_deck(code: str) -> list[tuple[str, int]]:
         counts[key] = counts.get(key, 0) + n
     if not counts:
         raise RuleError("ironfire.deck.empty")
-    return list(counts.items())
+    return tuple(counts.items())
 
 
 def normalize_deck(code: str) -> str:
@@ -288,6 +370,34 @@ def deck_size(code: str) -> int:
 
 
 PRESETS = _presets()
+
+
+@lru_cache(maxsize=64)
+def _deck_choices(fmt: str, bans: str) -> tuple[ChooseDeck, ...]:
+    """The presets of a format that use no banned card (100.5): the deck phase's choices."""
+    banned = set(bans.split(",")) - {""}
+    return tuple(ChooseDeck(choice=name) for name, (pfmt, code, _) in PRESETS.items()
+                 if pfmt == fmt and not banned & {k for k, _ in parse_deck(code)})
+
+
+_FIRST = _Actions(ChooseFirst)
+_PICK = _Actions(Pick)
+_DROP = _Actions(Drop)
+_ATTACK = _Actions(Attack)
+_HIT = _Actions(Hit)
+_FOCUS = _Actions(Focus)
+_JOIN = _Actions(Join)
+_CUT = _Actions(Cut)
+_READY, _STOP, _FIRE, _PASS = Ready(), Stop(), Fire(), Pass()
+
+
+@lru_cache(maxsize=4096)
+def _unit_label(slot: str, card: str) -> dict[str, str]:
+    """A card as events name it: slot and name in each language. The same few recur in every
+    game, so one dict serves them all (as `_name`'s pool names do; no reader changes an
+    event's parameters)."""
+    name = POOL.combat[card].name
+    return {"en": f"{slot} {name['en']}", "zh-CN": f"{slot} {name['zh-CN']}"}
 
 
 def _name(key: str) -> dict[str, str]:
@@ -334,7 +444,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         events = [Event.public("ironfire.start", format=f"@ironfire.format.{options.format}",
                                fog="@ironfire.fog." + ("on" if options.fog_of_war else "off"),
                                match=options.match, bans=options.bans or "@core.none")]
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     # ---- helpers ----
     @staticmethod
@@ -353,9 +463,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     def _has(self, player: Player, unit: Unit, ability: str) -> bool:
         """401.2: a unit has an ability when its card lists it and the card is in play."""
-        if ability not in POOL.combat[unit.card].abilities:
+        if not player.abilities or ability not in _UNIT_ABILITIES[unit.card]:
             return False
-        return any(POOL.abilities[a].ability == ability for a in player.abilities)
+        return any(_GRANTS[a] == ability for a in player.abilities)
 
     @staticmethod
     def seen_cards(player: Player) -> dict[str, int]:
@@ -368,10 +478,14 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     @staticmethod
     def army_logistics(player: Player) -> int:
-        total = sum(POOL.combat[u.card].logistics for u in player.army)
-        return total + sum(POOL.abilities[a].logistics for a in player.abilities)
+        total = 0
+        for u in player.army:
+            total += _UNIT_LOGISTICS[u.card]
+        for a in player.abilities:
+            total += _ABILITY_LOGISTICS[a]
+        return total
 
-    def _affordable(self, player: Player, opt: AttackOption, extra: int = 0) -> bool:
+    def _affordable(self, player: Player, opt: _Option, extra: int = 0) -> bool:
         """207.3: an attack that costs logistics needs more spare logistics than its cost."""
         if opt.cost == 0:
             return True
@@ -384,9 +498,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         n = len(state.players)
         return [(state.first + i) % n for i in range(n)]
 
-    def _valid_targets(self, state: IronState, seat: int, opt: AttackOption, hit: list[str]) -> list[Unit]:
+    def _valid_targets(self, state: IronState, seat: int, opt: _Option, hit: list[str]) -> list[Unit]:
         if opt.own:
-            return [u for u in state.players[seat].army if u.slot not in hit and POOL.combat[u.card].cls in opt.vs]
+            return [u for u in state.players[seat].army if u.slot not in hit and _UNIT_CLS[u.card] in opt.vs]
         out = []
         for s, p in enumerate(state.players):
             if s == seat or p.out:
@@ -394,31 +508,88 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             for u in p.army:
                 if u.slot in hit:
                     continue
-                if not u.up or POOL.combat[u.card].cls in opt.vs:
+                if not u.up or _UNIT_CLS[u.card] in opt.vs:
                     out.append(u)
         return out
 
-    def _any_target(self, state: IronState, seat: int, opt: AttackOption) -> bool:
-        """Whether `_valid_targets(state, seat, opt, [])` is non-empty, without building it."""
+    def _is_target(self, state: IronState, seat: int, opt: _Option, hit: list[str], unit: Unit) -> bool:
+        """Whether `unit` is among `_valid_targets(state, seat, opt, hit)`, without building them."""
+        if unit.slot in hit:
+            return False
+        tseat = self._seat_of(unit.slot)
         if opt.own:
-            return any(POOL.combat[u.card].cls in opt.vs for u in state.players[seat].army)
+            return tseat == seat and _UNIT_CLS[unit.card] in opt.vs
+        return tseat != seat and not state.players[tseat].out and (not unit.up or _UNIT_CLS[unit.card] in opt.vs)
+
+    def _any_target(self, state: IronState, seat: int, opt: _Option, hit: list[str] = ()) -> bool:
+        """Whether `_valid_targets(state, seat, opt, hit)` is non-empty, without building it."""
+        if opt.own:
+            return any(_UNIT_CLS[u.card] in opt.vs and u.slot not in hit for u in state.players[seat].army)
         for s, p in enumerate(state.players):
             if s != seat and not p.out:
                 for u in p.army:
-                    if not u.up or POOL.combat[u.card].cls in opt.vs:
+                    if (not u.up or _UNIT_CLS[u.card] in opt.vs) and u.slot not in hit:
                         return True
         return False
 
-    def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[AttackOption]:
-        player = state.players[seat]
-        if unit.attacked or (unit.cut and not self._has(player, unit, "captured")):
+    def _ready_units(self, player: Player) -> list[Unit]:
+        """The cards that may still attack this round: not attacked yet, and not cut off from
+        logistics (207.4) unless captured supplies let them."""
+        return [u for u in player.army if not u.attacked and (not u.cut or self._has(player, u, "captured"))]
+
+    def _attack_choices(self, state: IronState, seat: int, first_only: bool = False,
+                        ready: list[Unit] | None = None) -> list[tuple[Unit, _Option]]:
+        """Every (unit, option) the seat may attack with now (206, 207.3, 207.4): as
+        `_usable_options` for each unit, with the targets and spare logistics looked at once."""
+        p = state.players[seat]
+        if ready is None:
+            ready = self._ready_units(p)
+        if not ready:
             return []
-        return [o for o in POOL.combat[unit.card].attack
-                if self._affordable(player, o) and self._any_target(state, seat, o)]
+        spare = None  # the spare logistics (207.3), summed only when an option costs some
+        own_classes = None  # classes among the seat's own cards (healing, 207.2)
+        targets: dict[frozenset[str], bool] = {}  # per option class list: whether an enemy card is a target
+        out = []
+        for u in ready:
+            for o in _ATTACKS[u.card]:
+                if o.cost:
+                    if spare is None:
+                        spare = p.logistics - self.army_logistics(p)
+                    if not spare > o.cost:
+                        continue
+                if o.own:
+                    if own_classes is None:
+                        own_classes = {_UNIT_CLS[v.card] for v in p.army}
+                    if own_classes.isdisjoint(o.vs):
+                        continue
+                else:
+                    found = targets.get(o.vs)
+                    if found is None:
+                        found = targets[o.vs] = self._enemy_target(state, seat, o.vs)
+                    if not found:
+                        continue
+                out.append((u, o))
+                if first_only:
+                    return out
+        return out
+
+    @staticmethod
+    def _enemy_target(state: IronState, seat: int, vs: frozenset[str]) -> bool:
+        """Whether an enemy card in play is a target for an option against `vs`: one of those
+        classes, or face down (fog of war: any option may aim at it, 101.5)."""
+        for s, other in enumerate(state.players):
+            if s != seat and not other.out:
+                for u in other.army:
+                    if not u.up or _UNIT_CLS[u.card] in vs:
+                        return True
+        return False
+
+    def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[_Option]:
+        return [o for u, o in self._attack_choices(state, seat) if u is unit]
 
     def _can_attack(self, state: IronState, seat: int) -> bool:
         p = state.players[seat]
-        return not p.out and any(self._usable_options(state, seat, u) for u in p.army)
+        return not p.out and bool(self._attack_choices(state, seat, first_only=True))
 
     def _in_round(self, state: IronState, seat: int) -> bool:
         """Whether `seat` still gets turns (and answers) in this round. Under fog the table
@@ -437,17 +608,30 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     unit = _unit  # (state, slot): the unit in `slot`, or None
     can_attack = _can_attack  # (state, seat): whether the seat has an attack it can declare
 
-    def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool) -> list[tuple[Unit, AttackOption]]:
-        cls = POOL.combat[target.card].cls
+    def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool,
+                          only: Unit | None = None) -> list[tuple[Unit, _Option]]:
+        """The (card, option) pairs of the seat that may join a focus fire on `target` (102.3):
+        free ones only when the focus is declared, affordable ones (207.3) when joining;
+        `only`: those of that card alone."""
+        cls = _UNIT_CLS[target.card]
         player = state.players[seat]
         out = []
         members = {m[0] for m in state.focus.members} if state.focus else set()
-        for u in player.army:
+        spare = None  # summed once, when an option costs logistics
+        for u in player.army if only is None else [only]:
             if u.slot in members or u.attacked or (u.cut and not self._has(player, u, "captured")):
                 continue
-            for o in POOL.combat[u.card].attack:
-                if not o.own and cls in o.vs and (o.cost == 0 if free_only else self._affordable(player, o)):
-                    out.append((u, o))
+            for o in _ATTACKS[u.card]:
+                if o.own or cls not in o.vs:
+                    continue
+                if o.cost:
+                    if free_only:
+                        continue
+                    if spare is None:
+                        spare = player.logistics - self.army_logistics(player)
+                    if not spare > o.cost:  # as _affordable
+                        continue
+                out.append((u, o))
         return out
 
     focus_candidates = _focus_candidates  # (state, seat, target, free_only): who may join a focus on `target`
@@ -470,72 +654,95 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return []
 
     # ---- legal actions ----
+    def _awaits(self, state: IronState, seat: int) -> bool:
+        """`seat in self.active_seats(state)`, without building the list where seats act at once."""
+        if state.phase in ("deck", "army", "recount"):
+            if not 0 <= seat < len(state.players):
+                return False
+            p = state.players[seat]
+            return not p.ready and not p.out
+        return seat in self.active_seats(state)
+
     def legal_actions(self, state: IronState, seat: int) -> list[IronAction]:
-        if seat not in self.active_seats(state):
+        if not self._awaits(state, seat):
             return []
         p = state.players[seat]
         ph = state.phase
         if ph == "deck":
-            banned = state.options.banned()
-            return [_act(ChooseDeck, choice=name) for name, (fmt, code, _) in PRESETS.items()
-                    if fmt == state.options.format and not banned & {k for k, _ in parse_deck(code)}]
+            return list(_deck_choices(state.options.format, state.options.bans))
         if ph == "first":
-            return [_act(ChooseFirst, seat=s) for s in self._live_seats(state)]
+            return [_FIRST[s] for s in self._live_seats(state)]
         if ph == "army":
-            room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
-            acts: list[IronAction] = [_act(Pick, card=k) for k in dict.fromkeys(p.reserve)
-                                      if POOL.logistics(k) <= room]
-            can_ready = any(c.card in POOL.combat for c in p.picked)
+            room = p.logistics
+            picked = {}  # the picked cards' keys, in order, once each
+            can_ready = False  # a combat card is picked
+            for c in p.picked:
+                key = c.card
+                room -= _CARD_LOGISTICS[key]
+                picked[key] = None
+                if key in _UNIT_CLS:
+                    can_ready = True
+            acts: list[IronAction] = self._picks(p.reserve, room)
             if p.edits < MAX_EDITS or not can_ready:  # never leave a seat without a move
-                acts += [_act(Drop, card=k) for k in dict.fromkeys(c.card for c in p.picked)]
+                acts += map(_DROP.__getitem__, picked)
             if can_ready:
-                acts.append(_act(Ready))
+                acts.append(_READY)
             return acts
         if ph == "recount":
             if p.need_cut > 0:
-                return [_act(Cut, unit=u.slot) for u in p.army if not u.cut]
-            room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
+                return [_CUT[u.slot] for u in p.army if not u.cut]
+            room = p.logistics - self.army_logistics(p)
+            for c in p.picked:
+                room -= _CARD_LOGISTICS[c.card]
             acts = []
-            if len(p.picked) < MAX_REINFORCE and any(k in POOL.combat for k in p.reserve):
-                acts = [_act(Pick, card=k) for k in dict.fromkeys(p.reserve) if POOL.logistics(k) <= room]
-            return acts + [_act(Ready)]
+            if len(p.picked) < MAX_REINFORCE and any(k in _UNIT_CLS for k in p.reserve):
+                acts = self._picks(p.reserve, room)
+            return acts + [_READY]
         if ph != "battle":
             return []
         if state.attack is not None:
             ctx = state.attack
-            opt = POOL.combat[self._unit(state, ctx.unit).card].option(ctx.option)
-            return [_act(Hit, target=u.slot) for u in self._valid_targets(state, seat, opt, ctx.hit)] + [_act(Stop)]
+            opt = _OPTION[self._unit(state, ctx.unit).card, ctx.option]
+            return [_HIT[u.slot] for u in self._valid_targets(state, seat, opt, ctx.hit)] + [_STOP]
         if state.focus is not None and not state.focus.declared:
             target = self._unit(state, state.focus.target)
-            acts = [_act(Join, unit=u.slot, option=o.key) for u, o in self._focus_candidates(state, seat, target, False)]
+            acts = [_JOIN[u.slot, o.key] for u, o in self._focus_candidates(state, seat, target, False)]
             if len(state.focus.members) >= 2:
-                acts.append(_act(Fire))
+                acts.append(_FIRE)
             return acts
-        acts = [_act(Attack, unit=u.slot, option=o.key) for u in p.army for o in self._usable_options(state, seat, u)]
+        ready = self._ready_units(p)
+        acts = [_ATTACK[u.slot, o.key] for u, o in self._attack_choices(state, seat, ready=ready)]
         if state.focus is not None or state.options.fog_of_war:  # answering a focus fire (102.3), ruling 22
-            acts.append(_act(Pass))
+            acts.append(_PASS)
         if state.focus is not None:
             return acts
         # focus fire: per target class, how many own cards could join without cost
-        free = {c: 0 for c in CLASSES}
-        for u in p.army:
-            if u.attacked or (u.cut and not self._has(p, u, "captured")):
-                continue
-            for c in {c for o in POOL.combat[u.card].attack if not o.own and o.cost == 0 for c in o.vs}:
+        free = dict.fromkeys(CLASSES, 0)
+        for u in ready:
+            for c in _FREE_VS[u.card]:
                 free[c] += 1
+        if max(free.values()) < 2:
+            return acts
         for s, other in enumerate(state.players):
             if s == seat or other.out:
                 continue
             for u in other.army:
-                if u.up and free[POOL.combat[u.card].cls] >= 2:
-                    acts.append(_act(Focus, target=u.slot))
+                if u.up and free[_UNIT_CLS[u.card]] >= 2:
+                    acts.append(_FOCUS[u.slot])
         return acts
+
+    @staticmethod
+    def _picks(reserve: list[str], room: int) -> list[IronAction]:
+        """A pick of each card of the reserve that fits in `room` logistics, in reserve order."""
+        if room >= _MOST_LOGISTICS:  # every card fits (the usual case early in army selection)
+            return list(map(_PICK.__getitem__, dict.fromkeys(reserve)))
+        return [_PICK[k] for k in dict.fromkeys(reserve) if _CARD_LOGISTICS[k] <= room]
 
     # ---- apply ----
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
         if state.phase == "over":
             raise RuleError("ironfire.over")
-        if seat < 0 or seat >= len(state.players) or seat not in self.active_seats(state):
+        if not self._awaits(state, seat):
             raise RuleError("core.not_your_turn")
         handler = getattr(self, f"_do_{state.phase}")
         return handler(state, seat, action)
@@ -568,7 +775,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                   Event.private(seat, "ironfire.deck_yours", code=code)]
         if all(pl.ready for pl in state.players if not pl.out):
             events += self._start_game(state)
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     def _start_game(self, state: IronState) -> list[Event]:
         """101.1 first player; the loser of the previous game chooses (after game 1)."""
@@ -601,7 +808,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         state.first = action.seat
         events = [Event.public("ironfire.first_chosen", name=state.players[seat].name,
                                first=state.players[action.seat].name)]
-        return Step(state=state, events=events + self._prepare(state))
+        return step_of(state, events + self._prepare(state))
 
     def _prepare(self, state: IronState) -> list[Event]:
         """101.2 environment, 101.3 logistics, 102.1 rounds, then secret army selection."""
@@ -647,35 +854,36 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if isinstance(action, Pick):
             if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
-            room = p.logistics - sum(POOL.logistics(c.card) for c in p.picked)
-            if POOL.logistics(action.card) > room:
-                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=POOL.logistics(action.card),
-                                room=room)
+            room = p.logistics
+            for c in p.picked:
+                room -= _CARD_LOGISTICS[c.card]
+            cost = _CARD_LOGISTICS[action.card]
+            if cost > room:
+                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=cost, room=room)
             p.reserve.remove(action.card)
-            card = DeckCard.model_construct(uid=state.rng.token("k"), card=action.card)
+            card = DeckCard(uid=state.rng.token("k"), card=action.card)
             p.picked.append(card)
             p.edits += 1
-            return Step(state=state, events=[Event.private(seat, "ironfire.picked", card=_name(card.card),
-                                                           used=p.logistics - room + POOL.logistics(card.card),
-                                                           budget=p.logistics)])
+            return step_of(state, [Event.private(seat, "ironfire.picked", card=_name(card.card),
+                                                 used=p.logistics - room + cost, budget=p.logistics)])
         if isinstance(action, Drop):
             card = next((c for c in p.picked if c.card == action.card), None)
             if card is None:
                 raise RuleError("ironfire.not_picked", card=action.card)
-            if p.edits >= MAX_EDITS and any(c.card in POOL.combat for c in p.picked):
+            if p.edits >= MAX_EDITS and any(c.card in _UNIT_CLS for c in p.picked):
                 raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
             p.picked.remove(card)
             p.reserve.append(card.card)
             p.edits += 1
-            return Step(state=state, events=[Event.private(seat, "ironfire.dropped", card=_name(card.card))])
+            return step_of(state, [Event.private(seat, "ironfire.dropped", card=_name(card.card))])
         if isinstance(action, Ready):
-            if not any(c.card in POOL.combat for c in p.picked):
+            if not any(c.card in _UNIT_CLS for c in p.picked):
                 raise RuleError("ironfire.army_empty")
             p.ready = True
             events = [Event.public("ironfire.army_ready", name=p.name)]
             if all(pl.ready for pl in state.players if not pl.out):
                 events += self._reveal_armies(state)
-            return Step(state=state, events=events)
+            return step_of(state, events)
         raise self._wrong(action)
 
     def _place(self, state: IronState, seat: int, cards: list[DeckCard]) -> None:
@@ -685,9 +893,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if c.card in POOL.abilities:
                 p.abilities.append(c.card)
                 continue
-            p.army.append(Unit.model_construct(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
-                                               cv=POOL.combat[c.card].cv, heavy=False, cut=False,
-                                               attacked=False, up=not fog, shown=not fog))
+            p.army.append(Unit(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
+                               cv=_UNIT_CV[c.card], heavy=False, cut=False, attacked=False,
+                               up=not fog, shown=not fog))
             p.next_slot += 1
 
     def _reveal_armies(self, state: IronState) -> list[Event]:
@@ -759,7 +967,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         for s in self._live_seats(state):  # 102.5 restore (not after the last round)
             p = state.players[s]
             for u in p.army:
-                full = POOL.combat[u.card].cv
+                full = _UNIT_CV[u.card]
                 if u.heavy and self._has(p, u, "repair"):
                     u.heavy = False
                     u.cv = full
@@ -813,16 +1021,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)
             if len(p.picked) >= MAX_REINFORCE:
                 raise RuleError("ironfire.reinforce_max", n=MAX_REINFORCE)
-            if not any(k in POOL.combat for k in p.reserve):
+            if not any(k in _UNIT_CLS for k in p.reserve):
                 raise RuleError("ironfire.no_combat_left")
             if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
-            room = p.logistics - self.army_logistics(p) - sum(POOL.logistics(c.card) for c in p.picked)
-            if POOL.logistics(action.card) > room:
-                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=POOL.logistics(action.card),
+            room = p.logistics - self.army_logistics(p)
+            for c in p.picked:
+                room -= _CARD_LOGISTICS[c.card]
+            if _CARD_LOGISTICS[action.card] > room:
+                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=_CARD_LOGISTICS[action.card],
                                 room=room)
             p.reserve.remove(action.card)
-            card = DeckCard.model_construct(uid=state.rng.token("k"), card=action.card)
+            card = DeckCard(uid=state.rng.token("k"), card=action.card)
             p.picked.append(card)
             events = [Event.private(seat, "ironfire.reinforce_pick", card=_name(card.card))]
         elif isinstance(action, Ready):
@@ -834,7 +1044,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             raise self._wrong(action)
         if all(state.players[s].ready for s in self._live_seats(state)):
             events += self._finish_recount(state)
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     def _finish_recount(self, state: IronState) -> list[Event]:
         events = []
@@ -874,18 +1084,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                             + self._end_turn(state, seat))
             if focus is None:
                 raise RuleError("ironfire.cannot_pass")
-            return Step(state=state, events=[Event.public("ironfire.answer_pass", name=state.players[seat].name)]
-                        + self._strike(state))
+            return step_of(state, [Event.public("ironfire.answer_pass", name=state.players[seat].name)]
+                           + self._strike(state))
         if isinstance(action, Attack):
             unit = self._unit(state, action.unit)
             if unit is None or self._seat_of(action.unit) != seat:
                 raise RuleError("ironfire.not_yours", unit=action.unit)
-            opt = POOL.combat[unit.card].option(action.option)
+            opt = _OPTION.get((unit.card, action.option))
             if opt is None:
                 raise RuleError("ironfire.no_option", unit=action.unit, option=action.option,
                                 options=",".join(o.key for o in POOL.combat[unit.card].attack))
             self._check_can_attack(state, seat, unit, opt)
-            return Step(state=state, events=self._declare(state, seat, unit, opt))
+            return step_of(state, self._declare(state, seat, unit, opt))
         if isinstance(action, Focus):
             if focus is not None:
                 raise self._wrong(action)
@@ -896,10 +1106,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.focus_face_down", target=action.target)
             if len(self._focus_candidates(state, seat, target, True)) < 2:
                 raise RuleError("ironfire.focus_needs_two")
-            state.focus = FocusCtx.model_construct(seat=seat, target=target.slot, members=[], declared=False,
-                                                   answers_left=0)
-            return Step(state=state, events=[Event.public("ironfire.focus", name=state.players[seat].name,
-                                                          target=self._label(target))])
+            state.focus = FocusCtx(seat=seat, target=target.slot, members=[], declared=False, answers_left=0)
+            return step_of(state, [Event.public("ironfire.focus", name=state.players[seat].name,
+                                                target=self._label(target))])
         raise self._wrong(action)
 
     def _reveal(self, unit: Unit) -> Event:
@@ -910,7 +1119,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return Event.public("ironfire.reveal", unit=self._label(unit), cv=unit.cv, max=POOL.combat[unit.card].cv,
                             flags=flags)
 
-    def _check_can_attack(self, state: IronState, seat: int, unit: Unit, opt: AttackOption) -> None:
+    def _check_can_attack(self, state: IronState, seat: int, unit: Unit, opt: _Option) -> None:
         p = state.players[seat]
         if unit.attacked:
             raise RuleError("ironfire.already_attacked", unit=unit.slot)
@@ -919,10 +1128,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if not self._affordable(p, opt):
             raise RuleError("ironfire.no_logistics", cost=opt.cost,
                             spare=p.logistics - self.army_logistics(p))
-        if not self._valid_targets(state, seat, opt, []):
+        if not self._any_target(state, seat, opt):
             raise RuleError("ironfire.no_targets", option=f"@ironfire.opt.{opt.key}")
 
-    def _declare(self, state: IronState, seat: int, unit: Unit, opt: AttackOption) -> list[Event]:
+    def _declare(self, state: IronState, seat: int, unit: Unit, opt: _Option) -> list[Event]:
         p = state.players[seat]
         events = []
         if not unit.up:
@@ -937,8 +1146,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         events += n[1] + t[1]
         events.insert(0, Event.public("ironfire.attack", name=p.name, unit=self._label(unit), option=f"@ironfire.opt.{opt.key}",
                                       n=n[0], targets=t[0], cost=opt.cost))
-        state.attack = AttackCtx.model_construct(seat=seat, unit=unit.slot, option=opt.key, n=n[0],
-                                                 targets_left=t[0], hit=[], hit_seats=[])
+        state.attack = AttackCtx(seat=seat, unit=unit.slot, option=opt.key, n=n[0], targets_left=t[0],
+                                 hit=[], hit_seats=[])
         if n[0] <= 0 or t[0] <= 0:
             return events + self._finish_attack(state)
         return events
@@ -954,21 +1163,21 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _do_aim(self, state: IronState, seat: int, action: IronAction) -> Step:
         ctx = state.attack
         attacker = self._unit(state, ctx.unit)
-        opt = POOL.combat[attacker.card].option(ctx.option)
+        opt = _OPTION[attacker.card, ctx.option]
         if isinstance(action, Stop):
-            return Step(state=state, events=[Event.public("ironfire.stop", name=state.players[seat].name)]
-                        + self._finish_attack(state))
+            return step_of(state, [Event.public("ironfire.stop", name=state.players[seat].name)]
+                           + self._finish_attack(state))
         if not isinstance(action, Hit):
             raise self._wrong(action)
         target = self._unit(state, action.target)
-        if target is None or target.slot not in {u.slot for u in self._valid_targets(state, seat, opt, ctx.hit)}:
+        if target is None or not self._is_target(state, seat, opt, ctx.hit, target):
             raise RuleError("ironfire.bad_target", target=action.target)
         events = []
         ctx.hit.append(target.slot)
         ctx.targets_left -= 1
         if not target.up:
             events.append(self._reveal(target))
-        if POOL.combat[target.card].cls not in opt.vs:  # a face-down card of another class (fog)
+        if _UNIT_CLS[target.card] not in opt.vs:  # a face-down card of another class (fog)
             events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=f"@ironfire.opt.{opt.key}"))
         else:
             tseat = self._seat_of(target.slot)
@@ -979,11 +1188,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                                            delta=f"{opt.enemy_logistics:+d}"))
             events += self._resolve(state, seat, attacker, opt, target, ctx.n, focus=False)
         if state.phase != "battle":
-            return Step(state=state, events=events)
+            return step_of(state, events)
         if ctx.targets_left <= 0 or self._unit(state, attacker.slot) is None \
-                or not self._valid_targets(state, seat, opt, ctx.hit):
+                or not self._any_target(state, seat, opt, ctx.hit):
             events += self._finish_attack(state)
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     def _finish_attack(self, state: IronState) -> list[Event]:
         ctx = state.attack
@@ -997,19 +1206,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return []
         return self._end_turn(state, ctx.seat)
 
-    def _resolve(self, state: IronState, seat: int, attacker: Unit, opt: AttackOption, target: Unit, n: int,
+    def _resolve(self, state: IronState, seat: int, attacker: Unit, opt: _Option, target: Unit, n: int,
                  focus: bool) -> list[Event]:
         """n attacks of one option on one target: damage rolls, heavy damage, destruction."""
         p = state.players[seat]
         tseat = self._seat_of(target.slot)
         tp = state.players[tseat]
-        card = POOL.combat[attacker.card]
         # 102.3 / ruling: percentages add before they apply
         pct = 100 + (25 if focus else 0) - (50 if attacker.heavy and not self._has(p, attacker, "veteran") else 0)
-        env_mod = card.env.get(state.env, 0)
+        env_mod = _UNIT_ENV[attacker.card].get(state.env, 0)
         precise = not opt.own and self._has(p, attacker, "precision")
         fortified = not opt.own and self._has(tp, target, "fortify")
-        full = POOL.combat[target.card].cv
+        full = _UNIT_CV[target.card]
         events: list[Event] = []
         for _ in range(n):
             roll = state.rng.randint(opt.dmg_min, opt.dmg_max)
@@ -1065,8 +1273,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             unit = self._unit(state, action.unit)
             if unit is None or self._seat_of(action.unit) != seat:
                 raise RuleError("ironfire.not_yours", unit=action.unit)
-            pair = next(((u, o) for u, o in self._focus_candidates(state, seat, target, False)
-                         if u.slot == unit.slot and o.key == action.option), None)
+            pair = next(((u, o) for u, o in self._focus_candidates(state, seat, target, False, only=unit)
+                         if o.key == action.option), None)
             if pair is None:
                 raise RuleError("ironfire.cannot_join", unit=action.unit, option=action.option)
             p = state.players[seat]
@@ -1078,7 +1286,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if not unit.up:
                 events.append(self._reveal(unit))
             events.append(Event.public("ironfire.joined", unit=self._label(unit), target=self._label(target)))
-            return Step(state=state, events=events)
+            return step_of(state, events)
         if isinstance(action, Fire):
             if len(focus.members) < 2:
                 raise RuleError("ironfire.focus_needs_two")
@@ -1089,7 +1297,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                                    target=self._label(target), defender=state.players[defender].name)]
             if not self._in_round(state, defender):
                 events += self._strike(state)
-            return Step(state=state, events=events)
+            return step_of(state, events)
         raise self._wrong(action)
 
     def _strike(self, state: IronState) -> list[Event]:
@@ -1106,7 +1314,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if unit is None:
                 events.append(Event.public("ironfire.member_lost", slot=slot))
                 continue
-            opt = POOL.combat[unit.card].option(key)
+            opt = _OPTION[unit.card, key]
             n, rolls = self._roll(state, state.players[seat].name, opt.n, "@ironfire.roll.attacks")
             events += rolls
             tseat = self._seat_of(target.slot)
@@ -1175,7 +1383,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         p = state.players[seat]
         events = [Event.public("core.outcome.resign", name=p.name)]
         if state.phase == "over" or p.resigned:
-            return Step(state=state, events=events)
+            return step_of(state, events)
         p.resigned = True
         if not p.out:
             self._put_out(state, seat)
@@ -1189,9 +1397,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             state.attack = state.focus = None
             state.game_ranks.append([2 if state.players[s].resigned else 1 for s in range(n)])
             state.tallies.append([0] * n)
-            return Step(state=state, events=events)
+            return step_of(state, events)
         if len(live) <= 1:  # the others are wiped out already: this game ends, the match goes on
-            return Step(state=state, events=events + self._end_game(state, reason="resign"))
+            return step_of(state, events + self._end_game(state, reason="resign"))
         ph = state.phase
         if ph in ("deck", "army", "recount"):
             if all(state.players[s].ready for s in live):
@@ -1209,7 +1417,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 events += self._end_turn(state, seat)
             elif state.attack is None and state.focus is None and state.turn == seat:
                 events += self._end_turn(state, seat)
-        return Step(state=state, events=events)
+        return step_of(state, events)
 
     def outcome(self, state: IronState) -> Outcome | None:
         if not state.finished:
@@ -1238,8 +1446,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     # ---- views and secrets ----
     def _label(self, unit: Unit) -> dict[str, str]:
-        name = POOL.combat[unit.card].name
-        return {loc: f"{unit.slot} {name[loc]}" for loc in ("en", "zh-CN")}
+        return _unit_label(unit.slot, unit.card)
 
     def _unit_view(self, u: Unit, mine: bool) -> dict[str, Any]:
         """Compact: flags appear only when set (views are built after every step)."""
@@ -1292,8 +1499,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             "format": state.options.format, "fog": fog, "bans": state.options.bans, "env": state.env,
             "round": state.round, "rounds": state.rounds, "first": state.first, "turn": state.turn,
             "active": self.active_seats(state), "players": players,
-            "attack": state.attack.model_dump() if state.attack else None,
-            "focus": state.focus.model_dump() if state.focus else None,
+            "attack": asdict(state.attack) if state.attack else None,
+            "focus": asdict(state.focus) if state.focus else None,
             "game_ranks": [list(r) for r in state.game_ranks], "tallies": [list(t) for t in state.tallies],
         }
 
@@ -1330,6 +1537,12 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if len(slots) != len(set(slots)):
             problems.append("duplicate slots")
         return problems
+
+    def dump_state(self, state: IronState) -> str:
+        return _STATE.dump_json(state).decode()
+
+    def load_state(self, data: str | bytes) -> IronState:
+        return _STATE.validate_json(data)
 
     def determinize(self, state: IronState, seat: int, rng: random.Random) -> IronState:
         from games.ironfire.determinize import determinize
