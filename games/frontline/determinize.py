@@ -22,6 +22,7 @@ def determinize(st: FrontlineState, seat: int, rnd: random.Random) -> FrontlineS
     st = st.model_copy(deep=True)
     st.rng = GameRng.fresh(rnd)
     me, foe = st.players[seat], st.players[1 - seat]
+    me.deck.sort(key=lambda d: (d.key, d.bonus))  # sorted first: the draw depends on what the seat sees only
     rnd.shuffle(me.deck)
     if st.phase == "deck":
         if foe.ready:
@@ -47,7 +48,7 @@ def _redraw_hand_and_deck(p: Player, rnd: random.Random) -> None:
     hand place (its id kept) gets a card of the pool, the rest is the deck, in a new order.
     A card a tutor fetched gets a unit of the type the table was told (4.1.4.2)."""
     hidden = [c for c in p.hand if not c.revealed]
-    pool = [(c.key, c.bonus) for c in hidden] + [(d.key, d.bonus) for d in p.deck]
+    pool = sorted([(c.key, c.bonus) for c in hidden] + [(d.key, d.bonus) for d in p.deck])
     rnd.shuffle(pool)
     for c in sorted(hidden, key=lambda c: not c.tutored):  # the constrained places first
         i = next(i for i, (key, _) in enumerate(pool) if not c.tutored or _is_unit_of(key, c.tutored))
