@@ -18,13 +18,16 @@ Only `games.core` is imported: the bot works for every engine and for none in pa
 """
 from __future__ import annotations
 
+import json
 import math
 import random
+from collections import deque
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from games.core.engine import Engine, Outcome
+from games.core.rng import GameRng
 
 # (engine, state, seat, rng) -> action: the game's own fast heuristic
 Policy = Callable[[Engine, Any, int, random.Random], Any]
@@ -86,8 +89,9 @@ class SearchBot:
     def __init__(self, engine: Engine, budget: Budget = Budget(), policy: Policy = heuristic,
                  evaluate: Evaluate | None = None, rollout_steps: int = 3000, exploration: float = 0.7,
                  widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
-                 clock: Callable[[], float] = time.perf_counter):
+                 clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None):
         self.engine = engine
+        self.memory = memory or Memory()
         self.budget = budget
         self.policy = policy
         self.evaluate = evaluate
@@ -103,19 +107,22 @@ class SearchBot:
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
         engine = self.engine
         legal = engine.legal_actions(state, seat)  # the same in every world the seat may be in
+        seen = self.memory.note(engine, state, seat)  # its view only
         if len(legal) == 1:
             self.iterations, self.last_tree = 0, {}
             return legal[0]
-        players = len(engine.view(state, None).get("players", ())) or _players(engine, state, seat)
+        players = _players(engine, state, seat)
         root = _Node()
         started = self.clock()
+        deadline = None if self.budget.seconds is None else started + self.budget.seconds
         favourite: str | None = None
         n = 0
         while True:
             world = engine.determinize(state, seat, rng)
             if favourite is None:  # the heuristic's pick, asked in a drawn world (never the real one)
+                first_world = engine.load_state(engine.dump_state(world))
                 favourite = self._policy(world, seat, rng, 0.0).code()
-            self._iterate(root, world, seat, players, rng)
+            self._iterate(root, world, seat, players, rng, deadline if n else None)
             n += 1
             if self.budget.iterations is not None and n >= self.budget.iterations:
                 break
@@ -131,14 +138,18 @@ class SearchBot:
             bonus = self.heuristic_bonus if code == favourite else 0
             return node.visits + bonus, node.total / max(1, node.visits)
 
-        tried = [(k, v) for k, v in root.children.items() if k[0] == seat and k[1] in by_code]
-        if not tried:
-            return by_code.get(favourite or "", legal[0])
-        (_, code), _ = max(tried, key=weight)
-        return by_code[code]
+        tried = sorted(((k, v) for k, v in root.children.items() if k[0] == seat and k[1] in by_code),
+                       key=weight, reverse=True)
+        for (_, code), _ in tried[:3]:  # never a null move while the search found another
+            if code == favourite or changes_something(engine, first_world, seat, by_code[code], rng, self.policy, seen):
+                return by_code[code]
+        return by_code.get(favourite or "", legal[0])
 
     # --- one iteration --------------------------------------------------------------------
-    def _iterate(self, root: _Node, world: Any, seat: int, players: int, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, world: Any, seat: int, players: int, rng: random.Random,
+                 deadline: float | None) -> None:
+        """One walk down the tree and a rollout; an iteration that overruns the deadline counts
+        for nothing (the first one always counts, so every decision has something to go on)."""
         engine = self.engine
         node, path = root, []
         first = True
@@ -170,7 +181,9 @@ class SearchBot:
             node = node.children[key]
             path.append((actor, node))
             world = engine.apply(world, actor, codes[key]).state
-        reward = self._rollout(world, players, rng)
+        reward = self._rollout(world, players, rng, deadline)
+        if reward is None:
+            return
         for actor, visited in path:
             visited.visits += 1
             visited.total += reward[actor] if actor < len(reward) else 0.0
@@ -187,9 +200,11 @@ class SearchBot:
         spread = self.exploration * math.sqrt(math.log(max(1, child.available)) / max(1, child.visits))
         return mean + spread + rng.random() * 1e-9  # ties broken at random
 
-    def _rollout(self, world: Any, players: int, rng: random.Random) -> list[float]:
+    def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None) -> list[float] | None:
         engine = self.engine
-        for _ in range(self.rollout_steps):
+        for n in range(self.rollout_steps):
+            if deadline is not None and n % 8 == 7 and self.clock() > deadline:
+                return None
             outcome = engine.outcome(world)
             if outcome is not None:
                 return rewards(outcome, players)
@@ -205,7 +220,7 @@ class SearchBot:
 
     def _policy(self, world: Any, actor: int, rng: random.Random, randomness: float) -> Any:
         if randomness and rng.random() < randomness:
-            return rng.choice(useful_actions(self.engine, world, actor))
+            return useful_choice(self.engine, world, actor, rng, self.policy)
         return self.policy(self.engine, world, actor, rng)
 
 
@@ -215,46 +230,95 @@ def _players(engine: Engine, state: Any, seat: int) -> int:
     return len(count) if count is not None else max(seat + 1, engine.min_players)
 
 
-def useful_actions(engine: Engine, state: Any, seat: int) -> list:
-    """The seat's legal actions without those that change nothing for it (the class of
-    "null moves": a pass, an end of turn or a turn back while something else is legal)."""
+def useful_choice(engine: Engine, state: Any, seat: int, rng: random.Random, policy: Policy = heuristic,
+                  seen: set[str] | None = None, tries: int = 4) -> Any:
+    """A random legal action that changes something (`changes_something`), if one turns up in
+    a few draws; the only legal action when there is one."""
     legal = engine.legal_actions(state, seat)
-    if len(legal) <= 1:
-        return legal
-    return [a for a in legal if not is_null_move(engine, state, seat, a)] or legal
+    if len(legal) == 1:
+        return legal[0]
+    for action in rng.sample(legal, min(tries, len(legal))):
+        if changes_something(engine, state, seat, action, rng, policy, seen):
+            return action
+    return policy(engine, state, seat, rng)
+
+
+def _position(engine: Engine, state: Any, seat: int) -> str:
+    """What a seat can tell of where the game stands: its view and whom the game awaits."""
+    return json.dumps([engine.view(state, seat), sorted(engine.active_seats(state))], sort_keys=True, default=str)
+
+
+class Memory:
+    """The positions a bot's seats stood in at their last decisions: a random or searched
+    move must not lead back to one (a bot is otherwise stateless, so two moves that undo
+    each other would each look like a change). A host keeps one per table and seat."""
+
+    def __init__(self, size: int = 48):
+        self.size = size
+        self.seen: dict[int, deque[str]] = {}
+
+    def note(self, engine: Engine, state: Any, seat: int) -> set[str]:
+        kept = self.seen.setdefault(seat, deque(maxlen=self.size))
+        kept.append(_position(engine, state, seat))
+        return set(kept)
+
+
+def _trial(engine: Engine, state: Any, seat: int, action: Any, rng: random.Random) -> Any:
+    """The state after `action`, on a copy with new dice: trying a move must not tell a bot
+    the game's coming dice."""
+    trial = engine.load_state(engine.dump_state(state))
+    if hasattr(trial, "rng"):
+        trial.rng = GameRng.fresh(rng)
+    return engine.apply(trial, seat, action).state
+
+
+def changes_something(engine: Engine, state: Any, seat: int, action: Any, rng: random.Random,
+                      policy: Policy = heuristic, seen: set[str] | None = None, horizon: int = 12) -> bool:
+    """Whether `action` leads somewhere: after it, and after the seat's own moves that the
+    heuristic would play on with while the game awaits only this seat, the seat is never
+    back where it stood now or at a decision `seen` remembers (a turn and a turn back, a
+    drive and an immediate halt, a pass that leaves everything as it was: the class of
+    "null moves")."""
+    back = (seen or set()) | {_position(engine, state, seat)}
+    world = _trial(engine, state, seat, action, rng)
+    for _ in range(horizon):
+        if _position(engine, world, seat) in back:
+            return False
+        if engine.outcome(world) is not None or engine.active_seats(world) != [seat]:
+            return True
+        world = _trial(engine, world, seat, policy(engine, world, seat, rng), rng)
+    return True
 
 
 def is_null_move(engine: Engine, state: Any, seat: int, action: Any) -> bool:
-    """Whether `action` would leave the game as it is for its seat: the seat's view, whom the
-    game awaits and what it may do are unchanged after it. Used for random choices (easy,
-    rollouts) and checked by the tests of the heuristics."""
-    before = engine.view(state, seat), sorted(engine.active_seats(state))
-    after_state = engine.apply(engine.load_state(engine.dump_state(state)), seat, action).state
-    after = engine.view(after_state, seat), sorted(engine.active_seats(after_state))
-    if before != after:
-        return False
-    return [a.code() for a in engine.legal_actions(state, seat)] == \
-        [a.code() for a in engine.legal_actions(after_state, seat)]
+    """Whether `action` alone leaves the seat where it stood (same view, same awaited seats,
+    same legal actions). `state` is left untouched."""
+    after = _trial(engine, state, seat, action, random.Random(0))
+    return _position(engine, state, seat) == _position(engine, after, seat) and \
+        [a.code() for a in engine.legal_actions(state, seat)] == [a.code() for a in engine.legal_actions(after, seat)]
 
 
 class EasyBot:
     """`easy`: the heuristic, with a share of its choices drawn among the useful actions."""
 
-    def __init__(self, engine: Engine, policy: Policy = heuristic, randomness: float = EASY_RANDOMNESS):
+    def __init__(self, engine: Engine, policy: Policy = heuristic, randomness: float = EASY_RANDOMNESS,
+                 memory: Memory | None = None):
         self.engine, self.policy, self.randomness = engine, policy, randomness
+        self.memory = memory or Memory()
         self.iterations = 0
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        seen = self.memory.note(self.engine, state, seat)
         if rng.random() < self.randomness:
-            return rng.choice(useful_actions(self.engine, state, seat))
+            return useful_choice(self.engine, state, seat, rng, self.policy, seen)
         return self.policy(self.engine, state, seat, rng)
 
 
-def make_bot(engine: Engine, level: str, budget: Budget | None = None,
-             evaluate: Evaluate | None = None) -> SearchBot | EasyBot:
+def make_bot(engine: Engine, level: str, budget: Budget | None = None, evaluate: Evaluate | None = None,
+             memory: Memory | None = None) -> SearchBot | EasyBot:
     """The bot of a level (`easy`, `normal`, `hard`); `budget` overrides the level's own."""
     if level == "easy":
-        return EasyBot(engine)
+        return EasyBot(engine, memory=memory)
     if level not in LEVEL_BUDGETS:
         raise ValueError(f"unknown bot level {level!r}")
-    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate)
+    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory)
