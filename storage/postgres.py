@@ -198,7 +198,7 @@ class PgRepository(Repository):
     have changed it."""
 
     unique_violation = (asyncpg.UniqueViolationError,)
-    sessions_sql = ("SELECT *, (SELECT json_agg(json_build_array(seat, user_id, name, is_bot)) FROM seats "
+    sessions_sql = ("SELECT *, (SELECT json_agg(json_build_array(seat, user_id, name, is_bot, level)) FROM seats "
                     "WHERE session_id = sessions.id) AS seat_list FROM sessions WHERE {where} ORDER BY id")
 
     def __init__(self, pool: asyncpg.Pool):

@@ -171,6 +171,19 @@ class DuelEngine(Engine[DuelState, DuelAction, DuelOptions]):
         expected = 6 - 2 * (state.round - 1) if not state.finished or state.resigned is not None else held
         return [] if held == expected or state.resigned is not None else [f"cards held {held} != {expected}"]
 
+    def determinize(self, state: DuelState, seat: int, rnd) -> DuelState:
+        """The other player's cards (in hand, and a card it played face down) get their values
+        dealt again among themselves (sorted first: the draw depends on what `seat` sees)."""
+        out = state.model_copy(deep=True)
+        out.rng = GameRng.fresh(rnd)
+        other = 1 - seat
+        hidden = list(out.hands[other]) + ([out.played[other]] if out.played[other] is not None else [])
+        values = sorted(c.value for c in hidden)
+        rnd.shuffle(values)
+        for card, value in zip(hidden, values):
+            card.value = value
+        return out
+
     def describe_action(self, state: DuelState, seat: int, action: DuelAction, locale: str) -> str:
         if isinstance(action, Play):
             card = next((c for c in state.hands[seat] if c.id == action.card), None)
