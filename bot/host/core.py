@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 from bot import markdown
-from bot.host import decks, fair, names, rules
+from bot.host import decks, fair, names, rules, thinking
 from bot.league.service import LeagueService
 from bot.outbox import (
     ActionMenu, Command, Image, MenuOption, Message, Outbox, command_origin, new_nonce, post_body, read_post,
@@ -30,7 +30,7 @@ from games.core.engine import Engine, Outcome
 from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
-from games.core.search import LEVELS, Budget, Memory, heuristic, make_bot
+from games.core.search import LEVELS, Budget, Memory, heuristic
 from games.core.i18n import localize_value, normalize_locale, register_catalog, t
 from games.registry import available_games, find_game, get_engine
 from storage.sessions import (
@@ -135,6 +135,7 @@ class Host:
         self.post_lease_seconds = POST_LEASE_SECONDS
         # per level, a thinking budget other than the level's own (tests: a few iterations)
         self.bot_budgets: dict[str, Budget] = {}
+        self.think_in_processes = True  # searching bots think in worker processes (bot.host.thinking)
         # the positions each bot seat stood in lately (table, seat): kept so that a bot never
         # undoes its own move; worker threads share it, hence the lock
         self._bot_memories: OrderedDict[tuple[int, int], Memory] = OrderedDict()
@@ -1185,7 +1186,8 @@ class Host:
             self._bot_memories[session.id, seat] = memory  # the most recent last
             while len(self._bot_memories) > BOT_MEMORIES_KEPT:
                 self._bot_memories.popitem(last=False)
-        return make_bot(engine, level, self.bot_budgets.get(level), memory=memory).choose(state, seat, rng)
+        return thinking.think(engine, state, seat, level, rng, self.bot_budgets.get(level), memory,
+                              self.think_in_processes)
 
     def _play_bots(self, engine: Engine, session: SessionRow, progress: Progress) -> bool:
         """Bot seats move until a human must act or the game ends, within this command's slice

@@ -18,6 +18,7 @@ Only `games.core` is imported: the bot works for every engine and for none in pa
 """
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import random
@@ -43,6 +44,17 @@ def heuristic(engine: Engine, state: Any, seat: int, rng: random.Random) -> Any:
     return engine.bot_action(state, seat, rng)
 
 
+def evaluation(engine: Engine) -> Evaluate | None:
+    """The game's evaluation of an unfinished game (`evaluate` in its bot module, beside the
+    heuristic), or None: rollouts then play to the end."""
+    package = type(engine).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.bot")
+    except ImportError:
+        return None
+    return getattr(module, "evaluate", None)
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long one decision may think: stops at whichever limit comes first."""
@@ -53,6 +65,7 @@ class Budget:
 
 # What each level may spend per decision (`easy` does not search).
 LEVEL_BUDGETS: dict[str, Budget] = {"normal": Budget(seconds=0.25), "hard": Budget(seconds=1.0)}
+ROLLOUT_STEPS = 40  # a rollout's length when the game can evaluate where it stops
 EASY_RANDOMNESS = 0.25  # share of easy's choices drawn at random among the useful actions
 
 
@@ -314,11 +327,14 @@ class EasyBot:
         return self.policy(self.engine, state, seat, rng)
 
 
-def make_bot(engine: Engine, level: str, budget: Budget | None = None, evaluate: Evaluate | None = None,
-             memory: Memory | None = None) -> SearchBot | EasyBot:
-    """The bot of a level (`easy`, `normal`, `hard`); `budget` overrides the level's own."""
+def make_bot(engine: Engine, level: str, budget: Budget | None = None, memory: Memory | None = None,
+             rollout_steps: int | None = None) -> SearchBot | EasyBot:
+    """The bot of a level (`easy`, `normal`, `hard`); `budget` overrides the level's own.
+    Rollouts stop after `rollout_steps` where the game can evaluate a position."""
     if level == "easy":
         return EasyBot(engine, memory=memory)
     if level not in LEVEL_BUDGETS:
         raise ValueError(f"unknown bot level {level!r}")
-    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory)
+    evaluate = evaluation(engine)
+    steps = rollout_steps or (ROLLOUT_STEPS if evaluate else 3000)
+    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, rollout_steps=steps)

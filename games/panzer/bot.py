@@ -268,3 +268,12 @@ def _turret_to_threat(engine: Any, state: Any, seat: int, legal: list) -> Any:
         if turn_steps(DIRECTION_NAMES.index(a.dir), target) < turn_steps(t.turret, target):
             return a
     return None
+
+
+def evaluate(engine: Any, state: Any, players: int) -> list[float]:
+    """For a search cut short: each side's share of the points of its tanks still alive."""
+    strength = [1.0] * players
+    for t in state.tanks:
+        if t.alive:
+            strength[t.owner] += R.POINTS[R.ttype(t).tank_class]
+    return [v / sum(strength) for v in strength]

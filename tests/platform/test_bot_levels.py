@@ -64,12 +64,15 @@ async def test_a_thinking_bot_plays_on_a_worker_thread_to_the_end(host, monkeypa
     monkeypatch.setattr(host, "_bot_choice", watched)
     await host.handle(cmd("alice", "game.start"))
     engine = get_engine("duel")
-    for _ in range(10):
+    for _ in range(20):
         session = await host.repo.load_session(sid)
         state = engine.load_state(session.state)
         if engine.outcome(state) is not None:
             break
-        await host.handle(cmd("alice", "play", code=engine.legal_actions(state, 0)[0].code()))
+        if 0 in engine.active_seats(state):
+            await host.handle(cmd("alice", "play", code=engine.legal_actions(state, 0)[0].code()))
+        else:
+            await host.tick()  # the bots' slice ran out: they go on at the next tick
     assert engine.outcome(engine.load_state((await host.repo.load_session(sid)).state)) is not None
     assert threads == {False}  # never on the event loop's thread
     assert levels and set(levels) == {"hard"}
@@ -113,3 +116,26 @@ async def test_the_console_passes_level_and_nohints(host, tmp_path):
     command = table.parse("alice", None, False, "/game new duel nohints")
     assert command.args.get("nohints") is True
     assert table.parse("alice", None, False, "/game hint").verb == "game.hint"
+
+
+def test_a_searching_bot_thinks_in_a_worker_process():
+    """The search runs in another process (it would hold the interpreter lock on a thread):
+    the move comes back as a legal action, and the seat's remembered positions with it."""
+    import os
+    import random
+
+    from bot.host import thinking
+    from games.core.engine import Seat
+    from games.core.search import Memory
+
+    engine = get_engine("fleet")
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(2)]
+    state = engine.setup(seats, engine.parse_options({}), 4).state
+    seat = engine.active_seats(state)[0]
+    memory = Memory()
+
+    action = thinking.think(engine, state, seat, "hard", random.Random(1), Budget(seconds=None, iterations=2), memory)
+    assert action.code() in {a.code() for a in engine.legal_actions(state, seat)}
+    assert len(memory.seen[seat]) == 1  # noted in the worker, brought back
+    worker = thinking._get_pool().submit(os.getpid).result()
+    assert worker != os.getpid()
