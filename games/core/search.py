@@ -135,7 +135,7 @@ class SearchBot:
             if favourite is None:  # the heuristic's pick, asked in a drawn world (never the real one)
                 first_world = engine.load_state(engine.dump_state(world))
                 favourite = self._policy(world, seat, rng, 0.0).code()
-            self._iterate(root, world, seat, players, rng, deadline if n else None)
+            self._iterate(root, world, seat, players, rng, deadline, first=not n)
             n += 1
             if self.budget.iterations is not None and n >= self.budget.iterations:
                 break
@@ -160,18 +160,19 @@ class SearchBot:
 
     # --- one iteration --------------------------------------------------------------------
     def _iterate(self, root: _Node, world: Any, seat: int, players: int, rng: random.Random,
-                 deadline: float | None) -> None:
-        """One walk down the tree and a rollout; an iteration that overruns the deadline counts
-        for nothing (the first one always counts, so every decision has something to go on)."""
+                 deadline: float | None, first: bool) -> None:
+        """One walk down the tree and a rollout; a rollout the deadline cuts short counts by the
+        game's evaluation where it has one, else for nothing (the first counts as even, so that
+        every decision has something to go on)."""
         engine = self.engine
         node, path = root, []
-        first = True
+        at_root = True
         while engine.outcome(world) is None:
             active = engine.active_seats(world)
             if not active:
                 break
-            actor = seat if first and seat in active else active[0]
-            first = False
+            actor = seat if at_root and seat in active else active[0]
+            at_root = False
             legal = engine.legal_actions(world, actor)
             if not legal:
                 break
@@ -195,6 +196,8 @@ class SearchBot:
             path.append((actor, node))
             world = engine.apply(world, actor, codes[key]).state
         reward = self._rollout(world, players, rng, deadline)
+        if reward is None and first:
+            reward = [0.5] * players
         if reward is None:
             return
         for actor, visited in path:
@@ -217,7 +220,7 @@ class SearchBot:
         engine = self.engine
         for n in range(self.rollout_steps):
             if deadline is not None and n % 8 == 7 and self.clock() > deadline:
-                return None
+                return self.evaluate(engine, world, players) if self.evaluate else None
             outcome = engine.outcome(world)
             if outcome is not None:
                 return rewards(outcome, players)
@@ -286,7 +289,7 @@ def _trial(engine: Engine, state: Any, seat: int, action: Any, rng: random.Rando
 
 
 def changes_something(engine: Engine, state: Any, seat: int, action: Any, rng: random.Random,
-                      policy: Policy = heuristic, seen: set[str] | None = None, horizon: int = 12) -> bool:
+                      policy: Policy = heuristic, seen: set[str] | None = None, horizon: int = 8) -> bool:
     """Whether `action` leads somewhere: after it, and after the seat's own moves that the
     heuristic would play on with while the game awaits only this seat, the seat is never
     back where it stood now or at a decision `seen` remembers (a turn and a turn back, a
