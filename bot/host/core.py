@@ -695,9 +695,7 @@ class Host:
                 seats = [replace(s, level=level) if s.seat == wanted else s for s in session.seats]
                 note = t(session.locale, "host.bot_level", name=self._name(session, wanted),
                          level=t(session.locale, f"host.level.{level}"))
-                stored = await self.repo.commit(session, self.clock(), seats=seats)
-                return Outbox(public=[(session.channel_id, Message(text=note, session_id=stored.id))],
-                              reply=Message(text=t(locale, "host.done")))
+                return await self._lobby_change(cmd, session, seats, note, locale)
             if session.status != "lobby":
                 raise HostError("host.already_started")
             self._require_room(session)
