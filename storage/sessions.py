@@ -412,7 +412,14 @@ class Repository:
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
         """Sessions with their seats, in one statement (so one consistent snapshot)."""
         sql = self.sessions_sql.format(where=where)
-        return await self._run(lambda db: [self._row_to_session(r) for r in db.execute(sql, params).fetchall()])
+        try:
+            return await self._run(lambda db: [self._row_to_session(r) for r in db.execute(sql, params).fetchall()])
+        except sqlite3.OperationalError as exc:
+            if "level" not in str(exc):
+                raise
+            # a database from before migration 0011 opened read-only (verify): no bot levels
+            old = sql.replace("is_bot, level)", "is_bot, NULL)")
+            return await self._run(lambda db: [self._row_to_session(r) for r in db.execute(old, params).fetchall()])
 
     async def load_session(self, session_id: int) -> SessionRow | None:
         found = await self._sessions_where("id = ?", (session_id,))
