@@ -2,7 +2,7 @@
 import importlib
 import sys
 
-NAMES = ("host", "engines", "resume", "memory", "render", "dice", "scale")
+NAMES = ("host", "engines", "resume", "memory", "render", "dice", "scale", "arena")
 
 
 def main() -> int:

@@ -38,12 +38,7 @@ def _playout(args: argparse.Namespace) -> int:
     engine = game.engine
     if args.players is not None and not engine.min_players <= args.players <= engine.max_players:
         usage.error(f"--players: {args.game} takes {engine.min_players} to {engine.max_players} players")
-    options = {}
-    for item in args.option or []:
-        name, sep, value = item.partition("=")
-        if not sep:
-            usage.error(f"--option needs NAME=VALUE, got {item!r}")
-        options[name] = value
+    options = _options(usage, args.option)
     try:
         engine.parse_options(options)
     except RuleError as exc:
@@ -57,6 +52,45 @@ def _playout(args: argparse.Namespace) -> int:
         print(problem, file=sys.stderr)
     print(report.line())
     return 0 if report.ok else 1
+
+
+def _options(usage: argparse.ArgumentParser, items: list[str] | None) -> dict[str, str]:
+    options = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            usage.error(f"--option needs NAME=VALUE, got {item!r}")
+        options[name] = value
+    return options
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from games.core.arena import play_match
+    from games.core.errors import RuleError
+    from games.core.i18n import t
+    from games.core.search import Budget
+    from games.registry import available_games, find_game, get_engine
+
+    usage = args.usage
+    try:
+        engine = get_engine(find_game(args.game))
+    except KeyError:
+        usage.error(f"unknown game {args.game!r} (games: {', '.join(available_games())})")
+    if args.players is not None and not engine.min_players <= args.players <= engine.max_players:
+        usage.error(f"--players: {engine.key} takes {engine.min_players} to {engine.max_players} players")
+    options = _options(usage, args.option)
+    try:
+        engine.parse_options(options)
+    except RuleError as exc:
+        usage.error("--option: " + t("en", exc.key, **exc.params))
+    budget = None
+    if args.seconds is not None or args.iterations is not None:
+        budget = Budget(seconds=args.seconds, iterations=args.iterations)
+    show = (lambda r: print(r.line(), file=sys.stderr, flush=True)) if args.verbose else None
+    report = play_match(engine, args.a, args.b, args.games, seed=args.seed, players=args.players, options=options,
+                        budget=budget, progress=show)
+    print(report.line())
+    return 0
 
 
 def _table(args: argparse.Namespace) -> int:
@@ -135,6 +169,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="check invariants and secrets every N steps (default: every step) and at the end")
     p.add_argument("-v", "--verbose", action="store_true", help="print the first problem found")
     p.set_defaults(func=_playout, usage=p)
+
+    from games.core.arena import SIDES
+
+    p = sub.add_parser("arena", help="two bot levels play each other, seats alternated; win rate with a 95%% interval")
+    p.add_argument("--game", required=True)
+    p.add_argument("--a", required=True, choices=SIDES, help="the side whose win rate is reported")
+    p.add_argument("--b", required=True, choices=SIDES)
+    p.add_argument("--games", type=_count(1, 1_000_000), default=20)
+    p.add_argument("--seed", type=_count(0), default=1)
+    p.add_argument("--players", type=_count(1, 64), default=None)
+    p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p.add_argument("--seconds", type=float, default=None, help="thinking time per decision of normal and hard")
+    p.add_argument("--iterations", type=_count(1), default=None, help="search iterations per decision instead")
+    p.add_argument("-v", "--verbose", action="store_true", help="print the running figures after every game")
+    p.set_defaults(func=_arena, usage=p)
 
     p = sub.add_parser("table", help="the console table (interactive, or --script FILE)")
     p.add_argument("--script", help="a file of `NAME: /command` lines to run, then exit")

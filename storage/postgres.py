@@ -198,7 +198,7 @@ class PgRepository(Repository):
     have changed it."""
 
     unique_violation = (asyncpg.UniqueViolationError,)
-    sessions_sql = ("SELECT *, (SELECT json_agg(json_build_array(seat, user_id, name, is_bot)) FROM seats "
+    sessions_sql = ("SELECT *, (SELECT json_agg(json_build_array(seat, user_id, name, is_bot, level)) FROM seats "
                     "WHERE session_id = sessions.id) AS seat_list FROM sessions WHERE {where} ORDER BY id")
 
     def __init__(self, pool: asyncpg.Pool):
@@ -252,7 +252,14 @@ class PgRepository(Repository):
         return await self.load_session(found[0][0]) if found[0][0] is not None else None
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
-        rows = await self._fetchall(self.sessions_sql.format(where=where), params)
+        sql = self.sessions_sql.format(where=where)
+        try:
+            rows = await self._fetchall(sql, params)
+        except asyncpg.UndefinedColumnError as exc:
+            if "level" not in str(exc):
+                raise
+            # a database from before migration 0011 opened read-only (verify): no bot levels
+            rows = await self._fetchall(sql.replace("is_bot, level)", "is_bot, NULL)"), params)
         return [self._row_to_session(r) for r in rows]
 
     async def _write(self, statements: list[tuple[str, list[tuple]]]) -> None:

@@ -40,6 +40,7 @@ class SeatRow:
     user_id: int | None
     name: str
     is_bot: bool = False
+    level: str | None = None  # a bot seat's level (easy, normal, hard); None: the plain heuristic
 
 
 @dataclass
@@ -69,6 +70,7 @@ class SessionRow:
     # None: the table takes no player entropy; else user id (as text) -> the value they added
     entropy: dict[str, str] | None = None
     bot_secret: str = ""  # what the bot seats draw from; never shown, never derived from the seed
+    hints: bool = True  # the table offers /game hint (a table option; league tables never do)
 
     def seats_of(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -116,14 +118,15 @@ _JSON = ("options", "timer_seats", "entropy")
 
 _LAST_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?"
 _DELETE_SEATS = "DELETE FROM seats WHERE session_id = ?"
-_INSERT_SEAT = "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)"
+_INSERT_SEAT = "INSERT INTO seats (session_id, seat, user_id, name, is_bot, level) VALUES (?, ?, ?, ?, ?, ?)"
 
 
 _INSERT_LOG = ("INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at, public) "
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _INSERT_SESSION = (
     "INSERT INTO sessions (guild_id, channel_id, thread, game, options, status, creator_id, locale, seed, seed_hash, "
-    "created_at, updated_at, entropy, bot_secret) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
+    "created_at, updated_at, entropy, bot_secret, hints) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "RETURNING id"
 )
 # Due turn timers (half time passed: a reminder, or the deadline: the policy) that no live
 # process holds, leased until the first `?`. `{lock}`: PostgreSQL skips rows another
@@ -151,7 +154,7 @@ _UPDATE_SESSION = "UPDATE sessions SET version = version + 1, updated_at = ?{set
 
 
 def _seat_rows(session_id: int, seats: list[SeatRow]) -> list[tuple]:
-    return [(session_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats]
+    return [(session_id, s.seat, s.user_id, s.name, int(s.is_bot), s.level) for s in seats]
 
 
 def _post_rows(posts: list[PostRow], now: float) -> list[tuple]:
@@ -223,7 +226,7 @@ class Repository:
     # what the database raises when the one-open-table-per-channel index refuses a row
     unique_violation: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
     # sessions with their seats as a JSON list, in one statement (one consistent snapshot)
-    sessions_sql = ("SELECT *, (SELECT json_group_array(json_array(seat, user_id, name, is_bot)) FROM seats "
+    sessions_sql = ("SELECT *, (SELECT json_group_array(json_array(seat, user_id, name, is_bot, level)) FROM seats "
                     "WHERE session_id = sessions.id) AS seat_list FROM sessions WHERE {where} ORDER BY id")
 
     def __init__(self, conn: aiosqlite.Connection, fast: sqlite3.Connection | None = None):
@@ -354,7 +357,7 @@ class Repository:
     async def create_session(
         self, *, guild_id: int | None, channel_id: int, thread: bool, game: str, options: dict[str, Any],
         creator_id: int, locale: str, seed: int, seed_hash: str, seats: list[SeatRow], now: float,
-        entropy: dict[str, str] | None = None, bot_secret: str | None = None,
+        entropy: dict[str, str] | None = None, bot_secret: str | None = None, hints: bool = True,
         posts: Callable[[int], list[PostRow]] | None = None,
     ) -> int:
         """A new lobby. `bot_secret` (what its bot seats draw from) is drawn here unless given;
@@ -365,7 +368,7 @@ class Repository:
                     _INSERT_SESSION,
                     (guild_id, channel_id, int(thread), game, json.dumps(options), creator_id, locale, str(seed),
                      seed_hash, now, now, None if entropy is None else json.dumps(entropy),
-                     bot_secret or secrets.token_hex(32)),
+                     bot_secret or secrets.token_hex(32), int(hints)),
                 )
                 session_id = (await cur.fetchone())[0]
                 await self._write_seats(db, session_id, seats)
@@ -384,8 +387,8 @@ class Repository:
 
     @staticmethod
     def _row_to_session(row: sqlite3.Row) -> SessionRow:
-        seats = sorted((SeatRow(seat, user, name, bool(bot))
-                        for seat, user, name, bot in json.loads(row["seat_list"] or "[]")),
+        seats = sorted((SeatRow(seat, user, name, bool(bot), level)
+                        for seat, user, name, bot, level in json.loads(row["seat_list"] or "[]")),
                        key=lambda s: s.seat)
         return SessionRow(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
@@ -396,13 +399,21 @@ class Repository:
             timer_seats=json.loads(row["timer_seats"] or "[]"), reminded=bool(row["reminded"]),
             created_at=row["created_at"], updated_at=row["updated_at"], seats=seats,
             error=row["error"] if "error" in row.keys() else None,  # absent in an older database opened read-only
+            hints=bool(row["hints"]) if "hints" in row.keys() else True,
             **_fair_columns(row),
         )
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
         """Sessions with their seats, in one statement (so one consistent snapshot)."""
         sql = self.sessions_sql.format(where=where)
-        return await self._run(lambda db: [self._row_to_session(r) for r in db.execute(sql, params).fetchall()])
+        try:
+            return await self._run(lambda db: [self._row_to_session(r) for r in db.execute(sql, params).fetchall()])
+        except sqlite3.OperationalError as exc:
+            if "level" not in str(exc):
+                raise
+            # a database from before migration 0011 opened read-only (verify): no bot levels
+            old = sql.replace("is_bot, level)", "is_bot, NULL)")
+            return await self._run(lambda db: [self._row_to_session(r) for r in db.execute(old, params).fetchall()])
 
     async def load_session(self, session_id: int) -> SessionRow | None:
         found = await self._sessions_where("id = ?", (session_id,))

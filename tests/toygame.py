@@ -172,6 +172,18 @@ class DuelEngine(Engine[DuelState, DuelAction, DuelOptions]):
         expected = 6 - 2 * (state.round - 1) if not state.finished or state.resigned is not None else held
         return [] if held == expected or state.resigned is not None else [f"cards held {held} != {expected}"]
 
+    def determinize(self, state: DuelState, seat: int, rnd) -> DuelState:
+        """The other player's cards (in hand, and a card it played face down) get their values
+        dealt again among themselves (sorted first: the draw depends on what `seat` sees)."""
+        out = state.model_copy(deep=True)
+        out.rng = GameRng.fresh(rnd)
+        other = 1 - seat
+        hidden = list(out.hands[other]) + ([out.played[other]] if out.played[other] is not None else [])
+        values = sorted(c.value for c in hidden)
+        rnd.shuffle(values)
+        for card, value in zip(hidden, values):
+            card.value = value
+        return out
 
 class DuelText(Text):
     """How the duel reads: card values for labels, a one-line board."""

@@ -55,18 +55,22 @@ POLICIES = [Choice(name=L("choice.skip"), value="skip"), Choice(name=L("choice.f
 ALIAS_ACTIONS = [Choice(name=L(f"choice.{v}"), value=v) for v in ("set", "delete", "list")]
 SCOPES = [Choice(name=L("choice.user"), value="user"), Choice(name=L("choice.server"), value="server")]
 KICK_THEN = [Choice(name=L("choice.kick_bot"), value="bot"), Choice(name=L("choice.kick_end"), value="end")]
+BOT_LEVELS = [Choice(name=L(f"choice.level_{v}"), value=v) for v in ("easy", "normal", "hard")]
 
 
 def build_commands() -> list[app_commands.Command | app_commands.Group]:
     game = app_commands.Group(name=L("cmd.game.name"), description=L("cmd.game.desc"))
 
     @game.command(name=L("cmd.game.new.name"), description=L("cmd.game.new.desc"))
-    @app_commands.rename(**_names(game="game_key", options="options", thread="thread", entropy="entropy_on"))
-    @app_commands.describe(**_descs(game="game_key", options="options", thread="thread", entropy="entropy_on"))
+    @app_commands.rename(**_names(game="game_key", options="options", thread="thread", entropy="entropy_on",
+                                  hints="hints"))
+    @app_commands.describe(**_descs(game="game_key", options="options", thread="thread", entropy="entropy_on",
+                                    hints="hints"))
     @app_commands.autocomplete(game=_suggest("game.new", "game"))
     async def game_new(interaction: discord.Interaction, game: str, options: str | None = None, thread: bool = False,
-                       entropy: bool = False):
-        args = {"game": game.strip().lower(), "options": parse_options(options), "thread": thread, "entropy": entropy}
+                       entropy: bool = False, hints: bool = True):
+        args = {"game": game.strip().lower(), "options": parse_options(options), "thread": thread, "entropy": entropy,
+                "nohints": not hints}
         await _client(interaction).run_command(interaction, "game.new", args)
 
     def simple(verb: str, with_session: bool = False) -> None:
@@ -118,10 +122,19 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
         await _client(interaction).run_command(interaction, "game.concede", args)
 
     @game.command(name=L("cmd.game.bot.name"), description=L("cmd.game.bot.desc"))
+    @app_commands.rename(**_names(seat="bot_seat", level="level"))
+    @app_commands.describe(**_descs(seat="bot_seat", level="level"))
+    @app_commands.choices(level=BOT_LEVELS)
+    async def game_bot(interaction: discord.Interaction, level: Choice[str] | None = None,
+                       seat: app_commands.Range[int, 0, 99] | None = None):
+        await _client(interaction).run_command(interaction, "game.bot",
+                                               {"seat": _seat(seat), "level": level.value if level else None})
+
+    @game.command(name=L("cmd.game.hint.name"), description=L("cmd.game.hint.desc"))
     @app_commands.rename(**_names(seat="seat"))
     @app_commands.describe(**_descs(seat="seat"))
-    async def game_bot(interaction: discord.Interaction, seat: app_commands.Range[int, 0, 99] | None = None):
-        await _client(interaction).run_command(interaction, "game.bot", {"seat": _seat(seat)})
+    async def game_hint(interaction: discord.Interaction, seat: app_commands.Range[int, 0, 99] | None = None):
+        await _client(interaction).run_command(interaction, "game.hint", {"seat": _seat(seat)})
 
     @game.command(name=L("cmd.game.seat.name"), description=L("cmd.game.seat.desc"))
     @app_commands.rename(**_names(seat="seat"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import threading
 import time
 import weakref
 from contextlib import asynccontextmanager
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 from bot import markdown
-from bot.host import decks, fair, names, rules
+from bot.host import decks, fair, names, rules, thinking
 from bot.league.service import LeagueService
 from bot.outbox import (
     ActionMenu, Command, Image, MenuOption, Message, Outbox, command_origin, new_nonce, post_body, read_post,
@@ -30,6 +31,7 @@ from games.core.game import Game, Text
 from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
+from games.core.search import LEVELS, Budget, Memory, heuristic
 from games.core.i18n import localize_value, normalize_locale, register_catalog, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
@@ -55,6 +57,8 @@ POST_LEASE_SECONDS = 20.0
 POST_BATCH = 50  # undelivered posts claimed at a time
 SUGGEST_LIMIT = 25  # Discord shows at most 25 autocomplete choices
 PUBLIC_VIEWS_KEPT = 1024  # tables whose last public board stays in memory (a few KiB each)
+BOT_MEMORIES_KEPT = 4096  # bot seats whose recent positions are remembered (no null moves)
+HINT_LEVEL = "normal"  # /game hint shows what this level would play
 
 
 class HostError(Exception):
@@ -136,6 +140,13 @@ class Host:
         self.bot_secret_source: Callable[[], str] = fair.new_bot_secret
         self.bot_step_cap = bot_step_cap
         self.post_lease_seconds = POST_LEASE_SECONDS
+        # per level, a thinking budget other than the level's own (tests: a few iterations)
+        self.bot_budgets: dict[str, Budget] = {}
+        self.think_in_processes = True  # searching bots think in worker processes (bot.host.thinking)
+        # the positions each bot seat stood in lately (table, seat): kept so that a bot never
+        # undoes its own move; worker threads share it, hence the lock
+        self._bot_memories: OrderedDict[tuple[int, int], Memory] = OrderedDict()
+        self._bot_memories_lock = threading.Lock()
         self.on_game_finished: list[GameFinished] = []
         # open_thread(parent channel, name) -> thread id: set by an adapter that has threads;
         # league games then open in a thread of the league's channel, else in the channel itself
@@ -161,7 +172,7 @@ class Host:
             "game.start": self._start, "game.bot": self._bot, "game.seat": self._seat,
             "game.status": self._status, "game.log": self._log, "game.concede": self._concede,
             "game.abandon": self._abandon, "game.kick": self._kick, "game.help": self._help,
-            "game.timer": self._timer, "game.rematch": self._rematch, "play": self._play, "hand": self._hand,
+            "game.timer": self._timer, "game.rematch": self._rematch, "game.hint": self._hint, "play": self._play, "hand": self._hand,
             "menu": self._menu,
             "rules": self._rules,
         }
@@ -627,6 +638,7 @@ class Host:
                 seats=[SeatRow(0, cmd.user_id, cmd.user_name)], now=self.clock(),
                 bot_secret=self.bot_secret_source(),
                 entropy={str(cmd.user_id): fair.new_contribution()} if with_entropy else None, posts=opened,
+                hints=not _flag(cmd.args.get("nohints")),
             )
         except TableExists:
             raise HostError("host.table_exists") from None
@@ -670,7 +682,7 @@ class Host:
     def _without(session: SessionRow, user_id: int) -> list[SeatRow]:
         """Seats after a user leaves the lobby, renumbered in join order."""
         kept = [s for s in session.seats if s.user_id != user_id]
-        return [SeatRow(i, s.user_id, s.name, s.is_bot) for i, s in enumerate(kept)]
+        return [replace(s, seat=i) for i, s in enumerate(kept)]
 
     async def _leave(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
@@ -688,14 +700,48 @@ class Host:
         return await self._locked(cmd, locale, body)
 
     async def _bot(self, cmd: Command, locale: str) -> Outbox:
+        """A bot takes a free seat (lobby), at a level if one is given; with `seat`, the bot
+        in that seat plays at the given level from now on (lobby or game)."""
+        level = self._level_arg(cmd)
+
         async def body(session: SessionRow) -> Outbox:
             self._require_seated(cmd, session)
+            wanted = _int_arg(cmd.args.get("seat"), "host.bad_seat")
+            if wanted is not None:
+                if not 0 <= wanted < len(session.seats) or not session.seats[wanted].is_bot:
+                    raise HostError("host.not_a_bot", seat=wanted)
+                if level is None:
+                    raise HostError("host.bad_level", value="", levels=self._level_names(locale))
+                seats = [replace(s, level=level) if s.seat == wanted else s for s in session.seats]
+                note = t(session.locale, "host.bot_level", name=self._name(session, wanted),
+                         level=t(session.locale, f"host.level.{level}"))
+                return await self._lobby_change(cmd, session, seats, note, locale)
+            if session.status != "lobby":
+                raise HostError("host.already_started")
             self._require_room(session)
             n = sum(s.is_bot for s in session.seats) + 1
             name = t(session.locale, "host.bot_name", n=n)
-            seats = session.seats + [SeatRow(len(session.seats), None, name, True)]
-            return await self._lobby_change(cmd, session, seats, t(session.locale, "host.bot_added", name=name), locale)
-        return await self._locked(cmd, locale, body, ("lobby",))
+            seats = session.seats + [SeatRow(len(session.seats), None, name, True, level)]
+            text = t(session.locale, "host.bot_added", name=name)
+            if level is not None:
+                text = t(session.locale, "host.bot_added_level", name=name,
+                         level=t(session.locale, f"host.level.{level}"))
+            return await self._lobby_change(cmd, session, seats, text, locale)
+        return await self._locked(cmd, locale, body)
+
+    @staticmethod
+    def _level_names(locale: str) -> str:
+        return ", ".join(f"{level} ({t(locale, f'host.level.{level}')})" for level in LEVELS)
+
+    def _level_arg(self, cmd: Command) -> str | None:
+        """The bot level a command names: its key or its name in either language, or None."""
+        raw = str(cmd.args.get("level") or "").strip().lower()
+        if not raw:
+            return None
+        for level in LEVELS:
+            if raw == level or raw in (t(loc, f"host.level.{level}").lower() for loc in ("en", "zh-CN")):
+                return level
+        raise HostError("host.bad_level", value=raw[:40], levels=self._level_names("en"))
 
     async def _seat(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
@@ -738,10 +784,11 @@ class Host:
                 guild_id=last.guild_id, channel_id=last.channel_id, thread=last.thread, game=last.game,
                 options=last.options, creator_id=cmd.user_id, locale=last.locale, seed=seed,
                 seed_hash=fair.seed_hash(seed), now=self.clock(),
-                seats=[SeatRow(i, s.user_id, s.name, s.is_bot) for i, s in enumerate(order)],
+                seats=[replace(s, seat=i) for i, s in enumerate(order)],
                 bot_secret=self.bot_secret_source(),
                 # a table with entropy stays one; it starts at once, so the bot draws the values
                 entropy=None if last.entropy is None else _drawn_values(order), posts=announcement,
+                hints=last.hints,
             )
         except TableExists:
             raise HostError("host.table_exists") from None
@@ -890,6 +937,25 @@ class Host:
                 head = t(locale, "host.menu", prefix=named_tokens(game.text, state, seat, prefix, locale))
             return self._reply(head, menu=menu)
         return await self._locked(cmd, locale, body, ("active",))
+
+    async def _hint(self, cmd: Command, locale: str) -> Outbox:
+        """What the normal bot would play in the caller's place, shown to the caller only.
+        Off at league tables and where the table turned hints off. Thought out on a worker
+        thread without the table's lock (it only reads the stored state)."""
+        session = await self._resolve(cmd)
+        if session.status != "active":
+            raise HostError("host.not_started" if session.status == "lobby" else "host.game_over", id=session.id)
+        if not session.hints:
+            raise HostError("host.hints_off")
+        if await self.league.table_powers(session.id, cmd) is not None:
+            raise HostError("host.hints_league")
+        engine = get_engine(session.game)
+        state = engine.load_state(session.state)
+        seat = self._one_acting_seat(cmd, session, engine, state)
+        action = await asyncio.to_thread(self._bot_choice, engine, session, state, seat,
+                                         self._bot_rng(session, 20_000 + seat), HINT_LEVEL)
+        label = get_game(session.game).text.describe_action(state, seat, action, locale)
+        return self._reply(t(locale, "host.hint", action=label))
 
     async def _concede(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
@@ -1149,6 +1215,21 @@ class Host:
         # a human must act first when any is awaited (bots in a simultaneous choice answer after them)
         return bool(active) and all(session.seats[s].is_bot for s in active)
 
+    def _bot_choice(self, engine: Engine, session: SessionRow, state: Any, seat: int, rng: random.Random,
+                    level: str | None = None) -> Any:
+        """What the bot of `seat` plays: at its level (a search thinks within the level's
+        budget), or the plain heuristic for a bot seat without one."""
+        level = level or session.seats[seat].level
+        if not level:
+            return heuristic(engine, state, seat, rng)
+        with self._bot_memories_lock:
+            memory = self._bot_memories.pop((session.id, seat), None) or Memory()
+            self._bot_memories[session.id, seat] = memory  # the most recent last
+            while len(self._bot_memories) > BOT_MEMORIES_KEPT:
+                self._bot_memories.popitem(last=False)
+        return thinking.think(engine, state, seat, level, rng, self.bot_budgets.get(level), memory,
+                              self.think_in_processes)
+
     def _play_bots(self, engine: Engine, session: SessionRow, progress: Progress) -> bool:
         """Bot seats move until a human must act or the game ends, within this command's slice
         (bot_step_cap moves, bot_seconds of work). True when the bots have moves left: the
@@ -1163,7 +1244,8 @@ class Host:
             seat = engine.active_seats(progress.state)[0]
             rng = self._bot_rng(session, n)
             try:
-                self._apply(engine, session, progress, seat, game.bot_action(progress.state, seat, rng), None, "bot")
+                self._apply(engine, session, progress, seat, self._bot_choice(engine, session, progress.state, seat, rng),
+                            None, "bot")
             except Exception:
                 # A faulty heuristic must not refuse the human command that woke the bots:
                 # fall back to a random legal move (engines leave the state untouched on refusal).
@@ -1219,7 +1301,8 @@ class Host:
                 and (seats is not None or any(e.code.startswith(fair.RESIGN + " ") for e in progress.log))
                 and not await self._humans_still_in(session, progress)):
             progress.ended = "host.only_bots_left"  # the last human left: bots do not play on alone
-        bots_pending = progress.ended is None and self._play_bots(engine, session, progress)
+        # the bots think on a worker thread: the event loop (every other table) never waits on them
+        bots_pending = progress.ended is None and await asyncio.to_thread(self._play_bots, engine, session, progress)
         now = self.clock()
         outcome = engine.outcome(progress.state)
         changes = {**(changes or {}), "state": engine.dump_state(progress.state)}
@@ -1407,7 +1490,7 @@ class Host:
             for n in range(self.bot_step_cap):  # skip: the bot makes this seat's pending decisions
                 if engine.outcome(progress.state) is not None or seat not in engine.active_seats(progress.state):
                     break
-                action = get_game(session.game).bot_action(progress.state, seat, self._bot_rng(session, 10_000 + n))
+                action = heuristic(engine, progress.state, seat, self._bot_rng(session, 10_000 + n))
                 self._apply(engine, session, progress, seat, action, None, "timer")
         return await self._finish(None, session, engine, progress, None, restart_timer=True)
 

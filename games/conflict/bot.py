@@ -103,3 +103,17 @@ def _keep_value(key: str) -> int:
     card = R.cdef(key)
     return {"unit": 5, "character": 5, "vehicle": 4, "special": 3, "upgrade": 3, "basic": 2, "strategy": 1}[card.type] + \
         (2 if key == "attack" else 0)
+
+
+def evaluate(engine, state, players: int) -> list[float]:
+    """For a search cut short: each player's share of territory durability and units (none
+    once out of the game)."""
+    strength = [1.0 if p.alive else 0.0 for p in state.players]
+    for terr in state.territories.values():
+        if 0 <= terr.owner < players and state.players[terr.owner].alive:
+            strength[terr.owner] += terr.dur
+    for unit in state.units.values():
+        if 0 <= unit.owner < players and state.players[unit.owner].alive:
+            strength[unit.owner] += 2
+    total = sum(strength) or 1.0
+    return [v / total for v in strength]

@@ -46,7 +46,8 @@ def _cards(state: ConflictState, seat: int, rnd: random.Random) -> None:
     """Deal every card the seat cannot see again: other hands, the deck, face-down units."""
     hands = [c for s, p in enumerate(state.players) for c in p.hand if not _sees(state, seat, s, c.id)]
     units = [u for u in state.units.values() if not u.up and not _sees(state, seat, u.owner, u.mask)]
-    pool = [c.key for c in hands] + [c.key for c in state.deck] + [u.key for u in units]
+    # sorted: the draw depends on what the seat sees only, not on where the cards really are
+    pool = sorted([c.key for c in hands] + [c.key for c in state.deck] + [u.key for u in units])
     keys = _deal_units(state, units, pool, rnd)
     if keys is None:  # no other deal found: the units keep their cards, the rest is dealt again
         keys = [u.key for u in units]
@@ -112,7 +113,7 @@ def _lays(state: ConflictState, seat: int, rnd: random.Random) -> None:
 def _shuffle_terr_deck(state: ConflictState, rnd: random.Random) -> None:
     """The territory deck's order; the territories a resignation put under it stay there."""
     bottom = min(state.terr_known, len(state.terr_deck))
-    top = state.terr_deck[bottom:]
+    top = sorted(state.terr_deck[bottom:])
     rnd.shuffle(top)
     state.terr_deck[bottom:] = top
 
@@ -123,7 +124,7 @@ def _opening(state: ConflictState, seat: int, rnd: random.Random) -> None:
     factions = list(R.FACTIONS)
     others = [p for s, p in enumerate(state.players) if s != seat and p.alive]
     hidden = [tid for p in others for tid in p.dealt]
-    pool = [state.territories[t].key for t in hidden] + state.terr_deck
+    pool = sorted([state.territories[t].key for t in hidden] + state.terr_deck)
     rnd.shuffle(pool)
     for tid, key in zip(hidden, pool):
         terr = state.territories[tid]

@@ -162,3 +162,11 @@ def _main(engine, state, seat, by, rng):
     if best_fire[1] is not None:
         return best_fire[1]
     return by["end"][0]
+
+
+def evaluate(engine, state, players: int) -> list[float]:
+    """For a search cut short: each side's share of ship and fielded mech health (0 to 1)."""
+    if any(s.ship is None for s in state.sides):  # fleets still being built
+        return [1 / players] * players
+    strength = [max(0, s.ship.hp) + 0.5 * sum(m.hp for m in s.mechs if m.status != "lost") + 1 for s in state.sides]
+    return [v / sum(strength) for v in strength]

@@ -40,6 +40,7 @@ def determinize(state: FleetState, seat: int, rnd: random.Random) -> FleetState:
     _pilots(other, rnd)
     _cards(other, rnd)
     _own_piles(out, seat, rnd)
+    out.event_pile.sort()  # sorted first: the draw depends on what the seat sees only
     rnd.shuffle(out.event_pile)
     return out
 
@@ -144,7 +145,7 @@ def _own_piles(state: FleetState, seat: int, rnd: random.Random) -> None:
     keep = set(pend.data["cards"]) if pend is not None and pend.kind == "pick" and pend.seat == seat else set()
     for pile in (side.ship_pile, side.mech_pile):
         free = [i for i, c in enumerate(pile) if c.id not in keep]
-        cards = [pile[i] for i in free]
+        cards = sorted((pile[i] for i in free), key=lambda c: c.id)  # sorted: the real order must not show
         rnd.shuffle(cards)
         for i, c in zip(free, cards):
             pile[i] = c

@@ -81,3 +81,9 @@ def score(engine: "FrontlineEngine", st: "FrontlineState", seat: int, a) -> floa
         u = st.units[a.unit]
         return 3 if R.utype(u) in ("infantry", "tank") else -1
     return 0
+
+
+def evaluate(engine: "FrontlineEngine", st: "FrontlineState", players: int) -> list[float]:
+    """For a search cut short: each side's share of HQ and board strength (0 to 1)."""
+    strength = [max(0, p.hq) * 2 + sum(u.atk + u.hp for u in R.units_of(st, s)) + 1 for s, p in enumerate(st.players)]
+    return [v / sum(strength) for v in strength]

@@ -25,6 +25,7 @@ def determinize(st: FrontlineState, seat: int, rnd: random.Random) -> FrontlineS
     st = copy.deepcopy(st)
     st.rng = GameRng.fresh(rnd)
     me, foe = st.players[seat], st.players[1 - seat]
+    me.deck.sort(key=lambda d: (d.key, d.bonus))  # sorted first: the draw depends on what the seat sees only
     rnd.shuffle(me.deck)
     if st.phase == "deck":
         if foe.ready:

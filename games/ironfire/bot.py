@@ -173,3 +173,12 @@ def _aim(legal: list, view: dict[str, Any], seat: int):
     if best is None or (opt.own and score <= 0):
         return next((a for a in legal if not isinstance(a, Hit)), legal[0])
     return best
+
+
+def evaluate(engine, state: IronState, players: int) -> list[float]:
+    """For a search cut short: each player's share of its army's remaining combat value, and
+    of the games of the match it has won."""
+    won = [sum(ranks[s] == 1 for ranks in state.game_ranks) for s in range(players)]
+    strength = [0.0 if p.out else 1.0 + sum(u.cv for u in p.army) + 40 * won[s] for s, p in enumerate(state.players)]
+    total = sum(strength) or 1.0
+    return [v / total for v in strength]

@@ -85,7 +85,7 @@ def _redraw_picks(st: IronState, p: Player, rnd: random.Random, room: int, most:
     within `room` logistics, at most `most` cards, with a combat card among them when the
     seat has declared itself ready (101.4), and, while reinforcing, each picked only while
     the reserve still held a combat card (102.4)."""
-    pool = p.reserve + [c.card for c in p.picked]
+    pool = sorted(p.reserve + [c.card for c in p.picked])  # sorted: the draw depends on what the seat sees only
     rnd.shuffle(pool)
     uids = [c.uid for c in p.picked]
     picked: list[str] = []
@@ -123,7 +123,7 @@ def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: ran
         return
     total = engine.army_logistics(p)
     before = [u.card for u in unseen], list(p.reserve)
-    pool = before[0] + before[1]
+    pool = sorted(before[0] + before[1])
     for _ in range(tries):
         rnd.shuffle(pool)
         combat = [i for i, k in enumerate(pool) if k in POOL.combat][:len(unseen)]
@@ -161,7 +161,7 @@ def _shuffle_face_down(p: Player, rnd: random.Random) -> None:
     """101.5: which card lies behind which face-down slot (with its damage and cut-off
     state, also hidden while face down) is unknown; the slots and their tokens stay."""
     down = [u for u in p.army if not u.up]
-    cards = [(u.card, u.cv, u.heavy, u.cut, u.attacked, u.shown) for u in down]
+    cards = sorted((u.card, u.cv, u.heavy, u.cut, u.attacked, u.shown) for u in down)
     rnd.shuffle(cards)
     for u, (card, cv, heavy, cut, attacked, shown) in zip(down, cards):
         u.card, u.cv, u.heavy, u.cut, u.attacked, u.shown = card, cv, heavy, cut, attacked, shown

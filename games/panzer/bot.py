@@ -5,11 +5,13 @@ ammunition (never the opponent's hidden rounds).
 """
 from __future__ import annotations
 
+import copy
 import random
 from functools import lru_cache
 from typing import Any
 
-from games.core.hexgrid import distance, in_arc, neighbor, neighbors, turn_steps
+from games.core import GameRng
+from games.core.hexgrid import distance, in_arc, neighbors, turn_steps
 from games.panzer import rules as R
 from games.panzer.data import MAPS
 from games.panzer.models import (
@@ -84,12 +86,14 @@ def choose(engine: Any, state: Any, seat: int, rng: random.Random) -> Any:
         return _best_fire(engine, state, legal, 0.35) or EndShots()
     if ph == "move":
         drives = [a for a in legal if isinstance(a, Drive)]
-        if drives:
-            tid = sorted({a.tank for a in drives})[0]
+        for tid in sorted({a.tank for a in drives}):
             tank = engine.tank(state, tid)
             want = 1 if R.ttype(tank).tank_class == "light" else 0
-            options = [a for a in drives if a.tank == tid and a.free <= want]
-            return max(options, key=lambda a: a.free)
+            drive = max((a for a in drives if a.tank == tid and a.free <= want), key=lambda a: a.free)
+            # a drive that would halt at once only marks the tank as moved: a null move
+            after = _trial(engine, state, seat, drive)
+            if after.phase != "moving" or not isinstance(_drive_step(engine, after, seat, engine.legal_actions(after, seat)), Halt):
+                return drive
         return EndMove()
     if ph in ("moving", "dash"):
         if ph == "dash":
@@ -206,7 +210,26 @@ def _position_score(engine: Any, state: Any, t: Tank, pos: Any, hull: int) -> fl
     return offense - 0.6 * threat + 0.05 * _cover(engine, state, pos) + approach
 
 
+_NEW_DICE = GameRng.from_seed(0)
+
+
+def _trial(engine: Any, state: Any, seat: int, action: Any) -> Any:
+    """The state after a drive or a turn, played on a copy whose dice are new (the bot must not
+    learn the game's coming dice by trying a move). These change only the driven tank, the
+    mover, the phase and the point pool, so only those are copied (a deep copy of the whole
+    state made the heuristic ten times slower)."""
+    trial = copy.copy(state)
+    trial.rng = _NEW_DICE.model_copy()
+    trial.mover = copy.copy(state.mover)
+    trial.tanks = [copy.copy(t) if t.id == action.tank else t for t in state.tanks]
+    return engine.apply(trial, seat, action).state
+
+
 def _drive_step(engine: Any, state: Any, seat: int, legal: list) -> Any:
+    """The moving tank's next step: the best place to be, a turn only for what it makes
+    possible. A turn is valued by the steps really legal after it (never by a hex it cannot
+    enter), so the tank does not turn back and forth; while free points must be spent (no
+    halt), it turns only towards a step."""
     m = state.mover
     t = engine.tank(state, m.tank)
     here = _position_score(engine, state, t, t.pos, t.hull)
@@ -218,10 +241,11 @@ def _drive_step(engine: Any, state: Any, seat: int, legal: list) -> Any:
             v = _position_score(engine, state, t, gmap.by_name[a.hex], t.hull)
         elif isinstance(a, Turn):
             d = DIRECTION_NAMES.index(a.dir)
-            # a turn is worth what the best step after it is worth
-            ahead = neighbor(t.pos, d)
-            v = max(_position_score(engine, state, t, t.pos, d),
-                    _position_score(engine, state, t, ahead, d) - 0.02 if gmap.cells.get(ahead, "M") not in "FM" else -1e9)
+            after = _trial(engine, state, seat, a)
+            steps = [x for x in engine.legal_actions(after, seat) if isinstance(x, Go)] if after.mover else []
+            v = max((_position_score(engine, state, t, gmap.by_name[x.hex], d) - 0.02 for x in steps), default=-1e9)
+            if halt is not None:  # or worth its facing, where the tank may stop
+                v = max(v, _position_score(engine, state, t, t.pos, d))
             v -= 0.01
         else:
             continue
@@ -251,3 +275,12 @@ def _turret_to_threat(engine: Any, state: Any, seat: int, legal: list) -> Any:
         if turn_steps(DIRECTION_NAMES.index(a.dir), target) < turn_steps(t.turret, target):
             return a
     return None
+
+
+def evaluate(engine: Any, state: Any, players: int) -> list[float]:
+    """For a search cut short: each side's share of the points of its tanks still alive."""
+    strength = [1.0] * players
+    for t in state.tanks:
+        if t.alive:
+            strength[t.owner] += R.POINTS[R.ttype(t).tank_class]
+    return [v / sum(strength) for v in strength]

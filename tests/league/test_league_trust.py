@@ -254,3 +254,18 @@ async def test_an_abandoned_table_frees_its_match_even_if_the_league_hook_failed
     assert (await match_of(host, "alice"))["session_id"] == m["session_id"]  # the hook did not run
     second = await open_table(host, "bob")  # the match's table is abandoned: a new one may open
     assert second != table
+
+
+async def test_a_league_game_gives_no_hint(host):
+    """Issue 21: "/game hint: the normal bot's suggestion for your move, shown only to you; off
+    in league games" (a stand-in coach would decide a rated game)."""
+    await league_with_round(host)
+    table = await open_table(host, "alice")
+    m = await match_of(host, "alice")
+    before = await host.repo.load_session(m["session_id"])
+    refusals = []
+    for who in ("alice", "bob"):  # whoever's turn it is gets the same answer
+        out = await host.handle(cmd(who, "game.hint", channel=table))
+        refusals.append(out.reply.text)
+    assert all("League games give no hints" in text for text in refusals), refusals
+    assert (await host.repo.load_session(m["session_id"])).version == before.version

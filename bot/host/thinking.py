@@ -1,0 +1,84 @@
+"""Bots that think in worker processes.
+
+A searching bot (normal, hard) spends up to a second of CPU per move. On a thread of the
+bot's own process it would hold Python's interpreter lock, and every other table's command
+would wait for it in turns of 5 ms or more; in a worker process it takes nothing from the
+event loop. The worker gets the game's key, the stored state, the seat, the level, a seed
+from the table's bot secret and the positions the seat stood in lately (so no move undoes
+another), and sends back the action's code and those positions.
+
+A game the worker cannot load (one registered only in this process, as the tests' games
+are) or a pool that broke thinks on the calling thread instead.
+"""
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import random
+import threading
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from games.core.engine import Engine
+from games.core.search import Budget, LEVEL_BUDGETS, Memory, make_bot
+
+log = logging.getLogger(__name__)
+WORKERS = max(1, (os.cpu_count() or 2) - 1)  # leave a core to the event loop
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+_unknown: set[str] = set()  # games the workers cannot load: thought out here at once
+
+
+def _get_pool() -> ProcessPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            # spawn, not fork: the parent runs threads and an event loop a fork would copy
+            _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        return _pool
+
+
+def shutdown() -> None:
+    global _pool
+    with _pool_lock:
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+            _pool = None
+
+
+def _think(game: str, dumped: str, seat: int, level: str, seed: int, budget: Budget | None,
+           seen: list[str]) -> tuple[str, list[str]]:
+    """In the worker: the bot's move as a code, and the seat's remembered positions."""
+    from games.registry import get_engine
+
+    engine = get_engine(game)
+    memory = Memory()
+    memory.seen[seat] = deque(seen, maxlen=memory.size)
+    action = make_bot(engine, level, budget, memory=memory).choose(engine.load_state(dumped), seat, random.Random(seed))
+    return action.code(), list(memory.seen[seat])
+
+
+def think(engine: Engine, state: Any, seat: int, level: str, rng: random.Random, budget: Budget | None,
+          memory: Memory, in_process: bool = True) -> Any:
+    """The move of a bot at `level` for `seat`, thought out in a worker process (or, failing
+    that or without `in_process`, here)."""
+    if in_process and engine.key not in _unknown:
+        seen = list(memory.seen.get(seat, ()))
+        seed = rng.getrandbits(64)
+        thinking = (budget or LEVEL_BUDGETS[level]).seconds or 60.0
+        try:
+            future = _get_pool().submit(_think, engine.key, engine.dump_state(state), seat, level, seed, budget, seen)
+            code, seen = future.result(timeout=10 + 3 * thinking)  # the first call also starts the worker
+            memory.seen[seat] = deque(seen, maxlen=memory.size)
+            return engine.parse_action(code)
+        except KeyError:
+            _unknown.add(engine.key)  # a game the workers do not know (registered in this process only)
+        except BrokenProcessPool:
+            log.exception("the thinking pool broke; the bot thinks on this thread")
+            shutdown()
+        except Exception:
+            log.exception("a bot of %s failed to think in its worker; it thinks on this thread", engine.key)
+    return make_bot(engine, level, budget, memory=memory).choose(state, seat, rng)

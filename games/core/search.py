@@ -1,0 +1,350 @@
+"""The thinking bot seat: information-set Monte Carlo tree search over the Engine protocol.
+
+Every iteration draws one world the seat cannot tell from the real one
+(`engine.determinize(state, seat, rng)`), walks a tree shared by all worlds (single-observer
+ISMCTS: a node's children are (seat, action code) edges, chosen by UCB among those legal in
+this world, counted by how often they were available), adds one edge, and plays on with the
+heuristic bot as rollout policy. The real state is only ever read through `determinize`,
+so the search knows what its seat knows and nothing more: two states the seat cannot tell
+apart, searched with the same seed, give the same choice (tests/test_search.py).
+
+Handles several seats awaited at once (the searching seat's choice is the root; deeper, the
+awaited seats move in turn), 2-6 players (each edge is scored for the seat that took it),
+and games with many legal actions (progressive widening: a node tries the heuristic's
+action first and widens with the square root of its visits). Thinking stops at a time
+budget or an iteration budget, whichever comes first.
+
+Only `games.core` is imported: the bot works for every engine and for none in particular.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import random
+from collections import deque
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from games.core.engine import Engine, Outcome
+from games.core.game import random_bot
+from games.core.rng import GameRng
+from games.registry import get_game
+
+# (engine, state, seat, rng) -> action: the game's own fast heuristic
+Policy = Callable[[Engine, Any, int, random.Random], Any]
+# (engine, state, players) -> reward per seat in [0, 1], for a rollout cut short
+Evaluate = Callable[[Engine, Any, int], list[float]]
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+
+def heuristic(engine: Engine, state: Any, seat: int, rng: random.Random) -> Any:
+    """The game's heuristic bot (its bundle's `bot`; a random legal move for a game the
+    registry does not know): the one place the search and the levels reach it."""
+    try:
+        bot = get_game(engine.key).bot
+    except KeyError:
+        bot = random_bot
+    return bot(engine, state, seat, rng)
+
+
+def evaluation(engine: Engine) -> Evaluate | None:
+    """The game's evaluation of an unfinished game (`evaluate` in its bot module, beside the
+    heuristic), or None: rollouts then play to the end."""
+    package = type(engine).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.bot")
+    except ImportError:
+        return None
+    return getattr(module, "evaluate", None)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one decision may think: stops at whichever limit comes first."""
+
+    seconds: float | None = 1.0
+    iterations: int | None = None
+
+
+# What each level may spend per decision (`easy` does not search).
+LEVEL_BUDGETS: dict[str, Budget] = {"normal": Budget(seconds=0.25), "hard": Budget(seconds=1.0)}
+ROLLOUT_STEPS = 40  # a rollout's length when the game can evaluate where it stops
+EASY_RANDOMNESS = 0.25  # share of easy's choices drawn at random among the useful actions
+
+
+def rewards(outcome: Outcome, players: int) -> list[float]:
+    """A finished game as a reward per seat: 1 for a winner, 0.5 each in a draw, and for the
+    others by rank (the last gets 0; in a game of several, a better place is worth more)."""
+    if not outcome.winners:
+        return [0.5] * players
+    worst = max(outcome.ranks) if outcome.ranks else 1
+    out = []
+    for s in range(players):
+        if s in outcome.winners:
+            out.append(1.0)
+        elif worst > 1 and s < len(outcome.ranks):
+            out.append(0.5 * (worst - outcome.ranks[s]) / (worst - 1))
+        else:
+            out.append(0.0)
+    return out
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, str], _Node] = {}
+        self.visits = 0  # times the edge into this node was taken
+        self.total = 0.0  # reward gathered for the seat that took it
+        self.available = 0  # times the edge was legal when its parent was passed
+
+
+class SearchBot:
+    """`choose(state, seat, rng)`: the search's action for `seat`, one of its legal actions."""
+
+    def __init__(self, engine: Engine, budget: Budget = Budget(), policy: Policy = heuristic,
+                 evaluate: Evaluate | None = None, rollout_steps: int = 3000, exploration: float = 0.7,
+                 widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
+                 clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None):
+        self.engine = engine
+        self.memory = memory or Memory()
+        self.budget = budget
+        self.policy = policy
+        self.evaluate = evaluate
+        self.rollout_steps = rollout_steps
+        self.exploration = exploration
+        self.widening = widening
+        self.rollout_randomness = rollout_randomness
+        self.heuristic_bonus = heuristic_bonus  # visits the heuristic's own choice counts extra at the end
+        self.clock = clock
+        self.iterations = 0  # of the last decision (for the arena's figures)
+        self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        engine = self.engine
+        legal = engine.legal_actions(state, seat)  # the same in every world the seat may be in
+        seen = self.memory.note(engine, state, seat)  # its view only
+        if len(legal) == 1:
+            self.iterations, self.last_tree = 0, {}
+            return legal[0]
+        players = _players(engine, state, seat)
+        root = _Node()
+        started = self.clock()
+        deadline = None if self.budget.seconds is None else started + self.budget.seconds
+        favourite: str | None = None
+        n = 0
+        while True:
+            world = engine.determinize(state, seat, rng)
+            if favourite is None:  # the heuristic's pick, asked in a drawn world (never the real one)
+                first_world = engine.load_state(engine.dump_state(world))
+                favourite = self._policy(world, seat, rng, 0.0).code()
+            self._iterate(root, world, seat, players, rng, deadline, first=not n)
+            n += 1
+            if self.budget.iterations is not None and n >= self.budget.iterations:
+                break
+            if self.budget.seconds is not None and self.clock() - started >= self.budget.seconds:
+                break
+        self.iterations = n
+        self.last_tree = {code: (node.visits, round(node.total, 9)) for (s, code), node in root.children.items()
+                          if s == seat}
+        by_code = {a.code(): a for a in legal}
+
+        def weight(item: tuple[tuple[int, str], _Node]) -> tuple[float, float]:
+            (_, code), node = item
+            bonus = self.heuristic_bonus if code == favourite else 0
+            return node.visits + bonus, node.total / max(1, node.visits)
+
+        tried = sorted(((k, v) for k, v in root.children.items() if k[0] == seat and k[1] in by_code),
+                       key=weight, reverse=True)
+        for (_, code), _ in tried[:3]:  # never a null move while the search found another
+            if code == favourite or changes_something(engine, first_world, seat, by_code[code], rng, self.policy, seen):
+                return by_code[code]
+        return by_code.get(favourite or "", legal[0])
+
+    # --- one iteration --------------------------------------------------------------------
+    def _iterate(self, root: _Node, world: Any, seat: int, players: int, rng: random.Random,
+                 deadline: float | None, first: bool) -> None:
+        """One walk down the tree and a rollout; a rollout the deadline cuts short counts by the
+        game's evaluation where it has one, else for nothing (the first counts as even, so that
+        every decision has something to go on)."""
+        engine = self.engine
+        node, path = root, []
+        at_root = True
+        while engine.outcome(world) is None:
+            active = engine.active_seats(world)
+            if not active:
+                break
+            actor = seat if at_root and seat in active else active[0]
+            at_root = False
+            legal = engine.legal_actions(world, actor)
+            if not legal:
+                break
+            if len(legal) == 1:  # a forced move is no decision: it adds no node
+                world = engine.apply(world, actor, legal[0]).state
+                continue
+            codes = {(actor, a.code()): a for a in legal}
+            present = [k for k in codes if k in node.children]
+            room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
+            if len(present) < min(room, len(codes)):
+                action = self._expansion(world, actor, legal, node, rng)
+                child = node.children[(actor, action.code())] = _Node()
+                child.available = 1
+                path.append((actor, child))
+                world = engine.apply(world, actor, action).state
+                break
+            for key in present:
+                node.children[key].available += 1
+            key = max(present, key=lambda k: self._ucb(node.children[k], rng))
+            node = node.children[key]
+            path.append((actor, node))
+            world = engine.apply(world, actor, codes[key]).state
+        reward = self._rollout(world, players, rng, deadline)
+        if reward is None and first:
+            reward = [0.5] * players
+        if reward is None:
+            return
+        for actor, visited in path:
+            visited.visits += 1
+            visited.total += reward[actor] if actor < len(reward) else 0.0
+
+    def _expansion(self, world: Any, actor: int, legal: list, node: _Node, rng: random.Random) -> Any:
+        """The heuristic's action if not tried yet, else a random untried one."""
+        pick = self._policy(world, actor, rng, 0.0)
+        if (actor, pick.code()) not in node.children:
+            return pick
+        return rng.choice([a for a in legal if (actor, a.code()) not in node.children])
+
+    def _ucb(self, child: _Node, rng: random.Random) -> float:
+        mean = child.total / child.visits if child.visits else 0.5
+        spread = self.exploration * math.sqrt(math.log(max(1, child.available)) / max(1, child.visits))
+        return mean + spread + rng.random() * 1e-9  # ties broken at random
+
+    def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None) -> list[float] | None:
+        engine = self.engine
+        for n in range(self.rollout_steps):
+            if deadline is not None and n % 8 == 7 and self.clock() > deadline:
+                return self.evaluate(engine, world, players) if self.evaluate else None
+            outcome = engine.outcome(world)
+            if outcome is not None:
+                return rewards(outcome, players)
+            active = engine.active_seats(world)
+            if not active:
+                break
+            actor = active[0]
+            world = engine.apply(world, actor, self._policy(world, actor, rng, self.rollout_randomness)).state
+        outcome = engine.outcome(world)
+        if outcome is not None:
+            return rewards(outcome, players)
+        return self.evaluate(engine, world, players) if self.evaluate else [0.5] * players
+
+    def _policy(self, world: Any, actor: int, rng: random.Random, randomness: float) -> Any:
+        if randomness and rng.random() < randomness:
+            return useful_choice(self.engine, world, actor, rng, self.policy)
+        return self.policy(self.engine, world, actor, rng)
+
+
+def _players(engine: Engine, state: Any, seat: int) -> int:
+    """Seats in the game, for engines whose public view names no `players` list."""
+    count = getattr(state, "players", None) or getattr(state, "seats", None) or getattr(state, "sides", None)
+    return len(count) if count is not None else max(seat + 1, engine.min_players)
+
+
+def useful_choice(engine: Engine, state: Any, seat: int, rng: random.Random, policy: Policy = heuristic,
+                  seen: set[str] | None = None, tries: int = 4) -> Any:
+    """A random legal action that changes something (`changes_something`), if one turns up in
+    a few draws; the only legal action when there is one."""
+    legal = engine.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    for action in rng.sample(legal, min(tries, len(legal))):
+        if changes_something(engine, state, seat, action, rng, policy, seen):
+            return action
+    return policy(engine, state, seat, rng)
+
+
+def _position(engine: Engine, state: Any, seat: int) -> str:
+    """What a seat can tell of where the game stands: its view and whom the game awaits."""
+    return json.dumps([engine.view(state, seat), sorted(engine.active_seats(state))], sort_keys=True, default=str)
+
+
+class Memory:
+    """The positions a bot's seats stood in at their last decisions: a random or searched
+    move must not lead back to one (a bot is otherwise stateless, so two moves that undo
+    each other would each look like a change). A host keeps one per table and seat."""
+
+    def __init__(self, size: int = 48):
+        self.size = size
+        self.seen: dict[int, deque[str]] = {}
+
+    def note(self, engine: Engine, state: Any, seat: int) -> set[str]:
+        kept = self.seen.setdefault(seat, deque(maxlen=self.size))
+        kept.append(_position(engine, state, seat))
+        return set(kept)
+
+
+def _trial(engine: Engine, state: Any, seat: int, action: Any, rng: random.Random) -> Any:
+    """The state after `action`, on a copy with new dice: trying a move must not tell a bot
+    the game's coming dice."""
+    trial = engine.load_state(engine.dump_state(state))
+    if hasattr(trial, "rng"):
+        trial.rng = GameRng.fresh(rng)
+    return engine.apply(trial, seat, action).state
+
+
+def changes_something(engine: Engine, state: Any, seat: int, action: Any, rng: random.Random,
+                      policy: Policy = heuristic, seen: set[str] | None = None, horizon: int = 8) -> bool:
+    """Whether `action` leads somewhere: after it, and after the seat's own moves that the
+    heuristic would play on with while the game awaits only this seat, the seat is never
+    back where it stood now or at a decision `seen` remembers (a turn and a turn back, a
+    drive and an immediate halt, a pass that leaves everything as it was: the class of
+    "null moves")."""
+    back = (seen or set()) | {_position(engine, state, seat)}
+    world = _trial(engine, state, seat, action, rng)
+    for _ in range(horizon):
+        if _position(engine, world, seat) in back:
+            return False
+        if engine.outcome(world) is not None or engine.active_seats(world) != [seat]:
+            return True
+        world = _trial(engine, world, seat, policy(engine, world, seat, rng), rng)
+    return True
+
+
+def is_null_move(engine: Engine, state: Any, seat: int, action: Any) -> bool:
+    """Whether `action` alone leaves the seat where it stood (same view, same awaited seats,
+    same legal actions). `state` is left untouched."""
+    after = _trial(engine, state, seat, action, random.Random(0))
+    return _position(engine, state, seat) == _position(engine, after, seat) and \
+        [a.code() for a in engine.legal_actions(state, seat)] == [a.code() for a in engine.legal_actions(after, seat)]
+
+
+class EasyBot:
+    """`easy`: the heuristic, with a share of its choices drawn among the useful actions."""
+
+    def __init__(self, engine: Engine, policy: Policy = heuristic, randomness: float = EASY_RANDOMNESS,
+                 memory: Memory | None = None):
+        self.engine, self.policy, self.randomness = engine, policy, randomness
+        self.memory = memory or Memory()
+        self.iterations = 0
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        seen = self.memory.note(self.engine, state, seat)
+        if rng.random() < self.randomness:
+            return useful_choice(self.engine, state, seat, rng, self.policy, seen)
+        return self.policy(self.engine, state, seat, rng)
+
+
+def make_bot(engine: Engine, level: str, budget: Budget | None = None, memory: Memory | None = None,
+             rollout_steps: int | None = None) -> SearchBot | EasyBot:
+    """The bot of a level (`easy`, `normal`, `hard`); `budget` overrides the level's own.
+    Rollouts stop after `rollout_steps` where the game can evaluate a position."""
+    if level == "easy":
+        return EasyBot(engine, memory=memory)
+    if level not in LEVEL_BUDGETS:
+        raise ValueError(f"unknown bot level {level!r}")
+    evaluate = evaluation(engine)
+    steps = rollout_steps or (ROLLOUT_STEPS if evaluate else 3000)
+    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, rollout_steps=steps)

@@ -1,0 +1,125 @@
+"""The thinking bot (issue 21): it searches only from what its seat may know.
+
+Issue 21: "It never reads another seat's secrets; a test proves it (its choices are unchanged
+when the hidden information of other seats is resampled with the same seed)." The search is
+run, with the same seed and an iteration budget, on a state and on a determinization of it
+(everything the seat cannot see drawn again): its whole root (every edge's visits and
+reward), not only its choice, must be the same. That holds only if the search reads the
+state through `determinize` alone and `determinize` draws from what the seat sees alone.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core.engine import Seat
+from games.core.search import Budget, EasyBot, SearchBot, heuristic, make_bot, rewards
+from games.core.engine import Outcome
+from games.registry import get_engine
+
+CASES = [("ironfire", 2, {"fog_of_war": "true"}), ("ironfire", 3, {}), ("frontline", 2, {}), ("panzer", 2, {}),
+         ("conflict", 2, {}), ("conflict", 4, {}), ("fleet", 2, {})]
+POINTS = 6  # decision points per case
+
+
+def _points(engine, players: int, options: dict, seed: int, want: int):
+    """States from heuristic games (fixed seed) where a seat has a real choice."""
+    play = random.Random(seed)
+    found, game = [], 0
+    while len(found) < want and game < 20:
+        seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+        state = engine.setup(seats, engine.parse_options(options), 500 + game).state
+        game += 1
+        stop = sorted(play.sample(range(5, 400), 3))
+        for n in range(400):
+            if engine.outcome(state) is not None:
+                break
+            seat = play.choice(engine.active_seats(state))
+            if stop and n == stop[0]:
+                stop.pop(0)
+                if len(engine.legal_actions(state, seat)) > 1:
+                    found.append((engine.load_state(engine.dump_state(state)), seat))
+            state = engine.apply(state, seat, heuristic(engine, state, seat, play)).state
+    return found[:want]
+
+
+@pytest.mark.parametrize("game,players,options", CASES, ids=[f"{g}-{n}p" for g, n, _ in CASES])
+def test_search_depends_only_on_what_its_seat_may_know(game, players, options):
+    engine = get_engine(game)
+    bot = SearchBot(engine, Budget(seconds=None, iterations=6), rollout_steps=40)
+    points = _points(engine, players, options, seed=21, want=POINTS)
+    assert len(points) == POINTS
+    differed = 0
+    for k, (state, seat) in enumerate(points):
+        other = engine.determinize(state, seat, random.Random(k))
+        differed += engine.dump_state(other) != engine.dump_state(state)
+        first = bot.choose(state, seat, random.Random(k + 100)).code()
+        first_tree = bot.last_tree
+        again = bot.choose(other, seat, random.Random(k + 100)).code()
+        assert (first, first_tree) == (again, bot.last_tree), f"{game} point {k} seat {seat}"
+        assert sum(v for v, _ in first_tree.values()) > 0  # it searched
+    assert differed == POINTS  # the resampled states really hid something else
+
+
+def test_search_reads_the_state_only_through_determinize():
+    """A seat's own search asks the real state for nothing but its own legal actions and a
+    determinization for itself; every world it plays in comes from `determinize`."""
+    engine = get_engine("fleet")
+    state, seat = _points(engine, 2, {}, seed=3, want=1)[0]
+    asked = []
+
+    class Watch(type(engine)):
+        def determinize(self, s, who, rnd):
+            asked.append(("determinize", s is state, who))
+            return super().determinize(s, who, rnd)
+
+        def legal_actions(self, s, who):
+            if s is state:
+                asked.append(("legal", who))
+            return super().legal_actions(s, who)
+
+    def policy(engine, s, who, rnd):
+        assert s is not state, "the heuristic was asked on the real state"
+        return heuristic(engine, s, who, rnd)
+
+    watched = Watch()
+    SearchBot(watched, Budget(seconds=None, iterations=4), policy=policy, rollout_steps=30).choose(state, seat, random.Random(1))
+    assert ("determinize", True, seat) in asked
+    assert all(who == seat for *_, who in asked)
+
+
+def test_search_plays_legal_moves_for_several_seats_at_once_and_many_players():
+    """Conflict at six players, where a combat asks both sides for a lay at once: every choice
+    is one of the seat's legal actions."""
+    engine = get_engine("conflict")
+    bot = SearchBot(engine, Budget(seconds=None, iterations=3), rollout_steps=30)
+    play = random.Random(6)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(6)]
+    state = engine.setup(seats, engine.parse_options({}), 66).state
+    together = 0
+    for n in range(150):
+        if engine.outcome(state) is not None:
+            break
+        active = engine.active_seats(state)
+        together += len(active) > 1
+        seat = active[-1]
+        action = bot.choose(state, seat, play)
+        assert action.code() in {a.code() for a in engine.legal_actions(state, seat)}
+        state = engine.apply(state, seat, action).state
+    assert together > 0
+
+
+def test_rewards_score_winners_draws_and_places():
+    assert rewards(Outcome(winners=[1], ranks=[2, 1]), 2) == [0.0, 1.0]
+    assert rewards(Outcome(winners=[], ranks=[1, 1]), 2) == [0.5, 0.5]
+    assert rewards(Outcome(winners=[0], ranks=[1, 3, 2]), 3) == [1.0, 0.0, 0.25]
+
+
+def test_levels():
+    engine = get_engine("fleet")
+    assert isinstance(make_bot(engine, "easy"), EasyBot)
+    assert make_bot(engine, "hard").budget.seconds == 1.0
+    assert make_bot(engine, "normal").budget.seconds < 1.0
+    with pytest.raises(ValueError):
+        make_bot(engine, "godlike")
