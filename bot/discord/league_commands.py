@@ -24,6 +24,7 @@ FORMATS = [Choice(name=L(f"choice.{v}"), value=v)
            for v in ("round_robin", "swiss", "pods", "single_elim", "double_elim")]
 DEADLINE = [Choice(name=L("choice.forfeit"), value="forfeit"), Choice(name=L("choice.organizer"), value="organizer")]
 OUTCOMES = [Choice(name=L(f"choice.{v}"), value=v) for v in ("win", "loss", "draw")]
+ACCELERATION = [Choice(name=L("choice.baku"), value="baku")]
 RESULT_KINDS = [Choice(name=L(f"choice.{v}"), value=v) for v in ("played", "forfeit", "double_forfeit")]
 
 
@@ -130,19 +131,26 @@ def build_league_commands() -> list[app_commands.Group]:
     @app_commands.rename(**_names(name="league_name", game="game_key", format="format", rounds="rounds",
                                   round_days="round_days", rated="rated", deadline_policy="deadline_policy",
                                   organizer_role="organizer_role", options="options", channel="league_channel",
-                                  cycles="cycles", playoff="playoff", playoff_double="playoff_double"))
+                                  cycles="cycles", playoff="playoff", playoff_double="playoff_double",
+                                  tiebreaks="tiebreaks", half_byes="half_byes", bye_points="bye_points",
+                                  acceleration="acceleration"))
     @app_commands.describe(**_descs(name="league_name", game="game_key", format="format", rounds="rounds",
                                     round_days="round_days", rated="rated", deadline_policy="deadline_policy",
                                     organizer_role="organizer_role", options="options", channel="league_channel",
-                                    cycles="cycles", playoff="playoff", playoff_double="playoff_double"))
-    @app_commands.choices(format=FORMATS, deadline_policy=DEADLINE)
+                                    cycles="cycles", playoff="playoff", playoff_double="playoff_double",
+                                    tiebreaks="tiebreaks", half_byes="half_byes", bye_points="bye_points",
+                                    acceleration="acceleration"))
+    @app_commands.choices(format=FORMATS, deadline_policy=DEADLINE, acceleration=ACCELERATION)
     async def create(interaction: discord.Interaction, name: app_commands.Range[str, 1, 50], game: str,
                      format: Choice[str], rounds: app_commands.Range[int, 1, 50] | None = None,
                      round_days: app_commands.Range[float, 0.1, 60.0] | None = None, rated: bool = True,
                      deadline_policy: Choice[str] | None = None, organizer_role: discord.Role | None = None,
                      options: str | None = None, channel: discord.TextChannel | None = None,
                      cycles: app_commands.Range[int, 1, 2] = 1, playoff: app_commands.Range[int, 0, 64] = 0,
-                     playoff_double: bool = False):
+                     playoff_double: bool = False, tiebreaks: app_commands.Range[str, 1, 200] | None = None,
+                     half_byes: app_commands.Range[int, 0, 10] | None = None,
+                     bye_points: app_commands.Range[float, 0.0, 1.0] | None = None,
+                     acceleration: Choice[str] | None = None):
         from bot.discord.convert import parse_options
 
         table_options = parse_options(options)  # BadInput is answered by the tree's error handler
@@ -153,6 +161,9 @@ def build_league_commands() -> list[app_commands.Group]:
             "organizer_role": organizer_role.id if organizer_role else None, "options": table_options,
             "channel_id": channel.id if channel else None,  # default: where the league is created
             "cycles": cycles, "playoff": playoff, "playoff_double": playoff_double,
+            # FIDE's options a Swiss organizer sets (the service checks names and formats)
+            "tiebreaks": tiebreaks, "half_byes": half_byes, "bye_points": bye_points,
+            "acceleration": acceleration.value if acceleration else None,
         }, public=True)
 
     for sub in ("add", "drop", "disqualify"):

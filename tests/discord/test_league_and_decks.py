@@ -61,3 +61,22 @@ async def test_league_game_opens_in_a_thread_of_the_league_channel(harness):
     assert session.channel_id == thread
     assert harness.recorder.channel_messages(thread)
     assert f"<#{thread}>" in await last_text(reqs)
+
+
+async def test_league_created_on_discord_with_fides_swiss_options(harness):
+    """Issue 22: the tie-break order, half-point byes, bye points and Baku acceleration an
+    organizer sets at the console can be set from Discord's /leagueadmin create as well, and
+    a tie-break the standings do not know is refused."""
+    reqs = await harness.slash(MOD, "leagueadmin create", manage_guild=True, name="Open", game="duel",
+                               format="swiss", rounds=5, tiebreaks="sonneborn_berger,buchholz_cut1",
+                               half_byes=2, bye_points=0.5, acceleration="baku")
+    assert "League **Open** created" in await last_text(reqs)
+    service = harness.client.host.league
+    league = await service._one("SELECT settings FROM leagues WHERE name=?", "Open")
+    settings = service._settings(league)
+    assert settings.tiebreaks == ["sonneborn_berger", "buchholz_cut1"]
+    assert (settings.half_byes, settings.bye_points, settings.acceleration) == (2, 0.5, "baku")
+    reqs = await harness.slash(MOD, "leagueadmin create", manage_guild=True, name="Other", game="duel",
+                               format="swiss", rounds=5, tiebreaks="coin_toss")
+    assert "coin_toss" in await last_text(reqs)
+    assert await service._one("SELECT 1 FROM leagues WHERE name=?", "Other") is None
