@@ -23,26 +23,33 @@ def _count(low: int, high: int | None = None):
     return parse
 
 
-def _playout(args: argparse.Namespace) -> int:
+def _game_and_options(args: argparse.Namespace):
+    """The game `--game` names, with `--players` and `--option NAME=VALUE` checked against it;
+    anything wrong is argparse's own usage error (the usage line, the message, exit status 2)."""
     from games.core.errors import RuleError
     from games.core.i18n import t
-    from games.core.playout import run_playouts
     from games.registry import available_games, find_game, get_game
 
-    usage = args.usage  # argparse's own error: the usage line, the message, exit status 2
+    usage = args.usage
     try:
-        args.game = find_game(args.game)
+        game = get_game(find_game(args.game))
     except KeyError:
         usage.error(f"unknown game {args.game!r} (games: {', '.join(available_games())})")
-    game = get_game(args.game)
     engine = game.engine
     if args.players is not None and not engine.min_players <= args.players <= engine.max_players:
-        usage.error(f"--players: {args.game} takes {engine.min_players} to {engine.max_players} players")
+        usage.error(f"--players: {engine.key} takes {engine.min_players} to {engine.max_players} players")
     options = _options(usage, args.option)
     try:
         engine.parse_options(options)
     except RuleError as exc:
         usage.error("--option: " + t("en", exc.key, **exc.params))
+    return game, options
+
+
+def _playout(args: argparse.Namespace) -> int:
+    from games.core.playout import run_playouts
+
+    game, options = _game_and_options(args)
     report = run_playouts(
         game, args.games, seed=args.seed, players=args.players, options=options, use_bot=args.bot,
         check_every=args.check_every,
@@ -66,23 +73,10 @@ def _options(usage: argparse.ArgumentParser, items: list[str] | None) -> dict[st
 
 def _arena(args: argparse.Namespace) -> int:
     from games.core.arena import play_match
-    from games.core.errors import RuleError
-    from games.core.i18n import t
     from games.core.search import Budget
-    from games.registry import available_games, find_game, get_engine
 
-    usage = args.usage
-    try:
-        engine = get_engine(find_game(args.game))
-    except KeyError:
-        usage.error(f"unknown game {args.game!r} (games: {', '.join(available_games())})")
-    if args.players is not None and not engine.min_players <= args.players <= engine.max_players:
-        usage.error(f"--players: {engine.key} takes {engine.min_players} to {engine.max_players} players")
-    options = _options(usage, args.option)
-    try:
-        engine.parse_options(options)
-    except RuleError as exc:
-        usage.error("--option: " + t("en", exc.key, **exc.params))
+    game, options = _game_and_options(args)
+    engine = game.engine
     budget = None
     if args.seconds is not None or args.iterations is not None:
         budget = Budget(seconds=args.seconds, iterations=args.iterations)

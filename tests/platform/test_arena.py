@@ -1,0 +1,39 @@
+"""Issue 21: `shapan arena` plays levels against each other with seats alternated and reports
+the win rate with a 95 % Wilson interval, draws, and the time per decision."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.core.arena import play_match, wilson
+from games.registry import get_engine
+
+
+@pytest.mark.parametrize("wins,n,low,high", [
+    (7, 10, 0.3968, 0.8922),  # the textbook example of the Wilson score interval
+    (0, 10, 0.0, 0.2775),  # sound at 0, where p ± 2σ would give [0, 0]
+    (10, 10, 0.7225, 1.0),
+])
+def test_wilson_interval_matches_published_values(wins, n, low, high):
+    got = wilson(wins, n)
+    assert got == pytest.approx((low, high), abs=1e-4)
+
+
+def test_a_match_counts_every_game_once_and_times_both_sides():
+    report = play_match(get_engine("fleet"), "easy", "heuristic", 4, seed=3)
+    assert report.games == 4
+    assert report.a_wins + report.b_wins + report.draws == 4
+    assert report.times["a"].decisions > 0 and report.times["b"].decisions > 0
+    assert "easy vs heuristic, 4 games" in report.line()
+
+
+def test_the_command_refuses_a_game_it_does_not_know_and_runs_a_small_match():
+    shapan = Path(sys.executable).parent / "shapan"
+    bad = subprocess.run([str(shapan), "arena", "--game", "chess960", "--a", "easy", "--b", "heuristic",
+                          "--games", "1"], capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "unknown game 'chess960'" in bad.stderr
+    ok = subprocess.run([str(shapan), "arena", "--game", "战舰", "--a", "easy", "--b", "heuristic", "--games", "2"],
+                        capture_output=True, text=True, timeout=300)
+    assert ok.returncode == 0, ok.stderr[-2000:]
+    assert "fleet: easy vs heuristic, 2 games" in ok.stdout
