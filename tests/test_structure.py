@@ -20,12 +20,6 @@ ROOT = Path(__file__).resolve().parent.parent
 FACES = {"text", "present", "render", "bot", "designer"}
 WIRING = {"__init__", "registry", "game", "playout"}  # bundles and their users: neither rules nor face
 
-# An import cycle that only splitting games/ironfire/engine.py can remove: determinize.py
-# needs Iron & Fire's state, cards and presets, which live in the engine module, and the
-# engine's `determinize` calls it. It goes when the state moves to its own module (STYLE.md
-# step 2); the test below fails once the cycle is gone, so that this entry is removed.
-KNOWN_CYCLES = [{"games.ironfire.engine", "games.ironfire.determinize"}]
-
 
 def module_name(path: Path, root: Path) -> str:
     parts = list(path.relative_to(root).with_suffix("").parts)
@@ -132,11 +126,8 @@ def rules_importing_faces(graph: dict[str, set[str]]) -> list[str]:
 
 
 def test_games_have_no_import_cycle():
-    found = cycles(import_graph(ROOT / "games"))
-    unknown = [sorted(c) for c in found if c not in KNOWN_CYCLES]
-    assert not unknown, f"import cycles in games/: {unknown}"
-    gone = [sorted(c) for c in KNOWN_CYCLES if c not in found]
-    assert not gone, f"these cycles are gone: remove them from KNOWN_CYCLES: {gone}"
+    found = [sorted(c) for c in cycles(import_graph(ROOT / "games"))]
+    assert not found, f"import cycles in games/: {found}"
 
 
 def test_no_rules_module_imports_a_face():

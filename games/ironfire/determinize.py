@@ -18,11 +18,14 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from games.core import GameRng
-from games.ironfire.engine import (
-    MAX_REINFORCE, POOL, PRESETS, DeckCard, IronFireEngine, IronState, Player, deck_size, parse_deck,
-)
+from games.ironfire.cards import POOL, PRESETS, deck_size, parse_deck
+from games.ironfire.state import MAX_REINFORCE, DeckCard, IronState, Player
+
+if TYPE_CHECKING:  # the engine passes itself in: determinize reads its public queries
+    from games.ironfire.engine import IronFireEngine
 
 
 def determinize(engine: IronFireEngine, state: IronState, seat: int, rnd: random.Random) -> IronState:

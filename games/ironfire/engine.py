@@ -13,148 +13,22 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, field_validator
+from pydantic import TypeAdapter
 
 from games.core import ActionBase, Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.events import roll_event, step_of
-from games.ironfire.data import CLASSES, AttackOption, CardPool, load_pool, round_half_up
-
-LETTERS = "abcd"
-FORMAT_MIN = {"army30": 30, "alt20": 20}
-MAX_EDITS = 60  # army selection actions per seat; after this `drop` is no longer offered
-MAX_REINFORCE = 4  # 102.4
-
-
-# --- options, state ----------------------------------------------------------------------
-
-
-class IronOptions(BaseModel):
-    model_config = {"extra": "forbid"}
-    format: Literal["army30", "alt20"] = "army30"  # 排兵布阵赛 / 架空历史赛
-    logistics: str = "shared"  # shared (one roll), each (a roll per seat) or a number >= 40
-    fog_of_war: bool = False
-    bans: str = ""  # card keys banned by agreement (100.5), comma-separated
-    match: int = Field(default=1, ge=1, le=7)  # games in the match
-
-    @field_validator("logistics")
-    @classmethod
-    def _logistics(cls, v: str) -> str:
-        v = v.strip().lower()
-        if v in ("shared", "each"):
-            return v
-        if v.isdigit() and 40 <= int(v) <= 200:
-            return str(int(v))
-        raise ValueError("logistics must be shared, each, or a number from 40 to 200")
-
-    @field_validator("bans")
-    @classmethod
-    def _bans(cls, v: str) -> str:
-        keys = [k.strip().lower() for k in v.replace(" ", ",").split(",") if k.strip()]
-        pool = POOL
-        for k in keys:
-            if k not in pool.combat and k not in pool.abilities:
-                raise ValueError(f"no card {k!r} to ban")
-        return ",".join(sorted(set(keys)))
-
-    def banned(self) -> set[str]:
-        return set(self.bans.split(",")) - {""}
-
-
-# The state and its parts are plain slotted dataclasses, not pydantic models: the rules read
-# and write their fields many times per decision, and BaseModel's `__getattr__`/`__setattr__`
-# make each access several times slower. The engine loads and dumps `IronState` through a
-# pydantic TypeAdapter (`_STATE`), which validates every field by its annotation and writes
-# the same JSON the BaseModel did (same fields, same order).
-
-
-@dataclass(slots=True)
-class DeckCard:
-    uid: str  # secret token
-    card: str
-
-
-@dataclass(slots=True)
-class Unit:
-    """A combat card in an army."""
-
-    uid: str  # secret token (changes at every fog-of-war shuffle)
-    card: str
-    slot: str  # public label, e.g. a3
-    cv: int  # remaining combat value
-    heavy: bool = False  # 203.1 heavily damaged
-    cut: bool = False  # 207.4 cut off from logistics this round
-    attacked: bool = False
-    up: bool = True  # face up (fog of war keeps cards face down)
-    shown: bool = True  # the table has seen this card (face up now or at some time): it is known to be in the army
-
-
-@dataclass(slots=True)
-class Player:
-    name: str
-    deck: str = ""  # normalized deck code (secret from the others)
-    deck_n: int = 0  # cards in the deck
-    reserve: list[str] = field(default_factory=list)  # keys of the deck cards not in the army (a hidden pile)
-    reserve_id: str = ""  # secret token naming the hidden pile
-    picked: list[DeckCard] = field(default_factory=list)  # secret army selection / reinforcements being chosen
-    army: list[Unit] = field(default_factory=list)
-    abilities: list[str] = field(default_factory=list)  # special ability cards in the army (401)
-    discard: list[str] = field(default_factory=list)
-    logistics: int = 0  # 牌手后勤点数
-    pending: int = 0  # 207.5 change that applies next round
-    ready: bool = True
-    need_cut: int = 0  # logistics still to cut off in this recount (102.4)
-    done: bool = False  # under fog, ended its attacks for this round (ruling 22)
-    seen: dict[str, int] = field(default_factory=dict)  # deck cards the table saw in earlier games of the match, most copies at once
-    edits: int = 0
-    out: bool = False  # army wiped out or resigned in this game
-    resigned: bool = False
-    out_order: int = 0  # when it went out (later is better)
-    next_slot: int = 1
-
-
-@dataclass(slots=True)
-class AttackCtx:
-    seat: int
-    unit: str
-    option: str
-    n: int  # attacks on each target
-    targets_left: int
-    hit: list[str] = field(default_factory=list)
-    hit_seats: list[int] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class FocusCtx:
-    seat: int
-    target: str
-    members: list[list[str]] = field(default_factory=list)  # [slot, option]
-    declared: bool = False
-    answers_left: int = 0
-
-
-@dataclass(slots=True)
-class IronState:
-    rng: GameRng
-    options: IronOptions
-    players: list[Player]
-    phase: str = "deck"  # deck, first, army, battle, recount, over
-    game_no: int = 1
-    first: int = 0
-    chooser: int | None = None  # who chose the first player of this game
-    env: str = "normal"
-    rounds: int = 0
-    round: int = 0
-    turn: int = 0
-    attack: AttackCtx | None = None
-    focus: FocusCtx | None = None
-    game_ranks: list[list[int]] = field(default_factory=list)  # per finished game, the ranks of the seats
-    tallies: list[list[int]] = field(default_factory=list)  # per finished game, the tally (103.2) per seat; [] when none was made
-    out_count: int = 0
-    finished: bool = False
-
+from games.ironfire.cards import (
+    ABILITY_LOGISTICS, ATTACKS, CARD_LOGISTICS, FORMAT_MIN, FREE_VS, GRANTS, MOST_LOGISTICS, OPTION, POOL, PRESETS,
+    UNIT_ABILITIES, UNIT_CLS, UNIT_CV, UNIT_ENV, UNIT_LOGISTICS, AttackFacts, deck_size, normalize_deck, parse_deck,
+)
+from games.ironfire.data import CLASSES, round_half_up
+from games.ironfire.determinize import determinize
+from games.ironfire.state import (
+    LETTERS, MAX_EDITS, MAX_REINFORCE, AttackCtx, DeckCard, FocusCtx, IronOptions, IronState, Player, Unit,
+)
 
 _STATE = TypeAdapter(IronState)
 
@@ -227,60 +101,6 @@ class Cut(ActionBase):
 
 IronAction = ChooseDeck | ChooseFirst | Pick | Drop | Ready | Attack | Hit | Stop | Focus | Join | Fire | Pass | Cut
 
-POOL: CardPool = load_pool()
-
-
-@dataclass(frozen=True, slots=True)
-class _Dice:
-    count: int
-    sides: int
-    plus: int
-    fixed: bool
-
-
-@dataclass(frozen=True, slots=True)
-class _Option:
-    """An attack option (data.AttackOption) as the rules read it: the same numbers in a plain
-    slotted object, since a pydantic model's attribute reads cost several times more and the
-    legality checks read them for every option of every card at every decision."""
-
-    key: str
-    vs: frozenset[str]
-    own: bool
-    cost: int
-    enemy_logistics: int
-    own_logistics: int
-    dmg_min: int
-    dmg_max: int
-    n: _Dice
-    targets: _Dice
-
-    @classmethod
-    def of(cls, o: AttackOption) -> "_Option":
-        def dice(d: Any) -> _Dice:
-            return _Dice(count=d.count, sides=d.sides, plus=d.plus, fixed=d.fixed)
-
-        return cls(key=o.key, vs=frozenset(o.vs), own=o.own, cost=o.cost, enemy_logistics=o.enemy_logistics,
-                   own_logistics=o.own_logistics, dmg_min=o.dmg_min, dmg_max=o.dmg_max, n=dice(o.n),
-                   targets=dice(o.targets))
-
-
-# Card facts the rules read at every decision, taken once out of the pool's pydantic models.
-_UNIT_CLS: dict[str, str] = {k: c.cls for k, c in POOL.combat.items()}
-_UNIT_CV: dict[str, int] = {k: c.cv for k, c in POOL.combat.items()}
-_UNIT_ENV: dict[str, dict[str, int]] = {k: dict(c.env) for k, c in POOL.combat.items()}  # damage change per environment
-_UNIT_ABILITIES: dict[str, frozenset[str]] = {k: frozenset(c.abilities) for k, c in POOL.combat.items()}
-_UNIT_LOGISTICS: dict[str, int] = {k: c.logistics for k, c in POOL.combat.items()}
-_ABILITY_LOGISTICS: dict[str, int] = {k: a.logistics for k, a in POOL.abilities.items()}
-_CARD_LOGISTICS: dict[str, int] = {**_ABILITY_LOGISTICS, **_UNIT_LOGISTICS}  # as POOL.logistics: combat first
-_MOST_LOGISTICS = max(_CARD_LOGISTICS.values())
-_GRANTS: dict[str, str] = {k: a.ability for k, a in POOL.abilities.items()}  # ability card -> ability (401)
-_ATTACKS: dict[str, tuple[_Option, ...]] = {k: tuple(_Option.of(o) for o in c.attack) for k, c in POOL.combat.items()}
-_OPTION: dict[tuple[str, str], _Option] = {(k, o.key): o for k, opts in _ATTACKS.items() for o in opts}
-# per card: the target classes of its options that are free (cost 0) and aim at enemies (focus fire, 102.3)
-_FREE_VS: dict[str, frozenset[str]] = {
-    k: frozenset(c for o in c.attack if not o.own and o.cost == 0 for c in o.vs) for k, c in POOL.combat.items()}
-
 
 class _Actions(dict):
     """Actions are frozen, so legal_actions reuses one object per code (it runs every step):
@@ -297,79 +117,6 @@ class _Actions(dict):
         action = self[key] = self.cls(**dict(zip(self.fields, values)))
         return action
 
-
-def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
-    """name -> (format, code, display name), from data/decks.toml."""
-    import tomllib
-
-    from games.ironfire.data import DATA, DataError
-
-    with (DATA / "decks.toml").open("rb") as fh:
-        raw = tomllib.load(fh)
-    out = {}
-    for entry in raw.get("deck", []):
-        key = entry.get("key", "?")
-        try:
-            code = normalize_deck(entry["code"])
-        except RuleError as exc:
-            raise DataError(f"decks.toml: deck {key}: {exc.key} {exc.params}") from None
-        except KeyError as exc:
-            raise DataError(f"decks.toml: deck {key}: missing {exc}") from None
-        fmt = entry.get("format")
-        if fmt not in FORMAT_MIN:
-            raise DataError(f"decks.toml: deck {key}: format must be army30 or alt20")
-        if deck_size(code) < FORMAT_MIN[fmt]:
-            raise DataError(f"decks.toml: deck {key}: {deck_size(code)} cards, {fmt} needs {FORMAT_MIN[fmt]}")
-        out[key] = (fmt, code, entry["name"])
-    return out
-
-
-def parse_deck(code: str) -> list[tuple[str, int]]:
-    """`t34*3,panther` -> [(t34, 3), (panther, 1)], merged, in order of first mention."""
-    return list(_parse_deck(code))
-
-
-@lru_cache(maxsize=256)
-def _parse_deck(code: str) -> tuple[tuple[str, int], ...]:
-    # the same few codes (presets, the seats' decks) are parsed at every game's start;
-    # a refused code raises anew each time (lru_cache keeps only results)
-    counts: dict[str, int] = {}
-    text = code.strip().lower()
-    if not text:
-        raise RuleError("ironfire.deck.empty")
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        key, star, num = part.partition("*")
-        if star:
-            if not num.isdigit() or not 1 <= int(num) <= 300:
-                raise RuleError("ironfire.deck.bad_count", part=part[:40])
-            n = int(num)
-        else:
-            n = 1
-        if key not in POOL.combat and key not in POOL.abilities:
-            raise RuleError("ironfire.deck.unknown_card", card=key[:30])
-        counts[key] = counts.get(key, 0) + n
-    if not counts:
-        raise RuleError("ironfire.deck.empty")
-    return tuple(counts.items())
-
-
-def normalize_deck(code: str) -> str:
-    entries = parse_deck(code)
-    if sum(n for _, n in entries) > 300:
-        raise RuleError("ironfire.deck.too_big", size=sum(n for _, n in entries))
-    if not any(k in POOL.combat for k, _ in entries):
-        raise RuleError("ironfire.deck.no_combat")
-    return ",".join(k if n == 1 else f"{k}*{n}" for k, n in entries)
-
-
-def deck_size(code: str) -> int:
-    return sum(n for _, n in parse_deck(code))
-
-
-PRESETS = _presets()
 
 
 @lru_cache(maxsize=64)
@@ -463,9 +210,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     def _has(self, player: Player, unit: Unit, ability: str) -> bool:
         """401.2: a unit has an ability when its card lists it and the card is in play."""
-        if not player.abilities or ability not in _UNIT_ABILITIES[unit.card]:
+        if not player.abilities or ability not in UNIT_ABILITIES[unit.card]:
             return False
-        return any(_GRANTS[a] == ability for a in player.abilities)
+        return any(GRANTS[a] == ability for a in player.abilities)
 
     @staticmethod
     def seen_cards(player: Player) -> dict[str, int]:
@@ -480,12 +227,12 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def army_logistics(player: Player) -> int:
         total = 0
         for u in player.army:
-            total += _UNIT_LOGISTICS[u.card]
+            total += UNIT_LOGISTICS[u.card]
         for a in player.abilities:
-            total += _ABILITY_LOGISTICS[a]
+            total += ABILITY_LOGISTICS[a]
         return total
 
-    def _affordable(self, player: Player, opt: _Option, extra: int = 0) -> bool:
+    def _affordable(self, player: Player, opt: AttackFacts, extra: int = 0) -> bool:
         """207.3: an attack that costs logistics needs more spare logistics than its cost."""
         if opt.cost == 0:
             return True
@@ -498,9 +245,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         n = len(state.players)
         return [(state.first + i) % n for i in range(n)]
 
-    def _valid_targets(self, state: IronState, seat: int, opt: _Option, hit: list[str]) -> list[Unit]:
+    def _valid_targets(self, state: IronState, seat: int, opt: AttackFacts, hit: list[str]) -> list[Unit]:
         if opt.own:
-            return [u for u in state.players[seat].army if u.slot not in hit and _UNIT_CLS[u.card] in opt.vs]
+            return [u for u in state.players[seat].army if u.slot not in hit and UNIT_CLS[u.card] in opt.vs]
         out = []
         for s, p in enumerate(state.players):
             if s == seat or p.out:
@@ -508,27 +255,27 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             for u in p.army:
                 if u.slot in hit:
                     continue
-                if not u.up or _UNIT_CLS[u.card] in opt.vs:
+                if not u.up or UNIT_CLS[u.card] in opt.vs:
                     out.append(u)
         return out
 
-    def _is_target(self, state: IronState, seat: int, opt: _Option, hit: list[str], unit: Unit) -> bool:
+    def _is_target(self, state: IronState, seat: int, opt: AttackFacts, hit: list[str], unit: Unit) -> bool:
         """Whether `unit` is among `_valid_targets(state, seat, opt, hit)`, without building them."""
         if unit.slot in hit:
             return False
         tseat = self._seat_of(unit.slot)
         if opt.own:
-            return tseat == seat and _UNIT_CLS[unit.card] in opt.vs
-        return tseat != seat and not state.players[tseat].out and (not unit.up or _UNIT_CLS[unit.card] in opt.vs)
+            return tseat == seat and UNIT_CLS[unit.card] in opt.vs
+        return tseat != seat and not state.players[tseat].out and (not unit.up or UNIT_CLS[unit.card] in opt.vs)
 
-    def _any_target(self, state: IronState, seat: int, opt: _Option, hit: list[str] = ()) -> bool:
+    def _any_target(self, state: IronState, seat: int, opt: AttackFacts, hit: list[str] = ()) -> bool:
         """Whether `_valid_targets(state, seat, opt, hit)` is non-empty, without building it."""
         if opt.own:
-            return any(_UNIT_CLS[u.card] in opt.vs and u.slot not in hit for u in state.players[seat].army)
+            return any(UNIT_CLS[u.card] in opt.vs and u.slot not in hit for u in state.players[seat].army)
         for s, p in enumerate(state.players):
             if s != seat and not p.out:
                 for u in p.army:
-                    if (not u.up or _UNIT_CLS[u.card] in opt.vs) and u.slot not in hit:
+                    if (not u.up or UNIT_CLS[u.card] in opt.vs) and u.slot not in hit:
                         return True
         return False
 
@@ -538,7 +285,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return [u for u in player.army if not u.attacked and (not u.cut or self._has(player, u, "captured"))]
 
     def _attack_choices(self, state: IronState, seat: int, first_only: bool = False,
-                        ready: list[Unit] | None = None) -> list[tuple[Unit, _Option]]:
+                        ready: list[Unit] | None = None) -> list[tuple[Unit, AttackFacts]]:
         """Every (unit, option) the seat may attack with now (206, 207.3, 207.4): as
         `_usable_options` for each unit, with the targets and spare logistics looked at once."""
         p = state.players[seat]
@@ -551,7 +298,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         targets: dict[frozenset[str], bool] = {}  # per option class list: whether an enemy card is a target
         out = []
         for u in ready:
-            for o in _ATTACKS[u.card]:
+            for o in ATTACKS[u.card]:
                 if o.cost:
                     if spare is None:
                         spare = p.logistics - self.army_logistics(p)
@@ -559,7 +306,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                         continue
                 if o.own:
                     if own_classes is None:
-                        own_classes = {_UNIT_CLS[v.card] for v in p.army}
+                        own_classes = {UNIT_CLS[v.card] for v in p.army}
                     if own_classes.isdisjoint(o.vs):
                         continue
                 else:
@@ -580,11 +327,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         for s, other in enumerate(state.players):
             if s != seat and not other.out:
                 for u in other.army:
-                    if not u.up or _UNIT_CLS[u.card] in vs:
+                    if not u.up or UNIT_CLS[u.card] in vs:
                         return True
         return False
 
-    def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[_Option]:
+    def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[AttackFacts]:
         return [o for u, o in self._attack_choices(state, seat) if u is unit]
 
     def _can_attack(self, state: IronState, seat: int) -> bool:
@@ -609,11 +356,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     can_attack = _can_attack  # (state, seat): whether the seat has an attack it can declare
 
     def _focus_candidates(self, state: IronState, seat: int, target: Unit, free_only: bool,
-                          only: Unit | None = None) -> list[tuple[Unit, _Option]]:
+                          only: Unit | None = None) -> list[tuple[Unit, AttackFacts]]:
         """The (card, option) pairs of the seat that may join a focus fire on `target` (102.3):
         free ones only when the focus is declared, affordable ones (207.3) when joining;
         `only`: those of that card alone."""
-        cls = _UNIT_CLS[target.card]
+        cls = UNIT_CLS[target.card]
         player = state.players[seat]
         out = []
         members = {m[0] for m in state.focus.members} if state.focus else set()
@@ -621,7 +368,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         for u in player.army if only is None else [only]:
             if u.slot in members or u.attacked or (u.cut and not self._has(player, u, "captured")):
                 continue
-            for o in _ATTACKS[u.card]:
+            for o in ATTACKS[u.card]:
                 if o.own or cls not in o.vs:
                     continue
                 if o.cost:
@@ -678,9 +425,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             can_ready = False  # a combat card is picked
             for c in p.picked:
                 key = c.card
-                room -= _CARD_LOGISTICS[key]
+                room -= CARD_LOGISTICS[key]
                 picked[key] = None
-                if key in _UNIT_CLS:
+                if key in UNIT_CLS:
                     can_ready = True
             acts: list[IronAction] = self._picks(p.reserve, room)
             if p.edits < MAX_EDITS or not can_ready:  # never leave a seat without a move
@@ -693,16 +440,16 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 return [_CUT[u.slot] for u in p.army if not u.cut]
             room = p.logistics - self.army_logistics(p)
             for c in p.picked:
-                room -= _CARD_LOGISTICS[c.card]
+                room -= CARD_LOGISTICS[c.card]
             acts = []
-            if len(p.picked) < MAX_REINFORCE and any(k in _UNIT_CLS for k in p.reserve):
+            if len(p.picked) < MAX_REINFORCE and any(k in UNIT_CLS for k in p.reserve):
                 acts = self._picks(p.reserve, room)
             return acts + [_READY]
         if ph != "battle":
             return []
         if state.attack is not None:
             ctx = state.attack
-            opt = _OPTION[self._unit(state, ctx.unit).card, ctx.option]
+            opt = OPTION[self._unit(state, ctx.unit).card, ctx.option]
             return [_HIT[u.slot] for u in self._valid_targets(state, seat, opt, ctx.hit)] + [_STOP]
         if state.focus is not None and not state.focus.declared:
             target = self._unit(state, state.focus.target)
@@ -719,7 +466,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         # focus fire: per target class, how many own cards could join without cost
         free = dict.fromkeys(CLASSES, 0)
         for u in ready:
-            for c in _FREE_VS[u.card]:
+            for c in FREE_VS[u.card]:
                 free[c] += 1
         if max(free.values()) < 2:
             return acts
@@ -727,16 +474,16 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if s == seat or other.out:
                 continue
             for u in other.army:
-                if u.up and free[_UNIT_CLS[u.card]] >= 2:
+                if u.up and free[UNIT_CLS[u.card]] >= 2:
                     acts.append(_FOCUS[u.slot])
         return acts
 
     @staticmethod
     def _picks(reserve: list[str], room: int) -> list[IronAction]:
         """A pick of each card of the reserve that fits in `room` logistics, in reserve order."""
-        if room >= _MOST_LOGISTICS:  # every card fits (the usual case early in army selection)
+        if room >= MOST_LOGISTICS:  # every card fits (the usual case early in army selection)
             return list(map(_PICK.__getitem__, dict.fromkeys(reserve)))
-        return [_PICK[k] for k in dict.fromkeys(reserve) if _CARD_LOGISTICS[k] <= room]
+        return [_PICK[k] for k in dict.fromkeys(reserve) if CARD_LOGISTICS[k] <= room]
 
     # ---- apply ----
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
@@ -856,8 +603,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.not_in_deck", card=action.card)
             room = p.logistics
             for c in p.picked:
-                room -= _CARD_LOGISTICS[c.card]
-            cost = _CARD_LOGISTICS[action.card]
+                room -= CARD_LOGISTICS[c.card]
+            cost = CARD_LOGISTICS[action.card]
             if cost > room:
                 raise RuleError("ironfire.over_budget", card=_name(action.card), cost=cost, room=room)
             p.reserve.remove(action.card)
@@ -870,14 +617,14 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             card = next((c for c in p.picked if c.card == action.card), None)
             if card is None:
                 raise RuleError("ironfire.not_picked", card=action.card)
-            if p.edits >= MAX_EDITS and any(c.card in _UNIT_CLS for c in p.picked):
+            if p.edits >= MAX_EDITS and any(c.card in UNIT_CLS for c in p.picked):
                 raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
             p.picked.remove(card)
             p.reserve.append(card.card)
             p.edits += 1
             return step_of(state, [Event.private(seat, "ironfire.dropped", card=_name(card.card))])
         if isinstance(action, Ready):
-            if not any(c.card in _UNIT_CLS for c in p.picked):
+            if not any(c.card in UNIT_CLS for c in p.picked):
                 raise RuleError("ironfire.army_empty")
             p.ready = True
             events = [Event.public("ironfire.army_ready", name=p.name)]
@@ -894,7 +641,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 p.abilities.append(c.card)
                 continue
             p.army.append(Unit(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
-                               cv=_UNIT_CV[c.card], heavy=False, cut=False, attacked=False,
+                               cv=UNIT_CV[c.card], heavy=False, cut=False, attacked=False,
                                up=not fog, shown=not fog))
             p.next_slot += 1
 
@@ -967,7 +714,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         for s in self._live_seats(state):  # 102.5 restore (not after the last round)
             p = state.players[s]
             for u in p.army:
-                full = _UNIT_CV[u.card]
+                full = UNIT_CV[u.card]
                 if u.heavy and self._has(p, u, "repair"):
                     u.heavy = False
                     u.cv = full
@@ -1021,15 +768,15 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)
             if len(p.picked) >= MAX_REINFORCE:
                 raise RuleError("ironfire.reinforce_max", n=MAX_REINFORCE)
-            if not any(k in _UNIT_CLS for k in p.reserve):
+            if not any(k in UNIT_CLS for k in p.reserve):
                 raise RuleError("ironfire.no_combat_left")
             if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
             room = p.logistics - self.army_logistics(p)
             for c in p.picked:
-                room -= _CARD_LOGISTICS[c.card]
-            if _CARD_LOGISTICS[action.card] > room:
-                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=_CARD_LOGISTICS[action.card],
+                room -= CARD_LOGISTICS[c.card]
+            if CARD_LOGISTICS[action.card] > room:
+                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=CARD_LOGISTICS[action.card],
                                 room=room)
             p.reserve.remove(action.card)
             card = DeckCard(uid=state.rng.token("k"), card=action.card)
@@ -1090,7 +837,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             unit = self._unit(state, action.unit)
             if unit is None or self._seat_of(action.unit) != seat:
                 raise RuleError("ironfire.not_yours", unit=action.unit)
-            opt = _OPTION.get((unit.card, action.option))
+            opt = OPTION.get((unit.card, action.option))
             if opt is None:
                 raise RuleError("ironfire.no_option", unit=action.unit, option=action.option,
                                 options=",".join(o.key for o in POOL.combat[unit.card].attack))
@@ -1119,7 +866,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return Event.public("ironfire.reveal", unit=self._label(unit), cv=unit.cv, max=POOL.combat[unit.card].cv,
                             flags=flags)
 
-    def _check_can_attack(self, state: IronState, seat: int, unit: Unit, opt: _Option) -> None:
+    def _check_can_attack(self, state: IronState, seat: int, unit: Unit, opt: AttackFacts) -> None:
         p = state.players[seat]
         if unit.attacked:
             raise RuleError("ironfire.already_attacked", unit=unit.slot)
@@ -1131,7 +878,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if not self._any_target(state, seat, opt):
             raise RuleError("ironfire.no_targets", option=f"@ironfire.opt.{opt.key}")
 
-    def _declare(self, state: IronState, seat: int, unit: Unit, opt: _Option) -> list[Event]:
+    def _declare(self, state: IronState, seat: int, unit: Unit, opt: AttackFacts) -> list[Event]:
         p = state.players[seat]
         events = []
         if not unit.up:
@@ -1163,7 +910,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _do_aim(self, state: IronState, seat: int, action: IronAction) -> Step:
         ctx = state.attack
         attacker = self._unit(state, ctx.unit)
-        opt = _OPTION[attacker.card, ctx.option]
+        opt = OPTION[attacker.card, ctx.option]
         if isinstance(action, Stop):
             return step_of(state, [Event.public("ironfire.stop", name=state.players[seat].name)]
                            + self._finish_attack(state))
@@ -1177,7 +924,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         ctx.targets_left -= 1
         if not target.up:
             events.append(self._reveal(target))
-        if _UNIT_CLS[target.card] not in opt.vs:  # a face-down card of another class (fog)
+        if UNIT_CLS[target.card] not in opt.vs:  # a face-down card of another class (fog)
             events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=f"@ironfire.opt.{opt.key}"))
         else:
             tseat = self._seat_of(target.slot)
@@ -1206,7 +953,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return []
         return self._end_turn(state, ctx.seat)
 
-    def _resolve(self, state: IronState, seat: int, attacker: Unit, opt: _Option, target: Unit, n: int,
+    def _resolve(self, state: IronState, seat: int, attacker: Unit, opt: AttackFacts, target: Unit, n: int,
                  focus: bool) -> list[Event]:
         """n attacks of one option on one target: damage rolls, heavy damage, destruction."""
         p = state.players[seat]
@@ -1214,10 +961,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         tp = state.players[tseat]
         # 102.3 / ruling: percentages add before they apply
         pct = 100 + (25 if focus else 0) - (50 if attacker.heavy and not self._has(p, attacker, "veteran") else 0)
-        env_mod = _UNIT_ENV[attacker.card].get(state.env, 0)
+        env_mod = UNIT_ENV[attacker.card].get(state.env, 0)
         precise = not opt.own and self._has(p, attacker, "precision")
         fortified = not opt.own and self._has(tp, target, "fortify")
-        full = _UNIT_CV[target.card]
+        full = UNIT_CV[target.card]
         events: list[Event] = []
         for _ in range(n):
             roll = state.rng.randint(opt.dmg_min, opt.dmg_max)
@@ -1314,7 +1061,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if unit is None:
                 events.append(Event.public("ironfire.member_lost", slot=slot))
                 continue
-            opt = _OPTION[unit.card, key]
+            opt = OPTION[unit.card, key]
             n, rolls = self._roll(state, state.players[seat].name, opt.n, "@ironfire.roll.attacks")
             events += rolls
             tseat = self._seat_of(target.slot)
@@ -1545,8 +1292,6 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return _STATE.validate_json(data)
 
     def determinize(self, state: IronState, seat: int, rng: random.Random) -> IronState:
-        from games.ironfire.determinize import determinize
-
         return determinize(self, state, seat, rng)
 
 
