@@ -101,6 +101,8 @@ def _aliases(game: str, options: type[BaseModel]) -> dict[str, str]:
 def normalize(game: str, options: type[BaseModel], raw: dict[str, Any]) -> dict[str, Any]:
     """Option names mapped to the model's fields (any case, either language); choices and
     booleans compared without case. Refuses an unknown name with the list of options."""
+    if not raw:  # the defaults (every bot game, every benchmark game): no names to look up
+        return {}
     aliases = _aliases(game, options)
     model_fields = fields(options)
     out: dict[str, Any] = {}
