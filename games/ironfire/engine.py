@@ -31,6 +31,7 @@ from games.ironfire.state import (
 )
 
 _STATE = TypeAdapter(IronState)
+_SEAT_OF = {letter: seat for seat, letter in enumerate(LETTERS)}  # a slot's first letter -> its seat
 
 
 # --- actions -----------------------------------------------------------------------------
@@ -196,11 +197,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     # ---- helpers ----
     @staticmethod
     def _seat_of(slot: str) -> int:
-        return LETTERS.find(slot[:1]) if slot else -1
+        return _SEAT_OF.get(slot[:1], -1)
 
     @staticmethod
     def _unit(state: IronState, slot: str) -> Unit | None:
-        seat = LETTERS.find(slot[:1]) if slot else -1
+        seat = _SEAT_OF.get(slot[:1], -1)
         if seat < 0 or seat >= len(state.players):
             return None
         for u in state.players[seat].army:
@@ -385,30 +386,35 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     # ---- whose input ----
     def active_seats(self, state: IronState) -> list[int]:
-        ph = state.phase
-        if ph in ("deck", "army", "recount"):
+        if state.phase in ("deck", "army", "recount"):
             return [i for i, p in enumerate(state.players) if not p.ready and not p.out]
-        if ph == "first":
-            return [state.chooser] if state.chooser is not None else []
+        seat = self._one_awaited(state)
+        return [] if seat is None else [seat]
+
+    def _one_awaited(self, state: IronState) -> int | None:
+        """The seat awaited in the phases where one seat acts at a time (first, battle)."""
+        ph = state.phase
         if ph == "battle":
             if state.attack is not None:
-                return [state.attack.seat]
-            if state.focus is not None:
-                if state.focus.declared:
-                    return [self._seat_of(state.focus.target)]
-                return [state.focus.seat]
-            return [state.turn]
-        return []
+                return state.attack.seat
+            focus = state.focus
+            if focus is not None:
+                return _SEAT_OF.get(focus.target[:1], -1) if focus.declared else focus.seat
+            return state.turn
+        if ph == "first":
+            return state.chooser
+        return None
 
     # ---- legal actions ----
     def _awaits(self, state: IronState, seat: int) -> bool:
-        """`seat in self.active_seats(state)`, without building the list where seats act at once."""
+        """`seat in self.active_seats(state)`, without building the list."""
         if state.phase in ("deck", "army", "recount"):
             if not 0 <= seat < len(state.players):
                 return False
             p = state.players[seat]
             return not p.ready and not p.out
-        return seat in self.active_seats(state)
+        awaited = self._one_awaited(state)
+        return awaited is not None and awaited == seat
 
     def legal_actions(self, state: IronState, seat: int) -> list[IronAction]:
         if not self._awaits(state, seat):
@@ -449,34 +455,51 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return []
         if state.attack is not None:
             ctx = state.attack
-            opt = OPTION[self._unit(state, ctx.unit).card, ctx.option]
-            return [_HIT[u.slot] for u in self._valid_targets(state, seat, opt, ctx.hit)] + [_STOP]
-        if state.focus is not None and not state.focus.declared:
+            attacker = self._unit(state, ctx.unit)
+            opt = OPTION[attacker.card, ctx.option]
+            targets = self._valid_targets(state, seat, opt, ctx.hit)
+            acts = [_HIT[u.slot] for u in targets]
+            known = {id(a): (attacker, opt, u) for a, u in zip(acts, targets)}
+            acts.append(_STOP)
+        elif state.focus is not None and not state.focus.declared:
             target = self._unit(state, state.focus.target)
-            acts = [_JOIN[u.slot, o.key] for u, o in self._focus_candidates(state, seat, target, False)]
+            pairs = self._focus_candidates(state, seat, target, False)
+            acts = [_JOIN[u.slot, o.key] for u, o in pairs]
+            known = {id(a): (target, u, o) for a, (u, o) in zip(acts, pairs)}
             if len(state.focus.members) >= 2:
                 acts.append(_FIRE)
-            return acts
+        else:
+            acts, known = self._turn_actions(state, seat, p)
+        self._listed = (state, seat, known)
+        return acts
+
+    def _turn_actions(self, state: IronState, seat: int, p: Player) -> tuple[list[IronAction], dict[int, Any]]:
+        """The seat's actions at its turn or when answering a focus fire, and what `apply`
+        needs for the attacks and focus fires among them (see `_listed`)."""
         ready = self._ready_units(p)
-        acts = [_ATTACK[u.slot, o.key] for u, o in self._attack_choices(state, seat, ready=ready)]
+        pairs = self._attack_choices(state, seat, ready=ready)
+        acts = [_ATTACK[u.slot, o.key] for u, o in pairs]
+        known: dict[int, Any] = dict(zip(map(id, acts), pairs))
         if state.focus is not None or state.options.fog_of_war:  # answering a focus fire (102.3), ruling 22
             acts.append(_PASS)
         if state.focus is not None:
-            return acts
+            return acts, known
         # focus fire: per target class, how many own cards could join without cost
         free = dict.fromkeys(CLASSES, 0)
         for u in ready:
             for c in FREE_VS[u.card]:
                 free[c] += 1
         if max(free.values()) < 2:
-            return acts
+            return acts, known
         for s, other in enumerate(state.players):
             if s == seat or other.out:
                 continue
             for u in other.army:
                 if u.up and free[UNIT_CLS[u.card]] >= 2:
-                    acts.append(_FOCUS[u.slot])
-        return acts
+                    action = _FOCUS[u.slot]
+                    acts.append(action)
+                    known[id(action)] = u
+        return acts, known
 
     @staticmethod
     def _picks(reserve: list[str], room: int) -> list[IronAction]:
@@ -486,13 +509,27 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return [_PICK[k] for k in dict.fromkeys(reserve) if CARD_LOGISTICS[k] <= room]
 
     # ---- apply ----
+    # The last battle listing, (state, seat, {id(action): what apply needs}): the unit and
+    # option of each attack, the target of each hit or focus fire, the card and option of each
+    # join. `apply` skips its checks for an action of that listing when asked about that very
+    # state object and seat, as a caller choosing from the listing does at every decision.
+    # Only `apply` and `resign` change a state, and both drop the listing first; a copy of the
+    # state is another object, so it never matches. Listed actions are shared objects that live
+    # as long as the engine (`_Actions`), so their ids name them; a parsed action is another
+    # object and is checked in full.
+    _listed: tuple[IronState, int, dict[int, Any]] | None = None
+
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
+        listed, self._listed = self._listed, None  # the state changes from here on
         if state.phase == "over":
             raise RuleError("ironfire.over")
         if not self._awaits(state, seat):
             raise RuleError("core.not_your_turn")
-        handler = getattr(self, f"_do_{state.phase}")
-        return handler(state, seat, action)
+        if state.phase == "battle":
+            known = listed[2].get(id(action)) if listed is not None and listed[0] is state and listed[1] == seat \
+                else None
+            return self._do_battle(state, seat, action, known)
+        return self._PHASES[state.phase](self, state, seat, action)
 
     def _wrong(self, action: IronAction) -> RuleError:
         return RuleError("ironfire.not_now", action=action.kind)
@@ -818,12 +855,14 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return events + self._start_round(state)
 
     # battle (102.2, 102.3, 203, 207)
-    def _do_battle(self, state: IronState, seat: int, action: IronAction) -> Step:
+    def _do_battle(self, state: IronState, seat: int, action: IronAction, known: Any = None) -> Step:
+        """`known`: what the listing just made for this state and seat holds for `action`
+        (see `_listed`), or None: then every check runs."""
         if state.attack is not None:
-            return self._do_aim(state, seat, action)
+            return self._do_aim(state, seat, action, known)
         focus = state.focus
         if focus is not None and not focus.declared:
-            return self._do_focus_build(state, seat, action)
+            return self._do_focus_build(state, seat, action, known)
         if isinstance(action, Pass):
             if focus is None and state.options.fog_of_war:  # ruling 22
                 state.players[seat].done = True
@@ -834,29 +873,37 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return step_of(state, [Event.public("ironfire.answer_pass", name=state.players[seat].name)]
                            + self._strike(state))
         if isinstance(action, Attack):
-            unit = self._unit(state, action.unit)
-            if unit is None or self._seat_of(action.unit) != seat:
-                raise RuleError("ironfire.not_yours", unit=action.unit)
-            opt = OPTION.get((unit.card, action.option))
-            if opt is None:
-                raise RuleError("ironfire.no_option", unit=action.unit, option=action.option,
-                                options=",".join(o.key for o in POOL.combat[unit.card].attack))
-            self._check_can_attack(state, seat, unit, opt)
+            if known is not None:
+                unit, opt = known
+            else:
+                unit = self._unit(state, action.unit)
+                if unit is None or self._seat_of(action.unit) != seat:
+                    raise RuleError("ironfire.not_yours", unit=action.unit)
+                opt = OPTION.get((unit.card, action.option))
+                if opt is None:
+                    raise RuleError("ironfire.no_option", unit=action.unit, option=action.option,
+                                    options=",".join(o.key for o in POOL.combat[unit.card].attack))
+                self._check_can_attack(state, seat, unit, opt)
             return step_of(state, self._declare(state, seat, unit, opt))
         if isinstance(action, Focus):
-            if focus is not None:
-                raise self._wrong(action)
-            target = self._unit(state, action.target)
-            if target is None or self._seat_of(action.target) == seat:
-                raise RuleError("ironfire.bad_target", target=action.target)
-            if not target.up:
-                raise RuleError("ironfire.focus_face_down", target=action.target)
-            if len(self._focus_candidates(state, seat, target, True)) < 2:
-                raise RuleError("ironfire.focus_needs_two")
+            if known is not None:
+                target = known
+            else:
+                if focus is not None:
+                    raise self._wrong(action)
+                target = self._unit(state, action.target)
+                if target is None or self._seat_of(action.target) == seat:
+                    raise RuleError("ironfire.bad_target", target=action.target)
+                if not target.up:
+                    raise RuleError("ironfire.focus_face_down", target=action.target)
+                if len(self._focus_candidates(state, seat, target, True)) < 2:
+                    raise RuleError("ironfire.focus_needs_two")
             state.focus = FocusCtx(seat=seat, target=target.slot, members=[], declared=False, answers_left=0)
             return step_of(state, [Event.public("ironfire.focus", name=state.players[seat].name,
                                                 target=self._label(target))])
         raise self._wrong(action)
+
+    _PHASES = {"deck": _do_deck, "first": _do_first, "army": _do_army, "recount": _do_recount}  # battle: see apply
 
     def _reveal(self, unit: Unit) -> Event:
         """101.5: a card turned face up shows its combat value left and its state ("后勤断绝与
@@ -907,18 +954,21 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         total = sum(rolled) + dice.plus
         return total, [roll_event(who, what, rolled, total, plus=dice.plus)]
 
-    def _do_aim(self, state: IronState, seat: int, action: IronAction) -> Step:
+    def _do_aim(self, state: IronState, seat: int, action: IronAction, known: Any) -> Step:
         ctx = state.attack
-        attacker = self._unit(state, ctx.unit)
-        opt = OPTION[attacker.card, ctx.option]
-        if isinstance(action, Stop):
-            return step_of(state, [Event.public("ironfire.stop", name=state.players[seat].name)]
-                           + self._finish_attack(state))
-        if not isinstance(action, Hit):
-            raise self._wrong(action)
-        target = self._unit(state, action.target)
-        if target is None or not self._is_target(state, seat, opt, ctx.hit, target):
-            raise RuleError("ironfire.bad_target", target=action.target)
+        if known is not None:
+            attacker, opt, target = known
+        else:
+            attacker = self._unit(state, ctx.unit)
+            opt = OPTION[attacker.card, ctx.option]
+            if isinstance(action, Stop):
+                return step_of(state, [Event.public("ironfire.stop", name=state.players[seat].name)]
+                               + self._finish_attack(state))
+            if not isinstance(action, Hit):
+                raise self._wrong(action)
+            target = self._unit(state, action.target)
+            if target is None or not self._is_target(state, seat, opt, ctx.hit, target):
+                raise RuleError("ironfire.bad_target", target=action.target)
         events = []
         ctx.hit.append(target.slot)
         ctx.targets_left -= 1
@@ -1013,17 +1063,22 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         state.out_count += 1
         p.out_order = state.out_count
 
-    def _do_focus_build(self, state: IronState, seat: int, action: IronAction) -> Step:
+    def _do_focus_build(self, state: IronState, seat: int, action: IronAction, known: Any) -> Step:
         focus = state.focus
-        target = self._unit(state, focus.target)
+        if known is not None:
+            target, *pair = known
+        else:
+            target = self._unit(state, focus.target)
         if isinstance(action, Join):
-            unit = self._unit(state, action.unit)
-            if unit is None or self._seat_of(action.unit) != seat:
-                raise RuleError("ironfire.not_yours", unit=action.unit)
-            pair = next(((u, o) for u, o in self._focus_candidates(state, seat, target, False, only=unit)
-                         if o.key == action.option), None)
-            if pair is None:
-                raise RuleError("ironfire.cannot_join", unit=action.unit, option=action.option)
+            if known is None:
+                unit = self._unit(state, action.unit)
+                if unit is None or self._seat_of(action.unit) != seat:
+                    raise RuleError("ironfire.not_yours", unit=action.unit)
+                pair = next(((u, o) for u, o in self._focus_candidates(state, seat, target, False, only=unit)
+                             if o.key == action.option), None)
+                if pair is None:
+                    raise RuleError("ironfire.cannot_join", unit=action.unit, option=action.option)
+            unit = pair[0]
             p = state.players[seat]
             unit.attacked = True
             if pair[1].cost:
@@ -1127,6 +1182,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return events
 
     def resign(self, state: IronState, seat: int) -> Step:
+        self._listed = None
         p = state.players[seat]
         events = [Event.public("core.outcome.resign", name=p.name)]
         if state.phase == "over" or p.resigned:

@@ -1,0 +1,88 @@
+"""The shortcuts the Iron & Fire engine takes for speed give the same answers as the long
+way: apply trusts the battle listing it was just given for that very state and seat, and
+checks everything else in full."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from games.core import RuleError, Seat
+from games.ironfire import ENGINE
+
+from .helpers import battle
+
+
+def _decisions(players: int, fog: bool, seed: int):
+    """(state, seat, listed actions) at every battle decision of a seeded random game."""
+    chooser = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}") for i in range(players)]
+    options = ENGINE.parse_options({"fog_of_war": "true" if fog else "false"})
+    st = ENGINE.setup(seats, options, 90 + seed).state
+    while ENGINE.outcome(st) is None:
+        seat = chooser.choice(ENGINE.active_seats(st))
+        legal = ENGINE.legal_actions(st, seat)
+        if st.phase == "battle":
+            yield st, seat, legal
+        st = ENGINE.apply(st, seat, chooser.choice(legal)).state
+
+
+def _applied(st, seat, action, listed: bool):
+    """The dump and events of `action` applied to a copy of `st`, with or without the listing."""
+    st = copy.deepcopy(st)
+    if listed:
+        ENGINE.legal_actions(st, seat)
+    else:
+        ENGINE._listed = None
+    step = ENGINE.apply(st, seat, action)
+    return ENGINE.dump_state(step.state), [e.model_dump() for e in step.events]
+
+
+@pytest.mark.parametrize("players,fog", [(2, False), (2, True), (3, False), (4, True)])
+def test_a_listed_action_applies_as_the_full_checks_apply_it(players, fog):
+    """apply skips its checks for an action of the battle listing just made for that state
+    (attacks, hits, focus fires and joins): every listed action passes the checks, and the
+    result is the same either way."""
+    rnd = random.Random(5)
+    kinds = set()
+    for seed in range(3):
+        for st, seat, legal in _decisions(players, fog, seed):
+            for action in rnd.sample(legal, min(3, len(legal))):
+                assert _applied(st, seat, action, listed=True) == _applied(st, seat, action, listed=False), \
+                    action.code()
+                kinds.add(action.kind)
+    assert {"attack", "hit", "focus", "with"} <= kinds
+
+
+def test_apply_reuses_a_listing_only_for_that_very_state_and_seat():
+    """A copy of the state (another object) is checked afresh, and so is a state changed after
+    apply (even one that refused its action) or resign dropped the listing."""
+    state = battle([["abrams"], ["kv1"], ["t34"]])
+    p = state.players[0]
+    p.logistics = ENGINE.army_logistics(p) + 3  # 207.3: the armour attack (cost 2) is affordable
+    attack = next(a for a in ENGINE.legal_actions(state, 0) if a.code() == "attack a1 armour")
+    other = copy.deepcopy(state)
+    other.players[0].logistics = ENGINE.army_logistics(p) + 1  # a copy where it no longer is
+    with pytest.raises(RuleError) as err:
+        ENGINE.apply(other, 0, attack)
+    assert err.value.key == "ironfire.no_logistics"
+    with pytest.raises(RuleError) as err:  # the listing was for seat 0: seat 1 still waits
+        ENGINE.apply(state, 1, attack)
+    assert err.value.key == "core.not_your_turn"
+
+    ENGINE.legal_actions(state, 0)
+    with pytest.raises(RuleError):  # refused, yet the listing is dropped: apply was asked
+        ENGINE.apply(state, 0, ENGINE.parse_action("attack a9 armour"))
+    p.logistics = ENGINE.army_logistics(p) + 1  # changed by hand after that
+    with pytest.raises(RuleError) as err:
+        ENGINE.apply(state, 0, attack)
+    assert err.value.key == "ironfire.no_logistics"
+
+    p.logistics = ENGINE.army_logistics(p) + 3
+    ENGINE.legal_actions(state, 0)
+    ENGINE.resign(state, 2)  # the game goes on between the other two
+    p.logistics = ENGINE.army_logistics(p) + 1
+    with pytest.raises(RuleError) as err:
+        ENGINE.apply(state, 0, attack)
+    assert err.value.key == "ironfire.no_logistics"
