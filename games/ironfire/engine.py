@@ -458,48 +458,40 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             attacker = self._unit(state, ctx.unit)
             opt = OPTION[attacker.card, ctx.option]
             targets = self._valid_targets(state, seat, opt, ctx.hit)
-            acts = [_HIT[u.slot] for u in targets]
-            known = {id(a): (attacker, opt, u) for a, u in zip(acts, targets)}
-            acts.append(_STOP)
-        elif state.focus is not None and not state.focus.declared:
+            self._listed = (state, seat, Hit, (attacker, opt, targets))
+            return [_HIT[u.slot] for u in targets] + [_STOP]
+        if state.focus is not None and not state.focus.declared:
             target = self._unit(state, state.focus.target)
             pairs = self._focus_candidates(state, seat, target, False)
+            self._listed = (state, seat, Join, (target, pairs))
             acts = [_JOIN[u.slot, o.key] for u, o in pairs]
-            known = {id(a): (target, u, o) for a, (u, o) in zip(acts, pairs)}
             if len(state.focus.members) >= 2:
                 acts.append(_FIRE)
-        else:
-            acts, known = self._turn_actions(state, seat, p)
-        self._listed = (state, seat, known)
-        return acts
-
-    def _turn_actions(self, state: IronState, seat: int, p: Player) -> tuple[list[IronAction], dict[int, Any]]:
-        """The seat's actions at its turn or when answering a focus fire, and what `apply`
-        needs for the attacks and focus fires among them (see `_listed`)."""
+            return acts
         ready = self._ready_units(p)
         pairs = self._attack_choices(state, seat, ready=ready)
+        focus_targets: list[Unit] = []
+        self._listed = (state, seat, Attack, (pairs, focus_targets))
         acts = [_ATTACK[u.slot, o.key] for u, o in pairs]
-        known: dict[int, Any] = dict(zip(map(id, acts), pairs))
         if state.focus is not None or state.options.fog_of_war:  # answering a focus fire (102.3), ruling 22
             acts.append(_PASS)
         if state.focus is not None:
-            return acts, known
+            return acts
         # focus fire: per target class, how many own cards could join without cost
         free = dict.fromkeys(CLASSES, 0)
         for u in ready:
             for c in FREE_VS[u.card]:
                 free[c] += 1
         if max(free.values()) < 2:
-            return acts, known
+            return acts
         for s, other in enumerate(state.players):
             if s == seat or other.out:
                 continue
             for u in other.army:
                 if u.up and free[UNIT_CLS[u.card]] >= 2:
-                    action = _FOCUS[u.slot]
-                    acts.append(action)
-                    known[id(action)] = u
-        return acts, known
+                    acts.append(_FOCUS[u.slot])
+                    focus_targets.append(u)
+        return acts
 
     @staticmethod
     def _picks(reserve: list[str], room: int) -> list[IronAction]:
@@ -509,15 +501,40 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return [_PICK[k] for k in dict.fromkeys(reserve) if CARD_LOGISTICS[k] <= room]
 
     # ---- apply ----
-    # The last battle listing, (state, seat, {id(action): what apply needs}): the unit and
-    # option of each attack, the target of each hit or focus fire, the card and option of each
-    # join. `apply` skips its checks for an action of that listing when asked about that very
-    # state object and seat, as a caller choosing from the listing does at every decision.
-    # Only `apply` and `resign` change a state, and both drop the listing first; a copy of the
-    # state is another object, so it never matches. Listed actions are shared objects that live
-    # as long as the engine (`_Actions`), so their ids name them; a parsed action is another
-    # object and is checked in full.
-    _listed: tuple[IronState, int, dict[int, Any]] | None = None
+    # What the last battle listing was made of, (state, seat, kind, parts): for Hit the
+    # attacker, its option and the targets; for Join the focus target and the (card, option)
+    # pairs; for Attack the (card, option) pairs and the focus fire targets. `apply` skips its
+    # checks for an action of the listing (found by `_known`) when asked about that very state
+    # object and seat, as a caller choosing from the listing does at every decision. Only
+    # `apply` and `resign` change a state, and both drop the listing first; a copy of the state
+    # is another object, so it never matches. Listed actions are the shared objects of
+    # `_Actions`: an action parsed from text, even an equal one, is another object and is
+    # checked in full (tests edit states by hand between listing and playing).
+    _listed: tuple[IronState, int, type, tuple] | None = None
+
+    @staticmethod
+    def _known(kind: type, parts: tuple, action: IronAction) -> Any:
+        """What the listing holds for `action` (see `_listed`), or None when it is not listed."""
+        cls = type(action)
+        if cls is Hit and kind is Hit:
+            attacker, opt, targets = parts
+            for u in targets:
+                if u.slot == action.target:
+                    return (attacker, opt, u) if _HIT[u.slot] is action else None
+        elif cls is Join and kind is Join:
+            target, pairs = parts
+            for u, o in pairs:
+                if u.slot == action.unit and o.key == action.option:
+                    return (target, u, o) if _JOIN[u.slot, o.key] is action else None
+        elif cls is Attack and kind is Attack:
+            for u, o in parts[0]:
+                if u.slot == action.unit and o.key == action.option:
+                    return (u, o) if _ATTACK[u.slot, o.key] is action else None
+        elif cls is Focus and kind is Attack:
+            for u in parts[1]:
+                if u.slot == action.target:
+                    return u if _FOCUS[u.slot] is action else None
+        return None
 
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
         listed, self._listed = self._listed, None  # the state changes from here on
@@ -526,8 +543,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if not self._awaits(state, seat):
             raise RuleError("core.not_your_turn")
         if state.phase == "battle":
-            known = listed[2].get(id(action)) if listed is not None and listed[0] is state and listed[1] == seat \
-                else None
+            known = None
+            if listed is not None and listed[0] is state and listed[1] == seat:
+                known = self._known(listed[2], listed[3], action)
             return self._do_battle(state, seat, action, known)
         return self._PHASES[state.phase](self, state, seat, action)
 

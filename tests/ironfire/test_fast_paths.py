@@ -56,8 +56,9 @@ def test_a_listed_action_applies_as_the_full_checks_apply_it(players, fog):
 
 
 def test_apply_reuses_a_listing_only_for_that_very_state_and_seat():
-    """A copy of the state (another object) is checked afresh, and so is a state changed after
-    apply (even one that refused its action) or resign dropped the listing."""
+    """A copy of the state (another object) is checked afresh, and so is an action parsed from
+    text (another object, even if equal), and a state changed after apply (even one that
+    refused its action) or resign dropped the listing."""
     state = battle([["abrams"], ["kv1"], ["t34"]])
     p = state.players[0]
     p.logistics = ENGINE.army_logistics(p) + 3  # 207.3: the armour attack (cost 2) is affordable
@@ -71,6 +72,13 @@ def test_apply_reuses_a_listing_only_for_that_very_state_and_seat():
         ENGINE.apply(state, 1, attack)
     assert err.value.key == "core.not_your_turn"
 
+    ENGINE.legal_actions(state, 0)
+    p.logistics = ENGINE.army_logistics(p) + 1  # changed by hand after the listing: an action
+    with pytest.raises(RuleError) as err:  # parsed from text is another object, checked in full
+        ENGINE.apply(state, 0, ENGINE.parse_action("attack a1 armour"))
+    assert err.value.key == "ironfire.no_logistics"
+
+    p.logistics = ENGINE.army_logistics(p) + 3
     ENGINE.legal_actions(state, 0)
     with pytest.raises(RuleError):  # refused, yet the listing is dropped: apply was asked
         ENGINE.apply(state, 0, ENGINE.parse_action("attack a9 armour"))
