@@ -63,6 +63,8 @@ UNIT_LOGISTICS: dict[str, int] = {k: c.logistics for k, c in POOL.combat.items()
 ABILITY_LOGISTICS: dict[str, int] = {k: a.logistics for k, a in POOL.abilities.items()}
 CARD_LOGISTICS: dict[str, int] = {**ABILITY_LOGISTICS, **UNIT_LOGISTICS}  # as POOL.logistics: combat first
 MOST_LOGISTICS = max(CARD_LOGISTICS.values())
+CARD_NAMES: dict[str, dict[str, str]] = {  # as POOL.name: combat first
+    k: c.name for k, c in [*POOL.abilities.items(), *POOL.combat.items()]}
 GRANTS: dict[str, str] = {k: a.ability for k, a in POOL.abilities.items()}  # ability card -> ability (401)
 ATTACKS: dict[str, tuple[AttackFacts, ...]] = {k: tuple(AttackFacts.of(o) for o in c.attack) for k, c in POOL.combat.items()}
 OPTION: dict[tuple[str, str], AttackFacts] = {(k, o.key): o for k, opts in ATTACKS.items() for o in opts}

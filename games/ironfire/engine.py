@@ -21,8 +21,9 @@ from pydantic import TypeAdapter
 from games.core import ActionBase, Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.events import roll_event, step_of
 from games.ironfire.cards import (
-    ABILITY_LOGISTICS, ATTACKS, CARD_LOGISTICS, FORMAT_MIN, FREE_VS, GRANTS, MOST_LOGISTICS, OPTION, POOL, PRESETS,
-    UNIT_ABILITIES, UNIT_CLS, UNIT_CV, UNIT_ENV, UNIT_LOGISTICS, AttackFacts, deck_size, normalize_deck, parse_deck,
+    ABILITY_LOGISTICS, ATTACKS, CARD_LOGISTICS, CARD_NAMES, FORMAT_MIN, FREE_VS, GRANTS, MOST_LOGISTICS, OPTION,
+    POOL, PRESETS, UNIT_ABILITIES, UNIT_CLS, UNIT_CV, UNIT_ENV, UNIT_LOGISTICS, AttackFacts, deck_size,
+    normalize_deck, parse_deck,
 )
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.determinize import determinize
@@ -32,6 +33,7 @@ from games.ironfire.state import (
 
 _STATE = TypeAdapter(IronState)
 _SEAT_OF = {letter: seat for seat, letter in enumerate(LETTERS)}  # a slot's first letter -> its seat
+_CLASS_ORDER = {c: i for i, c in enumerate(CLASSES)}
 
 
 # --- actions -----------------------------------------------------------------------------
@@ -149,8 +151,8 @@ def _unit_label(slot: str, card: str) -> dict[str, str]:
 
 
 def _name(key: str) -> dict[str, str]:
-    card = POOL.combat.get(key) or POOL.abilities.get(key)
-    return card.name if card else {"en": key, "zh-CN": key}
+    name = CARD_NAMES.get(key)
+    return name if name is not None else {"en": key, "zh-CN": key}
 
 
 # --- the engine --------------------------------------------------------------------------
@@ -669,12 +671,12 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return step_of(state, [Event.private(seat, "ironfire.picked", card=_name(card.card),
                                                  used=p.logistics - room + cost, budget=p.logistics)])
         if isinstance(action, Drop):
-            card = next((c for c in p.picked if c.card == action.card), None)
-            if card is None:
+            at = next((i for i, c in enumerate(p.picked) if c.card == action.card), None)
+            if at is None:
                 raise RuleError("ironfire.not_picked", card=action.card)
             if p.edits >= MAX_EDITS and any(c.card in UNIT_CLS for c in p.picked):
                 raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
-            p.picked.remove(card)
+            card = p.picked.pop(at)
             p.reserve.append(card.card)
             p.edits += 1
             return step_of(state, [Event.private(seat, "ironfire.dropped", card=_name(card.card))])
@@ -692,7 +694,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         p = state.players[seat]
         fog = state.options.fog_of_war
         for c in cards:
-            if c.card in POOL.abilities:
+            if c.card in GRANTS:  # an ability card (401)
                 p.abilities.append(c.card)
                 continue
             p.army.append(Unit(uid=c.uid, card=c.card, slot=f"{LETTERS[seat]}{p.next_slot}",
@@ -723,8 +725,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     @staticmethod
     def _sort_by_class(cards: list[DeckCard]) -> None:
         """101.4: the army is laid out by class."""
-        order = {c: i for i, c in enumerate(CLASSES)}
-        cards.sort(key=lambda c: order[POOL.combat[c.card].cls] if c.card in POOL.combat else 9)
+        cards.sort(key=lambda c: _CLASS_ORDER[UNIT_CLS[c.card]] if c.card in UNIT_CLS else 9)
 
     # rounds (102)
     def _start_round(self, state: IronState) -> list[Event]:
@@ -811,7 +812,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if unit.cut:
                 raise RuleError("ironfire.already_cut", unit=action.unit)
             unit.cut = True
-            p.need_cut = max(0, p.need_cut - POOL.combat[unit.card].logistics)
+            p.need_cut = max(0, p.need_cut - UNIT_LOGISTICS[unit.card])
             if p.need_cut == 0:
                 p.ready = True
             if state.options.fog_of_war:  # a cut tells the army's total, the owner's to know (101.5)
@@ -928,7 +929,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         重创状态只有翻开时才公开"), as the message says."""
         unit.up = unit.shown = True
         flags = _REVEAL_FLAGS[(unit.heavy, unit.cut)]
-        return Event.public("ironfire.reveal", unit=self._label(unit), cv=unit.cv, max=POOL.combat[unit.card].cv,
+        return Event.public("ironfire.reveal", unit=self._label(unit), cv=unit.cv, max=UNIT_CV[unit.card],
                             flags=flags)
 
     def _check_can_attack(self, state: IronState, seat: int, unit: Unit, opt: AttackFacts) -> None:
