@@ -520,22 +520,26 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         cls = type(action)
         if cls is Hit and kind is Hit:
             attacker, opt, targets = parts
+            slot = action.target
             for u in targets:
-                if u.slot == action.target:
-                    return (attacker, opt, u) if _HIT[u.slot] is action else None
+                if u.slot == slot:
+                    return (attacker, opt, u) if _HIT[slot] is action else None
         elif cls is Join and kind is Join:
             target, pairs = parts
+            slot, key = action.unit, action.option
             for u, o in pairs:
-                if u.slot == action.unit and o.key == action.option:
-                    return (target, u, o) if _JOIN[u.slot, o.key] is action else None
+                if u.slot == slot and o.key == key:
+                    return (target, u, o) if _JOIN[slot, key] is action else None
         elif cls is Attack and kind is Attack:
+            slot, key = action.unit, action.option
             for u, o in parts[0]:
-                if u.slot == action.unit and o.key == action.option:
-                    return (u, o) if _ATTACK[u.slot, o.key] is action else None
+                if u.slot == slot and o.key == key:
+                    return (u, o) if _ATTACK[slot, key] is action else None
         elif cls is Focus and kind is Attack:
+            slot = action.target
             for u in parts[1]:
-                if u.slot == action.target:
-                    return u if _FOCUS[u.slot] is action else None
+                if u.slot == slot:
+                    return u if _FOCUS[slot] is action else None
         return None
 
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
