@@ -31,7 +31,7 @@ from games.core.game import Game, Text
 from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
-from games.core.search import LEVELS, Budget, Memory, heuristic
+from games.core.search import LEVEL_BUDGETS, LEVELS, Budget, Memory, heuristic
 from games.core.i18n import localize_value, normalize_locale, register_catalog, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
@@ -703,6 +703,8 @@ class Host:
         """A bot takes a free seat (lobby), at a level if one is given; with `seat`, the bot
         in that seat plays at the given level from now on (lobby or game)."""
         level = self._level_arg(cmd)
+        if level in LEVEL_BUDGETS and self.think_in_processes:
+            await asyncio.to_thread(thinking.warm_up)  # its first decision then finds the worker ready
 
         async def body(session: SessionRow) -> Outbox:
             self._require_seated(cmd, session)

@@ -7,6 +7,11 @@ event loop. The worker gets the game's key, the stored state, the seat, the leve
 from the table's bot secret and the positions the seat stood in lately (so no move undoes
 another), and sends back the action's code and those positions.
 
+The budget counts from the moment the host asks, not from when the worker starts: time spent
+waiting for the worker (starting it, a queue) is taken from the thinking, so a decision
+stays within its budget plus a little. `warm_up` starts the worker ahead (a searching bot
+seated), so that the first decision does not pay for starting a process.
+
 A game the worker cannot load (one registered only in this process, as the tests' games
 are) or a pool that broke thinks on the calling thread instead.
 """
@@ -17,6 +22,7 @@ import multiprocessing
 import os
 import random
 import threading
+import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -49,16 +55,44 @@ def shutdown() -> None:
             _pool = None
 
 
+MIN_SHARE = 0.1  # of its budget a decision keeps however late the worker took it up
+
+
+def _remaining(budget: Budget, asked: float) -> Budget:
+    """`budget` less the time since the host asked (wall clock: shared by the processes)."""
+    if budget.seconds is None:
+        return budget
+    left = budget.seconds - (time.time() - asked)
+    return Budget(seconds=max(left, MIN_SHARE * budget.seconds), iterations=budget.iterations)
+
+
 def _think(game: str, dumped: str, seat: int, level: str, seed: int, budget: Budget | None,
-           seen: list[str]) -> tuple[str, list[str]]:
+           seen: list[str], asked: float) -> tuple[str, list[str]]:
     """In the worker: the bot's move as a code, and the seat's remembered positions."""
     from games.registry import get_engine
 
     engine = get_engine(game)
     memory = Memory()
     memory.seen[seat] = deque(seen, maxlen=memory.size)
+    budget = _remaining(budget or LEVEL_BUDGETS[level], asked)
     action = make_bot(engine, level, budget, memory=memory).choose(engine.load_state(dumped), seat, random.Random(seed))
     return action.code(), list(memory.seen[seat])
+
+
+def _warm() -> None:
+    """In a new worker: load every game's engine, as a first decision would."""
+    from games.registry import GAME_MODULES, get_engine
+
+    for key in GAME_MODULES:
+        get_engine(key)
+
+
+def warm_up() -> None:
+    """Start the worker now, without waiting for it (a searching bot was seated)."""
+    try:
+        _get_pool().submit(_warm)
+    except Exception:  # a pool that cannot start: the first decision finds out and says why
+        log.debug("the thinking pool did not start ahead", exc_info=True)
 
 
 def think(engine: Engine, state: Any, seat: int, level: str, rng: random.Random, budget: Budget | None,
@@ -70,7 +104,8 @@ def think(engine: Engine, state: Any, seat: int, level: str, rng: random.Random,
         seed = rng.getrandbits(64)
         thinking = (budget or LEVEL_BUDGETS[level]).seconds or 60.0
         try:
-            future = _get_pool().submit(_think, engine.key, engine.dump_state(state), seat, level, seed, budget, seen)
+            future = _get_pool().submit(_think, engine.key, engine.dump_state(state), seat, level, seed, budget, seen,
+                                        time.time())
             code, seen = future.result(timeout=10 + 3 * thinking)  # the first call also starts the worker
             memory.seen[seat] = deque(seen, maxlen=memory.size)
             return engine.parse_action(code)

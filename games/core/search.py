@@ -72,6 +72,7 @@ class Budget:
 
 # What each level may spend per decision (`easy` does not search).
 LEVEL_BUDGETS: dict[str, Budget] = {"normal": Budget(seconds=0.25), "hard": Budget(seconds=1.0)}
+SEARCH_SHARE = 0.9  # of a decision's time budget spent searching; the rest checks the choice for null moves
 ROLLOUT_STEPS = 40  # a rollout's length when the game can evaluate where it stops
 EASY_RANDOMNESS = 0.25  # share of easy's choices drawn at random among the useful actions
 
@@ -94,13 +95,14 @@ def rewards(outcome: Outcome, players: int) -> list[float]:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "available")
+    __slots__ = ("children", "visits", "total", "available", "preferred")
 
-    def __init__(self) -> None:
+    def __init__(self, preferred: bool = False) -> None:
         self.children: dict[tuple[int, str], _Node] = {}
-        self.visits = 0  # times the edge into this node was taken
+        self.visits = 0  # times the edge into this node was taken (for the root: iterations counted)
         self.total = 0.0  # reward gathered for the seat that took it
         self.available = 0  # times the edge was legal when its parent was passed
+        self.preferred = preferred  # the heuristic's own choice where the edge was added
 
 
 class SearchBot:
@@ -109,6 +111,7 @@ class SearchBot:
     def __init__(self, engine: Engine, budget: Budget = Budget(), policy: Policy = heuristic,
                  evaluate: Evaluate | None = None, rollout_steps: int = 3000, exploration: float = 0.7,
                  widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
+                 prior: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None):
         self.engine = engine
         self.memory = memory or Memory()
@@ -120,6 +123,7 @@ class SearchBot:
         self.widening = widening
         self.rollout_randomness = rollout_randomness
         self.heuristic_bonus = heuristic_bonus  # visits the heuristic's own choice counts extra at the end
+        self.prior = prior  # progressive bias of the heuristic's choice in the tree (reward units)
         self.clock = clock
         self.iterations = 0  # of the last decision (for the arena's figures)
         self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
@@ -134,7 +138,8 @@ class SearchBot:
         players = _players(engine, state, seat)
         root = _Node()
         started = self.clock()
-        deadline = None if self.budget.seconds is None else started + self.budget.seconds
+        # the search stops early enough to leave the null-move check below its share of the budget
+        deadline = None if self.budget.seconds is None else started + SEARCH_SHARE * self.budget.seconds
         favourite: str | None = None
         n = 0
         while True:
@@ -146,7 +151,7 @@ class SearchBot:
             n += 1
             if self.budget.iterations is not None and n >= self.budget.iterations:
                 break
-            if self.budget.seconds is not None and self.clock() - started >= self.budget.seconds:
+            if deadline is not None and self.clock() >= deadline:
                 break
         self.iterations = n
         self.last_tree = {code: (node.visits, round(node.total, 9)) for (s, code), node in root.children.items()
@@ -160,8 +165,12 @@ class SearchBot:
 
         tried = sorted(((k, v) for k, v in root.children.items() if k[0] == seat and k[1] in by_code),
                        key=weight, reverse=True)
-        for (_, code), _ in tried[:3]:  # never a null move while the search found another
-            if code == favourite or changes_something(engine, first_world, seat, by_code[code], rng, self.policy, seen):
+        for k, ((_, code), _) in enumerate(tried[:3]):  # never a null move while the search found another
+            if code == favourite:
+                return by_code[code]
+            if k and deadline is not None and self.clock() > started + self.budget.seconds:
+                break  # out of time: the heuristic's choice (it makes no null moves) rather than a late answer
+            if changes_something(engine, first_world, seat, by_code[code], rng, self.policy, seen):
                 return by_code[code]
         return by_code.get(favourite or "", legal[0])
 
@@ -190,8 +199,8 @@ class SearchBot:
             present = [k for k in codes if k in node.children]
             room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
             if len(present) < min(room, len(codes)):
-                action = self._expansion(world, actor, legal, node, rng)
-                child = node.children[(actor, action.code())] = _Node()
+                action, preferred = self._expansion(world, actor, legal, node, rng)
+                child = node.children[(actor, action.code())] = _Node(preferred)
                 child.available = 1
                 path.append((actor, child))
                 world = engine.apply(world, actor, action).state
@@ -207,26 +216,30 @@ class SearchBot:
             reward = [0.5] * players
         if reward is None:
             return
+        root.visits += 1  # the root widens with its iterations like any node
         for actor, visited in path:
             visited.visits += 1
             visited.total += reward[actor] if actor < len(reward) else 0.0
 
-    def _expansion(self, world: Any, actor: int, legal: list, node: _Node, rng: random.Random) -> Any:
-        """The heuristic's action if not tried yet, else a random untried one."""
+    def _expansion(self, world: Any, actor: int, legal: list, node: _Node, rng: random.Random) -> tuple[Any, bool]:
+        """The heuristic's action if not tried yet, else a random untried one; and whether it
+        is the heuristic's."""
         pick = self._policy(world, actor, rng, 0.0)
         if (actor, pick.code()) not in node.children:
-            return pick
-        return rng.choice([a for a in legal if (actor, a.code()) not in node.children])
+            return pick, True
+        return rng.choice([a for a in legal if (actor, a.code()) not in node.children]), False
 
     def _ucb(self, child: _Node, rng: random.Random) -> float:
         mean = child.total / child.visits if child.visits else 0.5
         spread = self.exploration * math.sqrt(math.log(max(1, child.available)) / max(1, child.visits))
-        return mean + spread + rng.random() * 1e-9  # ties broken at random
+        # progressive bias: the heuristic's choice leads until the visits outweigh its prior
+        bias = self.prior / (1 + child.visits) if child.preferred else 0.0
+        return mean + spread + bias + rng.random() * 1e-9  # ties broken at random
 
     def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None) -> list[float] | None:
         engine = self.engine
         for n in range(self.rollout_steps):
-            if deadline is not None and n % 8 == 7 and self.clock() > deadline:
+            if deadline is not None and self.clock() > deadline:  # a clock read costs far less than a step
                 return self.evaluate(engine, world, players) if self.evaluate else None
             outcome = engine.outcome(world)
             if outcome is not None:
@@ -242,8 +255,11 @@ class SearchBot:
         return self.evaluate(engine, world, players) if self.evaluate else [0.5] * players
 
     def _policy(self, world: Any, actor: int, rng: random.Random, randomness: float) -> Any:
+        """The heuristic, or with probability `randomness` any legal action: a rollout only
+        needs some noise, and telling useful moves from null ones (`useful_choice`) costs
+        more trial moves than the rollout's heuristic steps themselves."""
         if randomness and rng.random() < randomness:
-            return useful_choice(self.engine, world, actor, rng, self.policy)
+            return rng.choice(self.engine.legal_actions(world, actor))
         return self.policy(self.engine, world, actor, rng)
 
 

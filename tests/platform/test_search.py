@@ -123,3 +123,56 @@ def test_levels():
     assert make_bot(engine, "normal").budget.seconds < 1.0
     with pytest.raises(ValueError):
         make_bot(engine, "godlike")
+
+
+def test_the_root_widens_with_its_iterations():
+    """Progressive widening holds at the root too: a decision among many actions tries more of
+    them as iterations add up (the root once never counted its visits, so it compared the
+    heuristic's choice with one other action only, whatever the budget)."""
+    engine = get_engine("frontline")
+    points = [(s, seat) for s, seat in _points(engine, 2, {}, seed=21, want=POINTS)
+              if len(engine.legal_actions(s, seat)) >= 7]
+    assert points
+    for state, seat in points:
+        bot = SearchBot(engine, Budget(seconds=None, iterations=40), rollout_steps=12)
+        bot.choose(state, seat, random.Random(2))
+        assert len(bot.last_tree) >= 6, bot.last_tree  # 2 * sqrt(40) candidates, at most the legal ones
+
+
+class _Timed:
+    """A clock that moves only when the engine works: each apply and determinize takes
+    `cost` seconds of it. The search sees the time it would on a machine where they do."""
+
+    def __init__(self, cost: float):
+        self.now, self.cost = 0.0, cost
+
+    def __call__(self) -> float:
+        return self.now
+
+    def engine(self, base):
+        clock = self
+
+        class Slow(type(base)):
+            def apply(self, s, who, action):
+                clock.now += clock.cost
+                return super().apply(s, who, action)
+
+            def determinize(self, s, who, rnd):
+                clock.now += clock.cost
+                return super().determinize(s, who, rnd)
+        return Slow()
+
+
+@pytest.mark.parametrize("game", ["panzer", "frontline"])
+def test_a_decision_stays_within_its_time_budget(game):
+    """Issue 21: "Time per decision is a budget" and "No decision over 2 s". With every engine
+    step costing 10 ms of a simulated clock, a 0.3 s decision ends within its budget and one
+    step, the check against null moves included (the rollouts once read the clock every 8
+    steps only, and that check ran on past the budget)."""
+    clock = _Timed(0.01)
+    engine = clock.engine(get_engine(game))
+    bot = SearchBot(engine, Budget(seconds=1.0), rollout_steps=40, clock=clock)
+    for state, seat in _points(get_engine(game), 2, {}, seed=21, want=POINTS):
+        started = clock.now
+        bot.choose(state, seat, random.Random(3))
+        assert clock.now - started <= 1.0 + 5 * clock.cost, f"{game}: {clock.now - started:.2f} s"
