@@ -38,7 +38,6 @@ Policy = Callable[[Engine, Any, int, random.Random], Any]
 Evaluate = Callable[[Engine, Any, int], list[float]]
 
 LEVELS = ("easy", "normal", "hard")
-DEFAULT_LEVEL = "normal"
 
 
 def heuristic(engine: Engine, state: Any, seat: int, rng: random.Random) -> Any:
@@ -95,14 +94,13 @@ def rewards(outcome: Outcome, players: int) -> list[float]:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "available", "preferred")
+    __slots__ = ("children", "visits", "total", "available")
 
-    def __init__(self, preferred: bool = False) -> None:
+    def __init__(self) -> None:
         self.children: dict[tuple[int, str], _Node] = {}
         self.visits = 0  # times the edge into this node was taken (for the root: iterations counted)
         self.total = 0.0  # reward gathered for the seat that took it
         self.available = 0  # times the edge was legal when its parent was passed
-        self.preferred = preferred  # the heuristic's own choice where the edge was added
 
 
 class SearchBot:
@@ -111,7 +109,6 @@ class SearchBot:
     def __init__(self, engine: Engine, budget: Budget = Budget(), policy: Policy = heuristic,
                  evaluate: Evaluate | None = None, rollout_steps: int = 3000, exploration: float = 0.7,
                  widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
-                 prior: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None):
         self.engine = engine
         self.memory = memory or Memory()
@@ -123,7 +120,6 @@ class SearchBot:
         self.widening = widening
         self.rollout_randomness = rollout_randomness
         self.heuristic_bonus = heuristic_bonus  # visits the heuristic's own choice counts extra at the end
-        self.prior = prior  # progressive bias of the heuristic's choice in the tree (reward units)
         self.clock = clock
         self.iterations = 0  # of the last decision (for the arena's figures)
         self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
@@ -199,8 +195,8 @@ class SearchBot:
             present = [k for k in codes if k in node.children]
             room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
             if len(present) < min(room, len(codes)):
-                action, preferred = self._expansion(world, actor, legal, node, rng)
-                child = node.children[(actor, action.code())] = _Node(preferred)
+                action = self._expansion(world, actor, legal, node, rng)
+                child = node.children[(actor, action.code())] = _Node()
                 child.available = 1
                 path.append((actor, child))
                 world = engine.apply(world, actor, action).state
@@ -221,20 +217,17 @@ class SearchBot:
             visited.visits += 1
             visited.total += reward[actor] if actor < len(reward) else 0.0
 
-    def _expansion(self, world: Any, actor: int, legal: list, node: _Node, rng: random.Random) -> tuple[Any, bool]:
-        """The heuristic's action if not tried yet, else a random untried one; and whether it
-        is the heuristic's."""
+    def _expansion(self, world: Any, actor: int, legal: list, node: _Node, rng: random.Random) -> Any:
+        """The heuristic's action if not tried yet, else a random untried one."""
         pick = self._policy(world, actor, rng, 0.0)
         if (actor, pick.code()) not in node.children:
-            return pick, True
-        return rng.choice([a for a in legal if (actor, a.code()) not in node.children]), False
+            return pick
+        return rng.choice([a for a in legal if (actor, a.code()) not in node.children])
 
     def _ucb(self, child: _Node, rng: random.Random) -> float:
         mean = child.total / child.visits if child.visits else 0.5
         spread = self.exploration * math.sqrt(math.log(max(1, child.available)) / max(1, child.visits))
-        # progressive bias: the heuristic's choice leads until the visits outweigh its prior
-        bias = self.prior / (1 + child.visits) if child.preferred else 0.0
-        return mean + spread + bias + rng.random() * 1e-9  # ties broken at random
+        return mean + spread + rng.random() * 1e-9  # ties broken at random
 
     def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None) -> list[float] | None:
         engine = self.engine
