@@ -72,7 +72,8 @@ class Budget:
 # What each level may spend per decision (`easy` does not search).
 LEVEL_BUDGETS: dict[str, Budget] = {"normal": Budget(seconds=0.25), "hard": Budget(seconds=1.0)}
 SEARCH_SHARE = 0.9  # of a decision's time budget spent searching; the rest checks the choice for null moves
-ROLLOUT_STEPS = 40  # a rollout's length when the game can evaluate where it stops
+MIN_ROUNDS = 3  # paired samples (`SearchBot._paired`) needed before the search may overrule the heuristic
+ROLLOUT_STEPS = 12  # a rollout's length when the game can evaluate where it stops
 EASY_RANDOMNESS = 0.25  # share of easy's choices drawn at random among the useful actions
 
 
@@ -109,6 +110,7 @@ class SearchBot:
     def __init__(self, engine: Engine, budget: Budget = Budget(), policy: Policy = heuristic,
                  evaluate: Evaluate | None = None, rollout_steps: int = 3000, exploration: float = 0.7,
                  widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
+                 paired: bool = False, candidates: int = 4,
                  clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None):
         self.engine = engine
         self.memory = memory or Memory()
@@ -120,6 +122,8 @@ class SearchBot:
         self.widening = widening
         self.rollout_randomness = rollout_randomness
         self.heuristic_bonus = heuristic_bonus  # visits the heuristic's own choice counts extra at the end
+        self.paired = paired  # flat paired comparison at the root (`_paired`) instead of the tree
+        self.candidates = candidates  # actions compared there, the heuristic's included
         self.clock = clock
         self.iterations = 0  # of the last decision (for the arena's figures)
         self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
@@ -132,10 +136,14 @@ class SearchBot:
             self.iterations, self.last_tree = 0, {}
             return legal[0]
         players = _players(engine, state, seat)
-        root = _Node()
         started = self.clock()
         # the search stops early enough to leave the null-move check below its share of the budget
         deadline = None if self.budget.seconds is None else started + SEARCH_SHARE * self.budget.seconds
+        by_code = {a.code(): a for a in legal}
+        if self.paired:
+            favourite, first_world, ranked = self._paired(state, seat, by_code, players, rng, deadline)
+            return self._final(ranked, favourite, first_world, seat, by_code, rng, seen, started, deadline)
+        root = _Node()
         favourite: str | None = None
         n = 0
         while True:
@@ -152,7 +160,6 @@ class SearchBot:
         self.iterations = n
         self.last_tree = {code: (node.visits, round(node.total, 9)) for (s, code), node in root.children.items()
                           if s == seat}
-        by_code = {a.code(): a for a in legal}
 
         def weight(item: tuple[tuple[int, str], _Node]) -> tuple[float, float]:
             (_, code), node = item
@@ -161,14 +168,62 @@ class SearchBot:
 
         tried = sorted(((k, v) for k, v in root.children.items() if k[0] == seat and k[1] in by_code),
                        key=weight, reverse=True)
-        for k, ((_, code), _) in enumerate(tried[:3]):  # never a null move while the search found another
+        return self._final([code for (_, code), _ in tried], favourite, first_world, seat, by_code, rng, seen,
+                           started, deadline)
+
+    def _final(self, ranked: list[str], favourite: str | None, first_world: Any, seat: int, by_code: dict[str, Any],
+               rng: random.Random, seen: set[str], started: float, deadline: float | None) -> Any:
+        """The best-ranked action that is no null move (of the first three), else the heuristic's."""
+        for k, code in enumerate(ranked[:3]):  # never a null move while the search found another
             if code == favourite:
                 return by_code[code]
             if k and deadline is not None and self.clock() > started + self.budget.seconds:
                 break  # out of time: the heuristic's choice (it makes no null moves) rather than a late answer
-            if changes_something(engine, first_world, seat, by_code[code], rng, self.policy, seen):
+            if changes_something(self.engine, first_world, seat, by_code[code], rng, self.policy, seen):
                 return by_code[code]
-        return by_code.get(favourite or "", legal[0])
+        return by_code.get(favourite or "", next(iter(by_code.values())))
+
+    def _paired(self, state: Any, seat: int, by_code: dict[str, Any], players: int, rng: random.Random,
+                deadline: float | None) -> tuple[str, Any, list[str]]:
+        """Flat Monte Carlo with common random numbers: in each drawn world, every candidate
+        (the heuristic's choice and a few others) is played from the same copy, with the same
+        dice and the same rollout seed, so that what differs between their rewards is the
+        action alone. A few paired samples then tell actions apart that many independent ones
+        would not. Returns the heuristic's choice, its first world and the candidates, best
+        first (the heuristic's first among equals)."""
+        engine = self.engine
+        world = engine.determinize(state, seat, rng)
+        first_world = engine.load_state(engine.dump_state(world))
+        favourite = self._policy(world, seat, rng, 0.0).code()
+        others = sorted(code for code in by_code if code != favourite)
+        rng.shuffle(others)
+        candidates = [favourite] + others[:self.candidates - 1]
+        totals = dict.fromkeys(candidates, 0.0)
+        rounds = 0
+        while True:
+            base = engine.dump_state(world)
+            seed = rng.getrandbits(64)
+            got = []
+            for code in candidates:
+                trial = engine.apply(engine.load_state(base), seat, by_code[code]).state
+                reward = self._rollout(trial, players, random.Random(seed), deadline)
+                got.append(0.5 if reward is None else reward[seat] if seat < len(reward) else 0.0)
+            if rounds and deadline is not None and self.clock() > deadline:
+                break  # a round the deadline cut into is not a fair comparison
+            for code, value in zip(candidates, got):
+                totals[code] += value
+            rounds += 1
+            if self.budget.iterations is not None and rounds * len(candidates) >= self.budget.iterations:
+                break
+            if deadline is not None and self.clock() >= deadline:
+                break
+            world = engine.determinize(state, seat, rng)
+        self.iterations = rounds * len(candidates)
+        self.last_tree = {code: (rounds, round(total, 9)) for code, total in totals.items()}
+        if rounds < MIN_ROUNDS:  # too few samples to overrule the heuristic on
+            return favourite, first_world, [favourite]
+        ranked = sorted(candidates, key=lambda c: (totals[c], c == favourite), reverse=True)
+        return favourite, first_world, ranked
 
     # --- one iteration --------------------------------------------------------------------
     def _iterate(self, root: _Node, world: Any, seat: int, players: int, rng: random.Random,
@@ -356,4 +411,5 @@ def make_bot(engine: Engine, level: str, budget: Budget | None = None, memory: M
         raise ValueError(f"unknown bot level {level!r}")
     evaluate = evaluation(engine)
     steps = rollout_steps or (ROLLOUT_STEPS if evaluate else 3000)
-    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, rollout_steps=steps)
+    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, rollout_steps=steps,
+                     paired=True)

@@ -277,8 +277,15 @@ def _turret_to_threat(engine: Any, state: Any, seat: int, legal: list) -> Any:
     return None
 
 
+SETUP_PHASES = ("army", "draft", "side", "deploy", "face", "ammo")
+
+
 def evaluate(engine: Any, state: Any, players: int) -> list[float]:
-    """For a search cut short: each side's share of the points of its tanks still alive."""
+    """For a search cut short: each side's share of the points of its tanks still alive; even
+    before the battle (a force being drafted is worth what it will do, not its points, which
+    the price budget caps: counting them would have a search draft by points)."""
+    if state.phase in SETUP_PHASES:
+        return [1 / players] * players
     strength = [1.0] * players
     for t in state.tanks:
         if t.alive:

@@ -56,11 +56,13 @@ def test_the_heuristic_makes_no_null_move(game):
     assert not found, found[:5]
 
 
+@pytest.mark.parametrize("paired", [False, True], ids=["tree", "paired"])
 @pytest.mark.parametrize("game", ["panzer", "fleet"])
-def test_easy_and_the_search_make_no_null_move(game):
+def test_easy_and_the_search_make_no_null_move(game, paired):
     engine = get_engine(game)
     easy = EasyBot(engine)
-    search = SearchBot(engine, Budget(seconds=None, iterations=3), rollout_steps=20)
+    # paired: enough rounds (4 candidates, 3 rounds) that the search may overrule the heuristic
+    search = SearchBot(engine, Budget(seconds=None, iterations=12 if paired else 3), rollout_steps=20, paired=paired)
     found = _null_moves(engine, lambda e, s, seat, rng: easy.choose(s, seat, rng), games=2, seed=5)
     found += _null_moves(engine, lambda e, s, seat, rng: search.choose(s, seat, rng), games=1, seed=6, max_steps=300)
     assert not found, found[:5]

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from games.core.engine import Seat
-from games.core.search import Budget, EasyBot, SearchBot, heuristic, make_bot, rewards
+from games.core.search import Budget, EasyBot, SearchBot, evaluation, heuristic, make_bot, rewards
 from games.core.engine import Outcome
 from games.registry import get_engine
 
@@ -44,10 +44,12 @@ def _points(engine, players: int, options: dict, seed: int, want: int):
     return found[:want]
 
 
+@pytest.mark.parametrize("paired", [False, True], ids=["tree", "paired"])
 @pytest.mark.parametrize("game,players,options", CASES, ids=[f"{g}-{n}p" for g, n, _ in CASES])
-def test_search_depends_only_on_what_its_seat_may_know(game, players, options):
+def test_search_depends_only_on_what_its_seat_may_know(game, players, options, paired):
     engine = get_engine(game)
-    bot = SearchBot(engine, Budget(seconds=None, iterations=6), rollout_steps=40)
+    # paired: three rounds of its four candidates, enough for the search to overrule the heuristic
+    bot = SearchBot(engine, Budget(seconds=None, iterations=12 if paired else 6), rollout_steps=40, paired=paired)
     points = _points(engine, players, options, seed=21, want=POINTS)
     assert len(points) == POINTS
     differed = 0
@@ -89,11 +91,12 @@ def test_search_reads_the_state_only_through_determinize():
     assert all(who == seat for *_, who in asked)
 
 
-def test_search_plays_legal_moves_for_several_seats_at_once_and_many_players():
+@pytest.mark.parametrize("paired", [False, True], ids=["tree", "paired"])
+def test_search_plays_legal_moves_for_several_seats_at_once_and_many_players(paired):
     """Conflict at six players, where a combat asks both sides for a lay at once: every choice
     is one of the seat's legal actions."""
     engine = get_engine("conflict")
-    bot = SearchBot(engine, Budget(seconds=None, iterations=3), rollout_steps=30)
+    bot = SearchBot(engine, Budget(seconds=None, iterations=3), rollout_steps=30, paired=paired)
     play = random.Random(6)
     seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(6)]
     state = engine.setup(seats, engine.parse_options({}), 66).state
@@ -163,16 +166,43 @@ class _Timed:
         return Slow()
 
 
+@pytest.mark.parametrize("paired", [False, True], ids=["tree", "paired"])
 @pytest.mark.parametrize("game", ["panzer", "frontline"])
-def test_a_decision_stays_within_its_time_budget(game):
+def test_a_decision_stays_within_its_time_budget(game, paired):
     """Issue 21: "Time per decision is a budget" and "No decision over 2 s". With every engine
     step costing 10 ms of a simulated clock, a 0.3 s decision ends within its budget and one
     step, the check against null moves included (the rollouts once read the clock every 8
     steps only, and that check ran on past the budget)."""
     clock = _Timed(0.01)
     engine = clock.engine(get_engine(game))
-    bot = SearchBot(engine, Budget(seconds=1.0), rollout_steps=40, clock=clock)
+    bot = SearchBot(engine, Budget(seconds=1.0), rollout_steps=40, clock=clock, paired=paired)
     for state, seat in _points(get_engine(game), 2, {}, seed=21, want=POINTS):
         started = clock.now
         bot.choose(state, seat, random.Random(3))
         assert clock.now - started <= 1.0 + 5 * clock.cost, f"{game}: {clock.now - started:.2f} s"
+
+
+# the phases in which each game's forces are still being chosen or placed (its rules' setup)
+SETUP = {"ironfire": ("deck", "first", "army"), "panzer": ("army", "draft", "side", "deploy", "face", "ammo"),
+         "frontline": ("deck", "mulligan"), "fleet": ("build",)}
+
+
+@pytest.mark.parametrize("game", sorted(SETUP))
+def test_evaluation_is_even_while_forces_are_being_built(game):
+    """A rollout cut short during the setup is scored even: what is drafted or placed is worth
+    what it will do in battle, and no evaluation can say that yet (panzer counted the points
+    of the tanks drafted: a search would then have drafted by points, not by worth per point
+    of the price budget as the heuristic does)."""
+    engine = get_engine(game)
+    evaluate = evaluation(engine)
+    play = random.Random(4)
+    checked = 0
+    for seed in range(40, 46):
+        seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(2)]
+        state = engine.setup(seats, engine.parse_options({}), seed).state
+        while state.phase in SETUP[game]:
+            assert evaluate(engine, state, 2) == [0.5, 0.5], f"{game} seed {seed} in {state.phase}"
+            checked += 1
+            seat = engine.active_seats(state)[0]
+            state = engine.apply(state, seat, heuristic(engine, state, seat, play)).state
+    assert checked > 20
