@@ -14,6 +14,12 @@ and games with many legal actions (progressive widening: a node tries the heuris
 action first and widens with the square root of its visits). Thinking stops at a time
 budget or an iteration budget, whichever comes first.
 
+The levels use the flat, paired form instead (`paired=True`, `SearchBot._paired`): with the
+second or so a decision may take, a tree gets a handful of samples per action, too few to
+overrule the heuristic on; comparing a few actions in the same drawn worlds, with the same
+dice, makes each sample count (common random numbers), and the heuristic's choice stands
+until three such rounds say otherwise.
+
 Only `games.core` is imported: the bot works for every engine and for none in particular.
 """
 from __future__ import annotations
