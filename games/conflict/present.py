@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.i18n import localize_value, normalize_locale, t, verb_names
-from games.core.render import font, last_move, png_bytes, with_banner
+from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict.data import content
 
@@ -167,21 +167,6 @@ def summary(view: dict[str, Any], locale: str) -> str:
 COLORS = [(200, 70, 60), (60, 110, 200), (60, 160, 80), (210, 160, 40), (140, 80, 180), (40, 160, 170)]
 
 
-def _lines(draw: ImageDraw.ImageDraw, text: str, fnt: Any, width: int) -> list[str]:
-    """Whole words (or, for Chinese, characters) wrapped to a width in pixels: names are never cut."""
-    words = text.split(" ") if " " in text else list(text)
-    sep = " " if " " in text else ""
-    lines, line = [], ""
-    for w in words:
-        trial = f"{line}{sep}{w}" if line else w
-        if line and draw.textlength(trial, font=fnt) > width:
-            lines.append(line)
-            line = w
-        else:
-            line = trial
-    return lines + ([line] if line else [])
-
-
 LAST_MOVE = (255, 110, 0)
 
 
@@ -217,14 +202,14 @@ def render(view: dict[str, Any], locale: str) -> bytes:
             draw.text((pad + 6 + draw.textlength(p["name"] + ("" if p["alive"] else " ✖") + " ", font=f_big), y0 + 6),
                       "▶", fill=color, font=f_big)
         ty = y0 + 28
-        for line in _lines(draw, fac, f_small, 160):
+        for line in wrap(fac, f_small, 160):
             draw.text((pad + 6, ty), line, fill=(40, 40, 40), font=f_small)
             ty += 16
         res = ("资源 {r} 手牌 {h}" if loc == "zh-CN" else "res {r} hand {h}").format(r=p["res"], h=p["hand"])
         draw.text((pad + 6, ty + 2), res, fill=(40, 40, 40), font=f_small)
         ty += 20
         if p["upgrade"]:
-            for line in _lines(draw, _name(data.cards[p["upgrade"]], loc), f_small, 160):
+            for line in wrap(_name(data.cards[p["upgrade"]], loc), f_small, 160):
                 draw.text((pad + 6, ty), line, fill=(90, 90, 90), font=f_small)
                 ty += 16
         for r, row in enumerate(p["rows"]):

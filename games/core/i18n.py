@@ -125,3 +125,21 @@ def verb_names(game: str, kinds: Any, locale: str) -> dict[str, str]:
         if key in _catalogs[loc]:
             names[kind] = _catalogs[loc][key]
     return names
+
+
+def numbered(named: Any) -> dict[str, str]:
+    """`{id: name}` (in the order a picture draws them) -> `{id: label}`: a name shared by two
+    or more things gets its ordinal among them (`Pershing #1`, `Pershing #2`), so a menu can
+    tell them apart with a label the picture also shows; a name held once stays as it is."""
+    named = dict(named)
+    counts: dict[str, int] = {}
+    for name in named.values():
+        counts[name] = counts.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    out = {}
+    for key, name in named.items():
+        if counts[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name} #{seen[name]}"
+        out[key] = name
+    return out

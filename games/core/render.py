@@ -86,6 +86,21 @@ def has_ink(image: Image.Image, box: tuple[int, int, int, int], background: tupl
     return any(l != b or h != b for l, h, b in zip(lo, hi, background))
 
 
+def wrap(text: str, fnt: Any, width: int) -> list[str]:
+    """Whole words (or, for Chinese, characters) wrapped to a width in pixels: names are never cut."""
+    words = text.split(" ") if " " in text else list(text)
+    sep = " " if " " in text else ""
+    lines, line = [], ""
+    for w in words:
+        trial = f"{line}{sep}{w}" if line else w
+        if line and fnt.getlength(trial) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = trial
+    return lines + ([line] if line else [])
+
+
 BANNER_H = 30
 
 

@@ -2,21 +2,23 @@
 face-down backs) and the environment card, drawn from a view with Pillow."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.core.i18n import normalize_locale, t
-from games.core.render import font, last_move, png_bytes, with_banner
-from games.ironfire.data import CLASSES
+from games.core.render import font, last_move, png_bytes, with_banner, wrap
 from games.ironfire.engine import POOL
+from games.ironfire.text import board_order, view_labels
 
 BG = (236, 230, 214)
 INK = (40, 36, 30)
 CARD_W, CARD_H, GAP = 104, 80, 6
 PER_ROW = 10
 CLASS_COLOURS = {"infantry": (122, 140, 86), "armour": (120, 112, 96), "air": (92, 124, 160), "ranged": (166, 112, 70)}
+ORDINAL = re.compile(r"(.*) (#\d+)")
 ENV_COLOURS = {"normal": (170, 190, 120), "mountain": (150, 140, 130), "city": (150, 150, 170)}
 
 
@@ -35,28 +37,41 @@ def _text(img: Image.Image, xy: tuple[int, int], text: str, size: int, fill: tup
     img.paste(fill, (xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height), mask)
 
 
-def _card(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, u: dict[str, Any], loc: str,
+def _name_lines(img: Image.Image, x: int, y: int, label: str, fill: tuple[int, int, int]) -> None:
+    """The card's label as the menus name it: its name in two lines at most, and its ordinal
+    (`#2`, where two cards share a name) at the top right corner, where it always fits."""
+    name, ordinal = label, ""
+    if (found := ORDINAL.fullmatch(label)) is not None:
+        name, ordinal = found.groups()
+        _text(img, (x + CARD_W - 8 - font(13).getbbox(ordinal)[2], y - 16), ordinal, 13, (255, 255, 255))
+    lines = wrap(name, font(12), CARD_W - 10)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    for i, line in enumerate(lines):
+        _text(img, (x + 5, y + i * 13), line, 12, fill)
+
+
+def _card(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, u: dict[str, Any], label: str, loc: str,
           last: set[str] = frozenset()) -> None:
     if u["slot"] in last:  # the last move touched it
         draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), 10, outline=(250, 190, 0), width=4)
     box = (x, y, x + CARD_W, y + CARD_H)
     if not u.get("card"):  # face down
         draw.rounded_rectangle(box, 8, fill=(70, 60, 52), outline=INK, width=2)
-        _text(img, (x + 8, y + 6), u["slot"], 14, (230, 220, 200))
-        _text(img, (x + 8, y + CARD_H - 24), t(loc, "ironfire.board.face_down"), 13, (230, 220, 200))
+        _name_lines(img, x + 1, y + 19, label, (230, 220, 200))
         return
     colour = CLASS_COLOURS.get(u["cls"], (150, 150, 150))
     fill = tuple(min(255, c + 70) for c in colour) if not u.get("cut") else (190, 190, 190)
     draw.rounded_rectangle(box, 8, fill=fill, outline=(170, 30, 30) if u.get("heavy") else INK,
                            width=4 if u.get("heavy") else 2)
     draw.rectangle((x + 2, y + 2, x + CARD_W - 2, y + 18), fill=colour)
-    _text(img, (x + 6, y + 3), f"{u['slot']} {t(loc, 'ironfire.cls.' + u['cls'])}", 12, (255, 255, 255))
-    _text(img, (x + 6, y + 21), POOL.name(u["card"], loc)[:9], 13, INK)
-    _text(img, (x + 6, y + 38), f"{u['cv']}/{u['max']}", 18, INK)
+    _text(img, (x + 6, y + 3), t(loc, "ironfire.cls." + u["cls"]), 12, (255, 255, 255))
+    _name_lines(img, x + 1, y + 19, label, INK)
+    _text(img, (x + 6, y + 47), f"{u['cv']}/{u['max']}", 15, INK)
     # remaining combat value bar
     frac = max(0.0, min(1.0, u["cv"] / max(1, u["max"])))
-    draw.rectangle((x + 6, y + 64, x + CARD_W - 6, y + 71), outline=INK)
-    draw.rectangle((x + 6, y + 64, x + 6 + int((CARD_W - 12) * frac), y + 71),
+    draw.rectangle((x + 6, y + 67, x + CARD_W - 6, y + 73), outline=INK)
+    draw.rectangle((x + 6, y + 67, x + 6 + int((CARD_W - 12) * frac), y + 73),
                    fill=(60, 150, 60) if frac > 0.5 else (200, 70, 50))
     tags = []
     if u.get("heavy"):
@@ -66,16 +81,16 @@ def _card(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, u: dict[s
     if u.get("down"):  # own card, still face down to the others
         tags.append(t(loc, "ironfire.board.face_down"))
     if tags:
-        _text(img, (x + 56, y + 42), " ".join(tags)[:6], 11, (170, 30, 30))
+        _text(img, (x + 52, y + 51), " ".join(tags)[:7], 11, (170, 30, 30))
 
 
 def render(view: dict[str, Any], locale: str) -> bytes:
     loc = normalize_locale(locale)
     players = view["players"]
+    labels = view_labels(view, loc)
     rows = []
     for p in players:
-        order = {c: i for i, c in enumerate(CLASSES)}
-        units = sorted(p["units"], key=lambda u: (order.get(u.get("cls"), 9), int(u["slot"][1:])))
+        units = sorted(p["units"], key=lambda u: board_order(u["slot"], u.get("cls")))
         rows.append((p, [units[i:i + PER_ROW] for i in range(0, len(units), PER_ROW)] or [[]]))
     height = 70 + sum(28 + len(chunks) * (CARD_H + GAP) + 12 for _, chunks in rows)
     width = 16 + PER_ROW * (CARD_W + GAP) + 8
@@ -105,7 +120,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         y += 28
         for chunk in chunks:
             for i, u in enumerate(chunk):
-                _card(img, draw, 12 + i * (CARD_W + GAP), y, u, loc, last)
+                _card(img, draw, 12 + i * (CARD_W + GAP), y, u, labels[u["slot"]], loc, last)
             y += CARD_H + GAP
         y += 12
     return png_bytes(with_banner(img, view, loc))

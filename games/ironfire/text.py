@@ -1,10 +1,11 @@
 """Readable text: action labels for menus and the compact text board, made from views."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.i18n import normalize_locale, t, verb_names
+from games.core.i18n import localize_value, normalize_locale, numbered, t, verb_names
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.engine import (
     POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
@@ -22,22 +23,46 @@ def option_name(key: str, locale: str) -> str:
     return key if label.startswith("ironfire.") else label
 
 
+CLASS_ORDER = {c: i for i, c in enumerate(CLASSES)}
+
+
+def board_order(slot: str, cls: str | None) -> tuple[int, int]:
+    """Where a card lies in its army's row on the picture: by class, then as it came."""
+    return CLASS_ORDER.get(cls, 9), int(slot[1:])
+
+
+def unit_labels(armies: list[list[tuple[str, str | None]]], locale: str) -> dict[str, str]:
+    """slot -> the label a reader sees on the menus and on the picture's card: the card's name,
+    or `face-down card` when the reader may not know it, with an ordinal where two share a name
+    (`M2A1 105 mm Howitzer #2`), counted as the picture lays the armies out. A slot is never
+    shown (`armies`: per seat, (slot, card key or None) as the reader knows them)."""
+    named = {}
+    for army in armies:
+        known = [(slot, card, POOL.combat[card].cls if card else None) for slot, card in army]
+        for slot, card, _ in sorted(known, key=lambda u: board_order(u[0], u[2])):
+            named[slot] = card_name(card, locale) if card else t(locale, "ironfire.board.face_down_card")
+    return numbered(named)
+
+
+def view_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
+    return unit_labels([[(u["slot"], u.get("card")) for u in p["units"]] for p in view["players"]], locale)
+
+
+def state_labels(engine, state: IronState, seat: int | None, locale: str) -> dict[str, str]:
+    """The labels `seat`'s view gives (its own face-down cards by name, others' face down)."""
+    return unit_labels([[(u.slot, u.card if u.up or s == seat else None) for u in p.army]
+                        for s, p in enumerate(state.players)], locale)
+
+
 def _unit_text(engine, state: IronState, seat: int, slot: str, locale: str) -> str:
-    """A unit as `seat` may know it: its card name only if face up or its own."""
+    """`Tiger I #2 9/13`: a unit by its label and, if the seat may know it, its strength."""
     unit = engine.unit(state, slot)
     if unit is None:
         return slot
+    label = state_labels(engine, state, seat, locale)[slot]
     if unit.up or engine.seat_of(slot) == seat:
-        return f"{slot} {card_name(unit.card, locale)}"
-    return f"{slot} ({t(locale, 'ironfire.board.face_down')})"
-
-
-def _unit_name(engine, state: IronState, seat: int, unit, locale: str) -> str:
-    """`a3 Tiger I 9/13`: its slot (the board's coordinate), name and strength, as far as the
-    seat may know them."""
-    if unit.up or engine.seat_of(unit.slot) == seat:
-        return f"{unit.slot} {card_name(unit.card, locale)} {unit.cv}/{POOL.combat[unit.card].cv}"
-    return f"{unit.slot} ({t(locale, 'ironfire.board.face_down')})"
+        return f"{label} {unit.cv}/{POOL.combat[unit.card].cv}"
+    return label
 
 
 def token_names(engine, state: IronState, seat: int, locale: str) -> dict[str, str]:
@@ -50,10 +75,44 @@ def token_names(engine, state: IronState, seat: int, locale: str) -> dict[str, s
         names[key] = f"{card_name(key, loc)} ({POOL.logistics(key)})"
     for option in ("infantry", "armour", "air", "ranged", "heal", "repair", "bomb", "supply"):
         names[option] = option_name(option, loc)
+    labels = state_labels(engine, state, seat, loc)
     for p in state.players:
         for unit in p.army:
-            names[unit.slot] = _unit_name(engine, state, seat, unit, loc)
+            known = unit.up or engine.seat_of(unit.slot) == seat
+            names[unit.slot] = labels[unit.slot] + (f" {unit.cv}/{POOL.combat[unit.card].cv}" if known else "")
     return names
+
+
+def deck_entry(part: str, locale: str) -> str:
+    """`sherman*4` -> `M4 Sherman ×4`; an unknown key as written."""
+    key, _, count = part.partition("*")
+    known = key in POOL.combat or key in POOL.abilities
+    return (card_name(key, locale) if known else key) + (f" ×{count}" if count else "")
+
+
+_SLOT = re.compile(r"[a-d]\d+")
+
+
+def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+    """The cards the rules name by slot and name (`a3 Tiger I`) read by their public labels
+    (`Tiger I #2`, as on the public picture); a card no longer on the board by its name alone."""
+    loc = normalize_locale(locale)
+    out = dict(params)
+    if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
+        out["code"] = ", ".join(deck_entry(part, loc) for part in str(params["code"]).split(","))
+    labels = None
+    for name in ("unit", "target", "slot"):
+        value = params.get(name)
+        text = localize_value(value, loc) if isinstance(value, dict) else value
+        if not isinstance(text, str):
+            continue
+        slot, _, card = text.partition(" ")
+        if not _SLOT.fullmatch(slot):
+            continue
+        labels = labels if labels is not None else state_labels(engine, state, None, loc)
+        gone = t(loc, "ironfire.board.lost_member" if key == "ironfire.member_lost" else "ironfire.board.gone")
+        out[name] = labels.get(slot) or card or gone
+    return out
 
 
 def explain_roll(engine, state: IronState, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
@@ -142,15 +201,15 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
     return action.code()
 
 
-def unit_line(u: dict[str, Any], locale: str, short: bool = False) -> str:
-    """`a3 Tiger I 9/13 (heavy)`; short: `a3 tiger 9/13*` (* heavy, ~ cut, ' attacked, ? face down;
-    a card at full strength shows one number)."""
+def unit_line(u: dict[str, Any], label: str, locale: str, short: bool = False) -> str:
+    """`Tiger I #2 9/13 (heavy)` (`label` from `view_labels`); short: `Tiger I #2 9/13*` (* heavy,
+    ~ cut, ' attacked, ? face down; a card at full strength shows one number)."""
     if not u.get("card"):
-        return f"{u['slot']} ?" if short else f"{u['slot']} [{t(locale, 'ironfire.board.face_down')}]"
+        return label
     if short:
         marks = "".join(m for m, key in (("*", "heavy"), ("~", "cut"), ("'", "attacked"), ("?", "down")) if u.get(key))
         value = str(u["cv"]) if u["cv"] == u["max"] else f"{u['cv']}/{u['max']}"  # full strength: one number
-        return f"{u['slot']} {u['card']} {value}{marks}"
+        return f"{label} {value}{marks}"
     flags = []
     if u.get("heavy"):
         flags.append(t(locale, "ironfire.board.heavy"))
@@ -161,7 +220,7 @@ def unit_line(u: dict[str, Any], locale: str, short: bool = False) -> str:
     if u.get("down"):
         flags.append(t(locale, "ironfire.board.face_down"))
     extra = f" ({', '.join(flags)})" if flags else ""
-    return f"{u['slot']} {card_name(u['card'], locale)} {u['cv']}/{u['max']}{extra}"
+    return f"{label} {u['cv']}/{u['max']}{extra}"
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
@@ -178,6 +237,7 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
              env=t(loc, f"ironfire.env.{view['env']}"), fog=t(loc, "ironfire.board.fog") if view["fog"] else "")
     lines = [head]
     active = set(view.get("active") or [])
+    labels = view_labels(view, loc)
     for p in view["players"]:
         logi = (t(loc, "ironfire.board.logi_used", used=p["army_logistics"], value=p["logistics"])
                 if "army_logistics" in p else t(loc, "ironfire.board.logi", value=p["logistics"]))
@@ -186,10 +246,9 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
         out = f" [{t(loc, 'ironfire.board.out')}]" if p["out"] else ""
         out += f" [{t(loc, 'ironfire.board.attacks_done')}]" if p.get("done") else ""
         lines.append(f"[{p['letter']}] {p['name']}{out}{mark}{logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
-        order = {c: i for i, c in enumerate(CLASSES)}
-        units = sorted(p["units"], key=lambda u: (order.get(u.get("cls"), 9), int(u["slot"][1:])))
+        units = sorted(p["units"], key=lambda u: board_order(u["slot"], u.get("cls")))
         if units:
-            lines.append("  " + "; ".join(unit_line(u, loc, short) for u in units))
+            lines.append("  " + "; ".join(unit_line(u, labels[u["slot"]], loc, short) for u in units))
         if p["abilities"]:
             lines.append(f"  {t(loc, 'ironfire.board.abilities')}: " + ", ".join(card_name(a, loc) for a in p["abilities"]))
         if p.get("picked"):

@@ -34,7 +34,7 @@ def test_opponents_never_see_face_down_cards_or_secret_selection():
     for seat, other_cards in ((0, ("t34", "il2")), (1, ("tiger", "stuka"))):
         seen = json.dumps(ENGINE.view(state, seat)) + json.dumps(ENGINE.view(state, None))
         assert not any(c in seen for c in other_cards)
-        assert GAME.text.summary(ENGINE.view(state, 1 - seat), "en").count("[face down]") == 2
+        assert GAME.text.summary(ENGINE.view(state, 1 - seat), "en").count("face-down card #") == 2
     assert check_secrets(ENGINE, state, [], 2) == []
     # a public event about a face-down card names its slot only
     state.players[0].logistics = 1  # both cards must be cut off
@@ -57,16 +57,16 @@ def test_summary_render_and_describe_in_both_languages():
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG" and has_ink(img, (12, 70, 400, 100), (236, 230, 214))
     labels = [GAME.text.describe_action(state, 0, a, "zh-CN") for a in ENGINE.legal_actions(state, 0)]
-    assert "a1 虎式坦克攻击：对装甲" in labels
+    assert "虎式坦克 5/13攻击：对装甲" in labels
     labels = [GAME.text.describe_action(state, 0, a, "en") for a in ENGINE.legal_actions(state, 0)]
-    assert "a3 Ju 87 Stuka attacks vs armour" in labels
+    assert "Ju 87 Stuka 6/6 attacks vs armour" in labels
 
 
 def test_describe_hides_face_down_cards():
     state = battle([["tiger"], ["t34"]], fog=True)
     play(state, 0, "attack a1 armour")
     labels = [GAME.text.describe_action(state, 0, a, "en") for a in ENGINE.legal_actions(state, 0)]
-    assert labels == ["Target b1 (face down)", "No more targets"]
+    assert labels == ["Target face-down card", "No more targets"]
 
 
 def test_bot_builds_a_legal_army_within_budget():

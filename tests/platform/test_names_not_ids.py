@@ -6,12 +6,15 @@ engine's internal id bare, nor an action kind untranslated in zh-CN.
 "Internal id" is defined by the engines' own formats: a card id or hidden token (`c` and ten
 hex digits), a conflict territory id (`t12`), a tank id (`a1`, seat letter and number) in the
 tank game, whose hexes have codes of the same form, and a menu option that is nothing but a
-slot, unit, mech or ship id (`a2`). The board numbers the table reads next to a unit's name
-(`a3 Tiger I`, `u7 Riflemen`, `b1 Hammer`) are its place on the board, as on the pictures,
-and tell apart two units of one name; they are allowed beside a name, never alone. An English
-text holds no Chinese (fleet's goals and skills used to carry their Chinese names)."""
+slot, unit, mech or ship id (`a2`). Nor beside a name: Iron & Fire's slots (`a4 M26 Pershing`),
+frontline's and conflict's unit ids (`(own u18)`, `u7 Riflemen`) and fleet's mech ids
+(`b1 Hammer`) were codes, not places; a unit reads by its name, its side and line, and an
+ordinal where two share a name (`Pershing #2`), and the pictures draw the same labels, so a
+menu's words can be found on the picture. An English text holds no Chinese (fleet's goals and
+skills used to carry their Chinese names)."""
 from __future__ import annotations
 
+import importlib
 import random
 import re
 
@@ -27,8 +30,14 @@ CARD_ID = re.compile(r"\bc[0-9a-f]{10}\b")
 SLOT_ID = re.compile(r"[a-h]\d{1,2}")  # ironfire slots, fleet ships, panzer tanks and (old) hexes
 TERRITORY_ID = re.compile(r"\bt\d{1,2}\b")
 HAN = re.compile(r"[\u4e00-\u9fff]")
-ANYWHERE = {"ironfire": [CARD_ID], "frontline": [CARD_ID], "panzer": [CARD_ID],
-            "conflict": [CARD_ID, TERRITORY_ID], "fleet": [CARD_ID]}
+UNIT_ID = re.compile(r"\bu\d+\b")  # frontline's and conflict's units
+PLACE_CODES = {"ironfire": re.compile(r"\b[a-h]\d{1,2}\b"),  # a seat's letter and a slot number
+               "frontline": UNIT_ID, "conflict": UNIT_ID,
+               "fleet": re.compile(r"\b[ab]\d\b"),  # a side's letter and a mech number
+               "panzer": re.compile(r"\b[a-z]\d{1,2}\b")}  # a tank id (hexes read `C4`)
+ANYWHERE = {"ironfire": [CARD_ID, PLACE_CODES["ironfire"]], "frontline": [CARD_ID, UNIT_ID],
+            "panzer": [CARD_ID, PLACE_CODES["panzer"]], "conflict": [CARD_ID, TERRITORY_ID, UNIT_ID],
+            "fleet": [CARD_ID, PLACE_CODES["fleet"]]}
 
 
 def sample(key: str, seeds=(0, 1), steps=160):
@@ -86,6 +95,35 @@ def test_menus_boards_and_log_lines_name_things(key):
                     found += [(where, f"tank id {i} in {text[:80]!r}") for i in tank_ids(state, text)]
     shown = sorted(set(found))
     assert not shown, f"{len(shown)} ids shown, e.g.:\n" + "\n".join(f"{w}: {x}" for w, x in shown[:25])
+
+
+@pytest.mark.parametrize("key", sorted(PLAYERS))
+def test_pictures_label_things_as_the_texts_do(key, monkeypatch):
+    """Every string the board pictures draw (each seat's and the public one, both languages,
+    along random games) holds no code the texts no longer show: where a menu names a unit,
+    the picture shows that name (and its ordinal), not a slot or id."""
+    from PIL import ImageDraw
+
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    importlib.import_module("games.ironfire.render")._mask.cache_clear()  # labels drawn once are reused: draw them again here
+    game = get_game(key)
+    found: set[str] = set()
+    for i, (state, seat, _, _) in enumerate(sample(key, steps=160)):
+        if i % 4:  # a picture every few steps keeps the test short
+            continue
+        for loc in ("en", "zh-CN"):
+            for who in (seat, None):
+                drawn.clear()
+                game.render(game.engine.view(state, who), loc)
+                found |= {label for label in drawn for _ in bare_ids(key, label)}
+    assert not found, f"{len(found)} picture labels with codes, e.g. {sorted(found)[:20]}"
 
 
 async def test_autocomplete_offers_labels_not_codes(host):
