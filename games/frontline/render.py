@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from games.core.i18n import normalize_locale, t
 from games.core.render import font, last_move, png_bytes, with_banner
 
-from .cards import CARDS
+from .text import unit_labels, view_units
 
 W, H = 980, 560
 BG = (34, 38, 44)
@@ -21,14 +21,24 @@ CARD_W, CARD_H = 150, 84
 # Corner marks on a unit card; each must exist in the picture font (tested), which has no ⏸.
 MARK_VETERAN, MARK_PINNED, MARK_BORROWED = "★", "‖", "⇄"
 
-def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str, last: set[str] = frozenset()) -> None:
+def _fitting(draw: ImageDraw.ImageDraw, text: str, width: int, size: int = 14) -> Any:
+    """The largest font, from `size` down to 11, in which `text` fits `width` (names whole)."""
+    while size > 11 and draw.textlength(text, font=font(size)) > width:
+        size -= 1
+    return font(size)
+
+
+def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, label: str, locale: str,
+          last: set[str] = frozenset()) -> None:
+    """A unit's card; `label` is its name with the ordinal the menus give it (`Riflemen #2`)."""
     colour = COLOURS[u["owner"]]
     if u["uid"] in last:  # the last move touched it
         draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), 10, outline=(250, 200, 0), width=4)
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, fill=(28, 30, 34), outline=colour, width=3)
-    name = CARDS[u["key"]].name[locale]
-    draw.text((x + 6, y + 4), name[:16], font=font(14), fill=(235, 235, 235))
-    draw.text((x + 6, y + 24), f"{u['uid']} · " + t(locale, f"frontline.type.{u['type']}") + f" · {t(locale, 'frontline.op', n=u['op'])}",
+    extra = (MARK_VETERAN if u["veteran"] else "") + (MARK_PINNED if u["pinned"] else "")
+    extra += MARK_BORROWED if u["lent_by"] is not None else ""  # borrowed until the end of this turn
+    draw.text((x + 6, y + 4), label, font=_fitting(draw, label, CARD_W - 12 - 15 * len(extra)), fill=(235, 235, 235))
+    draw.text((x + 6, y + 24), t(locale, f"frontline.type.{u['type']}") + f" · {t(locale, 'frontline.op', n=u['op'])}",
               font=font(12), fill=(180, 180, 180))
     marks = " ".join(t(locale, f"frontline.kw.{k}") for k in u["keywords"])
     if u["armour"]:
@@ -44,8 +54,6 @@ def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, locale: str, last:
     draw.text((x + 6, y + 60), t(locale, "frontline.label.atk_short", n=u["atk"]), font=font(16), fill=(240, 200, 90))
     draw.text((x + CARD_W - 62, y + 60), t(locale, "frontline.label.hp_short", n=u["hp"]), font=font(16),
               fill=hp_colour)
-    extra = (MARK_VETERAN if u["veteran"] else "") + (MARK_PINNED if u["pinned"] else "")
-    extra += MARK_BORROWED if u["lent_by"] is not None else ""  # borrowed until the end of this turn
     if extra:
         draw.text((x + CARD_W - 8 - 15 * len(extra), y + 4), extra, font=font(14), fill=(250, 220, 80))
 
@@ -59,6 +67,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     top, bottom = (1 - me, me) if me in (0, 1) else (1, 0)
     rows = [(top, 20), (None, 200), (bottom, 380)]
     last = last_move(view)
+    labels = unit_labels(view_units(view), loc)
     for seat, y in rows:
         if seat is None:
             owner = view["front_owner"]
@@ -66,7 +75,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
             who = players[owner]["name"] if owner is not None else t(loc, "frontline.label.nobody")
             draw.text((20, y + 6), t(loc, "frontline.label.front", who=who), font=font(16), fill=(240, 230, 200))
             for i, u in enumerate(view["front"]):
-                _unit(draw, 20 + i * (CARD_W + 10), y + 40, u, loc, last)
+                _unit(draw, 20 + i * (CARD_W + 10), y + 40, u, labels[u["uid"]], loc, last)
             continue
         p = players[seat]
         draw.rectangle((10, y, W - 10, y + 160), fill=LINE_BG)
@@ -82,5 +91,5 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                       font=font(11), fill=(150, 210, 240))
         draw.text((20, y + 6), t(loc, "frontline.label.support"), font=font(14), fill=(200, 200, 200))
         for i, u in enumerate(p["support"]):
-            _unit(draw, 220 + i * (CARD_W + 10), y + 40, u, loc, last)
+            _unit(draw, 220 + i * (CARD_W + 10), y + 40, u, labels[u["uid"]], loc, last)
     return png_bytes(with_banner(img, view, loc))

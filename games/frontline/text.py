@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from games.core.i18n import normalize_locale, t, verb_names
+from games.core.i18n import normalize_locale, numbered, t, verb_names
 
 from .cards import CARDS, Card, Effect
 from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
@@ -77,15 +77,38 @@ def card_line(key: str, locale: str) -> str:
     return f"{head}: {text}" if text else head
 
 
+def unit_labels(units: Any, locale: str) -> dict[str, str]:
+    """uid -> the label the menus, logs and the picture give a unit: its card name, with an
+    ordinal where two on the board share it (`Riflemen #2`, in the order they came into
+    play, so a unit keeps its label as it moves between lines). Never its id (`units`: the
+    board's units, from the state or a view)."""
+    pairs = [(u["uid"], u["key"]) if isinstance(u, dict) else (u.uid, u.key) for u in units]
+    pairs.sort(key=lambda pair: int(pair[0][1:]))
+    return numbered((uid, CARDS[key].name[normalize_locale(locale)]) for uid, key in pairs)
+
+
+def view_units(view: dict[str, Any]) -> list[dict]:
+    return [u for p in view["players"] for u in p["support"]] + list(view["front"])
+
+
+def unit_text(st, seat: int, uid: str, locale: str, labels: dict[str, str] | None = None) -> str:
+    """`Riflemen #2 2/3 (enemy, frontline)`: a unit by its label, strength, side and line (the
+    words the picture heads its rows with)."""
+    u = st.units[uid]
+    labels = labels or unit_labels(st.units.values(), locale)
+    side = t(locale, "frontline.label.own" if u.owner == seat else "frontline.label.enemy")
+    line = t(locale, "frontline.label.frontline" if uid in st.front else "frontline.label.support")
+    return f"{labels[uid]} {u.atk}/{u.hp} ({side}, {line})"
+
+
 def _target(engine: "FrontlineEngine", st, seat: int, target: str | None, locale: str) -> str:
     if target is None:
         return ""
     if target == "hq":
         return t(locale, "frontline.label.enemy_hq")
-    u = st.units.get(target)
-    if u is None:
+    if target not in st.units:
         return target
-    return f"{CARDS[u.key].name[normalize_locale(locale)]} {u.atk}/{u.hp} ({u.uid})"
+    return unit_text(st, seat, target, locale)
 
 
 def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[str, str]:
@@ -101,23 +124,37 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
         card = CARDS[c.key]
         strength = f" {card.atk + c.bonus}/{card.hp + c.bonus}" if card.kind == "unit" else ""
         names[c.id] = f"{card.name[loc]} ({card.cost}){strength}"
-    for u in st.units.values():
-        side = t(loc, "frontline.label.own" if u.owner == seat else "frontline.label.enemy")
-        names[u.uid] = f"{CARDS[u.key].name[loc]} {u.atk}/{u.hp} ({side} {u.uid})"
+    labels = unit_labels(st.units.values(), loc)
+    for uid in st.units:
+        names[uid] = unit_text(st, seat, uid, loc, labels)
     names["hq"] = t(loc, "frontline.label.enemy_hq")
     return names
 
 
 _CARD_ID = re.compile(r" \[c[0-9a-f]+\]")
+_UNIT = re.compile(r"(.*) \((u\d+)\)")  # `Riflemen (u7)`, as the rules name a unit
+_UID = re.compile(r"u\d+")
 
 
 def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
-    """Hand lists read as card names, without the ids the rules write beside them."""
+    """Hand lists read as card names, without the ids the rules write beside them; units by
+    their labels (`Riflemen #2`), or by name once they have left the board."""
+    loc = normalize_locale(locale)
+    out = dict(params)
     cards = params.get("cards")
-    if not isinstance(cards, list):
-        return params
-    return {**params, "cards": [{loc: _CARD_ID.sub("", text) for loc, text in c.items()} if isinstance(c, dict) else c
-                                for c in cards]}
+    if isinstance(cards, list):
+        out["cards"] = [{loc: _CARD_ID.sub("", text) for loc, text in c.items()} if isinstance(c, dict) else c
+                        for c in cards]
+    labels = None
+    for name in ("unit", "target"):
+        value = params.get(name)
+        if isinstance(value, str) and _UID.fullmatch(value) and value not in st.units:  # a stale one refused
+            out[name] = t(loc, "frontline.label.gone")
+        found = _UNIT.fullmatch(value.get(loc, "")) if isinstance(value, dict) else None
+        if found is not None:
+            labels = labels if labels is not None else unit_labels(st.units.values(), loc)
+            out[name] = labels.get(found.group(2), found.group(1))
+    return out
 
 
 def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:
@@ -150,7 +187,7 @@ def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> s
     return t(loc, "frontline.label.end")
 
 
-def unit_short(u: dict, locale: str) -> str:
+def unit_short(u: dict, label: str, locale: str) -> str:
     name = CARDS[u["key"]].name[normalize_locale(locale)]
     marks = "".join(t(locale, f"frontline.mark.{k}") for k in u["keywords"])
     if u["armour"]:
@@ -161,13 +198,13 @@ def unit_short(u: dict, locale: str) -> str:
         marks += "⏸"
     if u["lent_by"] is not None:
         marks += "⇄"  # borrowed until the end of this turn
-    return f"{u['uid']} {name} {u['atk']}/{u['hp']}{marks}"
+    return f"{label} {u['atk']}/{u['hp']}{marks}"
 
 
-def lasting_line(p: dict, units: list[dict], locale: str) -> str | None:
+def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str) -> str | None:
     """The side's lasting effects (4.1.8): flags and continuous effects on its units, and its
     HQ's effects, in full words; None when there are none."""
-    parts = [f"{u['uid']} {CARDS[u['key']].name[locale]}: " + t(locale, "frontline.sep").join(
+    parts = [f"{labels[u['uid']]}: " + t(locale, "frontline.sep").join(
         [t(locale, f"frontline.flag.{f}") for f in u["flags"]] + [t(locale, f"frontline.kw.{e}") for e in u["effects"]])
         for u in units if u["flags"] or u["effects"]]
     parts += [t(locale, "frontline.label.hq_short", hq=p["hq"]) + ": " + t(locale, f"frontline.hqfx.{e}")
@@ -185,14 +222,15 @@ def summary(view: dict[str, Any], locale: str) -> str:
         if phase == "main" else ""))
     me = view.get("seat")
     order = [1 - me, me] if me in (0, 1) else [1, 0]
+    labels = unit_labels(view_units(view), loc)
     for i, s in enumerate(order):
         p = players[s]
         row = t(loc, "frontline.label.player", name=p["name"], hq=p["hq"], k=p["kredits"], slots=p["slots"],
                 hand=p["hand_count"], deck=p["deck_count"])
-        support = " | ".join(unit_short(u, loc) for u in p["support"]) or "-"
+        support = " | ".join(unit_short(u, labels[u["uid"]], loc) for u in p["support"]) or "-"
         block = [row, t(loc, "frontline.label.support") + ": " + support]
         own_front = view["front"] if view["front_owner"] == s else []
-        lasting = lasting_line(p, p["support"] + own_front, loc)
+        lasting = lasting_line(p, p["support"] + own_front, labels, loc)
         if lasting:
             block.append(lasting)
         if p["revealed"] and s != me:
@@ -203,7 +241,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
             owner = view["front_owner"]
             who = players[owner]["name"] if owner is not None else t(loc, "frontline.label.nobody")
             lines.append(t(loc, "frontline.label.front", who=who) + ": " + (
-                " | ".join(unit_short(u, loc) for u in view["front"]) or "-"))
+                " | ".join(unit_short(u, labels[u["uid"]], loc) for u in view["front"]) or "-"))
         else:
             lines += list(reversed(block))
     if view.get("hand") is not None:

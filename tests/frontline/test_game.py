@@ -258,7 +258,7 @@ def test_lasting_effects_show_in_the_summary_and_the_picture():
     st.players[0].hq_effects = ["retaliate"]
     for seat in (0, 1, None):
         text = GAME.text.summary(ENGINE.view(st, seat), "en")
-        assert f"{hit.uid} Guards Riflemen: takes 1 damage at its owner's turn start" in text
+        assert "Guards Riflemen: takes 1 damage at its owner's turn start" in text
         assert "Enemy effects deal no damage to your HQ" in text
         assert "whenever an enemy unit attacks your HQ, it takes 1 damage" in text
         assert "frontline." not in text and "frontline." not in GAME.text.summary(ENGINE.view(st, seat), "zh-CN")
