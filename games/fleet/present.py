@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.i18n import t, verb_names
+from games.core.i18n import numbered, t, verb_names
 from games.fleet.data import DATA
 from games.fleet.state import FleetState
 
@@ -26,6 +26,15 @@ def in_build(view: dict[str, Any]) -> bool:
     return view["phase"] == "build" or any("ship" not in side for side in view["sides"])
 
 
+def mech_labels(sides: Any, locale: str) -> dict[str, str]:
+    """uid -> the label menus, logs and the picture give a mech: its model's name, with an
+    ordinal where two mechs on the table share a model (`URA-01B Hammer #2`, counted over both
+    fleets in order), never its id (`sides`: the state's sides or a view's)."""
+    mechs = [m for side in sides for m in (side["mechs"] if isinstance(side, dict) else side.mechs)]
+    return numbered((m["uid"], _nm(D.mechs[m["model"]].name, locale)) if isinstance(m, dict)
+                    else (m.uid, _nm(D.mechs[m.model].name, locale)) for m in mechs)
+
+
 def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
     if uid in (None, "-"):
         return ""
@@ -34,11 +43,7 @@ def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
         if uid == "enemy_ship":
             owner = 1 - seat
         return t(locale, "fleet.label.ship_of", name=state.names[owner])
-    for side in state.sides:
-        for m in side.mechs:
-            if m.uid == uid:
-                return f"{uid} {_nm(D.mechs[m.model].name, locale)}"
-    return uid
+    return mech_labels(state.sides, locale).get(uid, uid)
 
 
 def _card(state: FleetState, seat: int, card_id: str, locale: str) -> str:
@@ -70,30 +75,41 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
                 names[key] += f" ({t(locale, 'fleet.label.ammo_left', n=left)})"
         names["ship"] = t(locale, "fleet.label.ship_of", name=state.names[1 - seat])
         names["enemy_ship"] = names["ship"]
+    labels = mech_labels(state.sides, locale)
     for side in state.sides:
         for m in side.mechs:
             where = f" @{m.zone}" if m.status == "field" else f" ({t(locale, f'fleet.status.{m.status}')})"
-            names[m.uid] = f"{m.uid} {_nm(D.mechs[m.model].name, locale)} {m.hp}/{m.max_hp}{where}"
+            names[m.uid] = f"{labels[m.uid]} {m.hp}/{m.max_hp}{where}"
     own = state.sides[seat]
     for c in own.hand + own.ship_pile + [c for m in own.mechs for c in m.cards]:
         names[c.id] = _nm(D.subs[c.card].name, locale)
     return names
 
 
+_MECH_PARAMS = ("mech", "unit", "target", "mechs")
 _CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
 
 
 def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dict[str, Any],
                  locale: str) -> dict[str, Any]:
     """Card lists (`中文 / English [id], ...`, written by the rules in both languages) read as
-    names in the reader's language only, without the ids."""
+    names in the reader's language only, without the ids; mechs by their labels."""
+    out = dict(params)
+    if any(isinstance(params.get(k), (str, list)) for k in _MECH_PARAMS):
+        labels = mech_labels(state.sides, locale)
+        for k in _MECH_PARAMS:
+            value = params.get(k)
+            if isinstance(value, str) and value in labels:
+                out[k] = labels[value]
+            elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
+                out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
     cards = params.get("cards")
     if not isinstance(cards, str) or "[" not in cards:
-        return params
+        return out
     by_text = {f"{sub.name['zh-CN']} / {sub.name['en']}": sub for sub in D.subs.values()}
     names = [_nm(by_text[m.group(1)].name, locale) if m.group(1) in by_text else m.group(1)
              for m in _CARDS_TEXT.finditer(cards)]
-    return {**params, "cards": ", ".join(names)}
+    return {**out, "cards": ", ".join(names)}
 
 
 _AT_MOST = {"hit", "evade", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
@@ -179,7 +195,8 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     elif kind in ("turret", "second"):
         p["target"] = _unit(state, seat, a.target, locale)
     elif kind == "resupply":
-        p["mechs"] = ", ".join(a.mechs)
+        labels = mech_labels(state.sides, locale)
+        p["mechs"] = ", ".join(labels.get(m, m) for m in a.mechs)
     elif kind == "fleet":
         p["item"] = a.loadout
     return t(locale, f"fleet.act.{kind}", **p).strip()
@@ -205,6 +222,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
                        goals=goals))
     if view["weather"]:
         lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
+    labels = mech_labels(view["sides"], locale)
     for s, side in enumerate(view["sides"]):
         sh = side["ship"]
         status = t(locale, "fleet.label.destroyed") if sh["destroyed"] else f"{sh['hp']}/{sh['max_hp']}"
@@ -213,7 +231,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
         for m in side["mechs"]:
             if m["status"] == "field":
                 extra = f" ({_nm(D.pilots[m['pilot']].name, locale)})" if m["pilot"] else ""
-                lines.append(f"  {m['uid']} {_nm(D.mechs[m['model']].name, locale)} @{m['zone']} "
+                lines.append(f"  {labels[m['uid']]} @{m['zone']} "
                              f"{m['hp']}/{m['max_hp']}{extra}")
         if "hand" in side:
             hand = ", ".join(_nm(D.subs[c["card"]].name, locale) for c in side["hand"])

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from games.core.i18n import t
 from games.core.render import font, last_move, png_bytes, with_banner
 from games.fleet.data import DATA
-from games.fleet.present import in_build
+from games.fleet.present import in_build, mech_labels
 from games.fleet.state import COLS, EVENT_ZONES, LAUNCH_ZONES
 
 D = DATA()
@@ -20,6 +20,13 @@ SEAT_COLORS = ((90, 170, 255), (255, 120, 110))
 
 def _nm(names: dict[str, str], locale: str) -> str:
     return names.get(locale) or names.get("en", "?")
+
+
+def short_label(label: str) -> str:
+    """A mech's label as its box has room for: the model's first word and its ordinal, if any
+    (`URA-01B #2` for the menus' `URA-01B Hammer (prototype) #2`)."""
+    words = label.split(" ")
+    return words[0] + (f" {words[-1]}" if len(words) > 1 and words[-1].startswith("#") else "")
 
 
 def _zone_kind(zone: str) -> str:
@@ -55,6 +62,7 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     names = view["names"]
     slots: dict[str, int] = {}
     last = last_move(view)  # mechs and zones the last move touched
+    labels = mech_labels(view["sides"], locale)
     for zone, (zx, zy) in boxes.items():
         if zone in last:
             draw.rectangle([zx + 1, zy + 1, zx + CELL_W - 1, zy + CELL_H - 1], outline=(250, 200, 0), width=3)
@@ -74,10 +82,8 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
             mx, my = mx + 8 + (n % 2) * 86, my + 22 + (n // 2) * 34
             draw.rounded_rectangle([mx, my, mx + 82, my + 30], radius=5, fill=SEAT_COLORS[seat],
                                    outline=(250, 200, 0) if mv["uid"] in last else None, width=3)
-            label = f"{mv['uid']} ♥{mv['hp']}/{mv['max_hp']}"
-            draw.text((mx + 4, my + 1), label, font=small, fill=(10, 10, 10))
-            model = _nm(D.mechs[mv["model"]].name, locale).split(" ")[0]
-            draw.text((mx + 4, my + 15), model[:12], font=small, fill=(20, 20, 20))
+            draw.text((mx + 4, my + 1), short_label(labels[mv["uid"]]), font=small, fill=(10, 10, 10))
+            draw.text((mx + 4, my + 15), f"♥{mv['hp']}/{mv['max_hp']}", font=small, fill=(20, 20, 20))
     # side panel: turn, action points, weather, goals
     px = MARGIN + CELL_W * 3 + 12
     y = MARGIN

@@ -373,5 +373,5 @@ def test_render_and_summary_from_views():
         png = GAME.render(view, "zh-CN")
         assert Image.open(io.BytesIO(png)).size[0] > 500
         assert len(GAME.text.summary(view, "en")) <= 1500
-    assert "a1" in GAME.text.summary(ENGINE.view(s, None), "en")
+    assert "URA-01A Sword (prototype) #1 @C3" in GAME.text.summary(ENGINE.view(s, None), "en")
     assert "fleet." not in GAME.text.describe_action(s, 0, ENGINE.parse_action("order a1"), "zh-CN")
