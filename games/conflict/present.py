@@ -2,12 +2,13 @@
 from views (the image and the board) or from what the acting seat may know (labels)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.i18n import localize_value, normalize_locale, t, verb_names
+from games.core.i18n import localize_value, normalize_locale, numbered, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict.data import content
@@ -36,13 +37,30 @@ def territory_name(state, tid: str, locale: str) -> str:
     return f"{_name(content().territories[terr.key], locale)} ({state.players[terr.owner].name} {terr.dur}/{terr.max})"
 
 
-def unit_name(state, seat: int, uid: str, locale: str) -> str:
-    """A unit as the seat may know it (a face-down enemy unit is only `face-down unit`), with
-    its territory and board number to tell apart two of one name."""
+def unit_labels(units: list[tuple[str, str | None]], locale: str) -> dict[str, str]:
+    """id -> the label menus, logs and the picture give a unit: its card's name as the reader
+    knows it (`a face-down unit` otherwise), with an ordinal where two share it (`Militia #2`,
+    in the order they came into play). Never its id (`units`: (id, key or None))."""
+    cards = content().cards
+    ordered = sorted(units, key=lambda unit: int(unit[0][1:]))
+    return numbered((uid, _name(cards[key], locale) if key else t(locale, "conflict.face_down")) for uid, key in ordered)
+
+
+def state_labels(state, seat: int | None, locale: str) -> dict[str, str]:
+    """The labels `seat`'s view gives (its own face-down units by name, others' face down)."""
+    return unit_labels([(u.id, u.key if u.up or u.owner == seat else None) for u in state.units.values()], locale)
+
+
+def view_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
+    return unit_labels([(u[0], u[5]) for u in units_of(view)], locale)
+
+
+def unit_name(state, seat: int, uid: str, locale: str, labels: dict[str, str] | None = None) -> str:
+    """A unit as the seat may know it, with its territory (`Militia #2 @ Pinewood`)."""
     u = state.units[uid]
-    what = _name(content().cards[u.key], locale) if u.up or u.owner == seat else t(locale, "conflict.hidden")
+    labels = labels or state_labels(state, seat, locale)
     where = _name(content().territories[state.territories[u.loc].key], locale) if u.loc in state.territories else ""
-    return f"{what} {u.id}" + (f" @ {where}" if where else "")
+    return labels[uid] + (f" @ {where}" if where else "")
 
 
 def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
@@ -57,8 +75,9 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
         for card in state.players[seat].hand:
             names[card.id] = _name(data.cards[card.key], loc)
     view = engine.view(state, seat)  # only what the seat may see (no one's territories during setup)
-    for uid in (u[0] for u in units_of(view)):
-        names[uid] = unit_name(state, seat, uid, loc)
+    labels = view_labels(view, loc)
+    for uid in labels:
+        names[uid] = unit_name(state, seat, uid, loc, labels)
     for tid in view["terrs"]:
         names[tid] = territory_name(state, tid, loc)
     for a in state.agreements:
@@ -69,6 +88,37 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     for i, p in enumerate(state.players):
         names.setdefault(str(i), p.name)
     return names
+
+
+_UID = re.compile(r"u\d+")
+# events whose `{name}` is the unit's: it reads as the unit's label (their lines show no id)
+_NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy_offer", "traded", "airdrop", "strike",
+                                              "doomed", "destroyed")}
+
+
+def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+    """Units by their public labels (`Militia #2`, `face-down unit #3`, as on the public
+    picture), never by id: `unit` and `vehicle` become labels, and a line's `name` of the
+    unit becomes its label too; a unit no longer on the board keeps its name alone."""
+    loc = normalize_locale(locale)
+    out = dict(params)
+    labels = None
+    for field in ("unit", "vehicle"):
+        value = params.get(field)
+        if not (isinstance(value, str) and _UID.fullmatch(value)):
+            continue
+        labels = labels if labels is not None else state_labels(state, None, loc)
+        label = labels.get(value)
+        out[field] = label or t(loc, "conflict.gone")
+        if field == "unit" and key in _NAMED_UNIT and label is not None:
+            given = localize_value(params.get("name"), loc)
+            given = t(loc, given[1:]) if isinstance(given, str) and given.startswith("@") else given
+            if label.startswith(str(given)):  # the name with its ordinal (a name the label hides stays)
+                out["name"] = label
+    if isinstance(params.get("units"), str):  # a spy report's face-down units, ids in a list
+        labels = labels if labels is not None else state_labels(state, None, loc)
+        out["units"] = _UID.sub(lambda m: labels.get(m.group(0), t(loc, "conflict.gone")), params["units"])
+    return out
 
 
 def explain_roll(engine, state, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
@@ -130,10 +180,11 @@ def summary(view: dict[str, Any], locale: str) -> str:
     lines = [("第{r}/{m}轮 · {ph}" if zh else "Round {r}/{m} · {ph}").format(
         r=min(view["round"], view["max_rounds"]), m=view["max_rounds"], ph=t(loc, f"conflict.phase.{view['phase']}"))]
     by_loc: dict[str, list[str]] = {}
+    labels = view_labels(view, loc)
     for u in units_of(view):
         if u[7]:  # riding inside a vehicle
             continue
-        label = u[0] + (":" + _name(data.cards[u[5]], loc) if u[5] else ":?") + ("" if u[3] else "(暗)" if zh else "(fd)")
+        label = labels[u[0]] + ("" if u[3] or not u[5] else "(暗)" if zh else " (fd)")  # own, known, face down
         by_loc.setdefault(u[2], []).append(label)
     for s, p in enumerate(view["players"]):
         mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") else " "
@@ -188,6 +239,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         + t(loc, f"conflict.phase.{view['phase']}")
     draw.text((pad, 10), title, fill=(20, 20, 20), font=f_big)
     last = last_move(view)
+    labels = view_labels(view, loc)
     by_loc: dict[str, list[list]] = {}
     for u in units_of(view):
         if not u[7]:
@@ -227,8 +279,8 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                 draw.rectangle((x + 4, y + 20, x + 4 + bar, y + 28), fill=color)
                 draw.text((x + cell_w - 42, y + 17), f"{dur}/{mx}", fill=(20, 20, 20), font=f_small)
                 units = by_loc.get(tid, [])
-                for i, u in enumerate(units[:3]):  # one unit a line, its whole name; more: "+N"
-                    label = f"{u[0]} " + (_name(data.cards[u[5]], loc) if u[5] and u[3] else "?")
+                for i, u in enumerate(units[:3]):  # one unit a line, as the menus name it; more: "+N"
+                    label = labels[u[0]] + ("" if u[3] or not u[5] else " (fd)" if loc == "en" else "(暗)")
                     if i == 2 and len(units) > 3:
                         label = f"+{len(units) - 2}"
                     draw.text((x + 4, y + 31 + i * 14), label, fill=LAST_MOVE if u[0] in last else (60, 60, 60),

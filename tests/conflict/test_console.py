@@ -20,7 +20,7 @@ def test_three_player_console_game_reaches_the_victory_post(tmp_path):
     assert code == 0
     assert "协议 a" in text and "passage / 共同防御" in text  # the agreement, recorded as written
     assert "卖给" in text  # the trade
-    assert "暗置一个单位" in text  # a face-down deployment
+    assert "部署 暗置单位" in text  # a face-down deployment
     assert "盖出 3 张作战牌" in text and "翻开：" in text  # combat cards laid face down, then revealed
     assert re.search(r"\[dm alice\] 你的作战牌顺序", text)  # the laid cards go by DM only
     assert "胜者：alice" in text
