@@ -37,16 +37,25 @@ def _text(img: Image.Image, xy: tuple[int, int], text: str, size: int, fill: tup
     img.paste(fill, (xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height), mask)
 
 
-def _name_lines(img: Image.Image, x: int, y: int, label: str, fill: tuple[int, int, int]) -> None:
-    """The card's label as the menus name it: its name in two lines at most, and its ordinal
-    (`#2`, where two cards share a name) at the top right corner, where it always fits."""
+@lru_cache(maxsize=4096)
+def _label_layout(label: str) -> tuple[tuple[str, ...], str, int]:
+    """A card's label laid out once (labels repeat from board to board): its name in two lines
+    at most, and its ordinal (`#2`, where two cards share a name) with its width."""
     name, ordinal = label, ""
     if (found := ORDINAL.fullmatch(label)) is not None:
         name, ordinal = found.groups()
-        _text(img, (x + CARD_W - 8 - font(13).getbbox(ordinal)[2], y - 16), ordinal, 13, (255, 255, 255))
     lines = wrap(name, font(12), CARD_W - 10)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
+    return tuple(lines), ordinal, font(13).getbbox(ordinal)[2] if ordinal else 0
+
+
+def _name_lines(img: Image.Image, x: int, y: int, label: str, fill: tuple[int, int, int]) -> None:
+    """The card's label as the menus name it: the name under the header, the ordinal at the
+    header's right end, where it always fits."""
+    lines, ordinal, width = _label_layout(label)
+    if ordinal:
+        _text(img, (x + CARD_W - 8 - width, y - 16), ordinal, 13, (255, 255, 255))
     for i, line in enumerate(lines):
         _text(img, (x + 5, y + i * 13), line, 12, fill)
 

@@ -210,3 +210,35 @@ def test_a_conflict_menu_names_the_player_a_card_is_played_on():
             assert all(names[o.value] in o.label and not o.label.isdigit() for o in options), options
             checked += 1
     assert checked
+
+
+BOARD_THINGS = {  # the ids of the units, mechs and tanks on the table, as the action codes carry them
+    "ironfire": lambda st: [u.slot for p in st.players for u in p.army],
+    "frontline": lambda st: list(st.units),
+    "conflict": lambda st: list(st.units),
+    "fleet": lambda st: [m.uid for side in st.sides for m in side.mechs] if st.phase == "play" else [],
+    "panzer": lambda st: [tk.id for tk in st.tanks],
+}
+
+
+@pytest.mark.parametrize("key", sorted(PLAYERS))
+def test_two_things_of_one_name_read_apart_and_play_by_their_labels(key):
+    """"Where two things share a name, add what tells them apart" (issue 18): along random
+    games, no two units (mechs, tanks) on the table read alike to any seat, in either
+    language; and an action on one of two that share a name is played by its menu label
+    (`/play Target M2A1 105 mm Howitzer #2 5/5`), which names that action and no other."""
+    from bot.host.names import match_actions
+
+    game = get_game(key)
+    twins = played = 0
+    for state, seat, _, _ in sample(key, seeds=(0, 1)):
+        for loc in ("en", "zh-CN"):
+            names = game.text.token_names(state, seat, loc)
+            things = [names[i] for i in BOARD_THINGS[key](state)]
+            assert len(set(things)) == len(things), sorted(things)
+            twins += sum("#" in name for name in things)
+        for action in game.engine.legal_actions(state, seat):
+            if "#" in (label := game.text.describe_action(state, seat, action, "en")) and played < 20:
+                assert match_actions(game, state, seat, label) == [action], label
+                played += 1
+    assert twins and played
