@@ -8,9 +8,10 @@ from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import code_fields
-from games.core.events import step_of
+from games.core.events import fill_model, step_of
 
 from . import rules as R
+from .rules import UNIT_TYPE
 from .cards import CARDS, DECK_SIZE, deck_code, load_presets, parse_deck
 from .state import (
     ACTIONS, FRONT_SIZE, MAX_TURNS, SUPPORT_SIZE, Attack, ChooseDeck, DeckCard, Deploy, EndTurn, FrontlineAction,
@@ -24,8 +25,24 @@ OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
 def _action(cls: type, *values: Any) -> FrontlineAction:
     """Actions are frozen values: legal_actions reuses them instead of building thousands
     of equal pydantic objects per game (the random-playout hot loop). `values` are the
-    fields in code order; those left out keep their defaults."""
-    return cls(**dict(zip(code_fields(cls), values)))
+    fields in code order; those left out keep their defaults. Each new card id still brings
+    new actions (most of a game's), so they are filled as pydantic's validator fills them,
+    without validating known-good values again (games.core.events.fill_model; test_fast_paths
+    compares every listed action with a validated one, field types included)."""
+    fields = dict(_DEFAULTS[cls])  # every field in order, defaults first
+    names = code_fields(cls)[:len(values)]
+    fields.update(zip(names, values))
+    return fill_model(cls, fields, _given(cls, len(values)))
+
+
+_DEFAULTS = {cls: {name: f.default for name, f in cls.model_fields.items()} for cls in ACTIONS}
+
+
+@lru_cache(maxsize=None)
+def _given(cls: type, n: int) -> set[str]:
+    """The field names set by the first `n` values (one set shared by those actions, as
+    fill_model allows)."""
+    return set(code_fields(cls)[:n])
 
 
 @lru_cache(maxsize=None)  # a few ready-made decks, parsed once instead of at every choice
@@ -214,47 +231,72 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def _main_actions(self, st: FrontlineState, seat: int) -> list[FrontlineAction]:
         """The turn player's actions, in the order players see them: hand cards, then each
         unit's move and attacks, then the end of the turn. The checks are those of `apply`
-        (can_move, can_attack, card_targets ...), read once per decision."""
+        (can_move, can_attack, card_targets ...), read once per decision: card targets per
+        target kind, attack targets per reach."""
         p = st.players[seat]
         kredits = p.kredits
         acts: list[FrontlineAction] = []
         hand = p.hand
-        has_active = any(c.active for c in hand)
-        for c in hand:
-            kind, cost, target, condition = _PLAYS[c.key]
-            if c.active or cost > kredits:
-                continue
-            if kind == "unit":
-                if len(p.support) < SUPPORT_SIZE:
-                    if target == "none":
-                        acts.append(_action(Deploy, c.id, None))
-                    else:
-                        targets = self.card_targets(st, seat, target, for_order=False)
-                        acts += [_action(Deploy, c.id, x) for x in (targets or [None])]
-            elif kind == "order":
-                if condition and not self._condition_met(st, seat, condition):
+        if hand:
+            has_active = False
+            for c in hand:
+                if c.active:
+                    has_active = True
+            room = len(p.support) < SUPPORT_SIZE
+            targets_of: dict[tuple[str, bool], list[str]] = {}
+            for c in hand:
+                kind, cost, target, condition = _PLAYS[c.key]
+                if cost > kredits or c.active:
                     continue
-                if target == "none":
-                    acts.append(_action(PlayOrder, c.id))
-                else:
-                    acts += [_action(PlayOrder, c.id, x) for x in self.card_targets(st, seat, target, True)]
-            elif not has_active:
-                acts.append(_action(SetCounter, c.id))
+                if kind == "unit":
+                    if room:
+                        if target == "none":
+                            acts.append(_action(Deploy, c.id, None))
+                        else:
+                            targets = targets_of.get((target, False))
+                            if targets is None:
+                                targets = targets_of[target, False] = self.card_targets(st, seat, target, False)
+                            if targets:
+                                acts += [_action(Deploy, c.id, x) for x in targets]
+                            else:
+                                acts.append(_action(Deploy, c.id, None))
+                elif kind == "order":
+                    if condition and not self._condition_met(st, seat, condition):
+                        continue
+                    if target == "none":
+                        acts.append(_action(PlayOrder, c.id))
+                    else:
+                        targets = targets_of.get((target, True))
+                        if targets is None:
+                            targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
+                        acts += [_action(PlayOrder, c.id, x) for x in targets]
+                elif not has_active:
+                    acts.append(_action(SetCounter, c.id))
+        # the units: can_act, and the kredits both a move and an attack need; then
+        # _may_move (only from the support line) and _may_attack written out
         turn_no = st.turn_no
-        targets_of: dict[tuple, list[str]] = {}  # attack targets by what they depend on
-        for u in R.units_of(st, seat):
-            # can_act, and the kredits both a move and an attack need
+        units = st.units
+        front = st.front
+        ours = st.front_owner == seat
+        enter = (ours or st.front_owner is None) and len(front) < FRONT_SIZE  # the frontline takes a unit
+        reach_of: dict[tuple[str, bool, bool], list[str]] = {}  # attack targets by what they depend on
+        for uid in (p.support + front if ours else p.support):
+            u = units[uid]
             if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
                     or (u.arrived_turn == turn_no and "blitz" not in u.keywords)):
                 continue
-            uid = u.uid
-            if _may_move(st, u, seat):
+            utype = UNIT_TYPE[u.key]
+            in_front = ours and uid in front
+            if u.moved:
+                if utype != "tank":
+                    continue  # acted: only a tank attacks after moving, and nobody moves twice
+            elif enter and not in_front and (u.attacks == 0 or utype == "tank"):
                 acts.append(_action(Move, uid))
-            if _may_attack(u):
-                reach = (R.UNIT_TYPE[u.key], uid in st.front, "no_hq_attack" not in u.flags)
-                targets = targets_of.get(reach)
+            if u.atk > 0 and u.attacks < (2 if "fury" in u.keywords else 1):
+                reach = (utype, in_front, "no_hq_attack" not in u.flags)
+                targets = reach_of.get(reach)
                 if targets is None:
-                    targets = targets_of[reach] = _attack_targets(st, seat, *reach)
+                    targets = reach_of[reach] = _attack_targets(st, seat, *reach)
                 acts += [_action(Attack, uid, x) for x in targets]
         acts.append(_action(EndTurn))
         return acts

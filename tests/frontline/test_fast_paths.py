@@ -29,9 +29,13 @@ def _codes(games: int = 2) -> set[str]:
             legal = ENGINE.legal_actions(st, seat)
             for a in legal:
                 codes.add(a.code())
-                # a reused action equals one built from its fields
-                fresh = type(a)(**a.model_dump())
+                # a reused action (built without validation) equals one validated from its
+                # fields, field by field and type by type, with the same fields set
+                fresh = type(a)(**{name: getattr(a, name) for name in a.model_fields_set})
                 assert fresh == a and fresh.code() == a.code()
+                types = [(k, type(v)) for k, v in a.__dict__.items()]
+                assert [(k, type(v)) for k, v in fresh.__dict__.items()] == types
+                assert fresh.model_fields_set == a.model_fields_set
             st = ENGINE.apply(st, seat, chooser.choice(legal)).state
     return codes
 
