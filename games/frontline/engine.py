@@ -84,38 +84,50 @@ def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq
     support line only the enemy-held frontline. Smokescreen hides (3.3.2); a guard shields its
     neighbours (3.3.1) except from artillery and bombers; a bomber facing fighters in a line
     may attack only them, and enemy fighters in the support line keep it from the HQ."""
-    enemy = 1 - seat
     units = st.units
-    foe_support = [units[x] for x in st.players[enemy].support]
+    foe_support = st.players[1 - seat].support
+    foe_front = st.front if st.front_owner == 1 - seat else ()
     if kind in R.RANGED:
-        lines = [foe_support, [units[x] for x in st.front] if st.front_owner == enemy else []]
+        lines = (foe_support, foe_front)
     elif in_front:
-        lines = [foe_support]
+        lines = (foe_support,)
     else:
-        lines = [[units[x] for x in st.front] if st.front_owner == enemy else []]
+        lines = (foe_front,)
         hq_ok = False
-    ignores_guard = kind in ("artillery", "bomber")
+    guards_shield = kind != "artillery" and kind != "bomber"
     bomber = kind == "bomber"
     out: list[str] = []
-    for line in lines:
-        fighters = bomber and any(R.UNIT_TYPE[o.key] == "fighter" for o in line)
-        guards = [] if ignores_guard else ["guard" in d.keywords for d in line]
+    for uids in lines:
+        line = [units[x] for x in uids]
+        plain = True  # nobody hidden, shielded, or left out by fighters
+        for d in line:
+            keywords = d.keywords
+            if keywords and ("smokescreen" in keywords or (guards_shield and "guard" in keywords)):
+                plain = False
+            elif bomber and UNIT_TYPE[d.key] == "fighter":
+                plain = False
+        if plain:
+            out += uids
+            continue
+        fighters = bomber and any(UNIT_TYPE[o.key] == "fighter" for o in line)
+        guards = ["guard" in d.keywords for d in line] if guards_shield else []
         if True not in guards:
             guards = []  # no guard in the line: nobody shielded
         last = len(line) - 1
         for i, d in enumerate(line):
             if "smokescreen" in d.keywords:
                 continue
-            if fighters and R.UNIT_TYPE[d.key] != "fighter":
+            if fighters and UNIT_TYPE[d.key] != "fighter":
                 continue
             if guards and not guards[i] and ((i > 0 and guards[i - 1]) or (i < last and guards[i + 1])):
                 continue
             out.append(d.uid)
     if hq_ok:
-        blocked = (not ignores_guard and any("guard" in d.keywords for d in foe_support)) or (
-            bomber and any(R.UNIT_TYPE[d.key] == "fighter" for d in foe_support))
-        if not blocked:
-            out.append("hq")
+        for x in foe_support:
+            d = units[x]
+            if (guards_shield and "guard" in d.keywords) or (bomber and UNIT_TYPE[d.key] == "fighter"):
+                return out
+        out.append("hq")
     return out
 
 
