@@ -417,10 +417,10 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             R.check_victory(st, ev)
 
     def _hand_card(self, st: FrontlineState, seat: int, card_id: str) -> HandCard:
-        hc = next((c for c in st.players[seat].hand if c.id == card_id), None)
-        if hc is None:
-            raise RuleError("frontline.no_card", card=card_id[:16])
-        return hc
+        for hc in st.players[seat].hand:
+            if hc.id == card_id:
+                return hc
+        raise RuleError("frontline.no_card", card=card_id[:16])
 
     def _check_target(self, st: FrontlineState, seat: int, kind: str, target: str | None, for_order: bool) -> None:
         """A card that names a target must get one when any exists (4.1.6.1: an order

@@ -459,9 +459,12 @@ def process_deaths(st: FrontlineState, ev: Events) -> None:
     """Adj. 2: every unit at 0 defence leaves together; then their destruction effects
     resolve in board order (and may destroy more)."""
     while True:
-        dead = [u for u in st.units.values() if u.hp <= 0]
-        if not dead:
+        for u in st.units.values():  # after every action: first ask whether anyone died at all
+            if u.hp <= 0:
+                break
+        else:
             return
+        dead = [u for u in st.units.values() if u.hp <= 0]
         for u in dead:
             remove_from_board(st, u)
             ev.append(Event.public("frontline.destroyed", unit=unit_label(u)))
@@ -476,8 +479,10 @@ def fire_counter(st: FrontlineState, trigger: str, ev: Events, unit: Unit | None
     Returns True when it cancels the triggering order."""
     seat = 1 - st.turn
     p = st.players[seat]
-    hc = next((c for c in p.hand if c.active and CARDS[c.key].trigger == trigger), None)
-    if hc is None:
+    for hc in p.hand:
+        if hc.active and CARDS[hc.key].trigger == trigger:
+            break
+    else:
         return False
     take_from_hand(p, hc)
     p.hidden_spent = 0
