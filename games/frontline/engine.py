@@ -250,10 +250,6 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         acts: list[FrontlineAction] = []
         hand = p.hand
         if hand:
-            has_active = False
-            for c in hand:
-                if c.active:
-                    has_active = True
             room = len(p.support) < SUPPORT_SIZE
             targets_of: dict[tuple[str, bool], list[str]] = {}
             for c in hand:
@@ -282,7 +278,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                         if targets is None:
                             targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
                         acts += [_action(PlayOrder, c.id, x) for x in targets]
-                elif not has_active:
+                elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
                     acts.append(_action(SetCounter, c.id))
         # the units: can_act, and the kredits both a move and an attack need; then
         # _may_move (only from the support line) and _may_attack written out
@@ -488,7 +484,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return
         R.run_effects(st, seat, card.effects, ev, source=None, target=a.target)
         for u in R.units_of(st, seat):  # 3.4.3: "whenever you play an order"
-            if not u.silenced and u.hp > 0:
+            if u.key in R.ON_ORDER and not u.silenced and u.hp > 0:
                 R.run_effects(st, seat, CARDS[u.key].on_order, ev, source=u, target=None)
 
     @staticmethod

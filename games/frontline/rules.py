@@ -59,6 +59,8 @@ def has_kw(u: Unit, kw: str) -> bool:
 UNIT_TYPE = {key: card.type or "infantry" for key, card in CARDS.items()}  # read at every decision
 DECK_GROWTH = {key: card.deck_growth for key, card in CARDS.items() if card.deck_growth}  # 3.4.6, every turn
 AT_TURN_START = {key for key, card in CARDS.items() if card.turn_start or card.promote == "turn_start"}  # every turn
+ON_ATTACK = {key for key, card in CARDS.items() if card.on_attack}  # at every attack
+ON_ORDER = {key for key, card in CARDS.items() if card.on_order}  # at every order
 
 
 def utype(u: Unit) -> str:
@@ -332,12 +334,17 @@ def hq_shielded(st: FrontlineState, seat: int) -> bool:
     return any("shield_hq" in u.flags for u in units_of(st, seat))
 
 
+# the effects on a player (kredits, cards, HQ) rather than on units, and those of them told by one event
+_PLAYER_OPS = frozenset({"kredits", "kredits_next", "slots", "draw", "draw_next", "tutor", "create", "shuffle",
+                         "discard", "heal_hq", "hq_effect", "summon", "intel", "return"})
+_TOLD_OPS = frozenset({"kredits", "kredits_next", "slots", "draw_next", "create", "shuffle", "heal_hq", "hq_effect"})
+
+
 def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit | None, target: str | None) -> None:
     """One effect of a card owned by `seat`. Deaths are collected by the caller (adj. 2)."""
     p, foe = st.players[seat], st.players[1 - seat]
     do = eff.do
-    if do in ("kredits", "kredits_next", "slots", "draw", "draw_next", "tutor", "create", "shuffle", "discard",
-              "heal_hq", "hq_effect", "summon", "intel", "return"):
+    if do in _PLAYER_OPS:
         who = foe if eff.who == "enemy" else p
         whose = 1 - seat if eff.who == "enemy" else seat
         if do == "kredits":  # 2.1: kredits may exceed the slots, never 24
@@ -389,7 +396,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                 c.revealed = True
                 picked.append(card_name(c.key))
             ev.append(Event.public("frontline.intel", name=foe.name, cards=picked or "@core.none"))
-        if do in ("kredits", "kredits_next", "slots", "draw_next", "create", "shuffle", "heal_hq", "hq_effect"):
+        if do in _TOLD_OPS:
             # the table sees kredits as if no counter-order had been paid for (2.3)
             ev.append(Event.public(f"frontline.fx.{do}", name=who.name, amount=eff.amount,
                                    total=who.kredits + who.hidden_spent,
@@ -528,7 +535,7 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
     if has_kw(u, "pincer") and sum(has_kw(o, "pincer") for o in units_of(st, seat)) >= 2:
         buff(u, 1, 1)  # 3.3.6: a formed pincer gives +1/+1 when attacking
         ev.append(Event.public("frontline.pincer", unit=unit_label(u)))
-    if not u.silenced:
+    if u.key in ON_ATTACK and not u.silenced:
         run_effects(st, seat, CARDS[u.key].on_attack, ev, source=u, target=None)
     enemy = 1 - seat
     foe = st.players[enemy]
@@ -627,9 +634,8 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
                 promote(st, u, ev)
     process_deaths(st, ev)
     for dc in p.deck:  # 3.4.6: in-deck growth
-        growth = DECK_GROWTH.get(dc.key)
-        if growth:
-            dc.bonus += growth
+        if dc.key in DECK_GROWTH:
+            dc.bonus += DECK_GROWTH[dc.key]
     draw(st, seat, ev, 1 + p.next_draws)
     p.next_draws = 0
 
