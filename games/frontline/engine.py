@@ -264,9 +264,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                             targets = targets_of.get((target, False))
                             if targets is None:
                                 targets = targets_of[target, False] = self.card_targets(st, seat, target, False)
-                            if targets:
-                                acts += [_action(Deploy, c.id, x) for x in targets]
-                            else:
+                            for x in targets:  # loops, not comprehensions: no call of their own
+                                acts.append(_action(Deploy, c.id, x))
+                            if not targets:
                                 acts.append(_action(Deploy, c.id, None))
                 elif kind == "order":
                     if condition and not self._condition_met(st, seat, condition):
@@ -277,7 +277,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                         targets = targets_of.get((target, True))
                         if targets is None:
                             targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
-                        acts += [_action(PlayOrder, c.id, x) for x in targets]
+                        for x in targets:
+                            acts.append(_action(PlayOrder, c.id, x))
                 elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
                     acts.append(_action(SetCounter, c.id))
         # the units: can_act, and the kredits both a move and an attack need; then
@@ -305,7 +306,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 targets = reach_of.get(reach)
                 if targets is None:
                     targets = reach_of[reach] = _attack_targets(st, seat, *reach)
-                acts += [_action(Attack, uid, x) for x in targets]
+                for x in targets:
+                    acts.append(_action(Attack, uid, x))
         acts.append(_action(EndTurn))
         return acts
 
