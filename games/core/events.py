@@ -114,8 +114,9 @@ _STEP_FIELDS = {"state", "events"}
 
 def _event(key: str, params: dict[str, Any], to: list[int] | None) -> Event:
     """Event(key=key, params=params, to=to) for a str key, a fresh params dict and a fresh
-    list of int seats (or None), without validating them again."""
-    return fill_model(Event, {"key": key, "params": params, "to": to}, _EVENT_FIELDS)
+    list of int seats (or None), without validating them again (fill_model's work, one call
+    fewer: games make two or three events per action)."""
+    return _fill_slots(_new(Event), {"key": key, "params": params, "to": to}, _EVENT_FIELDS)
 
 
 def step_of(state: Any, events: list[Event]) -> Step:
