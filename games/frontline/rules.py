@@ -617,21 +617,26 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
     p.hidden_spent = 0
     ev.append(Event.public("frontline.turn", name=p.name, n=st.turn_no, kredits=p.kredits, slots=p.slots))
     mine = units_of(st, seat)
+    lasting = own = False  # whether any unit has a lasting effect, or turn-start effects of its own
     for u in mine:
         u.moved, u.attacks = False, 0  # a new turn's actions (nothing below reads them)
         if "mobilize" in u.keywords:
             buff(u, 1, 1)
             ev.append(Event.public("frontline.mobilize", unit=unit_label(u), atk=u.atk, hp=u.hp))
-    for u in mine:
-        if "attrition" in u.effects:
-            dealt = damage_unit(u, 1)
-            ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt, hp=u.hp))
-    for u in mine:
-        if u.key in AT_TURN_START and u.hp > 0 and not u.silenced:
-            card = CARDS[u.key]
-            run_effects(st, seat, card.turn_start, ev, source=u, target=None)
-            if card.promote == "turn_start":
-                promote(st, u, ev)
+        lasting = lasting or bool(u.effects)
+        own = own or u.key in AT_TURN_START
+    if lasting:
+        for u in mine:
+            if "attrition" in u.effects:
+                dealt = damage_unit(u, 1)
+                ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt, hp=u.hp))
+    if own:
+        for u in mine:
+            if u.key in AT_TURN_START and u.hp > 0 and not u.silenced:
+                card = CARDS[u.key]
+                run_effects(st, seat, card.turn_start, ev, source=u, target=None)
+                if card.promote == "turn_start":
+                    promote(st, u, ev)
     process_deaths(st, ev)
     for dc in p.deck:  # 3.4.6: in-deck growth
         if dc.key in DECK_GROWTH:
