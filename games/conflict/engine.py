@@ -84,7 +84,25 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             return [s for s, p in enumerate(state.players) if p.alive and not p.ready]
         return [state.turn]
 
+    # The last development listing, (state, seat, parts, first, units, flipped): a flip, half of
+    # all actions, changes a few parts of it, so the next listing of that state for that seat
+    # builds those alone (L.relist_after_flip). Only `apply` and `resign` change a state: both
+    # drop the listing of the state they change, bar a flip that marks it `flipped`. A listing
+    # is reused only after such a flip, never twice: a state edited by other means (a test's
+    # scenario) and listed again is listed afresh. A copy of a state is another object, so it
+    # never matches. `invariants` checks a kept listing against a fresh one.
+    _listed: tuple[ConflictState, int, list[list], dict[str, str], list[m.Unit], bool] | None = None
+
     def legal_actions(self, state: ConflictState, seat: int) -> list:
+        listed = self._listed
+        if listed is not None and listed[0] is state and listed[5] and listed[1] == seat:
+            parts = L.relist_after_flip(state, seat, listed[2], listed[3], listed[4])
+            self._listed = (state, seat, parts, listed[3], listed[4], False)
+            return L.joined(parts)
+        if L.developing(state, seat):
+            parts, first, units = L.develop_parts(state, seat)
+            self._listed = (state, seat, parts, first, units, False)
+            return L.joined(parts)
         return L.legal(state, seat)
 
     # --- apply -------------------------------------------------------------------------------
@@ -107,8 +125,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             # same object; an action parsed from text is compared by value
             if not any(a is action for a in legal) and action not in set(legal):
                 raise self._why(state, seat, action)
+        listed = self._listed
+        if listed is not None and listed[0] is state:
+            self._listed = None  # the state changes from here on
         events: list[Event] = []
         _HANDLERS[kind](self, state, seat, action, events)
+        if kind == "flip" and listed is not None and listed[0] is state and listed[1] == seat:
+            self._listed = (*listed[:5], True)
         self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
 
@@ -800,6 +823,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         return ranks
 
     def resign(self, state: ConflictState, seat: int) -> Step:
+        if self._listed is not None and self._listed[0] is state:
+            self._listed = None
         events: list[Event] = [R.public("core.outcome.resign", name=state.players[seat].name)]
         p = state.players[seat]
         pend = state.pending
@@ -914,6 +939,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def invariants(self, state: ConflictState) -> list[str]:
         problems = []
+        listed = self._listed
+        if listed is not None and listed[0] is state and listed[5]:
+            kept = L.joined(L.relist_after_flip(state, listed[1], listed[2], listed[3], listed[4]))
+            if kept != L.legal(state, listed[1]):
+                problems.append(f"the listing kept after a flip differs from a fresh one for seat {listed[1]}")
         total = sum(c.count for c in content().cards.values())
         held = len(state.deck) + len(state.discard) + sum(len(p.hand) + bool(p.upgrade) for p in state.players)
         held += len(state.units)

@@ -227,24 +227,54 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         return acts + [_HALT]
     acts: list = []
     if kind != "next":  # always legal here: apply's check of it lists nothing else
-        first: dict[str, str] = {}  # card key -> the first such card in hand (basic and strategy cards)
-        if kind is None:
-            for c in p.hand:
-                key = c.key
-                if key not in first:
-                    first[key] = c.id
-        elif kind in CARD_OF_KIND:  # a filtered list needs only the card of its kind
-            key = CARD_OF_KIND[kind]
-            cid = next((c.id for c in p.hand if c.key == key), None)
-            if cid is not None:
-                first[key] = cid
-        my_units = [u for u in state.units.values() if u.owner == seat]
+        first = _firsts(p.hand, kind)
+        my_units = units_of(state, seat)
         if phase in ("develop", "post"):
-            _develop(state, seat, p, acts, first, my_units, kind)
+            for part in _develop(state, seat, p, first, my_units, kind):
+                acts += part
         elif phase == "battle":
             _battle(state, seat, p, acts, first, my_units, kind)
     acts.append(_NEXT)
     return acts
+
+
+def develop_parts(state: ConflictState, seat: int) -> tuple[list[list], dict[str, str], list[Unit]]:
+    """For a seat that may develop (`developing`): `legal(state, seat)` in parts (joined by
+    `joined`), with what relist_after_flip needs: the first card of each key in hand, and
+    the seat's units."""
+    first = _firsts(state.players[seat].hand, None)
+    my_units = units_of(state, seat)
+    return _develop(state, seat, state.players[seat], first, my_units, None), first, my_units
+
+
+def joined(parts: list[list]) -> list:
+    """The development listing from its parts."""
+    acts: list = []
+    for part in parts:
+        acts += part
+    acts.append(_NEXT)
+    return acts
+
+
+def units_of(state: ConflictState, seat: int) -> list[Unit]:
+    return [u for u in state.units.values() if u.owner == seat]
+
+
+def _firsts(hand: list[m.Card], kind: str | None) -> dict[str, str]:
+    """Card key -> the first such card in hand (the card a basic or strategy action plays);
+    with `kind`, only the card of that kind (a filtered list needs no other)."""
+    first: dict[str, str] = {}
+    if kind is None:
+        for c in hand:
+            key = c.key
+            if key not in first:
+                first[key] = c.id
+    elif kind in CARD_OF_KIND:
+        key = CARD_OF_KIND[kind]
+        cid = next((c.id for c in hand if c.key == key), None)
+        if cid is not None:
+            first[key] = cid
+    return first
 
 
 BASIC_KINDS = {"move", "maintain", "retreat", "sell", "buy"}
@@ -261,32 +291,77 @@ _NEXT = _act("next")
 _HALT = _act("halt")
 
 
-def _develop(state: ConflictState, seat: int, p: m.Player, acts: list, first: dict[str, str], my_units: list[Unit],
-             kind: str | None) -> None:
+# The development listing comes in parts, in this order. A flip changes only whether one
+# unit is face up, and so only the parts that ask that of units (UNIT_PARTS): the engine keeps
+# the parts of the listing it just made and, after a flip, rebuilds those alone (relist_after_flip).
+FITS, BOARDS, FLIPS, MOVES, MAINTAINS, RETREATS, TRADES, PLANS, AIRDROPS, SCHEMES = range(10)
+UNIT_PARTS = (BOARDS, FLIPS, MOVES, TRADES, AIRDROPS)
+
+
+def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str], my_units: list[Unit],
+             kind: str | None) -> list[list]:
+    """The development actions in parts (see FITS ...); with `kind`, at least those of that kind."""
+    parts: list[list] = [_NONE] * 10
     if kind in (None, "deploy", "equip"):
-        _deploys_and_fits(state, seat, p, acts, my_units)
-    if kind in (None, "board") and not p.emp:
-        for v in my_units:
-            if v.key in VEHICLES and v.rider is None and v.up:
-                crew = CARDS[v.key].crew
-                loc = v.loc
-                for u in my_units:
-                    if u.loc == loc and u.up and u.riding is None:
-                        t = CARD_TYPE[u.key]
-                        if t != "vehicle" and crew in ("any", t):
-                            acts.append(_act("board", v.id, u.id))
+        parts[FITS] = _deploys_and_fits(state, seat, p, my_units)
+    if kind in (None, "board"):
+        parts[BOARDS] = _boards(p, my_units)
     if kind in (None, "flip"):
-        acts += _flips(my_units)
+        parts[FLIPS] = _flips(my_units)
     # each group of _basics and _strategy needs a card of its own in hand: skip the rest
     basics = (kind is None or kind in BASIC_KINDS) and not first.keys().isdisjoint(BASICS)
-    strategy = not p.hacked and (kind is None or kind in STRATEGY) and not first.keys().isdisjoint(STRATEGY)
+    strategy = _plans_open(p, first) and (kind is None or kind in STRATEGY)
     if basics or strategy:
         rivals = others(state, seat) if not first.keys().isdisjoint(AGAINST_RIVALS) else []
         abroad = _abroad(state, seat, my_units) if "retreat" in first or "withdraw" in first else []
         if basics:
-            _basics(state, seat, acts, first, my_units, rivals, abroad)
+            _basics(state, seat, parts, first, my_units, rivals, abroad)
         if strategy:
-            _strategy(state, seat, acts, first, my_units, rivals, abroad)
+            _strategy(state, seat, parts, first, my_units, rivals, abroad)
+    return parts
+
+
+_NONE: list = []  # an empty part (never changed: parts are replaced, not extended)
+
+
+def relist_after_flip(state: ConflictState, seat: int, parts: list[list], first: dict[str, str],
+                      my_units: list[Unit]) -> list[list]:
+    """The parts of `legal(state, seat)` after a flip by the seat, from the parts listed just
+    before it: the flip leaves the hand, the resources, the territories and which units the
+    seat has as they were, and changes the answer of `u.up` for one unit, which only the
+    UNIT_PARTS ask. Each is built again by the code `_develop` uses, so in the same order."""
+    p = state.players[seat]
+    parts = parts[:]
+    parts[BOARDS] = _boards(p, my_units)
+    parts[FLIPS] = _flips(my_units)
+    if "move" in first:
+        parts[MOVES] = _moves(state, seat, first["move"], my_units)
+    if "trade" in first:
+        parts[TRADES] = _trades(state, seat, p, first["trade"], others(state, seat))
+    if "airdrop" in first and _plans_open(p, first):
+        parts[AIRDROPS] = _airdrops(state, seat, first["airdrop"], my_units)
+    return parts
+
+
+def _plans_open(p: m.Player, first: dict[str, str]) -> bool:
+    """Strategy cards may be played: a strategy card in hand and no network intrusion."""
+    return not p.hacked and not first.keys().isdisjoint(STRATEGY)
+
+
+def _boards(p: m.Player, my_units: list[Unit]) -> list:
+    if p.emp:
+        return _NONE
+    acts = []
+    for v in my_units:
+        if v.key in VEHICLES and v.rider is None and v.up:
+            crew = CARDS[v.key].crew
+            loc = v.loc
+            for u in my_units:
+                if u.loc == loc and u.up and u.riding is None:
+                    t = CARD_TYPE[u.key]
+                    if t != "vehicle" and crew in ("any", t):
+                        acts.append(_act("board", v.id, u.id))
+    return acts
 
 
 # Unit id -> its flip action. Flips fill half of all legal lists; unit ids repeat from game
@@ -310,7 +385,7 @@ def flip_allowed(state: ConflictState, seat: int, uid: str) -> bool:
     """Whether `legal(state, seat)` holds the flip of `uid`: apply's commonest check, made
     without listing every unit (the same conditions as legal, _develop and _flips)."""
     unit = state.units.get(uid)
-    return (unit is not None and _developing(state, seat) and unit.owner == seat and not unit.flipped
+    return (unit is not None and developing(state, seat) and unit.owner == seat and not unit.flipped
             and unit.riding is None)
 
 
@@ -319,7 +394,7 @@ def flip_allowed(state: ConflictState, seat: int, uid: str) -> bool:
 # the conditions the listing uses, instead of listing every action of the kind (all deploys of
 # the hand, every unit's moves or strikes); test_legal_filter checks they agree with the list.
 
-def _developing(state: ConflictState, seat: int) -> bool:
+def developing(state: ConflictState, seat: int) -> bool:
     """The seat may play development actions (legal reaches _develop)."""
     return (state.pending is None and state.phase in ("develop", "post") and not state.assault
             and seat == state.turn and state.players[seat].alive)
@@ -334,7 +409,7 @@ def _first_id(hand: list[m.Card], key: str) -> str | None:
 
 
 def _deploy_ok(state: ConflictState, seat: int, a: Any) -> bool:
-    if not _developing(state, seat):
+    if not developing(state, seat):
         return False
     p = state.players[seat]
     key = next((c.key for c in p.hand if c.id == a.card), None)
@@ -347,19 +422,19 @@ def _deploy_ok(state: ConflictState, seat: int, a: Any) -> bool:
 
 
 def _equip_ok(state: ConflictState, seat: int, a: Any) -> bool:
-    return _developing(state, seat) and any(c.id == a.card and CARD_TYPE[c.key] == "upgrade"
+    return developing(state, seat) and any(c.id == a.card and CARD_TYPE[c.key] == "upgrade"
                                             for c in state.players[seat].hand)
 
 
 def _move_ok(state: ConflictState, seat: int, a: Any) -> bool:
-    if not _developing(state, seat) or _first_id(state.players[seat].hand, "move") != a.card:
+    if not developing(state, seat) or _first_id(state.players[seat].hand, "move") != a.card:
         return False
     unit = state.units.get(a.unit)
     return unit is not None and unit.owner == seat and can_act(state, unit) and a.tid in move_targets(state, unit)
 
 
 def _maintain_ok(state: ConflictState, seat: int, a: Any) -> bool:
-    if not _developing(state, seat):
+    if not developing(state, seat):
         return False
     p = state.players[seat]
     if _first_id(p.hand, "maintain") != a.card:
@@ -383,7 +458,8 @@ QUICK = {  # kind -> check(state, seat, action): whether legal(state, seat) hold
 }
 
 
-def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, acts: list, my_units: list[Unit]) -> None:
+def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, my_units: list[Unit]) -> list:
+    acts: list = []
     mine: tuple[str, ...] | None = None
     cuts: tuple[str, int] | None = None
     res = p.res
@@ -402,6 +478,7 @@ def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, acts: list, 
             acts += _deploys(c.id, mine)
         elif key in UPGRADE_KEYS:
             acts.append(_act("equip", c.id))
+    return acts
 
 
 def _abroad(state: ConflictState, seat: int, my_units: list[Unit]) -> list[Unit]:
@@ -416,35 +493,47 @@ def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> 
     return [_act("retreat", cid, u.id) for u in abroad]
 
 
-def _basics(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
+def _basics(state: ConflictState, seat: int, parts: list[list], first: dict[str, str], my_units: list[Unit],
             rivals: list[int], abroad: list[Unit]) -> None:
     players = state.players
     p = players[seat]
     if "move" in first:
-        cid = first["move"]
-        targets: dict[str, list[str]] = {}  # units on one territory share their targets
-        for u in _actors(state, seat, my_units):
-            loc = u.loc
-            if loc not in targets:
-                targets[loc] = move_targets(state, u)
-            acts += [_act("move", cid, u.id, t) for t in targets[loc]]
+        parts[MOVES] = _moves(state, seat, first["move"], my_units)
     if "maintain" in first:
         envoy = "envoy" in p.achievements
-        for t in state.territories.values():
-            if t.dur < t.max and (t.owner == seat or envoy) and players[t.owner].alive:
-                acts.append(_act("maintain", first["maintain"], t.id))
+        parts[MAINTAINS] = [_act("maintain", first["maintain"], t.id) for t in state.territories.values()
+                            if t.dur < t.max and (t.owner == seat or envoy) and players[t.owner].alive]
     if "retreat" in first:
-        acts += _retreats(state, seat, first["retreat"], abroad)
-    if "trade" in first and not p.blockaded:
-        cid = first["trade"]
-        buyers = [g for g in rivals if not players[g].blockaded]
-        for u in state.units.values():
-            if not u.up or u.riding is not None or u.rider is not None:
-                continue
-            if u.owner == seat:
-                acts += [_act("sell", cid, u.id, g) for g in buyers]
-            elif players[u.owner].alive and not players[u.owner].blockaded and _price_floor(u) <= p.res:
-                acts.append(_act("buy", cid, u.id))
+        parts[RETREATS] = _retreats(state, seat, first["retreat"], abroad)
+    if "trade" in first:
+        parts[TRADES] = _trades(state, seat, p, first["trade"], rivals)
+
+
+def _moves(state: ConflictState, seat: int, cid: str, my_units: list[Unit]) -> list:
+    acts: list = []
+    targets: dict[str, list[str]] = {}  # units on one territory share their targets
+    for u in _actors(state, seat, my_units):
+        loc = u.loc
+        if loc not in targets:
+            targets[loc] = move_targets(state, u)
+        acts += [_act("move", cid, u.id, t) for t in targets[loc]]
+    return acts
+
+
+def _trades(state: ConflictState, seat: int, p: m.Player, cid: str, rivals: list[int]) -> list:
+    if p.blockaded:
+        return _NONE
+    players = state.players
+    acts: list = []
+    buyers = [g for g in rivals if not players[g].blockaded]
+    for u in state.units.values():
+        if not u.up or u.riding is not None or u.rider is not None:
+            continue
+        if u.owner == seat:
+            acts += [_act("sell", cid, u.id, g) for g in buyers]
+        elif players[u.owner].alive and not players[u.owner].blockaded and _price_floor(u) <= p.res:
+            acts.append(_act("buy", cid, u.id))
+    return acts
 
 
 def _price_floor(unit: Unit) -> int:
@@ -457,9 +546,10 @@ def price_range(unit: Unit) -> range:
     return range(card.loyalty, max(card.loyalty, 2 * card.cost) + 1)
 
 
-def _strategy(state: ConflictState, seat: int, acts: list, first: dict[str, str], my_units: list[Unit],
+def _strategy(state: ConflictState, seat: int, parts: list[list], first: dict[str, str], my_units: list[Unit],
               rivals: list[int], abroad: list[Unit]) -> None:
     p = state.players[seat]
+    acts: list = []  # the strategy actions before the airdrops (PLANS)
     if "withdraw" in first and abroad and fallback(state, seat):
         acts.append(_act("withdraw", first["withdraw"]))
     if "evade" in first:
@@ -480,16 +570,22 @@ def _strategy(state: ConflictState, seat: int, acts: list, first: dict[str, str]
     if "aid" in first:
         cid = first["aid"]
         acts += [_act("aid", cid, g, c.id) for g in rivals for c in p.hand if c.id != cid]
+    parts[PLANS] = acts
     if "airdrop" in first:
-        outers = [t for g in alive_seats(state) for t in outer_row(state, g)]
-        acts += [_act("airdrop", first["airdrop"], u.id, t) for u in _actors(state, seat, my_units)
-                 for t in outers if t != u.loc]
+        parts[AIRDROPS] = _airdrops(state, seat, first["airdrop"], my_units)
     if "wreck" in first:
+        acts = []  # after the airdrops (SCHEMES)
         for g in rivals:
             if state.players[g].hand:
                 acts.append(_act("wreck", first["wreck"], g, "hand"))
             if state.players[g].upgrade:
                 acts.append(_act("wreck", first["wreck"], g, "fit"))
+        parts[SCHEMES] = acts
+
+
+def _airdrops(state: ConflictState, seat: int, cid: str, my_units: list[Unit]) -> list:
+    outers = [t for g in alive_seats(state) for t in outer_row(state, g)]
+    return [_act("airdrop", cid, u.id, t) for u in _actors(state, seat, my_units) for t in outers if t != u.loc]
 
 
 def alive_seats(state: ConflictState) -> list[int]:

@@ -117,3 +117,50 @@ def test_listed_actions_equal_validated_ones_in_whole_games(players, seed, aggre
         pool = [a for a in full if a.kind not in PASSIVE] if aggressive else []
         state = ENGINE.apply(state, seat, rnd.choice(pool or full)).state
     assert len(checked) > 500
+
+
+@pytest.mark.parametrize("players,seed", [(3, 21), (2, 22), (5, 23)])
+def test_listing_kept_after_a_flip_equals_a_fresh_one(players, seed):
+    """After a flip the engine lists the seat's development actions again from the parts of
+    the listing it made just before (L.relist_after_flip), building only the parts a flip can
+    change: at every step of whole games, mostly flips, the engine's list must be the fresh
+    list, in the same order (random playouts and the fingerprints choose by position)."""
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    relisted = 0
+    while ENGINE.outcome(state) is None:
+        seat = rnd.choice(ENGINE.active_seats(state))
+        kept = ENGINE._listed
+        relisted += kept is not None and kept[0] is state and kept[5]
+        listed = ENGINE.legal_actions(state, seat)
+        assert listed == L.legal(state, seat)
+        assert ENGINE.invariants(state) == []
+        flips = [a for a in listed if a.kind == "flip"]
+        action = rnd.choice(flips if flips and rnd.random() < 0.6 else listed)
+        state = ENGINE.apply(state, seat, action).state
+        assert ENGINE.invariants(state) == []  # it compares a kept listing with a fresh one
+    assert relisted > 200
+
+
+def test_a_listing_is_reused_only_after_a_flip():
+    """A state changed by other means than apply (a scenario set up by hand) and listed again
+    is listed afresh, and a copy of a listed state never takes its listing."""
+    import copy
+
+    from tests.conflict.helpers import give, started, unit
+
+    state = started(3, seed=5)
+    seat = state.turn
+    unit(state, seat, "rifleman", state.players[seat].capital, up=False)
+    before = ENGINE.legal_actions(state, seat)
+    card = give(state, seat, "maintain")
+    state.territories[state.players[seat].capital].dur -= 1
+    after = ENGINE.legal_actions(state, seat)
+    assert after == L.legal(state, seat) and after != before
+    assert any(a.kind == "maintain" and a.card == card for a in after)
+    flip = next(a for a in after if a.kind == "flip")
+    twin = copy.deepcopy(state)
+    ENGINE.apply(state, seat, flip)
+    assert ENGINE.legal_actions(twin, seat) == L.legal(twin, seat) == after
+    assert ENGINE.legal_actions(state, seat) == L.legal(state, seat) != after
