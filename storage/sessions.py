@@ -107,6 +107,7 @@ class PostRow:
     attempts: int = 0
     sent_at: float | None = None
     failed: str | None = None
+    created_at: float | None = None
 
 
 # Columns a command may change through `commit` (everything but identity and creation).
@@ -527,7 +528,7 @@ class Repository:
         where, params = ("WHERE session_id = ?", (session_id,)) if session_id is not None else ("", ())
         rows = await self._fetchall(f"SELECT * FROM outbox {where} ORDER BY id", params)
         return [PostRow(r["nonce"], r["kind"], r["target"], r["body"], r["session_id"], r["lease"], r["attempts"],
-                        r["sent_at"], r["failed"]) for r in rows]
+                        r["sent_at"], r["failed"], r["created_at"]) for r in rows]
 
     @asynccontextmanager
     async def table_lock(self, session_id: int) -> AsyncIterator[int | None]:

@@ -47,8 +47,10 @@ BOT_STEP_CAP = 200
 BOT_SECONDS = 1.0  # and at most this long (measured on `work_clock`) per slice
 LOG_LINES = 15
 # A claimed turn timer is this process's for so long; if it dies, another takes the timer over
-# after this and its next tick (the Discord client ticks every 5 s): under 10 s in all.
-TIMER_LEASE_SECONDS = 5.0
+# after this and its next tick (the Discord client ticks every 5 s): under 8 s in all. The
+# lease only spares the others the work: a table's row lock and the timer checked again under
+# it make a timer fire once even if a slow batch outlives its lease and another claims it.
+TIMER_LEASE_SECONDS = 3.0
 TIMER_BATCH = 100  # timers claimed per tick; the rest wait for the next tick
 # A committed step's posts are the committing process's to send for so long; if it dies first,
 # another process (or this one, restarted) sends them once the lease has passed, with the
