@@ -486,6 +486,12 @@ class Repository:
         if posts:
             await self._write([(_INSERT_POST, _post_rows(posts, now))])
 
+    async def add_posts(self, posts: list[PostRow], now: float) -> None:
+        """Posts written in the transaction under way (`transaction()`), so that they are
+        kept exactly when the change they report is (a league's news)."""
+        if posts:
+            await self.conn.executemany(_INSERT_POST, _post_rows(posts, now))
+
     async def claim_posts(self, now: float, lease_until: float, limit: int) -> list[PostRow]:
         """Undelivered posts whose lease has passed (their process died, or a retry is due),
         oldest first, now leased to this process until `lease_until`. Sent posts older than

@@ -156,7 +156,7 @@ class Host:
         # leagues share the connection, its transactions and the clock (the console's /wait
         # moves the league's deadlines too); finished games feed them
         self.league = LeagueService(repo.conn, clock=lambda: self.clock(), start_game=self._start_league_game,
-                                    transaction=repo.transaction)
+                                    transaction=repo.transaction, keep=self._keep_in_transaction)
         self.on_game_finished.append(self._league_result)
         # tables that ended without play (a turn-timer forfeit, a kick): unrated forfeits in a league
         self._forfeits: set[int] = set()
@@ -301,10 +301,16 @@ class Host:
         rows = []
         for kind, pairs in (("public", box.public), ("private", box.private)):
             for target, message in pairs:
+                if message.nonce is not None:
+                    continue  # kept already, with an earlier step (a league game's start)
                 message.nonce = new_nonce()
                 rows.append(PostRow(message.nonce, kind, target, post_body(message, origin),
                                     message.session_id or session_id, lease))
         return rows
+
+    async def _keep_in_transaction(self, box: Outbox, cmd: Command | None) -> None:
+        """The box's posts, written in the transaction under way (a league step's news)."""
+        await self.repo.add_posts(self._kept(box, cmd), self.clock())
 
     async def _store(self, box: Outbox, cmd: Command | None) -> Outbox:
         """Posts that belong to no table's step, kept (and so sent) as the steps' posts are."""

@@ -12,7 +12,7 @@ import pytest
 from bot.discord.deliver import POST_ATTEMPTS
 from bot.host import Host
 from bot.host.core import POST_LEASE_SECONDS
-from tests.discord.conftest import ALICE, BOB
+from tests.discord.conftest import ALICE, BOB, MOD
 from tests.discord.harness import CHANNEL_ID, NONCE_WINDOW, DiscordHarness, Request, _channel_of
 from tests.discord.test_adapter import start_duel
 from tests.discord.test_resilience import dm_to
@@ -203,4 +203,60 @@ async def test_a_post_that_keeps_failing_is_given_up_after_its_attempts(harness,
     assert started.kind == "public" and started.failed.startswith("HTTP 503")
     assert started.attempts == POST_ATTEMPTS and started.sent_at is None
     assert all(p.sent_at is not None for p in lobby + [alice, bob])  # the hands went out at once
+    assert await pending(h.client.host) == []
+
+
+async def league_with_players(h: DiscordHarness, **settings) -> None:
+    await h.slash(MOD, "leagueadmin create", manage_guild=True, name="Winter", game="duel", format="round_robin",
+                  **settings)
+    await h.slash(MOD, "leagueadmin open", manage_guild=True)
+    for user in (ALICE, BOB):
+        await h.slash(user, "league join", league="Winter")
+
+
+async def test_a_leagues_news_is_kept_with_its_step_and_sent_after_a_crash(db_path, clock):
+    """The round's pairing DMs are stored with the round (one transaction): the process dies
+    once the round is committed, before sending anything; another sends each DM once."""
+    h = await DiscordHarness.start(await clocked_host(db_path, clock))
+    await league_with_players(h)
+
+    async def died_after_the_commit(outbox, cmd, interaction=None, **_):
+        """The process is gone once the league has committed the round."""
+
+    h.client.delivery.deliver = died_after_the_commit
+    start = len(h.requests)
+    await h.slash(MOD, "leagueadmin start_round", manage_guild=True)
+    assert made(h.recorder, start) == []
+    h = await h.restart(await clocked_host(db_path, clock))
+    clock.now += POST_LEASE_SECONDS
+    await h.client.tick_once()
+    paired = [where for where in shown(h.recorder, start) if where[0] == "dm"]
+    assert sorted(user for _, user, *_ in paired) == [ALICE.id, BOB.id]
+    assert all("round 1" in body for *_, body, _ in paired)
+    clock.now += POST_LEASE_SECONDS
+    await h.client.tick_once()  # nothing is sent twice
+    assert len([w for w in shown(h.recorder, start) if w[0] == "dm"]) == 2
+    assert await pending(h.client.host) == []
+    await h.close()
+
+
+async def test_a_league_deadline_reminder_that_meets_a_server_error_is_sent_again_once(harness, clock):
+    """The reminder a day before a round's deadline is news of the league's clock: kept with
+    the round's `reminded` mark, tried again after Discord's 503, and made once."""
+    h, rec = harness, harness.recorder
+    await league_with_players(h, round_days=3)
+    await h.slash(MOD, "leagueadmin start_round", manage_guild=True)
+    to_alice = rec.fail(dm_to(rec, ALICE), 503, times=1)
+    clock.now += 2 * 86400 + 60  # within the last day
+    start = len(h.requests)
+    await h.client.tick_once()
+    reminders = [p for p in await h.client.host.repo.posts() if p.kind == "private" and p.created_at >= clock.now]
+    assert sorted(p.target for p in reminders) == [ALICE.id, BOB.id] and to_alice.times == 0
+    assert [p.target for p in reminders if p.sent_at is None] == [ALICE.id]  # the 503: tried again later
+    clock.now += POST_LEASE_SECONDS
+    await h.client.tick_once()
+    clock.now += POST_LEASE_SECONDS
+    await h.client.tick_once()
+    dms = [user for kind, user, *_ in shown(rec, start) if kind == "dm"]
+    assert sorted(dms) == [ALICE.id, BOB.id]  # each player reminded once
     assert await pending(h.client.host) == []

@@ -39,11 +39,12 @@ from games.registry import get_engine
 from tests.faults.fleet import HANG_GUARD, Process, Takeovers, fired_times, open_tables
 from tests.faults.shard import POST_LEASE, TIMER_HOURS, report_timers
 
-pytestmark = pytest.mark.postgres
 SCALE = max(1, int(os.environ.get("SHAPAN_FAULT_SCALE", "1")))
 PROCESSES = 4
 TABLES = 12 * SCALE
 PLAY_SECONDS = 25.0 * SCALE
+# a bigger run takes longer than the suite's per-test limit: opening the tables, the play, the checks
+pytestmark = [pytest.mark.postgres, pytest.mark.timeout(max(600, 300 + 3 * PLAY_SECONDS))]
 HOLD_EVERY = 3  # every third kill is of a process holding timers
 TIMER_SECONDS = TIMER_HOURS * 3600
 
