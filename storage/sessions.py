@@ -93,8 +93,9 @@ class LogRow:
 
 @dataclass
 class PostRow:
-    """One post in the outbox (migration 0010): a channel post (`public`, target = channel id)
-    or a DM (`private`, target = user id). `body` is the message as JSON, written and read by
+    """One post in the outbox (migration 0010): a channel post (`public`, target = channel id),
+    a DM (`private`, target = user id), or the answer to the command (`reply`, target = the
+    caller's user id; migration 0012). `body` is the message as JSON, written and read by
     the host (bot.outbox); storage only keeps it. `lease`: the unix time until which the
     process that wrote it (or claimed it) is the one delivering it."""
 

@@ -65,6 +65,8 @@ class Process:
 
     def _read(self) -> None:
         for line in self.proc.stdout:
+            if not line.endswith("\n"):
+                break  # killed while printing: a cut line says nothing
             self.lines.append(line.rstrip("\n"))
             if line.startswith("READY"):
                 self.ready.set()

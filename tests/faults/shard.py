@@ -123,7 +123,10 @@ async def play_one(host: Host, h: DiscordHarness, rng: random.Random, channels: 
         if await _send(host, h, command(user, "game.rematch", channel)):
             await _send(host, h, command(user, "game.timer", channel, hours=str(TIMER_HOURS), policy="skip"))
         return
-    if all_idle or idle(channel) or session.state is None:
+    if session.status == "lobby":  # a rematch whose process died between opening and starting it
+        await _send(host, h, command(session.creator_id, "game.start", channel))
+        return
+    if all_idle or idle(channel):
         return
     engine = get_engine(session.game)
     state = engine.load_state(session.state)

@@ -141,6 +141,9 @@ def test_four_processes_one_killed_again_and_again_lose_and_double_nothing(pg_ur
     timer_steps = 0
     for session in sessions:
         log = logs[session.id]
+        if session.status == "lobby":  # a rematch opened, its process killed before it started it
+            assert log == [] and session.state is None
+            continue
         # no step lost or applied twice: the stored state is the seed plus the log, replayed
         assert verify_session(get_engine(session.game), session, log) is None, session.id
         assert [e.seq for e in log] == list(range(1, len(log) + 1))
