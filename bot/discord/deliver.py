@@ -193,8 +193,8 @@ class Delivery:
             except discord.HTTPException as exc:
                 # The step is committed: its posts and DMs below must go out all the same.
                 _log_failure(exc, "the reply to user %s", cmd.user_id, outbox.reply)
-        if outbox.reply is not None and outbox.reply.nonce is not None:
-            # A reply kept with its step: marked sent at once (the posts below take longer, and
+        if interaction is not None and outbox.reply is not None and outbox.reply.nonce is not None:
+            # A reply kept with its step (with no interaction it is left to the outbox): marked sent at once (the posts below take longer, and
             # a reply answered but not marked would be sent again by DM after a crash); or, not
             # shown under the command, left to the outbox, which sends it by DM (or in the
             # channel) once its lease has passed.

@@ -102,9 +102,17 @@ def say(*words: Any) -> None:
     print(*words, flush=True)
 
 
+async def answered(host: Host, box) -> None:
+    """The reply shown under the command (no interaction here): marked sent as the delivery
+    does once Discord took it. A kill before this leaves it to the outbox's late reply."""
+    if box.reply is not None and box.reply.nonce is not None:
+        await host.settle_posts([box.reply.nonce])
+
+
 async def _send(host: Host, h: DiscordHarness, cmd: Command) -> bool:
     """One command, delivered as Discord would; whether the host accepted it."""
     box = await host.handle(cmd)
+    await answered(host, box)
     await h.client.delivery.deliver(box, cmd)
     return box.reply is not None and box.reply.text.startswith(("✓", "Done"))
 
@@ -139,6 +147,7 @@ async def play_one(host: Host, h: DiscordHarness, rng: random.Random, channels: 
     code = rng.choice(engine.legal_actions(state, seat)).code()
     say("SENT", session.id, user, code)
     box = await host.handle(command(user, "play", channel, code=code))
+    await answered(host, box)
     if box.reply is not None and box.reply.text.startswith("✓"):
         # the entry this move wrote: nobody else moves for this user here, so it is the last such one
         entries = await host.repo.log_entries(session.id, last=8)

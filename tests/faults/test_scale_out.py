@@ -181,13 +181,15 @@ def test_four_processes_one_killed_again_and_again_lose_and_double_nothing(pg_ur
     assert [lost for lost in takeovers.lost if lost[0] not in fired_last] == [], "held timers never fired"
 
     # posts: every kept post sent, none refused, and Discord made each one's parts exactly once
-    assert [p.nonce for p in posts if p.sent_at is None or p.failed] == []
+    assert [(p.kind, p.attempts, p.failed) for p in posts if p.sent_at is None or p.failed] == []
     db = sqlite3.connect(ledger)
     made = [nonce for (nonce,) in db.execute("SELECT nonce FROM made")]
     repeats = db.execute("SELECT COUNT(*) FROM repeats").fetchone()[0]
     db.close()
     by_post = collections.Counter(nonce.rsplit("-", 1)[0] for nonce in made)
-    assert set(by_post) == {p.nonce for p in posts}  # none lost, none that the outbox did not keep
+    # none lost, none that the outbox did not keep (a reply answered under its command, as the
+    # processes do when not killed first, is no message; a late one is)
+    assert {p.nonce for p in posts if p.kind != "reply"} <= set(by_post) <= {p.nonce for p in posts}
     print(f"scale-out faults: {TABLES} tables ({len(sessions)} games), {PROCESSES} processes, {kills} kills "
           f"({holds} holding timers), {sum(sent.values())} moves sent, {len(acks)} acknowledged, "
           f"{sum(map(len, expiries.values()))} timer expiries ({timer_steps} steps), "
