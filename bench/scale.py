@@ -10,6 +10,11 @@ players at once per process, every move chosen the way a bot seat chooses, outsi
 timed path. Throughput is all commands over the wall time from the common start to the last
 process's end; latency is each `Host.handle`. Board pictures are off (bench host measures
 them). The same load on one process over SQLite is the reference.
+
+Then the timer takeover (`--holds`, 0 to skip): four processes (tests.faults.fleet) tick
+at the Discord client's interval over `--timer-tables` idle tables with short turn timers;
+again and again one of them claims due timers, as its tick would, and is killed at once;
+printed: how long the others took to fire those timers, worst and median.
 """
 from __future__ import annotations
 
@@ -103,6 +108,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--concurrency", type=int, default=4, help="players acting at once in each process")
     parser.add_argument("--game", default="all")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--holds", type=int, default=8, help="processes killed holding timers (0: no takeover)")
+    parser.add_argument("--timer-tables", type=int, default=40)
     args = parser.parse_args(argv)
     games = games_for(args.game)
     from tests.pgserver import PgServer
@@ -121,11 +128,21 @@ def main(argv: list[str]) -> int:
             rows.append(("PostgreSQL", processes, rate, p99, n))
             print(f"  PostgreSQL, {processes} process(es): {rate:.0f} commands/s, p99 {p99:.1f} ms ({n} commands)",
                   flush=True)
+        takeover = "not measured"
+        if args.holds:
+            from tests.faults.fleet import measure_takeover
+
+            server.sql("CREATE DATABASE takeover")
+            with tempfile.TemporaryDirectory(prefix="shapan-takeover-") as work:
+                takeover = measure_takeover(server.url("takeover"), Path(work), args.timer_tables, 4,
+                                            args.holds).summary()
+            print(f"  timer takeover, 4 processes: {takeover}", flush=True)
     finally:
         server.stop()
     pg = {p: rate for kind, p, rate, _, _ in rows if kind == "PostgreSQL"}
     curve = ", ".join(f"{p}: {rate:.0f}/s (x{rate / pg[min(pg)]:.2f})" for p, rate in pg.items())
     print(f"scale: {args.tables} tables, {args.concurrency} players per process, game {args.game}; "
           f"SQLite 1 process {rows[0][2]:.0f}/s p99 {rows[0][3]:.1f} ms; PostgreSQL by processes {curve}; "
-          f"p99 ms {', '.join(f'{p}: {p99:.1f}' for kind, p, _, p99, _ in rows if kind == 'PostgreSQL')}")
+          f"p99 ms {', '.join(f'{p}: {p99:.1f}' for kind, p, _, p99, _ in rows if kind == 'PostgreSQL')}; "
+          f"timer takeover: {takeover}")
     return 0

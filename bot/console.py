@@ -116,7 +116,7 @@ class ConsoleTable:
     async def deliver(self, box: Outbox, caller: int | None = None, channel: int | None = None) -> None:
         """Print the box; its posts are delivered, so the outbox marks them sent."""
         self.print_outbox(box, caller, channel)
-        await self.host.settle_posts([m.nonce for _, m in box.public + box.private if m.nonce])
+        await self.host.settle_posts(box.kept_nonces())
 
     def parse(self, name: str, where: str | None, manager: bool, text: str) -> Command | None:
         try:

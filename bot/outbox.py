@@ -114,6 +114,9 @@ class Message:
     # its key in the outbox (a post of a committed step): the adapter sends it as Discord's
     # message nonce, so a repeated send makes no second message, and marks it sent by it
     nonce: str | None = None
+    # a command's reply kept in the outbox that was public (not ephemeral): if the process
+    # that ran the command dies before answering, it goes to the channel, not by DM
+    public_reply: bool = False
 
 
 @dataclass
@@ -125,6 +128,11 @@ class Outbox:
     # bots still have moves to make (the command's slice ran out): the adapter should call
     # `Host.tick` again soon rather than wait for its next timer round
     tick_soon: bool = False
+
+    def kept_nonces(self) -> list[str]:
+        """The nonces of its messages kept in the outbox (posts, DMs and the reply)."""
+        messages = [m for _, m in self.public + self.private] + ([self.reply] if self.reply else [])
+        return [m.nonce for m in messages if m.nonce]
 
     def merge(self, other: "Outbox") -> "Outbox":
         self.public += other.public

@@ -93,8 +93,9 @@ class LogRow:
 
 @dataclass
 class PostRow:
-    """One post in the outbox (migration 0010): a channel post (`public`, target = channel id)
-    or a DM (`private`, target = user id). `body` is the message as JSON, written and read by
+    """One post in the outbox (migration 0010): a channel post (`public`, target = channel id),
+    a DM (`private`, target = user id), or the answer to the command (`reply`, target = the
+    caller's user id; migration 0012). `body` is the message as JSON, written and read by
     the host (bot.outbox); storage only keeps it. `lease`: the unix time until which the
     process that wrote it (or claimed it) is the one delivering it."""
 
@@ -107,6 +108,7 @@ class PostRow:
     attempts: int = 0
     sent_at: float | None = None
     failed: str | None = None
+    created_at: float | None = None
 
 
 # Columns a command may change through `commit` (everything but identity and creation).
@@ -485,6 +487,12 @@ class Repository:
         if posts:
             await self._write([(_INSERT_POST, _post_rows(posts, now))])
 
+    async def add_posts(self, posts: list[PostRow], now: float) -> None:
+        """Posts written in the transaction under way (`transaction()`), so that they are
+        kept exactly when the change they report is (a league's news)."""
+        if posts:
+            await self.conn.executemany(_INSERT_POST, _post_rows(posts, now))
+
     async def claim_posts(self, now: float, lease_until: float, limit: int) -> list[PostRow]:
         """Undelivered posts whose lease has passed (their process died, or a retry is due),
         oldest first, now leased to this process until `lease_until`. Sent posts older than
@@ -527,7 +535,7 @@ class Repository:
         where, params = ("WHERE session_id = ?", (session_id,)) if session_id is not None else ("", ())
         rows = await self._fetchall(f"SELECT * FROM outbox {where} ORDER BY id", params)
         return [PostRow(r["nonce"], r["kind"], r["target"], r["body"], r["session_id"], r["lease"], r["attempts"],
-                        r["sent_at"], r["failed"]) for r in rows]
+                        r["sent_at"], r["failed"], r["created_at"]) for r in rows]
 
     @asynccontextmanager
     async def table_lock(self, session_id: int) -> AsyncIterator[int | None]:

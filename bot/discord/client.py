@@ -36,6 +36,10 @@ log = logging.getLogger("shapan.discord")
 PUBLIC_VERBS = {"roll"}
 BOT_FOLLOW_UP_SECONDS = 1.0  # bots with moves left go on after this pause (see Outbox.tick_soon)
 SUGGEST_TIMEOUT = 2.0  # autocomplete cannot be deferred: answer within Discord's 3 seconds
+# Seconds between timer rounds (turn timers, league deadlines, the outbox's left-over posts).
+# With the timer lease (bot.host.core.TIMER_LEASE_SECONDS) it bounds how long a dead
+# process's timers wait: at most the lease plus one round (README: running at scale).
+TICK_SECONDS = 5.0
 
 
 class HostLike(Protocol):
@@ -55,7 +59,7 @@ class ShapanClient(discord.Client):
     def __init__(self, *, host: HostLike | None = None,
                  host_factory: Callable[[], Awaitable[HostLike]] | None = None,
                  db_path: str = "shapan.sqlite3", dev_guild: int | None = None, sync_global: bool = False,
-                 tick_seconds: float = 5, **options: Any) -> None:
+                 tick_seconds: float = TICK_SECONDS, **options: Any) -> None:
         # Default intents hold no privileged ones (no message content, members or presences).
         # Nobody is pinged unless a message names them (Message.pings, see deliver.mentions):
         # a display name, roll label or deck name reading `<@id>` or `@everyone` stays text.

@@ -155,6 +155,11 @@ def _reason(exc: BaseException) -> str:
 Result = BaseException | str | None
 
 
+class ReplyNotShown(Exception):
+    """A kept reply that did not go out under its command: a passing failure, so the outbox
+    sends it later by another way (see Delivery._late_reply)."""
+
+
 def _hand_button(cmd: Command | None) -> bool:
     return cmd is None or cmd.verb in HAND_BUTTON_VERBS
 
@@ -177,17 +182,25 @@ class Delivery:
     async def deliver(self, outbox: Outbox, cmd: Command | None, interaction: discord.Interaction | None = None, *,
                       deferred_ephemeral: bool = True, edit: bool = False, page: int = 0) -> None:
         """Send everything in `outbox`, each message on its own (see the module's doc)."""
+        results: list[tuple[Message, Result]] = []
+        answered = False
         if interaction is not None and cmd is not None:
             if outbox.reply is not None:
                 await draw_pictures([outbox.reply])
             try:
                 await self._reply(interaction, cmd, outbox, deferred_ephemeral, edit, page)
+                answered = True
             except discord.HTTPException as exc:
                 # The step is committed: its posts and DMs below must go out all the same.
                 _log_failure(exc, "the reply to user %s", cmd.user_id, outbox.reply)
+        if interaction is not None and outbox.reply is not None and outbox.reply.nonce is not None:
+            # A reply kept with its step (with no interaction it is left to the outbox): marked sent at once (the posts below take longer, and
+            # a reply answered but not marked would be sent again by DM after a crash); or, not
+            # shown under the command, left to the outbox, which sends it by DM (or in the
+            # channel) once its lease has passed.
+            await self._settle([(outbox.reply, None if answered else ReplyNotShown())])
         # the caller has the answer; now the board pictures, off the event loop
         await draw_pictures([m for _, m in outbox.public] + [m for _, m in outbox.private])
-        results: list[tuple[Message, Result]] = []
         for channel_id, message in outbox.public:
             results.append((message, await self._post(channel_id, message, cmd, interaction, _hand_button(cmd))))
         for user_id, message in outbox.private:
@@ -209,7 +222,9 @@ class Delivery:
             attempts[message.nonce] = tried
             try:
                 await draw_pictures([message])
-                if kind == "public":
+                if kind == "reply":
+                    result = await self._late_reply(target, message, cmd)
+                elif kind == "public":
                     result = await self._post(target, message, cmd, None, _hand_button(cmd))
                 else:
                     result = await self._private(target, message, cmd, None)
@@ -241,6 +256,17 @@ class Delivery:
             await self.client.host.settle_posts(sent, failed, retry)
         except Exception:  # they stay pending: resent (and deduplicated by nonce) later
             log.exception("could not record the delivery of %s posts", len(results))
+
+    async def _late_reply(self, user_id: int, message: Message, cmd: Command | None) -> Result:
+        """A command's reply that was never shown under it (its process died first, or Discord
+        refused the answer): said to be late, then posted in the command's channel if it was
+        public, else sent to the caller by DM (a private reply never goes to a channel)."""
+        locale = cmd.locale if cmd is not None else None
+        message.text = text(locale, "msg.reply_late") + "\n\n" + message.text
+        if message.public_reply and cmd is not None and cmd.channel_id is not None:
+            message.pings = [user_id]
+            return await self._post(cmd.channel_id, message, cmd, None, hand_button=False)
+        return await self._private(user_id, message, cmd, None)
 
     # --- the reply to the caller ------------------------------------------------------
     async def _reply(self, interaction: discord.Interaction, cmd: Command, outbox: Outbox,

@@ -47,8 +47,10 @@ BOT_STEP_CAP = 200
 BOT_SECONDS = 1.0  # and at most this long (measured on `work_clock`) per slice
 LOG_LINES = 15
 # A claimed turn timer is this process's for so long; if it dies, another takes the timer over
-# after this and its next tick (the Discord client ticks every 5 s): under 10 s in all.
-TIMER_LEASE_SECONDS = 5.0
+# after this and its next tick (the Discord client ticks every 5 s): under 8 s in all. The
+# lease only spares the others the work: a table's row lock and the timer checked again under
+# it make a timer fire once even if a slow batch outlives its lease and another claims it.
+TIMER_LEASE_SECONDS = 3.0
 TIMER_BATCH = 100  # timers claimed per tick; the rest wait for the next tick
 # A committed step's posts are the committing process's to send for so long; if it dies first,
 # another process (or this one, restarted) sends them once the lease has passed, with the
@@ -154,7 +156,7 @@ class Host:
         # leagues share the connection, its transactions and the clock (the console's /wait
         # moves the league's deadlines too); finished games feed them
         self.league = LeagueService(repo.conn, clock=lambda: self.clock(), start_game=self._start_league_game,
-                                    transaction=repo.transaction)
+                                    transaction=repo.transaction, keep=self._keep_in_transaction)
         self.on_game_finished.append(self._league_result)
         # tables that ended without play (a turn-timer forfeit, a kick): unrated forfeits in a league
         self._forfeits: set[int] = set()
@@ -293,16 +295,28 @@ class Host:
     # --- the outbox: posts of committed steps ------------------------------------------------
     def _kept(self, box: Outbox, cmd: Command | None, session_id: int | None = None) -> list[PostRow]:
         """The box's posts as outbox rows, committed with the step they report: each message
-        gets its nonce, and stays this process's to send for `post_lease_seconds`."""
+        gets its nonce, and stays this process's to send for `post_lease_seconds`. The reply
+        to `cmd` too: this process answers under the command; if it dies first, another
+        sends the reply by DM (or in the channel, if it was public) once the lease passed."""
         lease = self.clock() + self.post_lease_seconds
         origin = command_origin(cmd)
         rows = []
-        for kind, pairs in (("public", box.public), ("private", box.private)):
+        replies = []
+        if cmd is not None and box.reply is not None:
+            box.reply.public_reply = not box.reply_ephemeral
+            replies = [(cmd.user_id, box.reply)]
+        for kind, pairs in (("public", box.public), ("private", box.private), ("reply", replies)):
             for target, message in pairs:
+                if message.nonce is not None:
+                    continue  # kept already, with an earlier step (a league game's start)
                 message.nonce = new_nonce()
                 rows.append(PostRow(message.nonce, kind, target, post_body(message, origin),
                                     message.session_id or session_id, lease))
         return rows
+
+    async def _keep_in_transaction(self, box: Outbox, cmd: Command | None) -> None:
+        """The box's posts, written in the transaction under way (a league step's news)."""
+        await self.repo.add_posts(self._kept(box, cmd), self.clock())
 
     async def _store(self, box: Outbox, cmd: Command | None) -> Outbox:
         """Posts that belong to no table's step, kept (and so sent) as the steps' posts are."""
@@ -629,6 +643,8 @@ class Host:
             if with_entropy:
                 text += "\n" + t(table_locale, "host.entropy_open")
             box.public = [(cmd.channel_id, Message(text=text, session_id=session_id))]
+            box.reply = Message(text=t(locale, "host.created", id=session_id,
+                                       title=localize_value(engine.title, locale)))
             return self._kept(box, cmd)
 
         try:
@@ -642,7 +658,6 @@ class Host:
             )
         except TableExists:
             raise HostError("host.table_exists") from None
-        box.reply = Message(text=t(locale, "host.created", id=session_id, title=localize_value(engine.title, locale)))
         return box
 
     async def _lobby_change(self, cmd: Command, session: SessionRow, seats: list[SeatRow], note: str,
@@ -794,9 +809,8 @@ class Host:
             )
         except TableExists:
             raise HostError("host.table_exists") from None
-        box = await self._begin(session_id, engine, cmd, locale)
+        box = await self._begin(session_id, engine, cmd, locale, reply=t(locale, "host.done"))
         box.public[:0] = announced.public
-        box.reply = Message(text=t(locale, "host.done"))
         return box
 
     async def _start(self, cmd: Command, locale: str) -> Outbox:
@@ -1327,13 +1341,13 @@ class Host:
                 entry.public = False
         box = await self._posts(session, engine, progress, outcome, public_view, seen)
         box.tick_soon = progress.bots_pending
+        if reply is not None:
+            box.reply = Message(text=reply)
         stored = await self.repo.commit(session, now, log=progress.log, seats=seats,
                                         posts=self._kept(box, cmd, session.id), **changes)
         self._keep_public_view(stored, public_view)
         if progress.forfeit and outcome is not None:
             self._forfeits.add(stored.id)
-        if reply is not None:
-            box.reply = Message(text=reply)
         if outcome is not None:
             for callback in list(self.on_game_finished):
                 try:
@@ -1531,7 +1545,7 @@ class Host:
         return session_id, channel_id, await self._begin(session_id, engine)
 
     async def _begin(self, session_id: int, engine: Engine, cmd: Command | None = None,
-                     locale: str | None = None) -> Outbox:
+                     locale: str | None = None, reply: str | None = None) -> Outbox:
         """Start a table created with all its seats (a league pairing, a rematch)."""
         async with self._hold(session_id):
             session = await self.repo.load_session(session_id)
@@ -1540,7 +1554,7 @@ class Host:
                                 fair.game_seed(session))
             progress = Progress(state=step.state, events=list(step.events), changed=True)
             progress.notes += self._start_notes(session)
-            return await self._finish(cmd, session, engine, progress, locale, status="active")
+            return await self._finish(cmd, session, engine, progress, locale, status="active", reply=reply)
 
     async def _league_result(self, session: SessionRow, outcome: Outcome) -> None:
         """A finished table that is a league pairing reports to its league. A concession is

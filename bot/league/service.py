@@ -41,6 +41,10 @@ StartGame = Callable[[Command, str, int | None, str, list[tuple[int, str]], dict
                      Awaitable[tuple[int, int, Outbox]]]
 
 
+# keep(news, the command it answers): stores the news in the outbox, in the open transaction
+KeepPosts = Callable[[Outbox, Command | None], Awaitable[None]]
+
+
 class LeagueError(Exception):
     def __init__(self, key: str, **params: Any):
         super().__init__(key)
@@ -112,14 +116,24 @@ class Ctx:
 class LeagueService:
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float] = time.time,
                  start_game: StartGame | None = None,
-                 transaction: Callable[[], AsyncContextManager[Any]] | None = None):
+                 transaction: Callable[[], AsyncContextManager[Any]] | None = None,
+                 keep: KeepPosts | None = None):
         """`db` must be in autocommit mode (isolation_level=None): each command runs in one
-        explicit transaction, the host's own when it shares its connection."""
+        explicit transaction, the host's own when it shares its connection. `keep` stores a
+        step's news (its channel posts and DMs) in the outbox, in the step's transaction."""
         self.db = db
         self.clock = clock
         self.start_game = start_game
         self._transaction = transaction or self._own_transaction
+        self._keep = keep
         self._lock = asyncio.Lock()
+
+    async def _kept(self, out: Outbox, cmd: Command | None) -> Outbox:
+        """The news of the step under way, kept with it: sent once (by nonce) by whichever
+        process gets to it, never lost if this one dies between the commit and the send."""
+        if self._keep is not None:
+            await self._keep(out, cmd)
+        return out
 
     @asynccontextmanager
     async def _own_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -149,7 +163,7 @@ class LeagueService:
             if verb == "play":  # opens a table through the host: not inside our transaction
                 return await self._play(ctx)
             async with self._transaction():  # one command, one transaction; an error rolls back
-                return await handler(ctx)
+                return await self._kept(await handler(ctx), cmd)
         except LeagueError as err:
             return _reply(ctx.msg(err.key, **err.params))
 
@@ -821,16 +835,16 @@ class LeagueService:
             async with self._transaction():  # the claim goes, so the players can try again
                 await self.db.execute("UPDATE league_matches SET opening_at=NULL WHERE id=?", (m["id"],))
             raise
+        text = ctx.msg("league.game_started", match=m["id"], session=session)
+        out = _reply(text + "\n" + ctx.msg("league.game_where", channel=channel), public=True)
+        out.public = posts.public + out.public  # the table's own posts, kept with its start
+        out.private = posts.private + out.private
         async with self._transaction():
             await self.db.execute(
                 "UPDATE league_matches SET session_id=?, opening_at=NULL, updated_at=? WHERE id=?",
                 (session, self.clock(), m["id"]),
             )
-        text = ctx.msg("league.game_started", match=m["id"], session=session)
-        out = _reply(text + "\n" + ctx.msg("league.game_where", channel=channel), public=True)
-        out.public = posts.public + out.public
-        out.private = posts.private + out.private
-        return out
+            return await self._kept(out, ctx.cmd)
 
     async def _require_no_table(self, m: aiosqlite.Row) -> None:
         """A match has at most one table: refused while one is open or being opened. A table
@@ -1097,7 +1111,7 @@ class LeagueService:
     async def tick(self) -> Outbox:
         """Reminders a day before a round's deadline, and the deadline policy after it."""
         async with self._transaction():
-            return await self._tick()
+            return await self._kept(await self._tick(), None)
 
     async def _tick(self) -> Outbox:
         """Before a round's deadline, one reminder to each player of an open match. At the

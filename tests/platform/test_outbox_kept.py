@@ -47,7 +47,12 @@ async def test_every_post_of_a_tables_steps_is_kept_with_them(host, clock):
     assert all(b.public or b.private for b in boxes), [b.reply.text for b in boxes if b.reply]
     for box in boxes:
         await assert_kept(host, box)
-    assert len(await host.repo.posts()) == sum(len(b.public) + len(b.private) for b in boxes)
+    # each command's reply is kept with its step too (issue 23), addressed to its caller
+    rows = {p.nonce: p for p in await host.repo.posts()}
+    replies = [b.reply for b in boxes if b.reply is not None]
+    assert len(replies) == len(boxes) - 2  # the two ticks answer nobody
+    assert all(r.nonce in rows and rows[r.nonce].kind == "reply" for r in replies)
+    assert len(rows) == sum(len(b.public) + len(b.private) for b in boxes) + len(replies)
 
 
 async def test_a_refused_or_stale_step_keeps_no_post(host):
