@@ -1,0 +1,48 @@
+"""What a newcomer reads at the table (issue 18), found by playing every game at the console
+with names and menus only: no message tells the player to type an internal action code, a
+code shown to a player says it is a code and what it is for."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from games.registry import get_engine
+
+GAMES = ("ironfire", "frontline", "panzer", "conflict", "fleet")
+ROOT = Path(__file__).resolve().parents[2]
+TICKED = re.compile(r"`([^`]+)`")
+
+
+def messages(game: str):
+    """(locale, key, text) of every message in a game's catalogs."""
+    for path in sorted((ROOT / "games" / game / "locale").glob("*.toml")):
+        def walk(table, prefix):
+            for key, value in table.items():
+                if isinstance(value, dict):
+                    yield from walk(value, f"{prefix}{key}.")
+                elif isinstance(value, str):
+                    yield path.stem, prefix + key, value
+        yield from walk(tomllib.loads(path.read_text(encoding="utf-8")), "")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_message_asks_for_an_action_code(game):
+    """The menus build every move by name (and `/play` takes the names): a message that says
+    "(`dfire TANK GUN AMMO` or `hold`)" sends a newcomer to codes no menu shows."""
+    verbs = {a.model_fields["kind"].default for a in get_engine(game).actions}
+    bad = [(loc, key, text) for loc, key, text in messages(game)
+           for span in TICKED.findall(text) if span.split()[0] in verbs]
+    assert not bad
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_code_shown_to_a_player_says_what_it_is_for(game):
+    """"Your deck: rangers*2,bazooka*2,…" and "Fleet loaded: bull/impact_flak,…" read as
+    lists of internal ids; a deck or fleet code the game shows says how to keep it. (A
+    refusal echoing the move typed, `.err.`, is not one.)"""
+    shown = [(loc, key, text) for loc, key, text in messages(game)
+             if "{code}" in text and ".err." not in key]
+    assert all("/deck save" in text for _, _, text in shown), shown
