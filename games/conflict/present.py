@@ -168,8 +168,26 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
     if field in ("face", "what"):
         return t(loc, f"conflict.word.{value}")
     if field == "cards":
-        return "-" if value == "none" else "·".join(t(loc, f"conflict.word.{c}") for c in value)
+        return combat_cards(value, loc)
     return str(value)
+
+
+def combat_cards(cards: str, locale: str) -> str:
+    """Combat cards in the order laid, by name (`ADR` -> `Attack·Defend·Rest`); none laid
+    (`none`, or `-` in an event) is said in words."""
+    if cards in ("", "-", "none"):
+        return t(locale, "conflict.word.nocards")
+    return "·".join(t(locale, f"conflict.word.{c}") for c in cards)
+
+
+_CARD_PARAMS = {"conflict.ev.reveal": ("cards_a", "cards_b"), "conflict.ev.laid_you": ("cards",)}
+
+
+def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+    """Combat cards by name, never their letters."""
+    if key not in _CARD_PARAMS:
+        return params
+    return {**params, **{name: combat_cards(params[name], locale) for name in _CARD_PARAMS[key] if name in params}}
 
 
 def summary(view: dict[str, Any], locale: str) -> str:

@@ -46,3 +46,43 @@ def test_a_code_shown_to_a_player_says_what_it_is_for(game):
     shown = [(loc, key, text) for loc, key, text in messages(game)
              if "{code}" in text and ".err." not in key]
     assert all("/deck save" in text for _, _, text in shown), shown
+
+
+def test_conflict_combat_cards_are_named():
+    """"Revealed: u18 ADR against u21 DAR", "Your combat cards, in order: none." and the
+    choice "Lay combat cards -" showed the combat cards by letter or not at all; every
+    combat-card line and choice names them, in both languages (random 3-player games)."""
+    import random
+
+    from games.core.engine import Seat
+    from games.registry import get_game
+
+    game = get_game("conflict")
+    engine = game.engine
+    letters = re.compile(r"(?<![\w-])(?:[ADSR]{1,4}|none|-)(?![\w-])")
+    seen = {"reveal": 0, "laid_you": 0, "lay": 0}
+    for seed in range(3):
+        rnd = random.Random(seed)
+        state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(3)], engine.parse_options({}), seed).state
+        for _ in range(1500):
+            if engine.outcome(state):
+                break
+            seat = rnd.choice(engine.active_seats(state))
+            actions = engine.legal_actions(state, seat)
+            for action in actions:
+                if action.kind == "lay":
+                    seen["lay"] += 1
+                    for locale in ("en", "zh-CN"):
+                        label = game.text.describe_action(state, seat, action, locale)
+                        assert not letters.search(label.split("：")[-1].split(": ")[-1]), label
+            step = engine.apply(state, seat, rnd.choice(actions))
+            state = step.state
+            for event in step.events:
+                short = event.key.rsplit(".", 1)[-1]
+                if event.key in ("conflict.ev.reveal", "conflict.ev.laid_you"):
+                    seen[short] += 1
+                    for locale in ("en", "zh-CN"):
+                        line = game.text.event_lines(state, [(event.key, event.params)], locale)[0]
+                        cards = line.split(":", 1)[-1].split("：", 1)[-1]
+                        assert not letters.search(re.sub(r"\bu\d+\b", "", cards)), line
+    assert all(seen.values()), seen
