@@ -253,7 +253,7 @@ class ConsoleTable:
                 raise ScriptError("menu_not_complete")
             return "play", {**args, "code": " ".join(menu.prefix)}
         if words[0] == "back":
-            return "menu", {**args, "prefix": menu.prefix[:-1]}
+            return "menu", {**args, "prefix": menu.prefix, "back": True}
         number = int(words[0])
         if not menu.options:
             raise ScriptError("menu_nothing_left")
