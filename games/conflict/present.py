@@ -122,10 +122,12 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
 
 
 def explain_roll(engine, state, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
-    """A coin (1 is heads) says which face it showed."""
+    """A coin (1 is heads) says which face it showed; the first player's roll, whom it chose."""
     shown = plain_roll(params, locale)
     if params.get("coin"):
         shown.result = t(locale, "conflict.coin." + ("heads" if params.get("total") == 1 else "tails"))
+    elif params.get("what") == "@conflict.first_player" and 0 <= state.first < state.n:
+        shown.result = state.players[state.first].name  # the roll made state.first; it stays
     return shown
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from games.core.events import ShownRoll, plain_roll
 from games.core.i18n import normalize_locale, numbered, t, verb_names
 
 from .cards import CARDS, Card, Effect
@@ -134,6 +135,14 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
 _CARD_ID = re.compile(r" \[c[0-9a-f]+\]")
 _UNIT = re.compile(r"(.*) \((u\d+)\)")  # `Riflemen (u7)`, as the rules name a unit
 _UID = re.compile(r"u\d+")
+
+
+def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
+    """The roll for who goes first (1: the first seat, 2: the second) names who it chose."""
+    shown = plain_roll(params, locale)
+    if params.get("what") == "@frontline.first_roll" and shown.dice and 1 <= shown.dice[0] <= len(st.players):
+        shown.result = st.players[shown.dice[0] - 1].name
+    return shown
 
 
 def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:

@@ -143,6 +143,8 @@ def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: lis
     elif what == "@panzer.roll.engine":
         shown.target = t(locale, "panzer.term.engine_table")
         shown.result = t(locale, "panzer.term." + ("stalls" if shown.dice[0] == 1 else "runs"))
+    elif what == "@panzer.roll.first" and shown.dice:  # 1-3: the first seat moves first
+        shown.result = state.names[0 if shown.dice[0] <= 3 else 1]
     elif what == "@panzer.roll.free":
         shown.result = t(locale, "panzer.term.points", n=params["total"], lo=params["lo"], hi=params["hi"])
     return shown

@@ -86,3 +86,39 @@ def test_conflict_combat_cards_are_named():
                         cards = line.split(":", 1)[-1].split("：", 1)[-1]
                         assert not letters.search(re.sub(r"\bu\d+\b", "", cards)), line
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("game, players", [("frontline", 2), ("conflict", 3), ("panzer", 2)])
+def test_the_roll_for_who_goes_first_names_who(game, players):
+    """"🎲 The table rolls who goes first: 1 = **1**" said what the roll was for but not how
+    it ended: the line names the player it chose (the one the game then lets go first)."""
+    import random
+
+    from games.core.engine import Seat
+    from games.registry import get_game
+
+    g = get_game(game)
+    engine = g.engine
+    for seed in range(4):
+        names = [f"P{i}" for i in range(players)]
+        step = engine.setup([Seat(index=i, name=n) for i, n in enumerate(names)], engine.parse_options({}), seed)
+        state, events, rnd = step.state, list(step.events), random.Random(seed)
+        for _ in range(300):  # until the first player is rolled (panzer: after the draft, on a tie)
+            rolls = [e for e in events if e.key == "core.roll" and "first" in str(e.params.get("what"))
+                     and "pick" not in str(e.params.get("what"))]
+            if rolls or engine.outcome(state):
+                break
+            seat = rnd.choice(engine.active_seats(state))
+            legal = engine.legal_actions(state, seat)
+            # the tank game rolls only when both drafts cost and count the same: one same tank each
+            same = [a for a in legal if a.kind == ("done" if getattr(state, "picks", None) and state.picks[seat]
+                                                  else "pick")][:1]
+            step = engine.apply(state, seat, same[0] if game == "panzer" and same else rnd.choice(legal))
+            state, events = step.state, list(step.events)
+        if not rolls:
+            continue
+        for locale in ("en", "zh-CN"):
+            line = g.text.event_lines(state, [(rolls[0].key, rolls[0].params)], locale)[0]
+            assert line.endswith(f"**{names[state.first]}**"), line
+        return
+    pytest.fail("no roll for the first player in 4 games")
