@@ -139,7 +139,7 @@ class ConsoleTable:
             if not plain or plain[0] not in ("zh-CN", "en"):
                 raise ScriptError("usage.lang")
             self.locales[name] = plain[0]
-            self.write(f"[reply {name}] language: {plain[0]}")
+            self.write(f"[reply {name}] {t(plain[0], 'console.language')}")
             return None
         if head == "/wait":
             try:

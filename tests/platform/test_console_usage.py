@@ -82,3 +82,10 @@ async def test_the_hint_played_by_name_at_the_console():
         assert played_with_hash >= 3
     finally:
         await table.host.close()
+
+
+async def test_the_language_switch_answers_in_the_language_chosen():
+    """`/lang` answered "language: zh-CN" in English to a Chinese reader."""
+    out = await console(["li: /lang zh-CN", "al: /lang en"])
+    assert f"[reply li] {t('zh-CN', 'console.language')}" in out and "[reply li] 你将以简体中文阅读牌桌。" in out
+    assert "[reply al] You will read the table in English." in out
