@@ -210,6 +210,23 @@ def unit_short(u: dict, label: str, locale: str) -> str:
     return f"{label} {u['atk']}/{u['hp']}{marks}"
 
 
+def marks_key(units: list[dict], locale: str) -> str | None:
+    """What the marks beside the units shown mean ("6/5[1]★" reads as nothing to a newcomer),
+    each mark once; None when no unit carries one."""
+    key: dict[str, str] = {}
+    for u in units:
+        for k in u["keywords"]:
+            key[t(locale, f"frontline.mark.{k}")] = t(locale, f"frontline.kw.{k}")
+        if u["armour"]:
+            key[f"[{u['armour']}]"] = t(locale, "frontline.kw.armour", n=u["armour"])
+        for flag, mark in (("veteran", "★"), ("pinned", "⏸"), ("lent_by", "⇄")):
+            if u[flag] not in (None, False, 0):
+                key[mark] = t(locale, f"frontline.label.{flag.removesuffix('_by')}")
+    if not key:
+        return None
+    return t(locale, "frontline.label.marks") + ": " + " · ".join(f"{mark} {meaning}" for mark, meaning in key.items())
+
+
 def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str) -> str | None:
     """The side's lasting effects (4.1.8): flags and continuous effects on its units, and its
     HQ's effects, in full words; None when there are none."""
@@ -253,6 +270,9 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 " | ".join(unit_short(u, labels[u["uid"]], loc) for u in view["front"]) or "-"))
         else:
             lines += list(reversed(block))
+    key = marks_key([u for p in players for u in p["support"]] + view["front"], loc)
+    if key:
+        lines.append(key)
     if view.get("hand") is not None:
         lines.append(t(loc, "frontline.label.hand") + (": -" if not view["hand"] else ":"))
         for c in view["hand"]:  # one line per card with its text: the player's own view only

@@ -236,6 +236,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
         lines.append(f"{view['names'][s]}: " + ", ".join(parts))
     if view["wrecks"]:
         lines.append(t(locale, "panzer.ui.wrecks") + ": " + " ".join(hex_label(w) for w in view["wrecks"]))
+    if any(tk["alive"] for tk in view["tanks"]):  # what "@D9↑↖[F*2]" says
+        lines.append(t(locale, "panzer.legend.board", arrows="↑↖", marks=t(locale, "panzer.legend.marks")))
     if view.get("my_ammo"):
         mine = ", ".join(f"{tank_label(numbers, tid, locale)}: " + "/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms)
                         for tid, ms in view["my_ammo"].items())

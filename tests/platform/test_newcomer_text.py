@@ -122,3 +122,43 @@ def test_the_roll_for_who_goes_first_names_who(game, players):
             assert line.endswith(f"**{names[state.first]}**"), line
         return
     pytest.fail("no roll for the first player in 4 games")
+
+
+def test_board_marks_are_explained_on_the_board():
+    """"u8 Panzer IV 6/5[1]★ | u24 Panzer III 2/3»" and "Type 97 Kai #7 @K9↑↖[F*2]": every
+    mark the text board puts beside a unit is explained in a key line on the same board."""
+    import random
+
+    from games.core.engine import Seat
+    from games.core.i18n import t
+    from games.registry import get_game
+
+    checked = {"frontline": 0, "panzer": 0}
+    for key in checked:
+        game = get_game(key)
+        engine = game.engine
+        glyphs = [t("en", f"frontline.mark.{k}") for k in ("guard", "smokescreen", "fury", "ambush", "blitz",
+                                                           "pincer", "capture", "mobilize", "immune", "mountain")]
+        glyphs += ["★", "⏸", "⇄"]
+        for seed in range(3):
+            rnd = random.Random(seed)
+            state = engine.setup([Seat(index=0, name="A"), Seat(index=1, name="B")], engine.parse_options({}), seed).state
+            for _ in range(250):
+                if engine.outcome(state):
+                    break
+                seat = rnd.choice(engine.active_seats(state))
+                state = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat))).state
+                for locale in ("en", "zh-CN"):
+                    lines = game.text.summary(engine.view(state, 0), locale).splitlines()
+                    keys = [line for line in lines if line.startswith(t(locale, "frontline.label.marks") + ": ")
+                            or line.startswith(t(locale, "panzer.legend.board", arrows="", marks="")[:3])]
+                    if key == "frontline":
+                        board = [line for line in lines if " | " in line or line.endswith(": -")]
+                        used = {g for g in glyphs if any(g in line for line in board)}
+                        used |= {m for line in board for m in re.findall(r"\[\d+\]", line)}
+                        assert not used or (len(keys) == 1 and all(f"{g} " in keys[0] for g in used)), (used, keys)
+                        checked[key] += bool(used)
+                    elif any(re.search(r"@[A-L]\d+", line) for line in lines):
+                        assert len(keys) == 1 and "F " in keys[0], lines
+                        checked[key] += 1
+    assert all(checked.values()), checked
