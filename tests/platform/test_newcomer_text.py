@@ -125,7 +125,7 @@ def test_the_roll_for_who_goes_first_names_who(game, players):
 
 
 def test_board_marks_are_explained_on_the_board():
-    """"u8 Panzer IV 6/5[1]★ | u24 Panzer III 2/3»" and "Type 97 Kai #7 @K9↑↖[F*2]": every
+    """"u8 Panzer IV 6/5[1]★ | u24 Panzer III 2/3»" and "Type 97 Kai #7 @K9↑↖[F*2]", "FA-07C Bull 25/25 ⚡0 🂠2+3": every
     mark the text board puts beside a unit is explained in a key line on the same board."""
     import random
 
@@ -133,7 +133,7 @@ def test_board_marks_are_explained_on_the_board():
     from games.core.i18n import t
     from games.registry import get_game
 
-    checked = {"frontline": 0, "panzer": 0}
+    checked = {"frontline": 0, "panzer": 0, "fleet": 0}
     for key in checked:
         game = get_game(key)
         engine = game.engine
@@ -158,6 +158,11 @@ def test_board_marks_are_explained_on_the_board():
                         used |= {m for line in board for m in re.findall(r"\[\d+\]", line)}
                         assert not used or (len(keys) == 1 and all(f"{g} " in keys[0] for g in used)), (used, keys)
                         checked[key] += bool(used)
+                    elif key == "fleet":
+                        if any("⚡" in line for line in lines):
+                            assert any(line.startswith(t(locale, "fleet.label.key")[:3]) and "⚡ " in line
+                                       and "🂠 " in line for line in lines), lines
+                            checked[key] += 1
                     elif any(re.search(r"@[A-L]\d+", line) for line in lines):
                         assert len(keys) == 1 and "F " in keys[0], lines
                         checked[key] += 1
