@@ -167,3 +167,18 @@ def test_board_marks_are_explained_on_the_board():
                         assert len(keys) == 1 and "F " in keys[0], lines
                         checked[key] += 1
     assert all(checked.values()), checked
+
+
+# (game, locale, the word its moves and posts use, another word a menu step used for the same)
+ONE_WORD = [("fleet", "zh-CN", "战甲", "机甲"), ("fleet", "zh-CN", "战舰", "舰船"),
+            ("panzer", "zh-CN", "精准射击", "精确射击"), ("panzer", "zh-CN", "前进射击", "推进射击"),
+            ("panzer", "en", "Precision shot", "Precise fire"), ("ironfire", "en", "Put back", "Drop")]
+
+
+@pytest.mark.parametrize("game, locale, word, other", ONE_WORD)
+def test_one_word_for_one_thing(game, locale, word, other):
+    """A menu step named "机甲" whose choices say "战甲", or "Drop — 2 choices" whose choice
+    says "Put back PIAT Section", reads as two different things to a newcomer."""
+    texts = [text for loc, _, text in messages(game) if loc == locale]
+    assert any(word in text for text in texts)
+    assert not [text for text in texts if other in text]
