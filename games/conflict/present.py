@@ -118,6 +118,9 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
     if isinstance(params.get("units"), str):  # a spy report's face-down units, ids in a list
         labels = labels if labels is not None else state_labels(state, None, loc)
         out["units"] = _UID.sub(lambda m: labels.get(m.group(0), t(loc, "conflict.gone")), params["units"])
+    for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
+        if name in params:
+            out[name] = combat_cards(params[name], loc)
     return out
 
 
@@ -184,12 +187,6 @@ def combat_cards(cards: str, locale: str) -> str:
 
 _CARD_PARAMS = {"conflict.ev.reveal": ("cards_a", "cards_b"), "conflict.ev.laid_you": ("cards",)}
 
-
-def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
-    """Combat cards by name, never their letters."""
-    if key not in _CARD_PARAMS:
-        return params
-    return {**params, **{name: combat_cards(params[name], locale) for name in _CARD_PARAMS[key] if name in params}}
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
