@@ -139,7 +139,7 @@ class ConsoleTable:
             if not plain or plain[0] not in ("zh-CN", "en"):
                 raise ScriptError("usage.lang")
             self.locales[name] = plain[0]
-            self.write(f"[reply {name}] language: {plain[0]}")
+            self.write(f"[reply {name}] {t(plain[0], 'console.language')}")
             return None
         if head == "/wait":
             try:
@@ -253,7 +253,7 @@ class ConsoleTable:
                 raise ScriptError("menu_not_complete")
             return "play", {**args, "code": " ".join(menu.prefix)}
         if words[0] == "back":
-            return "menu", {**args, "prefix": menu.prefix[:-1]}
+            return "menu", {**args, "prefix": menu.prefix, "back": True}
         number = int(words[0])
         if not menu.options:
             raise ScriptError("menu_nothing_left")
@@ -394,10 +394,16 @@ _LABEL_START = re.compile(rf"^(?!(?:{_NOTATION_WORDS})(?:\s|$))[^\W\d_]+(?:['’
 
 
 def _strip_comment(line: str) -> str:
-    """`#` starts a comment, except in `@#chan` and in `game:#3`-style tokens."""
+    """` # ` starts a comment: a `#` after a space (or at the start) and before a space (or the
+    end), outside double quotes. So `@#chan`, `game:#3` and a name with a number such as
+    `/play "Deploy Type 89 #2 at D9"` or `/play Deploy Type 89 #2 at D9` are read whole."""
     out = []
+    quoted = False  # inside "...": not `'`, an apostrophe ("Bot 1's ship") is no quote
     for i, ch in enumerate(line):
-        if ch == "#" and (i == 0 or line[i - 1].isspace()):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted and (i == 0 or line[i - 1].isspace()) \
+                and (i + 1 == len(line) or line[i + 1].isspace()):
             break
         out.append(ch)
     return "".join(out)

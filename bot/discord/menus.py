@@ -98,7 +98,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sp:bk:(?P
         return cls(int(match["session"]), int(match["seat"]), _prefix_list(match["prefix"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        args = _menu_args(self.session, self.seat, self.prefix[:-1])
+        args = {**_menu_args(self.session, self.seat, self.prefix), "back": True}
         await _client(interaction).run_component(interaction, "menu", args, edit=True)
 
 

@@ -943,14 +943,16 @@ class Host:
             engine = game.engine
             state = engine.load_state(session.state)
             seat = self._one_acting_seat(cmd, session, engine, state)
-            menu = build_menu(game, state, session.id, seat, prefix, locale)
-            if not prefix:
+            codes = [action.code().split() for action in engine.legal_actions(state, seat)]
+            at = skip_forced(codes, prefix, back=bool(cmd.args.get("back")))
+            menu = build_menu(game, state, session.id, seat, at, locale)
+            if not at:
                 head = t(locale, "host.menu_start")
             elif menu.complete and not menu.options:  # nothing left to pick: the whole action, by name
-                action = engine.parse_action(" ".join(prefix))
+                action = engine.parse_action(" ".join(at))
                 head = t(locale, "host.menu_ready", action=game.text.describe_action(state, seat, action, locale))
             else:
-                head = t(locale, "host.menu", prefix=named_tokens(game.text, state, seat, prefix, locale))
+                head = t(locale, "host.menu", prefix=named_tokens(game.text, state, seat, at, locale))
             return self._reply(head, menu=menu)
         return await self._locked(cmd, locale, body, ("active",))
 
@@ -1586,8 +1588,13 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
             groups.setdefault(tokens[len(prefix)], []).append(action)
     options = []
     token_names = game.text.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
+    # one option for choices a player cannot tell apart (two copies of a card in hand)
+    told_apart = {id(a) for a in names.distinct(game.text, state, seat,
+                                                [acts[0] for acts in groups.values() if len(acts) == 1])}
     for token, actions in groups.items():
         if len(actions) == 1:
+            if id(actions[0]) not in told_apart:
+                continue
             label = game.text.describe_action(state, seat, actions[0], locale)
             options.append(MenuOption(value=token, label=label))
         else:  # a token the game has no name for (a gun's number): what its actions have in common
@@ -1597,6 +1604,26 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
                                       description=t(locale, "host.menu_choices", count=len(actions))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
+
+
+def skip_forced(codes: list[list[str]], prefix: list[str], back: bool = False) -> list[str]:
+    """Where a click on the menu lands: past every step that offers a single choice, so an
+    option that names a whole action ("Play Railway Timetable") is ready to play at once.
+    `back` (the back button, with the menu's prefix) returns to the last step that offered a
+    choice, before those skipped steps. The first step (no prefix) is always shown."""
+    def nexts(p: list[str]) -> tuple[set[str], bool]:
+        following = {c[len(p)] for c in codes if len(c) > len(p) and c[:len(p)] == p}
+        return following, any(c == p for c in codes)
+
+    if back:
+        at = prefix[:-1]
+        while at and (step := nexts(at)) and len(step[0]) == 1 and not step[1]:
+            at = at[:-1]
+        return at
+    at = list(prefix)
+    while at and (step := nexts(at)) and len(step[0]) == 1 and not step[1]:
+        at.append(next(iter(step[0])))
+    return at
 
 
 def named_tokens(text: Text, state: Any, seat: int, tokens: list[str], locale: str) -> str:

@@ -47,8 +47,21 @@ def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = Fa
     for test in tests:
         hits = [action for action, known in called if any(test(n) for n in known)]
         if hits:
-            return hits
+            return distinct(game.text, state, seat, hits)
     return []
+
+
+def distinct(text: Text, state: Any, seat: int, actions: list[Any]) -> list[Any]:
+    """`actions` less those a player cannot tell from an earlier one: the same label in every
+    language (two copies of one card in hand: "Deploy Panzer IV" twice is one choice)."""
+    seen: set[tuple[str, ...]] = set()
+    kept = []
+    for action in actions:
+        labels = tuple(text.describe_action(state, seat, action, loc) for loc in LOCALES)
+        if labels not in seen:
+            seen.add(labels)
+            kept.append(action)
+    return kept
 
 
 def common_prefix(codes: list[list[str]]) -> list[str]:

@@ -118,14 +118,19 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
     if isinstance(params.get("units"), str):  # a spy report's face-down units, ids in a list
         labels = labels if labels is not None else state_labels(state, None, loc)
         out["units"] = _UID.sub(lambda m: labels.get(m.group(0), t(loc, "conflict.gone")), params["units"])
+    for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
+        if name in params:
+            out[name] = combat_cards(params[name], loc)
     return out
 
 
 def explain_roll(engine, state, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
-    """A coin (1 is heads) says which face it showed."""
+    """A coin (1 is heads) says which face it showed; the first player's roll, whom it chose."""
     shown = plain_roll(params, locale)
     if params.get("coin"):
         shown.result = t(locale, "conflict.coin." + ("heads" if params.get("total") == 1 else "tails"))
+    elif params.get("what") == "@conflict.first_player" and 0 <= state.first < state.n:
+        shown.result = state.players[state.first].name  # the roll made state.first; it stays
     return shown
 
 
@@ -168,8 +173,20 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
     if field in ("face", "what"):
         return t(loc, f"conflict.word.{value}")
     if field == "cards":
-        return "-" if value == "none" else "·".join(t(loc, f"conflict.word.{c}") for c in value)
+        return combat_cards(value, loc)
     return str(value)
+
+
+def combat_cards(cards: str, locale: str) -> str:
+    """Combat cards in the order laid, by name (`ADR` -> `Attack·Defend·Rest`); none laid
+    (`none`, or `-` in an event) is said in words."""
+    if cards in ("", "-", "none"):
+        return t(locale, "conflict.word.nocards")
+    return "·".join(t(locale, f"conflict.word.{c}") for c in cards)
+
+
+_CARD_PARAMS = {"conflict.ev.reveal": ("cards_a", "cards_b"), "conflict.ev.laid_you": ("cards",)}
+
 
 
 def summary(view: dict[str, Any], locale: str) -> str:

@@ -85,6 +85,8 @@ class Text:
                 named = escape(named)
             if key == "core.roll":
                 shown = self.explain_roll(state, params, events[i + 1:], locale)
+                if escape is not None:  # a result may name a player (who goes first)
+                    shown.target, shown.result = escape({"t": shown.target, "r": shown.result}).values()
                 skip = shown.absorbs
                 lines.append(roll_text(locale, named.get("who", ""), named.get("what", ""), shown))
             else:

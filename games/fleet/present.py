@@ -236,5 +236,6 @@ def summary(view: dict[str, Any], locale: str) -> str:
         if "hand" in side:
             hand = ", ".join(_nm(D.subs[c["card"]].name, locale) for c in side["hand"])
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or "-"))
+    lines.append(t(locale, "fleet.label.key"))  # what "⚡0 🂠2+3" says
     text = "\n".join(lines)
     return text[:1500]

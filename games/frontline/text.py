@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from games.core.events import ShownRoll, plain_roll
 from games.core.i18n import normalize_locale, numbered, t, verb_names
 
 from .cards import CARDS, Card, Effect
@@ -136,6 +137,14 @@ _UNIT = re.compile(r"(.*) \((u\d+)\)")  # `Riflemen (u7)`, as the rules name a u
 _UID = re.compile(r"u\d+")
 
 
+def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
+    """The roll for who goes first (1: the first seat, 2: the second) names who it chose."""
+    shown = plain_roll(params, locale)
+    if params.get("what") == "@frontline.first_roll" and shown.dice and 1 <= shown.dice[0] <= len(st.players):
+        shown.result = st.players[shown.dice[0] - 1].name
+    return shown
+
+
 def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
     """Hand lists read as card names, without the ids the rules write beside them; units by
     their labels (`Riflemen #2`), or by name once they have left the board."""
@@ -201,6 +210,23 @@ def unit_short(u: dict, label: str, locale: str) -> str:
     return f"{label} {u['atk']}/{u['hp']}{marks}"
 
 
+def marks_key(units: list[dict], locale: str) -> str | None:
+    """What the marks beside the units shown mean ("6/5[1]★" reads as nothing to a newcomer),
+    each mark once; None when no unit carries one."""
+    key: dict[str, str] = {}
+    for u in units:
+        for k in u["keywords"]:
+            key[t(locale, f"frontline.mark.{k}")] = t(locale, f"frontline.kw.{k}")
+        if u["armour"]:
+            key[f"[{u['armour']}]"] = t(locale, "frontline.kw.armour", n=u["armour"])
+        for flag, mark in (("veteran", "★"), ("pinned", "⏸"), ("lent_by", "⇄")):
+            if u[flag] not in (None, False, 0):
+                key[mark] = t(locale, f"frontline.label.{flag.removesuffix('_by')}")
+    if not key:
+        return None
+    return t(locale, "frontline.label.marks") + ": " + " · ".join(f"{mark} {meaning}" for mark, meaning in key.items())
+
+
 def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str) -> str | None:
     """The side's lasting effects (4.1.8): flags and continuous effects on its units, and its
     HQ's effects, in full words; None when there are none."""
@@ -244,6 +270,9 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 " | ".join(unit_short(u, labels[u["uid"]], loc) for u in view["front"]) or "-"))
         else:
             lines += list(reversed(block))
+    key = marks_key([u for p in players for u in p["support"]] + view["front"], loc)
+    if key:
+        lines.append(key)
     if view.get("hand") is not None:
         lines.append(t(loc, "frontline.label.hand") + (": -" if not view["hand"] else ":"))
         for c in view["hand"]:  # one line per card with its text: the player's own view only

@@ -143,6 +143,8 @@ def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: lis
     elif what == "@panzer.roll.engine":
         shown.target = t(locale, "panzer.term.engine_table")
         shown.result = t(locale, "panzer.term." + ("stalls" if shown.dice[0] == 1 else "runs"))
+    elif what == "@panzer.roll.first" and shown.dice:  # 1-3: the first seat moves first
+        shown.result = state.names[0 if shown.dice[0] <= 3 else 1]
     elif what == "@panzer.roll.free":
         shown.result = t(locale, "panzer.term.points", n=params["total"], lo=params["lo"], hi=params["hi"])
     return shown
@@ -234,6 +236,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
         lines.append(f"{view['names'][s]}: " + ", ".join(parts))
     if view["wrecks"]:
         lines.append(t(locale, "panzer.ui.wrecks") + ": " + " ".join(hex_label(w) for w in view["wrecks"]))
+    if any(tk["alive"] for tk in view["tanks"]):  # what "@D9↑↖[F*2]" says
+        lines.append(t(locale, "panzer.legend.board", arrows="↑↖", marks=t(locale, "panzer.legend.marks")))
     if view.get("my_ammo"):
         mine = ", ".join(f"{tank_label(numbers, tid, locale)}: " + "/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms)
                         for tid, ms in view["my_ammo"].items())
