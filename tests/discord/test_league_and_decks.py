@@ -91,11 +91,13 @@ async def test_a_league_table_on_discord_waits_for_the_players_values(harness):
     from bot.host import fair
 
     await harness.slash(MOD, "leagueadmin create", manage_guild=True, name="Winter", game="duel",
-                        format="round_robin")
+                        format="round_robin", lobby_hours=2.5)
     await harness.slash(MOD, "leagueadmin open", manage_guild=True)
     for user in (ALICE, BOB):
         await harness.slash(user, "league join")
     await harness.slash(MOD, "leagueadmin start_round", manage_guild=True)
+    service = harness.client.host.league
+    assert service._settings(await service._one("SELECT settings FROM leagues")).lobby_hours == 2.5
     reqs = await harness.slash(ALICE, "league play")
     thread = int(next(r for r in reqs if r.method == "POST" and r.path.endswith("/threads")).response["id"])
     host = harness.client.host
