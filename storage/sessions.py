@@ -127,14 +127,16 @@ _INSERT_LOG = ("INSERT INTO action_log (session_id, seq, seat, user_id, source, 
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _INSERT_SESSION = (
     "INSERT INTO sessions (guild_id, channel_id, thread, game, options, status, creator_id, locale, seed, seed_hash, "
-    "created_at, updated_at, entropy, bot_secret, hints) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "created_at, updated_at, entropy, bot_secret, hints, turn_deadline) "
+    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "RETURNING id"
 )
-# Due turn timers (half time passed: a reminder, or the deadline: the policy) that no live
+# Due turn timers (half time passed: a reminder, or the deadline: the policy), and league
+# lobbies whose time to gather the players' values has passed, that no live
 # process holds, leased until the first `?`. `{lock}`: PostgreSQL skips rows another
 # process has locked (claiming, or playing the table); SQLite has one writer anyway.
 _CLAIM_TIMERS = (
-    "UPDATE sessions SET timer_lease = ? WHERE id IN (SELECT id FROM sessions WHERE status = 'active' "
+    "UPDATE sessions SET timer_lease = ? WHERE id IN (SELECT id FROM sessions WHERE status IN ('active', 'lobby') "
     "AND turn_deadline IS NOT NULL AND turn_deadline - COALESCE(timer_hours, 0) * 1800 <= ? "
     "AND (reminded = 0 OR turn_deadline <= ?) AND (timer_lease IS NULL OR timer_lease <= ?) "
     "ORDER BY turn_deadline LIMIT ?{lock}) RETURNING id"
@@ -360,17 +362,18 @@ class Repository:
         self, *, guild_id: int | None, channel_id: int, thread: bool, game: str, options: dict[str, Any],
         creator_id: int, locale: str, seed: int, seed_hash: str, seats: list[SeatRow], now: float,
         entropy: dict[str, str] | None = None, bot_secret: str | None = None, hints: bool = True,
-        posts: Callable[[int], list[PostRow]] | None = None,
+        posts: Callable[[int], list[PostRow]] | None = None, turn_deadline: float | None = None,
     ) -> int:
         """A new lobby. `bot_secret` (what its bot seats draw from) is drawn here unless given;
-        `posts(session_id)`: the posts announcing it, kept in the same transaction."""
+        `posts(session_id)`: the posts announcing it, kept in the same transaction;
+        `turn_deadline`: when a league lobby starts by itself (see Host._tick_table)."""
         try:
             async with self.transaction() as db:
                 cur = await db.execute(
                     _INSERT_SESSION,
                     (guild_id, channel_id, int(thread), game, json.dumps(options), creator_id, locale, str(seed),
                      seed_hash, now, now, None if entropy is None else json.dumps(entropy),
-                     bot_secret or secrets.token_hex(32), int(hints)),
+                     bot_secret or secrets.token_hex(32), int(hints), turn_deadline),
                 )
                 session_id = (await cur.fetchone())[0]
                 await self._write_seats(db, session_id, seats)

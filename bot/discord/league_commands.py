@@ -129,13 +129,15 @@ def build_league_commands() -> list[app_commands.Group]:
 
     @admin.command(name=L("cmd.leagueadmin.create.name"), description=L("cmd.leagueadmin.create.desc"))
     @app_commands.rename(**_names(name="league_name", game="game_key", format="format", rounds="rounds",
-                                  round_days="round_days", rated="rated", deadline_policy="deadline_policy",
+                                  round_days="round_days", lobby_hours="lobby_hours", rated="rated",
+                                  deadline_policy="deadline_policy",
                                   organizer_role="organizer_role", options="options", channel="league_channel",
                                   cycles="cycles", playoff="playoff", playoff_double="playoff_double",
                                   tiebreaks="tiebreaks", half_byes="half_byes", bye_points="bye_points",
                                   acceleration="acceleration"))
     @app_commands.describe(**_descs(name="league_name", game="game_key", format="format", rounds="rounds",
-                                    round_days="round_days", rated="rated", deadline_policy="deadline_policy",
+                                    round_days="round_days", lobby_hours="lobby_hours", rated="rated",
+                                    deadline_policy="deadline_policy",
                                     organizer_role="organizer_role", options="options", channel="league_channel",
                                     cycles="cycles", playoff="playoff", playoff_double="playoff_double",
                                     tiebreaks="tiebreaks", half_byes="half_byes", bye_points="bye_points",
@@ -150,7 +152,8 @@ def build_league_commands() -> list[app_commands.Group]:
                      playoff_double: bool = False, tiebreaks: app_commands.Range[str, 1, 200] | None = None,
                      half_byes: app_commands.Range[int, 0, 10] | None = None,
                      bye_points: app_commands.Range[float, 0.0, 1.0] | None = None,
-                     acceleration: Choice[str] | None = None):
+                     acceleration: Choice[str] | None = None,
+                     lobby_hours: app_commands.Range[float, 0.1, 336.0] | None = None):
         from bot.discord.convert import parse_options
 
         table_options = parse_options(options)  # BadInput is answered by the tree's error handler
@@ -164,6 +167,7 @@ def build_league_commands() -> list[app_commands.Group]:
             # FIDE's options a Swiss organizer sets (the service checks names and formats)
             "tiebreaks": tiebreaks, "half_byes": half_byes, "bye_points": bye_points,
             "acceleration": acceleration.value if acceleration else None,
+            "lobby_hours": lobby_hours,  # how long a table waits for the players' entropy values
         }, public=True)
 
     for sub in ("add", "drop", "disqualify"):

@@ -96,7 +96,8 @@ class Progress:
 
 
 def _drawn_values(seats: Iterable[SeatRow]) -> dict[str, str]:
-    """Entropy values drawn by the bot for every human of a table that starts at once."""
+    """Entropy values drawn by the bot for every human of a rematch's lobby (each player may
+    give their own instead), as for a player who joins without one."""
     return {str(s.user_id): fair.new_contribution() for s in seats if not s.is_bot and s.user_id is not None}
 
 
@@ -362,7 +363,13 @@ class Host:
     async def _tick_table(self, session_id: int, now: float) -> Outbox:
         async with self._hold(session_id):
             session = await self.repo.load_session(session_id)  # as it is now, under the hold
-            if session is None or session.status != "active" or session.turn_deadline is None:
+            if session is None or session.turn_deadline is None:
+                return Outbox()
+            if session.status == "lobby":  # a league lobby: at its deadline the game starts
+                if now < session.turn_deadline:
+                    return Outbox()
+                return await self._begin_lobby(None, session, None, t(session.locale, "host.lobby_time_up"))
+            if session.status != "active":
                 return Outbox()
             if now >= session.turn_deadline:
                 return await self._expire(session, now)
@@ -675,6 +682,7 @@ class Host:
 
     async def _join(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
+            await self._refuse_at_league_table(cmd, session)
             if session.seats_of(cmd.user_id):
                 raise HostError("host.already_seated")
             self._require_room(session)
@@ -686,6 +694,12 @@ class Host:
             note = t(session.locale, "host.joined", name=self._user_name(cmd))
             return await self._lobby_change(cmd, session, seats, note, locale, **changes)
         return await self._locked(cmd, locale, body, ("lobby",))
+
+    async def _refuse_at_league_table(self, cmd: Command, session: SessionRow) -> None:
+        """A league table's seats are its pairing's: nobody joins, leaves, adds a bot or a seat,
+        or is kicked from its lobby."""
+        if await self.league.table_powers(session.id, cmd) is not None:
+            raise HostError("host.league_seats")
 
     @staticmethod
     def _require_room(session: SessionRow) -> None:
@@ -703,6 +717,7 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             if session.status == "active":
                 raise HostError("host.use_concede")
+            await self._refuse_at_league_table(cmd, session)
             self._require_seated(cmd, session)
             if cmd.user_id == session.creator_id:
                 box = Outbox(public=[(session.channel_id, Message(
@@ -723,6 +738,7 @@ class Host:
 
         async def body(session: SessionRow) -> Outbox:
             self._require_seated(cmd, session)
+            await self._refuse_at_league_table(cmd, session)
             wanted = _int_arg(cmd.args.get("seat"), "host.bad_seat")
             if wanted is not None:
                 if not 0 <= wanted < len(session.seats) or not session.seats[wanted].is_bot:
@@ -763,6 +779,7 @@ class Host:
     async def _seat(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
             mine = self._require_seated(cmd, session)
+            await self._refuse_at_league_table(cmd, session)
             self._require_room(session)
             name = f"{cmd.user_name}·{len(mine) + 1}"
             seats = session.seats + [SeatRow(len(session.seats), cmd.user_id, name)]
@@ -791,8 +808,19 @@ class Host:
         title = localize_value(engine.title, last.locale)
         announced = Outbox()
 
+        # A table with entropy stays one, and its rematch waits in the lobby like a new table:
+        # the seal is shown first, then each player may replace the value the bot drew for
+        # them (`/game start entropy:VALUE`) before whoever asked for the rematch starts it.
+        # Started at once, the players could add nothing.
+        lobby = last.entropy is not None
+        if lobby:  # the reply is kept with the new table (the rematch ends there)
+            announced.reply = Message(text=t(locale, "host.done"))
+
         def announcement(session_id: int) -> list[PostRow]:  # kept with the new table
             text = t(last.locale, "host.rematch", id=session_id, title=title, name=self._user_name(cmd))
+            if lobby:
+                text += "\n" + "\n".join([t(last.locale, "host.seed_hash", hash=fair.seed_hash(seed)),
+                                           t(last.locale, "host.rematch_lobby", name=self._user_name(cmd))])
             announced.public = [(last.channel_id, Message(text=text, session_id=session_id))]
             return self._kept(announced, cmd)
 
@@ -803,44 +831,88 @@ class Host:
                 seed_hash=fair.seed_hash(seed), now=self.clock(),
                 seats=[replace(s, seat=i) for i, s in enumerate(order)],
                 bot_secret=self.bot_secret_source(),
-                # a table with entropy stays one; it starts at once, so the bot draws the values
-                entropy=None if last.entropy is None else _drawn_values(order), posts=announcement,
+                entropy=_drawn_values(order) if lobby else None, posts=announcement,
                 hints=last.hints,
             )
         except TableExists:
             raise HostError("host.table_exists") from None
+        if lobby:
+            return announced
         box = await self._begin(session_id, engine, cmd, locale, reply=t(locale, "host.done"))
         box.public[:0] = announced.public
         return box
 
     async def _start(self, cmd: Command, locale: str) -> Outbox:
+        """The creator (or Manage Server; at a league table an organizer) starts the game. A
+        seated player who may not start it adds their entropy value instead: at a league table
+        `/game start` alone asks the bot to draw theirs, and the game starts once every player
+        has a value."""
         async def body(session: SessionRow) -> Outbox:
-            if not cmd.can_manage_guild:
-                self._require_seated(cmd, session)
-            await self._require_manager(cmd, session, "host.start_denied")  # players cannot start it under the creator
-            engine = get_engine(session.game)
-            if len(session.seats) < engine.min_players:
-                raise HostError("host.need_players", min=engine.min_players, have=len(session.seats))
+            powers = await self.league.table_powers(session.id, cmd)  # None: a casual table
             given = self._contribution(cmd, session)
-            if given and not session.seats_of(cmd.user_id):
+            seated = bool(session.seats_of(cmd.user_id))
+            if given and not seated:
                 raise HostError("host.not_player")
-            changes = {}
-            if session.entropy is not None:
-                entropy = dict(session.entropy)
-                if given:
-                    entropy[str(cmd.user_id)] = given
-                for seat, value in fair.contributions(session):
-                    if value is None:  # seated without joining (e.g. an older lobby): drawn now
-                        entropy[str(seat.user_id)] = fair.new_contribution()
-                session = replace(session, entropy=entropy)
-                changes["entropy"] = entropy
-            step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
-                                fair.game_seed(session))
-            progress = Progress(state=step.state, events=list(step.events), changed=True)
-            progress.notes += self._start_notes(session)
-            return await self._finish(cmd, session, engine, progress, locale, status="active",
-                                      reply=t(locale, "host.done"), changes=changes)
+            if powers:  # a league table's player (an organizer who is not seated has powers "")
+                if not seated:
+                    raise HostError(powers)
+                return await self._give_value(cmd, session, given, locale, start_when_all=True)
+            if powers is None:
+                if not cmd.can_manage_guild:
+                    self._require_seated(cmd, session)
+                if cmd.user_id != session.creator_id and not cmd.can_manage_guild:
+                    if given:  # a player of a casual table adds their value; the creator starts
+                        return await self._give_value(cmd, session, given, locale, start_when_all=False)
+                    raise HostError("host.start_denied")  # players cannot start it under the creator
+            if given:
+                session = replace(session, entropy={**session.entropy, str(cmd.user_id): given})
+            return await self._begin_lobby(cmd, session, locale)
         return await self._locked(cmd, locale, body, ("lobby",))
+
+    async def _give_value(self, cmd: Command, session: SessionRow, given: str | None, locale: str,
+                          start_when_all: bool) -> Outbox:
+        """A seated player's entropy value (None: the bot draws it, unless they gave one before).
+        With `start_when_all` (a league table) the game starts when every player has one."""
+        if session.entropy is None:
+            raise HostError("host.entropy_off")
+        mine = str(cmd.user_id)
+        value = given or session.entropy.get(mine) or fair.new_contribution()
+        session = replace(session, entropy={**session.entropy, mine: value})
+        note = t(session.locale, "host.entropy_given", name=self._user_name(cmd))
+        if start_when_all and all(v is not None for _, v in fair.contributions(session)):
+            return await self._begin_lobby(cmd, session, locale, note)
+        waiting = ", ".join(markdown.escape(seat.name) for seat, v in fair.contributions(session) if v is None)
+        text = note + ("\n" + t(session.locale, "host.entropy_waiting", names=waiting) if waiting else "")
+        box = Outbox(public=[(session.channel_id, Message(text=text, session_id=session.id))],
+                     reply=Message(text=t(locale, "host.done")))
+        await self.repo.commit(session, self.clock(), entropy=session.entropy, posts=self._kept(box, cmd))
+        return box
+
+    async def _begin_lobby(self, cmd: Command | None, session: SessionRow, locale: str | None,
+                           note: str | None = None) -> Outbox:
+        """Start a lobby's game. On a table with entropy the bot draws the value of every
+        player who has none (recorded, listed now, revealed at the end with the others)."""
+        engine = get_engine(session.game)
+        if len(session.seats) < engine.min_players:
+            raise HostError("host.need_players", min=engine.min_players, have=len(session.seats))
+        changes: dict[str, Any] = {}
+        progress_notes = [note] if note else []
+        if session.entropy is not None:
+            entropy = dict(session.entropy)
+            drawn = [seat for seat, value in fair.contributions(session) if value is None]
+            for seat in drawn:
+                entropy[str(seat.user_id)] = fair.new_contribution()
+            if drawn:
+                progress_notes.append(t(session.locale, "host.entropy_drawn",
+                                        names=", ".join(markdown.escape(seat.name) for seat in drawn)))
+            session = replace(session, entropy=entropy)
+            changes["entropy"] = entropy
+        step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
+                            fair.game_seed(session))
+        progress = Progress(state=step.state, events=list(step.events), changed=True)
+        progress.notes += progress_notes + self._start_notes(session)
+        return await self._finish(cmd, session, engine, progress, locale, status="active",
+                                  reply=None if cmd is None else t(locale, "host.done"), changes=changes)
 
     @staticmethod
     def _contribution(cmd: Command, session: SessionRow) -> str | None:
@@ -1026,6 +1098,7 @@ class Host:
                 raise HostError("host.not_seated")
             name = self._name(session, seats[0])
             if session.status == "lobby":
+                await self._refuse_at_league_table(cmd, session)  # an organizer abandons or starts it
                 if target == session.creator_id:
                     raise HostError("host.kick_creator")
                 return await self._lobby_change(cmd, session, self._without(session, target),
@@ -1064,8 +1137,9 @@ class Host:
 
         async def body(session: SessionRow) -> Outbox:
             await self._require_manager(cmd, session, "host.timer_denied")
-            changes: dict[str, Any] = {"timer_hours": hours or None, "timer_policy": policy,
-                                       "turn_deadline": None, "timer_seats": [], "reminded": False}
+            changes: dict[str, Any] = {"timer_hours": hours or None, "timer_policy": policy}
+            if session.status == "active":  # a lobby's deadline (a league lobby's) is not a turn's
+                changes.update(turn_deadline=None, timer_seats=[], reminded=False)
             if hours and session.state is not None:
                 engine = get_engine(session.game)
                 humans = self._awaited_humans(session, engine, engine.load_state(session.state))
@@ -1515,9 +1589,13 @@ class Host:
 
     # --- leagues ----------------------------------------------------------------------------
     async def _start_league_game(self, cmd: Command, game: str, channel_id: int | None, thread_name: str,
-                                 players: list[tuple[int, str]], options: dict[str, str]) -> tuple[int, int, Outbox]:
-        """Open and start a league pairing's table with its players seated in order, in a
-        thread of the league's channel when the adapter has threads."""
+                                 players: list[tuple[int, str]], options: dict[str, str],
+                                 lobby_until: float) -> tuple[int, int, Outbox]:
+        """Open a league pairing's table with its players seated in order, in a thread of the
+        league's channel when the adapter has threads. It opens in a lobby: the seal is shown
+        first, then each player may add an entropy value (`/game start [entropy:VALUE]`); it
+        starts when every player has, when an organizer starts it, or at `lobby_until`, when
+        the bot draws the values still missing (see `_start` and `_tick_table`)."""
         from bot.league.service import LeagueError
 
         if channel_id is None:
@@ -1531,24 +1609,34 @@ class Host:
             channel_id = await self.open_thread(channel_id, thread_name)
         seed = self.seed_source()
         locale = normalize_locale(cmd.guild_locale or cmd.locale)
-        # League tables take player entropy: a value per player, drawn for them here (a league
-        # pairing starts at once, so nobody is asked), listed at the start, revealed at the end.
-        entropy = _drawn_values(SeatRow(i, uid, name) for i, (uid, name) in enumerate(players))
+        seats = [SeatRow(i, uid, name) for i, (uid, name) in enumerate(players)]
+        box = Outbox()
+
+        def opened(session_id: int) -> list[PostRow]:  # the lobby's first post, kept with the new table
+            title = localize_value(engine.title, locale)
+            text = "\n".join([
+                t(locale, "host.league_lobby", id=session_id, title=title,
+                  players=", ".join(markdown.escape(name) for _, name in players)),
+                t(locale, "host.seed_hash", hash=fair.seed_hash(seed)),
+                t(locale, "host.league_lobby_values", deadline=f"<t:{int(lobby_until)}:R>")])
+            box.public = [(channel_id, Message(text=text, session_id=session_id))]
+            return self._kept(box, cmd)
+
         try:
             session_id = await self.repo.create_session(
                 guild_id=cmd.guild_id, channel_id=channel_id, thread=True, game=game, options=options,
                 creator_id=players[0][0], locale=locale, seed=seed, seed_hash=fair.seed_hash(seed),
-                seats=[SeatRow(i, uid, name) for i, (uid, name) in enumerate(players)], now=self.clock(),
-                bot_secret=self.bot_secret_source(),
-                entropy=entropy,
+                seats=seats, now=self.clock(), bot_secret=self.bot_secret_source(),
+                entropy={},  # league tables take player entropy; nobody has given a value yet
+                posts=opened, turn_deadline=lobby_until,
             )
         except TableExists:
             raise LeagueError("league.channel_busy") from None
-        return session_id, channel_id, await self._begin(session_id, engine)
+        return session_id, channel_id, box
 
     async def _begin(self, session_id: int, engine: Engine, cmd: Command | None = None,
                      locale: str | None = None, reply: str | None = None) -> Outbox:
-        """Start a table created with all its seats (a league pairing, a rematch)."""
+        """Start a table created with all its seats (a rematch of a table without entropy)."""
         async with self._hold(session_id):
             session = await self.repo.load_session(session_id)
             assert session is not None

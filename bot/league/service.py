@@ -35,9 +35,11 @@ DAY = 86400.0
 CLAIM_SECONDS = 600.0  # a `/league play` claim older than this was left by a crashed process
 MAX_ID = 2**63 - 1  # SQLite integers are 64-bit; larger ids name nothing
 
-# start_game(command, game, parent channel, thread name, [(user_id, name)], options)
-#   -> (session id, the channel it opened in, its first posts)
-StartGame = Callable[[Command, str, int | None, str, list[tuple[int, str]], dict[str, str]],
+# start_game(command, game, parent channel, thread name, [(user_id, name)], options, lobby until)
+#   -> (session id, the channel it opened in, its first posts). The table opens in a lobby
+#   where each player may add an entropy value; it starts when all have, when an organizer
+#   starts it, or at `lobby until` (unix time), the bot drawing the missing values.
+StartGame = Callable[[Command, str, int | None, str, list[tuple[int, str]], dict[str, str], float],
                      Awaitable[tuple[int, int, Outbox]]]
 
 
@@ -69,6 +71,9 @@ class LeagueSettings(BaseModel):
     tiebreaks: list[str] = ["buchholz", "sonneborn_berger", "wins"]
     deadline_policy: str = Field("forfeit", pattern="^(forfeit|organizer)$")
     remind_hours: float = Field(24.0, ge=0, le=24 * 14)  # the reminder before a round's deadline
+    # how long a league table waits in its lobby for the players' entropy values (never past
+    # the round's deadline); then it starts and the bot draws the values still missing
+    lobby_hours: float = Field(24.0, gt=0, le=24 * 14)
     organizer_role: int | None = Field(None, ge=1, le=MAX_ID)
     pod_min: int = Field(3, ge=2, le=6)
     pod_max: int = Field(4, ge=2, le=6)
@@ -830,7 +835,8 @@ class LeagueService:
         try:
             session, channel, posts = await self.start_game(
                 ctx.cmd, league["game"], settings.channel_id or ctx.cmd.channel_id, thread_name,
-                list(zip(players, names)), settings.options)
+                list(zip(players, names)), settings.options,
+                min(self.clock() + settings.lobby_hours * 3600, rnd["deadline"]))
         except BaseException:
             async with self._transaction():  # the claim goes, so the players can try again
                 await self.db.execute("UPDATE league_matches SET opening_at=NULL WHERE id=?", (m["id"],))

@@ -52,38 +52,61 @@ def _redraw_hand_and_deck(st: FrontlineState, p: Player, owner: int, rnd: random
     The pool is not the player's: the deck list behind it is its secret, so it is drawn again
     (`_redraw_list`) from what the table knows: its nations, the deck rules, and the cards of
     the list it has seen (played, discarded, revealed: those no longer hidden). Hidden cards
-    from outside the list (shuffled in, returned to the deck) were told to the table and stay.
-    A card a tutor fetched gets a unit of the type the table was told (4.1.4.2)."""
+    from outside the list (shuffled in, returned to the deck) were told to the table and stay,
+    and so do the revealed cards that went back among the hidden ones (`known_hidden`).
+    A card a tutor fetched gets a unit of the type the table was told (4.1.4.2); a unit of a
+    type a search found none of in the deck (`searched_none`, 4.1.4.2) goes to the hand."""
     hidden = [c for c in p.hand if not c.revealed]
     real = Counter(c.key for c in hidden) + Counter(d.key for d in p.deck)
     listed = Counter(parse_deck(p.deck_code)[2])
     seen, extra = listed - real, real - listed
     tutored = sorted(c.tutored for c in hidden if c.tutored)
-    new_list = _redraw_list(p.main, p.ally, seen, extra, tutored, rnd)
+    must = seen + (Counter(p.known_hidden) - extra)  # the list holds these: seen, or known hidden
+    banned = set(p.searched_none)
+    new_list = _redraw_list(p.main, p.ally, must, seen, extra, tutored, banned, len(hidden), rnd)
     p.deck_code = deck_code(p.main, p.ally, sorted(new_list.elements()))
     pool = sorted((new_list - seen + extra).elements())
     rnd.shuffle(pool)
+    # in the hand go first the unit a tutor fetched (one of the type told, a banned type
+    # when one fits), then every unit of a banned type, then any card
+    pool.sort(key=lambda key: not _banned(key, banned))  # stable: a shuffled order within each
     started = (st.turn_no + (st.first == owner)) // 2  # the owner's turns begun: in-deck growth (3.4.6)
-    for c in sorted(hidden, key=lambda c: not c.tutored):  # the constrained places first
+    places = sorted(hidden, key=lambda c: not c.tutored)
+    loose = [c for c in places if not c.tutored]
+    rnd.shuffle(loose)
+    for c in places[:len(places) - len(loose)] + loose:  # the constrained places first
         i = next(i for i, key in enumerate(pool) if not c.tutored or _is_unit_of(key, c.tutored))
         c.key, c.active = pool.pop(i), False
         growth = CARDS[c.key].deck_growth
         if growth or not c.tutored:  # a tutor's own +N/+N (adj. 5) is printed on a card the table saw
             c.bonus = growth * rnd.randint(0, started)  # drawn after some of those turns
+    rnd.shuffle(pool)
     p.deck = [DeckCard(key=key, bonus=CARDS[key].deck_growth * started) for key in pool]
 
 
-def _redraw_list(main: str, ally: str, seen: Counter, extra: Counter, tutored: list[str],
-                 rnd: random.Random) -> Counter:
-    """A deck list the player could have chosen, holding the `seen` cards and, among the
-    cards still hidden, a unit of each `tutored` type: half the time one of the ready-made
+def _banned(key: str, banned: set[str]) -> bool:
+    card = CARDS[key]
+    return card.kind == "unit" and card.type in banned
+
+
+def _redraw_list(main: str, ally: str, must: Counter, seen: Counter, extra: Counter, tutored: list[str],
+                 banned: set[str], places: int, rnd: random.Random) -> Counter:
+    """A deck list the player could have chosen, holding the `must` cards (the seen ones and
+    those known to be hidden) and, among the cards still hidden (list - seen + extra), a unit
+    of each `tutored` type, with no more units of a `banned` type than the hand's `places`
+    can hold besides the tutored places of other types: half the time one of the ready-made
     decks of its nations that fits, else a random legal deck of its nations (39 cards, at
-    most 3 copies, at most 12 allied) grown from the seen cards. Only what the table knows
+    most 3 copies, at most 12 allied) grown from the `must` cards. Only what the table knows
     goes in (the real list never does: a search bot cannot read it back)."""
+    other_tutored = sum(1 for t in tutored if t not in banned)
+
+    def banned_room(cards: Counter) -> int:
+        return places - other_tutored - sum(n for k, n in (cards - seen + extra).items() if _banned(k, banned))
+
     def fits(cards: Counter) -> bool:
         rest = cards - seen + extra
         need = Counter(tutored)
-        return not seen - cards and all(
+        return not must - cards and banned_room(cards) >= 0 and all(
             sum(n for k, n in rest.items() if _is_unit_of(k, t)) >= m for t, m in need.items())
     presets = [Counter(keys) for m, a, keys in (parse_deck(d.code) for d in load_presets().values())
                if (m, a) == (main, ally)]
@@ -91,12 +114,13 @@ def _redraw_list(main: str, ally: str, seen: Counter, extra: Counter, tutored: l
     if presets and rnd.random() < 0.5:
         return rnd.choice(presets)
     pool = sorted(k for k, c in CARDS.items() if c.collectible and c.nation in (main, ally))
-    deck = Counter(seen)
+    deck = Counter(must)
     for t in tutored:  # the fetched cards came from the list (more than seen, if seen holds some)
         if sum(n for k, n in (deck - seen + extra).items() if _is_unit_of(k, t)) < tutored.count(t):
             _add_one(deck, [k for k in pool if _is_unit_of(k, t)], ally, rnd)
     while sum(deck.values()) < DECK_SIZE:
-        _add_one(deck, pool, ally, rnd)
+        allowed = pool if banned_room(deck) > 0 else [k for k in pool if not _banned(k, banned)]
+        _add_one(deck, allowed, ally, rnd)
     return deck
 
 

@@ -92,6 +92,8 @@ def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
         if add_to_hand(st, seat, hc, ev):
             ev.append(Event.private(seat, "frontline.drew", card=card_name(dc.key), id=hc.id))
             ev.append(Event.public("frontline.drew_public", name=p.name))
+        else:  # removed in view of the table
+            left_hidden(p, dc.key)
 
 
 def tutor(st: FrontlineState, seat: int, utype_: str, ev: Events, bonus: int = 0) -> None:
@@ -106,14 +108,35 @@ def tutor(st: FrontlineState, seat: int, utype_: str, ev: Events, bonus: int = 0
             if add_to_hand(st, seat, hc, ev):
                 ev.append(Event.private(seat, "frontline.drew", card=card_name(dc.key), id=hc.id))
                 ev.append(Event.public("frontline.tutored", name=p.name, type=f"@frontline.type.{utype_}"))
+            else:
+                left_hidden(p, dc.key)
             return
+    if utype_ not in p.searched_none:  # the table now knows the deck holds no such unit
+        p.searched_none.append(utype_)
     ev.append(Event.public("frontline.tutor_none", name=p.name, type=f"@frontline.type.{utype_}"))
+
+
+def left_hidden(p: Player, key: str) -> None:
+    """A card of the player's hidden cards left them in view of the table (played,
+    discarded, revealed, removed from a full hand): a copy the table knew was among them
+    may have been this one, so it knows one fewer."""
+    if key in p.known_hidden:
+        p.known_hidden.remove(key)
+
+
+def deck_may_hold(p: Player, key: str) -> None:
+    """A card went into the deck: a search that found none of its unit type tells no more."""
+    card = CARDS[key]
+    if card.kind == "unit" and card.type in p.searched_none:
+        p.searched_none.remove(card.type)
 
 
 def take_from_hand(p: Player, hc: HandCard) -> None:
     """This very card leaves the hand (found by identity: comparing cards field by field
     costs, and two cards in a hand never share an id)."""
     hand = p.hand
+    if not hc.revealed:  # every caller shows the card it takes (played, discarded, fired)
+        left_hidden(p, hc.key)
     for i, c in enumerate(hand):
         if c is hc:
             del hand[i]
@@ -365,6 +388,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
         elif do == "shuffle":
             who.deck += [DeckCard(key=eff.card) for _ in range(max(1, eff.amount))]
             st.rng.shuffle(who.deck)
+            deck_may_hold(who, eff.card)
         elif do == "discard":
             for _ in range(max(1, eff.amount)):
                 if who.hand:
@@ -375,6 +399,11 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                     hc = st.rng.choice(who.hand)
                     who.hand.remove(hc)  # an active counter-order's cost stays hidden (2.3)
                     who.deck.append(DeckCard(key=hc.key))
+                    if hc.revealed:  # the table saw it go: it is among the hidden cards again
+                        who.known_hidden.append(hc.key)
+                        deck_may_hold(who, hc.key)
+                    else:  # which card went back is not told: the deck may now hold any unit type
+                        who.searched_none.clear()
             st.rng.shuffle(who.deck)
             ev.append(Event.public("frontline.returned", name=who.name, n=max(1, eff.amount)))
         elif do == "heal_hq":
@@ -394,6 +423,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                 c = st.rng.choice(hidden)
                 hidden.remove(c)
                 c.revealed = True
+                left_hidden(foe, c.key)
                 picked.append(card_name(c.key))
             ev.append(Event.public("frontline.intel", name=foe.name, cards=picked or "@core.none"))
         if do in _TOLD_OPS:

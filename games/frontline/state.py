@@ -92,6 +92,12 @@ class Player:
     mulligan: list[str] = field(default_factory=list)  # hand ids marked to swap
     ready: bool = False  # deck chosen (deck phase) / mulligan done (mulligan phase)
     hq_effects: list[str] = field(default_factory=list)
+    # What the table knows of the player's hidden cards (unrevealed hand and deck), kept so
+    # that a resampled world (determinize.py) never contradicts it: cards it saw go back into
+    # the deck (a revealed card returned, 4.1.11), one dropped when such a card leaves in view;
+    # and unit types a search found none of in the deck (4.1.4.2), until the deck may gain one.
+    known_hidden: list[str] = field(default_factory=list)
+    searched_none: list[str] = field(default_factory=list)
 
 
 class FrontlineOptions(BaseModel):

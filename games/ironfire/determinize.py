@@ -9,15 +9,18 @@ are: any combat cards of its deck not otherwise accounted for), and the dice to 
 
 The deck list is drawn again (`_redraw_list`) while decks are chosen, between the games
 of a match and, without fog, in play (the reserve is then dealt from the new list). Under
-fog in play the list is kept as a whole and only split again among the hidden places:
-the unseen face-down cards must keep the army's logistics total the owner's cut-off (or
-its absence) tells, which a list drawn blind rarely allows.
+fog in play it is drawn again too (`_redraw_list_under_fog`), built around the unseen
+face-down cards: those are drawn first, as a whole, so that the army keeps the logistics
+total the owner's cut-off (or its absence) tells, which a list drawn blind rarely allows;
+when no such draw fits (a focus fire being built, say), the list is kept and only split
+again among the hidden places.
 """
 from __future__ import annotations
 
 import copy
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from games.core import GameRng
@@ -36,6 +39,8 @@ def determinize(engine: IronFireEngine, state: IronState, seat: int, rnd: random
             continue
         if p.deck and (st.phase in ("deck", "first") or not st.options.fog_of_war):
             _redraw_list(engine, st, p, rnd)
+        elif p.deck:
+            _redraw_list_under_fog(engine, st, s, rnd)
         _redraw_unseen_units(engine, st, s, rnd)
         if st.phase == "army":
             _redraw_picks(st, p, rnd, room=p.logistics, most=len(p.reserve) + len(p.picked),
@@ -76,6 +81,91 @@ def _redraw_list(engine: IronFireEngine, st: IronState, p: Player, rnd: random.R
     for c in p.picked:
         c.card = hidden.pop()
     p.reserve = hidden
+
+
+def _redraw_list_under_fog(engine: IronFireEngine, st: IronState, s: int, rnd: random.Random,
+                           tries: int = 8) -> None:
+    """Under fog in play: a deck list the player could have chosen (its size, no banned card,
+    every card the table has seen), whose unseen face-down cards keep the army as the table
+    knows it (`_as_seen`: its logistics total, a focus fire still possible). The unseen cards
+    are drawn first, as one sequence under the logistics budget (exactly the total while a
+    cut-off is counted), every such sequence of combat cards equally likely
+    (`_draw_under_budget`); the rest of the list is the seen cards and random cards. When no
+    draw fits in a few tries the list stays as it is."""
+    p = st.players[s]
+    unseen = [u for u in p.army if not u.shown]
+    total = engine.army_logistics(p)
+    budget = total - sum(POOL.logistics(u.card) for u in unseen)  # what the seen part costs
+    exact = st.phase == "recount"
+    budget = (total if exact else max(p.logistics, total)) - budget
+    shown = Counter(engine.seen_cards(p))
+    known = shown | Counter(p.seen)
+    banned = st.options.banned()
+    combat = tuple(sorted(k for k in POOL.combat if k not in banned))
+    pool = sorted(k for k in [*POOL.combat, *POOL.abilities] if k not in banned)
+    before = (p.deck, list(p.reserve), [c.card for c in p.picked], [(u.card, u.cv) for u in unseen])
+    for _ in range(tries):
+        drawn = _draw_under_budget(combat, len(unseen), budget, exact, rnd)
+        if drawn is None:
+            break
+        hidden = Counter(drawn) + (known - shown - Counter(drawn))  # the known cards not in sight
+        if sum(shown.values()) + sum(hidden.values()) > p.deck_n:
+            continue
+        while sum(shown.values()) + sum(hidden.values()) < p.deck_n:
+            hidden[rnd.choice(pool)] += 1
+        rest = hidden - Counter(drawn)
+        if st.phase == "army" and p.ready and not any(
+                k in POOL.combat and POOL.logistics(k) <= p.logistics for k in rest):
+            continue  # 101.4: the secret picks hold a combat card
+        for u, key in zip(unseen, drawn):
+            u.card, u.cv = key, POOL.combat[key].cv
+        if not _as_seen(engine, st, s, total):
+            continue
+        deck = shown + hidden
+        p.deck = ",".join(k if n == 1 else f"{k}*{n}" for k, n in sorted(deck.items()))
+        rest = sorted(rest.elements())
+        rnd.shuffle(rest)
+        for c in p.picked:
+            c.card = rest.pop()
+        p.reserve = rest
+        return
+    p.deck, p.reserve = before[0], before[1]
+    for c, key in zip(p.picked, before[2]):
+        c.card = key
+    for u, (key, cv) in zip(unseen, before[3]):
+        u.card, u.cv = key, cv
+
+
+def _draw_under_budget(cards: tuple[str, ...], n: int, budget: int, exact: bool,
+                       rnd: random.Random) -> list[str] | None:
+    """`n` cards (repeats allowed, 100.4) whose logistics add up to `budget` (`exact`) or
+    at most `budget`, each such sequence equally likely; None when there is none. Counted by
+    logistics value: ways[j][b] = sequences of j cards within b."""
+    if budget < 0:
+        return None
+    by_cost: dict[int, list[str]] = {}
+    for k in cards:
+        by_cost.setdefault(POOL.logistics(k), []).append(k)
+    costs = tuple(sorted((c, len(ks)) for c, ks in by_cost.items()))
+    ways = _ways(costs, n, budget, exact)
+    if ways[n][budget] == 0:
+        return None
+    out, left = [], budget
+    for j in range(n, 0, -1):
+        weights = [m * ways[j - 1][left - c] if c <= left else 0 for c, m in costs]
+        cost = rnd.choices([c for c, _ in costs], weights)[0]
+        out.append(rnd.choice(by_cost[cost]))
+        left -= cost
+    return out
+
+
+@lru_cache(maxsize=256)
+def _ways(costs: tuple[tuple[int, int], ...], n: int, budget: int, exact: bool) -> list[list[int]]:
+    ways = [[int(b == 0 or not exact) for b in range(budget + 1)]]
+    for _ in range(n):
+        last = ways[-1]
+        ways.append([sum(m * last[b - c] for c, m in costs if c <= b) for b in range(budget + 1)])
+    return ways
 
 
 def _combat(cards: Counter) -> int:

@@ -80,3 +80,37 @@ async def test_league_created_on_discord_with_fides_swiss_options(harness):
                                format="swiss", rounds=5, tiebreaks="coin_toss")
     assert "coin_toss" in await last_text(reqs)
     assert await service._one("SELECT 1 FROM leagues WHERE name=?", "Other") is None
+
+
+async def test_a_league_table_on_discord_waits_for_the_players_values(harness):
+    """Issue 17 §1: player entropy "on by default for league tables": the pairing's table opens
+    in a lobby showing the seal; each player adds a value with `/game start entropy:VALUE`
+    (or `/game start`, the bot drawing theirs) and the game starts when both have."""
+    import re
+
+    from bot.host import fair
+
+    await harness.slash(MOD, "leagueadmin create", manage_guild=True, name="Winter", game="duel",
+                        format="round_robin", lobby_hours=2.5)
+    await harness.slash(MOD, "leagueadmin open", manage_guild=True)
+    for user in (ALICE, BOB):
+        await harness.slash(user, "league join")
+    await harness.slash(MOD, "leagueadmin start_round", manage_guild=True)
+    service = harness.client.host.league
+    assert service._settings(await service._one("SELECT settings FROM leagues")).lobby_hours == 2.5
+    reqs = await harness.slash(ALICE, "league play")
+    thread = int(next(r for r in reqs if r.method == "POST" and r.path.endswith("/threads")).response["id"])
+    host = harness.client.host
+    session = (await host.repo.open_sessions_of_user(ALICE.id))[0]
+    assert session.status == "lobby" and session.entropy == {}
+    opening = " ".join(r.text for r in harness.recorder.channel_messages(thread))
+    assert re.search(r"`([0-9a-f]{64})`", opening).group(1) == session.seed_hash  # the seal, before any value
+    reqs = await harness.slash(ALICE, "game start", channel_id=thread, entropy="alice-winter")
+    assert (await host.repo.load_session(session.id)).status == "lobby"
+    since = len(harness.requests)
+    await harness.slash(BOB, "game start", channel_id=thread)
+    session = await host.repo.load_session(session.id)
+    assert session.status == "active" and session.entropy[str(ALICE.id)] == "alice-winter"
+    assert fair.CONTRIBUTION.fullmatch(session.entropy[str(BOB.id)])
+    assert "alice-winter" in " ".join(r.text for r in harness.recorder.channel_messages(thread, since))
+    assert all(r.ok for r in harness.requests[since:])  # the strict fake accepted every request of the start

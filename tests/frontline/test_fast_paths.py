@@ -5,6 +5,7 @@ given, and the dataclass state stores the JSON the pydantic models stored."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 from pathlib import Path
 
@@ -119,7 +120,11 @@ def test_a_state_stored_before_the_dataclass_state_loads_and_dumps_unchanged():
     cards) loads, dumps to the very same JSON and plays on."""
     text = (Path(__file__).parent / "stored_state.json").read_text().strip()
     st = ENGINE.load_state(text)
-    assert ENGINE.dump_state(st) == text
+    # the same JSON, besides what the table knows of hidden cards (added later, empty here)
+    dumped = json.loads(ENGINE.dump_state(st))
+    for player in dumped["players"]:
+        assert (player.pop("known_hidden"), player.pop("searched_none")) == ([], [])
+    assert dumped == json.loads(text)
     assert ENGINE.load_state(ENGINE.dump_state(st)) == st
     seat = ENGINE.active_seats(st)[0]
     ENGINE.apply(st, seat, ENGINE.legal_actions(st, seat)[0])

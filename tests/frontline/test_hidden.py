@@ -124,3 +124,80 @@ def test_2_cards_of_the_list_the_table_has_seen_stay_in_every_redrawn_list():
         other = ENGINE.determinize(st, 0, random.Random(i)).players[1]
         assert parse_deck(other.deck_code)[2].count(tiger.key) >= 1
         assert len(other.hand) + len(other.deck) == len(bob.hand) + len(bob.deck)
+
+
+def _hidden_pool(p) -> Counter:
+    return Counter(c.key for c in p.hand if not c.revealed) + Counter(d.key for d in p.deck)
+
+
+def test_4_1_4_2_a_search_that_found_nothing_keeps_that_type_out_of_every_redrawn_deck():
+    """4.1.4.2: "当卡组内不存在符合条件的牌时也可以发动,但是后续效果将会因为不存在满足条件的卡牌而
+    无法处理" (with no matching card in the deck the directed draw fetches nothing): the
+    table is told ("frontline.tutor_none"), so it knows Bob's deck holds no infantry. Dealt
+    again for alice, his deck never holds one; his unseen hand still may (fixed seeds)."""
+    from games.core.playout import check_determinization
+    from games.registry import get_game
+
+    from .helpers import started
+
+    st = started(9, decks=("blitz", "red_guard"))
+    st.turn, st.turn_no = 1, 3
+    bob = st.players[1]
+    bob.kredits = bob.slots = 10
+    bob.deck = [d for d in bob.deck if not (CARDS[d.key].kind == "unit" and CARDS[d.key].type == "infantry")]
+    ev = act(st, 1, f"order {card(st, 1, 'stavka_reserve')} -")
+    assert [e.params["type"] for e in ev if e.key == "frontline.tutor_none"] == ["@frontline.type.infantry"]
+    assert bob.searched_none == ["infantry"]
+
+    def infantry(cards) -> int:
+        return sum(1 for k in cards if CARDS[k].kind == "unit" and CARDS[k].type == "infantry")
+
+    in_hand = 0
+    for i in range(200):
+        other = ENGINE.determinize(st, 0, random.Random(i)).players[1]
+        assert infantry(d.key for d in other.deck) == 0, i
+        in_hand += infantry(c.key for c in other.hand if not c.revealed) > 0
+    assert in_hand > 100  # Bob's real hidden hand holds two: infantry stays possible there
+    problems, _ = check_determinization(get_game("frontline"), st, 0, random.Random(3))
+    assert not problems, problems
+    # a card that goes back into his deck unseen may be infantry: the table knows no more
+    alice = st.players[0]
+    st.turn, alice.kredits = 0, 10
+    act(st, 0, f"order {card(st, 0, 'false_orders')} -")
+    assert bob.searched_none == []
+
+
+def test_4_1_11_a_revealed_card_returned_to_the_deck_stays_among_the_hidden_cards():
+    """4.1.11: "随机手牌洗回卡组（不公开是哪张）" (random hand cards go back into the deck, which
+    ones untold), and "如果明牌被洗回卡组,再次抽到手中时,不再会是明牌" (a revealed card shuffled
+    back is no longer revealed once drawn again). When Bob's only hand card is a revealed
+    one, the table knows which card went back: in every world drawn again for alice it is
+    still among his hidden cards, drawn or not (fixed seeds)."""
+    from games.core.playout import check_determinization
+    from games.frontline import rules as R
+    from games.registry import get_game
+
+    from .helpers import started
+
+    st = started(9, decks=("blitz", "red_guard"))
+    st.turn, st.turn_no = 0, 3
+    alice, bob = st.players
+    alice.kredits = alice.slots = 10
+    known = next(c for c in bob.hand if c.key == "fortified_hq")  # one copy in his list
+    bob.deck += [DeckCard(key=c.key) for c in bob.hand if c is not known]
+    bob.hand, known.revealed = [known], True  # e.g. shown by intel (4.1.14)
+    ev = act(st, 0, f"order {card(st, 0, 'false_orders')} -")
+    assert [e.key for e in ev if e.key == "frontline.returned"] and bob.hand == []
+    assert bob.known_hidden == ["fortified_hq"]
+    R.draw(st, 1, [], 3)
+    for i in range(200):
+        other = ENGINE.determinize(st, 0, random.Random(i)).players[1]
+        assert _hidden_pool(other)["fortified_hq"] >= 1, i
+    problems, _ = check_determinization(get_game("frontline"), st, 0, random.Random(4))
+    assert not problems, problems
+    # a card of another kind played tells nothing of it; a Fortified HQ played may be that copy
+    R.take_from_hand(bob, next(c for c in bob.hand if c.key != "fortified_hq"))
+    assert bob.known_hidden == ["fortified_hq"]
+    card(st, 1, "fortified_hq")
+    R.take_from_hand(bob, bob.hand[-1])
+    assert bob.known_hidden == []

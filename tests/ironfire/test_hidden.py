@@ -8,7 +8,7 @@ import pytest
 
 from games.core import RuleError
 from games.ironfire.data import CLASSES
-from games.ironfire.engine import PRESETS
+from games.ironfire.engine import PRESETS, parse_deck
 from tests.ironfire.helpers import ENGINE, battle, keys, new_game, play, script
 
 CLASS_ORDER = ["infantry", "armour", "air", "ranged"]
@@ -69,8 +69,8 @@ def test_102_4_reinforcements_picked_in_secret_do_not_show_in_the_reserve_count(
 
 
 def test_determinize_keeps_what_the_seat_saw_and_redraws_the_face_down_cards():
-    """The determinization: another seat's face-down cards are drawn again among its
-    face-down slots; what the seat itself sees stays."""
+    """The determinization: another seat's face-down cards are drawn again (cards of a list
+    drawn again, within the army's logistics); what the seat itself sees stays."""
     state = battle([["t34", "guards", "il2"], ["panther", "grenadier", "stuka"]], fog=True)
     seen = [ENGINE.view(state, s) for s in (0, 1)]
     layouts = set()
@@ -79,8 +79,11 @@ def test_determinize_keeps_what_the_seat_saw_and_redraws_the_face_down_cards():
         assert ENGINE.view(other, 0) == seen[0]
         assert [u.card for u in other.players[0].army] == [u.card for u in state.players[0].army]
         layouts.add(tuple(u.card for u in other.players[1].army))
+        bob = other.players[1]
+        assert ENGINE.army_logistics(bob) <= max(bob.logistics, ENGINE.army_logistics(state.players[1]))
     assert ENGINE.view(state, 0) == seen[0] and ENGINE.view(state, 1) == seen[1]  # the original is untouched
-    assert len(layouts) == 6  # every order of the three hidden cards appears
+    # not only the three real cards in another order: other cards of other lists
+    assert len(layouts) > 6 and len({frozenset(x) for x in layouts}) > 1
 
 
 def _recount(reserve0: list[str], fog: bool = False, logistics0: int = 45):
@@ -122,23 +125,27 @@ def test_101_5_under_fog_a_cut_off_is_the_owners_to_know():
 def test_101_5_face_down_cards_never_seen_may_be_any_combat_cards_of_the_deck():
     """101.5: under fog "别人只看到位置编号": which cards of a deck went into the army is known
     to the table only for the cards it has seen. Bob's panther was seen (then shuffled face
-    down); his two other cards never were, so they may be any two combat cards of his army
-    and reserve; his ability card stays in the reserve (only combat cards are units)."""
+    down); his two other cards never were, and his deck list is his secret, so they may be
+    any two combat cards a list of his could hold (only combat cards are units), at printed
+    value, within the army's logistics; the list keeps its size and the panther."""
     state = battle([["t34"], ["panther", "grenadier", "stuka"]], fog=True, reserve=[[], ["tiger", "field_repair"]])
     state.players[1].army[0].shown = True  # seen in an earlier round, face down again
     seen = ENGINE.view(state, 0)
+    real = state.players[1]
     armies = set()
     for i in range(80):
         other = ENGINE.determinize(state, 0, random.Random(i))
         assert ENGINE.view(other, 0) == seen
         bob = other.players[1]
         army = sorted(u.card for u in bob.army)
-        assert "panther" in army and "field_repair" in bob.reserve
-        assert sorted(army + bob.reserve) == sorted(["panther", "grenadier", "stuka", "tiger", "field_repair"])
+        assert "panther" in army and all(k in ENGINE.pool.combat for k in army)
+        assert sorted(army + bob.reserve) == sorted(k for k, n in parse_deck(bob.deck) for _ in range(n))
+        assert len(bob.reserve) == 2 and bob.deck_n == real.deck_n
+        assert ENGINE.army_logistics(bob) <= max(bob.logistics, ENGINE.army_logistics(real))
         assert all(u.cv == ENGINE.pool.combat[u.card].cv and not u.heavy for u in bob.army)
         assert [u.shown for u in bob.army].count(True) == 1
         armies.add(tuple(army))
-    assert len(armies) == 3  # {panther} + two of grenadier, stuka, tiger
+    assert len(armies) > 3  # more than {panther} + two of grenadier, stuka, tiger
 
 
 def _fog_battle(b2_cut: bool):
@@ -288,3 +295,33 @@ def test_ruling_18_cards_seen_in_an_earlier_game_of_the_match_stay_in_the_redraw
         bob = ENGINE.determinize(state, 0, random.Random(i)).players[1]
         deck = Counter(dict(parse_deck(bob.deck)))
         assert deck["tiger"] >= 1 and deck["grenadier"] >= 2 and sum(deck.values()) == 30
+
+
+def test_101_5_under_fog_in_play_the_opponents_list_is_drawn_again_within_the_armys_logistics():
+    """100.4 and 101.5: a deck list is its owner's secret, and under fog "别人只看到位置编号".
+    A search that kept Bob's list whole read it back from every world it drew; now the list
+    is drawn again, built around face-down cards whose logistics fit the army as the table
+    knows it: within the logistics in battle, exactly the total that the cut-off owed (or
+    its absence) tells while recounting (102.4). Fixed seeds, 200 worlds each."""
+    fights = battle([["t34", "guards"], ["panther", "grenadier", "stuka"]], fog=True,
+                    reserve=[[], ["tiger", "field_repair", "kv1", "guards", "medics", "sherman"]])
+    state, _ = _recount(["kv1", "grenadier", "field_repair"], fog=True, logistics0=30)
+    for world, seat, exact in ((fights, 0, False), (state, 1, True)):
+        owner = 1 - seat
+        real = world.players[owner]
+        total = ENGINE.army_logistics(real)
+        seen = ENGINE.view(world, seat)
+        same_list = 0
+        for i in range(200):
+            other = ENGINE.determinize(world, seat, random.Random(i))
+            assert ENGINE.view(other, seat) == seen
+            p = other.players[owner]
+            assert sum(n for _, n in parse_deck(p.deck)) == real.deck_n
+            assert sorted([u.card for u in p.army] + p.reserve + [c.card for c in p.picked]) == \
+                sorted(k for k, n in parse_deck(p.deck) for _ in range(n))
+            if exact:
+                assert ENGINE.army_logistics(p) == total
+            else:
+                assert ENGINE.army_logistics(p) <= max(p.logistics, total)
+            same_list += p.deck == real.deck
+        assert same_list < 20, same_list  # the real list comes back in under a tenth of the worlds

@@ -45,8 +45,8 @@ async def svc(request, tmp_path):
         await db.execute("INSERT INTO users (id, name, locale) VALUES (?, ?, 'en')", (uid, name))
     started = []
 
-    async def start_game(command, game, channel, thread_name, seats, options):
-        started.append((game, channel, seats, options))
+    async def start_game(command, game, channel, thread_name, seats, options, lobby_until):
+        started.append((game, channel, seats, options, lobby_until))
         return 500 + len(started), 9000 + len(started), Outbox()
 
     service = LeagueService(db, clock=Clock(), start_game=start_game, transaction=transaction)

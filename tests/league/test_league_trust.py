@@ -70,11 +70,20 @@ async def match_of(host: Host, user: str):
     return next(r for r in rows if USERS[user] in json.loads(r["players"]))
 
 
-async def open_table(host: Host, user: str) -> int:
+async def open_table(host: Host, user: str, start: bool = True) -> int:
+    """`user` opens their pairing's table; with `start`, each of its players then adds a value
+    (`/game start`, the bot drawing it), which starts the game."""
     out = await host.handle(cmd(user, "league.play"))
     assert "is open" in out.reply.text, out.reply.text
     m = await match_of(host, user)
-    return (await host.repo.load_session(m["session_id"])).channel_id
+    table = (await host.repo.load_session(m["session_id"])).channel_id
+    if start:
+        names = {uid: name for name, uid in USERS.items()}
+        for uid in json.loads(m["players"]):
+            out = await host.handle(cmd(names[uid], "game.start", channel=table))
+            assert out.reply.text == "Done.", out.reply.text
+        assert (await host.repo.load_session(m["session_id"])).status == "active"
+    return table
 
 
 async def test_the_seat_that_opened_a_league_table_has_no_powers_over_it(host):

@@ -139,28 +139,44 @@ async def test_bad_values_and_values_for_a_table_without_entropy_are_refused(hos
     assert (await host.repo.open_session_in_channel(other)).seats_of(USERS["dave"]) == []
 
 
-async def test_league_tables_take_entropy_by_default(host):
-    sid, _, _ = await host._start_league_game(cmd("alice", "league.play"), "duel", CHANNEL, "duel table",
-                                              [(USERS["alice"], "alice"), (USERS["bob"], "bob")], {})
-    session = await host.repo.load_session(sid)
-    assert set(session.entropy) == {str(USERS["alice"]), str(USERS["bob"])}
-    assert ENGINE.load_state(session.state).rng.key == sha256(fair.mix_text(session))
-    assert await verify(host, sid) is None
-
-
-async def test_a_rematch_keeps_the_tables_entropy_setting(host):
+async def test_a_rematch_of_a_table_with_entropy_waits_in_the_lobby_for_the_players_values(host):
+    """A rematch of a table with entropy stays one and opens in the lobby, so that the players
+    can add their values after the new seal is shown (started at once, they could add none);
+    a rematch of a table without entropy starts at once, as before. (League tables: see
+    tests/league/test_league_lobby.py.)"""
     sid, _ = await entropy_table(host)
     await play_duel_to_end(host, sid)
-    assert reply_text(await host.handle(cmd("bob", "game.rematch"))) == "Done."
+    box = await host.handle(cmd("bob", "game.rematch"))
+    assert reply_text(box) == "Done."
     again = await host.repo.open_session_in_channel(CHANNEL)
-    assert again.id != sid and set(again.entropy) == {str(USERS["alice"]), str(USERS["bob"])}
-    assert again.seed_hash != (await host.repo.load_session(sid)).seed_hash  # a new secret
-    assert await verify(host, again.id) is None
+    assert again.id != sid and again.status == "lobby" and again.creator_id == USERS["bob"]
+    assert again.seed_hash != (await host.repo.load_session(sid)).seed_hash  # a new secret, shown now
+    assert t("en", "host.seed_hash", hash=again.seed_hash) in public_text(box)
+    drawn = again.entropy[str(USERS["bob"])]  # a value drawn for each player, as at a join
+    assert set(again.entropy) == {str(USERS["alice"]), str(USERS["bob"])}
+    # alice (no longer the creator) replaces hers; bob, who asked for the rematch, starts it
+    assert reply_text(await host.handle(cmd("alice", "game.start", entropy="alice-again"))) == "Done."
+    assert (await host.repo.load_session(again.id)).status == "lobby"
+    assert reply_text(await host.handle(cmd("bob", "game.start"))) == "Done."
+    again = await host.repo.load_session(again.id)
+    assert again.status == "active"
+    assert again.entropy == {str(USERS["alice"]): "alice-again", str(USERS["bob"]): drawn}
     await host.handle(cmd("alice", "game.concede"))
+    assert await verify(host, again.id) is None
     casual = await duel_table(host, channel=30)
     await play_duel_to_end(host, casual, channel=30)
     await host.handle(cmd("bob", "game.rematch", channel=30))
-    assert (await host.repo.open_session_in_channel(30)).entropy is None
+    rematch = await host.repo.open_session_in_channel(30)
+    assert rematch.entropy is None and rematch.status == "active"
+
+
+async def test_a_player_who_is_not_the_creator_cannot_start_without_a_value(host):
+    await host.handle(cmd("alice", "game.new", game="duel", entropy=True))
+    await host.handle(cmd("bob", "game.join"))
+    session = await host.repo.open_session_in_channel(CHANNEL)
+    before = await snapshot(host, session.id)
+    assert reply_text(await host.handle(cmd("bob", "game.start"))) == t("en", "host.start_denied")
+    assert await snapshot(host, session.id) == before
 
 
 async def test_bot_seats_draw_from_their_own_secret_never_from_the_seed(host):
