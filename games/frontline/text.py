@@ -275,7 +275,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if key:
         lines.append(key)
     if view.get("hand") is not None:
-        lines.append(t(loc, "frontline.label.hand") + (": -" if not view["hand"] else ":"))
+        lines.append(t(loc, "core.labelled", label=t(loc, "frontline.label.hand"),
+                       value="" if view["hand"] else t(loc, "core.none")).rstrip())
         for c in view["hand"]:  # one line per card with its text: the player's own view only
             mark = ("⚑" if c["active"] else "") + ("👁" if c["revealed"] else "") + ("✓" if c["marked"] else "")
             bonus = f" +{c['bonus']}/+{c['bonus']}" if c["bonus"] else ""
