@@ -308,8 +308,11 @@ class ConsoleTable:
         text = re.sub(r"<#(\d+)>", lambda m: "#" + by_id.get(int(m.group(1)), m.group(1)), text)
         return re.sub(r"<@!?(\d+)>", lambda m: "@" + users.get(int(m.group(1)), m.group(1)), text)
 
-    def _print(self, prefix: str, msg: Message, reader: str | None = None) -> None:
-        """`reader`: the one user who reads this (a DM, a reply); their menu is remembered."""
+    def _print(self, prefix: str, msg: Message, reader: str | None = None, speaker: str | None = None) -> None:
+        """`reader`: the one user who reads this (a DM, a reply); their menu is remembered.
+        The console's own words (image, menu hints) are in the reader's language, or at a
+        table in that of the user whose command made the message."""
+        locale = self.locales.get(reader or speaker or "", "zh-CN")
         if msg.title:
             self.write(f"{prefix} ## {self._names(msg.title)}")
         for line in self._names(msg.text).splitlines() or [""]:
@@ -320,11 +323,11 @@ class ConsoleTable:
             self.images += 1
             path = self.out_dir / f"{self.images:04d}-{image.filename}"
             path.write_bytes(image.data)
-            self.write(f"{prefix} image: {path}")
+            self.write(f"{prefix} {t(locale, 'console.image', path=path)}")
         if msg.menu is not None and reader is not None:
             # as Discord shows a select: each choice by its name (and its note), numbered here
             # for `/menu N`; the tokens behind them stay the host's
-            menu, locale = msg.menu, self.locales.get(reader, "zh-CN")
+            menu = msg.menu
             self.menus[reader] = menu
             for number, option in enumerate(menu.options, 1):
                 note = f" — {option.description}" if option.description else ""
@@ -348,13 +351,13 @@ class ConsoleTable:
             return "[table]" if chan == DEFAULT_CHANNEL else f"[table #{chan}]"
 
         for channel_id, msg in box.public:
-            self._print(table(channel_id), msg)
+            self._print(table(channel_id), msg, speaker=user_names.get(caller))
         for user_id, msg in box.private:
             self._print(f"[dm {user_names.get(user_id, user_id)}]", msg, user_names.get(user_id))
         if box.reply is not None and caller is not None:
             public = not box.reply_ephemeral and channel is not None
             self._print(table(channel) if public else f"[reply {user_names.get(caller, caller)}]", box.reply,
-                        None if public else user_names.get(caller))
+                        None if public else user_names.get(caller), user_names.get(caller))
 
 
 def _split_roll(words: list[str]) -> tuple[str, str]:

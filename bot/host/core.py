@@ -1225,9 +1225,15 @@ class Host:
             # mover named in front unless the first line already starts with them
             public = self._event_lines(session, state, locale,
                                        [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None])
-            first, *rest = public or [t(locale, "host.log_acted")]
-            head = f"#{shown} {first}" if first.startswith(who) else f"#{shown} {who}: {first}"
-            lines += [head] + [f"    {line}" for line in rest]
+            # ("alice: Round 10: Bot 1's turn." credited the round to her, "alice: (acted)" said nothing)
+            if not public:
+                lines.append(f"#{shown} " + t(locale, "host.log_acted", who=who))
+                continue
+            if public[0].startswith(who):
+                head, rest = public[0], public[1:]
+            else:
+                head, rest = t(locale, "host.log_after", who=who), public
+            lines += [f"#{shown} {head}"] + [f"    {line}" for line in rest]
         if over and page == 1:
             lines.append(self._result_text(session, get_engine(session.game), locale))
             if session.state is not None:

@@ -224,7 +224,8 @@ def marks_key(units: list[dict], locale: str) -> str | None:
                 key[mark] = t(locale, f"frontline.label.{flag.removesuffix('_by')}")
     if not key:
         return None
-    return t(locale, "frontline.label.marks") + ": " + " · ".join(f"{mark} {meaning}" for mark, meaning in key.items())
+    return t(locale, "core.labelled", label=t(locale, "frontline.label.marks"),
+             value=" · ".join(f"{mark} {meaning}" for mark, meaning in key.items()))
 
 
 def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str) -> str | None:
@@ -235,7 +236,7 @@ def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str
         for u in units if u["flags"] or u["effects"]]
     parts += [t(locale, "frontline.label.hq_short", hq=p["hq"]) + ": " + t(locale, f"frontline.hqfx.{e}")
               for e in p["hq_effects"]]
-    return t(locale, "frontline.label.lasting") + ": " + "; ".join(parts) if parts else None
+    return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value="; ".join(parts)) if parts else None
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
@@ -253,28 +254,29 @@ def summary(view: dict[str, Any], locale: str) -> str:
         p = players[s]
         row = t(loc, "frontline.label.player", name=p["name"], hq=p["hq"], k=p["kredits"], slots=p["slots"],
                 hand=p["hand_count"], deck=p["deck_count"])
-        support = " | ".join(unit_short(u, labels[u["uid"]], loc) for u in p["support"]) or "-"
-        block = [row, t(loc, "frontline.label.support") + ": " + support]
+        support = " | ".join(unit_short(u, labels[u["uid"]], loc) for u in p["support"]) or t(loc, "core.none")
+        block = [row, t(loc, "core.labelled", label=t(loc, "frontline.label.support"), value=support)]
         own_front = view["front"] if view["front_owner"] == s else []
         lasting = lasting_line(p, p["support"] + own_front, labels, loc)
         if lasting:
             block.append(lasting)
         if p["revealed"] and s != me:
-            block.append(t(loc, "frontline.label.revealed") + ": " + ", ".join(
-                CARDS[k].name[loc] for k in p["revealed"]))
+            block.append(t(loc, "core.labelled", label=t(loc, "frontline.label.revealed"), value=", ".join(
+                CARDS[k].name[loc] for k in p["revealed"])))
         if i == 0:
             lines += block
             owner = view["front_owner"]
             who = players[owner]["name"] if owner is not None else t(loc, "frontline.label.nobody")
-            lines.append(t(loc, "frontline.label.front", who=who) + ": " + (
-                " | ".join(unit_short(u, labels[u["uid"]], loc) for u in view["front"]) or "-"))
+            lines.append(t(loc, "core.labelled", label=t(loc, "frontline.label.front", who=who), value=(
+                " | ".join(unit_short(u, labels[u["uid"]], loc) for u in view["front"]) or t(loc, "core.none"))))
         else:
             lines += list(reversed(block))
     key = marks_key([u for p in players for u in p["support"]] + view["front"], loc)
     if key:
         lines.append(key)
     if view.get("hand") is not None:
-        lines.append(t(loc, "frontline.label.hand") + (": -" if not view["hand"] else ":"))
+        lines.append(t(loc, "core.labelled", label=t(loc, "frontline.label.hand"),
+                       value="" if view["hand"] else t(loc, "core.none")).rstrip())
         for c in view["hand"]:  # one line per card with its text: the player's own view only
             mark = ("⚑" if c["active"] else "") + ("👁" if c["revealed"] else "") + ("✓" if c["marked"] else "")
             bonus = f" +{c['bonus']}/+{c['bonus']}" if c["bonus"] else ""

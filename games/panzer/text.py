@@ -184,6 +184,8 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["gun"] = f" ({guns[action.gun - 1].name})" if len(guns) > 1 and 0 < action.gun <= len(guns) else ""
     if kind == "dfire" and state.reaction is not None:
         p["target"] = _tank_label(state, state.reaction.mover, locale)
+    if kind == "drive" and not action.free:  # "with 0 free points" says nothing
+        return t(locale, "panzer.act.drive_plain", **p)
     return t(locale, f"panzer.act.{kind}", **p)
 
 
@@ -204,8 +206,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
                      + (" · " + t(locale, "panzer.ui.pool", pool=view["pool"]) if view["phase"] in ("shots", "move", "moving", "dash", "advance") else ""))
     if view["phase"] in ("draft", "army") or not view["tanks"]:
         for s in (0, 1):
-            picks = ", ".join(localize_value(ROSTER[k].name, locale) for k in view["picks"][s]) or "-"
-            lines.append(f"{view['names'][s]}: {picks} ({view['picks_price'][s]}pt)")
+            picks = ", ".join(localize_value(ROSTER[k].name, locale) for k in view["picks"][s]) or t(locale, "core.none")
+            lines.append(t(locale, "core.labelled", label=view["names"][s], value=f"{picks} ({view['picks_price'][s]}pt)"))
     numbers = tank_numbers(view["tanks"])
     for s in (0, 1) if view["tanks"] else ():
         parts = []
@@ -233,14 +235,16 @@ def summary(view: dict[str, Any], locale: str) -> str:
             turret = ARROWS[tk["turret"]] if tk["has_turret"] else ""
             parts.append(f"{tank_label(numbers, tk['id'], locale)} @{hex_label(tk['pos'])}{ARROWS[tk['hull']]}{turret}"
                          f"{('[' + marks + ']') if marks else ''}")
-        lines.append(f"{view['names'][s]}: " + ", ".join(parts))
+        lines.append(t(locale, "core.labelled", label=view["names"][s], value=", ".join(parts)))
     if view["wrecks"]:
-        lines.append(t(locale, "panzer.ui.wrecks") + ": " + " ".join(hex_label(w) for w in view["wrecks"]))
+        lines.append(t(locale, "core.labelled", label=t(locale, "panzer.ui.wrecks"),
+                       value=" ".join(hex_label(w) for w in view["wrecks"])))
     if any(tk["alive"] for tk in view["tanks"]):  # what "@D9↑↖[F*2]" says
         lines.append(t(locale, "panzer.legend.board", arrows="↑↖", marks=t(locale, "panzer.legend.marks")))
     if view.get("my_ammo"):
-        mine = ", ".join(f"{tank_label(numbers, tid, locale)}: " + "/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms)
-                        for tid, ms in view["my_ammo"].items())
-        lines.append(t(locale, "panzer.ui.mine") + ": " + mine)
+        mine = ", ".join(t(locale, "core.labelled", label=tank_label(numbers, tid, locale),
+                           value="/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms))
+                         for tid, ms in view["my_ammo"].items())
+        lines.append(t(locale, "core.labelled", label=t(locale, "panzer.ui.mine"), value=mine))
     text = "\n".join(lines)
     return text[:1500]
