@@ -91,7 +91,9 @@ async def test_console_writes_pictures_to_files(tmp_path):
     out: list[str] = []
     script = ["alice: /game new pictureduel", "bob: /game join", "alice: /game start"]
     await run_script(script, None, str(tmp_path / "img"), 7, write=out.append)
-    paths = [line.split("image: ", 1)[1] for line in out if line.startswith("[table] image: ")]
+    # the console's image line is in the table's reader's language (zh-CN by default)
+    prefixes = [t(locale, "console.image", path="") for locale in ("en", "zh-CN")]
+    paths = [line.split(prefix, 1)[1] for line in out for prefix in prefixes if line.startswith(f"[table] {prefix}")]
     assert len(paths) == 1
     with open(paths[0], "rb") as fh:
         assert fh.read() == b"PNG:public"
