@@ -33,8 +33,8 @@ GUILD_ID = 1
 DEFAULT_CHANNEL = "table"
 FOLLOW_UP_TICKS = 100  # bots' slices played out after a line (a game that never ends stops here)
 _LINE = re.compile(r"^\s*(?P<name>[^\s:@!#/]+)(?P<bang1>!)?(?:@(?P<where>dm|#[^\s:!]+))?(?P<bang2>!)?\s*:\s*(?P<text>.*)$")
-_KEYED = re.compile(r"^(game|seat|entropy|level):(\S+)$")
-_KEYED_ARG = {"game": "session", "seat": "seat", "entropy": "entropy", "level": "level"}
+_KEYED = re.compile(r"^(game|seat|entropy|commit|level):(\S+)$")
+_KEYED_ARG = {"game": "session", "seat": "seat", "entropy": "entropy", "commit": "commit", "level": "level"}
 # what a console line may start with (the host's commands, and the console's own two)
 CONSOLE_COMMANDS = ("/game", "/play", "/hand", "/menu", "/rules", "/roll", "/dice", "/design", "/deck", "/league",
                     "/lang", "/wait")
@@ -129,7 +129,7 @@ class ConsoleTable:
         channel = None if is_dm else self.channel(where[1:] if where else DEFAULT_CHANNEL)
         args: dict[str, object] = {}
         plain = []
-        for tok in rest:  # game:ID, seat:N, entropy:VALUE and level:LEVEL may go anywhere
+        for tok in rest:  # game:ID, seat:N, entropy:VALUE, commit:HASH and level:LEVEL may go anywhere
             keyed = _KEYED.match(tok)
             if keyed and head in ("/play", "/hand", "/menu", "/game"):
                 args[_KEYED_ARG[keyed.group(1)]] = keyed.group(2)

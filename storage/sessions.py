@@ -15,7 +15,7 @@ from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, TypeVar
+from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 import aiosqlite
 
@@ -69,6 +69,10 @@ class SessionRow:
     error: str | None = None  # set when the host failed on this table (see Host.tick)
     # None: the table takes no player entropy; else user id (as text) -> the value they added
     entropy: dict[str, str] | None = None
+    # the players' commitments (user id as text -> SHA-256 of the value they keep), and once
+    # commitments are closed, until when the committed players may reveal (see bot.host.fair)
+    commitments: dict[str, str] | None = None
+    reveal_until: float | None = None
     bot_secret: str = ""  # what the bot seats draw from; never shown, never derived from the seed
     hints: bool = True  # the table offers /game hint (a table option; league tables never do)
 
@@ -114,9 +118,9 @@ class PostRow:
 # Columns a command may change through `commit` (everything but identity and creation).
 _MUTABLE = {
     "status", "state", "options", "locale", "timer_hours", "timer_policy", "turn_deadline",
-    "timer_seats", "reminded", "creator_id", "error", "entropy",
+    "timer_seats", "reminded", "creator_id", "error", "entropy", "commitments", "reveal_until",
 }
-_JSON = ("options", "timer_seats", "entropy")
+_JSON = ("options", "timer_seats", "entropy", "commitments")
 
 _LAST_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM action_log WHERE session_id = ?"
 _DELETE_SEATS = "DELETE FROM seats WHERE session_id = ?"
@@ -127,8 +131,8 @@ _INSERT_LOG = ("INSERT INTO action_log (session_id, seq, seat, user_id, source, 
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _INSERT_SESSION = (
     "INSERT INTO sessions (guild_id, channel_id, thread, game, options, status, creator_id, locale, seed, seed_hash, "
-    "created_at, updated_at, entropy, bot_secret, hints, turn_deadline) "
-    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "created_at, updated_at, entropy, bot_secret, hints, turn_deadline, commitments) "
+    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "RETURNING id"
 )
 # Due turn timers (half time passed: a reminder, or the deadline: the policy), and league
@@ -221,7 +225,13 @@ def _fair_columns(row: Any) -> dict[str, Any]:
         entropy, bot_secret = row["entropy"], row["bot_secret"]
     except (IndexError, KeyError):  # sqlite3.Row / asyncpg.Record without the column
         return {}
-    return {"entropy": None if entropy is None else json.loads(entropy), "bot_secret": bot_secret}
+    found = {"entropy": None if entropy is None else json.loads(entropy), "bot_secret": bot_secret}
+    try:  # migration 0013
+        commitments, reveal_until = row["commitments"], row["reveal_until"]
+    except (IndexError, KeyError):
+        return found
+    return {**found, "commitments": None if commitments is None else json.loads(commitments),
+            "reveal_until": reveal_until}
 
 
 class Repository:
@@ -363,20 +373,27 @@ class Repository:
         creator_id: int, locale: str, seed: int, seed_hash: str, seats: list[SeatRow], now: float,
         entropy: dict[str, str] | None = None, bot_secret: str | None = None, hints: bool = True,
         posts: Callable[[int], list[PostRow]] | None = None, turn_deadline: float | None = None,
+        commitments: dict[str, str] | None = None,
+        linked: Callable[[int], Awaitable[None]] | None = None,
     ) -> int:
         """A new lobby. `bot_secret` (what its bot seats draw from) is drawn here unless given;
         `posts(session_id)`: the posts announcing it, kept in the same transaction;
-        `turn_deadline`: when a league lobby starts by itself (see Host._tick_table)."""
+        `turn_deadline`: when a lobby starts by itself (see Host._tick_table); `linked(session
+        id)`: more writes in the same transaction, on this repository's connection (a league
+        match linked to its table), so that nobody ever sees the table without them."""
         try:
             async with self.transaction() as db:
                 cur = await db.execute(
                     _INSERT_SESSION,
                     (guild_id, channel_id, int(thread), game, json.dumps(options), creator_id, locale, str(seed),
                      seed_hash, now, now, None if entropy is None else json.dumps(entropy),
-                     bot_secret or secrets.token_hex(32), int(hints), turn_deadline),
+                     bot_secret or secrets.token_hex(32), int(hints), turn_deadline,
+                     None if commitments is None else json.dumps(commitments)),
                 )
                 session_id = (await cur.fetchone())[0]
                 await self._write_seats(db, session_id, seats)
+                if linked is not None:
+                    await linked(int(session_id))
                 if posts is not None:
                     await db.executemany(_INSERT_POST, _post_rows(posts(int(session_id)), now))
         except self.unique_violation as exc:

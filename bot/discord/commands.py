@@ -88,18 +88,20 @@ def build_commands() -> list[app_commands.Command | app_commands.Group]:
             async def callback(interaction: discord.Interaction):
                 await _client(interaction).run_command(interaction, verb, {})
 
-    def with_entropy(verb: str) -> None:
-        """`/game join` and `/game start`: a player may add their own entropy value."""
-        name = verb.split(".")[1]
+    @game.command(name=L("cmd.game.join.name"), description=L("cmd.game.join.desc"))
+    @app_commands.rename(**_names(entropy="entropy", commit="commit"))
+    @app_commands.describe(**_descs(entropy="entropy", commit="commit"))
+    async def game_join(interaction: discord.Interaction, entropy: app_commands.Range[str, 1, 64] | None = None,
+                        commit: app_commands.Range[str, 64, 64] | None = None):
+        """A player may add their own entropy value, or commit to one (SHA-256 of a value they keep)."""
+        await _client(interaction).run_command(interaction, "game.join", {"entropy": entropy, "commit": commit})
 
-        @game.command(name=L(f"cmd.game.{name}.name"), description=L(f"cmd.game.{name}.desc"))
-        @app_commands.rename(**_names(entropy="entropy"))
-        @app_commands.describe(**_descs(entropy="entropy"))
-        async def callback(interaction: discord.Interaction, entropy: app_commands.Range[str, 1, 64] | None = None):
-            await _client(interaction).run_command(interaction, verb, {"entropy": entropy})
-
-    for verb in ("game.join", "game.start"):
-        with_entropy(verb)
+    @game.command(name=L("cmd.game.start.name"), description=L("cmd.game.start.desc"))
+    @app_commands.rename(**_names(entropy="entropy"))
+    @app_commands.describe(**_descs(entropy="entropy"))
+    async def game_start(interaction: discord.Interaction, entropy: app_commands.Range[str, 1, 64] | None = None):
+        """A player adds their entropy value, or reveals the one they committed to."""
+        await _client(interaction).run_command(interaction, "game.start", {"entropy": entropy})
     for verb in ("game.leave", "game.abandon", "game.rematch"):
         simple(verb)
     simple("game.status", with_session=True)

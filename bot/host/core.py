@@ -61,6 +61,9 @@ SUGGEST_LIMIT = 25  # Discord shows at most 25 autocomplete choices
 PUBLIC_VIEWS_KEPT = 1024  # tables whose last public board stays in memory (a few KiB each)
 BOT_MEMORIES_KEPT = 4096  # bot seats whose recent positions are remembered (no null moves)
 HINT_LEVEL = "normal"  # /game hint shows what this level would play
+# Once commitments to entropy values are closed, the committed players have this long to
+# reveal their values; then the game starts, a missing value counting as fair.WITHHELD.
+REVEAL_SECONDS = 1800.0
 
 
 class HostError(Exception):
@@ -99,6 +102,11 @@ def _drawn_values(seats: Iterable[SeatRow]) -> dict[str, str]:
     """Entropy values drawn by the bot for every human of a rematch's lobby (each player may
     give their own instead), as for a player who joins without one."""
     return {str(s.user_id): fair.new_contribution() for s in seats if not s.is_bot and s.user_id is not None}
+
+
+def _human_seats(seats: Iterable[SeatRow]) -> list[tuple[int, int | None]]:
+    """Whose values make a table's key, in order (see fair.contributions)."""
+    return [(s.seat, s.user_id) for s in seats if not s.is_bot]
 
 
 def _player_count(engine: Engine) -> dict[str, Any]:
@@ -365,10 +373,12 @@ class Host:
             session = await self.repo.load_session(session_id)  # as it is now, under the hold
             if session is None or session.turn_deadline is None:
                 return Outbox()
-            if session.status == "lobby":  # a league lobby: at its deadline the game starts
+            if session.status == "lobby":  # a league lobby, or the time to reveal: at its deadline
                 if now < session.turn_deadline:
                     return Outbox()
-                return await self._begin_lobby(None, session, None, t(session.locale, "host.lobby_time_up"))
+                if session.reveal_until is not None:  # the game starts; a value not revealed is WITHHELD
+                    return await self._begin_lobby(None, session, None, t(session.locale, "host.reveal_time_up"))
+                return await self._close_commitments(None, session, None, t(session.locale, "host.lobby_time_up"))
             if session.status != "active":
                 return Outbox()
             if now >= session.turn_deadline:
@@ -660,7 +670,8 @@ class Host:
                 options=raw, creator_id=cmd.user_id, locale=table_locale, seed=seed, seed_hash=fair.seed_hash(seed),
                 seats=[SeatRow(0, cmd.user_id, cmd.user_name)], now=self.clock(),
                 bot_secret=self.bot_secret_source(),
-                entropy={str(cmd.user_id): fair.new_contribution()} if with_entropy else None, posts=opened,
+                entropy={str(cmd.user_id): fair.new_contribution()} if with_entropy else None,
+                commitments={} if with_entropy else None, posts=opened,
                 hints=not _flag(cmd.args.get("nohints")),
             )
         except TableExists:
@@ -669,6 +680,9 @@ class Host:
 
     async def _lobby_change(self, cmd: Command, session: SessionRow, seats: list[SeatRow], note: str,
                             locale: str, **changes: Any) -> Outbox:
+        if session.reveal_until is not None and _human_seats(seats) != _human_seats(session.seats):
+            # a player who has seen a revealed value must not change whose values make the key
+            raise HostError("host.revealing")
         text = note + "\n" + self._seat_list(replace(session, seats=seats))
         box = Outbox(public=[(session.channel_id, Message(text=text, session_id=session.id))],
                      reply=Message(text=t(locale, "host.done")))
@@ -681,19 +695,59 @@ class Host:
         return t(session.locale, "host.seat_list", seats=names, n=len(session.seats), max=engine.max_players)
 
     async def _join(self, cmd: Command, locale: str) -> Outbox:
+        """Sit down, with a value for the dice's key or a commitment to one (`commit:HEX`); a
+        seated player (the creator, a league table's player) commits with `/game join commit:HEX`."""
         async def body(session: SessionRow) -> Outbox:
+            committed = self._commitment_arg(cmd, session)
+            given = self._contribution(cmd, session)
+            if committed is not None and given is not None:
+                raise HostError("host.commit_and_value")
+            if committed is not None and session.seats_of(cmd.user_id):
+                return await self._commit_value(cmd, session, committed, locale)
             await self._refuse_at_league_table(cmd, session)
             if session.seats_of(cmd.user_id):
                 raise HostError("host.already_seated")
             self._require_room(session)
-            given = self._contribution(cmd, session)
-            changes = {}
-            if session.entropy is not None:  # a value given, else one drawn now (recorded, revealed at the end)
+            changes: dict[str, Any] = {}
+            note = t(session.locale, "host.joined", name=self._user_name(cmd))
+            if committed is not None:  # their value stays theirs until commitments close
+                self._require_commitments_open(session)
+                changes["commitments"] = {**(session.commitments or {}), str(cmd.user_id): committed}
+                note += " " + t(session.locale, "host.entropy_committed", name=self._user_name(cmd))
+            elif session.entropy is not None:  # a value given, else one drawn now (recorded, revealed at the end)
                 changes["entropy"] = {**session.entropy, str(cmd.user_id): given or fair.new_contribution()}
             seats = session.seats + [SeatRow(len(session.seats), cmd.user_id, cmd.user_name)]
-            note = t(session.locale, "host.joined", name=self._user_name(cmd))
             return await self._lobby_change(cmd, session, seats, note, locale, **changes)
         return await self._locked(cmd, locale, body, ("lobby",))
+
+    async def _commit_value(self, cmd: Command, session: SessionRow, committed: str, locale: str) -> Outbox:
+        """A seated player commits to a value they keep; a value given or drawn for them before
+        gives way. At a league table the commitments close once every player has one or a value."""
+        self._require_commitments_open(session)
+        mine = str(cmd.user_id)
+        session = replace(session, commitments={**(session.commitments or {}), mine: committed},
+                          entropy={k: v for k, v in session.entropy.items() if k != mine})
+        note = t(session.locale, "host.entropy_committed", name=self._user_name(cmd))
+        league = await self.league.table_powers(session.id, cmd) is not None
+        return await self._entropy_step(cmd, session, note, locale, close_when_all=league)
+
+    @staticmethod
+    def _require_commitments_open(session: SessionRow) -> None:
+        if session.reveal_until is not None:
+            raise HostError("host.commit_closed")
+
+    @staticmethod
+    def _commitment_arg(cmd: Command, session: SessionRow) -> str | None:
+        """The commitment a player gave with the command (64 hex digits, checked), or None."""
+        raw = cmd.args.get("commit")
+        if raw is None or raw == "":
+            return None
+        if session.entropy is None:
+            raise HostError("host.entropy_off")
+        value = str(raw).strip().lower()
+        if not fair.COMMITMENT.fullmatch(value):
+            raise HostError("host.commit_bad", value=value[:70])
+        return value
 
     async def _refuse_at_league_table(self, cmd: Command, session: SessionRow) -> None:
         """A league table's seats are its pairing's: nobody joins, leaves, adds a bot or a seat,
@@ -831,7 +885,8 @@ class Host:
                 seed_hash=fair.seed_hash(seed), now=self.clock(),
                 seats=[replace(s, seat=i) for i, s in enumerate(order)],
                 bot_secret=self.bot_secret_source(),
-                entropy=_drawn_values(order) if lobby else None, posts=announcement,
+                entropy=_drawn_values(order) if lobby else None, commitments={} if lobby else None,
+                posts=announcement,
                 hints=last.hints,
             )
         except TableExists:
@@ -864,49 +919,147 @@ class Host:
                     if given:  # a player of a casual table adds their value; the creator starts
                         return await self._give_value(cmd, session, given, locale, start_when_all=False)
                     raise HostError("host.start_denied")  # players cannot start it under the creator
-            if given:
-                session = replace(session, entropy={**session.entropy, str(cmd.user_id): given})
-            return await self._begin_lobby(cmd, session, locale)
+            # The creator (a manager, a league's organizer) closes the commitments, or starts.
+            if session.reveal_until is not None:
+                if given and seated:  # their own reveal
+                    return await self._give_value(cmd, session, given, locale, start_when_all=False)
+                raise HostError("host.reveal_waiting", **self._reveal_waiting(session))
+            note = None
+            if given:  # their value (or the reveal of their commitment: it closes the commitments first)
+                session, note = self._with_value(cmd, session, given, closing=True)
+            return await self._close_commitments(cmd, session, locale, note)
         return await self._locked(cmd, locale, body, ("lobby",))
 
-    async def _give_value(self, cmd: Command, session: SessionRow, given: str | None, locale: str,
-                          start_when_all: bool) -> Outbox:
-        """A seated player's entropy value (None: the bot draws it, unless they gave one before).
-        With `start_when_all` (a league table) the game starts when every player has one."""
+    def _with_value(self, cmd: Command, session: SessionRow, given: str | None,
+                    closing: bool = False) -> tuple[SessionRow, str]:
+        """The table with the caller's entropy value: given, or drawn by the bot (unless they
+        gave one before); for a player who committed, the reveal of their value, refused
+        before the commitments close (`closing`: this command closes them) or when it does not
+        match. Returns the note for the table."""
         if session.entropy is None:
             raise HostError("host.entropy_off")
         mine = str(cmd.user_id)
-        value = given or session.entropy.get(mine) or fair.new_contribution()
-        session = replace(session, entropy={**session.entropy, mine: value})
-        note = t(session.locale, "host.entropy_given", name=self._user_name(cmd))
-        if start_when_all and all(v is not None for _, v in fair.contributions(session)):
+        committed = (session.commitments or {}).get(mine)
+        name = self._user_name(cmd)
+        if committed is None:
+            if session.reveal_until is not None:  # every value but the committed ones is fixed now
+                raise HostError("host.reveal_waiting", **self._reveal_waiting(session))
+            value = given or session.entropy.get(mine) or fair.new_contribution()
+            return replace(session, entropy={**session.entropy, mine: value}), t(session.locale, "host.entropy_given",
+                                                                                  name=name)
+        if mine in session.entropy:
+            raise HostError("host.already_revealed")
+        if given is None:
+            raise HostError("host.reveal_how")
+        if session.reveal_until is None and not closing:
+            raise HostError("host.reveal_too_early", names=self._names_of(self._unsettled(session)) or "-")
+        if fair.commitment_of(given) != committed:
+            raise HostError("host.reveal_mismatch", value=given[:70], hash=committed)
+        return replace(session, entropy={**session.entropy, mine: given}), t(session.locale, "host.entropy_revealed",
+                                                                              name=name)
+
+    async def _give_value(self, cmd: Command, session: SessionRow, given: str | None, locale: str,
+                          start_when_all: bool) -> Outbox:
+        """A seated player's entropy value or reveal (see `_with_value`). With `start_when_all`
+        (a league table) the commitments close when every player has a value or a commitment."""
+        session, note = self._with_value(cmd, session, given)
+        return await self._entropy_step(cmd, session, note, locale, close_when_all=start_when_all)
+
+    async def _entropy_step(self, cmd: Command, session: SessionRow, note: str, locale: str,
+                            close_when_all: bool) -> Outbox:
+        """After a value, a reveal or a commitment: the game starts with the last reveal; with
+        `close_when_all` the commitments close once every player has a value or a commitment;
+        else the table hears who is still awaited."""
+        if session.reveal_until is not None and not fair.unrevealed(session):
             return await self._begin_lobby(cmd, session, locale, note)
-        waiting = ", ".join(markdown.escape(seat.name) for seat, v in fair.contributions(session) if v is None)
-        text = note + ("\n" + t(session.locale, "host.entropy_waiting", names=waiting) if waiting else "")
+        if close_when_all and session.reveal_until is None and not self._unsettled(session):
+            return await self._close_commitments(cmd, session, locale, note)
+        if session.reveal_until is not None:
+            waiting = t(session.locale, "host.reveal_waiting", **self._reveal_waiting(session))
+        else:
+            missing = self._names_of(self._unsettled(session))
+            waiting = t(session.locale, "host.entropy_waiting", names=missing) if missing else ""
+        text = note + ("\n" + waiting if waiting else "")
         box = Outbox(public=[(session.channel_id, Message(text=text, session_id=session.id))],
                      reply=Message(text=t(locale, "host.done")))
-        await self.repo.commit(session, self.clock(), entropy=session.entropy, posts=self._kept(box, cmd))
+        await self.repo.commit(session, self.clock(), entropy=session.entropy, commitments=session.commitments,
+                               posts=self._kept(box, cmd))
         return box
+
+    @staticmethod
+    def _unsettled(session: SessionRow) -> list[SeatRow]:
+        """Human seats whose player has neither a value nor a commitment yet."""
+        committed = session.commitments or {}
+        return [seat for seat, value in fair.contributions(session)
+                if value is None and str(seat.user_id) not in committed]
+
+    @staticmethod
+    def _names_of(seats: Iterable[SeatRow]) -> str:
+        return ", ".join(dict.fromkeys(markdown.escape(seat.name) for seat in seats))
+
+    def _reveal_waiting(self, session: SessionRow) -> dict[str, Any]:
+        return {"names": self._names_of(fair.unrevealed(session)) or "-",
+                "deadline": f"<t:{int(session.reveal_until or self.clock())}:R>"}
+
+    async def _close_commitments(self, cmd: Command | None, session: SessionRow, locale: str | None,
+                                 note: str | None = None) -> Outbox:
+        """No commitment may be made or changed from now on. The bot draws the value of every
+        player who has neither a value nor a commitment; if a committed player has not revealed
+        yet, the committed players have REVEAL_SECONDS to (they are pinged), else the game starts."""
+        engine = get_engine(session.game)
+        if len(session.seats) < engine.min_players:
+            raise HostError("host.need_players", min=engine.min_players, have=len(session.seats))
+        waiting = fair.unrevealed(session)
+        if session.entropy is None or not waiting:
+            return await self._begin_lobby(cmd, session, locale, note)
+        session, drawn = self._draw_missing(session)
+        until = self.clock() + REVEAL_SECONDS
+        session = replace(session, reveal_until=until)
+        lines = [note] if note else []
+        lines += drawn + [t(session.locale, "host.commitments_closed", **self._reveal_waiting(session))]
+        box = Outbox(public=[(session.channel_id, Message(text="\n".join(lines), session_id=session.id,
+                                                          pings=sorted({s.user_id for s in waiting})))])
+        if cmd is not None:
+            box.reply = Message(text=t(locale, "host.done"))
+        await self.repo.commit(session, self.clock(), entropy=session.entropy, reveal_until=until,
+                               turn_deadline=until, reminded=False, posts=self._kept(box, cmd))
+        return box
+
+    def _draw_missing(self, session: SessionRow) -> tuple[SessionRow, list[str]]:
+        """The bot draws the value of every player who has neither a value nor a commitment;
+        once the time to reveal is over, a committed player who did not reveal gets WITHHELD.
+        Returns the table and the lines naming them."""
+        entropy = dict(session.entropy or {})
+        drawn = self._unsettled(session)
+        withheld = fair.unrevealed(session) if session.reveal_until is not None else []
+        for seat in drawn:
+            entropy[str(seat.user_id)] = fair.new_contribution()
+        for seat in withheld:
+            entropy[str(seat.user_id)] = fair.WITHHELD
+        lines = []
+        if drawn:
+            lines.append(t(session.locale, "host.entropy_drawn", names=self._names_of(drawn)))
+        if withheld:
+            lines.append(t(session.locale, "host.entropy_withheld", names=self._names_of(withheld),
+                           value=fair.WITHHELD))
+        return replace(session, entropy=entropy), lines
 
     async def _begin_lobby(self, cmd: Command | None, session: SessionRow, locale: str | None,
                            note: str | None = None) -> Outbox:
         """Start a lobby's game. On a table with entropy the bot draws the value of every
-        player who has none (recorded, listed now, revealed at the end with the others)."""
+        player who has none (recorded, listed now, revealed at the end with the others), and a
+        committed player who did not reveal in time counts as WITHHELD (named)."""
         engine = get_engine(session.game)
         if len(session.seats) < engine.min_players:
             raise HostError("host.need_players", min=engine.min_players, have=len(session.seats))
         changes: dict[str, Any] = {}
         progress_notes = [note] if note else []
         if session.entropy is not None:
-            entropy = dict(session.entropy)
-            drawn = [seat for seat, value in fair.contributions(session) if value is None]
-            for seat in drawn:
-                entropy[str(seat.user_id)] = fair.new_contribution()
-            if drawn:
-                progress_notes.append(t(session.locale, "host.entropy_drawn",
-                                        names=", ".join(markdown.escape(seat.name) for seat in drawn)))
-            session = replace(session, entropy=entropy)
-            changes["entropy"] = entropy
+            session, drawn = self._draw_missing(session)
+            progress_notes += drawn
+            changes["entropy"] = session.entropy
+            if session.commitments:
+                changes["commitments"] = session.commitments
         step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
                             fair.game_seed(session))
         progress = Progress(state=step.state, events=list(step.events), changed=True)
@@ -934,9 +1087,16 @@ class Host:
         return notes
 
     @staticmethod
-    def _contribution_list(session: SessionRow) -> str:
-        return ", ".join(f"{seat.seat}:{markdown.escape(seat.name)} `{value or '-'}`"
-                         for seat, value in fair.contributions(session))
+    def _contribution_list(session: SessionRow, locale: str | None = None) -> str:
+        """Each human seat's value (`-` while none), and the commitment of a player who made one."""
+        committed = session.commitments or {}
+        parts = []
+        for seat, value in fair.contributions(session):
+            text = f"{seat.seat}:{markdown.escape(seat.name)} `{value or '-'}`"
+            if str(seat.user_id) in committed:
+                text += " " + t(locale or session.locale, "host.entropy_commitment", hash=committed[str(seat.user_id)])
+            parts.append(text)
+        return ", ".join(parts)
 
     def _reveal(self, session: SessionRow, locale: str | None = None) -> str:
         """The end of a game: the secret, and on a table with entropy the values and the key."""
@@ -944,7 +1104,7 @@ class Host:
         text = t(loc, "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash,
                  command=fair.verify_command(self.database, session.id))
         if session.entropy is not None:
-            text += "\n" + t(loc, "host.entropy_reveal", values=self._contribution_list(session),
+            text += "\n" + t(loc, "host.entropy_reveal", values=self._contribution_list(session, loc),
                              text=fair.mix_text(session), game_key=f"{fair.game_seed(session):064x}")
         return text
 
@@ -1185,7 +1345,7 @@ class Host:
                 lines.append(t(locale, "host.status_error", error=session.error))
             lines.append(t(locale, "host.seed_hash", hash=session.seed_hash))
             if session.entropy is not None:
-                lines.append(t(locale, "host.entropy_status", values=self._contribution_list(session)))
+                lines.append(t(locale, "host.entropy_status", values=self._contribution_list(session, locale)))
         images = [Image(f"table{session.id}.png", png)] if png else []
         return self._reply("\n".join(lines), images=images)
 
@@ -1633,7 +1793,7 @@ class Host:
                 guild_id=cmd.guild_id, channel_id=channel_id, thread=True, game=game, options=options,
                 creator_id=players[0][0], locale=locale, seed=seed, seed_hash=fair.seed_hash(seed),
                 seats=seats, now=self.clock(), bot_secret=self.bot_secret_source(),
-                entropy={},  # league tables take player entropy; nobody has given a value yet
+                entropy={}, commitments={},  # league tables take player entropy; nobody has given a value yet
                 posts=opened, turn_deadline=lobby_until,
             )
         except TableExists:

@@ -7,6 +7,13 @@ joined), and the game's key is SHA-256 of `SECRET:VALUE0:VALUE1...` (human seats
 order), so nobody, the bot's operator included, can choose the dice. Otherwise the key is
 the secret itself. At the end the secret and the values are revealed: anyone can recompute
 the commitment and the key, and `replay` rebuilds the game from the key and the action log.
+
+A player who does not trust the operator (who can read every value stored, and knows the
+secret) commits instead: they send SHA-256 of a value they keep (`/game join commit:HEX`),
+and reveal the value (`/game start entropy:VALUE`) only once commitments are closed, so
+that nobody can add or change a value after seeing theirs. A committed player who never
+reveals has the fixed value WITHHELD in the key: withholding gives a choice between two
+outcomes at most, never a value of one's choosing.
 """
 from __future__ import annotations
 
@@ -25,6 +32,10 @@ from storage.sessions import LogRow, SeatRow, SessionRow, is_postgres_url
 RESIGN = "!resign"  # log code for a concession or a timer forfeit: `!resign SEAT`
 # A player's value: what `printf %s` and a shell line take as they are, with no separator.
 CONTRIBUTION = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+COMMITMENT = re.compile(r"[0-9a-f]{64}")  # SHA-256 of a value, as sha256sum prints it
+# The value in the key of a committed player who did not reveal in time: fixed in advance, so
+# withholding chooses between two keys at most (and nobody, the bot included, picks it).
+WITHHELD = "withheld"
 
 
 def new_seed() -> int:
@@ -82,6 +93,36 @@ def contributions(session: SessionRow) -> list[tuple[SeatRow, str | None]]:
     """Each human seat with its player's value (None while none is recorded), in seat order."""
     values = session.entropy or {}
     return [(s, values.get(str(s.user_id))) for s in session.seats if not s.is_bot and s.user_id is not None]
+
+
+def commitment_of(value: str) -> str:
+    """What a player commits to: SHA-256 of their value (`printf %s VALUE | sha256sum`)."""
+    return _sha256(value)
+
+
+def unrevealed(session: SessionRow) -> list[SeatRow]:
+    """The first seat of each player who committed and has not revealed (nor been marked as
+    withholding) yet."""
+    committed = session.commitments or {}
+    values = session.entropy or {}
+    seen: set[int] = set()
+    out = []
+    for seat, _ in contributions(session):
+        if str(seat.user_id) in committed and str(seat.user_id) not in values and seat.user_id not in seen:
+            seen.add(seat.user_id)
+            out.append(seat)
+    return out
+
+
+def check_commitments(session: SessionRow) -> str | None:
+    """None when every revealed value matches its player's commitment; else which does not."""
+    values = session.entropy or {}
+    for seat, _ in contributions(session):
+        committed = (session.commitments or {}).get(str(seat.user_id))
+        value = values.get(str(seat.user_id))
+        if committed is not None and value != WITHHELD and (value is None or commitment_of(value) != committed):
+            return f"the value of seat {seat.seat} ({seat.name}) does not match the commitment {committed}"
+    return None
 
 
 def mix_text(session: SessionRow) -> str:
@@ -144,6 +185,8 @@ def verify_session(engine: Engine, session: SessionRow, log: list[LogRow]) -> st
     secret mixed with the players' values) equals the stored state; else why not."""
     if _sha256(secret_text(session)) != session.seed_hash:
         return "the secret does not match the commitment shown at the start"
+    if (wrong := check_commitments(session)) is not None:
+        return wrong
     if session.state is None:
         return "the game never started: nothing to replay"
     try:
