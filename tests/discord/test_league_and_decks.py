@@ -114,3 +114,30 @@ async def test_a_league_table_on_discord_waits_for_the_players_values(harness):
     assert fair.CONTRIBUTION.fullmatch(session.entropy[str(BOB.id)])
     assert "alice-winter" in " ".join(r.text for r in harness.recorder.channel_messages(thread, since))
     assert all(r.ok for r in harness.requests[since:])  # the strict fake accepted every request of the start
+
+
+async def test_commit_then_reveal_on_discord_in_both_languages(harness):
+    """Issue 17 §1, commit-then-reveal: `/game join commit:HASH` (the option within Discord's
+    limits: exactly 64 characters), the commitments closed by the creator, a reveal that does
+    not match refused in the player's language (li speaks Chinese), the matching one starts
+    the game; the strict fake accepts every request."""
+    import hashlib
+
+    from games.core.i18n import t
+
+    since = len(harness.requests)
+    await harness.slash(ALICE, "game new", game="duel", entropy=True)
+    host = harness.client.host
+    session = (await host.repo.open_sessions_of_user(ALICE.id))[0]
+    reqs = await harness.slash(LI, "game join", commit=hashlib.sha256(b"li-value").hexdigest())
+    assert "Done" in await last_text(reqs) or "完成" in await last_text(reqs)
+    await harness.slash(ALICE, "game start")
+    assert (await host.repo.load_session(session.id)).reveal_until is not None
+    reqs = await harness.slash(LI, "game start", entropy="not-it")
+    expected = t("zh-CN", "host.reveal_mismatch", value="not-it", hash=hashlib.sha256(b"li-value").hexdigest())
+    assert expected in await last_text(reqs) and all(r.ephemeral for r in followups(reqs))
+    assert (await host.repo.load_session(session.id)).status == "lobby"
+    await harness.slash(LI, "game start", entropy="li-value")
+    session = await host.repo.load_session(session.id)
+    assert session.status == "active" and session.entropy[str(LI.id)] == "li-value"
+    assert all(r.ok for r in harness.requests[since:])

@@ -150,3 +150,29 @@ async def test_the_seats_of_a_league_lobby_are_the_pairings(host):
     out = await host.handle(cmd(outsider, "game.start", channel=table))  # not seated, no organizer
     assert out.reply.text == t("en", "league.table_organizers_only")
     assert await snapshot(host, sid) == before
+
+
+async def test_league_players_commit_then_reveal_and_nobody_reveals_before_all_have_committed(host):
+    """Commit-then-reveal at a league table: `/game join commit:HASH` by its seated players;
+    a reveal before every player has committed is refused and changes nothing; the last
+    commitment closes them (the players are pinged), the last reveal starts the game."""
+    await league_with_round(host)
+    sid, table = await lobby(host)
+    out = await host.handle(cmd("alice", "game.join", channel=table, commit=sha256("a-secret")))
+    assert out.reply.text == "Done.", out.reply.text
+    before = await snapshot(host, sid)
+    out = await host.handle(cmd("alice", "game.start", channel=table, entropy="a-secret"))
+    assert out.reply.text == t("en", "host.reveal_too_early", names="bob")
+    assert await snapshot(host, sid) == before
+    assert (await host.repo.load_session(sid)).entropy == {}
+    out = await host.handle(cmd("bob", "game.join", channel=table, commit=sha256("b-secret")))
+    assert out.public[0][1].pings == [USERS["alice"], USERS["bob"]]
+    session = await host.repo.load_session(sid)
+    assert session.status == "lobby" and session.reveal_until is not None and session.entropy == {}
+    await host.handle(cmd("bob", "game.start", channel=table, entropy="b-secret"))
+    await host.handle(cmd("alice", "game.start", channel=table, entropy="a-secret"))
+    session = await host.repo.load_session(sid)
+    assert session.status == "active"
+    assert fair.mix_text(session) == f"{fair.secret_text(session)}:a-secret:b-secret"
+    await host.handle(cmd("bob", "game.concede", channel=table))
+    assert await verify(host, sid) is None

@@ -142,6 +142,26 @@ def test_a_console_table_with_player_entropy_verifies(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("OK")
 
 
+def test_a_console_table_with_a_commitment_verifies_and_a_tampered_value_does_not(tmp_path, capsys):
+    """`/game join commit:HASH` at the console, the creator closes, bob reveals: the reveal
+    lists the value with its commitment, `shapan verify` checks it; a value changed in the
+    database afterwards no longer matches the commitment."""
+    committed = hashlib.sha256(b"bob-kept.1").hexdigest()
+    script = ["alice: /lang en", "bob: /lang en", "alice: /game new duel entropy",
+              f"bob: /game join commit:{committed}", "alice: /game start entropy:alice.2",
+              "bob: /game start entropy:bob-wrong", "bob: /game start entropy:bob-kept.1", "alice: /game concede"]
+    db = tmp_path / "table.sqlite3"
+    out = "\n".join(run("\n".join(script), db))
+    assert "does not match your commitment" in out
+    assert f"1:bob `bob-kept.1` (commitment `{committed}`)" in out
+    assert shapan(["verify", "--db", str(db), "--session", "1"]) == 0
+    assert capsys.readouterr().out.startswith("OK")
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE sessions SET entropy = replace(entropy, 'bob-kept.1', 'bob-other') WHERE id = 1")
+    assert shapan(["verify", "--db", str(db), "--session", "1"]) == 1
+    assert "does not match the commitment" in capsys.readouterr().out
+
+
 def test_shapan_table_command_runs_a_script(tmp_path):
     script = whole_script()[0]
     path = tmp_path / "game.txt"
