@@ -392,10 +392,10 @@ class Repository:
                 )
                 session_id = (await cur.fetchone())[0]
                 await self._write_seats(db, session_id, seats)
-                if linked is not None:
-                    await linked(int(session_id))
                 if posts is not None:
                     await db.executemany(_INSERT_POST, _post_rows(posts(int(session_id)), now))
+                if linked is not None:
+                    await linked(int(session_id))
         except self.unique_violation as exc:
             if "sessions" in str(exc) or "UNIQUE" in str(exc):
                 raise TableExists() from None

@@ -1756,12 +1756,15 @@ class Host:
     # --- leagues ----------------------------------------------------------------------------
     async def _start_league_game(self, cmd: Command, game: str, channel_id: int | None, thread_name: str,
                                  players: list[tuple[int, str]], options: dict[str, str],
-                                 lobby_until: float) -> tuple[int, int, Outbox]:
+                                 lobby_until: float, link: Callable[[int, int], Awaitable[None]],
+                                 ) -> tuple[int, int, Outbox]:
         """Open a league pairing's table with its players seated in order, in a thread of the
         league's channel when the adapter has threads. It opens in a lobby: the seal is shown
         first, then each player may add an entropy value (`/game start [entropy:VALUE]`); it
         starts when every player has, when an organizer starts it, or at `lobby_until`, when
-        the bot draws the values still missing (see `_start` and `_tick_table`)."""
+        the bot draws the values still missing (see `_start` and `_tick_table`). `link(session
+        id, channel)` is the league's part of the same transaction: the table is never seen
+        without its match (a command in between would find a casual table, open to anyone)."""
         from bot.league.service import LeagueError
 
         if channel_id is None:
@@ -1794,7 +1797,7 @@ class Host:
                 creator_id=players[0][0], locale=locale, seed=seed, seed_hash=fair.seed_hash(seed),
                 seats=seats, now=self.clock(), bot_secret=self.bot_secret_source(),
                 entropy={}, commitments={},  # league tables take player entropy; nobody has given a value yet
-                posts=opened, turn_deadline=lobby_until,
+                posts=opened, turn_deadline=lobby_until, linked=lambda session_id: link(session_id, channel_id),
             )
         except TableExists:
             raise LeagueError("league.channel_busy") from None

@@ -35,11 +35,14 @@ DAY = 86400.0
 CLAIM_SECONDS = 600.0  # a `/league play` claim older than this was left by a crashed process
 MAX_ID = 2**63 - 1  # SQLite integers are 64-bit; larger ids name nothing
 
-# start_game(command, game, parent channel, thread name, [(user_id, name)], options, lobby until)
-#   -> (session id, the channel it opened in, its first posts). The table opens in a lobby
-#   where each player may add an entropy value; it starts when all have, when an organizer
-#   starts it, or at `lobby until` (unix time), the bot drawing the missing values.
-StartGame = Callable[[Command, str, int | None, str, list[tuple[int, str]], dict[str, str], float],
+# start_game(command, game, parent channel, thread name, [(user_id, name)], options, lobby until,
+#   link) -> (session id, the channel it opened in, its first posts). The table opens in a
+#   lobby where each player may add an entropy value or commit to one; it starts when all have,
+#   when an organizer starts it, or at `lobby until` (unix time), the bot drawing the missing
+#   values. `link(session id, channel)` runs in the transaction that creates the table: the
+#   match names its table in the same commit, so no command ever sees it as a casual table.
+Link = Callable[[int, int], Awaitable[None]]
+StartGame = Callable[[Command, str, int | None, str, list[tuple[int, str]], dict[str, str], float, Link],
                      Awaitable[tuple[int, int, Outbox]]]
 
 
@@ -816,7 +819,8 @@ class LeagueService:
     async def _play(self, ctx: Ctx) -> Outbox:
         """Open the league game of the caller's pairing as a table with the league's options,
         in a thread of the league's channel. The match is claimed first, in its own
-        transaction, so that two `/league play` at once open exactly one table."""
+        transaction, so that two `/league play` at once open exactly one table; the table is
+        then created and linked to its match in one transaction (see `link`)."""
         async with self._transaction():
             league = await self._league(ctx)
             m = await self._my_match(ctx, league)
@@ -828,29 +832,40 @@ class LeagueService:
             rnd = await self._one("SELECT * FROM league_rounds WHERE id=?", m["round_id"])
             players = json.loads(m["players"])
             names = await self._names(players, rnd["season_id"])
+            claimed_at = self.clock()
             await self.db.execute("UPDATE league_matches SET session_id=NULL, opening_at=? WHERE id=?",
-                                  (self.clock(), m["id"]))
+                                  (claimed_at, m["id"]))
         settings = self._settings(league)
         thread_name = ctx.msg("league.thread_name", name=league["name"], round=rnd["number"], match=m["id"])[:100]
+        linked: list[Outbox] = []
+
+        async def link(session_id: int, channel_id: int) -> None:
+            # In the table's own transaction: the match names its table, and the news is kept,
+            # in the commit that creates it. Only while our claim holds (one that outlived
+            # CLAIM_SECONDS may have been taken over): else the table is not created at all.
+            cur = await self.db.execute(
+                "UPDATE league_matches SET session_id=?, opening_at=NULL, updated_at=? WHERE id=? AND opening_at=?",
+                (session_id, self.clock(), m["id"], claimed_at))
+            if cur.rowcount != 1:
+                raise LeagueError("league.game_opening")
+            text = ctx.msg("league.game_started", match=m["id"], session=session_id)
+            linked.append(await self._kept(_reply(text + "\n" + ctx.msg("league.game_where", channel=channel_id),
+                                                  public=True), ctx.cmd))
+
         try:
             session, channel, posts = await self.start_game(
                 ctx.cmd, league["game"], settings.channel_id or ctx.cmd.channel_id, thread_name,
                 list(zip(players, names)), settings.options,
-                min(self.clock() + settings.lobby_hours * 3600, rnd["deadline"]))
+                min(self.clock() + settings.lobby_hours * 3600, rnd["deadline"]), link)
         except BaseException:
             async with self._transaction():  # the claim goes, so the players can try again
-                await self.db.execute("UPDATE league_matches SET opening_at=NULL WHERE id=?", (m["id"],))
+                await self.db.execute("UPDATE league_matches SET opening_at=NULL WHERE id=? AND opening_at=?",
+                                      (m["id"], claimed_at))
             raise
-        text = ctx.msg("league.game_started", match=m["id"], session=session)
-        out = _reply(text + "\n" + ctx.msg("league.game_where", channel=channel), public=True)
+        out = linked[0]
         out.public = posts.public + out.public  # the table's own posts, kept with its start
         out.private = posts.private + out.private
-        async with self._transaction():
-            await self.db.execute(
-                "UPDATE league_matches SET session_id=?, opening_at=NULL, updated_at=? WHERE id=?",
-                (session, self.clock(), m["id"]),
-            )
-            return await self._kept(out, ctx.cmd)
+        return out
 
     async def _require_no_table(self, m: aiosqlite.Row) -> None:
         """A match has at most one table: refused while one is open or being opened. A table

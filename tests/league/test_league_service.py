@@ -45,9 +45,12 @@ async def svc(request, tmp_path):
         await db.execute("INSERT INTO users (id, name, locale) VALUES (?, ?, 'en')", (uid, name))
     started = []
 
-    async def start_game(command, game, channel, thread_name, seats, options, lobby_until):
+    async def start_game(command, game, channel, thread_name, seats, options, lobby_until, link):
         started.append((game, channel, seats, options, lobby_until))
-        return 500 + len(started), 9000 + len(started), Outbox()
+        session_id, channel_id = 500 + len(started), 9000 + len(started)
+        async with service._transaction():  # as the host does: the table and its link in one commit
+            await link(session_id, channel_id)
+        return session_id, channel_id, Outbox()
 
     service = LeagueService(db, clock=Clock(), start_game=start_game, transaction=transaction)
     service.started = started
