@@ -378,6 +378,8 @@ class Host:
                     return Outbox()
                 if session.reveal_until is not None:  # the game starts; a value not revealed is WITHHELD
                     return await self._begin_lobby(None, session, None, t(session.locale, "host.reveal_time_up"))
+                if session.entropy is None:  # a rematch whose process died before it started it
+                    return await self._begin_lobby(None, session, None)
                 return await self._close_commitments(None, session, None, t(session.locale, "host.lobby_time_up"))
             if session.status != "active":
                 return Outbox()
@@ -864,11 +866,11 @@ class Host:
 
         # A table with entropy stays one, and its rematch waits in the lobby like a new table:
         # the seal is shown first, then each player may replace the value the bot drew for
-        # them (`/game start entropy:VALUE`) before whoever asked for the rematch starts it.
-        # Started at once, the players could add nothing.
+        # them (`/game start entropy:VALUE`) or commit to one before whoever asked for the
+        # rematch starts it. Started at once, the players could add nothing.
         lobby = last.entropy is not None
-        if lobby:  # the reply is kept with the new table (the rematch ends there)
-            announced.reply = Message(text=t(locale, "host.done"))
+        # The reply is kept with the new table: whatever happens next, the command is answered.
+        announced.reply = Message(text=t(locale, "host.done"))
 
         def announcement(session_id: int) -> list[PostRow]:  # kept with the new table
             text = t(last.locale, "host.rematch", id=session_id, title=title, name=self._user_name(cmd))
@@ -876,7 +878,7 @@ class Host:
                 text += "\n" + "\n".join([t(last.locale, "host.seed_hash", hash=fair.seed_hash(seed)),
                                            t(last.locale, "host.rematch_lobby", name=self._user_name(cmd))])
             announced.public = [(last.channel_id, Message(text=text, session_id=session_id))]
-            return self._kept(announced, cmd)
+            return self._kept(announced, cmd, session_id)
 
         try:
             session_id = await self.repo.create_session(
@@ -886,15 +888,19 @@ class Host:
                 seats=[replace(s, seat=i) for i, s in enumerate(order)],
                 bot_secret=self.bot_secret_source(),
                 entropy=_drawn_values(order) if lobby else None, commitments={} if lobby else None,
-                posts=announcement,
-                hints=last.hints,
+                posts=announcement, hints=last.hints,
+                # Without entropy the rematch starts at once, in a second transaction: created
+                # due now, so that if this process dies before that, the next timer tick (of
+                # any process) starts it instead (see `_tick_table`); `_begin` starts it once.
+                turn_deadline=None if lobby else self.clock(),
             )
         except TableExists:
             raise HostError("host.table_exists") from None
         if lobby:
             return announced
-        box = await self._begin(session_id, engine, cmd, locale, reply=t(locale, "host.done"))
+        box = await self._begin(session_id, engine, cmd, locale)
         box.public[:0] = announced.public
+        box.reply, box.reply_ephemeral = announced.reply, announced.reply_ephemeral
         return box
 
     async def _start(self, cmd: Command, locale: str) -> Outbox:
@@ -1805,10 +1811,12 @@ class Host:
 
     async def _begin(self, session_id: int, engine: Engine, cmd: Command | None = None,
                      locale: str | None = None, reply: str | None = None) -> Outbox:
-        """Start a table created with all its seats (a rematch of a table without entropy)."""
+        """Start a table created with all its seats (a rematch of a table without entropy), unless
+        it has started already (a timer tick got to it first)."""
         async with self._hold(session_id):
             session = await self.repo.load_session(session_id)
-            assert session is not None
+            if session is None or session.status != "lobby":
+                return Outbox()
             step = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
                                 fair.game_seed(session))
             progress = Progress(state=step.state, events=list(step.events), changed=True)
