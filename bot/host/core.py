@@ -904,10 +904,11 @@ class Host:
         return box
 
     async def _start(self, cmd: Command, locale: str) -> Outbox:
-        """The creator (or Manage Server; at a league table an organizer) starts the game. A
-        seated player who may not start it adds their entropy value instead: at a league table
-        `/game start` alone asks the bot to draw theirs, and the game starts once every player
-        has a value."""
+        """The creator (or Manage Server; at a league table an organizer) starts the game, or on
+        a table where players committed to values, closes the commitments (the game then starts
+        with the last reveal). A seated player who may not start it adds their entropy value, or
+        reveals the one they committed to, instead: at a league table `/game start` alone asks
+        the bot to draw theirs, and the commitments close once every player has one or a value."""
         async def body(session: SessionRow) -> Outbox:
             powers = await self.league.table_powers(session.id, cmd)  # None: a casual table
             given = self._contribution(cmd, session)
@@ -922,7 +923,8 @@ class Host:
                 if not cmd.can_manage_guild:
                     self._require_seated(cmd, session)
                 if cmd.user_id != session.creator_id and not cmd.can_manage_guild:
-                    if given:  # a player of a casual table adds their value; the creator starts
+                    if given or str(cmd.user_id) in (session.commitments or {}):
+                        # a player of a casual table adds or reveals their value; the creator starts
                         return await self._give_value(cmd, session, given, locale, start_when_all=False)
                     raise HostError("host.start_denied")  # players cannot start it under the creator
             # The creator (a manager, a league's organizer) closes the commitments, or starts.

@@ -178,3 +178,13 @@ async def test_plain_values_still_work_for_tables_that_trust_the_operator(host):
     session = await host.repo.open_session_in_channel(CHANNEL)
     assert session.status == "active" and session.reveal_until is None
     assert fair.mix_text(session) == f"{fair.secret_text(session)}:alice-2:bob-1"
+
+
+async def test_a_committed_player_who_sends_start_alone_is_told_how_to_reveal(host):
+    sid = await operator_table(host)
+    await host.handle(cmd("bob", "game.start"))
+    before = await state_of(host, sid)
+    assert reply_text(await host.handle(cmd("alice", "game.start"))) == t("en", "host.reveal_how")
+    await host.handle(cmd("alice", "game.start", entropy=ALICE_VALUE))
+    assert (await host.repo.load_session(sid)).status == "active"
+    assert before != await state_of(host, sid)
