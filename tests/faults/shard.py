@@ -16,7 +16,8 @@ undelivered posts). It prints:
 
     SENT session user code          before a move
     ACK session user seq code       once the host answered it, with the log entry it wrote
-    FIRED session kind time         after a turn timer (kind: _remind or _expire) committed
+    FIRED session kind time         after a turn timer (kind: _remind or _expire) committed, or the tick
+                                    started a rematch its process left unstarted (_begin_lobby)
     HOLD time session...            see SIGUSR1
 
 SIGUSR1 makes it stop playing, claim the next due turn timers as a tick would (the same
@@ -157,7 +158,8 @@ async def play_one(host: Host, h: DiscordHarness, rng: random.Random, channels: 
 
 
 def report_timers(host: Host) -> None:
-    """Print FIRED once a turn timer's step is committed (the reminder or the expiry)."""
+    """Print FIRED once a turn timer's step is committed (the reminder or the expiry, or the
+    start of a rematch that its process left unstarted)."""
     for name in ("_remind", "_expire"):
         original = getattr(host, name)
 
@@ -167,6 +169,16 @@ def report_timers(host: Host) -> None:
             return box
 
         setattr(host, name, fired)
+
+    begin_lobby = host._begin_lobby
+
+    async def started(cmd, session, locale, note=None):
+        box = await begin_lobby(cmd, session, locale, note)
+        if cmd is None:  # the tick started a lobby due now: a rematch whose process died before starting it
+            say("FIRED", session.id, "_begin_lobby", time.time())
+        return box
+
+    host._begin_lobby = started
 
 
 async def deadline(path: Path) -> float:
