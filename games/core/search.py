@@ -79,6 +79,7 @@ class Budget:
 LEVEL_BUDGETS: dict[str, Budget] = {"normal": Budget(seconds=0.25), "hard": Budget(seconds=1.0)}
 SEARCH_SHARE = 0.9  # of a decision's time budget spent searching; the rest checks the choice for null moves
 MIN_ROUNDS = 3  # paired samples (`SearchBot._paired`) needed before the search may overrule the heuristic
+CONFIDENCE = 1.0  # standard errors by which a candidate's paired gain must beat the heuristic's choice
 ROLLOUT_STEPS = 12  # a rollout's length when the game can evaluate where it stops
 EASY_RANDOMNESS = 0.25  # share of easy's choices drawn at random among the useful actions
 
@@ -204,6 +205,7 @@ class SearchBot:
         others = sorted(code for code in by_code if code != favourite)
         rng.shuffle(others)
         candidates = [favourite] + others[:self.candidates - 1]
+        gains: dict[str, list[float]] = {code: [] for code in candidates[1:]}  # per round, over the favourite's
         totals = dict.fromkeys(candidates, 0.0)
         rounds = 0
         while True:
@@ -218,18 +220,22 @@ class SearchBot:
                 break  # a round the deadline cut into is not a fair comparison
             for code, value in zip(candidates, got):
                 totals[code] += value
+                if code != favourite:
+                    gains[code].append(value - got[0])
             rounds += 1
             if self.budget.iterations is not None and rounds * len(candidates) >= self.budget.iterations:
                 break
             if deadline is not None and self.clock() >= deadline:
                 break
+            if rounds >= MIN_ROUNDS and not any(any(g) for g in gains.values()):
+                break  # every world scored every candidate alike: nothing here tells them apart
             world = engine.determinize(state, seat, rng)
         self.iterations = rounds * len(candidates)
         self.last_tree = {code: (rounds, round(total, 9)) for code, total in totals.items()}
         if rounds < MIN_ROUNDS:  # too few samples to overrule the heuristic on
             return favourite, first_world, [favourite]
-        ranked = sorted(candidates, key=lambda c: (totals[c], c == favourite), reverse=True)
-        return favourite, first_world, ranked
+        better = sorted((c for c in gains if _clearly_better(gains[c])), key=lambda c: totals[c], reverse=True)
+        return favourite, first_world, better + [favourite]
 
     # --- one iteration --------------------------------------------------------------------
     def _iterate(self, root: _Node, world: Any, seat: int, players: int, rng: random.Random,
@@ -315,6 +321,18 @@ class SearchBot:
         if randomness and rng.random() < randomness:
             return rng.choice(self.engine.legal_actions(world, actor))
         return self.policy(self.engine, world, actor, rng)
+
+
+def _clearly_better(gains: list[float]) -> bool:
+    """Whether paired gains over the heuristic's choice say the candidate is better, not just
+    luckier: their mean is above zero by `CONFIDENCE` standard errors (a few noisy worlds
+    would otherwise overrule a sound choice about as often as they improve on it)."""
+    n = len(gains)
+    mean = sum(gains) / n
+    if mean <= 0:
+        return False
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
+    return mean > CONFIDENCE * spread / math.sqrt(n)
 
 
 def _players(engine: Engine, state: Any, seat: int) -> int:
