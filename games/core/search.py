@@ -56,15 +56,25 @@ def heuristic(engine: Engine, state: Any, seat: int, rng: random.Random) -> Any:
     return bot(engine, state, seat, rng)
 
 
+def _bot_module(engine: Engine) -> Any:
+    """The game's bot module (`bot.py` beside its engine), or None."""
+    package = type(engine).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.bot")
+    except ImportError:
+        return None
+
+
 def evaluation(engine: Engine) -> Evaluate | None:
     """The game's evaluation of an unfinished game (`evaluate` in its bot module, beside the
     heuristic), or None: rollouts then play to the end."""
-    package = type(engine).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.bot")
-    except ImportError:
-        return None
-    return getattr(module, "evaluate", None)
+    return getattr(_bot_module(engine), "evaluate", None)
+
+
+def search_options(engine: Engine) -> dict[str, Any]:
+    """How the game wants its levels to search (`SEARCH_OPTIONS` in its bot module: keyword
+    arguments of `SearchBot`, e.g. `turn_horizon`), tuned per game by arena."""
+    return dict(getattr(_bot_module(engine), "SEARCH_OPTIONS", {}))
 
 
 @dataclass(frozen=True)
@@ -117,7 +127,7 @@ class SearchBot:
     def __init__(self, engine: Engine, budget: Budget = Budget(), policy: Policy = heuristic,
                  evaluate: Evaluate | None = None, rollout_steps: int = 3000, exploration: float = 0.7,
                  widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
-                 paired: bool = False, candidates: int = 4,
+                 paired: bool = False, candidates: int = 4, turn_horizon: bool = False,
                  clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None):
         self.engine = engine
         self.memory = memory or Memory()
@@ -131,6 +141,7 @@ class SearchBot:
         self.heuristic_bonus = heuristic_bonus  # visits the heuristic's own choice counts extra at the end
         self.paired = paired  # flat paired comparison at the root (`_paired`) instead of the tree
         self.candidates = candidates  # actions compared there, the heuristic's included
+        self.turn_horizon = turn_horizon  # a rollout with an evaluation stops once its seat is no longer awaited
         self.clock = clock
         self.iterations = 0  # of the last decision (for the arena's figures)
         self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
@@ -214,7 +225,7 @@ class SearchBot:
             got = []
             for code in candidates:
                 trial = engine.apply(engine.load_state(base), seat, by_code[code]).state
-                reward = self._rollout(trial, players, random.Random(seed), deadline)
+                reward = self._rollout(trial, players, random.Random(seed), deadline, seat)
                 got.append(0.5 if reward is None else reward[seat] if seat < len(reward) else 0.0)
             if rounds and deadline is not None and self.clock() > deadline:
                 break  # a round the deadline cut into is not a fair comparison
@@ -296,7 +307,11 @@ class SearchBot:
         spread = self.exploration * math.sqrt(math.log(max(1, child.available)) / max(1, child.visits))
         return mean + spread + rng.random() * 1e-9  # ties broken at random
 
-    def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None) -> list[float] | None:
+    def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None,
+                 seat: int | None = None) -> list[float] | None:
+        """The heuristic plays on from `world`: to the end, or for `rollout_steps` moves (or,
+        with `turn_horizon`, until `seat` is no longer awaited) where the game can evaluate
+        the position reached."""
         engine = self.engine
         for n in range(self.rollout_steps):
             if deadline is not None and self.clock() > deadline:  # a clock read costs far less than a step
@@ -307,6 +322,8 @@ class SearchBot:
             active = engine.active_seats(world)
             if not active:
                 break
+            if self.turn_horizon and self.evaluate and seat is not None and seat not in active:
+                return self.evaluate(engine, world, players)
             actor = active[0]
             world = engine.apply(world, actor, self._policy(world, actor, rng, self.rollout_randomness)).state
         outcome = engine.outcome(world)
@@ -435,5 +452,6 @@ def make_bot(engine: Engine, level: str, budget: Budget | None = None, memory: M
         raise ValueError(f"unknown bot level {level!r}")
     evaluate = evaluation(engine)
     steps = rollout_steps or (ROLLOUT_STEPS if evaluate else 3000)
+    options = {"paired": True, **search_options(engine)}
     return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, rollout_steps=steps,
-                     paired=True)
+                     **options)

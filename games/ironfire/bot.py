@@ -177,6 +177,11 @@ def _aim(legal: list, view: dict[str, Any], seat: int):
     return best
 
 
+# the levels' search (games.core.search): a rollout stops once the seat's attack is over, where
+# the evaluation counts what every card still has to strike; hard at 16 iterations vs the
+# heuristic won 10 of 14 this way and 9 of 12 with 12-move rollouts, a quarter of the time a move
+SEARCH_OPTIONS = {"turn_horizon": True}
+
 ATTACK_WORTH = 0.5  # a point of expected damage a card has still to deal, against a point it keeps
 MATCH_GAME_WORTH = 40.0  # a game of the match already won, in combat points
 SHARPNESS = 0.12  # the lead, as a share of the average army, that makes a win about 73 % likely (e**1)
