@@ -127,7 +127,7 @@ class SearchBot:
     def __init__(self, engine: Engine, budget: Budget = Budget(), policy: Policy = heuristic,
                  evaluate: Evaluate | None = None, rollout_steps: int = 3000, exploration: float = 0.7,
                  widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
-                 paired: bool = False, candidates: int = 4, turn_horizon: bool = False,
+                 paired: bool = False, candidates: int = 4, turn_horizon: bool = False, confidence: float = CONFIDENCE,
                  clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None):
         self.engine = engine
         self.memory = memory or Memory()
@@ -141,6 +141,7 @@ class SearchBot:
         self.heuristic_bonus = heuristic_bonus  # visits the heuristic's own choice counts extra at the end
         self.paired = paired  # flat paired comparison at the root (`_paired`) instead of the tree
         self.candidates = candidates  # actions compared there, the heuristic's included
+        self.confidence = confidence  # standard errors of paired gain a candidate needs to overrule the heuristic
         self.turn_horizon = turn_horizon  # a rollout with an evaluation stops once its seat is no longer awaited
         self.clock = clock
         self.iterations = 0  # of the last decision (for the arena's figures)
@@ -245,7 +246,8 @@ class SearchBot:
         self.last_tree = {code: (rounds, round(total, 9)) for code, total in totals.items()}
         if rounds < MIN_ROUNDS:  # too few samples to overrule the heuristic on
             return favourite, first_world, [favourite]
-        better = sorted((c for c in gains if _clearly_better(gains[c])), key=lambda c: totals[c], reverse=True)
+        better = [c for c in gains if _clearly_better(gains[c], self.confidence)]
+        better.sort(key=lambda c: totals[c], reverse=True)
         return favourite, first_world, better + [favourite]
 
     # --- one iteration --------------------------------------------------------------------
@@ -340,16 +342,16 @@ class SearchBot:
         return self.policy(self.engine, world, actor, rng)
 
 
-def _clearly_better(gains: list[float]) -> bool:
+def _clearly_better(gains: list[float], confidence: float) -> bool:
     """Whether paired gains over the heuristic's choice say the candidate is better, not just
-    luckier: their mean is above zero by `CONFIDENCE` standard errors (a few noisy worlds
+    luckier: their mean is above zero by `confidence` standard errors (a few noisy worlds
     would otherwise overrule a sound choice about as often as they improve on it)."""
     n = len(gains)
     mean = sum(gains) / n
     if mean <= 0:
         return False
     spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
-    return mean > CONFIDENCE * spread / math.sqrt(n)
+    return mean > confidence * spread / math.sqrt(n)
 
 
 def _players(engine: Engine, state: Any, seat: int) -> int:
@@ -451,7 +453,7 @@ def make_bot(engine: Engine, level: str, budget: Budget | None = None, memory: M
     if level not in LEVEL_BUDGETS:
         raise ValueError(f"unknown bot level {level!r}")
     evaluate = evaluation(engine)
-    steps = rollout_steps or (ROLLOUT_STEPS if evaluate else 3000)
-    options = {"paired": True, **search_options(engine)}
-    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, rollout_steps=steps,
-                     **options)
+    options = {"paired": True, "rollout_steps": ROLLOUT_STEPS if evaluate else 3000, **search_options(engine)}
+    if rollout_steps:
+        options["rollout_steps"] = rollout_steps
+    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, **options)
