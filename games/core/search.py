@@ -89,7 +89,7 @@ class Budget:
 LEVEL_BUDGETS: dict[str, Budget] = {"normal": Budget(seconds=0.25), "hard": Budget(seconds=1.0)}
 SEARCH_SHARE = 0.9  # of a decision's time budget spent searching; the rest checks the choice for null moves
 MIN_ROUNDS = 3  # paired samples (`SearchBot._paired`) needed before the search may overrule the heuristic
-CONFIDENCE = 1.0  # standard errors by which a candidate's paired gain must beat the heuristic's choice
+CONFIDENCE = 0.0  # standard errors by which a candidate's paired gain must beat the heuristic's choice (by default any gain)
 ROLLOUT_STEPS = 12  # a rollout's length when the game can evaluate where it stops
 EASY_RANDOMNESS = 0.25  # share of easy's choices drawn at random among the useful actions
 
