@@ -9,7 +9,7 @@ import math
 import random
 from typing import Any
 
-from games.ironfire.cards import GRANTS, UNIT_ABILITIES, UNIT_CV
+from games.ironfire.cards import UNIT_CV
 from games.ironfire.engine import POOL, Attack, ChooseDeck, ChooseFirst, Cut, Fire, Focus, Hit, IronState, Join, Pick, Ready
 
 
@@ -190,16 +190,11 @@ MATCH_GAME_WORTH = 40.0  # a game of the match already won, in combat points
 SHARPNESS = 0.12  # the lead, as a share of the average army, that makes a win about 73 % likely (e**1)
 
 
-def _has(p, u, ability: str) -> bool:
-    """401.2, as the engine reads it: the card lists the ability and the army holds its card."""
-    return ability in UNIT_ABILITIES[u.card] and any(GRANTS[a] == ability for a in p.abilities)
-
-
 def _best_damage(card: str) -> float:
     return max((_avg(o) for o in POOL.combat[card].attack if not o.own), default=0.0)
 
 
-def strength(state: IronState, s: int) -> float:
+def strength(engine, state: IronState, s: int) -> float:
     """What a player's army is worth for the tally (103.2: the remaining combat values): what
     each card will keep, and a share of the damage it has still to deal. Outside the last
     round a card that is not heavily damaged is restored in full (102.5), so its damage now
@@ -213,10 +208,10 @@ def strength(state: IronState, s: int) -> float:
     rounds_ahead = max(0, state.rounds - state.round)  # whole rounds after this one (or to come, between rounds)
     worth = 0.0
     for u in p.army:
-        repaired = u.heavy and _has(p, u, "repair")
+        repaired = u.heavy and engine._has(p, u, "repair")
         kept = UNIT_CV[u.card] if restore_ahead and (repaired or not u.heavy) else u.cv
-        half = u.heavy and not repaired and not _has(p, u, "veteran")
-        strikes = rounds_ahead + (battle and not u.attacked and (not u.cut or _has(p, u, "captured")))
+        half = u.heavy and not repaired and not engine._has(p, u, "veteran")
+        strikes = rounds_ahead + (battle and not u.attacked and (not u.cut or engine._has(p, u, "captured")))
         worth += kept + ATTACK_WORTH * strikes * _best_damage(u.card) * (0.5 if half else 1.0)
     for c in p.picked if state.phase == "recount" else ():  # reinforcements being placed
         if c.card in POOL.combat:
@@ -228,7 +223,7 @@ def evaluate(engine, state: IronState, players: int) -> list[float]:
     """For a search cut short: each player's chance to win, as a soft maximum of its
     `strength` (and of the games of the match it has won), scaled to the armies' size."""
     won = [sum(ranks[s] == 1 for ranks in state.game_ranks) for s in range(players)]
-    values = [strength(state, s) + MATCH_GAME_WORTH * won[s] for s in range(players)]
+    values = [strength(engine, state, s) + MATCH_GAME_WORTH * won[s] for s in range(players)]
     live = [v for s, v in enumerate(values) if not state.players[s].out] or [1.0]
     scale = max(1.0, SHARPNESS * sum(live) / len(live))
     top = max(values)

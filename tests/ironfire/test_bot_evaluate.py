@@ -43,6 +43,19 @@ def test_a_card_that_has_not_attacked_yet_is_worth_its_attack_to_come():
     """102.2: each card attacks once a round: a card that has already attacked this round has
     one strike fewer to come than one that has not."""
     state = battle(ARMIES, logistics=45, seed=3)
-    before = strength(state, 0)
+    before = strength(ENGINE, state, 0)
     ENGINE._unit(state, "a1").attacked = True
-    assert strength(state, 0) < before
+    assert strength(ENGINE, state, 0) < before
+
+
+def test_field_repair_restores_heavy_damage_too():
+    """Field Repair: "每轮恢复时，重创的牌完全恢复并解除重创" (at each restore, a heavily damaged
+    card is restored in full). Pioneers (repair) heavily damaged in round 1 of 2 lose nothing
+    with the ability card in play, and lose their damage without it."""
+    state = battle([["pioneers", "field_repair"], ["pioneers"]], logistics=45, seed=3)
+    assert (state.round, state.rounds) == (1, 2)
+    for slot in ("a1", "b1"):
+        _damage(state, slot, 4, heavy=True)
+    assert strength(ENGINE, state, 0) > strength(ENGINE, state, 1)
+    state.players[0].abilities = []
+    assert strength(ENGINE, state, 0) == strength(ENGINE, state, 1)
