@@ -56,15 +56,25 @@ def heuristic(engine: Engine, state: Any, seat: int, rng: random.Random) -> Any:
     return bot(engine, state, seat, rng)
 
 
+def _bot_module(engine: Engine) -> Any:
+    """The game's bot module (`bot.py` beside its engine), or None."""
+    package = type(engine).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.bot")
+    except ImportError:
+        return None
+
+
 def evaluation(engine: Engine) -> Evaluate | None:
     """The game's evaluation of an unfinished game (`evaluate` in its bot module, beside the
     heuristic), or None: rollouts then play to the end."""
-    package = type(engine).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.bot")
-    except ImportError:
-        return None
-    return getattr(module, "evaluate", None)
+    return getattr(_bot_module(engine), "evaluate", None)
+
+
+def search_options(engine: Engine) -> dict[str, Any]:
+    """How the game wants its levels to search (`SEARCH_OPTIONS` in its bot module: keyword
+    arguments of `SearchBot`, e.g. `turn_horizon`), tuned per game by arena."""
+    return dict(getattr(_bot_module(engine), "SEARCH_OPTIONS", {}))
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,7 @@ class Budget:
 LEVEL_BUDGETS: dict[str, Budget] = {"normal": Budget(seconds=0.25), "hard": Budget(seconds=1.0)}
 SEARCH_SHARE = 0.9  # of a decision's time budget spent searching; the rest checks the choice for null moves
 MIN_ROUNDS = 3  # paired samples (`SearchBot._paired`) needed before the search may overrule the heuristic
+CONFIDENCE = 0.0  # standard errors by which a candidate's paired gain must beat the heuristic's choice (by default any gain)
 ROLLOUT_STEPS = 12  # a rollout's length when the game can evaluate where it stops
 EASY_RANDOMNESS = 0.25  # share of easy's choices drawn at random among the useful actions
 
@@ -116,7 +127,7 @@ class SearchBot:
     def __init__(self, engine: Engine, budget: Budget = Budget(), policy: Policy = heuristic,
                  evaluate: Evaluate | None = None, rollout_steps: int = 3000, exploration: float = 0.7,
                  widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
-                 paired: bool = False, candidates: int = 4,
+                 paired: bool = False, candidates: int = 4, turn_horizon: bool = False, confidence: float = CONFIDENCE,
                  clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None):
         self.engine = engine
         self.memory = memory or Memory()
@@ -130,6 +141,8 @@ class SearchBot:
         self.heuristic_bonus = heuristic_bonus  # visits the heuristic's own choice counts extra at the end
         self.paired = paired  # flat paired comparison at the root (`_paired`) instead of the tree
         self.candidates = candidates  # actions compared there, the heuristic's included
+        self.confidence = confidence  # standard errors of paired gain a candidate needs to overrule the heuristic
+        self.turn_horizon = turn_horizon  # a rollout with an evaluation stops once its seat is no longer awaited
         self.clock = clock
         self.iterations = 0  # of the last decision (for the arena's figures)
         self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
@@ -204,6 +217,7 @@ class SearchBot:
         others = sorted(code for code in by_code if code != favourite)
         rng.shuffle(others)
         candidates = [favourite] + others[:self.candidates - 1]
+        gains: dict[str, list[float]] = {code: [] for code in candidates[1:]}  # per round, over the favourite's
         totals = dict.fromkeys(candidates, 0.0)
         rounds = 0
         while True:
@@ -212,24 +226,29 @@ class SearchBot:
             got = []
             for code in candidates:
                 trial = engine.apply(engine.load_state(base), seat, by_code[code]).state
-                reward = self._rollout(trial, players, random.Random(seed), deadline)
+                reward = self._rollout(trial, players, random.Random(seed), deadline, seat)
                 got.append(0.5 if reward is None else reward[seat] if seat < len(reward) else 0.0)
             if rounds and deadline is not None and self.clock() > deadline:
                 break  # a round the deadline cut into is not a fair comparison
             for code, value in zip(candidates, got):
                 totals[code] += value
+                if code != favourite:
+                    gains[code].append(value - got[0])
             rounds += 1
             if self.budget.iterations is not None and rounds * len(candidates) >= self.budget.iterations:
                 break
             if deadline is not None and self.clock() >= deadline:
                 break
+            if rounds >= MIN_ROUNDS and not any(any(g) for g in gains.values()):
+                break  # every world scored every candidate alike: nothing here tells them apart
             world = engine.determinize(state, seat, rng)
         self.iterations = rounds * len(candidates)
         self.last_tree = {code: (rounds, round(total, 9)) for code, total in totals.items()}
         if rounds < MIN_ROUNDS:  # too few samples to overrule the heuristic on
             return favourite, first_world, [favourite]
-        ranked = sorted(candidates, key=lambda c: (totals[c], c == favourite), reverse=True)
-        return favourite, first_world, ranked
+        better = [c for c in gains if _clearly_better(gains[c], self.confidence)]
+        better.sort(key=lambda c: totals[c], reverse=True)
+        return favourite, first_world, better + [favourite]
 
     # --- one iteration --------------------------------------------------------------------
     def _iterate(self, root: _Node, world: Any, seat: int, players: int, rng: random.Random,
@@ -290,7 +309,11 @@ class SearchBot:
         spread = self.exploration * math.sqrt(math.log(max(1, child.available)) / max(1, child.visits))
         return mean + spread + rng.random() * 1e-9  # ties broken at random
 
-    def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None) -> list[float] | None:
+    def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None,
+                 seat: int | None = None) -> list[float] | None:
+        """The heuristic plays on from `world`: to the end, or for `rollout_steps` moves (or,
+        with `turn_horizon`, until `seat` is no longer awaited) where the game can evaluate
+        the position reached."""
         engine = self.engine
         for n in range(self.rollout_steps):
             if deadline is not None and self.clock() > deadline:  # a clock read costs far less than a step
@@ -301,6 +324,8 @@ class SearchBot:
             active = engine.active_seats(world)
             if not active:
                 break
+            if self.turn_horizon and self.evaluate and seat is not None and seat not in active:
+                return self.evaluate(engine, world, players)
             actor = active[0]
             world = engine.apply(world, actor, self._policy(world, actor, rng, self.rollout_randomness)).state
         outcome = engine.outcome(world)
@@ -315,6 +340,18 @@ class SearchBot:
         if randomness and rng.random() < randomness:
             return rng.choice(self.engine.legal_actions(world, actor))
         return self.policy(self.engine, world, actor, rng)
+
+
+def _clearly_better(gains: list[float], confidence: float) -> bool:
+    """Whether paired gains over the heuristic's choice say the candidate is better, not just
+    luckier: their mean is above zero by `confidence` standard errors (a few noisy worlds
+    would otherwise overrule a sound choice about as often as they improve on it)."""
+    n = len(gains)
+    mean = sum(gains) / n
+    if mean <= 0:
+        return False
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
+    return mean > confidence * spread / math.sqrt(n)
 
 
 def _players(engine: Engine, state: Any, seat: int) -> int:
@@ -416,6 +453,7 @@ def make_bot(engine: Engine, level: str, budget: Budget | None = None, memory: M
     if level not in LEVEL_BUDGETS:
         raise ValueError(f"unknown bot level {level!r}")
     evaluate = evaluation(engine)
-    steps = rollout_steps or (ROLLOUT_STEPS if evaluate else 3000)
-    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, rollout_steps=steps,
-                     paired=True)
+    options = {"paired": True, "rollout_steps": ROLLOUT_STEPS if evaluate else 3000, **search_options(engine)}
+    if rollout_steps:
+        options["rollout_steps"] = rollout_steps
+    return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, **options)

@@ -5,9 +5,11 @@ up) and the legal actions, so it never sees a face-down card or another player's
 """
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
+from games.ironfire.cards import UNIT_CV
 from games.ironfire.engine import POOL, Attack, ChooseDeck, ChooseFirst, Cut, Fire, Focus, Hit, IronState, Join, Pick, Ready
 
 
@@ -175,10 +177,56 @@ def _aim(legal: list, view: dict[str, Any], seat: int):
     return best
 
 
+# the levels' search (games.core.search): a rollout stops once the seat's attack is over, where
+# the evaluation counts what every card still has to strike, and another action overrules the
+# heuristic's only on a paired gain over one standard error. Hard at 16 iterations vs the
+# heuristic (seed 1, seats alternated) won 12 of 16 so; 9 of 12 with 12-move rollouts (four
+# times the time a move); 5 of 11 with neither and the old evaluation; 6 of 14 asking for 1.5
+# standard errors, 5 of 13 comparing six actions instead of four (at 32 iterations).
+SEARCH_OPTIONS = {"turn_horizon": True, "confidence": 1.0}
+
+ATTACK_WORTH = 0.5  # a point of expected damage a card has still to deal, against a point it keeps
+MATCH_GAME_WORTH = 40.0  # a game of the match already won, in combat points
+SHARPNESS = 0.12  # the lead, as a share of the average army, that makes a win about 73 % likely (e**1)
+
+
+def _best_damage(card: str) -> float:
+    return max((_avg(o) for o in POOL.combat[card].attack if not o.own), default=0.0)
+
+
+def strength(engine, state: IronState, s: int) -> float:
+    """What a player's army is worth for the tally (103.2: the remaining combat values): what
+    each card will keep, and a share of the damage it has still to deal. Outside the last
+    round a card that is not heavily damaged is restored in full (102.5), so its damage now
+    counts for nothing; a heavily damaged card keeps it (unless repaired) and strikes at half
+    (203.1)."""
+    p = state.players[s]
+    if p.out:
+        return 0.0
+    battle = state.phase == "battle"
+    restore_ahead = battle and state.round < state.rounds
+    rounds_ahead = max(0, state.rounds - state.round)  # whole rounds after this one (or to come, between rounds)
+    worth = 0.0
+    for u in p.army:
+        repaired = u.heavy and engine._has(p, u, "repair")
+        kept = UNIT_CV[u.card] if restore_ahead and (repaired or not u.heavy) else u.cv
+        half = u.heavy and not repaired and not engine._has(p, u, "veteran")
+        strikes = rounds_ahead + (battle and not u.attacked and (not u.cut or engine._has(p, u, "captured")))
+        worth += kept + ATTACK_WORTH * strikes * _best_damage(u.card) * (0.5 if half else 1.0)
+    for c in p.picked if state.phase == "recount" else ():  # reinforcements being placed
+        if c.card in POOL.combat:
+            worth += UNIT_CV[c.card] + ATTACK_WORTH * rounds_ahead * _best_damage(c.card)
+    return worth
+
+
 def evaluate(engine, state: IronState, players: int) -> list[float]:
-    """For a search cut short: each player's share of its army's remaining combat value, and
-    of the games of the match it has won."""
+    """For a search cut short: each player's chance to win, as a soft maximum of its
+    `strength` (and of the games of the match it has won), scaled to the armies' size."""
     won = [sum(ranks[s] == 1 for ranks in state.game_ranks) for s in range(players)]
-    strength = [0.0 if p.out else 1.0 + sum(u.cv for u in p.army) + 40 * won[s] for s, p in enumerate(state.players)]
-    total = sum(strength) or 1.0
-    return [v / total for v in strength]
+    values = [strength(engine, state, s) + MATCH_GAME_WORTH * won[s] for s in range(players)]
+    live = [v for s, v in enumerate(values) if not state.players[s].out] or [1.0]
+    scale = max(1.0, SHARPNESS * sum(live) / len(live))
+    top = max(values)
+    weights = [0.0 if state.players[s].out else math.exp((v - top) / scale) for s, v in enumerate(values)]
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]

@@ -6,6 +6,7 @@ ammunition (never the opponent's hidden rounds).
 from __future__ import annotations
 
 import copy
+import math
 import random
 from functools import lru_cache
 from typing import Any
@@ -280,14 +281,36 @@ def _turret_to_threat(engine: Any, state: Any, seat: int, legal: list) -> Any:
 SETUP_PHASES = ("army", "draft", "side", "deploy", "face", "ammo")
 
 
+FIRE_WORTH = 0.5  # an expected point of a shot a tank has now, against a point already scored
+SCORE_SCALE = 2.0  # a lead, in points, that makes a win about 73 % likely (e**1 : 1)
+
+
+def firepower(state: Any, seat: int) -> float:
+    """The points a side's tanks may expect to score with their best shot from where they
+    stand (a precise shot with normal rounds at an enemy in range and sight), summed."""
+    total = 0.0
+    enemies = [e for e in state.tanks if e.alive and e.owner != seat and e.pos is not None]
+    for t in state.tanks:
+        if not t.alive or t.owner != seat or t.pos is None:
+            continue
+        best = 0.0
+        for e in enemies:
+            d = distance(t.pos, e.pos)
+            for g, gun in enumerate(R.ttype(t).guns):
+                if d <= gun.range and R.sees(state.options.map, t.pos, e.pos, state.wrecks):
+                    best = max(best, shot_value(None, state, t, e, g, "precise", None))
+        total += best
+    return total
+
+
 def evaluate(engine: Any, state: Any, players: int) -> list[float]:
-    """For a search cut short: each side's share of the points of its tanks still alive; even
-    before the battle (a force being drafted is worth what it will do, not its points, which
-    the price budget caps: counting them would have a search draft by points)."""
+    """For a search cut short: each side's chance to win (10: more points scored wins), from
+    its lead in points scored and in the shots its tanks have now; even before the battle (a
+    force being drafted is worth what it will do, not its points, which the price budget
+    caps: counting them would have a search draft by points)."""
     if state.phase in SETUP_PHASES:
         return [1 / players] * players
-    strength = [1.0] * players
-    for t in state.tanks:
-        if t.alive:
-            strength[t.owner] += R.POINTS[R.ttype(t).tank_class]
-    return [v / sum(strength) for v in strength]
+    value = [state.score[s] + FIRE_WORTH * firepower(state, s) for s in range(2)]
+    lead = max(-50.0, min(50.0, (value[0] - value[1]) / SCORE_SCALE))
+    first = 1 / (1 + math.exp(-lead))
+    return [first, 1 - first]
