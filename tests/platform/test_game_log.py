@@ -66,3 +66,16 @@ async def test_hot_seat_concede_asks_which_seat(host):
     await host.handle(cmd("dave", "game.concede", seat="1"))
     session = await host.repo.load_session(sid)
     assert session.status == "finished"
+
+
+async def test_a_step_without_a_line_of_the_movers_says_who_moved_and_credits_nothing(host):
+    """"#358 alice: Round 10: Bot 1's turn." credited a round header to the player who moved
+    before it, and "#365 alice: (acted)" said nothing: a step whose lines are not the mover's
+    is headed "after alice's move:", one with no public line says alice acted."""
+    await frontline_against_the_bot(host)
+    for _ in range(3):
+        await host.handle(cmd("alice", "play", code="end"))
+    lines = reply_text(await host.handle(cmd("alice", "game.log"))).splitlines()
+    heads = [line for line in lines if line.startswith("#")]
+    assert not [line for line in heads if re.match(r"#\d+ (alice|Bot 1): ", line)], lines
+    assert not [line for line in heads if "(acted)" in line], lines
