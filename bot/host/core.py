@@ -1091,18 +1091,19 @@ class Host:
     def _start_notes(self, session: SessionRow) -> list[str]:
         notes = [t(session.locale, "host.started", hash=session.seed_hash)]
         if session.entropy is not None:
-            notes.append(t(session.locale, "host.entropy_mixed", values=self._contribution_list(session)))
+            notes.append(t(session.locale, "host.entropy_mixed", values=self._contribution_list(session, session.locale)))
         return notes
 
     @staticmethod
     def _contribution_list(session: SessionRow, locale: str | None = None) -> str:
-        """Each human seat's value (`-` while none), and the commitment of a player who made one."""
+        """Each human seat's value (said in words while none), and the commitment of a player who made one."""
+        loc = locale or session.locale
         committed = session.commitments or {}
         parts = []
         for seat, value in fair.contributions(session):
-            text = f"{seat.seat}:{markdown.escape(seat.name)} `{value or '-'}`"
+            text = f"{seat.seat}:{markdown.escape(seat.name)} " + (f"`{value}`" if value else t(loc, "host.entropy_missing"))
             if str(seat.user_id) in committed:
-                text += " " + t(locale or session.locale, "host.entropy_commitment", hash=committed[str(seat.user_id)])
+                text += " " + t(loc, "host.entropy_commitment", hash=committed[str(seat.user_id)])
             parts.append(text)
         return ", ".join(parts)
 

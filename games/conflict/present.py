@@ -81,7 +81,8 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     for tid in view["terrs"]:
         names[tid] = territory_name(state, tid, loc)
     for a in state.agreements:
-        names[a.id] = f"{state.players[a.a].name}–{state.players[a.b].name}: {'/'.join(a.terms)}"
+        names[a.id] = t(loc, "core.labelled", label=f"{state.players[a.a].name}–{state.players[a.b].name}",
+                        value="/".join(a.terms))
     # a seat number is a player (`aid CARD 2 GIFT`: the menu's step after the card names who);
     # the other numbers in codes (rows, prices) end their codes, so their menu step is labelled
     # by the whole action's description instead
@@ -115,9 +116,15 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
             given = t(loc, given[1:]) if isinstance(given, str) and given.startswith("@") else given
             if label.startswith(str(given)):  # the name with its ordinal (a name the label hides stays)
                 out["name"] = label
-    if isinstance(params.get("units"), str):  # a spy report's face-down units, ids in a list
+    if key == "conflict.ev.spy_report":  # face-down units by label, each with what it is
         labels = labels if labels is not None else state_labels(state, None, loc)
-        out["units"] = _UID.sub(lambda m: labels.get(m.group(0), t(loc, "conflict.gone")), params["units"])
+        names = params.get("names") if isinstance(params.get("names"), list) else []
+        out["units"] = ", ".join(
+            t(loc, "conflict.ev.spy_unit", label=labels.get(uid, t(loc, "conflict.gone")), name=localize_value(n, loc))
+            for uid, n in zip(_UID.findall(str(params.get("units", ""))), names)) or t(loc, "core.none")
+    for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
+        value = params.get(field)
+        out[field] = "" if value in (None, "-", "", []) else t(loc, fragment, name=localize_value(value, loc))
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
             out[name] = combat_cards(params[name], loc)
@@ -185,6 +192,10 @@ def combat_cards(cards: str, locale: str) -> str:
     return "·".join(t(locale, f"conflict.word.{c}") for c in cards)
 
 
+# events naming someone who may be nobody (the engine's "-"): the words around that name
+_OPTIONAL = {"conflict.ev.eliminated": {"by": "conflict.ev.eliminated_by"},
+             "conflict.ev.saved": {"helpers": "conflict.ev.saved_helpers"},
+             "conflict.ev.special": {"target": "conflict.ev.special_target"}}
 _CARD_PARAMS = {"conflict.ev.reveal": ("cards_a", "cards_b"), "conflict.ev.laid_you": ("cards",)}
 
 
@@ -222,12 +233,14 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 cap = "◆" if tid == p["capital"] else ""
                 units = ",".join(by_loc.get(tid, []))
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
-            lines.append(f"  {i + 1}: " + " | ".join(cells))
+            lines.append("  " + t(loc, "core.labelled", label=i + 1, value=" | ".join(cells)))
     if view.get("hand") is not None:
-        lines.append(("手牌：" if zh else "Hand: ") + ", ".join(_name(data.cards[k], loc) for _, k in view["hand"]))
+        lines.append(("手牌：" if zh else "Hand: ") + (", ".join(_name(data.cards[k], loc) for _, k in view["hand"])
+                                                      or t(loc, "core.none")))
     if view["agreements"]:
         lines.append(("协议：" if zh else "Agreements: ") + "; ".join(
-            f"{a[0]} {view['players'][a[1]]['name']}-{view['players'][a[2]]['name']}: {'/'.join(a[3])}" for a in view["agreements"]))
+            t(loc, "core.labelled", label=f"{a[0]} {view['players'][a[1]]['name']}–{view['players'][a[2]]['name']}",
+              value="/".join(a[3])) for a in view["agreements"]))
     text = "\n".join(lines)
     return text if len(text) <= 1500 else text[:1497] + "…"
 

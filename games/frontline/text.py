@@ -75,7 +75,7 @@ def card_line(key: str, locale: str) -> str:
     else:
         head += f" {t(loc, f'frontline.kind.{card.kind}')}"
     text = card_text(card, loc)
-    return f"{head}: {text}" if text else head
+    return t(loc, "core.labelled", label=head, value=text) if text else head
 
 
 def unit_labels(units: Any, locale: str) -> dict[str, str]:
@@ -231,11 +231,11 @@ def marks_key(units: list[dict], locale: str) -> str | None:
 def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str) -> str | None:
     """The side's lasting effects (4.1.8): flags and continuous effects on its units, and its
     HQ's effects, in full words; None when there are none."""
-    parts = [f"{labels[u['uid']]}: " + t(locale, "frontline.sep").join(
-        [t(locale, f"frontline.flag.{f}") for f in u["flags"]] + [t(locale, f"frontline.kw.{e}") for e in u["effects"]])
+    parts = [t(locale, "core.labelled", label=labels[u["uid"]], value=t(locale, "frontline.sep").join(
+        [t(locale, f"frontline.flag.{f}") for f in u["flags"]] + [t(locale, f"frontline.kw.{e}") for e in u["effects"]]))
         for u in units if u["flags"] or u["effects"]]
-    parts += [t(locale, "frontline.label.hq_short", hq=p["hq"]) + ": " + t(locale, f"frontline.hqfx.{e}")
-              for e in p["hq_effects"]]
+    parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_short", hq=p["hq"]),
+                value=t(locale, f"frontline.hqfx.{e}")) for e in p["hq_effects"]]
     return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value="; ".join(parts)) if parts else None
 
 

@@ -250,7 +250,8 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
         if units:
             lines.append("  " + "; ".join(unit_line(u, labels[u["slot"]], loc, short) for u in units))
         if p["abilities"]:
-            lines.append(f"  {t(loc, 'ironfire.board.abilities')}: " + ", ".join(card_name(a, loc) for a in p["abilities"]))
+            lines.append("  " + t(loc, "core.labelled", label=t(loc, "ironfire.board.abilities"),
+                                  value=", ".join(card_name(a, loc) for a in p["abilities"])))
         if p.get("picked"):
             lines.append("  + " + ", ".join(card_name(c["card"], loc) for c in p["picked"]))
     return "\n".join(lines)
