@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.i18n import localize_value, normalize_locale, numbered, t, verb_names
+from games.core.i18n import localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict.data import content
@@ -37,22 +37,27 @@ def territory_name(state, tid: str, locale: str) -> str:
     return f"{_name(content().territories[terr.key], locale)} ({state.players[terr.owner].name} {terr.dur}/{terr.max})"
 
 
-def unit_labels(units: list[tuple[str, str | None]], locale: str) -> dict[str, str]:
-    """id -> the label menus, logs and the picture give a unit: its card's name as the reader
-    knows it (`a face-down unit` otherwise), with an ordinal where two share it (`Militia #2`,
-    in the order they came into play). Never its id (`units`: (id, key or None))."""
+def unit_labels(units: list[tuple[str, str | None, str | None]], locale: str) -> dict[str, str]:
+    """id -> the label menus, logs and the picture give a unit: its card's name as the table
+    knows it (`face-down unit` otherwise), with an ordinal where two share it (`Militia #2`,
+    `face-down unit #3`, in the order they came into play), the same for every reader; the
+    reader's own face-down unit reads `Sniper · face-down unit #3`. Never its id (`units`:
+    (id, key the table knows or None, key the reader knows or None))."""
     cards = content().cards
     ordered = sorted(units, key=lambda unit: int(unit[0][1:]))
-    return numbered((uid, _name(cards[key], locale) if key else t(locale, "conflict.face_down")) for uid, key in ordered)
+    public = {uid: _name(cards[key], locale) if key else t(locale, "conflict.face_down") for uid, key, _ in ordered}
+    known = {uid: _name(cards[mine], locale) for uid, key, mine in ordered if mine and not key}
+    return numbered_as_seen(public, known, locale)
 
 
 def state_labels(state, seat: int | None, locale: str) -> dict[str, str]:
     """The labels `seat`'s view gives (its own face-down units by name, others' face down)."""
-    return unit_labels([(u.id, u.key if u.up or u.owner == seat else None) for u in state.units.values()], locale)
+    return unit_labels([(u.id, u.key if u.up else None, u.key if u.up or u.owner == seat else None)
+                        for u in state.units.values()], locale)
 
 
 def view_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
-    return unit_labels([(u[0], u[5]) for u in units_of(view)], locale)
+    return unit_labels([(u[0], u[5] if u[3] else None, u[5]) for u in units_of(view)], locale)
 
 
 def unit_name(state, seat: int, uid: str, locale: str, labels: dict[str, str] | None = None) -> str:
@@ -212,8 +217,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     for u in units_of(view):
         if u[7]:  # riding inside a vehicle
             continue
-        label = labels[u[0]] + ("" if u[3] or not u[5] else "(暗)" if zh else " (fd)")  # own, known, face down
-        by_loc.setdefault(u[2], []).append(label)
+        by_loc.setdefault(u[2], []).append(labels[u[0]])  # an own face-down unit says so in its label
     for s, p in enumerate(view["players"]):
         mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") else " "
         fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
@@ -310,7 +314,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                 draw.text((x + cell_w - 42, y + 17), f"{dur}/{mx}", fill=(20, 20, 20), font=f_small)
                 units = by_loc.get(tid, [])
                 for i, u in enumerate(units[:3]):  # one unit a line, as the menus name it; more: "+N"
-                    label = labels[u[0]] + ("" if u[3] or not u[5] else " (fd)" if loc == "en" else "(暗)")
+                    label = labels[u[0]]
                     if i == 2 and len(units) > 3:
                         label = f"+{len(units) - 2}"
                     draw.text((x + 4, y + 31 + i * 14), label, fill=LAST_MOVE if u[0] in last else (60, 60, 60),

@@ -124,7 +124,8 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
     for c in st.players[seat].hand:
         card = CARDS[c.key]
         strength = f" {card.atk + c.bonus}/{card.hp + c.bonus}" if card.kind == "unit" else ""
-        names[c.id] = f"{card.name[loc]} ({card.cost}){strength}"
+        seen = f" · {t(loc, 'frontline.label.revealed')}" if c.revealed else ""
+        names[c.id] = f"{card.name[loc]} ({card.cost}){strength}{seen}"
     labels = unit_labels(st.units.values(), loc)
     for uid in st.units:
         names[uid] = unit_text(st, seat, uid, loc, labels)
@@ -171,8 +172,13 @@ def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> s
     hand = {c.id: c for c in st.players[seat].hand}
 
     def hname(cid: str) -> str:
+        """Two copies of a card read alike unless they differ in what a player weighs: a
+        bonus gathered in the deck (3.4.6), or the opponent having seen it (1.3.1)."""
         c = hand.get(cid)
-        return CARDS[c.key].name[loc] if c else cid
+        if c is None:
+            return cid
+        bonus = f" +{c.bonus}/+{c.bonus}" if c.bonus else ""
+        return CARDS[c.key].name[loc] + bonus + (f" ({t(loc, 'frontline.label.revealed')})" if c.revealed else "")
 
     tgt = _target(engine, st, seat, getattr(action, "target", None), loc)
     if isinstance(action, ChooseDeck):
