@@ -1091,18 +1091,19 @@ class Host:
     def _start_notes(self, session: SessionRow) -> list[str]:
         notes = [t(session.locale, "host.started", hash=session.seed_hash)]
         if session.entropy is not None:
-            notes.append(t(session.locale, "host.entropy_mixed", values=self._contribution_list(session)))
+            notes.append(t(session.locale, "host.entropy_mixed", values=self._contribution_list(session, session.locale)))
         return notes
 
     @staticmethod
     def _contribution_list(session: SessionRow, locale: str | None = None) -> str:
-        """Each human seat's value (`-` while none), and the commitment of a player who made one."""
+        """Each human seat's value (said in words while none), and the commitment of a player who made one."""
+        loc = locale or session.locale
         committed = session.commitments or {}
         parts = []
         for seat, value in fair.contributions(session):
-            text = f"{seat.seat}:{markdown.escape(seat.name)} `{value or '-'}`"
+            text = f"{seat.seat}:{markdown.escape(seat.name)} " + (f"`{value}`" if value else t(loc, "host.entropy_missing"))
             if str(seat.user_id) in committed:
-                text += " " + t(locale or session.locale, "host.entropy_commitment", hash=committed[str(seat.user_id)])
+                text += " " + t(loc, "host.entropy_commitment", hash=committed[str(seat.user_id)])
             parts.append(text)
         return ", ".join(parts)
 
@@ -1391,14 +1392,19 @@ class Host:
             # Action codes may name hidden items, so the log shows only what the table saw:
             # each event on its own line (a new round is the game's, not the mover's), the
             # mover named in front unless the first line already starts with them
-            public = self._event_lines(session, state, locale,
-                                       [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None])
-            # ("alice: Round 10: Bot 1's turn." credited the round to her, "alice: (acted)" said nothing)
+            seen_events = [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None]
+            public = self._event_lines(session, state, locale, seen_events)
+            # a first line naming a player without starting with the mover is not the mover's
+            # ("alice: Round 10: Bot 1's turn."); "alice: (acted)" said nothing
             if not public:
                 lines.append(f"#{shown} " + t(locale, "host.log_acted", who=who))
                 continue
+            names = {seat.name for seat in session.seats}
+            names_someone = any(v in names for v in seen_events[0][1].values() if isinstance(v, str))
             if public[0].startswith(who):
                 head, rest = public[0], public[1:]
+            elif not names_someone:  # "alice: Pz III J #3 turns to NW": her own tank, unnamed
+                head, rest = f"{who}: {public[0]}", public[1:]
             else:
                 head, rest = t(locale, "host.log_after", who=who), public
             lines += [f"#{shown} {head}"] + [f"    {line}" for line in rest]

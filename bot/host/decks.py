@@ -54,7 +54,7 @@ async def handle(host: "Host", cmd: Command, locale: str) -> Outbox:
         if game:
             engine = _engine_with_loadouts(game)
             presets = ", ".join(f"`{p}`" for p in engine.loadout_presets())
-            lines.append(t(locale, "host.deck.presets", game=game, presets=presets or "-"))
+            lines.append(t(locale, "host.deck.presets", game=game, presets=presets or t(locale, "core.none")))
         return Outbox(reply=Message(text="\n".join(lines) or t(locale, "host.deck.none")))
     engine = _engine_with_loadouts(game)
     if not NAME.match(name):

@@ -53,7 +53,9 @@ def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = Fa
 
 def distinct(text: Text, state: Any, seat: int, actions: list[Any]) -> list[Any]:
     """`actions` less those a player cannot tell from an earlier one: the same label in every
-    language (two copies of one card in hand: "Deploy Panzer IV" twice is one choice)."""
+    language. Two copies of one card in hand are one choice when nothing a player weighs
+    tells them apart (a game's label names what does: a bonus, a card the opponent has seen,
+    a face-down card's ordinal); playing either is then the same move."""
     seen: set[tuple[str, ...]] = set()
     kept = []
     for action in actions:

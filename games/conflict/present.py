@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.i18n import localize_value, normalize_locale, numbered, t, verb_names
+from games.core.i18n import localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict.data import content
@@ -37,22 +37,27 @@ def territory_name(state, tid: str, locale: str) -> str:
     return f"{_name(content().territories[terr.key], locale)} ({state.players[terr.owner].name} {terr.dur}/{terr.max})"
 
 
-def unit_labels(units: list[tuple[str, str | None]], locale: str) -> dict[str, str]:
-    """id -> the label menus, logs and the picture give a unit: its card's name as the reader
-    knows it (`a face-down unit` otherwise), with an ordinal where two share it (`Militia #2`,
-    in the order they came into play). Never its id (`units`: (id, key or None))."""
+def unit_labels(units: list[tuple[str, str | None, str | None]], locale: str) -> dict[str, str]:
+    """id -> the label menus, logs and the picture give a unit: its card's name as the table
+    knows it (`face-down unit` otherwise), with an ordinal where two share it (`Militia #2`,
+    `face-down unit #3`, in the order they came into play), the same for every reader; the
+    reader's own face-down unit reads `Sniper · face-down unit #3`. Never its id (`units`:
+    (id, key the table knows or None, key the reader knows or None))."""
     cards = content().cards
     ordered = sorted(units, key=lambda unit: int(unit[0][1:]))
-    return numbered((uid, _name(cards[key], locale) if key else t(locale, "conflict.face_down")) for uid, key in ordered)
+    public = {uid: _name(cards[key], locale) if key else t(locale, "conflict.face_down") for uid, key, _ in ordered}
+    known = {uid: _name(cards[mine], locale) for uid, key, mine in ordered if mine and not key}
+    return numbered_as_seen(public, known, locale)
 
 
 def state_labels(state, seat: int | None, locale: str) -> dict[str, str]:
     """The labels `seat`'s view gives (its own face-down units by name, others' face down)."""
-    return unit_labels([(u.id, u.key if u.up or u.owner == seat else None) for u in state.units.values()], locale)
+    return unit_labels([(u.id, u.key if u.up else None, u.key if u.up or u.owner == seat else None)
+                        for u in state.units.values()], locale)
 
 
 def view_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
-    return unit_labels([(u[0], u[5]) for u in units_of(view)], locale)
+    return unit_labels([(u[0], u[5] if u[3] else None, u[5]) for u in units_of(view)], locale)
 
 
 def unit_name(state, seat: int, uid: str, locale: str, labels: dict[str, str] | None = None) -> str:
@@ -81,7 +86,8 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     for tid in view["terrs"]:
         names[tid] = territory_name(state, tid, loc)
     for a in state.agreements:
-        names[a.id] = f"{state.players[a.a].name}–{state.players[a.b].name}: {'/'.join(a.terms)}"
+        names[a.id] = t(loc, "core.labelled", label=f"{state.players[a.a].name}–{state.players[a.b].name}",
+                        value="/".join(a.terms))
     # a seat number is a player (`aid CARD 2 GIFT`: the menu's step after the card names who);
     # the other numbers in codes (rows, prices) end their codes, so their menu step is labelled
     # by the whole action's description instead
@@ -115,9 +121,15 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
             given = t(loc, given[1:]) if isinstance(given, str) and given.startswith("@") else given
             if label.startswith(str(given)):  # the name with its ordinal (a name the label hides stays)
                 out["name"] = label
-    if isinstance(params.get("units"), str):  # a spy report's face-down units, ids in a list
+    if key == "conflict.ev.spy_report":  # face-down units by label, each with what it is
         labels = labels if labels is not None else state_labels(state, None, loc)
-        out["units"] = _UID.sub(lambda m: labels.get(m.group(0), t(loc, "conflict.gone")), params["units"])
+        names = params.get("names") if isinstance(params.get("names"), list) else []
+        out["units"] = ", ".join(
+            t(loc, "conflict.ev.spy_unit", label=labels.get(uid, t(loc, "conflict.gone")), name=localize_value(n, loc))
+            for uid, n in zip(_UID.findall(str(params.get("units", ""))), names)) or t(loc, "core.none")
+    for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
+        value = params.get(field)
+        out[field] = "" if value in (None, "-", "", []) else t(loc, fragment, name=localize_value(value, loc))
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
             out[name] = combat_cards(params[name], loc)
@@ -185,6 +197,10 @@ def combat_cards(cards: str, locale: str) -> str:
     return "·".join(t(locale, f"conflict.word.{c}") for c in cards)
 
 
+# events naming someone who may be nobody (the engine's "-"): the words around that name
+_OPTIONAL = {"conflict.ev.eliminated": {"by": "conflict.ev.eliminated_by"},
+             "conflict.ev.saved": {"helpers": "conflict.ev.saved_helpers"},
+             "conflict.ev.special": {"target": "conflict.ev.special_target"}}
 _CARD_PARAMS = {"conflict.ev.reveal": ("cards_a", "cards_b"), "conflict.ev.laid_you": ("cards",)}
 
 
@@ -201,8 +217,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     for u in units_of(view):
         if u[7]:  # riding inside a vehicle
             continue
-        label = labels[u[0]] + ("" if u[3] or not u[5] else "(暗)" if zh else " (fd)")  # own, known, face down
-        by_loc.setdefault(u[2], []).append(label)
+        by_loc.setdefault(u[2], []).append(labels[u[0]])  # an own face-down unit says so in its label
     for s, p in enumerate(view["players"]):
         mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") else " "
         fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
@@ -222,12 +237,14 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 cap = "◆" if tid == p["capital"] else ""
                 units = ",".join(by_loc.get(tid, []))
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
-            lines.append(f"  {i + 1}: " + " | ".join(cells))
+            lines.append("  " + t(loc, "core.labelled", label=i + 1, value=" | ".join(cells)))
     if view.get("hand") is not None:
-        lines.append(("手牌：" if zh else "Hand: ") + ", ".join(_name(data.cards[k], loc) for _, k in view["hand"]))
+        lines.append(("手牌：" if zh else "Hand: ") + (", ".join(_name(data.cards[k], loc) for _, k in view["hand"])
+                                                      or t(loc, "core.none")))
     if view["agreements"]:
         lines.append(("协议：" if zh else "Agreements: ") + "; ".join(
-            f"{a[0]} {view['players'][a[1]]['name']}-{view['players'][a[2]]['name']}: {'/'.join(a[3])}" for a in view["agreements"]))
+            t(loc, "core.labelled", label=f"{a[0]} {view['players'][a[1]]['name']}–{view['players'][a[2]]['name']}",
+              value="/".join(a[3])) for a in view["agreements"]))
     text = "\n".join(lines)
     return text if len(text) <= 1500 else text[:1497] + "…"
 
@@ -297,7 +314,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                 draw.text((x + cell_w - 42, y + 17), f"{dur}/{mx}", fill=(20, 20, 20), font=f_small)
                 units = by_loc.get(tid, [])
                 for i, u in enumerate(units[:3]):  # one unit a line, as the menus name it; more: "+N"
-                    label = labels[u[0]] + ("" if u[3] or not u[5] else " (fd)" if loc == "en" else "(暗)")
+                    label = labels[u[0]]
                     if i == 2 and len(units) > 3:
                         label = f"+{len(units) - 2}"
                     draw.text((x + 4, y + 31 + i * 14), label, fill=LAST_MOVE if u[0] in last else (60, 60, 60),

@@ -25,6 +25,9 @@ from games.core.engine import Engine
 from games.core.events import ShownRoll, plain_roll, roll_text
 from games.core.i18n import t
 
+# What engines put in an event for "nothing" (no target, no card); it reads as `core.none`
+NOTHING = "-"
+
 # What a game's text module may define, by the `Text` method each function stands for. A
 # function of a state takes the engine first, then the method's arguments:
 # `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.
@@ -89,8 +92,8 @@ class Text:
                     shown.target, shown.result = escape({"t": shown.target, "r": shown.result}).values()
                 skip = shown.absorbs
                 lines.append(roll_text(locale, named.get("who", ""), named.get("what", ""), shown))
-            else:
-                lines.append(t(locale, key, **named))
+            else:  # an engine's "-" (kept in stored events: the fingerprints hash them) reads as a word
+                lines.append(t(locale, key, **{k: "@core.none" if v == NOTHING else v for k, v in named.items()}))
         return lines
 
     def prompt(self, state: Any, seat: int, locale: str) -> str | None:

@@ -127,6 +127,18 @@ def verb_names(game: str, kinds: Any, locale: str) -> dict[str, str]:
     return names
 
 
+def numbered_as_seen(public: Any, known: Any, locale: str) -> dict[str, str]:
+    """Labels numbered as the whole table sees things (`numbered` of `public`, in the order a
+    picture draws them): a face-down card is `face-down card #2` in the log, on every
+    picture and in every hand alike. What only the reader knows goes in front of that label
+    (`known`: key -> name, for the face-down things the reader knows): `Tiger I · face-down
+    card #2`, so the owner finds the card the log speaks of."""
+    labels = numbered(public)
+    for key, name in dict(known).items():
+        labels[key] = t(locale, "core.known_face_down", name=name, label=labels[key])
+    return labels
+
+
 def numbered(named: Any) -> dict[str, str]:
     """`{id: name}` (in the order a picture draws them) -> `{id: label}`: a name shared by two
     or more things gets its ordinal among them (`Pershing #1`, `Pershing #2`), so a menu can

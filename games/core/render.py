@@ -118,7 +118,7 @@ def with_banner(image: Image.Image, view: dict[str, Any], locale: str) -> Image.
         text = t(locale, "core.picture.winner", names=names) if names else t(locale, "core.picture.no_winner")
         colour = (150, 100, 0)
     else:
-        text = t(locale, "core.picture.to_act", names=", ".join(table.get("to_act") or []) or "-")
+        text = t(locale, "core.picture.to_act", names=", ".join(table.get("to_act") or []) or t(locale, "core.none"))
         colour = (30, 90, 30)
     out = Image.new("RGB", (image.width, image.height + BANNER_H), (255, 255, 255))
     out.paste(image.convert("RGB"), (0, BANNER_H))

@@ -208,7 +208,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if in_build(view):
         for s, side in enumerate(view["sides"]):
             state_key = "fleet.label.built" if side["ready"] else "fleet.label.building"
-            lines.append(f"{names[s]}: {t(locale, state_key)}")
+            lines.append(t(locale, "core.labelled", label=names[s], value=t(locale, state_key)))
         me = view.get("me")
         if me is not None and "build" in view["sides"][me]:
             b = view["sides"][me]["build"]
@@ -235,7 +235,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
                              f"{m['hp']}/{m['max_hp']}{extra}")
         if "hand" in side:
             hand = ", ".join(_nm(D.subs[c["card"]].name, locale) for c in side["hand"])
-            lines.append("  " + t(locale, "fleet.label.hand", cards=hand or "-"))
+            lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))
     lines.append(t(locale, "fleet.label.key"))  # what "⚡0 🂠2+3" says
     text = "\n".join(lines)
     return text[:1500]

@@ -75,7 +75,7 @@ def card_line(key: str, locale: str) -> str:
     else:
         head += f" {t(loc, f'frontline.kind.{card.kind}')}"
     text = card_text(card, loc)
-    return f"{head}: {text}" if text else head
+    return t(loc, "core.labelled", label=head, value=text) if text else head
 
 
 def unit_labels(units: Any, locale: str) -> dict[str, str]:
@@ -124,7 +124,8 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
     for c in st.players[seat].hand:
         card = CARDS[c.key]
         strength = f" {card.atk + c.bonus}/{card.hp + c.bonus}" if card.kind == "unit" else ""
-        names[c.id] = f"{card.name[loc]} ({card.cost}){strength}"
+        seen = f" · {t(loc, 'frontline.label.revealed')}" if c.revealed else ""
+        names[c.id] = f"{card.name[loc]} ({card.cost}){strength}{seen}"
     labels = unit_labels(st.units.values(), loc)
     for uid in st.units:
         names[uid] = unit_text(st, seat, uid, loc, labels)
@@ -171,8 +172,13 @@ def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> s
     hand = {c.id: c for c in st.players[seat].hand}
 
     def hname(cid: str) -> str:
+        """Two copies of a card read alike unless they differ in what a player weighs: a
+        bonus gathered in the deck (3.4.6), or the opponent having seen it (1.3.1)."""
         c = hand.get(cid)
-        return CARDS[c.key].name[loc] if c else cid
+        if c is None:
+            return cid
+        bonus = f" +{c.bonus}/+{c.bonus}" if c.bonus else ""
+        return CARDS[c.key].name[loc] + bonus + (f" ({t(loc, 'frontline.label.revealed')})" if c.revealed else "")
 
     tgt = _target(engine, st, seat, getattr(action, "target", None), loc)
     if isinstance(action, ChooseDeck):
@@ -231,11 +237,11 @@ def marks_key(units: list[dict], locale: str) -> str | None:
 def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str) -> str | None:
     """The side's lasting effects (4.1.8): flags and continuous effects on its units, and its
     HQ's effects, in full words; None when there are none."""
-    parts = [f"{labels[u['uid']]}: " + t(locale, "frontline.sep").join(
-        [t(locale, f"frontline.flag.{f}") for f in u["flags"]] + [t(locale, f"frontline.kw.{e}") for e in u["effects"]])
+    parts = [t(locale, "core.labelled", label=labels[u["uid"]], value=t(locale, "frontline.sep").join(
+        [t(locale, f"frontline.flag.{f}") for f in u["flags"]] + [t(locale, f"frontline.kw.{e}") for e in u["effects"]]))
         for u in units if u["flags"] or u["effects"]]
-    parts += [t(locale, "frontline.label.hq_short", hq=p["hq"]) + ": " + t(locale, f"frontline.hqfx.{e}")
-              for e in p["hq_effects"]]
+    parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_short", hq=p["hq"]),
+                value=t(locale, f"frontline.hqfx.{e}")) for e in p["hq_effects"]]
     return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value="; ".join(parts)) if parts else None
 
 

@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.i18n import localize_value, normalize_locale, numbered, t, verb_names
+from games.core.i18n import localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.engine import (
     POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
@@ -31,26 +31,30 @@ def board_order(slot: str, cls: str | None) -> tuple[int, int]:
     return CLASS_ORDER.get(cls, 9), int(slot[1:])
 
 
-def unit_labels(armies: list[list[tuple[str, str | None]]], locale: str) -> dict[str, str]:
-    """slot -> the label a reader sees on the menus and on the picture's card: the card's name,
-    or `face-down card` when the reader may not know it, with an ordinal where two share a name
-    (`M2A1 105 mm Howitzer #2`), counted as the picture lays the armies out. A slot is never
-    shown (`armies`: per seat, (slot, card key or None) as the reader knows them)."""
-    named = {}
+def unit_labels(armies: list[list[tuple[str, str | None, str | None]]], locale: str) -> dict[str, str]:
+    """slot -> the label a reader sees on the menus, in the log and on the picture's card: the
+    card's name, or `face-down card`, with an ordinal where two share one (`M2A1 105 mm
+    Howitzer #2`, `face-down card #3`), counted as the table sees the armies laid out, so an
+    ordinal is the same for every reader; the reader's own face-down card reads `Tiger I ·
+    face-down card #3`. A slot is never shown (`armies`: per seat, (slot, card key the table
+    knows or None, card key the reader knows or None))."""
+    public, known = {}, {}
     for army in armies:
-        known = [(slot, card, POOL.combat[card].cls if card else None) for slot, card in army]
-        for slot, card, _ in sorted(known, key=lambda u: board_order(u[0], u[2])):
-            named[slot] = card_name(card, locale) if card else t(locale, "ironfire.board.face_down_card")
-    return numbered(named)
+        for slot, card, mine in sorted(army, key=lambda u: board_order(u[0], POOL.combat[u[1]].cls if u[1] else None)):
+            public[slot] = card_name(card, locale) if card else t(locale, "ironfire.board.face_down_card")
+            if mine and not card:
+                known[slot] = card_name(mine, locale)
+    return numbered_as_seen(public, known, locale)
 
 
 def view_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
-    return unit_labels([[(u["slot"], u.get("card")) for u in p["units"]] for p in view["players"]], locale)
+    return unit_labels([[(u["slot"], None if u.get("down") else u.get("card"), u.get("card")) for u in p["units"]]
+                        for p in view["players"]], locale)
 
 
 def state_labels(engine, state: IronState, seat: int | None, locale: str) -> dict[str, str]:
     """The labels `seat`'s view gives (its own face-down cards by name, others' face down)."""
-    return unit_labels([[(u.slot, u.card if u.up or s == seat else None) for u in p.army]
+    return unit_labels([[(u.slot, u.card if u.up else None, u.card if u.up or s == seat else None) for u in p.army]
                         for s, p in enumerate(state.players)], locale)
 
 
@@ -203,11 +207,11 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
 
 def unit_line(u: dict[str, Any], label: str, locale: str, short: bool = False) -> str:
     """`Tiger I #2 9/13 (heavy)` (`label` from `view_labels`); short: `Tiger I #2 9/13*` (* heavy,
-    ~ cut, ' attacked, ? face down; a card at full strength shows one number)."""
+    ~ cut, ' attacked; a card at full strength shows one number). A face-down card's label says so."""
     if not u.get("card"):
         return label
     if short:
-        marks = "".join(m for m, key in (("*", "heavy"), ("~", "cut"), ("'", "attacked"), ("?", "down")) if u.get(key))
+        marks = "".join(m for m, key in (("*", "heavy"), ("~", "cut"), ("'", "attacked")) if u.get(key))
         value = str(u["cv"]) if u["cv"] == u["max"] else f"{u['cv']}/{u['max']}"  # full strength: one number
         return f"{label} {value}{marks}"
     flags = []
@@ -217,8 +221,6 @@ def unit_line(u: dict[str, Any], label: str, locale: str, short: bool = False) -
         flags.append(t(locale, "ironfire.board.cut"))
     if u.get("attacked"):
         flags.append(t(locale, "ironfire.board.done"))
-    if u.get("down"):
-        flags.append(t(locale, "ironfire.board.face_down"))
     extra = f" ({', '.join(flags)})" if flags else ""
     return f"{label} {u['cv']}/{u['max']}{extra}"
 
@@ -250,7 +252,8 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
         if units:
             lines.append("  " + "; ".join(unit_line(u, labels[u["slot"]], loc, short) for u in units))
         if p["abilities"]:
-            lines.append(f"  {t(loc, 'ironfire.board.abilities')}: " + ", ".join(card_name(a, loc) for a in p["abilities"]))
+            lines.append("  " + t(loc, "core.labelled", label=t(loc, "ironfire.board.abilities"),
+                                  value=", ".join(card_name(a, loc) for a in p["abilities"])))
         if p.get("picked"):
             lines.append("  + " + ", ".join(card_name(c["card"], loc) for c in p["picked"]))
     return "\n".join(lines)

@@ -44,7 +44,8 @@ def army_label(presets: dict[str, str], loadout: str, locale: str) -> str:
     code = presets.get(loadout)
     if code is None:
         return loadout
-    return f"{loadout}: " + ", ".join(localize_value(ROSTER[k].name, locale) for k in code.split(","))
+    return t(locale, "core.labelled", label=loadout,
+             value=", ".join(localize_value(ROSTER[k].name, locale) for k in code.split(",")))
 
 
 def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, str]:

@@ -176,3 +176,13 @@ async def test_league_players_commit_then_reveal_and_nobody_reveals_before_all_h
     assert fair.mix_text(session) == f"{fair.secret_text(session)}:a-secret:b-secret"
     await host.handle(cmd("bob", "game.concede", channel=table))
     assert await verify(host, sid) is None
+
+
+async def test_a_value_not_added_yet_is_said_in_words(host):
+    """The lobby's status listed a value still missing as "`-`"."""
+    await league_with_round(host)
+    _, table = await lobby(host)
+    await host.handle(cmd("alice", "game.start", channel=table, entropy="alice-own.1"))
+    status = (await host.handle(cmd("bob", "game.status", channel=table))).reply.text
+    values = f"0:alice `alice-own.1`, 1:bob {t('en', 'host.entropy_missing')}"
+    assert t("en", "host.entropy_status", values=values) in status, status

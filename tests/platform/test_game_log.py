@@ -66,3 +66,43 @@ async def test_hot_seat_concede_asks_which_seat(host):
     await host.handle(cmd("dave", "game.concede", seat="1"))
     session = await host.repo.load_session(sid)
     assert session.status == "finished"
+
+
+async def test_a_step_without_a_line_of_the_movers_says_who_moved_and_credits_nothing(host):
+    """"#358 alice: Round 10: Bot 1's turn." credited a round header to the player who moved
+    before it, and "#365 alice: (acted)" said nothing: a step whose lines are not the mover's
+    is headed "after alice's move:", one with no public line says alice acted."""
+    await frontline_against_the_bot(host)
+    for _ in range(3):
+        await host.handle(cmd("alice", "play", code="end"))
+    lines = reply_text(await host.handle(cmd("alice", "game.log"))).splitlines()
+    heads = [line for line in lines if line.startswith("#")]
+    assert not [line for line in heads if re.match(r"#\d+ (alice|Bot 1): ", line)], lines
+    assert not [line for line in heads if "(acted)" in line], lines
+
+
+async def test_a_line_naming_no_player_is_the_movers(host):
+    """The tank game's lines name a tank, not its owner ("CV33 #11 moves I2 → I1"): such a
+    line is the mover's own, credited "#74 bob: CV33 #11 moves …", never set apart under
+    "after bob's move:" as if it were someone else's. Only a line naming another player (a
+    new round, the next player's turn) is headed "after …'s move:"."""
+    import random
+
+    from games.registry import get_engine, get_game
+
+    await host.handle(cmd("alice", "game.new", game="panzer"))
+    await host.handle(cmd("bob", "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    sid = (await host.repo.open_session_in_channel(10)).id
+    engine, rng = get_engine("panzer"), random.Random(8)
+    for _ in range(80):  # deployment, then tanks moving
+        state = engine.load_state((await host.repo.load_session(sid)).state)
+        seat = engine.active_seats(state)[0]
+        await host.handle(cmd(("alice", "bob")[seat], "play", code=get_game("panzer").bot_action(state, seat, rng).code()))
+    lines = reply_text(await host.handle(cmd("alice", "game.log"))).splitlines()
+    afters = {t("en", "host.log_after", who=who) for who in ("alice", "bob")}
+    credited = [line for line in lines if re.match(r"#\d+ (alice|bob): ", line)]
+    assert credited, lines
+    for i, line in enumerate(lines[:-1]):
+        if line.split(" ", 1)[-1] in afters:
+            assert re.search(r"\b(alice|bob)\b", lines[i + 1]), lines[i:i + 2]

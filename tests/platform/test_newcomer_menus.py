@@ -68,3 +68,31 @@ def test_no_two_choices_read_the_same(key):
             found = names.match_actions(game, state, seat, label)
             labels = {tuple(game.text.describe_action(state, seat, a, loc) for loc in names.LOCALES) for a in found}
             assert len(labels) == len(found), (key, label, len(found))
+
+
+async def test_the_back_button_skips_back_over_a_step_with_one_choice(host):
+    """A click skips a step with a single choice ("Attack" with one unit able to attack goes
+    straight to its targets); the back button (the adapter sends its menu's step with `back`)
+    returns to the last step that offered a choice. Without `back` the host would take the
+    step before it, skip forward over the single choice and show the same targets again."""
+    import random
+
+    from games.core.i18n import t
+    from tests.platform.conftest import cmd, reply_text
+    from tests.platform.test_game_log import frontline_against_the_bot
+
+    sid = await frontline_against_the_bot(host)
+    engine, rng = get_game("frontline").engine, random.Random(2)
+    for _ in range(60):  # alice's random moves until a step of hers has a single choice before a real one
+        state = engine.load_state((await host.repo.load_session(sid)).state)
+        codes = [a.code().split() for a in engine.legal_actions(state, 0)]
+        forced = [c[:2] for c in codes if len(c) > 2 and skip_forced(codes, c[:1]) == c[:2]]
+        if forced:
+            break
+        await host.handle(cmd("alice", "play", code=" ".join(rng.choice(codes))))
+    assert forced, "no step with a single choice in 60 moves"
+    box = await host.handle(cmd("alice", "menu", prefix=forced[0][:1]))  # the click lands past the single choice
+    assert box.reply.menu.prefix == forced[0], reply_text(box)
+    box = await host.handle(cmd("alice", "menu", prefix=forced[0], back=True))
+    assert box.reply.menu.prefix == [], reply_text(box)
+    assert reply_text(box) == t("en", "host.menu_start")

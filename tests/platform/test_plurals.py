@@ -17,7 +17,7 @@ CATALOGS = sorted(p for folder in ("bot", "games", "tests") for p in (REPO / fol
                   if p.name in ("en.toml", "zh-CN.toml"))
 # parameters that carry a count, and the counted words the catalogs use after them
 COUNTS = {"n", "count", "amount", "price", "res", "cards", "rows", "targets", "have", "need", "limit", "min",
-          "max", "total", "size", "points", "rounds", "turns"}
+          "max", "total", "size", "points", "rounds", "turns", "free", "ap"}
 PLURALS = ("players", "seats", "ranks", "rounds", "choices", "characters", "entries", "rolls", "times", "sides",
            "turns", "weapons", "mechs", "pilots", "copies", "cards", "kredits", "tanks", "points", "matches",
            "games", "attacks", "targets", "rows", "slots", "byes")
