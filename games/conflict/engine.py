@@ -158,7 +158,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         events: list[Event] = []
         _HANDLERS[kind](self, state, seat, action, events)
         if kind == "flip" and listed is not None and listed.state is state and listed.parts is not None:
-            self._listed = listed._replace(flipped=True, unit=state.units[action.unit])
+            self._listed = Listing(state, seat, listed.parts, listed.first, listed.units, True, listed.acts,
+                                   state.units[action.unit], listed.memo)
         self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
 
