@@ -299,7 +299,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             ev.append(R.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u)))
         else:
             u.mask = state.rng.token("m")
-            state.known[u.mask] = [s for s in R.everyone(state) if s != seat]  # all saw it face up
+            state.known[u.mask] = [s for s in range(state.n) if s != seat]  # everyone saw it face up
             ev.append(R.public("conflict.ev.flip_down", unit=u.id))
 
     def _do_equip(self, state, seat, a, ev):

@@ -230,7 +230,7 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         first = _firsts(p.hand, kind)
         my_units = units_of(state, seat)
         if phase in ("develop", "post"):
-            for part in _develop(state, seat, p, first, my_units, kind, {}):
+            for part in _develop(state, seat, p, first, my_units, kind, Memo(set(), {})):
                 acts += part
         elif phase == "battle":
             _battle(state, seat, p, acts, first, my_units, kind)
@@ -244,14 +244,15 @@ def develop_parts(state: ConflictState, seat: int) -> tuple[list[list], dict[str
     seat's units and the values derived on the way that no flip changes (Memo)."""
     first = _firsts(state.players[seat].hand, None)
     my_units = units_of(state, seat)
-    memo = Memo({u.loc for u in my_units if u.key in VEHICLES}, {})
-    return _develop(state, seat, state.players[seat], first, my_units, None, memo.targets), first, my_units, memo
+    memo = Memo(set(), {})
+    return _develop(state, seat, state.players[seat], first, my_units, None, memo), first, my_units, memo
 
 
 class Memo(NamedTuple):
     """What a development listing derived that a flip leaves as it is: the places of the seat's
-    vehicles (only there can a flip change who may board) and the move targets by territory
-    (they depend on the rows, not on which units are face up)."""
+    vehicles (only there can a flip change who may board; none under EMP, which no flip
+    lifts) and the move targets by territory (they depend on the rows, not on which units are
+    face up)."""
     vehicle_locs: set[str]
     targets: dict[str, tuple[str, ...]]
 
@@ -308,14 +309,14 @@ UNIT_PARTS = (BOARDS, FLIPS, MOVES, TRADES, AIRDROPS)
 
 
 def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str], my_units: list[Unit],
-             kind: str | None, targets: dict[str, tuple[str, ...]]) -> list[list]:
+             kind: str | None, memo: Memo) -> list[list]:
     """The development actions in parts (see FITS ...); with `kind`, at least those of that kind.
-    `targets`: move targets by territory, filled on the way (Memo.targets)."""
+    `memo` is filled on the way (see Memo)."""
     parts: list[list] = [_NONE] * 10
     if kind in (None, "deploy", "equip"):
         parts[FITS] = _deploys_and_fits(state, seat, p, my_units)
     if kind in (None, "board"):
-        parts[BOARDS] = _boards(p, my_units)
+        parts[BOARDS] = _boards(p, my_units, memo.vehicle_locs)
     if kind in (None, "flip"):
         parts[FLIPS] = _flips(my_units)
     # each group of _basics and _strategy needs a card of its own in hand: skip the rest
@@ -325,7 +326,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str]
         rivals = others(state, seat) if not first.keys().isdisjoint(AGAINST_RIVALS) else []
         abroad = _abroad(state, seat, my_units) if "retreat" in first or "withdraw" in first else []
         if basics:
-            _basics(state, seat, parts, first, my_units, rivals, abroad, targets)
+            _basics(state, seat, parts, first, my_units, rivals, abroad, memo.targets)
         if strategy:
             _strategy(state, seat, parts, first, my_units, rivals, abroad)
     return parts
@@ -365,12 +366,18 @@ def _plans_open(p: m.Player, first: dict[str, str]) -> bool:
     return not p.hacked and not first.keys().isdisjoint(STRATEGY)
 
 
-def _boards(p: m.Player, my_units: list[Unit]) -> list:
+def _boards(p: m.Player, my_units: list[Unit], vehicle_locs: set[str] | None = None) -> list:
+    """Crews boarding vehicles; `vehicle_locs`, when given, gets the places of the seat's
+    vehicles (Memo.vehicle_locs: none under EMP, when nobody boards anyway)."""
     if p.emp:
         return _NONE
     acts = []
     for v in my_units:
-        if v.key in VEHICLES and v.rider is None and v.up:
+        if v.key not in VEHICLES:
+            continue
+        if vehicle_locs is not None:
+            vehicle_locs.add(v.loc)
+        if v.rider is None and v.up:
             crew = CARDS[v.key].crew
             loc = v.loc
             for u in my_units:
