@@ -157,7 +157,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             self._check(state, seat, action, kind)
         events: list[Event] = []
         _HANDLERS[kind](self, state, seat, action, events)
-        if kind == "flip" and listed is not None and listed.state is state and listed.parts is not None:
+        if kind == "flip" and listed is not None and listed.state is state and listed.parts is not None \
+                and listed.seat == seat and not listed.flipped:  # kept one flip old, never two
             self._listed = Listing(state, seat, listed.parts, listed.first, listed.units, True, listed.acts,
                                    state.units[action.unit], listed.memo)
         self._after(state, events)

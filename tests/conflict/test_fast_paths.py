@@ -122,3 +122,21 @@ def test_a_listing_is_trusted_only_for_that_very_state_and_seat():
     assert ENGINE.invariants(state) == []
     with pytest.raises(RuleError):
         ENGINE.apply(state, seat, maintain)
+
+
+def test_two_flips_without_a_listing_between_leave_no_stale_listing():
+    """The listing is kept one flip old at most: after two flips with no listing between them,
+    the next listing is a fresh one (not the first's parts patched for the second flip)."""
+    from tests.conflict.helpers import started, unit
+
+    state = started(3, seed=5)
+    seat = state.turn
+    for _ in range(2):
+        unit(state, seat, "rifleman", state.players[seat].capital)
+    ENGINE.invalidate(state)
+    flips = [a for a in ENGINE.legal_actions(state, seat) if a.kind == "flip"]
+    assert len(flips) >= 2
+    ENGINE.apply(state, seat, flips[0])
+    ENGINE.apply(state, seat, flips[1])
+    assert ENGINE.invariants(state) == []
+    assert ENGINE.legal_actions(state, seat) == L.legal(state, seat)
