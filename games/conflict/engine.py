@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import TypeAdapter
 
@@ -17,6 +17,29 @@ from games.conflict.model import ConflictOptions, ConflictState, Pending, Player
 
 TERM_RE = re.compile(r"^[\w\-\u4e00-\u9fff]{1,30}$")
 _STATE = TypeAdapter(ConflictState)  # the state is a dataclass (see model.py), not a BaseModel
+
+
+class Listing(NamedTuple):
+    """The engine's last listing of legal actions for a state and seat (see
+    ConflictEngine._listed). A development listing keeps its parts and what relisting needs."""
+    state: ConflictState
+    seat: int
+    parts: list[list] | None  # the development listing in parts (L.develop_parts), else None
+    first: dict[str, str] | None
+    units: list[m.Unit] | None
+    flipped: bool  # the seat flipped `unit` since: `acts` is one flip old (relist before use)
+    acts: list
+    unit: m.Unit | None
+    memo: L.Memo | None
+
+
+def _holds(acts: list, action: Any) -> bool:
+    """Whether `acts` holds that very object: listed actions are shared cached objects, and
+    pydantic's __eq__ is slow (callers compare by value when this says no)."""
+    for a in acts:
+        if a is action:
+            return True
+    return False
 
 
 class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
@@ -84,36 +107,68 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             return [s for s, p in enumerate(state.players) if p.alive and not p.ready]
         return [state.turn]
 
-    # The last development listing, (state, seat, parts, first, units, flipped): a flip, half of
-    # all actions, changes a few parts of it, so the next listing of that state for that seat
-    # builds those alone (L.relist_after_flip). Only `apply` and `resign` change a state: both
-    # drop the listing of the state they change, bar a flip that marks it `flipped`. A listing
-    # is reused only after such a flip, never twice: a state edited by other means (a test's
-    # scenario) and listed again is listed afresh. A copy of a state is another object, so it
-    # never matches. `invariants` checks a kept listing against a fresh one.
-    _listed: tuple[ConflictState, int, list[list], dict[str, str], list[m.Unit], bool] | None = None
+    # The last listing of legal actions (see Listing): `apply` checks its action against it
+    # instead of checking again when it is asked about that very state object and seat, as a
+    # caller that chooses from the listing does at every decision; and a flip, half of all
+    # actions, changes a few parts of a development listing, so the next listing of that
+    # state for that seat builds those alone (L.relist_after_flip). Only `apply` and `resign`
+    # change a state: both drop the listing of the state they change, bar a flip that marks
+    # it `flipped`. A copy of a state is another object, so it never matches. `invariants`
+    # compares a kept listing with a fresh one. A test that edits a listed state by hand and
+    # then lists or applies again calls `invalidate(state)` first.
+    _listed: Listing | None = None
+
+    def invalidate(self, state: ConflictState) -> None:
+        """Forget what the engine keeps of `state` (its last listing): for code that changes
+        a state by other means than apply and resign, such as a test's scenario."""
+        if self._listed is not None and self._listed.state is state:
+            self._listed = None
 
     def legal_actions(self, state: ConflictState, seat: int) -> list:
         listed = self._listed
-        if listed is not None and listed[0] is state and listed[5] and listed[1] == seat:
-            parts = L.relist_after_flip(state, seat, listed[2], listed[3], listed[4])
-            self._listed = (state, seat, parts, listed[3], listed[4], False)
-            return L.joined(parts)
+        if listed is not None and listed.state is state and listed.flipped and listed.seat == seat:
+            parts = L.relist_after_flip(state, seat, listed.parts, listed.first, listed.units, listed.unit,
+                                        listed.memo)
+            acts = L.joined(parts)
+            self._listed = Listing(state, seat, parts, listed.first, listed.units, False, acts, None, listed.memo)
+            return acts
         if L.developing(state, seat):
-            parts, first, units = L.develop_parts(state, seat)
-            self._listed = (state, seat, parts, first, units, False)
-            return L.joined(parts)
-        return L.legal(state, seat)
+            parts, first, units, memo = L.develop_parts(state, seat)
+            acts = L.joined(parts)
+            self._listed = Listing(state, seat, parts, first, units, False, acts, None, memo)
+            return acts
+        acts = L.legal(state, seat)
+        if acts:  # a seat awaited (the others' lists are empty)
+            self._listed = Listing(state, seat, None, None, None, False, acts, None, None)
+        return acts
 
     # --- apply -------------------------------------------------------------------------------
     def apply(self, state: ConflictState, seat: int, action: Any) -> Step:
         phase = state.phase
         if phase == "over":
             raise RuleError("conflict.err.over")
-        if seat != state.turn or state.pending is not None or phase == "setup":  # else only the turn seat acts
+        kind = action.kind
+        listed = self._listed
+        if listed is not None and listed.state is state:
+            if listed.seat != seat or listed.flipped or not _holds(listed.acts, action):
+                self._check(state, seat, action, kind)
+            self._listed = None  # the state changes from here on
+        else:
+            self._check(state, seat, action, kind)
+        events: list[Event] = []
+        _HANDLERS[kind](self, state, seat, action, events)
+        if kind == "flip" and listed is not None and listed.state is state and listed.parts is not None \
+                and listed.seat == seat and not listed.flipped:  # kept one flip old, never two
+            self._listed = Listing(state, seat, listed.parts, listed.first, listed.units, True, listed.acts,
+                                   state.units[action.unit], listed.memo)
+        self._after(state, events)
+        return R.step(state, events)  # Step(state=state, events=events) without validation
+
+    def _check(self, state: ConflictState, seat: int, action: Any, kind: str) -> None:
+        """Raise the RuleError that refuses `action`, if it is not legal for `seat` now."""
+        if seat != state.turn or state.pending is not None or state.phase == "setup":  # else only the turn seat acts
             if seat not in self.active_seats(state):
                 raise RuleError("core.not_your_turn")
-        kind = action.kind
         quick = L.QUICK.get(kind)
         if kind == "term":
             self._check_term(state, seat, action)
@@ -123,17 +178,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             legal = L.legal(state, seat, kind)
             # legal lists hand out cached action objects, so the chosen one is usually the very
             # same object; an action parsed from text is compared by value
-            if not any(a is action for a in legal) and action not in set(legal):
+            if not _holds(legal, action) and action not in set(legal):
                 raise self._why(state, seat, action)
-        listed = self._listed
-        if listed is not None and listed[0] is state:
-            self._listed = None  # the state changes from here on
-        events: list[Event] = []
-        _HANDLERS[kind](self, state, seat, action, events)
-        if kind == "flip" and listed is not None and listed[0] is state and listed[1] == seat:
-            self._listed = (*listed[:5], True)
-        self._after(state, events)
-        return R.step(state, events)  # Step(state=state, events=events) without validation
 
     def _after(self, state: ConflictState, events: list[Event]) -> None:
         """A turn player knocked out on their own turn (a counter-blow) passes the turn on."""
@@ -254,7 +300,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             ev.append(R.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u)))
         else:
             u.mask = state.rng.token("m")
-            state.known[u.mask] = [s for s in R.everyone(state) if s != seat]  # all saw it face up
+            state.known[u.mask] = [s for s in range(state.n) if s != seat]  # everyone saw it face up
             ev.append(R.public("conflict.ev.flip_down", unit=u.id))
 
     def _do_equip(self, state, seat, a, ev):
@@ -823,8 +869,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         return ranks
 
     def resign(self, state: ConflictState, seat: int) -> Step:
-        if self._listed is not None and self._listed[0] is state:
-            self._listed = None
+        self.invalidate(state)
         events: list[Event] = [R.public("core.outcome.resign", name=state.players[seat].name)]
         p = state.players[seat]
         pend = state.pending
@@ -940,10 +985,14 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def invariants(self, state: ConflictState) -> list[str]:
         problems = []
         listed = self._listed
-        if listed is not None and listed[0] is state and listed[5]:
-            kept = L.joined(L.relist_after_flip(state, listed[1], listed[2], listed[3], listed[4]))
-            if kept != L.legal(state, listed[1]):
-                problems.append(f"the listing kept after a flip differs from a fresh one for seat {listed[1]}")
+        if listed is not None and listed.state is state:  # what the engine keeps equals a fresh listing
+            if listed.flipped:
+                kept = L.joined(L.relist_after_flip(state, listed.seat, listed.parts, listed.first, listed.units,
+                                                    listed.unit, listed.memo))
+                if kept != L.legal(state, listed.seat):
+                    problems.append(f"the listing kept after a flip differs from a fresh one for seat {listed.seat}")
+            elif listed.acts != L.legal(state, listed.seat):
+                problems.append(f"the listing kept differs from a fresh one for seat {listed.seat}")
         total = sum(c.count for c in content().cards.values())
         held = len(state.deck) + len(state.discard) + sum(len(p.hand) + bool(p.upgrade) for p in state.players)
         held += len(state.units)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.conflict import model as m
 from games.conflict.data import BASICS, FIELDED, SPECIALS, STRATEGY
@@ -230,7 +230,7 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         first = _firsts(p.hand, kind)
         my_units = units_of(state, seat)
         if phase in ("develop", "post"):
-            for part in _develop(state, seat, p, first, my_units, kind):
+            for part in _develop(state, seat, p, first, my_units, kind, Memo(set(), {})):
                 acts += part
         elif phase == "battle":
             _battle(state, seat, p, acts, first, my_units, kind)
@@ -238,22 +238,29 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
     return acts
 
 
-def develop_parts(state: ConflictState, seat: int) -> tuple[list[list], dict[str, str], list[Unit]]:
+def develop_parts(state: ConflictState, seat: int) -> tuple[list[list], dict[str, str], list[Unit], Memo]:
     """For a seat that may develop (`developing`): `legal(state, seat)` in parts (joined by
-    `joined`), with what relist_after_flip needs: the first card of each key in hand, and
-    the seat's units."""
+    `joined`), with what relist_after_flip needs: the first card of each key in hand, the
+    seat's units and the values derived on the way that no flip changes (Memo)."""
     first = _firsts(state.players[seat].hand, None)
     my_units = units_of(state, seat)
-    return _develop(state, seat, state.players[seat], first, my_units, None), first, my_units
+    memo = Memo(set(), {})
+    return _develop(state, seat, state.players[seat], first, my_units, None, memo), first, my_units, memo
+
+
+class Memo(NamedTuple):
+    """What a development listing derived that a flip leaves as it is: the places of the seat's
+    vehicles (only there can a flip change who may board; none under EMP, which no flip
+    lifts) and the move targets by territory (they depend on the rows, not on which units are
+    face up)."""
+    vehicle_locs: set[str]
+    targets: dict[str, tuple[str, ...]]
 
 
 def joined(parts: list[list]) -> list:
-    """The development listing from its parts."""
-    acts: list = []
-    for part in parts:
-        acts += part
-    acts.append(_NEXT)
-    return acts
+    """The development listing from its ten parts (one list display: no loop, no resizing)."""
+    a, b, c, d, e, f, g, h, i, j = parts
+    return [*a, *b, *c, *d, *e, *f, *g, *h, *i, *j, _NEXT]
 
 
 def units_of(state: ConflictState, seat: int) -> list[Unit]:
@@ -299,13 +306,14 @@ UNIT_PARTS = (BOARDS, FLIPS, MOVES, TRADES, AIRDROPS)
 
 
 def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str], my_units: list[Unit],
-             kind: str | None) -> list[list]:
-    """The development actions in parts (see FITS ...); with `kind`, at least those of that kind."""
+             kind: str | None, memo: Memo) -> list[list]:
+    """The development actions in parts (see FITS ...); with `kind`, at least those of that kind.
+    `memo` is filled on the way (see Memo)."""
     parts: list[list] = [_NONE] * 10
     if kind in (None, "deploy", "equip"):
         parts[FITS] = _deploys_and_fits(state, seat, p, my_units)
     if kind in (None, "board"):
-        parts[BOARDS] = _boards(p, my_units)
+        parts[BOARDS] = _boards(p, my_units, memo.vehicle_locs)
     if kind in (None, "flip"):
         parts[FLIPS] = _flips(my_units)
     # each group of _basics and _strategy needs a card of its own in hand: skip the rest
@@ -315,7 +323,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str]
         rivals = others(state, seat) if not first.keys().isdisjoint(AGAINST_RIVALS) else []
         abroad = _abroad(state, seat, my_units) if "retreat" in first or "withdraw" in first else []
         if basics:
-            _basics(state, seat, parts, first, my_units, rivals, abroad)
+            _basics(state, seat, parts, first, my_units, rivals, abroad, memo.targets)
         if strategy:
             _strategy(state, seat, parts, first, my_units, rivals, abroad)
     return parts
@@ -325,20 +333,27 @@ _NONE: list = []  # an empty part (never changed: parts are replaced, not extend
 
 
 def relist_after_flip(state: ConflictState, seat: int, parts: list[list], first: dict[str, str],
-                      my_units: list[Unit]) -> list[list]:
-    """The parts of `legal(state, seat)` after a flip by the seat, from the parts listed just
-    before it: the flip leaves the hand, the resources, the territories and which units the
-    seat has as they were, and changes the answer of `u.up` for one unit, which only the
-    UNIT_PARTS ask. Each is built again by the code `_develop` uses, so in the same order."""
+                      my_units: list[Unit], unit: Unit, memo: Memo) -> list[list]:
+    """The parts of `legal(state, seat)` after the seat flipped `unit`, from the parts listed
+    just before it (by develop_parts, or by this after an earlier flip): the flip leaves the
+    hand, the resources, the territories and which units the seat has as they were, and
+    changes the answer of `u.up` for one unit, which only the UNIT_PARTS ask. The flipped
+    unit's flip goes; boards are built again only where the seat has a vehicle, moves and
+    airdrops only when the unit acts on one side of the flip (a vehicle with no crew or no
+    power acts on neither). Each is built again by the code `_develop` uses, so in the same
+    order; engine.invariants compares the result with a fresh listing."""
     p = state.players[seat]
     parts = parts[:]
-    parts[BOARDS] = _boards(p, my_units)
-    parts[FLIPS] = _flips(my_units)
-    if "move" in first:
-        parts[MOVES] = _moves(state, seat, first["move"], my_units)
+    flip = _FLIPS.get(unit.id)
+    parts[FLIPS] = [a for a in parts[FLIPS] if a is not flip]
+    if unit.loc in memo.vehicle_locs:
+        parts[BOARDS] = _boards(p, my_units)
+    acting = unit.key not in VEHICLES or (unit.rider is not None and not p.emp)  # acts when face up
+    if acting and "move" in first:
+        parts[MOVES] = _moves(state, seat, first["move"], my_units, memo.targets)
     if "trade" in first:
         parts[TRADES] = _trades(state, seat, p, first["trade"], others(state, seat))
-    if "airdrop" in first and _plans_open(p, first):
+    if acting and "airdrop" in first and _plans_open(p, first):
         parts[AIRDROPS] = _airdrops(state, seat, first["airdrop"], my_units)
     return parts
 
@@ -348,12 +363,18 @@ def _plans_open(p: m.Player, first: dict[str, str]) -> bool:
     return not p.hacked and not first.keys().isdisjoint(STRATEGY)
 
 
-def _boards(p: m.Player, my_units: list[Unit]) -> list:
+def _boards(p: m.Player, my_units: list[Unit], vehicle_locs: set[str] | None = None) -> list:
+    """Crews boarding vehicles; `vehicle_locs`, when given, gets the places of the seat's
+    vehicles (Memo.vehicle_locs: none under EMP, when nobody boards anyway)."""
     if p.emp:
         return _NONE
     acts = []
     for v in my_units:
-        if v.key in VEHICLES and v.rider is None and v.up:
+        if v.key not in VEHICLES:
+            continue
+        if vehicle_locs is not None:
+            vehicle_locs.add(v.loc)
+        if v.rider is None and v.up:
             crew = CARDS[v.key].crew
             loc = v.loc
             for u in my_units:
@@ -494,11 +515,11 @@ def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> 
 
 
 def _basics(state: ConflictState, seat: int, parts: list[list], first: dict[str, str], my_units: list[Unit],
-            rivals: list[int], abroad: list[Unit]) -> None:
+            rivals: list[int], abroad: list[Unit], targets: dict[str, tuple[str, ...]]) -> None:
     players = state.players
     p = players[seat]
     if "move" in first:
-        parts[MOVES] = _moves(state, seat, first["move"], my_units)
+        parts[MOVES] = _moves(state, seat, first["move"], my_units, targets)
     if "maintain" in first:
         envoy = "envoy" in p.achievements
         parts[MAINTAINS] = [_act("maintain", first["maintain"], t.id) for t in state.territories.values()
@@ -509,15 +530,25 @@ def _basics(state: ConflictState, seat: int, parts: list[list], first: dict[str,
         parts[TRADES] = _trades(state, seat, p, first["trade"], rivals)
 
 
-def _moves(state: ConflictState, seat: int, cid: str, my_units: list[Unit]) -> list:
+def _moves(state: ConflictState, seat: int, cid: str, my_units: list[Unit],
+           targets: dict[str, tuple[str, ...]]) -> list:
+    """Every actor's moves; `targets`: move targets by territory, filled on the way (units on
+    one territory share them) and kept by the engine for the listings after flips."""
     acts: list = []
-    targets: dict[str, list[str]] = {}  # units on one territory share their targets
     for u in _actors(state, seat, my_units):
         loc = u.loc
-        if loc not in targets:
-            targets[loc] = move_targets(state, u)
-        acts += [_act("move", cid, u.id, t) for t in targets[loc]]
+        there = targets.get(loc)
+        if there is None:
+            there = targets[loc] = tuple(move_targets(state, u))
+        acts += _unit_moves(cid, u.id, there)
     return acts
+
+
+@lru_cache(maxsize=1024)
+def _unit_moves(cid: str, uid: str, tids: tuple[str, ...]) -> tuple:
+    """One unit's moves: the same card, unit and targets come back at every listing of a
+    development phase (and after every flip), so one lookup stands for a lookup per target."""
+    return tuple(_act("move", cid, uid, t) for t in tids)
 
 
 def _trades(state: ConflictState, seat: int, p: m.Player, cid: str, rivals: list[int]) -> list:

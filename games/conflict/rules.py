@@ -315,8 +315,10 @@ def everyone(state: ConflictState) -> list[int]:
 def forget_gone(state: ConflictState) -> None:
     """Drop what seats knew of cards and masks that are no longer hidden anywhere."""
     live = {c.id for p in state.players for c in p.hand} | {u.mask for u in state.units.values() if u.mask}
-    state.known = {k: v for k, v in state.known.items() if k in live}
-    state.paid = {k: v for k, v in state.paid.items() if k in live}
+    if not live.issuperset(state.known):  # mostly nothing went: the dicts stay as they are
+        state.known = {k: v for k, v in state.known.items() if k in live}
+    if not live.issuperset(state.paid):
+        state.paid = {k: v for k, v in state.paid.items() if k in live}
 
 
 def draw_cards(state: ConflictState, seat: int, count: int) -> int:

@@ -550,8 +550,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     # against it instead of listing again when it is asked about that very state object and
     # seat, as a caller that chooses from the listing does at every decision. Only `apply`
     # and `resign` change a state, and both drop the listing first; a copy of the state is
-    # another object, so it never matches.
+    # another object, so it never matches. `invariants` compares a kept listing with a fresh
+    # one; code that edits a listed state by hand (a test's scenario) calls `invalidate` first.
     _listed: tuple[FleetState, int, list] | None = None
+
+    def invalidate(self, state: FleetState) -> None:
+        """Forget what the engine keeps of `state` (its last listing): for code that changes
+        a state by other means than apply and resign, such as a test's scenario."""
+        if self._listed is not None and self._listed[0] is state:
+            self._listed = None
 
     def legal_actions(self, state: FleetState, seat: int) -> list:
         """The legal actions of `seat` now (empty for a seat not awaited)."""
@@ -1797,6 +1804,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def invariants(self, state: FleetState) -> list[str]:
         problems = []
+        listed = self._listed
+        if listed is not None and listed[0] is state and listed[2] != self._legal(state, listed[1]):
+            problems.append(f"the listing kept differs from a fresh one for seat {listed[1]}")
         if state.phase == "build":
             return problems
         for seat, side in enumerate(state.sides):

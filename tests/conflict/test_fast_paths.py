@@ -1,4 +1,5 @@
 """The shortcuts taken for speed must give exactly what the plain way gives."""
+import copy
 import random
 
 import pytest
@@ -51,3 +52,91 @@ def test_shared_field_name_sets_never_change():
     s1.events = [e1]
     assert R.step(None, []).model_fields_set == {"state", "events"}
 
+
+
+def _decisions(players: int, seed: int):
+    """(state, seat, listed actions) at every decision of a seeded random game, flips mostly
+    (so most development listings are the kept ones relisted after a flip)."""
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    while ENGINE.outcome(state) is None:
+        seat = rnd.choice(ENGINE.active_seats(state))
+        legal = ENGINE.legal_actions(state, seat)
+        yield state, seat, legal
+        flips = [a for a in legal if a.kind == "flip"]
+        state = ENGINE.apply(state, seat, rnd.choice(flips if flips and rnd.random() < 0.5 else legal)).state
+
+
+def _applied(state, seat, action, listed: bool):
+    """The dump and events of `action` applied to a copy of `state`, with or without the listing."""
+    state = copy.deepcopy(state)
+    if listed:
+        ENGINE.legal_actions(state, seat)
+    else:
+        ENGINE.invalidate(state)
+    step = ENGINE.apply(state, seat, action)
+    return ENGINE.dump_state(step.state), [e.model_dump() for e in step.events]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (5, 33)])
+def test_a_listed_action_applies_as_the_full_checks_apply_it(players, seed):
+    """apply skips its checks for an action of the listing just made for that very state and
+    seat: every listed action passes the full checks, and the result is the same either way."""
+    rnd = random.Random(seed)
+    kinds = set()
+    for state, seat, legal in _decisions(players, seed):
+        for action in rnd.sample(legal, min(2, len(legal))):
+            assert _applied(state, seat, action, listed=True) == _applied(state, seat, action, listed=False), \
+                action.code()
+            kinds.add(action.kind)
+    assert {"flip", "deploy", "next", "strike", "lay"} <= kinds
+
+
+def test_a_listing_is_trusted_only_for_that_very_state_and_seat():
+    """A copy of the state (another object), another seat, an action parsed from text (another
+    object, even if equal) and a state changed by hand then `invalidate`d are checked in full;
+    a state changed by hand without it keeps a stale listing, which `invariants` reports."""
+    from games.core import RuleError
+    from tests.conflict.helpers import give, started
+
+    state = started(3, seed=5)
+    seat = state.turn
+    give(state, seat, "maintain")
+    state.territories[state.players[seat].capital].dur -= 1
+    maintain = next(a for a in ENGINE.legal_actions(state, seat) if a.kind == "maintain")
+    other = copy.deepcopy(state)
+    other.players[seat].hand = [c for c in other.players[seat].hand if c.id != maintain.card]
+    with pytest.raises(RuleError):
+        ENGINE.apply(other, seat, maintain)
+    with pytest.raises(RuleError) as err:  # the listing was for the turn seat: the others wait
+        ENGINE.apply(state, (seat + 1) % 3, maintain)
+    assert err.value.key == "core.not_your_turn"
+
+    assert ENGINE.invariants(state) == []
+    state.territories[state.players[seat].capital].dur += 1  # repaired by hand after the listing
+    assert any("listing kept" in p for p in ENGINE.invariants(state))  # stale: the debug check sees it
+    with pytest.raises(RuleError):  # a parsed action is another object: checked in full
+        ENGINE.apply(state, seat, ENGINE.parse_action(maintain.code()))
+    ENGINE.invalidate(state)
+    assert ENGINE.invariants(state) == []
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, seat, maintain)
+
+
+def test_two_flips_without_a_listing_between_leave_no_stale_listing():
+    """The listing is kept one flip old at most: after two flips with no listing between them,
+    the next listing is a fresh one (not the first's parts patched for the second flip)."""
+    from tests.conflict.helpers import started, unit
+
+    state = started(3, seed=5)
+    seat = state.turn
+    for _ in range(2):
+        unit(state, seat, "rifleman", state.players[seat].capital)
+    ENGINE.invalidate(state)
+    flips = [a for a in ENGINE.legal_actions(state, seat) if a.kind == "flip"]
+    assert len(flips) >= 2
+    ENGINE.apply(state, seat, flips[0])
+    ENGINE.apply(state, seat, flips[1])
+    assert ENGINE.invariants(state) == []
+    assert ENGINE.legal_actions(state, seat) == L.legal(state, seat)

@@ -80,6 +80,29 @@ def test_apply_reuses_a_listing_only_for_that_very_state_and_seat():
         ENGINE.apply(state, seat, draw)
 
 
+def test_the_kept_listing_equals_a_fresh_one_and_a_stale_one_is_reported():
+    """The listing apply trusts is the fresh one at every decision of random games (invariants
+    compares them), and a listed state edited by hand is reported until `invalidate` drops it."""
+    listed = 0
+    for state, seat in _states(games=3, every=1):
+        ENGINE.legal_actions(state, seat)
+        listed += ENGINE._listed is not None and ENGINE._listed[0] is state
+        assert ENGINE.invariants(state) == []
+    assert listed > 300
+    state = next(s for s, seat in _states(games=1, every=1)
+                 if s.phase == "play" and not s.pending and s.ap >= 1 and s.sides[s.turn].ship_pile)
+    seat = state.turn
+    draw = next(a for a in ENGINE.legal_actions(state, seat) if a.code() == "draw ship")
+    state.ap = 0  # edited by hand after the listing
+    state.sides[seat].ship.model = "bull"  # (not the hummingbird's free draw)
+    assert any("listing kept" in p for p in ENGINE.invariants(state))
+    ENGINE.invalidate(state)
+    assert ENGINE.invariants(state) == []
+    with pytest.raises(RuleError) as exc:
+        ENGINE.apply(state, seat, draw)
+    assert exc.value.key == "fleet.err.no_ap"
+
+
 def _decoded(code: str):
     try:
         return decode_action(ACTIONS, code)
