@@ -346,12 +346,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         cannot tell whether a face-down card can attack (its class, cut-off and the army's
         spare logistics are hidden), so a seat holding one stays in until it ends its attacks
         (ruling 22): whose turn it is must not tell what lies face down."""
+        self._next = None
         p = state.players[seat]
         if p.out or p.done:
             return False
         if state.options.fog_of_war and any(not u.up for u in p.army):
             return True
-        return self._can_attack(state, seat)
+        # the attacks it could make decide it; they are most of its next listing, kept (`_next`)
+        listing = self._turn_listing(state, seat)
+        if not listing[1][0]:
+            return False
+        self._next = (state, seat, listing, self._applying)
+        return True
 
     # Public queries, for the text, the bot and determinization: the same the rules use.
     seat_of = _seat_of  # (slot): the seat a unit slot belongs to, -1 if none
@@ -470,22 +476,35 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if len(state.focus.members) >= 2:
                 acts.append(_FIRE)
             return acts
-        ready = self._ready_units(p)
+        kept = self._next
+        if kept is not None and kept[0] is state and kept[1] == seat and kept[3] is state:
+            self._next = None  # made by the apply that led here, after its last change (see `_next`)
+            acts, parts = kept[2]
+        else:
+            acts, parts = self._turn_listing(state, seat)
+        self._listed = (state, seat, Attack, parts)
+        return acts
+
+    def _turn_listing(self, state: IronState, seat: int) -> tuple[list[IronAction], tuple]:
+        """The listing of a seat whose turn it is, or which answers a focus fire (102.2, 102.3,
+        ruling 22), with what `_listed` keeps of it: the (card, option) pairs of its attacks
+        and the focus fire targets. `_can_attack` is whether the pairs are not empty."""
+        ready = self._ready_units(state.players[seat])
         pairs = self._attack_choices(state, seat, ready=ready)
         focus_targets: list[Unit] = []
-        self._listed = (state, seat, Attack, (pairs, focus_targets))
+        parts = (pairs, focus_targets)
         acts = [_ATTACK[u.slot, o.key] for u, o in pairs]
         if state.focus is not None or state.options.fog_of_war:  # answering a focus fire (102.3), ruling 22
             acts.append(_PASS)
         if state.focus is not None:
-            return acts
+            return acts, parts
         # focus fire: per target class, how many own cards could join without cost
         free = dict.fromkeys(CLASSES, 0)
         for u in ready:
             for c in FREE_VS[u.card]:
                 free[c] += 1
         if max(free.values()) < 2:
-            return acts
+            return acts, parts
         for s, other in enumerate(state.players):
             if s == seat or other.out:
                 continue
@@ -493,7 +512,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 if u.up and free[UNIT_CLS[u.card]] >= 2:
                     acts.append(_FOCUS[u.slot])
                     focus_targets.append(u)
-        return acts
+        return acts, parts
 
     @staticmethod
     def _picks(reserve: list[str], room: int) -> list[IronAction]:
@@ -542,18 +561,41 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                     return u if _FOCUS[slot] is action else None
         return None
 
+    # The next turn's listing, (state, seat, (actions, parts), made in apply of): `_in_round`
+    # works out the attacks a seat could make to know whether it still plays in the round, and
+    # the seat it finds gets the turn (or answers a focus fire) with nothing changed after,
+    # so what it worked out is that seat's next listing. `legal_actions` takes it once, for
+    # that very state object and seat, and only when it was made inside `apply` of that state
+    # (`_applying`): rounds started or ended by other means (tests call `_end_round`) and a
+    # state changed by hand after apply are listed afresh; call `forget` after such a change
+    # if an apply made a listing just before. `invariants` compares a kept listing with a
+    # fresh one, so random playouts catch a stale one.
+    _next: tuple[IronState, int, tuple, IronState | None] | None = None
+    _applying: IronState | None = None
+
+    def forget(self) -> None:
+        """Drop what the engine keeps of the last listing and apply (`_listed`, `_next`): for
+        code that changes a state by hand (tests setting up a scenario) between an apply and
+        the next listing."""
+        self._listed = self._next = None
+
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
         listed, self._listed = self._listed, None  # the state changes from here on
+        self._next = None
         if state.phase == "over":
             raise RuleError("ironfire.over")
         if not self._awaits(state, seat):
             raise RuleError("core.not_your_turn")
-        if state.phase == "battle":
-            known = None
-            if listed is not None and listed[0] is state and listed[1] == seat:
-                known = self._known(listed[2], listed[3], action)
-            return self._do_battle(state, seat, action, known)
-        return self._PHASES[state.phase](self, state, seat, action)
+        self._applying = state
+        try:
+            if state.phase == "battle":
+                known = None
+                if listed is not None and listed[0] is state and listed[1] == seat:
+                    known = self._known(listed[2], listed[3], action)
+                return self._do_battle(state, seat, action, known)
+            return self._PHASES[state.phase](self, state, seat, action)
+        finally:
+            self._applying = None
 
     def _wrong(self, action: IronAction) -> RuleError:
         return RuleError("ironfire.not_now", action=action.kind)
@@ -1205,7 +1247,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return events
 
     def resign(self, state: IronState, seat: int) -> Step:
-        self._listed = None
+        self._listed = self._next = None
         p = state.players[seat]
         events = [Event.public("core.outcome.resign", name=p.name)]
         if state.phase == "over" or p.resigned:
@@ -1362,6 +1404,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         slots = [u.slot for p in state.players for u in p.army]
         if len(slots) != len(set(slots)):
             problems.append("duplicate slots")
+        kept = self._next
+        if kept is not None and kept[0] is state and kept[3] is state \
+                and kept[2][0] != self._turn_listing(state, kept[1])[0]:
+            problems.append(f"the listing kept for seat {kept[1]} differs from a fresh one")
         return problems
 
     def dump_state(self, state: IronState) -> str:

@@ -11,7 +11,7 @@ import pytest
 from games.core import RuleError, Seat
 from games.ironfire import ENGINE
 
-from .helpers import battle
+from .helpers import battle, play, unit
 
 
 def _decisions(players: int, fog: bool, seed: int):
@@ -94,3 +94,43 @@ def test_apply_reuses_a_listing_only_for_that_very_state_and_seat():
     with pytest.raises(RuleError) as err:
         ENGINE.apply(state, 0, attack)
     assert err.value.key == "ironfire.no_logistics"
+
+
+@pytest.mark.parametrize("players,fog", [(2, False), (2, True), (3, False), (4, True)])
+def test_the_listing_kept_from_apply_is_the_fresh_listing(players, fog):
+    """apply keeps the listing of the seat it hands the turn to (worked out to know that the
+    seat still plays in the round); at every step of random games the kept listing, when
+    there is one, is the fresh one, `legal_actions` returns it, and `invariants` agrees."""
+    taken = 0
+    for seed in range(3):
+        chooser = random.Random(seed)
+        seats = [Seat(index=i, name=f"P{i + 1}") for i in range(players)]
+        st = ENGINE.setup(seats, ENGINE.parse_options({"fog_of_war": "true" if fog else "false"}), 50 + seed).state
+        while ENGINE.outcome(st) is None:
+            seat = chooser.choice(ENGINE.active_seats(st))
+            kept = ENGINE._next
+            assert ENGINE.invariants(st) == []
+            legal = ENGINE.legal_actions(st, seat)
+            if kept is not None and kept[0] is st:
+                assert kept[1] == seat and legal == ENGINE._turn_listing(st, seat)[0]
+                taken += 1
+            st = ENGINE.apply(st, seat, chooser.choice(legal)).state
+    assert taken > 0  # under fog a seat holding face-down cards is in the round without one
+
+
+def test_a_state_changed_outside_apply_is_listed_afresh():
+    """Rounds started or ended other than by apply (tests set scenarios up that way) keep no
+    listing, and `forget` drops the one an apply kept before a change by hand."""
+    state = battle([["t34", "t34"], ["panther"]])  # the first round started outside apply
+    unit(state, "a1").cut = True  # 207.4
+    assert {a.code() for a in ENGINE.legal_actions(state, 0)} == {"attack a2 armour"}
+
+    state = battle([["t34", "t34"], ["kv1", "kv1"]])
+    ENGINE.legal_actions(state, 0)
+    play(state, 0, "attack a1 armour")
+    if state.attack is not None:
+        play(state, 0, "stop")  # seat 1's turn: the apply kept its listing
+    assert ENGINE._next is not None and ENGINE._next[0] is state and ENGINE._next[1] == 1
+    unit(state, "b1").cut = True  # by hand, after that apply
+    ENGINE.forget()
+    assert {a.code() for a in ENGINE.legal_actions(state, 1)} == {"attack b2 armour"}
