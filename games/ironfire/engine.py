@@ -567,17 +567,20 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     # so what it worked out is that seat's next listing. `legal_actions` takes it once, for
     # that very state object and seat, and only when it was made inside `apply` of that state
     # (`_applying`): rounds started or ended by other means (tests call `_end_round`) and a
-    # state changed by hand after apply are listed afresh; call `forget` after such a change
-    # if an apply made a listing just before. `invariants` compares a kept listing with a
+    # state changed by hand after apply are listed afresh; call `invalidate(state)` after such
+    # a change if an apply made a listing just before (the name conflict and fleet use). `invariants` compares a kept listing with a
     # fresh one, so random playouts catch a stale one.
     _next: tuple[IronState, int, tuple, IronState | None] | None = None
     _applying: IronState | None = None
 
-    def forget(self) -> None:
-        """Drop what the engine keeps of the last listing and apply (`_listed`, `_next`): for
-        code that changes a state by hand (tests setting up a scenario) between an apply and
-        the next listing."""
-        self._listed = self._next = None
+    def invalidate(self, state: IronState) -> None:
+        """Drop what the engine keeps of the last listing and apply (`_listed`, `_next`) of
+        `state`: for code that changes a state by hand (tests setting up a scenario) between
+        an apply and the next listing."""
+        if self._listed is not None and self._listed[0] is state:
+            self._listed = None
+        if self._next is not None and self._next[0] is state:
+            self._next = None
 
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
         listed, self._listed = self._listed, None  # the state changes from here on

@@ -120,7 +120,7 @@ def test_the_listing_kept_from_apply_is_the_fresh_listing(players, fog):
 
 def test_a_state_changed_outside_apply_is_listed_afresh():
     """Rounds started or ended other than by apply (tests set scenarios up that way) keep no
-    listing, and `forget` drops the one an apply kept before a change by hand."""
+    listing, and `invalidate(state)` drops the one an apply kept before a change by hand."""
     state = battle([["t34", "t34"], ["panther"]])  # the first round started outside apply
     unit(state, "a1").cut = True  # 207.4
     assert {a.code() for a in ENGINE.legal_actions(state, 0)} == {"attack a2 armour"}
@@ -132,5 +132,5 @@ def test_a_state_changed_outside_apply_is_listed_afresh():
         play(state, 0, "stop")  # seat 1's turn: the apply kept its listing
     assert ENGINE._next is not None and ENGINE._next[0] is state and ENGINE._next[1] == 1
     unit(state, "b1").cut = True  # by hand, after that apply
-    ENGINE.forget()
+    ENGINE.invalidate(state)
     assert {a.code() for a in ENGINE.legal_actions(state, 1)} == {"attack b2 armour"}
