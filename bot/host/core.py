@@ -90,12 +90,24 @@ class Progress:
     # who was awaited before the command; the board picture is drawn again only when that
     # changes (a new turn, a reaction window) or the game ends, not after every small step
     awaited_before: list[int] | None = None
+    # of those, the seats that stopped being awaited at some step and are awaited again (the
+    # bots played a whole turn, or answered, in between): for them it is a new turn or window
+    interrupted: set[int] = field(default_factory=set)
     # the host ended the game without a winner (only bots were left, a kick chose `end`)
     ended: str | None = None  # the message key saying why
     bots_pending: bool = False  # the bots' slice ran out: they go on at the next tick
     # the game, if it ends now, ends without play (a turn-timer forfeit, a kick): remembered
     # for the league only once the step is committed, so a step that failed leaves no trace
     forfeit: bool = False
+
+    def awaited_throughout(self) -> set[int]:
+        """The seats awaited before the command and at every step of it: for anyone else now
+        awaited, a turn or a window begins (a ping, a prompt, a new picture, a new deadline)."""
+        return set(self.awaited_before or []) - self.interrupted
+
+    def same_turn(self, awaited: list[int]) -> bool:
+        """The same seats are awaited as before the command, each of them all through it."""
+        return self.awaited_before is not None and sorted(awaited) == self.awaited_before and not self.interrupted
 
 
 def _drawn_values(seats: Iterable[SeatRow]) -> dict[str, str]:
@@ -1469,6 +1481,8 @@ class Host:
         progress.events += step.events
         progress.changed = True
         progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
+        if progress.awaited_before:
+            progress.interrupted.update(set(progress.awaited_before).difference(engine.active_seats(step.state)))
 
     @staticmethod
     def _bot_rng(session: SessionRow, n: int) -> random.Random:
@@ -1589,7 +1603,8 @@ class Host:
         elif bots_pending:  # due at once: the next tick lets the bots go on
             changes.update(turn_deadline=now, timer_seats=[], reminded=False)
         else:
-            changes.update(self._timer_changes(session, engine, progress.state, now, restart_timer))
+            renewed = progress.interrupted.intersection(engine.active_seats(progress.state))  # their turn came back
+            changes.update(self._timer_changes(session, engine, progress.state, now, restart_timer or bool(renewed)))
         public_view = engine.view(progress.state, None)
         seen = not self._unseen(session, engine, progress, outcome, public_view)
         if not seen:
@@ -1619,9 +1634,8 @@ class Host:
         (a hidden pick, a mulligan swap) gets no public post and no line in /game log, since
         even "(acted)" would count the hidden steps for everybody."""
         if (outcome is not None or progress.ended or progress.bots_pending or progress.notes
-                or progress.awaited_before is None or session.state is None
-                or any(e.to is None for e in progress.events)
-                or sorted(engine.active_seats(progress.state)) != progress.awaited_before):
+                or session.state is None or any(e.to is None for e in progress.events)
+                or not progress.same_turn(engine.active_seats(progress.state))):
             return False
         kept = self._public_views.get(session.id)
         if kept is not None and kept[0] == session.version:
@@ -1644,8 +1658,8 @@ class Host:
         turn_started = False
         if progress.changed:
             lines.append(game.text.summary(public_view, loc))
-            turn_changed = (progress.awaited_before is None or outcome is not None or progress.ended is not None
-                            or sorted(engine.active_seats(progress.state)) != progress.awaited_before)
+            turn_changed = (outcome is not None or progress.ended is not None
+                            or not progress.same_turn(engine.active_seats(progress.state)))
             turn_started = turn_changed and outcome is None
             if turn_changed:  # drawn by the adapter after the answer (see bot.outbox.Image)
                 picture = self._picture_view(session, engine, progress.state, public_view,
@@ -1666,7 +1680,7 @@ class Host:
             # the players whose turn begins are pinged (nobody else; see Message.pings)
             # (those newly awaited: a reaction window pings its player; one who was already
             # awaited, as in a simultaneous phase the others finished, is not pinged again)
-            before = set(progress.awaited_before or [])
+            before = progress.awaited_throughout()
             pings = [] if not turn_started else sorted(
                 {u for s in self._awaited_humans(session, engine, progress.state)
                  if s not in before and (u := session.user_of(s))})
@@ -1700,7 +1714,7 @@ class Host:
         """A rule gave a player a choice out of turn (a reaction window, defensive fire, an
         answer to an attack): that player gets it by DM with the buttons, once, when the
         window opens. Their turn timer runs as for a turn (see `_timer_changes`)."""
-        before = set(progress.awaited_before or [])
+        before = progress.awaited_throughout()
         game = get_game(session.game)
         out = []
         for seat in self._awaited_humans(session, engine, progress.state):
