@@ -1198,7 +1198,11 @@ class Host:
             seat = self._one_acting_seat(cmd, session, engine, state)
             codes = [action.code().split() for action in engine.legal_actions(state, seat)]
             at = skip_forced(codes, prefix, back=bool(cmd.args.get("back")))
-            menu = build_menu(game, state, session.id, seat, at, locale)
+            try:
+                menu = build_menu(game, state, session.id, seat, at, locale)
+            except HostError as exc:  # a stale click, or a prefix typed wrong: where to look instead
+                exc.params.update(self._surface_commands(cmd))
+                raise
             if not at:
                 head = t(locale, "host.menu_start")
             elif menu.complete and not menu.options:  # nothing left to pick: the whole action, by name
