@@ -32,7 +32,7 @@ from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
 from games.core.search import LEVEL_BUDGETS, LEVELS, Budget, Memory, heuristic
-from games.core.i18n import localize_value, normalize_locale, register_catalog, t
+from games.core.i18n import localize_value, normalize_locale, register_catalog, sentences, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
     LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
@@ -491,9 +491,12 @@ class Host:
                 raise HostError("host.wrong_channel", id=wanted, channel=session.channel_id)
             return session
         session = await self.repo.open_session_in_channel(cmd.channel_id)
-        if session is None and finished_ok:
-            session = await self.repo.last_session_in_channel(cmd.channel_id)
         if session is None:
+            last = await self.repo.last_session_in_channel(cmd.channel_id)
+            if last is not None and finished_ok:
+                return last
+            if last is not None:  # after the game: say so, and what can be done now
+                raise HostError("host.no_table_over", id=last.id, game=get_engine(last.game).title)
             raise HostError("host.no_table")
         return session
 
@@ -1380,7 +1383,7 @@ class Host:
             return t(locale, "host.result_abandoned", id=session.id)
         outcome = engine.outcome(engine.load_state(session.state)) if session.state is not None else None
         if outcome is None:  # ended by the host: only bots were left, or a kick ended it
-            return t(locale, "host.result_ended") + " " + t(locale, "host.no_winner")
+            return sentences(locale, [t(locale, "host.result_ended"), t(locale, "host.no_winner")])
         return self._outcome_text(session, outcome, locale=locale)
 
     async def _log(self, cmd: Command, locale: str) -> Outbox:
@@ -1674,7 +1677,7 @@ class Host:
             lines.append(self._outcome_text(session, outcome, already_said=lines))
             lines.append(self._reveal(session))
         elif progress.ended:
-            lines.append(t(loc, progress.ended) + " " + t(loc, "host.no_winner"))
+            lines.append(sentences(loc, [t(loc, progress.ended), t(loc, "host.no_winner")]))
             lines.append(self._reveal(session))
         elif progress.changed:
             lines.append(t(loc, "host.waiting", names=self._waiting(session, engine, progress.state)))
@@ -1753,7 +1756,7 @@ class Host:
         if outcome.scores is not None:
             parts.append(t(loc, "host.scores", scores=" · ".join(
                 f"{self._name(session, i)} {s:g}" for i, s in enumerate(outcome.scores))))
-        return " ".join(parts)
+        return sentences(loc, parts)
 
     # --- timers --------------------------------------------------------------------------------
     async def _remind(self, session: SessionRow, now: float) -> Outbox:
