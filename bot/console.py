@@ -376,7 +376,21 @@ def _split_roll(words: list[str]) -> tuple[str, str]:
         expr, label = " ".join(words[:cut]), " ".join(words[cut:])
         if (not label or _LABEL_START.match(label)) and _reads_as_dice(expr):
             return expr, label
+    for cut in range(len(words) - 1, 0, -1):  # refused either way: name what is wrong with the dice
+        expr, label = " ".join(words[:cut]), " ".join(words[cut:])
+        if _LABEL_START.match(label) and _refused_once_read(expr):
+            return expr, label  # `2d6>=8 to hit`: why `2d6>=8` is refused, not "cannot read `o hit`"
     return text, ""  # let /roll explain the error
+
+
+def _refused_once_read(expr: str) -> bool:
+    """Dice that read but are refused for what they mean (`2d6>=8` counts dice that cannot
+    show 8; `2d6 adv`), so their own message says what to write instead."""
+    try:
+        dice.parse(expr)
+    except dice.DiceError as exc:
+        return exc.key not in ("dice.syntax", "dice.syntax_end", "dice.empty", "dice.too_long")
+    return False
 
 
 def _reads_as_dice(expr: str) -> bool:
