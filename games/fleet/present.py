@@ -97,10 +97,14 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
     out = dict(params)
     if any(isinstance(params.get(k), (str, list)) for k in _MECH_PARAMS):
         labels = mech_labels(state.sides, locale)
+        attacker = state.names.index(params["name"]) if key == "fleet.attack" and params.get("name") in state.names else None
         for k in _MECH_PARAMS:
             value = params.get(k)
             if isinstance(value, str) and value in labels:
                 out[k] = labels[value]
+            elif value == "ship":  # the word, never the token: an attack's ships by whose they are
+                out[k] = t(locale, "fleet.label.ship") if attacker is None else \
+                    t(locale, "fleet.label.ship_of", name=state.names[attacker if k == "unit" else 1 - attacker])
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
     cards = params.get("cards")

@@ -1,0 +1,40 @@
+"""A ship in the table's lines is a word of the reader's language, and whose it is (issue 18,
+"Names, never ids"; second newcomer playtest): a zh-CN table read "机器人1 的 ship 受到 6 点伤害"
+and "alice：ship 用 重型舰装火神炮 攻击 ship。" — the engine's token for a ship, untranslated,
+and in an attack nobody could tell whose ship fired at whose."""
+from __future__ import annotations
+
+import random
+import re
+
+from games.core.engine import Seat
+from games.fleet import ENGINE, GAME
+
+
+def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():
+    rnd = random.Random(5)
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 5).state
+    seen = {"fleet.attack": 0, "fleet.damage": 0}
+    bad = []
+    for _ in range(3000):
+        if ENGINE.outcome(state):
+            break
+        seat = sorted(ENGINE.active_seats(state))[0]
+        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+        state = step.state
+        for e in step.events:
+            if e.to is not None or e.key not in seen or "ship" not in (e.params.get("unit"), e.params.get("target")):
+                continue
+            seen[e.key] += 1
+            zh, en = (GAME.text.event_lines(state, [(e.key, e.params)], loc)[0] for loc in ("zh-CN", "en"))
+            if re.search(r"[A-Za-z]*ship", zh):
+                bad.append(zh)
+            if e.key == "fleet.attack":
+                attacker = e.params["name"]
+                other = "P1" if attacker == "P0" else "P0"
+                if e.params["unit"] == "ship" and f"{attacker}'s ship" not in en:
+                    bad.append(en)
+                if e.params["target"] == "ship" and f"{other}'s ship" not in en:
+                    bad.append(en)
+    assert all(seen.values()), seen
+    assert not bad, "\n".join(bad[:10])
