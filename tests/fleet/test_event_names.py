@@ -38,3 +38,15 @@ def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():
                     bad.append(en)
     assert all(seen.values()), seen
     assert not bad, "\n".join(bad[:10])
+
+
+def test_building_steps_point_to_the_menu_choice_that_ends_them():
+    """"下一步：选择主武器（完成后 done）": `done` is the code, which a player clicking the menu
+    never sees; the step names the choice as the menu shows it ("完成这一步")."""
+    from games.core.i18n import t
+
+    for loc in ("en", "zh-CN"):
+        done = t(loc, "fleet.act.done")
+        for stage in ("main", "mech", "pilot"):
+            text = t(loc, f"fleet.stage.{stage}")
+            assert done in text and not re.search(r"\bdone\b", text), text
