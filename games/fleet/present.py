@@ -130,7 +130,8 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
         if params.get("target"):  # a hit roll is the attacker's, an evade roll the defender's
             roller = state.names.index(params["who"]) if params.get("who") in state.names else 0
             attacker = roller if what != "evade" else 1 - roller
-            against = _unit(state, attacker, params["target"], locale)
+            against = t(locale, "fleet.label.ship_of", name=state.names[1 - attacker]) if params["target"] == "ship" \
+                else _unit(state, attacker, params["target"], locale)  # the ship fired at: never the attacker's own
         shown.target = t(locale, "fleet.roll_need" if not against else "fleet.roll_need_on", need=params["need"], target=against)
         ok = params["total"] <= params["need"]
         shown.result = t(locale, f"fleet.roll_result.{what}.{'yes' if ok else 'no'}")

@@ -50,3 +50,37 @@ def test_building_steps_point_to_the_menu_choice_that_ends_them():
         for stage in ("main", "mech", "pilot"):
             text = t(loc, f"fleet.stage.{stage}")
             assert done in text and not re.search(r"\bdone\b", text), text
+
+
+def test_a_roll_against_a_ship_names_the_defender_s_ship_even_as_the_game_ends():
+    """The last shot of a game read "alice rolls to hit …, against alice's ship" (her own): the
+    ship was named by the phase, and the game was already over when the line was written."""
+    rnd = random.Random(5)
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 5).state
+    checked = 0
+    for _ in range(3000):
+        if ENGINE.outcome(state):
+            break
+        seat = sorted(ENGINE.active_seats(state))[0]
+        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+        state = step.state
+        rolls = [(e.key, e.params) for e in step.events if e.key == "core.roll"]
+        for key, params in rolls:
+            what = str(params.get("what"))
+            if params.get("target") != "ship" or not what.endswith((".hit", ".evade")):
+                continue
+            roller = params["who"]
+            attacker = roller if what.endswith(".hit") else ("P1" if roller == "P0" else "P0")
+            defender = "P1" if attacker == "P0" else "P0"
+            for over in (False, True):  # as the step left it, and as if the game had just ended
+                shown = state if not over else _over(state)
+                line = GAME.text.event_lines(shown, [(key, params)], "en")[0]
+                assert f"against {defender}'s ship" in line, line
+                checked += 1
+    assert checked
+
+
+def _over(state):
+    copy = ENGINE.load_state(ENGINE.dump_state(state))
+    copy.phase = "over"
+    return copy
