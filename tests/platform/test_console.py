@@ -101,7 +101,9 @@ def test_console_script_plays_three_games(tmp_path):
     assert "[0 号座位 · dave]" in dave_dm and "[1 号座位 · dave·2]" in dave_dm
     assert all(tok in dave_dm for tok in hot_cards)
     assert not any(tok in line for line in public for tok in hot_cards)
-    assert "[reply mod] 本频道没有进行中的牌桌。用 /game new 开一桌。" in out
+    # the game in #hot is over: the answer names it and what can be done now
+    assert "[reply mod] 本频道上一局（#3，对决（测试游戏））已经结束：用 /game status 查看结果，/game rematch 再来一局，" \
+           "/game new 开新的一桌。" in out
     assert any(line.startswith("[console] cannot read this line") for line in out)
 
     assert shapan(["verify", "--db", str(db), "--session", "1"]) == 0
