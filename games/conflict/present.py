@@ -121,7 +121,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
     labels = None
     if key in _FLIPS and params.get("unit") in state.units:
         flipped = state.units[params["unit"]]
-        labels = unit_labels([(u.id, u.key if u.up != (u is flipped) else None) for u in state.units.values()], loc)
+        before = [(u.id, u.key if u.up != (u is flipped) else None) for u in state.units.values()]
+        labels = unit_labels([(uid, key, key) for uid, key in before], loc)  # as the table saw them
         out["where"] = _name(content().territories[state.territories[flipped.loc].key], loc) \
             if flipped.loc in state.territories else ""
     for field, value in params.items():
