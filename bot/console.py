@@ -106,6 +106,8 @@ class ConsoleTable:
             self.write(f"[reply {name}] {t(self.locales[name], key, **exc.params) if has(key) else exc.key}")
             return
         if cmd is not None:  # None: a console-only command, already handled
+            if cmd.verb == "play":  # the menu built this action (or is overtaken by it): it is spent
+                self.menus.pop(name, None)
             await self.deliver(await self.host.handle(cmd), uid, None if cmd.is_dm else cmd.channel_id)
         for _ in range(FOLLOW_UP_TICKS):  # the timers, and bots with moves left, before the next line
             box = await self.host.tick()
@@ -244,9 +246,11 @@ class ConsoleTable:
         """`/menu N`, `/menu back`, `/menu ok` on the last menu `name` was shown: the console's
         clicks (Discord's select, back and confirm). None for other words: a prefix typed
         as action tokens, as before."""
-        menu = self.menus.get(name)
-        if menu is None or len(words) != 1 or not (words[0].isdigit() or words[0] in ("ok", "back")):
+        if len(words) != 1 or not (words[0].isdigit() or words[0] in ("ok", "back")):
             return None
+        menu = self.menus.get(name)
+        if menu is None:  # nothing shown yet, or the action it built was played
+            raise ScriptError("menu_none")
         args: dict[str, object] = {"session": menu.session_id, "seat": menu.seat}
         if words[0] == "ok":
             if not menu.complete:
@@ -372,7 +376,21 @@ def _split_roll(words: list[str]) -> tuple[str, str]:
         expr, label = " ".join(words[:cut]), " ".join(words[cut:])
         if (not label or _LABEL_START.match(label)) and _reads_as_dice(expr):
             return expr, label
+    for cut in range(len(words) - 1, 0, -1):  # refused either way: name what is wrong with the dice
+        expr, label = " ".join(words[:cut]), " ".join(words[cut:])
+        if _LABEL_START.match(label) and _refused_once_read(expr):
+            return expr, label  # `2d6>=8 to hit`: why `2d6>=8` is refused, not "cannot read `o hit`"
     return text, ""  # let /roll explain the error
+
+
+def _refused_once_read(expr: str) -> bool:
+    """Dice that read but are refused for what they mean (`2d6>=8` counts dice that cannot
+    show 8; `2d6 adv`), so their own message says what to write instead."""
+    try:
+        dice.parse(expr)
+    except dice.DiceError as exc:
+        return exc.key not in ("dice.syntax", "dice.syntax_end", "dice.empty", "dice.too_long")
+    return False
 
 
 def _reads_as_dice(expr: str) -> bool:

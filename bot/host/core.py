@@ -32,7 +32,7 @@ from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
 from games.core.search import LEVEL_BUDGETS, LEVELS, Budget, Memory, heuristic
-from games.core.i18n import localize_value, normalize_locale, register_catalog, t
+from games.core.i18n import localize_value, normalize_locale, register_catalog, sentences, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
     LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
@@ -90,12 +90,24 @@ class Progress:
     # who was awaited before the command; the board picture is drawn again only when that
     # changes (a new turn, a reaction window) or the game ends, not after every small step
     awaited_before: list[int] | None = None
+    # of those, the seats that stopped being awaited at some step and are awaited again (the
+    # bots played a whole turn, or answered, in between): for them it is a new turn or window
+    interrupted: set[int] = field(default_factory=set)
     # the host ended the game without a winner (only bots were left, a kick chose `end`)
     ended: str | None = None  # the message key saying why
     bots_pending: bool = False  # the bots' slice ran out: they go on at the next tick
     # the game, if it ends now, ends without play (a turn-timer forfeit, a kick): remembered
     # for the league only once the step is committed, so a step that failed leaves no trace
     forfeit: bool = False
+
+    def awaited_throughout(self) -> set[int]:
+        """The seats awaited before the command and at every step of it: for anyone else now
+        awaited, a turn or a window begins (a ping, a prompt, a new picture, a new deadline)."""
+        return set(self.awaited_before or []) - self.interrupted
+
+    def same_turn(self, awaited: list[int]) -> bool:
+        """The same seats are awaited as before the command, each of them all through it."""
+        return self.awaited_before is not None and sorted(awaited) == self.awaited_before and not self.interrupted
 
 
 def _drawn_values(seats: Iterable[SeatRow]) -> dict[str, str]:
@@ -479,9 +491,12 @@ class Host:
                 raise HostError("host.wrong_channel", id=wanted, channel=session.channel_id)
             return session
         session = await self.repo.open_session_in_channel(cmd.channel_id)
-        if session is None and finished_ok:
-            session = await self.repo.last_session_in_channel(cmd.channel_id)
         if session is None:
+            last = await self.repo.last_session_in_channel(cmd.channel_id)
+            if last is not None and finished_ok:
+                return last
+            if last is not None:  # after the game: say so, and what can be done now
+                raise HostError("host.no_table_over", id=last.id, game=get_engine(last.game).title)
             raise HostError("host.no_table")
         return session
 
@@ -1186,7 +1201,11 @@ class Host:
             seat = self._one_acting_seat(cmd, session, engine, state)
             codes = [action.code().split() for action in engine.legal_actions(state, seat)]
             at = skip_forced(codes, prefix, back=bool(cmd.args.get("back")))
-            menu = build_menu(game, state, session.id, seat, at, locale)
+            try:
+                menu = build_menu(game, state, session.id, seat, at, locale)
+            except HostError as exc:  # a stale click, or a prefix typed wrong: where to look instead
+                exc.params.update(self._surface_commands(cmd))
+                raise
             if not at:
                 head = t(locale, "host.menu_start")
             elif menu.complete and not menu.options:  # nothing left to pick: the whole action, by name
@@ -1364,7 +1383,7 @@ class Host:
             return t(locale, "host.result_abandoned", id=session.id)
         outcome = engine.outcome(engine.load_state(session.state)) if session.state is not None else None
         if outcome is None:  # ended by the host: only bots were left, or a kick ended it
-            return t(locale, "host.result_ended") + " " + t(locale, "host.no_winner")
+            return sentences(locale, [t(locale, "host.result_ended"), t(locale, "host.no_winner")])
         return self._outcome_text(session, outcome, locale=locale)
 
     async def _log(self, cmd: Command, locale: str) -> Outbox:
@@ -1469,6 +1488,8 @@ class Host:
         progress.events += step.events
         progress.changed = True
         progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
+        if progress.awaited_before:
+            progress.interrupted.update(set(progress.awaited_before).difference(engine.active_seats(step.state)))
 
     @staticmethod
     def _bot_rng(session: SessionRow, n: int) -> random.Random:
@@ -1589,7 +1610,8 @@ class Host:
         elif bots_pending:  # due at once: the next tick lets the bots go on
             changes.update(turn_deadline=now, timer_seats=[], reminded=False)
         else:
-            changes.update(self._timer_changes(session, engine, progress.state, now, restart_timer))
+            renewed = progress.interrupted.intersection(engine.active_seats(progress.state))  # their turn came back
+            changes.update(self._timer_changes(session, engine, progress.state, now, restart_timer or bool(renewed)))
         public_view = engine.view(progress.state, None)
         seen = not self._unseen(session, engine, progress, outcome, public_view)
         if not seen:
@@ -1619,9 +1641,8 @@ class Host:
         (a hidden pick, a mulligan swap) gets no public post and no line in /game log, since
         even "(acted)" would count the hidden steps for everybody."""
         if (outcome is not None or progress.ended or progress.bots_pending or progress.notes
-                or progress.awaited_before is None or session.state is None
-                or any(e.to is None for e in progress.events)
-                or sorted(engine.active_seats(progress.state)) != progress.awaited_before):
+                or session.state is None or any(e.to is None for e in progress.events)
+                or not progress.same_turn(engine.active_seats(progress.state))):
             return False
         kept = self._public_views.get(session.id)
         if kept is not None and kept[0] == session.version:
@@ -1644,8 +1665,8 @@ class Host:
         turn_started = False
         if progress.changed:
             lines.append(game.text.summary(public_view, loc))
-            turn_changed = (progress.awaited_before is None or outcome is not None or progress.ended is not None
-                            or sorted(engine.active_seats(progress.state)) != progress.awaited_before)
+            turn_changed = (outcome is not None or progress.ended is not None
+                            or not progress.same_turn(engine.active_seats(progress.state)))
             turn_started = turn_changed and outcome is None
             if turn_changed:  # drawn by the adapter after the answer (see bot.outbox.Image)
                 picture = self._picture_view(session, engine, progress.state, public_view,
@@ -1656,7 +1677,7 @@ class Host:
             lines.append(self._outcome_text(session, outcome, already_said=lines))
             lines.append(self._reveal(session))
         elif progress.ended:
-            lines.append(t(loc, progress.ended) + " " + t(loc, "host.no_winner"))
+            lines.append(sentences(loc, [t(loc, progress.ended), t(loc, "host.no_winner")]))
             lines.append(self._reveal(session))
         elif progress.changed:
             lines.append(t(loc, "host.waiting", names=self._waiting(session, engine, progress.state)))
@@ -1666,7 +1687,7 @@ class Host:
             # the players whose turn begins are pinged (nobody else; see Message.pings)
             # (those newly awaited: a reaction window pings its player; one who was already
             # awaited, as in a simultaneous phase the others finished, is not pinged again)
-            before = set(progress.awaited_before or [])
+            before = progress.awaited_throughout()
             pings = [] if not turn_started else sorted(
                 {u for s in self._awaited_humans(session, engine, progress.state)
                  if s not in before and (u := session.user_of(s))})
@@ -1700,7 +1721,7 @@ class Host:
         """A rule gave a player a choice out of turn (a reaction window, defensive fire, an
         answer to an attack): that player gets it by DM with the buttons, once, when the
         window opens. Their turn timer runs as for a turn (see `_timer_changes`)."""
-        before = set(progress.awaited_before or [])
+        before = progress.awaited_throughout()
         game = get_game(session.game)
         out = []
         for seat in self._awaited_humans(session, engine, progress.state):
@@ -1735,7 +1756,7 @@ class Host:
         if outcome.scores is not None:
             parts.append(t(loc, "host.scores", scores=" · ".join(
                 f"{self._name(session, i)} {s:g}" for i, s in enumerate(outcome.scores))))
-        return " ".join(parts)
+        return sentences(loc, parts)
 
     # --- timers --------------------------------------------------------------------------------
     async def _remind(self, session: SessionRow, now: float) -> Outbox:

@@ -102,20 +102,35 @@ _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy
                                               "doomed", "destroyed")}
 
 
+# events that turn a unit over: the table knew it as it lay before (face down, or by its name)
+_FLIPS = ("conflict.ev.flip_up", "conflict.ev.flip_down")
+# a unit gone by the time the line is shown (destroyed later in the same post): its role
+_GONE_ROLE = {("conflict.ev.combat", "a"): "conflict.gone_attacker", ("conflict.ev.reveal", "a"): "conflict.gone_attacker",
+              ("conflict.ev.combat", "b"): "conflict.gone_defender", ("conflict.ev.reveal", "b"): "conflict.gone_defender"}
+
+
 def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
     """Units by their public labels (`Militia #2`, `face-down unit #3`, as on the public
-    picture), never by id: `unit` and `vehicle` become labels, and a line's `name` of the
-    unit becomes its label too; a unit no longer on the board keeps its name alone."""
+    picture), never by id: every parameter holding a unit id (`unit`, `vehicle`, a combat's
+    `a` and `b`, a deflection's `old` and `new`) becomes a label, and a line's `name` of the
+    unit becomes its label too; a unit no longer on the board keeps its name alone (or its
+    role in the fight). A unit turned over is named as the table knew it before, with its
+    territory (`where`)."""
     loc = normalize_locale(locale)
     out = dict(params)
     labels = None
-    for field in ("unit", "vehicle"):
-        value = params.get(field)
+    if key in _FLIPS and params.get("unit") in state.units:
+        flipped = state.units[params["unit"]]
+        before = [(u.id, u.key if u.up != (u is flipped) else None) for u in state.units.values()]
+        labels = unit_labels([(uid, key, key) for uid, key in before], loc)  # as the table saw them
+        out["where"] = _name(content().territories[state.territories[flipped.loc].key], loc) \
+            if flipped.loc in state.territories else ""
+    for field, value in params.items():
         if not (isinstance(value, str) and _UID.fullmatch(value)):
             continue
         labels = labels if labels is not None else state_labels(state, None, loc)
         label = labels.get(value)
-        out[field] = label or t(loc, "conflict.gone")
+        out[field] = label or t(loc, _GONE_ROLE.get((key, field), "conflict.gone"))
         if field == "unit" and key in _NAMED_UNIT and label is not None:
             given = localize_value(params.get("name"), loc)
             given = t(loc, given[1:]) if isinstance(given, str) and given.startswith("@") else given

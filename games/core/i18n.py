@@ -115,6 +115,12 @@ def t(locale: str | None, key: str, **params: Any) -> str:
 register_catalog(Path(__file__).parent / "locale")
 
 
+def sentences(locale: str | None, parts: Any) -> str:
+    """Sentences one after another: a space between them in English, none after Chinese
+    punctuation (`胜者：机器人1。得分：…`, not `胜者：机器人1。 得分：…`)."""
+    return ("" if normalize_locale(locale) == "zh-CN" else " ").join(p for p in parts if p)
+
+
 def verb_names(game: str, kinds: Any, locale: str) -> dict[str, str]:
     """Action kinds named in `locale` from the game's `[<game>.verb]` catalog table, for the
     menus' first step and for `/play` by name (a kind without an entry keeps its code)."""

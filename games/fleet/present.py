@@ -97,10 +97,14 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
     out = dict(params)
     if any(isinstance(params.get(k), (str, list)) for k in _MECH_PARAMS):
         labels = mech_labels(state.sides, locale)
+        attacker = state.names.index(params["name"]) if key == "fleet.attack" and params.get("name") in state.names else None
         for k in _MECH_PARAMS:
             value = params.get(k)
             if isinstance(value, str) and value in labels:
                 out[k] = labels[value]
+            elif value == "ship":  # the word, never the token: an attack's ships by whose they are
+                out[k] = t(locale, "fleet.label.ship") if attacker is None else \
+                    t(locale, "fleet.label.ship_of", name=state.names[attacker if k == "unit" else 1 - attacker])
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
     cards = params.get("cards")
@@ -126,7 +130,8 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
         if params.get("target"):  # a hit roll is the attacker's, an evade roll the defender's
             roller = state.names.index(params["who"]) if params.get("who") in state.names else 0
             attacker = roller if what != "evade" else 1 - roller
-            against = _unit(state, attacker, params["target"], locale)
+            against = t(locale, "fleet.label.ship_of", name=state.names[1 - attacker]) if params["target"] == "ship" \
+                else _unit(state, attacker, params["target"], locale)  # the ship fired at: never the attacker's own
         shown.target = t(locale, "fleet.roll_need" if not against else "fleet.roll_need_on", need=params["need"], target=against)
         ok = params["total"] <= params["need"]
         shown.result = t(locale, f"fleet.roll_result.{what}.{'yes' if ok else 'no'}")

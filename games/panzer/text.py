@@ -202,7 +202,12 @@ def summary(view: dict[str, Any], locale: str) -> str:
         + (f" · {t(locale, 'core.game_over')}" if view["finished"] else ""),
     ]
     if not view["finished"]:
-        lines.append(t(locale, "panzer.ui.turn", name=view["names"][view["seat"]],
+        seat = view["seat"]
+        if view["phase"] in ("army", "ammo"):  # both choose in secret: whoever is not ready yet
+            waiting = [s for s in (0, 1) if not view[f"{view['phase']}_ready"][s]]
+            seat = waiting[0] if len(waiting) == 1 else None
+        lines.append(t(locale, "panzer.ui.turn_both" if seat is None else "panzer.ui.turn",
+                       name=view["names"][seat] if seat is not None else "",
                        phase=t(locale, f"panzer.phase.{view['phase']}"))
                      + (" · " + t(locale, "panzer.ui.pool", pool=view["pool"]) if view["phase"] in ("shots", "move", "moving", "dash", "advance") else ""))
     if view["phase"] in ("draft", "army") or not view["tanks"]:

@@ -69,6 +69,23 @@ def test_where_the_expression_ends_and_the_label_begins(words, expected):
     assert _split_roll(words.split()) == expected
 
 
+@pytest.mark.parametrize("words, expected", [
+    # dice that read but are refused for what they mean: their own message, not the label's letters
+    ("2d6>=8 to hit", ("2d6>=8", "to hit")),
+    ("1d20 2d6 adv to hit", ("1d20 2d6 adv to hit", "")),  # not read: refused whole, as before
+    ("2d6 + % hit", ("2d6 + % hit", "")),
+])
+def test_a_refused_expression_is_refused_for_its_own_fault(words, expected):
+    assert _split_roll(words.split()) == expected
+
+
+async def test_a_count_that_means_a_comparison_says_so_before_a_label(tmp_path):
+    """`/roll 2d6>=8 to hit` (second newcomer playtest) answered "I cannot read the expression
+    at character 9: `o hit`"; `/roll 2d6>=8` alone says to put a space before `>=`."""
+    replies = await run(tmp_path, "alice: /roll 2d6>=8 to hit")
+    assert replies == ["[reply alice] " + t("en", "dice.count_or_total", spec="2d6>=8", cmp=">=", value=8, head="2d6")]
+
+
 def test_a_very_long_console_line_is_not_tried_cut_by_cut():
     words = ["1"] * 5000
     assert _split_roll(words) == (" ".join(words), "")

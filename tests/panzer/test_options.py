@@ -203,3 +203,17 @@ def test_resign_always_works():
     ENGINE.resign(s, 0)
     out = ENGINE.outcome(s)
     assert out.winners == [1] and ENGINE.active_seats(s) == []
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_the_map_option_names_each_map_as_the_game_does(locale):
+    """`/game help panzer` listed "map: zhenli, saunders or kuromorimine1" while the game
+    began "on the map Pravda" (真理): a newcomer could not tell which was which (second
+    newcomer playtest). Each value is shown with the name the table uses."""
+    from games.core.options import help_lines
+    from games.panzer.data import MAPS
+    from games.panzer.models import PanzerOptions
+
+    line = next(x for x in help_lines("panzer", PanzerOptions, locale) if x.startswith("• map"))
+    for key, gmap in MAPS.items():
+        assert key in line and gmap.name[locale] in line, (key, gmap.name[locale], line)

@@ -101,7 +101,9 @@ def test_console_script_plays_three_games(tmp_path):
     assert "[0 号座位 · dave]" in dave_dm and "[1 号座位 · dave·2]" in dave_dm
     assert all(tok in dave_dm for tok in hot_cards)
     assert not any(tok in line for line in public for tok in hot_cards)
-    assert "[reply mod] 本频道没有进行中的牌桌。用 /game new 开一桌。" in out
+    # the game in #hot is over: the answer names it and what can be done now
+    assert "[reply mod] 本频道上一局（#3，对决（测试游戏））已经结束：用 /game status 查看结果，/game rematch 再来一局，" \
+           "/game new 开新的一桌。" in out
     assert any(line.startswith("[console] cannot read this line") for line in out)
 
     assert shapan(["verify", "--db", str(db), "--session", "1"]) == 0
@@ -233,3 +235,22 @@ def test_the_console_menu_shows_names_and_picks_by_number(tmp_path):
     assert "[reply alice] Pick a choice by its number, 1 to 6: /menu N." in out
     assert "[reply alice] Nothing more to choose: /menu ok plays the action, /menu back goes back one step." in out
     assert "[reply alice] ✓ Deck: Blitz (Germany / Italy)" in out  # played, as the confirm button does
+
+
+def test_menu_words_without_an_open_menu_say_how_to_open_one(tmp_path):
+    """A newcomer types `/menu ok` or `/menu 1` before any `/menu`, or after the action it built
+    was played: they read "None of your legal actions starts with “ok”", or "Nothing more to
+    choose: /menu ok plays the action" for an action already played, and `/menu ok` played it
+    again (second newcomer playtest). A played action spends the menu; the console then says
+    how to open one. A stale pick the host refuses says where to look instead."""
+    script = ["alice: /lang en", "alice: /game new frontline", "alice: /game bot", "alice: /game start",
+              "alice: /menu ok", "alice: /menu 1", "alice: /menu back",
+              "alice: /menu", "alice: /menu 1", "alice: /menu 1", "alice: /menu ok",
+              "alice: /menu 1", "alice: /menu ok", "alice: /menu deck"]
+    out = run("\n".join(script), tmp_path / "t.sqlite3")
+    none = "[reply alice] No menu is open: /menu shows your choices, numbered."
+    assert out.count(none) == 5, out
+    assert not any("legal actions" in line or "Nothing more to choose" in line for line in out), out
+    assert sum(line.startswith("[reply alice] ✓ ") for line in out) == 1  # played once
+    assert "[reply alice] “Deck” is not among your choices now (the table may have moved on): " \
+           "/menu shows what you can do." in out

@@ -50,7 +50,7 @@ async def test_menu_steps_from_legal_actions(host):
     box = await host.handle(cmd("alice", "menu", prefix=["play", state.hands[0][1].id]))
     assert box.reply.menu.complete and box.reply.menu.options == []
     box = await host.handle(cmd("alice", "menu", prefix=["attack"]))
-    assert reply_text(box) == t("en", "host.menu_no_match", prefix="attack")
+    assert reply_text(box) == t("en", "host.menu_no_match", prefix="attack", menu="/act")  # the button's command
 
 
 def test_menu_works_for_an_engine_with_multi_token_codes():

@@ -87,3 +87,41 @@ async def test_a_player_already_awaited_is_not_pinged_again(host):
     box = await host.handle(cmd("alice", "play", code="preset raider"))
     box = await host.handle(cmd("alice", "play", code="victory raid"))
     assert box.public and not any(m.pings for _, m in box.public)
+
+
+@pytest.mark.parametrize("key,seed", [("conflict", 3), ("panzer", 1)])
+async def test_a_window_that_opens_after_the_bots_moved_reaches_the_player_who_moved(host, clock, key, seed):
+    """Against a bot, the player's own move hands the turn to the bot, which plays it in the
+    same command and attacks: the player must answer (conflict: "Shield Line attacks
+    Riflemen"; the tank game: defensive fire). They were awaited before the command too, so
+    the prompt was skipped and the table only said "Waiting for: alice" (second newcomer
+    playtest). A turn that went to the bots and came back is a new one: the prompt with its
+    buttons, the ping, a new picture and a new deadline."""
+    await host.handle(cmd("alice", "game.new", game=key))
+    await host.handle(cmd("alice", "game.bot"))
+    await host.handle(cmd("alice", "game.start"))
+    await host.handle(cmd("alice", "game.timer", hours="2"))
+    sid = (await host.repo.open_session_in_channel(10)).id
+    engine, game = get_engine(key), get_game(key)
+    rng = random.Random(seed)
+    windows = 0
+    for _ in range(400):
+        before = engine.load_state((await host.repo.load_session(sid)).state)
+        if engine.is_over(before) or 0 not in engine.active_seats(before):
+            break
+        clock.now += 60  # the player thinks a minute
+        box = await host.handle(cmd("alice", "play", code=game.bot_action(before, 0, rng).code()))
+        session = await host.repo.load_session(sid)
+        after = engine.load_state(session.state)
+        why = game.text.prompt(after, 0, "en")
+        if why is None or game.text.prompt(before, 0, "en") is not None or 0 not in engine.active_seats(after):
+            continue
+        windows += 1
+        sent = [m for uid, m in box.private if uid == 1 and m.menu is not None]
+        assert sent and why in sent[0].text, f"no prompt for: {why}"
+        assert any(1 in m.pings for _, m in box.public)
+        assert any(m.images for _, m in box.public)  # the board as the bot left it
+        assert session.turn_deadline == clock.now + 2 * 3600  # their time starts again
+        if windows >= 2:
+            break
+    assert windows >= 1

@@ -1,0 +1,70 @@
+"""What the table reads when units fight and turn over (issue 18, "Names, never ids"; second
+newcomer playtest). A player saw "Unit against unit: u14 against u10", "Revealed: u14
+Defend·Attack·Rest against u10 Defend" (unit ids: only `unit` and `vehicle` parameters were
+named), "Transport Plane is turned face up: Transport Plane" (the table had only seen a
+face-down unit), "face-down unit #3 is turned face down" (it had been seen face up, by name),
+"alice's a face-down unit is destroyed" and "Pair 1: Defend against Defend; durability 3 / 3"
+(whose durability?). Every line is rendered as the host renders a post: with the state after
+the step, in both languages, along seeded bot games."""
+from __future__ import annotations
+
+import random
+import re
+
+from games.conflict import ENGINE, GAME
+from games.core.engine import Seat
+from games.core.i18n import t
+
+UNIT_ID = re.compile(r"\bu\d+\b")
+
+
+def steps(seed: int, players: int = 2, limit: int = 4000):
+    """(state after the step, the step's public events) along a seeded game of bots that
+    now and then make a random legal move (the plain bot never turns its units over)."""
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i}") for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    for _ in range(limit):
+        if ENGINE.outcome(state):
+            return
+        seat = sorted(ENGINE.active_seats(state))[0]
+        action = rnd.choice(ENGINE.legal_actions(state, seat)) if rnd.random() < 0.3 else GAME.bot_action(state, seat, rnd)
+        step = ENGINE.apply(state, seat, action)
+        state = step.state
+        yield state, [(e.key, e.params) for e in step.events if e.to is None]
+
+
+def test_fights_flips_and_losses_name_units_as_the_table_knew_them():
+    seen = {"conflict.ev.combat": 0, "conflict.ev.reveal": 0, "conflict.ev.pair": 0,
+            "conflict.ev.flip_up": 0, "conflict.ev.flip_down": 0}
+    bad = []
+    for seed in (11, 3):
+        for state, events in steps(seed):
+            for key, params in events:
+                if key not in seen:
+                    continue
+                seen[key] += 1
+                for loc in ("en", "zh-CN"):
+                    line = GAME.text.event_lines(state, [(key, params)], loc)[0]
+                    bad += [f"{loc} id: {line}" for _ in UNIT_ID.finditer(line)]
+                    if key in ("conflict.ev.flip_up", "conflict.ev.flip_down") and params["unit"] in state.units:
+                        card = t(loc, "conflict.face_down")
+                        if key.endswith("flip_up") and card not in line.split(":")[0].split("：")[0]:
+                            bad.append(f"{loc} turned up, but not named as face down before: {line}")
+                        if key.endswith("flip_down") and card in line:
+                            bad.append(f"{loc} turned down, but named as face down before: {line}")
+                        territory = GAME.text.event_params(state, key, params, loc).get("where")
+                        if not territory or territory not in line:
+                            bad.append(f"{loc} no territory: {line}")
+                    if key == "conflict.ev.pair" and loc == "en":
+                        if "attacker" not in line or "defender" not in line:
+                            bad.append(f"whose durability? {line}")
+    assert all(seen.values()), seen
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_a_face_down_unit_destroyed_reads_as_a_sentence():
+    """`{player}'s {name} is destroyed.` with a face-down unit: "P0's face-down unit is
+    destroyed.", not "P0's a face-down unit"."""
+    line = GAME.text.event_lines(None, [("conflict.ev.destroyed", {"player": "P0", "name": "@conflict.hidden"})], "en")[0]
+    assert line == "P0's face-down unit is destroyed."

@@ -1,0 +1,86 @@
+"""A ship in the table's lines is a word of the reader's language, and whose it is (issue 18,
+"Names, never ids"; second newcomer playtest): a zh-CN table read "机器人1 的 ship 受到 6 点伤害"
+and "alice：ship 用 重型舰装火神炮 攻击 ship。" — the engine's token for a ship, untranslated,
+and in an attack nobody could tell whose ship fired at whose."""
+from __future__ import annotations
+
+import random
+import re
+
+from games.core.engine import Seat
+from games.fleet import ENGINE, GAME
+
+
+def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():
+    rnd = random.Random(5)
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 5).state
+    seen = {"fleet.attack": 0, "fleet.damage": 0}
+    bad = []
+    for _ in range(3000):
+        if ENGINE.outcome(state):
+            break
+        seat = sorted(ENGINE.active_seats(state))[0]
+        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+        state = step.state
+        for e in step.events:
+            if e.to is not None or e.key not in seen or "ship" not in (e.params.get("unit"), e.params.get("target")):
+                continue
+            seen[e.key] += 1
+            zh, en = (GAME.text.event_lines(state, [(e.key, e.params)], loc)[0] for loc in ("zh-CN", "en"))
+            if re.search(r"[A-Za-z]*ship", zh):
+                bad.append(zh)
+            if e.key == "fleet.attack":
+                attacker = e.params["name"]
+                other = "P1" if attacker == "P0" else "P0"
+                if e.params["unit"] == "ship" and f"{attacker}'s ship" not in en:
+                    bad.append(en)
+                if e.params["target"] == "ship" and f"{other}'s ship" not in en:
+                    bad.append(en)
+    assert all(seen.values()), seen
+    assert not bad, "\n".join(bad[:10])
+
+
+def test_building_steps_point_to_the_menu_choice_that_ends_them():
+    """"下一步：选择主武器（完成后 done）": `done` is the code, which a player clicking the menu
+    never sees; the step names the choice as the menu shows it ("完成这一步")."""
+    from games.core.i18n import t
+
+    for loc in ("en", "zh-CN"):
+        done = t(loc, "fleet.act.done")
+        for stage in ("main", "mech", "pilot"):
+            text = t(loc, f"fleet.stage.{stage}")
+            assert done in text and not re.search(r"\bdone\b", text), text
+
+
+def test_a_roll_against_a_ship_names_the_defender_s_ship_even_as_the_game_ends():
+    """The last shot of a game read "alice rolls to hit …, against alice's ship" (her own): the
+    ship was named by the phase, and the game was already over when the line was written."""
+    rnd = random.Random(5)
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 5).state
+    checked = 0
+    for _ in range(3000):
+        if ENGINE.outcome(state):
+            break
+        seat = sorted(ENGINE.active_seats(state))[0]
+        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+        state = step.state
+        rolls = [(e.key, e.params) for e in step.events if e.key == "core.roll"]
+        for key, params in rolls:
+            what = str(params.get("what"))
+            if params.get("target") != "ship" or not what.endswith((".hit", ".evade")):
+                continue
+            roller = params["who"]
+            attacker = roller if what.endswith(".hit") else ("P1" if roller == "P0" else "P0")
+            defender = "P1" if attacker == "P0" else "P0"
+            for over in (False, True):  # as the step left it, and as if the game had just ended
+                shown = state if not over else _over(state)
+                line = GAME.text.event_lines(shown, [(key, params)], "en")[0]
+                assert f"against {defender}'s ship" in line, line
+                checked += 1
+    assert checked
+
+
+def _over(state):
+    copy = ENGINE.load_state(ENGINE.dump_state(state))
+    copy.phase = "over"
+    return copy

@@ -1,0 +1,39 @@
+"""Small things the second newcomer playtest (issue 18) tripped over at the table, each
+checked through the host as a player meets it."""
+from __future__ import annotations
+
+from tests.platform.conftest import cmd, public_text, reply_text
+
+
+async def test_sentences_of_a_result_run_on_in_chinese_without_a_space(host):
+    """"alice 认输。 胜者：机器人1。 得分：…" had a space after each full stop: sentences were
+    joined the English way. In English they keep it."""
+    for loc in ("zh-CN", "en"):
+        await host.handle(cmd("alice", "game.new", game="frontline", locale=loc))
+        await host.handle(cmd("alice", "game.bot", locale=loc))
+        await host.handle(cmd("alice", "game.start", locale=loc))
+        box = await host.handle(cmd("alice", "game.concede", locale=loc))
+        ended = public_text(box)
+        status = reply_text(await host.handle(cmd("alice", "game.status", locale=loc)))
+        if loc == "zh-CN":
+            assert "胜者：机器人1。得分：" in ended and "alice 认输。胜者：机器人1。得分：" in status
+            assert "。 " not in ended + status
+        else:
+            assert "Winner: Bot 1. Scores:" in ended and "alice conceded. Winner: Bot 1. Scores:" in status
+
+
+async def test_after_the_game_a_move_says_the_game_is_over_and_what_to_do(host):
+    """`/game hint` or `/menu` after the end answered "There is no open table in this channel.
+    Start one with /game new.", as if nothing had been played here: it names the game that
+    ended and points to its result and a rematch."""
+    await host.handle(cmd("alice", "game.new", game="frontline"))
+    await host.handle(cmd("alice", "game.bot"))
+    await host.handle(cmd("alice", "game.start"))
+    await host.handle(cmd("alice", "game.concede"))
+    for verb in ("game.hint", "menu", "play", "hand"):
+        text = reply_text(await host.handle(cmd("alice", verb, code="end")))
+        assert text.startswith("The last game here (#1, Frontline) is over: /game status shows how it ended, "
+                               "/game rematch plays it again"), (verb, text)
+    assert "已经结束" in reply_text(await host.handle(cmd("alice", "menu", locale="zh-CN")))
+    assert reply_text(await host.handle(cmd("alice", "menu", channel=20))) == \
+        "There is no open table in this channel. Start one with /game new."  # nothing was played there
