@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from games.core.scoring import win_chances
+
 from . import rules as R
 from .cards import CARDS, load_presets
 from .state import Attack, ChooseDeck, Deploy, EndTurn, Keep, Move, PlayOrder, SetCounter, Swap
@@ -83,7 +85,27 @@ def score(engine: "FrontlineEngine", st: "FrontlineState", seat: int, a) -> floa
     return 0
 
 
+def features(st: "FrontlineState", seat: int) -> list[float]:
+    """What a position holds for `seat`, as numbers (`FEATURES` names them): its HQ, and how
+    close it is to falling; its board; its hand, kredit slots and deck before fatigue; the
+    frontline and the attack it can bring on the enemy HQ; whether it moves next."""
+    me = st.players[seat]
+    units = R.units_of(st, seat)
+    hq = max(0, me.hq)
+    return [hq, min(hq, 8), sum(u.atk for u in units), sum(u.hp for u in units), len(units), len(me.hand),
+            me.slots, min(len(me.deck), 5), 1.0 if st.front_owner == seat else 0.0,
+            sum(u.atk for u in units if R.in_front(st, u) or R.utype(u) in R.RANGED), 1.0 if st.turn == seat else 0.0]
+
+
+FEATURES = ("hq", "hq_to_8", "board_atk", "board_hp", "units", "hand", "slots", "deck_to_5", "front", "threat",
+            "to_move")
+# Fitted by `python -m bench evaluation --game frontline` (see bench/evaluation.py)
+WEIGHTS = (0.02771, 0.3281, 0.1958, 0.2104, -0.4954, 0.3657, 0.4155, -0.8552, 0.01531, 0.1194, -0.467)
+
+
 def evaluate(engine: "FrontlineEngine", st: "FrontlineState", players: int) -> list[float]:
-    """For a search cut short: each side's share of HQ and board strength (0 to 1)."""
-    strength = [max(0, p.hq) * 2 + sum(u.atk + u.hp for u in R.units_of(st, s)) + 1 for s, p in enumerate(st.players)]
-    return [v / sum(strength) for v in strength]
+    """For a search cut short: each seat's chance to win by the fitted weights of `features`
+    (even while decks are chosen and hands mulliganed: what they hold shows only in play)."""
+    if st.phase != "main":
+        return [1 / players] * players
+    return win_chances(WEIGHTS, [features(st, s) for s in range(players)])
