@@ -93,17 +93,19 @@ def _warm() -> None:
         get_engine(key)
 
 
-def warm_up() -> None:
+def warm_up() -> Future | None:
     """Start the worker now, without waiting for it (the bot started, a searching bot was
-    seated); once per pool."""
+    seated); once per pool. Returns the warm-up, done when the worker is ready."""
     global _warming
     try:
         pool = _get_pool()
         with _pool_lock:
             if _warming is None or _warming[0] is not pool:
                 _warming = pool, pool.submit(_warm)
+            return _warming[1]
     except Exception:  # a pool that cannot start: the first decision finds out and says why
         log.debug("the thinking pool did not start ahead", exc_info=True)
+        return None
 
 
 def think(engine: Engine, state: Any, seat: int, level: str, rng: random.Random, budget: Budget | None,
