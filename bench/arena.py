@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import tempfile
 import time
 from pathlib import Path
@@ -50,9 +51,11 @@ def main(argv: list[str]) -> int:
 
 async def loop_lag(game: str, moves: int, seconds: float | None, threads: bool = False) -> int:
     """A table with one human and a hard bot, through the real host on SQLite: the human plays
-    the first legal move, the bot answers; meanwhile a task that wakes every 5 ms records how
-    late it woke (the event loop's lag: how long every other table would have waited)."""
-    from games.core.search import Budget
+    the heuristic's move, the bot answers; meanwhile a task that wakes every 5 ms records how
+    late it woke (the event loop's lag: how long every other table would have waited). The
+    worker is warmed first, as the bot does when it starts."""
+    from bot.host import thinking
+    from games.core.search import Budget, heuristic
     from games.registry import get_engine
 
     engine = get_engine(game)
@@ -82,6 +85,10 @@ async def loop_lag(game: str, moves: int, seconds: float | None, threads: bool =
     with tempfile.TemporaryDirectory() as folder:
         host = await Host.create(Path(folder) / "lag.sqlite3")
         host.think_in_processes = not threads
+        if not threads:
+            await asyncio.wrap_future(await asyncio.to_thread(thinking.warm_up))
+        human = random.Random(1)
+        loop_cpu: list[float] = []  # per command: CPU time spent on the event loop's thread
         if seconds is not None:
             host.bot_budgets = {"hard": Budget(seconds=seconds)}
         await host.handle(line(1, "game.new", game=game))
@@ -96,17 +103,24 @@ async def loop_lag(game: str, moves: int, seconds: float | None, threads: bool =
                 break
             state = engine.load_state(session.state)
             if 0 in engine.active_seats(state):
-                await host.handle(line(1, "play", code=engine.legal_actions(state, 0)[0].code()))
+                on_loop = time.thread_time()  # CPU of this thread only: the work done on the event loop
+                await host.handle(line(1, "play", code=heuristic(engine, state, 0, human).code()))
+                loop_cpu.append(time.thread_time() - on_loop)
                 played += 1
             else:
+                on_loop = time.thread_time()
                 await host.tick()  # the bots' next slice, as the adapter's timer loop runs it
+                loop_cpu.append(time.thread_time() - on_loop)
             bot_decisions = sum(1 for e in await host.repo.log_entries(session.id) if e.source == "bot")
         elapsed = time.perf_counter() - started
         stop = True
         await task
         await host.close()
     where = "on a thread" if threads else "in a worker process"
+    loop_cpu.sort()
     print(f"loop lag, idle: {figures(idle)}")
+    print(f"event-loop thread CPU per command ({len(loop_cpu)} commands; load-independent, an upper bound of any "
+          f"one block): median {1000 * loop_cpu[len(loop_cpu) // 2]:.1f} ms, worst {1000 * loop_cpu[-1]:.1f} ms")
     print(f"loop lag while a hard bot thinks {where} ({game}, {played} human moves, {bot_decisions} bot moves, "
           f"{elapsed:.0f} s): {figures(lags)}")
     return 0

@@ -50,9 +50,12 @@ class HostLike(Protocol):
 
 
 async def default_host(db_path: str) -> HostLike:
-    from bot.host import Host
+    from bot.host import Host, thinking
 
-    return await Host.create(db_path)
+    host = await Host.create(db_path)
+    # the searching bots' worker starts with the bot (about 3 s), not at the first bot's move
+    await asyncio.to_thread(thinking.warm_up)
+    return host
 
 
 class ShapanClient(discord.Client):

@@ -9,8 +9,11 @@ another), and sends back the action's code and those positions.
 
 The budget counts from the moment the host asks, not from when the worker starts: time spent
 waiting for the worker (starting it, a queue) is taken from the thinking, so a decision
-stays within its budget plus a little. `warm_up` starts the worker ahead (a searching bot
-seated), so that the first decision does not pay for starting a process.
+stays within its budget plus a little. `warm_up` starts the worker ahead (when the bot starts,
+and when a searching bot is seated), so that the first decision does not pay for starting a
+process (about 3 s on a busy machine). A worker that has not answered by the budget plus
+`GRACE` (still starting, or busy with other tables' bots) is not waited for: the heuristic
+plays that move, so no decision takes much longer than its budget.
 
 A game the worker cannot load (one registered only in this process, as the tests' games
 are) or a pool that broke thinks on the calling thread instead.
@@ -24,16 +27,18 @@ import random
 import threading
 import time
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as NoAnswerYet
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from games.core.engine import Engine
-from games.core.search import Budget, LEVEL_BUDGETS, Memory, make_bot
+from games.core.search import Budget, LEVEL_BUDGETS, Memory, heuristic, make_bot
 
 log = logging.getLogger(__name__)
 WORKERS = max(1, (os.cpu_count() or 2) - 1)  # leave a core to the event loop
 _pool: ProcessPoolExecutor | None = None
+_warming: tuple[ProcessPoolExecutor, Future] | None = None  # the pool warmed, and its warm-up
 _pool_lock = threading.Lock()
 _unknown: set[str] = set()  # games the workers cannot load: thought out here at once
 
@@ -56,6 +61,7 @@ def shutdown() -> None:
 
 
 MIN_SHARE = 0.1  # of its budget a decision keeps however late the worker took it up
+GRACE = 0.5  # seconds past its budget the host waits for a worker's answer before the heuristic moves
 
 
 def _remaining(budget: Budget, asked: float) -> Budget:
@@ -87,12 +93,19 @@ def _warm() -> None:
         get_engine(key)
 
 
-def warm_up() -> None:
-    """Start the worker now, without waiting for it (a searching bot was seated)."""
+def warm_up() -> Future | None:
+    """Start the worker now, without waiting for it (the bot started, a searching bot was
+    seated); once per pool. Returns the warm-up, done when the worker is ready."""
+    global _warming
     try:
-        _get_pool().submit(_warm)
+        pool = _get_pool()
+        with _pool_lock:
+            if _warming is None or _warming[0] is not pool:
+                _warming = pool, pool.submit(_warm)
+            return _warming[1]
     except Exception:  # a pool that cannot start: the first decision finds out and says why
         log.debug("the thinking pool did not start ahead", exc_info=True)
+        return None
 
 
 def think(engine: Engine, state: Any, seat: int, level: str, rng: random.Random, budget: Budget | None,
@@ -102,13 +115,20 @@ def think(engine: Engine, state: Any, seat: int, level: str, rng: random.Random,
     if in_process and engine.key not in _unknown:
         seen = list(memory.seen.get(seat, ()))
         seed = rng.getrandbits(64)
-        thinking = (budget or LEVEL_BUDGETS[level]).seconds or 60.0
+        seconds = (budget or LEVEL_BUDGETS[level]).seconds
+        future = None
         try:
             future = _get_pool().submit(_think, engine.key, engine.dump_state(state), seat, level, seed, budget, seen,
                                         time.time())
-            code, seen = future.result(timeout=10 + 3 * thinking)  # the first call also starts the worker
+            # an iteration budget (tests) waits as long as the worker needs, starting included
+            code, seen = future.result(timeout=200.0 if seconds is None else seconds + GRACE)
             memory.seen[seat] = deque(seen, maxlen=memory.size)
             return engine.parse_action(code)
+        except NoAnswerYet:
+            future.cancel()  # if still queued: it would only delay the next decision
+            log.warning("a bot of %s had no answer from its worker within %.1f s (starting or busy): "
+                        "the heuristic moves", engine.key, seconds + GRACE)
+            return heuristic(engine, state, seat, rng)
         except KeyError:
             _unknown.add(engine.key)  # a game the workers do not know (registered in this process only)
         except BrokenProcessPool:

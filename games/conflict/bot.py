@@ -9,6 +9,7 @@ from typing import Any
 
 from games.conflict import rules as R
 from games.conflict.present import units_of
+from games.core.scoring import win_chances
 
 # a fair default order for the face-down combat cards
 LAY_PLAN = ("ADA", "DAR", "ADR")
@@ -105,15 +106,33 @@ def _keep_value(key: str) -> int:
         (2 if key == "attack" else 0)
 
 
+def features(state, seat: int) -> list[float]:
+    """What a position holds for `seat`, as numbers (`FEATURES` names them): whether it is
+    still in the game, its territories (the round cap ranks by their count, and weighs them
+    more the nearer it is), their durability and its capital, its units, resources, hand and
+    upgrade, and whether it moves next."""
+    p = state.players[seat]
+    if not p.alive:
+        return [0.0] * len(FEATURES)
+    owned = [state.territories[t] for row in p.rows for t in row]
+    units = [u for u in state.units.values() if u.owner == seat]
+    late = state.round / state.max_rounds
+    return [1.0, len(owned), len(owned) * late, sum(t.dur for t in owned), 1.0 if p.capital else 0.0, len(units),
+            sum(R.cdef(u.key).cost for u in units), p.res, len(p.hand), 1.0 if p.upgrade else 0.0,
+            1.0 if state.turn == seat else 0.0]
+
+
+FEATURES = ("alive", "territories", "territories_late", "durability", "capital", "units", "unit_cost", "resources",
+            "hand", "upgrade", "to_move")
+# Fitted by `python -m bench evaluation --game conflict` (see bench/evaluation.py)
+WEIGHTS = (0, 0.09647, 0.9063, -0.01387, 0.3755, 0.1528, 0.03251, -0.01395, 0.06371, 0.07938, -0.05661)
+
+
 def evaluate(engine, state, players: int) -> list[float]:
-    """For a search cut short: each player's share of territory durability and units (none
-    once out of the game)."""
-    strength = [1.0 if p.alive else 0.0 for p in state.players]
-    for terr in state.territories.values():
-        if 0 <= terr.owner < players and state.players[terr.owner].alive:
-            strength[terr.owner] += terr.dur
-    for unit in state.units.values():
-        if 0 <= unit.owner < players and state.players[unit.owner].alive:
-            strength[unit.owner] += 2
-    total = sum(strength) or 1.0
-    return [v / total for v in strength]
+    """For a search cut short: each seat's chance to win by the fitted weights of `features`
+    (nothing for a seat out of the game; even while factions and territories are chosen)."""
+    if state.phase == "setup":
+        return [1 / players] * players
+    chances = win_chances(WEIGHTS, [features(state, s) for s in range(players)])
+    alive = [c if state.players[s].alive else 0.0 for s, c in enumerate(chances)]
+    return [c / (sum(alive) or 1.0) for c in alive]

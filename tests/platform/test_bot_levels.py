@@ -139,3 +139,42 @@ def test_a_searching_bot_thinks_in_a_worker_process():
     assert len(memory.seen[seat]) == 1  # noted in the worker, brought back
     worker = thinking._get_pool().submit(os.getpid).result()
     assert worker != os.getpid()
+
+
+def test_a_worker_that_does_not_answer_within_the_budget_leaves_the_move_to_the_heuristic(monkeypatch):
+    """"No decision over 2 s": a worker still starting (about 3 s) or busy with other tables
+    is not waited for past the budget and a grace; the heuristic plays that move, and the
+    request still queued is withdrawn so that it does not hold up the next decision. (The
+    host used to wait up to 10 s plus three budgets for a first decision.)"""
+    import random
+    from concurrent.futures import Future
+
+    from bot.host import thinking
+    from games.core.engine import Seat
+    from games.core.search import Memory, heuristic
+
+    class SilentPool:  # a worker that never answers in time
+        def __init__(self):
+            self.futures = []
+
+        def submit(self, *args, **kwargs):
+            self.futures.append(Future())
+            return self.futures[-1]
+
+    pool = SilentPool()
+    monkeypatch.setattr(thinking, "_get_pool", lambda: pool)
+    monkeypatch.setattr(thinking, "GRACE", 0.0, raising=False)
+    engine = get_engine("frontline")
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(2)]
+    state = engine.setup(seats, engine.parse_options({}), 4).state
+    play = random.Random(2)
+    while state.phase != "main" or len(engine.legal_actions(state, engine.active_seats(state)[0])) < 2:
+        seat = engine.active_seats(state)[0]
+        state = engine.apply(state, seat, heuristic(engine, state, seat, play)).state
+    seat = engine.active_seats(state)[0]
+
+    action = thinking.think(engine, state, seat, "hard", random.Random(5), Budget(seconds=0.01), Memory())
+    expected = random.Random(5)
+    expected.getrandbits(64)  # the worker's seed, drawn first
+    assert action.code() == heuristic(engine, state, seat, expected).code()
+    assert len(pool.futures) == 1 and pool.futures[0].cancelled()
