@@ -1090,7 +1090,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 amount = round_half_up(-roll * pct, 100)
                 before = target.cv
                 target.cv = min(full, target.cv + amount)
-                events.append(roll_event(p.name, "@ironfire.roll.heal", [roll], -amount, pct=pct))
+                events.append(roll_event(p.name, "@ironfire.roll.heal", [roll], -amount, pct=pct, lo=opt.dmg_min,
+                                         hi=opt.dmg_max))
                 events.append(Event.public("ironfire.healed", unit=self._label(target), amount=target.cv - before,
                                            cv=target.cv))
                 continue
@@ -1099,7 +1100,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if fortified:
                 dmg = max(0, dmg - 1)
             events.append(roll_event(p.name, "@ironfire.roll.damage", [roll], dmg, env=env_mod, pct=pct,
-                                     precise=int(precise), fortify=int(fortified)))
+                                     precise=int(precise), fortify=int(fortified), lo=opt.dmg_min, hi=opt.dmg_max))
             target.cv -= dmg
             if target.cv <= 0:  # 203.1 destroyed
                 tp.army.remove(target)

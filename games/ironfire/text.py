@@ -102,6 +102,9 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
     (`Tiger I #2`, as on the public picture); a card no longer on the board by its name alone."""
     loc = normalize_locale(locale)
     out = dict(params)
+    if key == "core.roll" and "lo" in params:  # a damage or healing roll names its range (lo, hi)
+        lo, hi = (params["lo"], params["hi"]) if params["lo"] >= 0 else (-params["hi"], -params["lo"])
+        out["what"] = t(loc, str(params["what"])[1:] + "_range", lo=lo, hi=hi)
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = ", ".join(deck_entry(part, loc) for part in str(params["code"]).split(","))
     labels = None
@@ -149,9 +152,27 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
         if params.get("fortify") and scaled > 0:
             terms.append((t(loc, "ironfire.term.fortify"), -1))
         shown.terms = terms
-    elif what == "heal" and params.get("total") != roll:
-        shown.terms = [(f"×{params.get('pct', 100)}%", params["total"] - roll)]
+        _outcome(engine, state, shown, following, loc)
+    elif what == "heal":  # 207.2: a negative damage roll restores; it reads as what it restores
+        shown.dice, shown.total = [-d for d in shown.dice], -params["total"]
+        if shown.total != -roll:
+            shown.terms = [(f"×{params.get('pct', 100)}%", shown.total + roll)]
+        _outcome(engine, state, shown, following, loc)
     return shown
+
+
+OUTCOMES = {"ironfire.damaged": "took", "ironfire.destroyed": "destroyed", "ironfire.healed": "regains"}
+
+
+def _outcome(engine, state: IronState, shown: ShownRoll, following: list, loc: str) -> None:
+    """A damage or healing roll ends with what it did to its card (the event after it, folded in)."""
+    key, params = following[0] if following else ("", {})
+    if key not in OUTCOMES:
+        return
+    named = event_params(engine, state, key, params, loc)
+    shown.target = named["unit"]
+    shown.result = t(loc, "ironfire.term." + OUTCOMES[key], **named)
+    shown.absorbs = 1
 
 
 def prompt(engine, state: IronState, seat: int, locale: str) -> str | None:

@@ -1004,14 +1004,15 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             state.ammo_spent[t.owner].append(ammo)  # the loadout's rules still bind what is left (determinize)
             ev.append(_public("panzer.ev.ammo_used", tank=t.id, ammo=f"@panzer.ammo.{ammo}"))
         dist = distance(t.pos, aim_at)
-        mod = R.hit_modifier(state, t, e, mode)
+        mods = R.hit_modifier_terms(state, t, e, mode)
+        mod = sum(mods.values())
         dice = state.rng.dice(2, 6)
         if ammo == "apfsds":  # rule 4-2: one die counts as a 6 (the lower one, the best choice)
             dice[dice.index(min(dice))] = 6
         natural = sum(dice)
         total = natural + mod
         hit = total >= dist
-        ev.append(_roll(t.id, "@panzer.roll.hit", dice, total, mod=mod, need=dist, target=e.id))
+        ev.append(_roll(t.id, "@panzer.roll.hit", dice, total, mod=mod, mods=mods, need=dist, target=e.id))
         ev.append(_public("panzer.ev.hit_result", tank=t.id, target=e.id, mode=f"@panzer.mode.{mode}",
                                natural=natural, mod=mod, total=total, need=dist,
                                result="@panzer.hit" if hit else "@panzer.miss"))

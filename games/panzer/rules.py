@@ -274,15 +274,21 @@ def is_recon(mode: str, shooter: Tank, target: Tank) -> bool:
     return mode == "jump" and ttype(shooter).tank_class == "light" and ttype(target).tank_class != "light"
 
 
+def hit_modifier_terms(state: PanzerState, shooter: Tank, target: Tank, mode: str) -> dict[str, int]:
+    """The hit roll's modifiers by name: the fire mode (with the nation's), spotting, veterancy
+    (the ones that do not apply are left out; the fire mode is always named)."""
+    terms = {"mode": NATION_MOD.get((mode, ttype(shooter).nation), MODE_MOD[mode])}
+    if state.options.spotting and target.spotted:
+        terms["spotted"] = target.spotted
+    veteran = shooter.veteran if state.options.veteran == "on" else \
+        shooter.veteran_modes.get(mode, 0) if state.options.veteran == "per_mode" else 0
+    if veteran:
+        terms["veteran"] = veteran
+    return terms
+
+
 def hit_modifier(state: PanzerState, shooter: Tank, target: Tank, mode: str) -> int:
-    mod = NATION_MOD.get((mode, ttype(shooter).nation), MODE_MOD[mode])
-    if state.options.spotting:
-        mod += target.spotted
-    if state.options.veteran == "on":
-        mod += shooter.veteran
-    elif state.options.veteran == "per_mode":
-        mod += shooter.veteran_modes.get(mode, 0)
-    return mod
+    return sum(hit_modifier_terms(state, shooter, target, mode).values())
 
 
 def close_bonus(dist: int) -> int:

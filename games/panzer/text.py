@@ -109,6 +109,16 @@ def _tank_class(state: Any, tank_id: Any) -> str:
     return ROSTER[tank.type].tank_class if tank is not None else ""
 
 
+def _hit_terms(params: dict[str, Any], result: dict[str, Any], locale: str) -> list[tuple[str, int]]:
+    """Each hit modifier by name (the fire mode's as the mode, spotting, veterancy); a roll
+    recorded before the modifiers were named shows their sum."""
+    if "mods" not in params:
+        return [(t(locale, "panzer.term.modifiers"), params["mod"])] if params.get("mod") else []
+    mode = t(locale, result["mode"][1:]) if result.get("mode") else t(locale, "panzer.term.mode")
+    labels = {"mode": mode, "spotted": t(locale, "panzer.term.spotted"), "veteran": t(locale, "panzer.term.veteran")}
+    return [(labels[name], value) for name, value in params["mods"].items() if value]
+
+
 def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
                  locale: str) -> ShownRoll:
     """Hit: 2d6 + modifiers against the distance (the hit line folded in). Damage: 2d6
@@ -119,7 +129,7 @@ def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: lis
     nxt_key, nxt = following[0] if following else ("", {})
     against = tank_label(tank_numbers(state.tanks), params.get("target", ""), locale)
     if what == "@panzer.roll.hit":
-        shown.terms = [(t(locale, "panzer.term.modifiers"), params["mod"])] if params.get("mod") else []
+        shown.terms = _hit_terms(params, nxt if nxt_key == "panzer.ev.hit_result" else {}, locale)
         shown.target = t(locale, "panzer.term.distance", tank=against, need=params["need"])
         shown.result = t(locale, "panzer.hit" if params["total"] >= params["need"] else "panzer.miss")
         if nxt_key == "panzer.ev.hit_result":
