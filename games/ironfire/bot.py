@@ -208,10 +208,10 @@ def strength(engine, state: IronState, s: int) -> float:
     rounds_ahead = max(0, state.rounds - state.round)  # whole rounds after this one (or to come, between rounds)
     worth = 0.0
     for u in p.army:
-        repaired = u.heavy and engine._has(p, u, "repair")
+        repaired = u.heavy and engine.has_ability(p, u, "repair")
         kept = UNIT_CV[u.card] if restore_ahead and (repaired or not u.heavy) else u.cv
-        half = u.heavy and not repaired and not engine._has(p, u, "veteran")
-        strikes = rounds_ahead + (battle and not u.attacked and (not u.cut or engine._has(p, u, "captured")))
+        half = u.heavy and not repaired and not engine.has_ability(p, u, "veteran")
+        strikes = rounds_ahead + (battle and not u.attacked and (not u.cut or engine.has_ability(p, u, "captured")))
         worth += kept + ATTACK_WORTH * strikes * _best_damage(u.card) * (0.5 if half else 1.0)
     for c in p.picked if state.phase == "recount" else ():  # reinforcements being placed
         if c.card in POOL.combat:

@@ -217,6 +217,10 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return False
         return any(GRANTS[a] == ability for a in player.abilities)
 
+    def has_ability(self, player: Player, unit: Unit, ability: str) -> bool:
+        """401.2, for bots and faces: whether `unit` of `player` has `ability` now."""
+        return self._has(player, unit, ability)
+
     @staticmethod
     def seen_cards(player: Player) -> dict[str, int]:
         """The cards of a deck the table sees in play now: army cards it has seen, ability
