@@ -13,14 +13,11 @@ whenever another is legal, so captures, rescues, nukes and an elimination are co
 
 To re-record after a deliberate rule change: `python -m tests.conflict.test_fingerprint`.
 """
-import hashlib
-import json
-import random
 
 import pytest
 
 from games.conflict import ENGINE
-from games.core import Seat
+from tests.fingerprint_helpers import random_game_fingerprint
 
 THREE = {
     1: ('d778c4364212e98a', '00d853b3f884cc7d'),
@@ -92,26 +89,7 @@ CASES = {  # name: (players, options, skip passive actions, expected)
 
 
 def fingerprint(seed: int, players: int, options: dict[str, str], aggressive: bool = False) -> tuple[str, str]:
-    rnd = random.Random(seed)
-    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
-    state = ENGINE.setup(seats, ENGINE.parse_options(options), seed).state
-    steps = hashlib.sha256()
-    for n in range(20_000):
-        if ENGINE.outcome(state) is not None:
-            break
-        if n % 10 == 9:
-            state = ENGINE.load_state(ENGINE.dump_state(state))
-        seat = rnd.choice(ENGINE.active_seats(state))
-        legal = ENGINE.legal_actions(state, seat)
-        steps.update("|".join(a.code() for a in legal).encode())
-        pool = [a for a in legal if a.kind not in PASSIVE] if aggressive else []
-        step = ENGINE.apply(state, seat, rnd.choice(pool or legal))
-        state = step.state
-        for e in step.events:
-            steps.update(json.dumps(e.model_dump(), sort_keys=True, default=str).encode())
-    final = ENGINE.dump_state(state).encode()
-    steps.update(final)
-    return steps.hexdigest()[:16], hashlib.sha256(final).hexdigest()[:16]
+    return random_game_fingerprint(ENGINE, seed, players, options, PASSIVE if aggressive else ())
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -12,14 +12,11 @@ HQ kills are covered too.
 
 To re-record after a deliberate rule change: `python -m tests.frontline.test_fingerprint`.
 """
-import hashlib
-import json
-import random
 
 import pytest
 
-from games.core import Seat
 from games.frontline import ENGINE
+from tests.fingerprint_helpers import random_game_fingerprint
 
 RANDOM = {
     1: ('35c0fbeaa1be5e4e', 'd43494360fc4a1c5'),
@@ -139,26 +136,7 @@ CASES = {
 
 
 def fingerprint(seed: int, options: dict[str, str], aggressive: bool, reload: bool) -> tuple[str, str]:
-    rnd = random.Random(seed)
-    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(2)]
-    state = ENGINE.setup(seats, ENGINE.parse_options(options), seed).state
-    steps = hashlib.sha256()
-    for n in range(20_000):
-        if ENGINE.outcome(state) is not None:
-            break
-        if reload and n % 10 == 9:
-            state = ENGINE.load_state(ENGINE.dump_state(state))
-        seat = rnd.choice(ENGINE.active_seats(state))
-        legal = ENGINE.legal_actions(state, seat)
-        steps.update("|".join(a.code() for a in legal).encode())
-        pool = [a for a in legal if a.kind != "end"] if aggressive else []
-        step = ENGINE.apply(state, seat, rnd.choice(pool or legal))
-        state = step.state
-        for e in step.events:
-            steps.update(json.dumps(e.model_dump(), sort_keys=True, default=str).encode())
-    final = ENGINE.dump_state(state).encode()
-    steps.update(final)
-    return steps.hexdigest()[:16], hashlib.sha256(final).hexdigest()[:16]
+    return random_game_fingerprint(ENGINE, seed, 2, options, ("end",) if aggressive else (), 10 if reload else None)
 
 
 @pytest.mark.parametrize("name", list(CASES))
