@@ -150,7 +150,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         kind = action.kind
         listed = self._listed
         if listed is not None and listed.state is state:
-            if listed.seat != seat or listed.flipped or not _holds(listed.acts, action):
+            # a flip is looked for among the listing's flips alone (half of all actions)
+            acts = listed.parts[L.FLIPS] if kind == "flip" and listed.parts is not None else listed.acts
+            if listed.seat != seat or listed.flipped or not _holds(acts, action):
                 self._check(state, seat, action, kind)
             self._listed = None  # the state changes from here on
         else:

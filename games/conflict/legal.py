@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from games.conflict import model as m
 from games.conflict.data import BASICS, FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
-    CARD_TYPE, CARDS, LOYALTY, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback,
+    CARD_TYPE, CARDS, COST, LOYALTY, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback,
     has_up, is_city, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
@@ -91,7 +91,7 @@ def may_attack(state: ConflictState, seat: int) -> bool:
 def fronts(state: ConflictState, seat: int) -> list[tuple[str, list[Unit] | None]]:
     """The territories `seat` may strike at (outer rows of other factions not at peace with
     it), each with its garrison (face-up defenders) or None."""
-    tids = [tid for g in others(state, seat) if not peace_between(state, seat, g) for tid in outer_row(state, g)]
+    tids = _front_tids(state, seat)
     if not tids:
         return []
     # the face-up units defending them against `seat` (face-down ones do not defend), in one
@@ -102,6 +102,11 @@ def fronts(state: ConflictState, seat: int) -> list[tuple[str, list[Unit] | None
         if u.loc in wanted and u.riding is None and u.up and u.owner != seat:
             defenders.setdefault(u.loc, []).append(u)
     return [(tid, defenders.get(tid)) for tid in tids]
+
+
+def _front_tids(state: ConflictState, seat: int) -> list[str]:
+    """The territories of `fronts`, without their garrisons."""
+    return [tid for g in others(state, seat) if not peace_between(state, seat, g) for tid in outer_row(state, g)]
 
 
 def strike_targets(state: ConflictState, unit: Unit, front: list | None = None) -> list[str]:
@@ -177,9 +182,39 @@ def _strikes(state: ConflictState, seat: int, my_units: list[Unit] | None = None
 
 def _may_strike(state: ConflictState, seat: int, my_units: list[Unit]) -> bool:
     """Whether _strikes is not empty (the attack card's condition), stopping at the first
-    striker with a target instead of listing every striker's targets."""
-    reaching = [r for u in strikers(state, seat, my_units) if (r := _reach(state, u)) is not None]
+    place with a target instead of listing every striker's targets. What a striker may hit
+    depends only on its place and its range (_reach, _targets), and a longer range reaches
+    all a shorter one does from the same place: so only the longest range at each place is
+    tried, and a range is worked out once per card (all strikers belong to `seat`)."""
+    ranges: dict[str, int] = {}  # card key -> range
+    longest: dict[str, int] = {}  # place -> the longest range of a striker there
+    for u in strikers(state, seat, my_units):
+        rng = ranges.get(u.key)
+        if rng is None:
+            rng = ranges[u.key] = unit_range(state, u)
+        if rng > longest.get(u.loc, -1):
+            longest[u.loc] = rng
+    if not longest:
+        return False
+    territories = state.territories
+    reaching = []
+    for loc, rng in longest.items():
+        here = territories[loc].owner
+        r, nrows = row_of(state, loc)
+        near, far = max(1, nrows - 1 - r), nrows - r
+        if (far if here == seat else near) <= rng:  # as _reach, for a unit of `seat`
+            reaching.append((rng, near, far, here))
     if not reaching:
+        return False
+    players = state.players
+    if not any(p.evading for g, p in enumerate(players) if g != seat):
+        # no unit of another seat evades: every front territory in reach holds a target (its
+        # garrison, or itself when it has none), so the garrisons need not be looked up
+        tids = _front_tids(state, seat)
+        for rng, near, far, here in reaching:
+            for tid in tids:
+                if (near if territories[tid].owner == here else far) <= rng:
+                    return True
         return False
     front = fronts(state, seat)
     for r in reaching:
@@ -490,7 +525,9 @@ def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, my_units: li
             ctype = CARD_TYPE[key]
             if cuts is None:
                 cuts = cost_cuts(state, seat)
-            if deploy_cost(state, seat, key, cuts) > res:
+                discounted, economy = cuts
+            # rules.deploy_cost written out (asked for every fielded card in hand)
+            if max(0, COST[key] - (ctype == discounted) - economy) > res:
                 continue
             if ctype == "vehicle" and sum(u.key == key for u in my_units) >= CARDS[key].limit:
                 continue

@@ -164,3 +164,27 @@ def test_a_listing_is_reused_only_after_a_flip():
     ENGINE.apply(state, seat, flip)
     assert ENGINE.legal_actions(twin, seat) == L.legal(twin, seat) == after
     assert ENGINE.legal_actions(state, seat) == L.legal(state, seat) != after
+
+
+@pytest.mark.parametrize("players,seed", [(3, 2), (4, 8), (2, 6)])
+def test_attack_condition_matches_the_strike_list(players, seed):
+    """RULES.md, 攻击: the attack card is offered only when some unit can strike a target.
+    The listing asks `_may_strike` (the longest range at each place); it must agree with the
+    strikes `_strikes` lists unit by unit, for every seat at every step of aggressive games."""
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    asked = hits = 0
+    while ENGINE.outcome(state) is None:
+        if state.phase != "setup":
+            for s in range(players):
+                if state.players[s].alive:
+                    expected = bool(L._strikes(state, s))
+                    assert L._may_strike(state, s, L.units_of(state, s)) == expected
+                    asked += 1
+                    hits += expected
+        seat = rnd.choice(ENGINE.active_seats(state))
+        full = L.legal(state, seat)
+        pool = [a for a in full if a.kind not in PASSIVE]
+        state = ENGINE.apply(state, seat, rnd.choice(pool or full)).state
+    assert 0 < hits < asked  # both answers came up
