@@ -11,7 +11,7 @@ from pydantic import TypeAdapter
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import code_fields
-from games.core.events import roll_event, step_of
+from games.core.events import fill_model, roll_event, step_of
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.observer import build_view
 from games.fleet.state import (
@@ -86,10 +86,29 @@ def _act(cls: type, *values: Any) -> Any:
     """Actions are frozen values: legal_actions reuses them instead of building thousands
     of equal pydantic objects per game (the random-playout hot loop). The values come in
     the order of the action's code (`_act(Launch, mech, pilot, zone)`): a positional cache
-    key costs half of a keyword one."""
+    key costs half of a keyword one.
+
+    Card ids are new in every game, so a game still builds some thirty actions that name a
+    card: from str values (ids, zones, weapon and skill names read off the state) the model
+    is filled as pydantic's validator fills it, without validating again (str fields take a
+    str as it is; test_fast_paths compares whole games' listings with validated actions).
+    Any other value takes the validating constructor."""
     names = code_fields(cls)
     assert len(values) <= len(names), (cls, values)
-    return cls(**dict(zip(names, values)))
+    if not _str_fields(cls) or any(type(v) is not str for v in values):
+        return cls(**dict(zip(names, values)))
+    fields = cls.model_fields
+    filled = {"kind": fields["kind"].default, **dict(zip(names, values))}
+    for name in names[len(values):]:  # the defaults of the fields not given
+        filled[name] = fields[name].default
+    return fill_model(cls, filled, set(names[:len(values)]))
+
+
+@lru_cache(maxsize=None)
+def _str_fields(cls: type) -> bool:
+    """Whether every field of the action after its kind is a str (or a str or None): a str
+    value fills it as it is (a literal or a list is validated)."""
+    return all(cls.model_fields[name].annotation in (str, str | None) for name in code_fields(cls))
 
 
 # actions over the fixed vocabulary of mech slots and zones, built once: a dict lookup costs
@@ -116,6 +135,14 @@ def _blast_targets(reach: frozenset[str], aoe: int, enemies: tuple[str, ...]) ->
     order: the target zones of an area weapon, cached as the same few layouts recur."""
     blast = {z for here in enemies for z in WITHIN[here, aoe]}
     return tuple(z for z in ZONES if z in reach and z in blast)
+
+
+@lru_cache(maxsize=None)  # one entry per preset of the fixed card data
+def _preset(name: str) -> tuple[Any, str]:
+    """A preset fleet's parsed loadout and its code, parsed once (a random game starts from a
+    preset about one time in four; the caller copies the loadout's lists)."""
+    lo = parse_loadout(D.presets[name].code)
+    return lo, lo.code()
 
 
 @lru_cache(maxsize=256)
@@ -230,13 +257,16 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if isinstance(action, Preset):
                 if action.name not in D.presets:
                     raise _err("no_preset", name=action.name)
-                lo = parse_loadout(D.presets[action.name].code)
+                lo, code = _preset(action.name)
             else:
                 lo = parse_loadout(action.loadout)
-            b.ship, b.mains, b.mechs, b.captain, b.pilots = lo.ship, lo.mains, lo.mechs, lo.captain, lo.pilots
+                code = lo.code()
+            # copies: a preset's parsed loadout is shared by every fleet built from it
+            b.ship, b.mains, b.mechs, b.captain, b.pilots = lo.ship, list(lo.mains), list(lo.mechs), lo.captain, \
+                list(lo.pilots)
             b.ship_cards, b.mech_cards = dict(lo.ship_cards), dict(lo.mech_cards)
             b.stage = "victory"
-            ev.append(_private(seat, "fleet.build.loaded", code=lo.code()))
+            ev.append(_private(seat, "fleet.build.loaded", code=code))
         elif isinstance(action, Reset):
             if stage != "victory":
                 raise _err("build_stage")
@@ -644,10 +674,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 out += [RECALL_ACTS[m.uid] for m in field if m.zone in near]
         if ap >= 2 and not destroyed and Gather in want:
             out.append(GATHER)
-        if PlayCard in want:
+        if PlayCard in want and not PLAYABLE.isdisjoint(kinds):  # mostly no playable card in hand
             out += self._play_actions(state, seat, hand, kinds)
         if UseCard in want:
-            out += self._use_actions(state, seat, field)
+            for m in field:  # mostly no mech carries a card
+                if m.cards:
+                    out += self._use_actions(state, seat, field)
+                    break
         if Turret in want and side.turret and not side.turret_used and not destroyed:
             enemy = sides[1 - seat]
             if not enemy.immune:
@@ -658,7 +691,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             uids = [m.uid for m in ready_field]
             groups = [uids] if len(uids) <= 3 else [list(c) for c in combinations(uids, 3)]
             out += [_resupply(tuple(g)) for g in groups]
-        if UseSkill in want:
+        if UseSkill in want and side.ready:  # no skill ready, none usable
             out += self._skill_actions(state, seat)
         if EndTurn in want:
             out.append(END_TURN)

@@ -306,3 +306,28 @@ def test_the_dataclass_state_round_trips_through_json_and_views_show_its_parts_a
     assert checked > 50
     with pytest.raises(ValidationError):
         ENGINE.load_state('{"names": []}')
+
+
+@pytest.mark.parametrize("seed", [31, 32, 33])
+def test_listed_actions_equal_validated_ones_in_whole_games(seed):
+    """Actions built from str values skip validation (engine._act): every action listed for
+    either seat in whole seeded games must equal, field types, order and the fields given
+    included, the action pydantic validates from its fields."""
+    chooser = random.Random(seed)
+    state = ENGINE.setup([Seat(index=0, name="A"), Seat(index=1, name="B")], ENGINE.parse_options({}), seed).state
+    checked = {}  # id -> action (kept alive, so no id is reused)
+    while ENGINE.outcome(state) is None:
+        for s in (0, 1):
+            for a in ENGINE.legal_actions(state, s):
+                if id(a) in checked:
+                    continue
+                checked[id(a)] = a
+                fields = type(a).model_fields  # the engine names the fields it sets, no default
+                given = {k: v for k, v in a.__dict__.items() if k != "kind" and v != fields[k].default}
+                validated = type(a).model_validate(given)
+                assert validated == a and validated.model_fields_set == a.model_fields_set, a.code()
+                assert [type(v) for v in validated.__dict__.values()] == [type(v) for v in a.__dict__.values()]
+                assert list(validated.__dict__) == list(a.__dict__)
+        seat = chooser.choice(ENGINE.active_seats(state))
+        state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat))).state
+    assert len(checked) > 100 and {"play", "attach"} <= {a.kind for a in checked.values()}
