@@ -28,6 +28,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=None, help="thinking time per decision (default: the level's)")
     parser.add_argument("--iterations", type=int, default=None, help="search iterations per decision instead")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cpu", action="store_true",
+                        help="budgets count the thinking thread's CPU time, not the wall clock (figures of a loaded machine)")
     parser.add_argument("--game", action="append")
     parser.add_argument("--lag", type=int, default=0, metavar="MOVES",
                         help="instead: event-loop lag while a hard bot thinks, over MOVES human moves (fleet)")
@@ -40,7 +42,7 @@ def main(argv: list[str]) -> int:
         budget = Budget(seconds=args.seconds, iterations=args.iterations)
     figures = []
     for key in args.game or list(GAME_MODULES):
-        report = play_match(get_engine(key), args.a, args.b, args.games, seed=args.seed, budget=budget)
+        report = play_match(get_engine(key), args.a, args.b, args.games, seed=args.seed, budget=budget, cpu=args.cpu)
         print(report.line(), flush=True)
         lo, hi = report.interval()
         figures.append(f"{key}={100 * report.a_rate:.0f}% [{100 * lo:.0f}-{100 * hi:.0f}] "

@@ -82,7 +82,7 @@ def _arena(args: argparse.Namespace) -> int:
         budget = Budget(seconds=args.seconds, iterations=args.iterations)
     show = (lambda r: print(r.line(), file=sys.stderr, flush=True)) if args.verbose else None
     report = play_match(engine, args.a, args.b, args.games, seed=args.seed, players=args.players, options=options,
-                        budget=budget, progress=show)
+                        budget=budget, progress=show, cpu=args.cpu)
     print(report.line())
     return 0
 
@@ -176,6 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument("--seconds", type=float, default=None, help="thinking time per decision of normal and hard")
     p.add_argument("--iterations", type=_count(1), default=None, help="search iterations per decision instead")
+    p.add_argument("--cpu", action="store_true",
+                   help="budgets count the thinking thread's CPU time, not the wall clock (figures of a loaded machine)")
     p.add_argument("-v", "--verbose", action="store_true", help="print the running figures after every game")
     p.set_defaults(func=_arena, usage=p)
 

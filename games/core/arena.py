@@ -3,7 +3,13 @@
 Player A sits at seat `g % players` in game g and B fills every other seat, so neither side
 keeps the first move. The report gives A's win rate with a 95 % Wilson interval, the draws
 (and games cut off at the step limit), and each side's average and worst time per decision
-(a decision with one legal action is not counted: nothing is thought about).
+(a decision with one legal action is not counted: nothing is thought about), on the wall
+clock and in CPU time of the thinking thread.
+
+With `cpu=True` a search's budget counts the CPU time its thread gets instead of the wall
+clock: a decision thinks as much as it would on an idle core, whatever else the machine runs,
+so that figures measured on a loaded machine are those of the budget, not of the load (the
+wall time per decision then grows with the load).
 """
 from __future__ import annotations
 
@@ -33,10 +39,13 @@ class _Plain:
         return heuristic(self.engine, state, seat, rng)
 
 
-def side_bot(engine: Engine, side: str, budget: Budget | None = None) -> Any:
+def side_bot(engine: Engine, side: str, budget: Budget | None = None, cpu: bool = False) -> Any:
     if side in ("heuristic", "random"):
         return _Plain(engine, side == "random")
-    return make_bot(engine, side, budget)
+    bot = make_bot(engine, side, budget)
+    if cpu and hasattr(bot, "clock"):
+        bot.clock = time.thread_time
+    return bot
 
 
 @dataclass
@@ -44,15 +53,27 @@ class SideTimes:
     decisions: int = 0
     seconds: float = 0.0
     worst: float = 0.0
+    cpu: float = 0.0  # CPU time of the thinking thread
+    cpu_worst: float = 0.0
 
-    def add(self, took: float) -> None:
+    def add(self, took: float, cpu: float = 0.0) -> None:
         self.decisions += 1
         self.seconds += took
         self.worst = max(self.worst, took)
+        self.cpu += cpu
+        self.cpu_worst = max(self.cpu_worst, cpu)
 
     @property
     def average(self) -> float:
         return self.seconds / self.decisions if self.decisions else 0.0
+
+    @property
+    def cpu_average(self) -> float:
+        return self.cpu / self.decisions if self.decisions else 0.0
+
+    def figures(self, side: str) -> str:
+        return (f"{side} avg {1000 * self.average:.0f} ms worst {1000 * self.worst:.0f} ms"
+                f" (CPU avg {1000 * self.cpu_average:.0f} ms worst {1000 * self.cpu_worst:.0f} ms)")
 
 
 @dataclass
@@ -83,8 +104,7 @@ class ArenaReport:
                 f"{self.a} wins {self.a_wins} ({100 * self.a_rate:.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f} %), "
                 f"{self.b} wins {self.b_wins}, draws {self.draws}"
                 + (f" ({self.cut_off} cut off at {MAX_STEPS} steps)" if self.cut_off else "")
-                + f"; per decision {self.a} avg {1000 * ta.average:.0f} ms worst {1000 * ta.worst:.0f} ms,"
-                f" {self.b} avg {1000 * tb.average:.0f} ms worst {1000 * tb.worst:.0f} ms")
+                + f"; per decision {ta.figures(self.a)}, {tb.figures(self.b)}")
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -99,10 +119,10 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def play_match(engine: Engine, a: str, b: str, games: int, seed: int = 1, players: int | None = None,
                options: dict[str, str] | None = None, budget: Budget | None = None,
-               progress: Any = None) -> ArenaReport:
+               progress: Any = None, cpu: bool = False) -> ArenaReport:
     players = players or engine.min_players
     report = ArenaReport(engine.key, a, b, players)
-    bots = {"a": side_bot(engine, a, budget), "b": side_bot(engine, b, budget)}
+    bots = {"a": side_bot(engine, a, budget, cpu), "b": side_bot(engine, b, budget, cpu)}
     started = time.perf_counter()
     for g in range(games):
         a_seat = g % players
@@ -116,10 +136,10 @@ def play_match(engine: Engine, a: str, b: str, games: int, seed: int = 1, player
             seat = engine.active_seats(state)[0]
             side = side_of[seat]
             choice_many = len(engine.legal_actions(state, seat)) > 1
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             action = bots[side].choose(state, seat, rngs[seat])
             if choice_many:
-                report.times[side].add(time.perf_counter() - t0)
+                report.times[side].add(time.perf_counter() - t0, time.thread_time() - c0)
             state = engine.apply(state, seat, action).state
         outcome = engine.outcome(state)
         report.games += 1

@@ -192,13 +192,17 @@ class SearchBot:
 
     def _final(self, ranked: list[str], favourite: str | None, first_world: Any, seat: int, by_code: dict[str, Any],
                rng: random.Random, seen: set[str], started: float, deadline: float | None) -> Any:
-        """The best-ranked action that is no null move (of the first three), else the heuristic's."""
-        for k, code in enumerate(ranked[:3]):  # never a null move while the search found another
+        """The best-ranked action that is no null move (of the first three), else the heuristic's.
+        The check's trial moves stop at the decision's end (`started` plus its budget) like the
+        search's: a move not shown to lead anywhere in time gives way to the heuristic's."""
+        end = None if deadline is None else started + self.budget.seconds
+        for code in ranked[:3]:  # never a null move while the search found another
             if code == favourite:
                 return by_code[code]
-            if k and deadline is not None and self.clock() > started + self.budget.seconds:
+            if end is not None and self.clock() > end:
                 break  # out of time: the heuristic's choice (it makes no null moves) rather than a late answer
-            if changes_something(self.engine, first_world, seat, by_code[code], rng, self.policy, seen):
+            if changes_something(self.engine, first_world, seat, by_code[code], rng, self.policy, seen,
+                                 deadline=end, clock=self.clock):
                 return by_code[code]
         return by_code.get(favourite or "", next(iter(by_code.values())))
 
@@ -225,10 +229,12 @@ class SearchBot:
             seed = rng.getrandbits(64)
             got = []
             for code in candidates:
+                if deadline is not None and self.clock() > deadline:
+                    break  # not one more move past the deadline: this round is incomplete, so not counted
                 trial = engine.apply(engine.load_state(base), seat, by_code[code]).state
                 reward = self._rollout(trial, players, random.Random(seed), deadline, seat)
                 got.append(0.5 if reward is None else reward[seat] if seat < len(reward) else 0.0)
-            if rounds and deadline is not None and self.clock() > deadline:
+            if len(got) < len(candidates) or (rounds and deadline is not None and self.clock() > deadline):
                 break  # a round the deadline cut into is not a fair comparison
             for code, value in zip(candidates, got):
                 totals[code] += value
@@ -260,6 +266,8 @@ class SearchBot:
         node, path = root, []
         at_root = True
         while engine.outcome(world) is None:
+            if not first and deadline is not None and self.clock() > deadline:
+                return  # out of time on the way down: this iteration counts for nothing
             active = engine.active_seats(world)
             if not active:
                 break
@@ -403,15 +411,19 @@ def _trial(engine: Engine, state: Any, seat: int, action: Any, rng: random.Rando
 
 
 def changes_something(engine: Engine, state: Any, seat: int, action: Any, rng: random.Random,
-                      policy: Policy = heuristic, seen: set[str] | None = None, horizon: int = 8) -> bool:
+                      policy: Policy = heuristic, seen: set[str] | None = None, horizon: int = 8,
+                      deadline: float | None = None, clock: Callable[[], float] = time.perf_counter) -> bool:
     """Whether `action` leads somewhere: after it, and after the seat's own moves that the
     heuristic would play on with while the game awaits only this seat, the seat is never
     back where it stood now or at a decision `seen` remembers (a turn and a turn back, a
     drive and an immediate halt, a pass that leaves everything as it was: the class of
-    "null moves")."""
+    "null moves"). Past `deadline` (read on `clock` before each trial move) it has not shown
+    that, and says no."""
     back = (seen or set()) | {_position(engine, state, seat)}
     world = _trial(engine, state, seat, action, rng)
     for _ in range(horizon):
+        if deadline is not None and clock() > deadline:
+            return False
         if _position(engine, world, seat) in back:
             return False
         if engine.outcome(world) is not None or engine.active_seats(world) != [seat]:

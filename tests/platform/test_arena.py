@@ -37,3 +37,16 @@ def test_the_command_refuses_a_game_it_does_not_know_and_runs_a_small_match():
                         capture_output=True, text=True, timeout=300)
     assert ok.returncode == 0, ok.stderr[-2000:]
     assert "fleet: easy vs heuristic, 2 games" in ok.stdout
+
+
+def test_a_cpu_budget_counts_the_thinking_threads_cpu_time():
+    """`--cpu`: a search's budget runs on its thread's CPU clock, so a loaded machine measures
+    the budget's play, not the load's; the plain sides have no clock to set."""
+    import time
+
+    from games.core.arena import side_bot
+
+    engine = get_engine("fleet")
+    assert side_bot(engine, "hard", cpu=True).clock is time.thread_time
+    assert side_bot(engine, "hard").clock is time.perf_counter
+    assert not hasattr(side_bot(engine, "heuristic", cpu=True), "clock")
