@@ -42,6 +42,8 @@ from games.registry import get_game
 Policy = Callable[[Engine, Any, int, random.Random], Any]
 # (engine, state, players) -> reward per seat in [0, 1], for a rollout cut short
 Evaluate = Callable[[Engine, Any, int], list[float]]
+# (engine, state, seat, legal) -> a weight per legal action, higher for the more promising
+Prior = Callable[[Engine, Any, int, list], list[float]]
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -69,6 +71,12 @@ def evaluation(engine: Engine) -> Evaluate | None:
     """The game's evaluation of an unfinished game (`evaluate` in its bot module, beside the
     heuristic), or None: rollouts then play to the end."""
     return getattr(_bot_module(engine), "evaluate", None)
+
+
+def prior_of(engine: Engine) -> Prior | None:
+    """The game's prior over a seat's actions (`prior` in its bot module, e.g. the scores its
+    heuristic ranks them by), or None: the search then tries actions in random order."""
+    return getattr(_bot_module(engine), "prior", None)
 
 
 def search_options(engine: Engine) -> dict[str, Any]:
@@ -112,10 +120,11 @@ def rewards(outcome: Outcome, players: int) -> list[float]:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "available")
+    __slots__ = ("children", "visits", "total", "available", "priors")
 
     def __init__(self) -> None:
         self.children: dict[tuple[int, str], _Node] = {}
+        self.priors: dict[tuple[int, str], float] | None = None  # children's prior in [0, 1], asked once
         self.visits = 0  # times the edge into this node was taken (for the root: iterations counted)
         self.total = 0.0  # reward gathered for the seat that took it
         self.available = 0  # times the edge was legal when its parent was passed
@@ -128,7 +137,8 @@ class SearchBot:
                  evaluate: Evaluate | None = None, rollout_steps: int = 3000, exploration: float = 0.7,
                  widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
                  paired: bool = False, candidates: int = 4, turn_horizon: bool = False, confidence: float = CONFIDENCE,
-                 clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None):
+                 clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None,
+                 prior: Prior | None = None, bias: float = 0.5):
         self.engine = engine
         self.memory = memory or Memory()
         self.budget = budget
@@ -144,6 +154,8 @@ class SearchBot:
         self.confidence = confidence  # standard errors of paired gain a candidate needs to overrule the heuristic
         self.turn_horizon = turn_horizon  # a rollout with an evaluation stops once its seat is no longer awaited
         self.clock = clock
+        self.prior = prior  # which actions the paired search compares, the order the tree tries them in
+        self.bias = bias  # the tree's progressive bias: a child's prior counts as `bias` / (1 + its visits)
         self.iterations = 0  # of the last decision (for the arena's figures)
         self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
 
@@ -220,6 +232,9 @@ class SearchBot:
         favourite = self._policy(world, seat, rng, 0.0).code()
         others = sorted(code for code in by_code if code != favourite)
         rng.shuffle(others)
+        if self.prior is not None:  # the most promising first (asked in the drawn world); ties stay shuffled
+            weights = self._priors(world, seat)
+            others.sort(key=lambda code: weights.get((seat, code), 0.0), reverse=True)
         candidates = [favourite] + others[:self.candidates - 1]
         gains: dict[str, list[float]] = {code: [] for code in candidates[1:]}  # per round, over the favourite's
         totals = dict.fromkeys(candidates, 0.0)
@@ -291,7 +306,9 @@ class SearchBot:
                 break
             for key in present:
                 node.children[key].available += 1
-            key = max(present, key=lambda k: self._ucb(node.children[k], rng))
+            if self.prior is not None and node.priors is None:
+                node.priors = self._priors(world, actor)  # asked once, in the first world that gets here
+            key = max(present, key=lambda k: self._ucb(k, node, rng))
             node = node.children[key]
             path.append((actor, node))
             world = engine.apply(world, actor, codes[key]).state
@@ -306,16 +323,32 @@ class SearchBot:
             visited.total += reward[actor] if actor < len(reward) else 0.0
 
     def _expansion(self, world: Any, actor: int, legal: list, node: _Node, rng: random.Random) -> Any:
-        """The heuristic's action if not tried yet, else a random untried one."""
+        """The heuristic's action if not tried yet, else the untried one the prior likes best
+        (without a prior: a random one)."""
         pick = self._policy(world, actor, rng, 0.0)
         if (actor, pick.code()) not in node.children:
             return pick
-        return rng.choice([a for a in legal if (actor, a.code()) not in node.children])
+        untried = [a for a in legal if (actor, a.code()) not in node.children]
+        if self.prior is None:
+            return rng.choice(untried)
+        if node.priors is None:
+            node.priors = self._priors(world, actor)
+        rng.shuffle(untried)
+        return max(untried, key=lambda a: node.priors.get((actor, a.code()), 0.0))
 
-    def _ucb(self, child: _Node, rng: random.Random) -> float:
+    def _priors(self, world: Any, actor: int) -> dict[tuple[int, str], float]:
+        """The prior of each of `actor`'s legal actions in `world`, scaled to [0, 1]."""
+        legal = self.engine.legal_actions(world, actor)
+        weights = self.prior(self.engine, world, actor, legal)
+        low, high = min(weights), max(weights)
+        return {(actor, a.code()): (w - low) / (high - low) if high > low else 0.5 for a, w in zip(legal, weights)}
+
+    def _ucb(self, key: tuple[int, str], node: _Node, rng: random.Random) -> float:
+        child = node.children[key]
         mean = child.total / child.visits if child.visits else 0.5
         spread = self.exploration * math.sqrt(math.log(max(1, child.available)) / max(1, child.visits))
-        return mean + spread + rng.random() * 1e-9  # ties broken at random
+        bias = self.bias * node.priors.get(key, 0.0) / (1 + child.visits) if node.priors else 0.0
+        return mean + spread + bias + rng.random() * 1e-9  # ties broken at random
 
     def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None,
                  seat: int | None = None) -> list[float] | None:
@@ -465,7 +498,8 @@ def make_bot(engine: Engine, level: str, budget: Budget | None = None, memory: M
     if level not in LEVEL_BUDGETS:
         raise ValueError(f"unknown bot level {level!r}")
     evaluate = evaluation(engine)
-    options = {"paired": True, "rollout_steps": ROLLOUT_STEPS if evaluate else 3000, **search_options(engine)}
+    options = {"paired": True, "rollout_steps": ROLLOUT_STEPS if evaluate else 3000, "prior": prior_of(engine),
+               **search_options(engine)}
     if rollout_steps:
         options["rollout_steps"] = rollout_steps
     return SearchBot(engine, budget or LEVEL_BUDGETS[level], evaluate=evaluate, memory=memory, **options)

@@ -180,7 +180,6 @@ def _redraw_picks(st: IronState, p: Player, rnd: random.Random, room: int, most:
     the reserve still held a combat card (102.4)."""
     pool = sorted(p.reserve + [c.card for c in p.picked])  # sorted: the draw depends on what the seat sees only
     rnd.shuffle(pool)
-    uids = [c.uid for c in p.picked]
     picked: list[str] = []
     if need_combat:  # the true picks hold one, so some combat card fits the room
         first = next(i for i, k in enumerate(pool) if k in POOL.combat and POOL.logistics(k) <= room)
@@ -197,8 +196,10 @@ def _redraw_picks(st: IronState, p: Player, rnd: random.Random, room: int, most:
         else:
             rest.append(k)
     p.reserve = rest
-    uids += [st.rng.token("k") for _ in range(len(picked) - len(uids))]
-    p.picked = [DeckCard(uid=uid, card=k) for uid, k in zip(uids, picked)]
+    # new tokens for all of them: keeping the real picks' would carry their secret tokens, and
+    # how many there were, into every world drawn (the count is hidden: the view adds the
+    # picks to the reserve's)
+    p.picked = [DeckCard(uid=st.rng.token("k"), card=k) for k in picked]
 
 
 def _redraw_unseen_units(engine: IronFireEngine, st: IronState, s: int, rnd: random.Random, tries: int = 20) -> None:

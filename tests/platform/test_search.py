@@ -10,6 +10,7 @@ state through `determinize` alone and `determinize` draws from what the seat see
 from __future__ import annotations
 
 import random
+import zlib
 
 import pytest
 
@@ -62,6 +63,23 @@ def test_search_depends_only_on_what_its_seat_may_know(game, players, options, p
         assert (first, first_tree) == (again, bot.last_tree), f"{game} point {k} seat {seat}"
         assert sum(v for v, _ in first_tree.values()) > 0  # it searched
     assert differed == POINTS  # the resampled states really hid something else
+
+
+@pytest.mark.parametrize("game,players,options", CASES, ids=[f"{g}-{n}p" for g, n, _ in CASES])
+def test_a_drawn_world_depends_only_on_what_its_seat_may_know(game, players, options):
+    """What the search above rests on, world by world: drawn with the same seed from the real
+    state or from a copy whose hidden parts were drawn again, a world is the same to the last
+    bit, hidden parts included (whatever the search or a game's prior may read of it). Iron &
+    Fire's army phase once kept the real secret picks' tokens, and so their hidden number, in
+    every world it drew."""
+    engine = get_engine(game)
+    points = _points(engine, players, options, seed=21, want=POINTS) + \
+        _points(engine, players, options, seed=22, want=POINTS)
+    for k, (state, seat) in enumerate(points):
+        other = engine.determinize(state, seat, random.Random(k))
+        world = engine.dump_state(engine.determinize(state, seat, random.Random(5)))
+        assert world == engine.dump_state(engine.determinize(other, seat, random.Random(5))), \
+            f"{game} point {k} ({getattr(state, 'phase', '')}) seat {seat}"
 
 
 def test_search_reads_the_state_only_through_determinize():
@@ -287,3 +305,53 @@ def test_the_budget_is_a_deadline_even_after_a_stall(game, paired):
             late += clock.late
     assert stalls >= len(points) * 4  # the stall did hit most decisions
     assert late == 0, f"{late} engine steps begun after the deadline"
+
+
+def _reads_everything(engine, state, seat, legal):
+    """A prior that depends on every bit of the state it is given, hidden parts included."""
+    world = engine.dump_state(state)
+    return [zlib.crc32((world + a.code()).encode()) % 1000 for a in legal]
+
+
+@pytest.mark.parametrize("paired", [False, True], ids=["tree", "paired"])
+@pytest.mark.parametrize("game,players,options", [CASES[0], CASES[5], CASES[6]], ids=["ironfire-fog", "conflict-4p", "fleet"])
+def test_a_prior_is_asked_only_in_drawn_worlds(game, players, options, paired):
+    """Issue 21's secrecy, with a game's prior: the prior is asked only about worlds the seat
+    cannot tell from the real one, so even a prior that reads the whole state it is given
+    leaves the search's result unchanged when other seats' secrets are drawn again."""
+    engine = get_engine(game)
+    bot = SearchBot(engine, Budget(seconds=None, iterations=12 if paired else 8), rollout_steps=40, paired=paired,
+                    prior=_reads_everything)
+    for k, (state, seat) in enumerate(_points(engine, players, options, seed=21, want=POINTS)):
+        other = engine.determinize(state, seat, random.Random(k))
+        first = bot.choose(state, seat, random.Random(k + 100)).code(), bot.last_tree
+        again = bot.choose(other, seat, random.Random(k + 100)).code(), bot.last_tree
+        assert first == again, f"{game} point {k} seat {seat}"
+
+
+def _first_legal(engine, state, seat, rng):
+    return engine.legal_actions(state, seat)[0]
+
+
+def _by_code_length(engine, state, seat, legal):
+    return [len(a.code()) + 0.001 * k for k, a in enumerate(legal)]  # no ties: one order of preference
+
+
+@pytest.mark.parametrize("paired", [False, True], ids=["tree", "paired"])
+def test_a_prior_chooses_which_actions_the_search_tries(paired):
+    """The priors hook: the paired search compares the heuristic's choice with the actions the
+    game's prior likes best (without one: three drawn at random), and the tree tries untried
+    actions in the prior's order."""
+    engine = get_engine("frontline")
+    points = [(s, seat) for s, seat in _points(engine, 2, {}, seed=21, want=POINTS)
+              if len(engine.legal_actions(s, seat)) >= 6]
+    assert points
+    for k, (state, seat) in enumerate(points):
+        legal = engine.legal_actions(state, seat)
+        weight = dict(zip((a.code() for a in legal), _by_code_length(engine, state, seat, legal)))
+        bot = SearchBot(engine, Budget(seconds=None, iterations=12 if paired else 10), rollout_steps=12, paired=paired,
+                        policy=_first_legal, prior=_by_code_length)
+        bot.choose(state, seat, random.Random(k))
+        tried = set(bot.last_tree) - {legal[0].code()}
+        best = sorted((c for c in weight if c != legal[0].code()), key=weight.get, reverse=True)[:len(tried)]
+        assert len(tried) >= 3 and tried == set(best), (tried, best)
