@@ -380,6 +380,11 @@ def _split_roll(words: list[str]) -> tuple[str, str]:
         expr, label = " ".join(words[:cut]), " ".join(words[cut:])
         if _LABEL_START.match(label) and _refused_once_read(expr):
             return expr, label  # `2d6>=8 to hit`: why `2d6>=8` is refused, not "cannot read `o hit`"
+    for cut in range(len(words) - 1, 0, -1):  # `1d20 attack2`: a label, but not of letters first
+        expr, first = " ".join(words[:cut]), words[cut]
+        if _WORDISH.match(first) and not _LABEL_START.match(first) and not _NOTATION.fullmatch(first) \
+                and _reads_as_dice(expr):
+            raise ScriptError("roll_label_letters", word=first[:40])
     return text, ""  # let /roll explain the error
 
 
@@ -411,6 +416,11 @@ _NAME = re.compile(r"^[^\W\d_][\w-]*")
 # and no word of the notation: `2d6 >= 8 adv` is refused (adv needs one die), never rolled
 # without it under the label "adv"; `x 2` may mean times 2.
 _NOTATION_WORDS = "|".join(["x", *dice.ADV_WORDS])
+# A word meant as a label's first (two letters or more, not the notation's modifier letters
+# such as `kh` in `kh1`) that is not of letters only (`attack2`)
+_WORDISH = re.compile(r"^(?!(?:kh|kl|k|dh|dl|d|ph|pl|p|ie|ir|e|t|ro|rr|ra|r|f|mi|ma|b)+(?![^\W\d_]))[^\W\d_]{2,}",
+                      re.IGNORECASE)
+_NOTATION = re.compile(_NOTATION_WORDS, re.IGNORECASE)
 _LABEL_START = re.compile(rf"^(?!(?:{_NOTATION_WORDS})(?:\s|$))[^\W\d_]+(?:['’-][^\W\d_]+)*(?:\s|$)", re.IGNORECASE)
 
 

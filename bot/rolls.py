@@ -31,6 +31,9 @@ HISTORY_DEFAULT, HISTORY_MAX = 10, 25
 MAX_ALIASES = {"user": 25, "server": 50}
 ALIAS_NAME = re.compile(r"^[^\W\d_][\w-]{0,31}$")  # a letter (any script) first, then letters, digits, _ or -
 RESERVED_NAMES = {"help", "history", "alias", "帮助"}
+# words a label may not be, nor be one typo away from: the notation's (`adv`) and the
+# command's (`private`; the word itself is the console's flag, a plain label on Discord)
+LABEL_WORDS = (*dice.ADV_WORDS, "private")
 
 _SYSTEM_RNG = random.SystemRandom()
 
@@ -99,6 +102,10 @@ async def _roll(cmd: Command, locale: str, store: RollStore, rng: Rng, clock: Ca
         return await _help(cmd, locale)
     if label and len(label) > MAX_LABEL_CHARS:
         raise RuleError("roll.label_too_long", limit=MAX_LABEL_CHARS)
+    if label and (meant := dice.near_word(label, LABEL_WORDS)) and label.lower() != "private":
+        # `1d20+5 avd` would roll without advantage under the label "avd": never a silent misreading
+        raise RuleError("roll.label_is_word" if label.lower() == meant else "roll.label_typo",
+                        label=label[:40], meant=meant, expr=expr[:60])
     dice.check_size(expr)  # before any saved roll is looked up: a long line costs nothing
 
     text, used, unknown = await _expand_aliases(expr, cmd, store)

@@ -502,7 +502,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             return
         state.pending = Pending(kind="combat", by=seat, other=state.units[target].owner, unit=uid, target=target,
                                 tok_by=state.rng.token("k"), tok_other=state.rng.token("k"))
-        ev.append(R.public("conflict.ev.combat", a=uid, b=target))
+        ev.append(R.public("conflict.ev.combat", a=uid, b=target, a_name=R.seen_name(state.units[uid]),
+                           b_name=R.seen_name(state.units[target])))
 
     def _do_allow(self, state, seat, a, ev):
         pend = state.pending
@@ -558,7 +559,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         pa, ga, _ = R.stats(state, att, "attack")
         pd, gd, _ = R.stats(state, dfd, "defend")
         ev.append(R.public("conflict.ev.reveal", a=att.id, b=dfd.id, cards_a="".join(pend.lay_by) or "-",
-                               cards_b="".join(pend.lay_other) or "-"))
+                               cards_b="".join(pend.lay_other) or "-", a_name=R.seen_name(att), b_name=R.seen_name(dfd)))
         shield = {}
         for u in (att, dfd):
             if R.has_up(state, u.owner, "aegis"):

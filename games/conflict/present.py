@@ -114,14 +114,17 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
     picture), never by id: every parameter holding a unit id (`unit`, `vehicle`, a combat's
     `a` and `b`, a deflection's `old` and `new`) becomes a label, and a line's `name` of the
     unit becomes its label too; a unit no longer on the board keeps its name alone (or its
-    role in the fight). A unit turned over is named as the table knew it before, with its
-    territory (`where`)."""
+    role in the fight), or the name the event carries (`a_name`: as the table knew it then).
+    A unit turned over is named as the table knew it before, with its territory (`where`):
+    face down before a turn face up, by its name before a turn face down, whatever it shows
+    after later turns in the same post."""
     loc = normalize_locale(locale)
     out = dict(params)
     labels = None
     if key in _FLIPS and params.get("unit") in state.units:
         flipped = state.units[params["unit"]]
-        before = [(u.id, u.key if u.up != (u is flipped) else None) for u in state.units.values()]
+        was_up = key == "conflict.ev.flip_down"
+        before = [(u.id, u.key if (was_up if u is flipped else u.up) else None) for u in state.units.values()]
         labels = unit_labels([(uid, key, key) for uid, key in before], loc)  # as the table saw them
         out["where"] = _name(content().territories[state.territories[flipped.loc].key], loc) \
             if flipped.loc in state.territories else ""
@@ -130,6 +133,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
             continue
         labels = labels if labels is not None else state_labels(state, None, loc)
         label = labels.get(value)
+        if label is None and params.get(f"{field}_name"):  # gone since, named as the table knew it then
+            label = t(loc, "conflict.gone_named", name=localize_value(params[f"{field}_name"], loc))
         out[field] = label or t(loc, _GONE_ROLE.get((key, field), "conflict.gone"))
         if field == "unit" and key in _NAMED_UNIT and label is not None:
             given = localize_value(params.get("name"), loc)

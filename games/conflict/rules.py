@@ -62,6 +62,12 @@ def uname(unit: Unit) -> dict[str, str]:
     return dict(_CARD_NAMES[unit.key])
 
 
+def seen_name(unit: Unit) -> dict[str, str] | str:
+    """The unit's name as the table knows it now (face down: "@conflict.hidden"): an event
+    carries it, so its line still names the unit once it is gone later in the same post."""
+    return uname(unit) if unit.up else "@conflict.hidden"
+
+
 # --- small queries --------------------------------------------------------------------------
 def alive(state: ConflictState) -> list[int]:
     return [i for i, p in enumerate(state.players) if p.alive]
@@ -398,7 +404,7 @@ def remove_unit(state: ConflictState, uid: str, events: list[Event]) -> None:
         crew.loc = unit.loc
     if unit.riding and unit.riding in state.units:
         state.units[unit.riding].rider = None
-    events.append(public("conflict.ev.destroyed", unit=unit.id, name=uname(unit) if unit.up else "@conflict.hidden",
+    events.append(public("conflict.ev.destroyed", unit=unit.id, name=seen_name(unit),
                                player=state.players[unit.owner].name))
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -105,6 +106,27 @@ SPACED_CMP.2: /\s+(>=|<=|==|!=|=|>|<)/
 # the words for advantage and disadvantage (longest first: the lexer takes the first that fits)
 ADV_WORDS = ("advantage", "disadvantage", "adv", "dis", "优势", "劣势")
 GRAMMAR = GRAMMAR.replace("ADV_WORDS", "|".join(ADV_WORDS))
+
+
+def near_word(word: str, words: tuple[str, ...] = ADV_WORDS) -> str | None:
+    """The word of `words` that `word` is, or is one typo away from (a letter added, dropped
+    or changed, or two neighbours swapped: `avd`, `advv`, `dsi`), any case; else None."""
+    low = word.strip().lower()
+    return next((w for w in words if _one_typo(low, w)), None)
+
+
+def _one_typo(a: str, b: str) -> bool:
+    """Optimal-string-alignment distance of a and b is at most 1."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 _PARSER = Lark(GRAMMAR, parser="lalr", lexer="contextual")
 
 # Characters a Chinese input method or a phone keyboard produces for the same symbols.
@@ -272,6 +294,12 @@ def _lark_parse(text: str) -> Tree:
         pos = max(int(getattr(exc, "column", 1) or 1), 1)
         if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
             raise DiceError("dice.syntax_end") from None
+        start = pos - 1  # the whole word the reading stopped in (`advantge` stops after `adv`)
+        while start > 0 and text[start - 1].isalpha():
+            start -= 1
+        word = re.match(r"[^\W\d_]+", text[start:])
+        if word and word.group(0) not in ADV_WORDS and (meant := near_word(word.group(0))):  # `1d20+5 avd`
+            raise DiceError("dice.did_you_mean", word=word.group(0), meant=meant) from None
         raise DiceError("dice.syntax", pos=pos, near=text[pos - 1 : pos + 9]) from None
     except LarkError:
         raise DiceError("dice.syntax", pos=1, near=text[:10]) from None

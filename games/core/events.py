@@ -144,6 +144,9 @@ class ShownRoll:
     target: str = ""
     result: str = ""
     absorbs: int = 0
+    # a draw that is no die (a number picked in a range) in the game's own words: a catalog key
+    # and its parameters, formatted with `who`; the dice are then not shown as dice
+    wording: tuple[str, dict[str, Any]] | None = None
 
 
 def plain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
@@ -158,6 +161,11 @@ def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
     """`🎲 P1 rolls to hit: [6, 3] − 1 (modifier) = **8**, against X: needs ≥ 7: **hit**`."""
     from games.core.i18n import t
 
+    if who in ("table", "-", ""):  # a roll nobody in particular makes (who goes first)
+        who = t(locale, "core.roll_table")
+    if shown.wording is not None:
+        key, params = shown.wording
+        return t(locale, key, who=who, **params)
     dice = ", ".join(str(d) for d in shown.dice)
     if shown.terms or shown.scale:
         dice = f"[{dice}]" if len(shown.dice) > 1 else dice
@@ -169,6 +177,4 @@ def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
     if shown.target or shown.result:
         check = t(locale, "core.roll_check", target=shown.target, result=shown.result) if shown.target else \
             t(locale, "core.roll_result", result=shown.result)
-    if who in ("table", "-", ""):  # a roll nobody in particular makes (who goes first)
-        who = t(locale, "core.roll_table")
     return t(locale, "core.roll", who=who, what=what, dice=dice, total=shown.total) + check

@@ -6,6 +6,9 @@ A game describes an option in its catalogs under `<game>.option.<name>`: `name` 
 option is called in that language), `help` (what it does) and, for a text option whose
 values a validator checks, `allowed`. Ranges and choices come from the Options model itself
 (`Field(ge=, le=)`, `Literal[...]`, `bool`), so the text cannot drift from what is accepted.
+Values the game shows by a name (panzer's maps: `zhenli` is Pravda, 真理) are given by the
+model's `value_names` ({option: {value: {locale: name}}}): the help lists each value with its
+name, and a table may give either (any case, either language).
 """
 from __future__ import annotations
 
@@ -51,8 +54,17 @@ def option_name(game: str, name: str, locale: str) -> str:
     return f"{name} ({local})" if local and local != name else name
 
 
-def allowed(game: str, name: str, info: FieldInfo, locale: str) -> str:
+def value_names(options: type[BaseModel], name: str) -> dict[str, dict[str, str]]:
+    """value -> {locale: the name the game shows for it}, for an option whose values have names."""
+    return getattr(options, "value_names", {}).get(name, {})
+
+
+def allowed(game: str, name: str, info: FieldInfo, locale: str, options: type[BaseModel] | None = None) -> str:
     """What the option accepts, as a phrase in the user's language."""
+    named = value_names(options, name) if options is not None else {}
+    if named:
+        return t(locale, "core.option.one_of", values=", ".join(
+            t(locale, "core.option.named", value=value, name=shown.get(locale, value)) for value, shown in named.items()))
     picks = choices(info)
     if picks is not None:
         return t(locale, "core.option.one_of", values=", ".join(picks))
@@ -80,7 +92,7 @@ def help_lines(game: str, options: type[BaseModel], locale: str) -> list[str]:
         meaning_key = f"{game}.option.{name}.help"
         meaning = t(locale, meaning_key) if has(meaning_key, locale) else ""
         lines.append(t(locale, "core.option.line", name=option_name(game, name, locale),
-                       allowed=allowed(game, name, info, locale), default=_shown(info.default),
+                       allowed=allowed(game, name, info, locale, options), default=_shown(info.default),
                        meaning=meaning).rstrip(" ·"))
     return lines
 
@@ -115,6 +127,9 @@ def normalize(game: str, options: type[BaseModel], raw: dict[str, Any]) -> dict[
         info = model_fields[name]
         if isinstance(value, str):
             value = value.strip()
+            folded = value.casefold()
+            value = next((v for v, shown in value_names(options, name).items()
+                          if folded in {n.casefold() for n in shown.values()}), value)  # a value by its shown name
             picks = choices(info)
             if picks is not None:
                 value = next((c for c in picks if c.lower() == value.lower()), value)
@@ -135,7 +150,7 @@ def refusal(game: str, options: type[BaseModel], exc: ValidationError, raw: dict
         info = model_fields[name]
         return RuleError("core.bad_option", value=str(raw.get(name, ""))[:40],
                          option={l: option_name(game, name, l) for l in LOCALES},
-                         allowed={l: allowed(game, name, info, l) for l in LOCALES})
+                         allowed={l: allowed(game, name, info, l, options) for l in LOCALES})
     # a rule between options (a model validator): the game's own sentence, without pydantic's prefix
     detail = str(err.get("msg", "")).removeprefix("Value error, ")
     return RuleError("core.bad_option_mix", detail=detail[:200])

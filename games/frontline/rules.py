@@ -58,6 +58,14 @@ def has_kw(u: Unit, kw: str) -> bool:
 
 UNIT_TYPE = {key: card.type or "infantry" for key, card in CARDS.items()}  # read at every decision
 DECK_GROWTH = {key: card.deck_growth for key, card in CARDS.items() if card.deck_growth}  # 3.4.6, every turn
+# Which card's ability each effect is, (card key, hook), so a line can say what did the
+# damage ("from Engineer's deploy effect"): a unit's `effects` are its deploy effect, an
+# order's its play. Keyed by the effect object (every card holds its own, loaded once).
+EFFECT_SOURCE = {id(eff): (key, ("deploy" if card.kind == "unit" else "play") if hook == "effects" else hook)
+                 for key, card in CARDS.items()
+                 for hook in ("effects", "destroyed", "discarded", "turn_start", "on_attack", "on_order")
+                 for eff in getattr(card, hook)}
+
 AT_TURN_START = {key for key, card in CARDS.items() if card.turn_start or card.promote == "turn_start"}  # every turn
 ON_ATTACK = {key for key, card in CARDS.items() if card.on_attack}  # at every attack
 ON_ORDER = {key for key, card in CARDS.items() if card.on_order}  # at every order
@@ -433,6 +441,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                                    slots=who.slots, hq=who.hq, card=card_name(eff.card) if eff.card else "-"))
         return
     targets = select(st, seat, eff, source, target)
+    by, hook = EFFECT_SOURCE.get(id(eff), ("-", "-"))
     if do == "damage":  # adj. 6: all damage of one effect lands together, deaths after
         for t in targets:
             if isinstance(t, str):
@@ -442,10 +451,10 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                     continue
                 st.players[hq_owner].hq -= eff.amount
                 ev.append(Event.public("frontline.hq_damage", name=st.players[hq_owner].name, amount=eff.amount,
-                                       hq=st.players[hq_owner].hq))
+                                       hq=st.players[hq_owner].hq, by=by, hook=hook))
             else:
                 dealt = damage_unit(t, eff.amount)
-                ev.append(Event.public("frontline.damage", unit=unit_label(t), amount=dealt, hp=t.hp))
+                ev.append(Event.public("frontline.damage", unit=unit_label(t), amount=dealt, hp=t.hp, by=by, hook=hook))
         return
     for t in targets:
         if isinstance(t, str):
@@ -458,7 +467,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             ev.append(Event.public("frontline.opcost", unit=unit_label(t), op=t.op))
         elif do == "destroy":
             t.hp = min(t.hp, 0)
-            ev.append(Event.public("frontline.destroy", unit=unit_label(t)))
+            ev.append(Event.public("frontline.destroy", unit=unit_label(t), by=by, hook=hook))
         elif do == "grant":
             bucket = t.effects if eff.keyword == "attrition" else t.keywords
             if eff.keyword not in bucket:
@@ -659,7 +668,8 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
         for u in mine:
             if "attrition" in u.effects:
                 dealt = damage_unit(u, 1)
-                ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt, hp=u.hp))
+                ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt, hp=u.hp,
+                                       by="-", hook="attrition"))
     if own:
         for u in mine:
             if u.key in AT_TURN_START and u.hp > 0 and not u.silenced:

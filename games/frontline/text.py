@@ -164,6 +164,12 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         if found is not None:
             labels = labels if labels is not None else unit_labels(st.units.values(), loc)
             out[name] = labels.get(found.group(2), found.group(1))
+    if params.get("hook", "-") != "-":  # damage or destruction by a card's ability: which one
+        card = params.get("by", "-")
+        out["source"] = t(loc, f"frontline.source.{params['hook']}",
+                          card=CARDS[card].name[loc] if card in CARDS else "")
+    else:  # combat, or an event recorded before the source was
+        out["source"] = ""
     if isinstance(params.get("hp"), int) and params["hp"] < 0:  # damage beyond what was left: none is left
         out["hp"] = 0
     return out

@@ -11,7 +11,7 @@ annotation and writes the same JSON the BaseModels did; the fields keep the Base
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
 
@@ -34,6 +34,8 @@ class PanzerOptions(BaseModel):
     unreliable: bool = False  # rule 10 (needs hybrid)
     spotting: bool = False  # rule 11, forced spotting
     shortage: bool = False  # rule 12, ammunition shortage
+    # the maps by the names the game shows (`map=Pravda`, `map=真理` choose zhenli)
+    value_names: ClassVar[dict[str, dict[str, dict[str, str]]]] = {"map": {key: dict(m.name) for key, m in MAPS.items()}}
 
     @field_validator("map")
     @classmethod

@@ -86,6 +86,9 @@ def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], loca
     for name in _HEX_PARAMS:
         if isinstance(out.get(name), str):
             out[name] = hex_label(out[name])
+    if key == "panzer.ev.drive":  # the move's points: the tank's own and those taken from the turn's pool
+        free = params["free"]
+        out["how"] = t(locale, "panzer.term.drive_free", base=params["ap"] - free, free=free) if free else ""
     if key == "panzer.ev.ammo_ready":  # "a1×2, b3×1": tank ids written into one text
         out["counts"] = re.sub(r"\b[a-z]\d+\b", lambda m: tank_label(numbers, m.group(0), locale), params["counts"])
     return out
@@ -117,6 +120,17 @@ def _hit_terms(params: dict[str, Any], result: dict[str, Any], locale: str) -> l
     mode = t(locale, result["mode"][1:]) if result.get("mode") else t(locale, "panzer.term.mode")
     labels = {"mode": mode, "spotted": t(locale, "panzer.term.spotted"), "veteran": t(locale, "panzer.term.veteran")}
     return [(labels[name], value) for name, value in params["mods"].items() if value]
+
+
+def _rolls_ahead(following: list[tuple[str, dict[str, Any]]], what: str) -> int:
+    """How many rolls for `what` come next in a row: both seats roll in pairs until one is
+    higher, so an even number left means this roll ended a tied pair."""
+    n = 0
+    for key, params in following:
+        if key != "core.roll" or params.get("what") != what:
+            break
+        n += 1
+    return n
 
 
 def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
@@ -156,8 +170,12 @@ def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: lis
         shown.result = t(locale, "panzer.term." + ("stalls" if shown.dice[0] == 1 else "runs"))
     elif what == "@panzer.roll.first" and shown.dice:  # 1-3: the first seat moves first
         shown.result = state.names[0 if shown.dice[0] <= 3 else 1]
-    elif what == "@panzer.roll.free":
-        shown.result = t(locale, "panzer.term.points", n=params["total"], lo=params["lo"], hi=params["hi"])
+    elif what == "@panzer.roll.draft" and _rolls_ahead(following, what) % 2 == 0 < _rolls_ahead(following, what):
+        shown.result = t(locale, "panzer.term.tie")  # the second die of a pair, and another pair follows
+    elif what == "@panzer.roll.free":  # rule 4-1: a whole number drawn from 3 to hi (no draw when hi is 3)
+        lo, hi = params["lo"], params["hi"]
+        shown.wording = ("panzer.term.free_draw" if hi > lo else "panzer.term.free_least",
+                         {"n": params["total"], "lo": lo, "hi": hi, "moves": 2 * lo})
     return shown
 
 

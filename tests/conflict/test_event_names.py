@@ -68,3 +68,51 @@ def test_a_face_down_unit_destroyed_reads_as_a_sentence():
     destroyed.", not "P0's a face-down unit"."""
     line = GAME.text.event_lines(None, [("conflict.ev.destroyed", {"player": "P0", "name": "@conflict.hidden"})], "en")[0]
     assert line == "P0's face-down unit is destroyed."
+
+
+def test_a_unit_turned_up_and_down_in_one_post_is_named_as_it_lay_before_each_turn():
+    """Second newcomer playtest: a unit turned face up and face down again within one post was
+    named by the state after both turns ("Storm Troopers is turned face up: it is Storm
+    Troopers"). A post's lines are read with the state after the post; each turn names the
+    unit as the table saw it just before: face down before the turn up, by name before the
+    turn down."""
+    from tests.conflict.helpers import play, started, to_develop, unit
+
+    state = started(2)
+    to_develop(state, 0)
+    where = state.players[0].rows[0][0]
+    trooper = unit(state, 0, "stormtrooper", where, up=False)
+    unit(state, 0, "stormtrooper", where, up=False)
+    events = play(state, 0, f"flip {trooper.id}").events
+    state.units[trooper.id].flipped = False  # its next turn: it may be turned again
+    state = ENGINE.load_state(ENGINE.dump_state(state))
+    events += play(state, 0, f"flip {trooper.id}").events
+    post = [(e.key, e.params) for e in events if e.to is None]
+    assert [k for k, _ in post] == ["conflict.ev.flip_up", "conflict.ev.flip_down"]
+    assert GAME.text.event_lines(state, post, "en") == [
+        "In River Delta, face-down unit #1 is turned face up: it is Storm Troopers.",
+        "In River Delta, Storm Troopers is turned face down."]
+    assert GAME.text.event_lines(state, post, "zh-CN") == ["三角洲 的 暗置单位 #1 翻为明置：是 突击队。", "三角洲 的 突击队 翻为暗置。"]
+
+
+def test_a_unit_gone_later_in_the_post_is_named_as_the_table_knew_it():
+    """Second newcomer playtest: an attacker destroyed later in the same post read "Revealed:
+    the attacking unit (no longer in play) …". The fight's events carry each unit's name as
+    the table knew it then (face down: "face-down unit"); the line names it so."""
+    gone = 0
+    for seed in (11, 3, 5):
+        for state, events in steps(seed):
+            for key, params in events:
+                if key not in ("conflict.ev.combat", "conflict.ev.reveal"):
+                    continue
+                for field in ("a", "b"):
+                    if params[field] in state.units:
+                        continue
+                    gone += 1
+                    for loc in ("en", "zh-CN"):
+                        name = params[f"{field}_name"]
+                        name = t(loc, name[1:]) if isinstance(name, str) else name[loc]
+                        line = GAME.text.event_lines(state, [(key, params)], loc)[0]
+                        assert t(loc, "conflict.gone_named", name=name) in line, line
+                        assert t(loc, "conflict.gone_attacker") not in line and t(loc, "conflict.gone_defender") not in line
+    assert gone

@@ -3,7 +3,8 @@ reached before the engine was optimised, through the same legal-action lists and
 
 The expected hashes were recorded with the unoptimised engine (commit 4578ad7), and again when
 the Neutron Bomb was limited to cities (issue 19), and again, rules unchanged, when the dice
-became keyed BLAKE2b (issue 17). Per seed:
+became keyed BLAKE2b (issue 17); the steps hashes again when fights' events gained the units'
+names as the table knew them (`a_name`, `b_name`: events only, every final-state hash unchanged). Per seed:
 (hash of every step's legal-action codes, events and the final state; hash of the final
 `dump_state`). The chooser picks by index, so the order of legal actions matters too. Every
 tenth step the state is reloaded from JSON as the host does, so a cache tied to a state
@@ -21,30 +22,30 @@ from tests.fingerprint_helpers import random_game_fingerprint
 
 THREE = {
     1: ('d778c4364212e98a', '00d853b3f884cc7d'),
-    2: ('fdfe9989997dbb1d', '7d9041a9859da5a5'),
-    3: ('cfab3a86cd84bb87', '5cd05c9eb7135c30'),
-    4: ('6dd92b0128b33e43', '85434bfc56273b9d'),
-    5: ('e55f6c7e25d6d27c', '0877cd568d7ebe09'),
-    6: ('9acd6a0eebabe49c', 'c6ccac6c70e7e5dc'),
-    7: ('7681a1b06ee6afcd', '88ca8797c835ff5b'),
-    8: ('ccbd6554a3a3ef7c', 'f334acf3d494c51f'),
-    9: ('1cbda1491d93c8f0', '5f9489e6659f6b57'),
-    10: ('98b16cef5f1f5487', '83062d89a946019a'),
-    11: ('cf48855ec9a1e102', 'eccba916291f9202'),
-    12: ('f52476d9c3b2bc11', 'a2da4ba203d18f3f'),
-    13: ('ff434d5770a7743a', 'e0ee312eac387061'),
-    14: ('a5d1345b033a7a32', '08ab0fe0d23a0c98'),
+    2: ('2c2e56081fbe1cce', '7d9041a9859da5a5'),
+    3: ('3c64a6586a3792f6', '5cd05c9eb7135c30'),
+    4: ('c9efd209e42a47e7', '85434bfc56273b9d'),
+    5: ('7700a8f31bb8134a', '0877cd568d7ebe09'),
+    6: ('39e3f49117184a9d', 'c6ccac6c70e7e5dc'),
+    7: ('c3dab24845a902ff', '88ca8797c835ff5b'),
+    8: ('aef2ea5555b9a219', 'f334acf3d494c51f'),
+    9: ('df87fbc4029a50d8', '5f9489e6659f6b57'),
+    10: ('3181141485ef2231', '83062d89a946019a'),
+    11: ('a3614388d98a80f9', 'eccba916291f9202'),
+    12: ('3376212fb22c876e', 'a2da4ba203d18f3f'),
+    13: ('58d80f445f6c7350', 'e0ee312eac387061'),
+    14: ('bc418a9e7a682fed', '08ab0fe0d23a0c98'),
     15: ('3b636c9d54aafb5f', '63ac554c6400a72e'),
-    16: ('eedbd7962d95286d', 'a879223da1580a2a'),
-    17: ('97f34be06a63eb3d', '49544bfe229a6654'),
-    18: ('91f8023187665bcc', 'beca43ed0f263449'),
-    19: ('87178d1d524797c6', '51a2683337ceac3a'),
-    20: ('51dec97324af25b9', 'e139bf4f6fe4d614'),
+    16: ('420ab29b979c4207', 'a879223da1580a2a'),
+    17: ('0927c5c438b250e8', '49544bfe229a6654'),
+    18: ('3e3058f6e3cda2e5', 'beca43ed0f263449'),
+    19: ('d13a9ceee1c6efdd', '51a2683337ceac3a'),
+    20: ('52cec455378b9b06', 'e139bf4f6fe4d614'),
 }
 
 TWO = {
-    1: ('fb440a99ac443984', '2aaf6ccfd82ae9e5'),
-    2: ('800ef737881eee24', '0b930a0a80a3ae8d'),
+    1: ('a5c96b8ee680b3d0', '2aaf6ccfd82ae9e5'),
+    2: ('5615b0dea95faa35', '0b930a0a80a3ae8d'),
     3: ('1b93a71da01fc321', '448ac7c5b313fedf'),
     4: ('dd74ed2c1d110d20', 'b7c483000e9417fe'),
     5: ('7fc34239cd615a61', '4d24a666cb285aca'),
@@ -52,29 +53,29 @@ TWO = {
 }
 
 SIX_SHORT = {
-    1: ('d6e6a1f07e618d85', 'd4d71a2c92e56425'),
-    2: ('93436846f69b5a83', '4b37ebe36ed21820'),
-    3: ('2d958e41e227c7df', '98e2b7f74425b974'),
-    4: ('f9c86483c0b28b2c', 'b2988b685c4c3e89'),
+    1: ('e0d6b2b2bee4cfa1', 'd4d71a2c92e56425'),
+    2: ('b8a1a15d2186cbcd', '4b37ebe36ed21820'),
+    3: ('b34850a04a573301', '98e2b7f74425b974'),
+    4: ('02446d2a502ba934', 'b2988b685c4c3e89'),
     5: ('f95796b35df26aae', 'c45202f5bc6afab3'),
-    6: ('03d08f1fdc8feb21', '925e8da63d9d5d14'),
+    6: ('0934377bd0c63ccf', '925e8da63d9d5d14'),
 }
 
 AGGRESSIVE = {
-    1: ('1f5c12925da7f426', '14d58e6136bf62c2'),
-    2: ('3da31a4736aeb930', 'de916d5b637061f4'),
-    3: ('5eaa7871360ce691', '26b6dd7e224a8281'),
-    4: ('946e486de51fa4e7', '6e1d0bd795ab0a76'),
-    5: ('46c06368c5972636', '73d1894c5e157215'),
-    6: ('8ecfea1720833bf3', 'ec2b0cb558eb3f1b'),
-    7: ('9e1ad99b0d8c6188', '4c4b7d9c765b3d3f'),
-    8: ('3de24b38e5e19b66', '96493d74537bc5cb'),
+    1: ('7263cde4a0ae96c5', '14d58e6136bf62c2'),
+    2: ('0252716228661ff6', 'de916d5b637061f4'),
+    3: ('1be53741d41ed7c4', '26b6dd7e224a8281'),
+    4: ('11ed7599740bd248', '6e1d0bd795ab0a76'),
+    5: ('8c29b2c84bd92aa1', '73d1894c5e157215'),
+    6: ('2faaec6e1f918814', 'ec2b0cb558eb3f1b'),
+    7: ('ed7e95a079f747c3', '4c4b7d9c765b3d3f'),
+    8: ('bb01fcb6c312bcda', '96493d74537bc5cb'),
 }
 
 AGGRESSIVE_FOUR = {
-    5: ('eef9255605cf4753', '643d7cf2c77e8f2e'),
-    6: ('c6d2fcd87e693bb1', '75719881db5ea660'),
-    7: ('30a5f993df4a65a4', '715cb17bf2aa89b3'),
+    5: ('66ef73a50eabc1f0', '643d7cf2c77e8f2e'),
+    6: ('a43960ff09cc1de8', '75719881db5ea660'),
+    7: ('def0afa687e9bf4c', '715cb17bf2aa89b3'),
 }
 
 PASSIVE = ("flip", "halt", "next", "no", "pass")

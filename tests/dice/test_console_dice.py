@@ -102,3 +102,13 @@ def test_a_label_is_only_ever_plain_words_after_the_whole_expression(expr, label
     words = f"{text} {tail}".split()
     expr_part, label_part = _split_roll(words)
     assert label_part == "" and expr_part == " ".join(words)
+
+
+async def test_a_misspelt_adv_and_a_label_not_of_letters_are_refused_with_why(tmp_path):
+    """Issue 18, second newcomer playtest: `/roll 1d20+5 avd` rolled one die under the label
+    "avd"; `/roll 1d20 attack2` said only "I cannot read the expression at character 6"."""
+    replies = await run(tmp_path, "alice: /roll 1d20+5 avd", "alice: /roll 1d20 attack2", "alice: /roll 1d20+5 adv")
+    assert replies[0] == "[reply alice] " + t("en", "roll.label_typo", label="avd", meant="adv", expr="1d20+5")
+    assert replies[1] == "[reply alice] " + t("en", "console.roll_label_letters", word="attack2")
+    assert "a word of letters only" in replies[1]
+    assert replies[3].startswith("[table] 2d20kh1 [")  # the word itself still rolls with advantage

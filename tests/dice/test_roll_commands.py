@@ -326,3 +326,37 @@ async def test_the_longest_roll_reply_fits_in_one_discord_message(db):
     box = await rolls.handle(rolls.RollDeps(db=db, rng=GameRng.from_seed(4), clock=lambda: NOW), command)
     assert "🎲" in box.reply.text
     assert len(box.reply.text) <= 2000
+
+
+# ---------------------------------------------------------------- words the roller knows, misspelt
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+@pytest.mark.parametrize("label, key, meant", [
+    ("avd", "roll.label_typo", "adv"),  # the playtest's typo: rolled without advantage, labelled "avd"
+    ("dsi", "roll.label_typo", "dis"), ("Advantge", "roll.label_typo", "advantage"), ("优式", "roll.label_typo", "优势"),
+    ("privte", "roll.label_typo", "private"), ("adv", "roll.label_is_word", "adv"), ("DIS", "roll.label_is_word", "dis"),
+])
+async def test_a_label_that_is_or_nearly_is_a_word_of_the_roller_is_refused(db, label, key, meant, locale):
+    """Issue 18, second newcomer playtest: `/roll 1d20+5 avd` rolled one die under the label
+    "avd". A label within one typo (a letter added, dropped, changed, or two swapped) of a
+    word the roller reads is refused with "did you mean …?" in the user's language; nothing is
+    rolled or stored."""
+    box = await rolls.handle(deps(db, 11), cmd("roll", locale=locale, expr="1d20+5", label=label))
+    assert box.reply.text == t(locale, key, label=label, meant=meant, expr="1d20+5")
+    assert box.reply_ephemeral and await rows(db) == []
+    assert f"`1d20+5 {meant}`" in box.reply.text
+
+
+@pytest.mark.parametrize("label", ["to hit", "his attack", "Attack", "damage", "adventure", "private"])
+async def test_other_labels_still_roll(db, label):
+    box = await rolls.handle(deps(db, 11), cmd("roll", expr="1d20+5", label=label))
+    assert "**16**" in box.reply.text and len(await rows(db)) == 1
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+async def test_a_misspelt_word_in_the_expression_is_named(db, locale):
+    """Discord's expression field: `1d20+5 avd` was "cannot read at character 8"; now the word
+    and what it may have meant."""
+    box = await rolls.handle(deps(db, 11), cmd("roll", locale=locale, expr="1d20+5 avd"))
+    assert box.reply.text == t(locale, "dice.did_you_mean", word="avd", meant="adv")

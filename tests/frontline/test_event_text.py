@@ -29,3 +29,52 @@ def test_damage_beyond_what_was_left_leaves_no_defence_not_a_negative_one():
                     line = GAME.text.event_lines(state, [(e.key, e.params)], loc)[0]
                     assert int(re.search(left, line).group(1)) == max(0, e.params["hp"]), line
     assert overkill  # the games did deal more damage than a unit had
+
+
+def test_effect_damage_names_the_ability_that_did_it():
+    """Issue 18, second newcomer playtest: "#88 alice 部署了 工兵（2/2）。 / 虎式坦克 受到 1 点伤害 /
+    虎式坦克 被消灭。" did not say what dealt the damage. Pioneers (cards.toml): "effects = [{do =
+    "damage", to = "target", amount = 1}]", a unit's deploy effect (3.4.1). The damage line names it."""
+    from tests.frontline.helpers import battle, card, unit
+
+    st = battle(seed=1)
+    tiger = unit(st, 1, "tiger", hp=1)
+    pioneers = card(st, 0, "pioneers")
+    events = [(e.key, e.params) for e in ENGINE.apply(st, 0, ENGINE.parse_action(f"deploy {pioneers} {tiger.uid}")).events]
+    assert [k for k, _ in events] == ["frontline.deployed", "frontline.damage", "frontline.destroyed"]
+    assert GAME.text.event_lines(st, events, "en")[1] == \
+        "Tiger I takes 1 damage from the deploy effect of Pioneers (defence left 0)."
+    assert GAME.text.event_lines(st, events, "zh-CN")[1] == "虎式坦克 因 工兵 的部署效果受到 1 点伤害（剩余防御力 0）。"
+
+
+def test_every_effect_damage_or_destruction_line_names_its_card():
+    """The class behind it: damage to a unit or an HQ and a destruction by any card's ability
+    (deploy, order, counter-order, destruction, turn start, attack) name that card; only combat
+    damage (an attack, an ambush, a fortified HQ hitting back) reads without a source."""
+    from games.frontline.cards import CARDS
+
+    combat = {"frontline.attack", "frontline.attack_hq", "frontline.ambush", "frontline.retaliate"}
+    hooks = set()
+    for seed in (1, 2, 3, 4):
+        rnd = random.Random(seed)
+        state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), seed).state
+        for _ in range(2000):
+            if ENGINE.outcome(state):
+                break
+            seat = sorted(ENGINE.active_seats(state))[0]
+            step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+            state = step.state
+            keys = {e.key for e in step.events}
+            for e in step.events:
+                if e.key not in ("frontline.damage", "frontline.hq_damage", "frontline.destroy"):
+                    continue
+                if e.params.get("hook", "-") == "-":
+                    assert e.key == "frontline.damage" and keys & combat, (e, keys)
+                    continue
+                hooks.add(e.params["hook"])
+                for loc in ("en", "zh-CN"):
+                    line = GAME.text.event_lines(state, [(e.key, e.params)], loc)[0]
+                    if e.params["hook"] != "attrition":
+                        assert CARDS[e.params["by"]].name[loc] in line, line
+                    assert "{" not in line, line
+    assert {"deploy", "play"} <= hooks, hooks

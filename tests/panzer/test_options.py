@@ -217,3 +217,19 @@ def test_the_map_option_names_each_map_as_the_game_does(locale):
     line = next(x for x in help_lines("panzer", PanzerOptions, locale) if x.startswith("• map"))
     for key, gmap in MAPS.items():
         assert key in line and gmap.name[locale] in line, (key, gmap.name[locale], line)
+
+
+def test_the_map_option_accepts_the_names_the_table_shows():
+    """Second newcomer playtest: `map=Pravda` and `map=真理` were refused (only the keys were
+    accepted) although the game and its help call the map so. A map is chosen by its key or
+    by its name in either language, in any case; a name of no map is still refused."""
+    from games.panzer.data import MAPS
+
+    for key, gmap in MAPS.items():
+        for given in (key, key.upper(), gmap.name["en"], gmap.name["en"].lower(), gmap.name["en"].upper(),
+                      gmap.name["zh-CN"], f" {gmap.name['zh-CN']} "):
+            assert ENGINE.parse_options({"map": given}).map == key, given
+    assert ENGINE.parse_options({"地图": "真理"}).map == "zhenli"  # the option's name in Chinese too
+    with pytest.raises(RuleError) as err:
+        ENGINE.parse_options({"map": "Atlantis"})
+    assert err.value.key == "core.bad_option" and "Pravda" in err.value.params["allowed"]["en"]
