@@ -205,6 +205,10 @@ async def migrate(conn: asyncpg.Connection, folder: Path = PG_MIGRATIONS) -> lis
         await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
 
+async def _prepare_locks(conn: asyncpg.Connection) -> None:
+    await conn.execute(_PREPARE_LOCKS)
+
+
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """A connection back in the pool is not reset: asyncpg's default runs a reset query
     (advisory unlock, RESET ALL, ...) on every release, a round trip costing up to a third
@@ -233,9 +237,14 @@ posted AS (
                       ${m}::double precision[]) WITH ORDINALITY AS post(nonce, session_id, kind, target, body, lease, n)
     ORDER BY post.n)
 SELECT (SELECT COUNT(*) FROM step) AS stepped, (SELECT MAX(seq) FROM logged) AS last_seq"""
-# Locks the session row (if its version is still the one given): sent with BEGIN (see
-# PgConnection.begin), so its values are written in (integers, formatted by table_lock).
-_LOCK_IF_AT = "SELECT 1 FROM sessions WHERE id = {id}{condition} FOR UPDATE"
+# Lock the session row (if its version is still the one given). Sent with BEGIN in one
+# round trip (see PgConnection.begin), so run by name with their values written in (integers,
+# formatted by table_lock): prepared once on each pooled connection, they are not planned
+# again each time as a statement sent as text would be.
+_PREPARE_LOCKS = (
+    "PREPARE lock_table(bigint) AS SELECT 1 FROM sessions WHERE id = $1 FOR UPDATE; "
+    "PREPARE lock_table_at(bigint, integer) AS SELECT 1 FROM sessions WHERE id = $1 AND version = $2 FOR UPDATE"
+)
 _LOCK = "SELECT version FROM sessions WHERE id = $1 FOR UPDATE"
 
 
@@ -270,19 +279,20 @@ class PgRepository(Repository):
     async def open(cls, url: str, *, readonly: bool = False) -> "PgRepository":  # type: ignore[override]
         """Open the pool and migrate; `readonly`: every transaction read-only, no migration."""
         settings = {"default_transaction_read_only": "on"} if readonly else {}
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session,
-                                         server_settings=settings)
+        # migrated first, on a connection of its own: the pool's connections prepare
+        # statements on the tables (see `_prepare_locks`)
+        conn = await asyncpg.connect(url, server_settings=settings)
         try:
-            async with pool.acquire() as conn:
-                if readonly:
-                    check_schema(await applied_versions(conn, create=False), PG_MIGRATIONS)
-                else:
-                    await migrate(conn)
-        except BaseException as exc:
-            await pool.close()
-            if isinstance(exc, DatabaseProblem):
-                raise DatabaseProblem(f"the database {display_url(url)} {exc}") from None
-            raise
+            if readonly:
+                check_schema(await applied_versions(conn, create=False), PG_MIGRATIONS)
+            else:
+                await migrate(conn)
+        except DatabaseProblem as exc:
+            raise DatabaseProblem(f"the database {display_url(url)} {exc}") from None
+        finally:
+            await conn.close()
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session,
+                                         init=_prepare_locks, server_settings=settings)
         return cls(pool)
 
     async def close(self) -> None:
@@ -311,8 +321,9 @@ class PgRepository(Repository):
             async with self.conn.connection() as db:
                 yield await db.fetchval(_LOCK, session_id)
             return
-        condition = "" if expected is None else f" AND version = {int(expected)}"
-        async with self.conn.begin(_LOCK_IF_AT.format(id=int(session_id), condition=condition)) as status:
+        lock = (f"EXECUTE lock_table({int(session_id)})" if expected is None
+                else f"EXECUTE lock_table_at({int(session_id)}, {int(expected)})")
+        async with self.conn.begin(lock) as status:
             if expected is None or status == "SELECT 1":
                 yield expected
             else:

@@ -145,12 +145,14 @@ async def test_a_table_kept_in_memory_is_not_played_from_after_the_other_process
     assert reply_text(await second.handle(cmd("bob", "play", code="add"))) == "✓ add"
     kept = await first.repo.kept_open_session(CHANNEL)
     assert json.loads(kept.state)["counts"] == [1, 0]  # out of date, as a hint may be
-    assert "[1, 1]" in reply_text(await first.handle(cmd("alice", "game.status")))
     assert reply_text(await first.handle(cmd("alice", "play", code="add"))) == "✓ add"
     stored = await second.repo.load_session(sid)
     assert json.loads(stored.state)["counts"] == [2, 1]
     assert [(e.seq, e.user_id) for e in await second.repo.log_entries(sid)] == [
         (1, USERS["alice"]), (2, USERS["bob"]), (3, USERS["alice"])]
+    assert reply_text(await second.handle(cmd("bob", "play", code="add"))) == "✓ add"
+    assert json.loads((await first.repo.kept_open_session(CHANNEL)).state)["counts"] == [2, 1]
+    assert "[2, 2]" in reply_text(await first.handle(cmd("alice", "game.status")))
 
 
 async def test_a_table_kept_in_memory_that_the_other_process_closed_gives_way_to_the_new_one(hosts):
