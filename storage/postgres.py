@@ -218,7 +218,9 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 
 # A command's step in one statement: the session's update with its version check, its
 # action-log rows (numbered after the log's last seq) and its posts, the rows passed as one
-# array per column. Nothing is inserted when the version check finds no row. `{update}` is
+# array per column. Nothing is inserted when the version check finds no row (under READ
+# COMMITTED a concurrent writer's UPDATE waits for ours, then finds the version moved on,
+# so only one of them can commit). `{update}` is
 # _UPDATE_SESSION numbered for PostgreSQL ($1 ... ${n}); the arrays follow it.
 _STEP = """WITH step AS ({update} RETURNING id),
 logged AS (
