@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+import asyncpg
 import pytest
 
 from bot.host.core import TIMER_LEASE_SECONDS
@@ -168,3 +169,20 @@ async def test_a_table_kept_in_memory_that_the_other_process_closed_gives_way_to
     assert reply_text(await first.handle(cmd("carol", "play", code="add"))) == "✓ add"
     assert [e.user_id for e in await first.repo.log_entries(new)] == [USERS["carol"]]
     assert (await first.repo.kept_open_session(CHANNEL)).id == new
+
+
+async def test_the_table_lock_holds_the_row_whether_or_not_the_version_it_expects_is_current(hosts):
+    """The lock goes with BEGIN on the condition that the version is the one the process
+    expects; when it is not (another process wrote since), the row is locked all the same and
+    the stored version is given; without an expected version the row is locked too."""
+    first, second = hosts
+    sid = await tally_table(first, ["alice"])
+    stored = (await first.repo.load_session(sid)).version
+    for expected, given in ((stored, stored), (stored - 1, stored), (None, None)):
+        async with first.repo.table_lock(sid, expected) as version:
+            assert version == given
+            with pytest.raises(asyncpg.LockNotAvailableError):
+                async with second.repo.transaction() as db:
+                    await db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE NOWAIT", (sid,))
+    async with second.repo.transaction() as db:  # released at the end of each
+        await db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE NOWAIT", (sid,))
