@@ -13,6 +13,8 @@ connection for the task that opened it; statements outside a transaction take an
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import re
 import time
 from contextlib import asynccontextmanager
@@ -26,8 +28,8 @@ import asyncpg
 
 from storage.db import MIGRATIONS, DatabaseProblem, check_schema, migration_files
 from storage.sessions import (
-    _INSERT_LOG, _INSERT_POST, _LAST_SEQ, _UPDATE_SESSION, LogRow, PostRow, Repository, SeatRow, SessionRow,
-    StaleVersion, _log_rows, _post_rows, _stored_changes,
+    _DELETE_SEATS, _INSERT_SEAT, _UPDATE_SESSION, OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow,
+    StaleVersion, _seat_rows, _stored_changes,
 )
 
 PG_MIGRATIONS = MIGRATIONS / "postgresql"
@@ -113,13 +115,32 @@ class PgConnection:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator["PgConnection"]:
         """One transaction on one pooled connection; a nested call joins the enclosing one."""
-        if self._in_transaction.get() is not None:
+        if self.in_transaction():
             yield self
             return
-        async with self.pool.acquire() as conn, conn.transaction():
+        async with self.begin():
+            yield self
+
+    def in_transaction(self) -> bool:
+        return self._in_transaction.get() is not None
+
+    @asynccontextmanager
+    async def begin(self, first: str | None = None) -> AsyncIterator[str | None]:
+        """A new transaction on one pooled connection (never nested): COMMIT when the block
+        ends, ROLLBACK on any error. `first`, a statement without parameters, is sent with the
+        BEGIN in the same round trip (the simple query protocol takes several statements at
+        once); yields its command tag ("SELECT 1": it found one row)."""
+        async with self.pool.acquire() as conn:
+            status = await conn.execute("BEGIN" if first is None else f"BEGIN; {first}")
             token = self._in_transaction.set(conn)
             try:
-                yield self
+                yield status if first is not None else None
+            except BaseException:
+                with contextlib.suppress(Exception):  # a broken connection: the pool drops it on release
+                    await conn.execute("ROLLBACK")
+                raise
+            else:
+                await conn.execute("COMMIT")
             finally:
                 self._in_transaction.reset(token)
 
@@ -184,6 +205,10 @@ async def migrate(conn: asyncpg.Connection, folder: Path = PG_MIGRATIONS) -> lis
         await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
 
+async def _prepare_locks(conn: asyncpg.Connection) -> None:
+    await conn.execute(_PREPARE_LOCKS)
+
+
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """A connection back in the pool is not reset: asyncpg's default runs a reset query
     (advisory unlock, RESET ALL, ...) on every release, a round trip costing up to a third
@@ -191,11 +216,54 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     a transaction left open.)"""
 
 
+# A command's step in one statement: the session's update with its version check, its
+# action-log rows (numbered after the log's last seq) and its posts, the rows passed as one
+# array per column. Nothing is inserted when the version check finds no row (under READ
+# COMMITTED a concurrent writer's UPDATE waits for ours, then finds the version moved on,
+# so only one of them can commit). `{update}` is
+# _UPDATE_SESSION numbered for PostgreSQL ($1 ... ${n}); the arrays follow it.
+_STEP = """WITH step AS ({update} RETURNING id),
+logged AS (
+    INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at, public)
+    SELECT step.id, last.seq + entry.n, entry.seat, entry.user_id, entry.source, entry.code, entry.events,
+           entry.at, entry.public
+    FROM step, (SELECT COALESCE(MAX(seq), 0) AS seq FROM action_log WHERE session_id = ${session}) AS last,
+         unnest(${a}::integer[], ${b}::bigint[], ${c}::text[], ${d}::text[], ${e}::text[],
+                ${f}::double precision[], ${g}::integer[])
+         WITH ORDINALITY AS entry(seat, user_id, source, code, events, at, public, n)
+    RETURNING seq),
+posted AS (
+    INSERT INTO outbox (nonce, session_id, kind, target, body, created_at, lease)
+    SELECT post.nonce, post.session_id, post.kind, post.target, post.body, $1, post.lease
+    FROM step, unnest(${h}::text[], ${i}::bigint[], ${j}::text[], ${k}::bigint[], ${l}::text[],
+                      ${m}::double precision[]) WITH ORDINALITY AS post(nonce, session_id, kind, target, body, lease, n)
+    ORDER BY post.n)
+SELECT (SELECT COUNT(*) FROM step) AS stepped, (SELECT MAX(seq) FROM logged) AS last_seq"""
+# Lock the session row (if its version is still the one given). Sent with BEGIN in one
+# round trip (see PgConnection.begin), so run by name with their values written in (integers,
+# formatted by table_lock): prepared once on each pooled connection, they are not planned
+# again each time as a statement sent as text would be.
+_PREPARE_LOCKS = (
+    "PREPARE lock_table(bigint) AS SELECT 1 FROM sessions WHERE id = $1 FOR UPDATE; "
+    "PREPARE lock_table_at(bigint, integer) AS SELECT 1 FROM sessions WHERE id = $1 AND version = $2 FOR UPDATE"
+)
+_LOCK = "SELECT version FROM sessions WHERE id = $1 FOR UPDATE"
+
+
+@lru_cache(maxsize=256)
+def _step_sql(columns: tuple[str, ...]) -> str:
+    """_STEP for a command that changes `columns` of the session."""
+    update = to_pg(_UPDATE_SESSION.format(sets="".join(f", {c} = ?" for c in columns)))
+    first = len(columns) + 4  # $1 now, one per column, then the session id and its version
+    arrays = {name: first + i for i, name in enumerate("abcdefghijklm")}
+    return _STEP.format(update=update, session=first - 2, **{k: str(v) for k, v in arrays.items()})
+
+
 class PgRepository(Repository):
     """The SQLite repository's interface and SQL over an asyncpg pool. What differs: seats
-    gathered with json_agg, and `commit` written for asyncpg (the SQLite one runs on its
-    own thread in one hop). No row is kept in memory between commands: another process may
-    have changed it."""
+    gathered with json_agg, and `commit` written for asyncpg as one statement. A session
+    kept in memory is only a hint here (another process may have changed it since): a
+    command checks its version under the table's lock (`kept_open_session`, `table_lock`)."""
 
     unique_violation = (asyncpg.UniqueViolationError,)
     sessions_sql = ("SELECT *, (SELECT json_agg(json_build_array(seat, user_id, name, is_bot, level)) FROM seats "
@@ -207,24 +275,26 @@ class PgRepository(Repository):
         # Nothing here needs the process-wide lock of the single SQLite connection: every
         # transaction has its own connection. `lock` stays for callers that take it anyway.
         self.lock = asyncio.Lock()
+        self._keeps_rows = True  # each channel's open session as last read or written (a hint)
 
     @classmethod
     async def open(cls, url: str, *, readonly: bool = False) -> "PgRepository":  # type: ignore[override]
         """Open the pool and migrate; `readonly`: every transaction read-only, no migration."""
         settings = {"default_transaction_read_only": "on"} if readonly else {}
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session,
-                                         server_settings=settings)
+        # migrated first, on a connection of its own: the pool's connections prepare
+        # statements on the tables (see `_prepare_locks`)
+        conn = await asyncpg.connect(url, server_settings=settings)
         try:
-            async with pool.acquire() as conn:
-                if readonly:
-                    check_schema(await applied_versions(conn, create=False), PG_MIGRATIONS)
-                else:
-                    await migrate(conn)
-        except BaseException as exc:
-            await pool.close()
-            if isinstance(exc, DatabaseProblem):
-                raise DatabaseProblem(f"the database {display_url(url)} {exc}") from None
-            raise
+            if readonly:
+                check_schema(await applied_versions(conn, create=False), PG_MIGRATIONS)
+            else:
+                await migrate(conn)
+        except DatabaseProblem as exc:
+            raise DatabaseProblem(f"the database {display_url(url)} {exc}") from None
+        finally:
+            await conn.close()
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session,
+                                         init=_prepare_locks, server_settings=settings)
         return cls(pool)
 
     async def close(self) -> None:
@@ -239,17 +309,50 @@ class PgRepository(Repository):
     claim_lock = " FOR UPDATE SKIP LOCKED"
 
     @asynccontextmanager
-    async def table_lock(self, session_id: int) -> AsyncIterator[int | None]:
+    async def table_lock(self, session_id: int, expected: int | None = None) -> AsyncIterator[int | None]:
         """The session row locked (FOR UPDATE) in a transaction that the command's reads and
         its commit join: a command on the same table in another process waits here until
         this one commits or rolls back, then reads what it wrote. A process that dies
-        mid-command drops its connection and so its lock. Yields the stored version."""
-        async with self.conn.transaction(), self.conn.connection() as db:
-            yield await db.fetchval("SELECT version FROM sessions WHERE id = $1 FOR UPDATE", session_id)
+        mid-command drops its connection and so its lock.
+
+        The lock goes with the BEGIN, in one round trip. With `expected`, on the condition
+        that the version is still that one: then it is the stored version, yielded; if not,
+        a second statement locks the row and reads its version. Without, None is yielded
+        (the caller reads the session under the lock)."""
+        if self.conn.in_transaction():  # inside another transaction (a league step): join it
+            async with self.conn.connection() as db:
+                yield await db.fetchval(_LOCK, session_id)
+            return
+        lock = (f"EXECUTE lock_table({int(session_id)})" if expected is None
+                else f"EXECUTE lock_table_at({int(session_id)}, {int(expected)})")
+        async with self.conn.begin(lock) as status:
+            if expected is None or status == "SELECT 1":
+                yield expected
+            else:
+                async with self.conn.connection() as db:
+                    version = await db.fetchval(_LOCK, session_id)
+                yield version
 
     async def last_session_in_channel(self, channel_id: int) -> SessionRow | None:
         found = await self._fetchall("SELECT MAX(id) FROM sessions WHERE channel_id = ?", (channel_id,))
         return await self.load_session(found[0][0]) if found[0][0] is not None else None
+
+    async def open_session_in_channel(self, channel_id: int) -> SessionRow | None:
+        """Read from the database each time (the kept row is only a hint, see `kept_open_session`)."""
+        found = await self._sessions_where("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+        if not found:
+            self._open_by_channel.pop(channel_id, None)
+        return found[0] if found else None
+
+    async def kept_open_session(self, channel_id: int) -> SessionRow | None:
+        """The channel's open session as this process last read or wrote it, without asking
+        the database: another process may have changed it since, so the caller must check
+        its version under the table's lock (and look again if the table has closed)."""
+        kept = self._open_by_channel.get(channel_id)
+        if kept is not None:
+            self._open_by_channel.move_to_end(channel_id)
+            return kept
+        return await self.open_session_in_channel(channel_id)
 
     async def _sessions_where(self, where: str, params: tuple) -> list[SessionRow]:
         sql = self.sessions_sql.format(where=where)
@@ -260,7 +363,11 @@ class PgRepository(Repository):
                 raise
             # a database from before migration 0011 opened read-only (verify): no bot levels
             rows = await self._fetchall(sql.replace("is_bot, level)", "is_bot, NULL)"), params)
-        return [self._row_to_session(r) for r in rows]
+        found = [self._row_to_session(r) for r in rows]
+        for session in found:
+            if session.status in OPEN_STATUSES:
+                self._keep_open_row(session)
+        return found
 
     async def _write(self, statements: list[tuple[str, list[tuple]]]) -> None:
         async with self.conn.transaction(), self.conn.connection() as db:
@@ -272,23 +379,23 @@ class PgRepository(Repository):
         log: list[LogRow] | None = None, posts: list[PostRow] | None = None, **changes: Any,
     ) -> SessionRow:
         stored = _stored_changes(changes)
-        update = to_pg(_UPDATE_SESSION.format(sets="".join(f", {k} = ?" for k in stored)))
-        written = None
-        async with self.conn.transaction(), self.conn.connection() as db:
-            # The version check: under READ COMMITTED a concurrent writer's UPDATE waits for
-            # ours and then finds the version moved on, so only one of them can commit.
-            status = await db.execute(update, now, *stored.values(), session.id, session.version)
-            if _rowcount(status) != 1:
-                raise StaleVersion()
-            if seats is not None:
-                await self._write_seats(self.conn, session.id, seats)
-            if log:
-                seq = self._known_last_seq(session)
-                if seq is None:
-                    seq = await db.fetchval(to_pg(_LAST_SEQ), session.id)
-                rows = _log_rows(session.id, log, seq)
-                await db.executemany(to_pg(_INSERT_LOG), rows)
-                written = rows[-1][1]
-            if posts:
-                await db.executemany(to_pg(_INSERT_POST), _post_rows(posts, now))
+        log, posts = log or [], posts or []
+        entries = [(e.seat, e.user_id, e.source, e.code, json.dumps(e.events, ensure_ascii=False), e.at,
+                    int(e.public)) for e in log]
+        columns = [list(c) for c in zip(*entries)] if entries else [[] for _ in range(7)]
+        post_columns = [list(c) for c in zip(*[(p.nonce, p.session_id, p.kind, p.target, p.body, p.lease)
+                                               for p in posts])] if posts else [[] for _ in range(6)]
+        params = (now, *stored.values(), session.id, session.version, *columns, *post_columns)
+        # One statement, so atomic on its own; with seats, their rewrite joins it in a transaction.
+        async with (self.conn.transaction() if seats is not None else contextlib.nullcontext()):
+            async with self.conn.connection() as db:
+                if seats is not None:
+                    await db.execute(to_pg(_DELETE_SEATS), session.id)
+                    await db.executemany(to_pg(_INSERT_SEAT), _seat_rows(session.id, seats))
+                result = await db.fetchrow(_step_sql(tuple(stored)), *params)
+                if result["stepped"] != 1:
+                    raise StaleVersion()
+        written = result["last_seq"]
+        for n, entry in enumerate(log):
+            entry.seq = written - len(log) + 1 + n
         return self._committed(session, now, seats, written, changes)

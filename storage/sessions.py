@@ -271,6 +271,7 @@ class Repository:
         # so one cheap pragma replaces the session's SELECT and parse on most commands.
         self._open_by_channel: OrderedDict[int, SessionRow] = OrderedDict()
         self._data_version: int | None = None
+        self._keeps_rows = fast is not None
 
     @classmethod
     async def open(cls, path: str | Path, *, readonly: bool = False) -> "Repository":
@@ -462,8 +463,14 @@ class Repository:
             self._data_version = version
         return True
 
+    async def kept_open_session(self, channel_id: int) -> SessionRow | None:
+        """The channel's open session for a command that will hold the table and check the
+        session's version under that hold (see Host._locked). SQLite: exactly
+        `open_session_in_channel`; PostgreSQL may answer from memory, possibly out of date."""
+        return await self.open_session_in_channel(channel_id)
+
     def _keep_open_row(self, session: SessionRow) -> None:
-        if self.fast is None:
+        if not self._keeps_rows:
             return
         if session.status not in OPEN_STATUSES:
             self._open_by_channel.pop(session.channel_id, None)
@@ -558,9 +565,10 @@ class Repository:
                         r["sent_at"], r["failed"], r["created_at"]) for r in rows]
 
     @asynccontextmanager
-    async def table_lock(self, session_id: int) -> AsyncIterator[int | None]:
+    async def table_lock(self, session_id: int, expected: int | None = None) -> AsyncIterator[int | None]:
         """Holds one table against other processes for the length of a command; yields its
-        stored version when that is known. SQLite: nothing to hold (one process serves a
+        stored version when that is known (`expected`: the version the caller has loaded,
+        a hint that may save a round trip). SQLite: nothing to hold (one process serves a
         file; the version check refuses a stale commit), so None."""
         yield None
 

@@ -35,7 +35,7 @@ from games.core.search import LEVEL_BUDGETS, LEVELS, Budget, Memory, heuristic
 from games.core.i18n import localize_value, normalize_locale, register_catalog, sentences, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
-    LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
+    OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
 )
 
 register_catalog(Path(__file__).resolve().parent.parent / "locale")
@@ -440,10 +440,11 @@ class Host:
         return lock
 
     @asynccontextmanager
-    async def _hold(self, session_id: int) -> AsyncIterator[int | None]:
+    async def _hold(self, session_id: int, expected: int | None = None) -> AsyncIterator[int | None]:
         """One command's hold on a table: this process's lock, then the database's hold
-        against other processes (PostgreSQL). Yields the stored version when known."""
-        async with self._lock(session_id), self.repo.table_lock(session_id) as version:
+        against other processes (PostgreSQL). Yields the stored version when known
+        (`expected`: the version the caller loaded, see Repository.table_lock)."""
+        async with self._lock(session_id), self.repo.table_lock(session_id, expected) as version:
             yield version
 
     @staticmethod
@@ -462,10 +463,11 @@ class Host:
             raw = cmd.args.get("game")
         return _int_arg(raw, "host.bad_session")
 
-    async def _resolve(self, cmd: Command, finished_ok: bool = False) -> SessionRow:
+    async def _resolve(self, cmd: Command, finished_ok: bool = False, kept_ok: bool = False) -> SessionRow:
         """The session a command is about: the channel's open table, or the caller's game in a DM.
         With `finished_ok`, a channel without an open table gives its last game (it stays
-        viewable until a new table opens there)."""
+        viewable until a new table opens there). With `kept_ok`, the channel's table may be
+        the one kept in memory, possibly out of date (for `_locked`, which checks it)."""
         wanted = self._session_arg(cmd)
         if cmd.is_dm:
             mine = await self.repo.open_sessions_of_user(cmd.user_id)
@@ -490,7 +492,8 @@ class Host:
             if session.channel_id != cmd.channel_id:
                 raise HostError("host.wrong_channel", id=wanted, channel=session.channel_id)
             return session
-        session = await self.repo.open_session_in_channel(cmd.channel_id)
+        lookup = self.repo.kept_open_session if kept_ok else self.repo.open_session_in_channel
+        session = await lookup(cmd.channel_id)
         if session is None:
             last = await self.repo.last_session_in_channel(cmd.channel_id)
             if last is not None and finished_ok:
@@ -501,26 +504,34 @@ class Host:
         return session
 
     async def _locked(self, cmd: Command, locale: str, body: Callable[[SessionRow], Awaitable[Outbox]],
-                      statuses: tuple[str, ...] = ("lobby", "active")) -> Outbox:
+                      statuses: tuple[str, ...] = ("lobby", "active"), kept_ok: bool = True) -> Outbox:
         """Resolve, lock, reload the session fresh, check its status, then run `body`."""
-        found = await self._resolve(cmd)
-        async with self._hold(found.id) as version:
+        found = await self._resolve(cmd, kept_ok=kept_ok)
+        async with self._hold(found.id, found.version) as version:
             # Reload only if this process wrote the session since `found` was read, or the
             # database says another process did; a write by another process that the
             # database cannot tell us about is caught by the version check of the commit.
             fresh = self.repo.committed.get(found.id, found.version) == found.version and version in (None, found.version)
             session = found if fresh else await self.repo.load_session(found.id)
-            if session is None or session.status not in statuses:
-                status = session.status if session else "abandoned"
-                if status == "lobby":
-                    raise HostError("host.not_started")
-                if status == "active":
-                    raise HostError("host.already_started")
-                raise HostError("host.game_over", id=found.id)
-            try:
-                return await body(session)
-            except RuleError as exc:  # every refusal names things as the menus do (a tank, not `a1`)
-                raise self._named_refusal(cmd, session, exc, locale) from None
+            if fresh or not kept_ok or (session is not None and session.status in OPEN_STATUSES):
+                self._require_status(session, statuses, found.id)
+                try:
+                    return await body(session)
+                except RuleError as exc:  # every refusal names things as the menus do (a tank, not `a1`)
+                    raise self._named_refusal(cmd, session, exc, locale) from None
+        # the table kept in memory has closed since (in another process): the channel may
+        # have a new one, so look in the database
+        return await self._locked(cmd, locale, body, statuses, kept_ok=False)
+
+    @staticmethod
+    def _require_status(session: SessionRow | None, statuses: tuple[str, ...], session_id: int) -> None:
+        if session is None or session.status not in statuses:
+            status = session.status if session else "abandoned"
+            if status == "lobby":
+                raise HostError("host.not_started")
+            if status == "active":
+                raise HostError("host.already_started")
+            raise HostError("host.game_over", id=session_id)
 
     def _named_refusal(self, cmd: Command, session: SessionRow, exc: RuleError, locale: str) -> RuleError:
         """The rules' refusal with its ids named for the caller's seat (the one given, else
@@ -1595,7 +1606,9 @@ class Host:
                 and not await self._humans_still_in(session, progress)):
             progress.ended = "host.only_bots_left"  # the last human left: bots do not play on alone
         # the bots think on a worker thread: the event loop (every other table) never waits on them
-        bots_pending = progress.ended is None and await asyncio.to_thread(self._play_bots, engine, session, progress)
+        # (only when a bot is to move: the hop to the thread and back costs more than most commands)
+        bots_pending = (progress.ended is None and self._bots_to_move(session, engine, progress.state)
+                        and await asyncio.to_thread(self._play_bots, engine, session, progress))
         now = self.clock()
         outcome = engine.outcome(progress.state)
         changes = {**(changes or {}), "state": engine.dump_state(progress.state)}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+import asyncpg
 import pytest
 
 from bot.host.core import TIMER_LEASE_SECONDS
@@ -124,3 +125,64 @@ async def test_a_league_deadline_reminds_once_while_two_processes_tick(hosts):
         theirs = await asyncio.wait_for(second.league.tick(), 60)
     assert len(mine.private) == 4 and theirs.private == []
     assert (await second.league.tick()).private == []  # reminded once, for good
+
+
+async def tally_table(host, players: list[str], channel: int = CHANNEL) -> int:
+    await host.handle(cmd(players[0], "game.new", game="tally", channel=channel))
+    for name in players[1:]:
+        await host.handle(cmd(name, "game.join", channel=channel))
+    assert reply_text(await host.handle(cmd(players[0], "game.start", channel=channel))) == "Done."
+    return (await host.repo.open_session_in_channel(channel)).id
+
+
+async def test_a_table_kept_in_memory_is_not_played_from_after_the_other_process_moved(hosts):
+    """The first process keeps the table it last wrote; the second plays on it; the first's
+    next move must start from the second's move (not refused as stale, nothing lost), and its
+    read-only commands show the table as the database has it."""
+    first, second = hosts
+    sid = await tally_table(first, ["alice", "bob"])
+    assert reply_text(await first.handle(cmd("alice", "play", code="add"))) == "✓ add"
+    assert (await first.repo.kept_open_session(CHANNEL)).version == (await first.repo.load_session(sid)).version
+    assert reply_text(await second.handle(cmd("bob", "play", code="add"))) == "✓ add"
+    kept = await first.repo.kept_open_session(CHANNEL)
+    assert json.loads(kept.state)["counts"] == [1, 0]  # out of date, as a hint may be
+    assert reply_text(await first.handle(cmd("alice", "play", code="add"))) == "✓ add"
+    stored = await second.repo.load_session(sid)
+    assert json.loads(stored.state)["counts"] == [2, 1]
+    assert [(e.seq, e.user_id) for e in await second.repo.log_entries(sid)] == [
+        (1, USERS["alice"]), (2, USERS["bob"]), (3, USERS["alice"])]
+    assert reply_text(await second.handle(cmd("bob", "play", code="add"))) == "✓ add"
+    assert json.loads((await first.repo.kept_open_session(CHANNEL)).state)["counts"] == [2, 1]
+    assert "[2, 2]" in reply_text(await first.handle(cmd("alice", "game.status")))
+
+
+async def test_a_table_kept_in_memory_that_the_other_process_closed_gives_way_to_the_new_one(hosts):
+    """The first process keeps the channel's table; the second ends it and opens a new one
+    there. A move sent to the first process goes to the new table (not 'game over')."""
+    first, second = hosts
+    old = await tally_table(first, ["alice", "bob"])
+    assert reply_text(await first.handle(cmd("alice", "play", code="add"))) == "✓ add"
+    await second.handle(cmd("alice", "game.abandon", manager=True))
+    assert (await second.repo.load_session(old)).status == "abandoned"
+    new = await tally_table(second, ["carol", "dave"])
+    assert (await first.repo.kept_open_session(CHANNEL)).id == old  # still the old one, out of date
+    assert reply_text(await first.handle(cmd("carol", "play", code="add"))) == "✓ add"
+    assert [e.user_id for e in await first.repo.log_entries(new)] == [USERS["carol"]]
+    assert (await first.repo.kept_open_session(CHANNEL)).id == new
+
+
+async def test_the_table_lock_holds_the_row_whether_or_not_the_version_it_expects_is_current(hosts):
+    """The lock goes with BEGIN on the condition that the version is the one the process
+    expects; when it is not (another process wrote since), the row is locked all the same and
+    the stored version is given; without an expected version the row is locked too."""
+    first, second = hosts
+    sid = await tally_table(first, ["alice"])
+    stored = (await first.repo.load_session(sid)).version
+    for expected, given in ((stored, stored), (stored - 1, stored), (None, None)):
+        async with first.repo.table_lock(sid, expected) as version:
+            assert version == given
+            with pytest.raises(asyncpg.LockNotAvailableError):
+                async with second.repo.transaction() as db:
+                    await db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE NOWAIT", (sid,))
+    async with second.repo.transaction() as db:  # released at the end of each
+        await db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE NOWAIT", (sid,))
