@@ -1,42 +1,133 @@
 """Events: what happened, as message keys with parameters, and who may see it."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, GetCoreSchemaHandler
+from pydantic_core import CoreSchema, core_schema
 
 
-class Event(BaseModel):
+class Event:
+    """What happened: a message key with its parameters, and who may see it.
+
+    A plain class, not a pydantic model: the rules make two or three events per action, and a
+    plain object costs a third of a model to build. It reads, compares, copies, pickles, dumps
+    and validates as the model `Event(BaseModel)` with these three fields did (`_EventModel`
+    below is that model; it validates and dumps for this class, so the JSON stored and the
+    fingerprints' hashes stay the same; tests/platform/test_core_fast_paths.py compares them).
+    """
+
     key: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, Any]
     # None: the whole table sees it. A list: only these seats (a private message).
-    to: list[int] | None = None
+    to: list[int] | None
+
+    # what a pydantic model answers for these; an event has neither extra nor private fields
+    __pydantic_extra__ = None
+    __pydantic_private__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable, unhashable, as the model was
+
+    def __init__(self, /, **data: Any) -> None:
+        """Event(key=..., params=..., to=...), validated as the model validated it: a bool seat
+        becomes an int, a wrong type is refused with a ValidationError, unknown names ignored."""
+        self.__dict__.update(_EventModel(**data).__dict__)
 
     # Engines build hundreds of events per game, so `public` and `private` fill a known-good
-    # event's slots directly (~0.6 µs) instead of validating it (~1.4 µs): the result is the
-    # object `cls(key=key, params=params, to=to)` makes (tests/platform/test_core_fast_paths.py
-    # compares them). Anything unusual (a non-str key, seats that are not plain ints, a
-    # subclass) still takes the validating constructor, so it is converted or refused as before.
+    # event's fields directly: the result is the object `cls(key=key, params=params, to=to)`
+    # makes (tests/platform/test_core_fast_paths.py compares them). Anything unusual (a non-str
+    # key, seats that are not plain ints, a subclass) still takes the validating constructor,
+    # so it is converted or refused as before.
     @classmethod
-    def public(cls, key: str, **params: Any) -> "Event":
+    def public(cls, key: str, **params: Any) -> Event:
         if type(key) is str and cls is Event:
-            return _event(key, params, None)  # params: a fresh dict from **params
+            event = _new(Event)
+            event.key = key
+            event.params = params  # a fresh dict from **params
+            event.to = None
+            return event
         return cls(key=key, params=params, to=None)
 
     @classmethod
-    def private(cls, seats: int | list[int], key: str, **params: Any) -> "Event":
+    def private(cls, seats: int | list[int], key: str, **params: Any) -> Event:
         to = [seats] if isinstance(seats, int) else list(seats)
         if type(key) is str and cls is Event:
             for seat in to:
                 if type(seat) is not int:  # a bool or another int-like: validated (made an int)
                     break
             else:
-                return _event(key, params, to)
+                event = _new(Event)
+                event.key = key
+                event.params = params
+                event.to = to
+                return event
         return cls(key=key, params=params, to=to)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
+
+    # --- what the pydantic model offered, for the host, the logs and the tests ---------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(key={self.key!r}, params={self.params!r}, to={self.to!r})"
+
+    @property
+    def model_fields_set(self) -> set[str]:
+        return _EVENT_FIELDS  # every field is given (public, private or validated); one set, shared
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        return self._as_model().model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return self._as_model().model_dump_json(**kwargs)
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Event:
+        copied = copy.deepcopy(self) if deep else copy.copy(self)
+        copied.__dict__.update(update or {})
+        return copied
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Event:
+        return obj if isinstance(obj, cls) else cls._of_model(_EventModel.model_validate(obj))
+
+    @classmethod
+    def model_validate_json(cls, data: str | bytes) -> Event:
+        return cls._of_model(_EventModel.model_validate_json(data))
+
+    def _as_model(self) -> _EventModel:
+        return fill_model(_EventModel, dict(self.__dict__), _EVENT_FIELDS)
+
+    @classmethod
+    def _of_model(cls, model: _EventModel) -> Event:
+        event = _new(cls)
+        event.__dict__.update(model.__dict__)
+        return event
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        """How a pydantic model holding events (a Step) validates and dumps them: an Event is
+        taken as it is, anything else is validated as the model did; dumped as the model."""
+        model = handler(_EventModel)
+        made = core_schema.no_info_after_validator_function(cls._of_model, model)
+        return core_schema.json_or_python_schema(
+            json_schema=made,
+            python_schema=core_schema.union_schema([core_schema.is_instance_schema(cls), made]),
+            serialization=core_schema.plain_serializer_function_ser_schema(cls._as_model, return_schema=model),
+        )
+
+
+class _EventModel(BaseModel):
+    """The pydantic model events were: Event validates and dumps through it."""
+
+    model_config = {"title": "Event"}  # as validation errors name it
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    to: list[int] | None = None
 
 
 def roll_event(who: str, what: str, dice: list[int], total: int, **extra: Any) -> Event:
@@ -112,17 +203,10 @@ _EVENT_FIELDS = {"key", "params", "to"}
 _STEP_FIELDS = {"state", "events"}
 
 
-def _event(key: str, params: dict[str, Any], to: list[int] | None) -> Event:
-    """Event(key=key, params=params, to=to) for a str key, a fresh params dict and a fresh
-    list of int seats (or None), without validating them again (fill_model's work, one call
-    fewer: games make two or three events per action)."""
-    return _fill_slots(_new(Event), {"key": key, "params": params, "to": to}, _EVENT_FIELDS)
-
-
 def step_of(state: Any, events: list[Event]) -> Step:
     """Step(state=state, events=events) for a fresh list of events the caller hands over:
     unlike Step() it is not copied. For engines' hot paths (one step per action)."""
-    return fill_model(Step, {"state": state, "events": events}, _STEP_FIELDS)
+    return _fill_slots(_new(Step), {"state": state, "events": events}, _STEP_FIELDS)
 
 
 # --- how events read --------------------------------------------------------------------------

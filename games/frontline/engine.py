@@ -98,17 +98,17 @@ def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq
     bomber = kind == "bomber"
     out: list[str] = []
     for uids in lines:
-        line = [units[x] for x in uids]
-        plain = True  # nobody hidden, shielded, or left out by fighters
-        for d in line:
+        for x in uids:  # nobody hidden, shielded, or left out by fighters: the whole line
+            d = units[x]
             keywords = d.keywords
             if keywords and ("smokescreen" in keywords or (guards_shield and "guard" in keywords)):
-                plain = False
-            elif bomber and UNIT_TYPE[d.key] == "fighter":
-                plain = False
-        if plain:
+                break
+            if bomber and UNIT_TYPE[d.key] == "fighter":
+                break
+        else:
             out += uids
             continue
+        line = [units[x] for x in uids]
         fighters = bomber and any(UNIT_TYPE[o.key] == "fighter" for o in line)
         guards = ["guard" in d.keywords for d in line] if guards_shield else []
         if True not in guards:

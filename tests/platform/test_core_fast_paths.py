@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 import pickle
+from typing import Any
 
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from games.core.errors import RuleError
 from games.core.events import Event, Step, roll_event
@@ -254,3 +255,59 @@ def test_odd_action_values_encode_as_before():
         assert _outcome(action.code) == _outcome(_code_the_long_way, action), value
     for code in ["odd", "odd x", "odd x a,b", "odd x ~", "odd - -", "odd x - y"]:
         assert _outcome(decode_action, (Odd,), code) == _outcome(_decode_the_long_way, (Odd,), code), code
+
+
+# --- events are plain objects now: they must dump exactly as the pydantic model did ---------
+
+class _ModelEvent(BaseModel):
+    """Event as it was, a pydantic model (what stored logs and fingerprints were made of)."""
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    to: list[int] | None = None
+
+
+class _Part(BaseModel):
+    name: str = "x"
+
+
+ODD_PARAMS = [
+    {},
+    {"unit": {"en": "Tank (u3)", "zh-CN": "坦克 (u3)"}, "n": 3, "ok": True, "none": None},
+    {"dice": (3, 4), "seen": {2}, "frozen": frozenset({1}), "f": 1.5, "nested": [{"a": (1, [2])}]},
+    {"model": _Part(), "models": [_Part(name="y")], "bytes": b"ab"},
+]
+
+
+@pytest.mark.parametrize("params", ODD_PARAMS)
+@pytest.mark.parametrize("to", [None, [0], [1, 2]])
+def test_events_dump_as_the_pydantic_model_did(params, to):
+    event = Event.public("k", **params) if to is None else Event.private(to, "k", **params)
+    old = _ModelEvent(key="k", params=params, to=to)
+    assert repr(event) == repr(old).replace("_ModelEvent", "Event")
+    assert event.model_dump() == old.model_dump()
+    assert event.model_dump(mode="json") == old.model_dump(mode="json")
+    assert event.model_dump_json() == old.model_dump_json()
+    assert json.dumps(event.model_dump(), sort_keys=True, default=str) == \
+        json.dumps(old.model_dump(), sort_keys=True, default=str)  # the fingerprints' hash input
+    step = Step(state=None, events=[event, Event.public("b")])
+    assert step.model_dump_json() == \
+        f'{{"state":null,"events":[{old.model_dump_json()},{_ModelEvent(key="b").model_dump_json()}]}}'
+    assert step.model_dump()["events"] == [old.model_dump(), _ModelEvent(key="b").model_dump()]
+
+
+def _made(make):
+    try:
+        return ("ok", make().model_dump())
+    except ValidationError as exc:
+        return ("refused", [e["loc"] for e in exc.errors()])
+
+
+def test_events_validate_as_the_pydantic_model_did():
+    for data in [{"key": "a"}, {"key": "a", "params": {"x": [1]}, "to": [True, 2]}, {"key": "a", "extra": 1},
+                 {"key": 1}, {"key": "a", "to": ["x"]}, {"key": "a", "params": []}, {}]:
+        old = _made(lambda: _ModelEvent(**data))
+        assert _made(lambda: Event(**data)) == old, data
+        assert _made(lambda: Event.model_validate(data)) == old, data
+        assert _made(lambda: Event.model_validate_json(json.dumps(data))) == old, data
+        in_step = _made(lambda: Step(state=None, events=[data]).events[0])  # its errors say where in the step
+        assert in_step[0] == old[0] and (in_step == old or in_step[0] == "refused"), data
