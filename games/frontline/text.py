@@ -138,7 +138,8 @@ _UNIT = re.compile(r"(.*) \((u\d+)\)")  # `Riflemen (u7)`, as the rules name a u
 _UID = re.compile(r"u\d+")
 
 
-def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
+def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], following: list, locale: str,
+                 labels: dict[str, str] | None = None) -> ShownRoll:
     """The roll for who goes first (1: the first seat, 2: the second) names who it chose."""
     shown = plain_roll(params, locale)
     if params.get("what") == "@frontline.first_roll" and shown.dice and 1 <= shown.dice[0] <= len(st.players):
@@ -146,16 +147,32 @@ def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], followin
     return shown
 
 
-def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def event_labels(engine: "FrontlineEngine", st, events: list, locale: str) -> dict[str, str]:
+    """The units on the board and those the events name (`Riflemen (u7)`, destroyed ones
+    too), numbered together in the order they came into play: a unit destroyed in these
+    events reads as it did on the board before (`Rearguard #1`), and its twin keeps `#2`."""
+    loc = normalize_locale(locale)
+    named = {uid: CARDS[u.key].name[loc] for uid, u in st.units.items()}
+    for _, params in events:
+        for name in ("unit", "target"):
+            value = params.get(name)
+            found = _UNIT.fullmatch(value.get(loc, "")) if isinstance(value, dict) else None
+            if found is not None:
+                named.setdefault(found.group(2), found.group(1))
+    return numbered(sorted(named.items(), key=lambda pair: int(pair[0][1:])))
+
+
+def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any], locale: str,
+                 labels: dict[str, str] | None = None) -> dict[str, Any]:
     """Hand lists read as card names, without the ids the rules write beside them; units by
-    their labels (`Riflemen #2`), or by name once they have left the board."""
+    their labels (`Riflemen #2`; `labels`: as `event_labels` numbers a batch of events), or
+    by name once they have left the board."""
     loc = normalize_locale(locale)
     out = dict(params)
     cards = params.get("cards")
     if isinstance(cards, list):
         out["cards"] = [{loc: _CARD_ID.sub("", text) for loc, text in c.items()} if isinstance(c, dict) else c
                         for c in cards]
-    labels = None
     for name in ("unit", "target"):
         value = params.get(name)
         if isinstance(value, str) and _UID.fullmatch(value) and value not in st.units:  # a stale one refused

@@ -97,9 +97,39 @@ def deck_entry(part: str, locale: str) -> str:
 _SLOT = re.compile(r"[a-d]\d+")
 
 
-def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def _named_slots(params: dict[str, Any], loc: str):
+    """(param, slot, card name) for each card an event names as the rules do (`a3 Tiger I`)."""
+    for name in ("unit", "target", "slot"):
+        value = params.get(name)
+        text = localize_value(value, loc) if isinstance(value, dict) else value
+        if isinstance(text, str):
+            slot, _, card = text.partition(" ")
+            if _SLOT.fullmatch(slot):
+                yield name, slot, card
+
+
+def event_labels(engine, state: IronState, events: list, locale: str) -> dict[str, str]:
+    """The public labels of the armies with the cards the events name that have left them
+    (destroyed in these events) put back where they lay: a destroyed card reads as it did on
+    the board (`Sniper Team #4: destroyed`), and the cards beside it keep their ordinals."""
+    loc = normalize_locale(locale)
+    by_name = {card_name(key, loc): key for key in POOL.combat}
+    armies = [[(u.slot, u.card if u.up else None, None) for u in p.army] for p in state.players]
+    placed = {u.slot for p in state.players for u in p.army}
+    for _, params in events:
+        for _, slot, card in _named_slots(params, loc):
+            seat = ord(slot[0]) - ord("a")
+            if slot not in placed and card in by_name and seat < len(armies):
+                armies[seat].append((slot, by_name[card], None))
+                placed.add(slot)
+    return unit_labels(armies, loc)
+
+
+def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str,
+                 labels: dict[str, str] | None = None) -> dict[str, Any]:
     """The cards the rules name by slot and name (`a3 Tiger I`) read by their public labels
-    (`Tiger I #2`, as on the public picture); a card no longer on the board by its name alone."""
+    (`Tiger I #2`, as on the public picture; `labels`: as `event_labels` numbers a batch of
+    events); a card no longer on the board by its name alone."""
     loc = normalize_locale(locale)
     out = dict(params)
     if key == "core.roll" and "lo" in params:  # a damage or healing roll names its range (lo, hi)
@@ -107,22 +137,15 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
         out["what"] = t(loc, str(params["what"])[1:] + "_range", lo=lo, hi=hi)
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = ", ".join(deck_entry(part, loc) for part in str(params["code"]).split(","))
-    labels = None
-    for name in ("unit", "target", "slot"):
-        value = params.get(name)
-        text = localize_value(value, loc) if isinstance(value, dict) else value
-        if not isinstance(text, str):
-            continue
-        slot, _, card = text.partition(" ")
-        if not _SLOT.fullmatch(slot):
-            continue
+    for name, slot, card in _named_slots(params, loc):
         labels = labels if labels is not None else state_labels(engine, state, None, loc)
         gone = t(loc, "ironfire.board.lost_member" if key == "ironfire.member_lost" else "ironfire.board.gone")
         out[name] = labels.get(slot) or card or gone
     return out
 
 
-def explain_roll(engine, state: IronState, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
+def explain_roll(engine, state: IronState, params: dict[str, Any], following: list, locale: str,
+                 labels: dict[str, str] | None = None) -> ShownRoll:
     """Logistics: 38 + 2d6. Damage (102.3): the die, the environment, precision, then the
     percentage (focus fire, heavy damage) rounded half up, then fortification. Healing: the
     die times the percentage. The environment roll says which environment it gives (101.2)."""
@@ -152,24 +175,25 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
         if params.get("fortify") and scaled > 0:
             terms.append((t(loc, "ironfire.term.fortify"), -1))
         shown.terms = terms
-        _outcome(engine, state, shown, following, loc)
+        _outcome(engine, state, shown, following, loc, labels)
     elif what == "heal":  # 207.2: a negative damage roll restores; it reads as what it restores
         shown.dice, shown.total = [-d for d in shown.dice], -params["total"]
         if shown.total != -roll:
             shown.terms = [(f"×{params.get('pct', 100)}%", shown.total + roll)]
-        _outcome(engine, state, shown, following, loc)
+        _outcome(engine, state, shown, following, loc, labels)
     return shown
 
 
 OUTCOMES = {"ironfire.damaged": "took", "ironfire.destroyed": "destroyed", "ironfire.healed": "regains"}
 
 
-def _outcome(engine, state: IronState, shown: ShownRoll, following: list, loc: str) -> None:
+def _outcome(engine, state: IronState, shown: ShownRoll, following: list, loc: str,
+             labels: dict[str, str] | None) -> None:
     """A damage or healing roll ends with what it did to its card (the event after it, folded in)."""
     key, params = following[0] if following else ("", {})
     if key not in OUTCOMES:
         return
-    named = event_params(engine, state, key, params, loc)
+    named = event_params(engine, state, key, params, loc, labels)
     shown.target = named["unit"]
     shown.result = t(loc, "ironfire.term." + OUTCOMES[key], **named)
     shown.absorbs = 1

@@ -78,3 +78,23 @@ def test_every_effect_damage_or_destruction_line_names_its_card():
                         assert CARDS[e.params["by"]].name[loc] in line, line
                     assert "{" not in line, line
     assert {"deploy", "play"} <= hooks, hooks
+def test_a_destroyed_unit_and_its_twin_keep_the_ordinals_they_had_on_the_board():
+    """Issue 18: "Where two things share a name, add what tells them apart." The English
+    playtest read "Royal Sappers #1 attacks Rearguard. … Rearguard is destroyed. Rearguard is
+    now 2/2." with two Rearguards on the board, and Endless Winter's "Yak-1 takes 2 damage" three
+    times: the lines were numbered by the board after the move, where the destroyed twin was
+    gone. They read as the board did when it happened."""
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=3)
+    first = unit(st, 1, "grenadiers", front=True, hp=1)
+    second = unit(st, 1, "grenadiers")
+    tiger = unit(st, 0, "tiger")
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} {first.uid}")]
+    for loc, name in (("en", "Grenadiers"), ("zh-CN", "掷弹兵")):
+        lines = GAME.text.event_lines(st, events, loc)
+        destroyed = [line for line in lines if name in line and ("destroyed" in line or "被消灭" in line)]
+        assert destroyed and all(f"{name} #1" in line for line in destroyed), lines
+        assert all(f"{name} #2" not in line for line in lines), lines  # the twin was not in the fight
+    # the board after the move: one Grenadiers left, named without an ordinal
+    assert second.uid in st.units and first.uid not in st.units
