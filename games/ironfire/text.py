@@ -278,17 +278,39 @@ def summary(view: dict[str, Any], locale: str) -> str:
     return text if len(text) <= 1500 else text[:1497] + "..."
 
 
+def before_rolls(view: dict[str, Any]) -> bool:
+    """Choosing decks or the first player: this game's environment (101.2) and rounds (102.1)
+    are not rolled yet (what the state holds is nothing, or the last game's)."""
+    return view["phase"] in ("deck", "first")
+
+
+def board_head(view: dict[str, Any], loc: str) -> str:
+    """`Game 1/1 · attacks · round 1/2 · Mountains`; before the rolls only the game and its
+    phase (the playtest read "choosing decks · round 0/0 · Open ground", then rolled Mountains)."""
+    fog = t(loc, "ironfire.board.fog") if view["fog"] else ""
+    phase = t(loc, f"ironfire.phase.{view['phase']}")
+    if before_rolls(view):
+        return t(loc, "ironfire.board.phase_early", game=view["game"], match=view["match"], phase=phase, fog=fog)
+    return t(loc, "ironfire.board.phase", game=view["game"], match=view["match"], phase=phase,
+             round=view["round"], rounds=view["rounds"], env=t(loc, f"ironfire.env.{view['env']}"), fog=fog)
+
+
+def seat_logistics(p: dict[str, Any], loc: str) -> str:
+    """`logistics 37/42` (used of the budget) or `logistics 42`; nothing before they are rolled."""
+    if not p["logistics"]:
+        return ""
+    if "army_logistics" in p:
+        return t(loc, "ironfire.board.logi_used", used=p["army_logistics"], value=p["logistics"])
+    return t(loc, "ironfire.board.logi", value=p["logistics"])
+
+
 def _board(view: dict[str, Any], loc: str, short: bool) -> str:
-    head = t(loc, "ironfire.board.phase", game=view["game"], match=view["match"],
-             phase=t(loc, f"ironfire.phase.{view['phase']}"), round=view["round"], rounds=view["rounds"],
-             env=t(loc, f"ironfire.env.{view['env']}"), fog=t(loc, "ironfire.board.fog") if view["fog"] else "")
-    lines = [head]
+    lines = [board_head(view, loc)]
     active = set(view.get("active") or [])
     labels = view_labels(view, loc)
     for p in view["players"]:
-        logi = (t(loc, "ironfire.board.logi_used", used=p["army_logistics"], value=p["logistics"])
-                if "army_logistics" in p else t(loc, "ironfire.board.logi", value=p["logistics"]))
-        logi = f" · {logi}" if p["logistics"] else ""  # no logistics before they are rolled
+        logi = seat_logistics(p, loc)
+        logi = f" · {logi}" if logi else ""
         mark = " ▶" if p["seat"] in active else ""
         out = f" [{t(loc, 'ironfire.board.out')}]" if p["out"] else ""
         out += f" [{t(loc, 'ironfire.board.attacks_done')}]" if p.get("done") else ""

@@ -22,3 +22,31 @@ def test_a_destroyed_card_reads_with_the_ordinal_it_had_and_its_twin_keeps_its_o
         assert roll and f"{name} #1" in roll[0], lines
         assert all(f"{name} #2" not in line for line in lines), lines
 
+
+def test_before_the_rolls_the_board_names_no_environment_and_no_rounds():
+    """101.2/102.1: the environment and the rounds are rolled once the first player is known.
+    The English playtest's first board read "Game 1/1 · choosing decks · round 0/0 · Open
+    ground", and the roll then gave Mountains: the board named an environment nobody rolled."""
+    from games.ironfire import ENGINE
+    from tests.ironfire.helpers import new_game
+
+    state = new_game(seed=11)
+    assert state.phase == "deck"
+    for loc, early in (("en", "Game 1/1 · choosing decks"), ("zh-CN", "第1/1盘 · 选择套牌")):
+        head = GAME.text.summary(ENGINE.view(state, 0), loc).splitlines()[0]
+        assert head == early, head
+    fought = battle([["bazooka"], ["panzer4"]], seed=11, env="mountain")
+    head = GAME.text.summary(ENGINE.view(fought, 0), "en").splitlines()[0]
+    assert head == "Game 1/1 · attacks · round 1/2 · Mountains", head
+
+
+def test_the_picture_writes_an_ordinal_after_the_name_not_beside_the_class():
+    """The playtest's picture headed two cards in one row "Armour #1" (a Type 97 Chi-Ha #1 and an
+    M4 Sherman #1): the ordinal, drawn at the right of the class header, read as the class's.
+    It goes after the name where the name's two lines hold it."""
+    from games.ironfire.render import _label_layout
+
+    assert _label_layout("Panzer IV #2") == (("Panzer IV #2",), "", 0)
+    lines, ordinal, _ = _label_layout("M2A1 105 mm Howitzer #2")
+    assert lines[-1].endswith("#2") and not ordinal
+    assert _label_layout("Panzer IV") == (("Panzer IV",), "", 0)
