@@ -87,6 +87,11 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
 
 
 _MECH_PARAMS = ("mech", "unit", "target", "mechs")
+# Events whose ship tokens are relative to who acted (the event names no player): a redirect
+# (借刀杀人) is the defender's, "enemy_ship" the attacker's ship; a twin laser's second shot
+# is the shooter's, "ship" the other one. Never the token ("redirected to enemy_ship").
+_SHIP_SIDES = {"fleet.redirected": {"enemy_ship": "fleet.label.attacker_ship", "ship": "fleet.label.defender_ship"},
+               "fleet.twin_second": {"ship": "fleet.label.enemy_ship"}}
 _CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
 
 
@@ -102,6 +107,8 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
             value = params.get(k)
             if isinstance(value, str) and value in labels:
                 out[k] = labels[value]
+            elif isinstance(value, str) and value in _SHIP_SIDES.get(key, {}):  # whose ship, as the rules' token says it
+                out[k] = t(locale, _SHIP_SIDES[key][value])
             elif value == "ship":  # the word, never the token: an attack's ships by whose they are
                 out[k] = t(locale, "fleet.label.ship") if attacker is None else \
                     t(locale, "fleet.label.ship_of", name=state.names[attacker if k == "unit" else 1 - attacker])
@@ -132,7 +139,9 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
             attacker = roller if what != "evade" else 1 - roller
             against = t(locale, "fleet.label.ship_of", name=state.names[1 - attacker]) if params["target"] == "ship" \
                 else _unit(state, attacker, params["target"], locale)  # the ship fired at: never the attacker's own
-        shown.target = t(locale, "fleet.roll_need" if not against else "fleet.roll_need_on", need=params["need"], target=against)
+        # an evade roll is made for the defender's own unit, a hit roll against the other side's
+        key = "fleet.roll_need" if not against else "fleet.roll_need_for" if what == "evade" else "fleet.roll_need_on"
+        shown.target = t(locale, key, need=params["need"], target=against)
         ok = params["total"] <= params["need"]
         shown.result = t(locale, f"fleet.roll_result.{what}.{'yes' if ok else 'no'}")
     return shown

@@ -75,7 +75,10 @@ def test_a_roll_against_a_ship_names_the_defender_s_ship_even_as_the_game_ends()
             for over in (False, True):  # as the step left it, and as if the game had just ended
                 shown = state if not over else _over(state)
                 line = GAME.text.event_lines(shown, [(key, params)], "en")[0]
-                assert f"against {defender}'s ship" in line, line
+                # the evade roll is the defender's own, for its ship ("Bot 1 rolls to evade …,
+                # against Bot 1's ship" read as if it evaded its own ship; English playtest)
+                word = "against" if what.endswith(".hit") else "for"
+                assert f"{word} {defender}'s ship" in line, line
                 checked += 1
     assert checked
 
@@ -84,3 +87,49 @@ def _over(state):
     copy = ENGINE.load_state(ENGINE.dump_state(state))
     copy.phase = "over"
     return copy
+
+
+def test_redirects_and_second_shots_name_the_ship_never_the_token():
+    """The English playtest: "The attack is redirected to enemy_ship." (the rules' token) and
+    "Twin laser: second shot at ship." (whose?). A redirect is the defender's skill: its
+    `enemy_ship` is the attacker's ship, its `ship` the defender's own; a second shot's `ship`
+    is the shooter's enemy's."""
+    from games.core.i18n import t
+
+    wanted = {("fleet.redirected", "enemy_ship"): "fleet.label.attacker_ship",
+              ("fleet.redirected", "ship"): "fleet.label.defender_ship",
+              ("fleet.twin_second", "ship"): "fleet.label.enemy_ship"}
+    seen = set()
+    for seed in range(1, 40):
+        rnd = random.Random(seed)
+        state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), seed).state
+        for _ in range(3000):
+            if ENGINE.outcome(state):
+                break
+            seat = sorted(ENGINE.active_seats(state))[0]
+            step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+            state = step.state
+            for e in step.events:
+                case = (e.key, e.params.get("target"))
+                if case not in wanted:
+                    continue
+                seen.add(case)
+                for loc in ("en", "zh-CN"):
+                    line = GAME.text.event_lines(state, [(e.key, e.params)], loc)[0]
+                    assert t(loc, wanted[case]) in line and not re.search(r"enemy_ship|(?:to|at) ship\.", line), line
+        if len(seen) == 2:
+            break
+    assert seen == {("fleet.redirected", "enemy_ship"), ("fleet.twin_second", "ship")}, seen
+    # the bots never turn an attack onto their own ship; the rules allow it
+    line = GAME.text.event_lines(state, [("fleet.redirected", {"target": "ship"})], "en")[0]
+    assert line == "The attack is redirected to the defender's own ship.", line
+
+
+def test_a_captain_s_skill_names_the_captain_once():
+    """"Bot 1's captain Captain Tim Wall uses Borrowed Knife": every captain's name says it."""
+    from games.core.i18n import t
+    from games.fleet.present import D
+
+    for captain in D.captains.values():
+        line = t("en", "fleet.skill.used", name="P0", captain=captain.name["en"], skill="S", text="T")
+        assert len(re.findall(r"captain", line, re.IGNORECASE)) == 1, line
