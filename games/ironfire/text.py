@@ -228,6 +228,10 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
     if isinstance(action, Drop):
         return t(loc, "ironfire.act.drop", card=card_name(action.card, loc))
     if isinstance(action, Ready):
+        if state.phase == "army":  # the seat's own secret selection: how much of the budget it leaves unused
+            p = state.players[seat]
+            used = sum(POOL.logistics(c.card) for c in p.picked)
+            return t(loc, "ironfire.act.ready_army", used=used, budget=p.logistics)
         return t(loc, "ironfire.act.reinforce_done" if state.phase == "recount" else "ironfire.act.ready")
     if isinstance(action, Attack):
         return t(loc, "ironfire.act.attack", unit=_unit_text(engine, state, seat, action.unit, loc),

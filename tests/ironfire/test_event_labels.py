@@ -50,3 +50,19 @@ def test_the_picture_writes_an_ordinal_after_the_name_not_beside_the_class():
     lines, ordinal, _ = _label_layout("M2A1 105 mm Howitzer #2")
     assert lines[-1].endswith("#2") and not ordinal
     assert _label_layout("Panzer IV") == (("Panzer IV",), "", 0)
+
+
+def test_ready_in_army_selection_says_how_much_of_the_budget_is_used():
+    """101.4: each player picks an army within the logistics budget, in secret. A playtest
+    player clicked "Ready" after one card (2 of 46 logistics) and fought alone against two
+    armies of 19 and 20 cards; the choice now says what it leaves unused (only to that seat)."""
+    from games.ironfire import ENGINE
+    from tests.ironfire.helpers import new_game
+    from tests.ironfire.test_rules import _deck_phase_done
+
+    state = new_game(seed=5, logistics="40", format="alt20")
+    _deck_phase_done(state, ["sherman*10,rangers*10,pershing*2,p47,p51", "modern"])
+    play(state, 0, "pick sherman")
+    ready = next(a for a in ENGINE.legal_actions(state, 0) if a.kind == "ready")
+    assert GAME.text.describe_action(state, 0, ready, "en") == "Ready (3 of 40 logistics used)"
+    assert GAME.text.describe_action(state, 0, ready, "zh-CN") == "准备完毕（已用后勤 3/40）"
