@@ -98,3 +98,22 @@ def test_a_destroyed_unit_and_its_twin_keep_the_ordinals_they_had_on_the_board()
         assert all(f"{name} #2" not in line for line in lines), lines  # the twin was not in the fight
     # the board after the move: one Grenadiers left, named without an ordinal
     assert second.uid in st.units and first.uid not in st.units
+
+
+def test_intel_on_a_hand_with_nothing_hidden_reads_as_a_sentence():
+    """4.1.14 (Intel N: reveal N random cards of the enemy hand). The English playtest read
+    "Intel: Bot 1's hand shows none." (zh "情报：机器人1 的手牌中有 无。") when the hand held no
+    hidden card: the list is now what the intel showed, which may be none."""
+    from games.frontline.state import HandCard
+    from tests.frontline.helpers import act, battle, card
+
+    for hidden in (False, True):
+        st = battle(seed=4)
+        if hidden:
+            st.players[1].hand.append(HandCard(id=st.rng.token("c"), key="grenadiers"))
+        cid = card(st, 0, "scouts")
+        events = [(e.key, e.params) for e in act(st, 0, f"deploy {cid}") if e.key == "frontline.intel"]
+        assert len(events) == 1
+        en, zh = (GAME.text.event_lines(st, events, loc)[0] for loc in ("en", "zh-CN"))
+        assert en == f"Intel: cards shown from bob's hand: {'Grenadiers' if hidden else 'none'}.", en
+        assert zh == f"情报：bob 的手牌公开了：{'掷弹兵' if hidden else '无'}。", zh
