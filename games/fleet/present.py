@@ -110,8 +110,8 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
             elif isinstance(value, str) and value in _SHIP_SIDES.get(key, {}):  # whose ship, as the rules' token says it
                 out[k] = t(locale, _SHIP_SIDES[key][value])
             elif value == "ship":  # the word, never the token: an attack's ships by whose they are
-                out[k] = t(locale, "fleet.label.ship") if attacker is None else \
-                    t(locale, "fleet.label.ship_of", name=state.names[attacker if k == "unit" else 1 - attacker])
+                out[k] = t(locale, "fleet.label.ship") if attacker is None or k == "unit" else \
+                    t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
     cards = params.get("cards")
