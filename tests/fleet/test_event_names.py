@@ -136,3 +136,24 @@ def test_a_captain_s_skill_names_the_captain_once():
     for captain in D.captains.values():
         line = t("en", "fleet.skill.used", name="P0", captain=captain.name["en"], skill="S", text="T")
         assert len(re.findall(r"captain", line, re.IGNORECASE)) == 1, line
+
+
+def test_the_board_says_whose_turn_it_is_not_that_the_turn_player_acts_during_a_reaction():
+    """The English playtest's picture said "To act: alice" in its banner (alice may react to an
+    attack) and "Bot 1 to act" in its panel (Bot 1's turn). The panel names whose turn it is."""
+    rnd = random.Random(3)
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 3).state
+    checked = 0
+    for _ in range(3000):
+        if ENGINE.outcome(state):
+            break
+        active = sorted(ENGINE.active_seats(state))
+        view = ENGINE.view(state, active[0])
+        if state.phase == "play" and active != [view["turn"]]:  # someone answers out of turn
+            turn = state.names[view["turn"]]
+            for loc, says in (("en", f"{turn}'s turn"), ("zh-CN", f"{turn} 的回合")):
+                head = GAME.text.summary(view, loc).splitlines()[0]
+                assert says in head and "to act" not in head, head
+            checked += 1
+        state = ENGINE.apply(state, active[0], GAME.bot_action(state, active[0], rnd)).state
+    assert checked
