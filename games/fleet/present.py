@@ -216,6 +216,18 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     return t(locale, f"fleet.act.{kind}", **p).strip()
 
 
+def board_header(view: dict[str, Any], locale: str, goals: str) -> str:
+    """`Round 11 · Bot 1's turn · AP 0 · goals: …`; the final board says the game is over, not
+    whose turn it was, and a game counted after its last round ends in that round (the rules
+    move to the next round first: the playtest's final picture read "Round 31 · Bot 1 to act"
+    with 30 rounds)."""
+    if view["phase"] == "over":
+        shown = min(view["round"], view.get("last_round", view["round"]))
+        return t(locale, "fleet.label.header_over", round=shown, goals=goals)
+    return t(locale, "fleet.label.header", round=view["round"], name=view["names"][view["turn"]], ap=view["ap"],
+             goals=goals)
+
+
 def summary(view: dict[str, Any], locale: str) -> str:
     lines: list[str] = []
     names = view["names"]
@@ -229,11 +241,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
             lines.append(t(locale, "fleet.label.stage", stage=t(locale, f"fleet.stage.{b['stage']}")))
         return "\n".join(lines)
     goals = ", ".join(t(locale, f"fleet.goal.{g}") for g in view["conditions"])
-    if view["phase"] == "over":  # the final board says the game is over, not whose turn it was
-        lines.append(t(locale, "fleet.label.header_over", round=view["round"], goals=goals))
-    else:
-        lines.append(t(locale, "fleet.label.header", round=view["round"], name=names[view["turn"]], ap=view["ap"],
-                       goals=goals))
+    lines.append(board_header(view, locale, goals))
     if view["weather"]:
         lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
     labels = mech_labels(view["sides"], locale)

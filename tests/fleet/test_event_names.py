@@ -157,3 +157,28 @@ def test_the_board_says_whose_turn_it_is_not_that_the_turn_player_acts_during_a_
             checked += 1
         state = ENGINE.apply(state, active[0], GAME.bot_action(state, active[0], rnd)).state
     assert checked
+
+
+def test_a_game_counted_after_its_last_round_ends_in_that_round():
+    """Issue 18: "a round counter never reads past its maximum". The rules count the arms race
+    (or the hard cap's tie-break) once the last round is over, after moving to the next round:
+    the playtest's final board read "Round 31 · game over" and its picture "Round 31 · Bot 1 to
+    act" with cap_round 30."""
+    counted = 0
+    for seed in range(1, 12):
+        rnd = random.Random(seed)
+        options = ENGINE.parse_options({"arms_round": "3", "cap_round": "4"})
+        state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], options, seed).state
+        for _ in range(3000):
+            if ENGINE.outcome(state):
+                break
+            seat = sorted(ENGINE.active_seats(state))[0]
+            state = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd)).state
+        last = 3 if "arms" in state.conditions else 4
+        if state.round <= last:  # ended within the rounds (a ship raided, a fleet destroyed)
+            continue
+        counted += 1
+        for loc, head in (("en", f"Round {last} · game over"), ("zh-CN", f"第 {last} 回合 · 游戏结束")):
+            lines = GAME.text.summary(ENGINE.view(state, None), loc).splitlines()
+            assert any(line.startswith(head) for line in lines), lines
+    assert counted
