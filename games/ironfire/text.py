@@ -140,6 +140,12 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
     for name, slot, card in _named_slots(params, loc):
         labels = labels if labels is not None else state_labels(engine, state, None, loc)
         gone = t(loc, "ironfire.board.lost_member" if key == "ironfire.member_lost" else "ironfire.board.gone")
+        unit = engine.unit(state, slot)
+        if unit is not None and not (unit.up and card_name(unit.card, loc) == card):
+            # the slot holds another card now, or this one face down: the fog of war shuffled and
+            # renumbered the armies since (101.5). A card an event names was face up then.
+            out[name] = card or gone
+            continue
         out[name] = labels.get(slot) or card or gone
     return out
 

@@ -66,3 +66,23 @@ def test_ready_in_army_selection_says_how_much_of_the_budget_is_used():
     ready = next(a for a in ENGINE.legal_actions(state, 0) if a.kind == "ready")
     assert GAME.text.describe_action(state, 0, ready, "en") == "Ready (3 of 40 logistics used)"
     assert GAME.text.describe_action(state, 0, ready, "zh-CN") == "准备完毕（已用后勤 3/40）"
+
+
+def test_after_the_fog_shuffle_a_line_names_the_card_it_named_not_the_slot_s_new_card():
+    """101.5 under fog of war: after each round every army is shuffled, renumbered and turned
+    face down. A post spanning the round's end (and /game log, read with the last state) named
+    cards by their slots in the shuffled armies: the zh-CN playtest read "机器人1：反面卡 #8发动攻击
+    … 翻开：反面卡 #8（5/5）" (\"Revealed: face-down card #8\") for a card the event names."""
+    state = battle([["bazooka", "panzer4"], ["panzer4", "pak40"]], seed=11, fog=True)
+    script(state, 3)
+    events = play(state, 0, "attack a1 armour").events + play(state, 0, "hit b1").events
+    pairs = [(e.key, e.params) for e in events if e.to is None]
+    before = GAME.text.event_lines(state, pairs, "en")
+    for s, p in enumerate(state.players):  # what the engine's shuffle does (101.5)
+        p.army.reverse()
+        for i, u in enumerate(p.army):
+            u.slot, u.up = f"{'ab'[s]}{i + 1}", False
+    after = GAME.text.event_lines(state, pairs, "en")
+    assert any("Bazooka Team" in line for line in before), before
+    assert after == before, (before, after)
+    assert not any("face-down" in line for line in after), after
