@@ -86,3 +86,17 @@ def test_after_the_fog_shuffle_a_line_names_the_card_it_named_not_the_slot_s_new
     assert any("Bazooka Team" in line for line in before), before
     assert after == before, (before, after)
     assert not any("face-down" in line for line in after), after
+
+
+def test_a_pick_says_its_number_is_logistics():
+    """101.4: an army is chosen within the logistics budget. The playtest's menu listed "Pick
+    Sniper Team (1)", "Pick M4 Sherman (3)": a bare number, which could as well be a count."""
+    from games.ironfire import ENGINE
+    from tests.ironfire.helpers import new_game
+    from tests.ironfire.test_rules import _deck_phase_done
+
+    state = new_game(seed=5, logistics="40", format="alt20")
+    _deck_phase_done(state, ["sherman*10,rangers*10,pershing*2,p47,p51", "modern"])
+    pick = next(a for a in ENGINE.legal_actions(state, 0) if a.kind == "pick" and a.card == "sherman")
+    assert GAME.text.describe_action(state, 0, pick, "en") == "Pick M4 Sherman (3 logistics)"
+    assert GAME.text.describe_action(state, 0, pick, "zh-CN") == "选择M4谢尔曼坦克（后勤 3）"
