@@ -326,6 +326,8 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
         out += f" [{t(loc, 'ironfire.board.attacks_done')}]" if p.get("done") else ""
         lines.append(f"[{p['letter']}] {p['name']}{out}{mark}{logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
         units = sorted(p["units"], key=lambda u: board_order(u["slot"], u.get("cls")))
+        if view["phase"] == "over":  # who attacked in the last round means nothing once the game is over
+            units = [{**u, "attacked": False} for u in units]
         if units:
             lines.append("  " + "; ".join(unit_line(u, labels[u["slot"]], loc, short) for u in units))
         if p["abilities"]:

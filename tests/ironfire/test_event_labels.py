@@ -100,3 +100,14 @@ def test_a_pick_says_its_number_is_logistics():
     pick = next(a for a in ENGINE.legal_actions(state, 0) if a.kind == "pick" and a.card == "sherman")
     assert GAME.text.describe_action(state, 0, pick, "en") == "Pick M4 Sherman (3 logistics)"
     assert GAME.text.describe_action(state, 0, pick, "zh-CN") == "选择M4谢尔曼坦克（后勤 3）"
+
+
+def test_the_final_board_does_not_mark_the_last_round_s_attacks():
+    """The playtest's final board marked all 29 cards "(attacked)" after "Game 1 is over"."""
+    from games.ironfire import ENGINE
+
+    state = battle([["bazooka"], ["panzer4"]], seed=11)
+    play(state, 0, "attack a1 armour")
+    assert "(attacked)" in GAME.text.summary(ENGINE.view(state, None), "en")
+    state.phase = "over"
+    assert "attacked" not in GAME.text.summary(ENGINE.view(state, None), "en")
