@@ -187,8 +187,9 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
                           card=CARDS[card].name[loc] if card in CARDS else "")
     else:  # combat, or an event recorded before the source was
         out["source"] = ""
-    if isinstance(params.get("hp"), int) and params["hp"] < 0:  # damage beyond what was left: none is left
-        out["hp"] = 0
+    for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
+        if isinstance(params.get(left), int) and params[left] < 0:
+            out[left] = 0
     return out
 
 
@@ -259,13 +260,18 @@ def marks_key(units: list[dict], locale: str) -> str | None:
              value=" · ".join(f"{mark} {meaning}" for mark, meaning in key.items()))
 
 
+def hq_left(p: dict) -> int:
+    """A side's HQ as shown: an HQ hit past zero has nothing left, not minus something."""
+    return max(0, p["hq"])
+
+
 def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str) -> str | None:
     """The side's lasting effects (4.1.8): flags and continuous effects on its units, and its
     HQ's effects, in full words; None when there are none."""
     parts = [t(locale, "core.labelled", label=labels[u["uid"]], value=t(locale, "frontline.sep").join(
         [t(locale, f"frontline.flag.{f}") for f in u["flags"]] + [t(locale, f"frontline.kw.{e}") for e in u["effects"]]))
         for u in units if u["flags"] or u["effects"]]
-    parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_short", hq=p["hq"]),
+    parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_short", hq=hq_left(p)),
                 value=t(locale, f"frontline.hqfx.{e}")) for e in p["hq_effects"]]
     return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value="; ".join(parts)) if parts else None
 
@@ -283,7 +289,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     labels = unit_labels(view_units(view), loc)
     for i, s in enumerate(order):
         p = players[s]
-        row = t(loc, "frontline.label.player", name=p["name"], hq=p["hq"], k=p["kredits"], slots=p["slots"],
+        row = t(loc, "frontline.label.player", name=p["name"], hq=hq_left(p), k=p["kredits"], slots=p["slots"],
                 hand=p["hand_count"], deck=p["deck_count"])
         support = " | ".join(unit_short(u, labels[u["uid"]], loc) for u in p["support"]) or t(loc, "core.none")
         block = [row, t(loc, "core.labelled", label=t(loc, "frontline.label.support"), value=support)]

@@ -117,3 +117,20 @@ def test_intel_on_a_hand_with_nothing_hidden_reads_as_a_sentence():
         en, zh = (GAME.text.event_lines(st, events, loc)[0] for loc in ("en", "zh-CN"))
         assert en == f"Intel: cards shown from bob's hand: {'Grenadiers' if hidden else 'none'}.", en
         assert zh == f"情报：bob 的手牌公开了：{'掷弹兵' if hidden else '无'}。", zh
+
+
+def test_an_hq_hit_past_zero_shows_nothing_left_not_a_negative_number():
+    """The English playtest's last blow read "Folgore Paratroopers attacks Bot 1's HQ for 3 (HQ
+    -2)." and the board "Bot 1: HQ -2"; the HQ has fallen, with nothing left."""
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=5)
+    st.players[1].hq = 1
+    tiger = unit(st, 0, "tiger", front=True)
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} hq")]
+    assert st.players[1].hq < 0  # the rules keep the overkill (scores)
+    for loc, shown in (("en", "(HQ 0)"), ("zh-CN", "（总部 0）")):
+        lines = GAME.text.event_lines(st, events, loc)
+        assert any(shown in line for line in lines) and not any("-" in line.split("HQ")[-1] for line in lines), lines
+        board = GAME.text.summary(ENGINE.view(st, 0), loc)
+        assert "-" not in "".join(line for line in board.splitlines() if "bob" in line), board
