@@ -11,16 +11,24 @@ from games.core.engine import Seat
 from games.fleet import ENGINE, GAME
 
 
-def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():
-    rnd = random.Random(5)
-    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 5).state
-    seen = {"fleet.attack": 0, "fleet.damage": 0}
-    bad = []
+def bot_game(seed: int, options: dict[str, str] | None = None):
+    """The heuristic bot in both seats of a seeded game: each step, as played, to the end."""
+    rnd = random.Random(seed)
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")],
+                         ENGINE.parse_options(options or {}), seed).state
     for _ in range(3000):
         if ENGINE.outcome(state):
-            break
+            return
         seat = sorted(ENGINE.active_seats(state))[0]
         step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+        state = step.state
+        yield step
+
+
+def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():
+    seen = {"fleet.attack": 0, "fleet.damage": 0}
+    bad = []
+    for step in bot_game(5):
         state = step.state
         for e in step.events:
             if e.to is not None or e.key not in seen or "ship" not in (e.params.get("unit"), e.params.get("target")):
@@ -58,14 +66,8 @@ def test_building_steps_point_to_the_menu_choice_that_ends_them():
 def test_a_roll_against_a_ship_names_the_defender_s_ship_even_as_the_game_ends():
     """The last shot of a game read "alice rolls to hit …, against alice's ship" (her own): the
     ship was named by the phase, and the game was already over when the line was written."""
-    rnd = random.Random(5)
-    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 5).state
     checked = 0
-    for _ in range(3000):
-        if ENGINE.outcome(state):
-            break
-        seat = sorted(ENGINE.active_seats(state))[0]
-        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+    for step in bot_game(5):
         state = step.state
         rolls = [(e.key, e.params) for e in step.events if e.key == "core.roll"]
         for key, params in rolls:
@@ -104,13 +106,7 @@ def test_redirects_and_second_shots_name_the_ship_never_the_token():
               ("fleet.twin_second", "ship"): "fleet.label.enemy_ship"}
     seen = set()
     for seed in range(1, 40):
-        rnd = random.Random(seed)
-        state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), seed).state
-        for _ in range(3000):
-            if ENGINE.outcome(state):
-                break
-            seat = sorted(ENGINE.active_seats(state))[0]
-            step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+        for step in bot_game(seed):
             state = step.state
             for e in step.events:
                 case = (e.key, e.params.get("target"))
@@ -141,21 +137,17 @@ def test_a_captain_s_skill_names_the_captain_once():
 def test_the_board_says_whose_turn_it_is_not_that_the_turn_player_acts_during_a_reaction():
     """The English playtest's picture said "To act: alice" in its banner (alice may react to an
     attack) and "Bot 1 to act" in its panel (Bot 1's turn). The panel names whose turn it is."""
-    rnd = random.Random(3)
-    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 3).state
     checked = 0
-    for _ in range(3000):
-        if ENGINE.outcome(state):
-            break
+    for step in bot_game(3):
+        state = step.state
         active = sorted(ENGINE.active_seats(state))
-        view = ENGINE.view(state, active[0])
-        if state.phase == "play" and active != [view["turn"]]:  # someone answers out of turn
+        view = ENGINE.view(state, active[0] if active else None)
+        if state.phase == "play" and active and active != [view["turn"]]:  # someone answers out of turn
             turn = state.names[view["turn"]]
             for loc, says in (("en", f"{turn}'s turn"), ("zh-CN", f"{turn} 的回合")):
                 head = GAME.text.summary(view, loc).splitlines()[0]
                 assert says in head and "to act" not in head, head
             checked += 1
-        state = ENGINE.apply(state, active[0], GAME.bot_action(state, active[0], rnd)).state
     assert checked
 
 
@@ -166,14 +158,7 @@ def test_a_game_counted_after_its_last_round_ends_in_that_round():
     act" with cap_round 30."""
     counted = 0
     for seed in range(1, 12):
-        rnd = random.Random(seed)
-        options = ENGINE.parse_options({"arms_round": "3", "cap_round": "4"})
-        state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], options, seed).state
-        for _ in range(3000):
-            if ENGINE.outcome(state):
-                break
-            seat = sorted(ENGINE.active_seats(state))[0]
-            state = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd)).state
+        state = [step.state for step in bot_game(seed, {"arms_round": "3", "cap_round": "4"})][-1]
         last = 3 if "arms" in state.conditions else 4
         if state.round <= last:  # ended within the rounds (a ship raided, a fleet destroyed)
             continue
