@@ -46,6 +46,16 @@ def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
     return mech_labels(state.sides, locale).get(uid, uid)
 
 
+def _skill_arg(state: FleetState, seat: int, arg: str, locale: str) -> str:
+    """A captain skill's argument by name: a main weapon, the ship's energy, or a mech (the
+    playtest's menu read "Captain skill Tooth for a Tooth a4", "… South-to-North flak railgun")."""
+    if arg in D.mains:
+        return _nm(D.mains[arg].name, locale)
+    if arg == "energy":
+        return t(locale, "fleet.label.energy_pool")
+    return _unit(state, seat, arg, locale)
+
+
 def _card(state: FleetState, seat: int, card_id: str, locale: str) -> str:
     side = state.sides[seat]
     pool = side.hand + side.ship_pile + [c for m in side.mechs for c in m.cards]
@@ -201,7 +211,7 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["pile"] = t(locale, f"fleet.pile.{a.pile}")
     elif kind == "skill":
         p["skill"] = t(locale, f"fleet.skill.{a.name}.name")
-        p["arg"] = " ".join(x for x in (a.a, a.b) if x)
+        p["arg"] = " → ".join(_skill_arg(state, seat, x, locale) for x in (a.a, a.b) if x)
     elif kind == "react":
         p["what"] = (t(locale, f"fleet.skill.{a.what}.name") if a.what in ("dodge", "redirect", "precision")
                      else _card(state, seat, a.what, locale))

@@ -167,3 +167,29 @@ def test_a_game_counted_after_its_last_round_ends_in_that_round():
             lines = GAME.text.summary(ENGINE.view(state, None), loc).splitlines()
             assert any(line.startswith(head) for line in lines), lines
     assert counted
+
+
+def test_captain_skills_in_the_menus_name_their_weapons_and_mechs():
+    """Issue 18, "Names, never ids": the English playtest's menus could offer "Captain skill
+    Tooth for a Tooth a4" (a mech's id) and "Captain skill South-to-North flak railgun" (weapon
+    keys)."""
+    from games.fleet.present import D
+
+    named = set()
+    for seed in range(1, 30):
+        for step in bot_game(seed):
+            state = step.state
+            for seat in ENGINE.active_seats(state):
+                for action in ENGINE.legal_actions(state, seat):
+                    if action.kind != "skill" or not (action.a or action.b):
+                        continue
+                    named.add(action.name)
+                    for loc in ("en", "zh-CN"):
+                        label = GAME.text.describe_action(state, seat, action, loc)
+                        assert not re.search(r"\b[ab]\d\b", label), label  # a mech by its label
+                        for arg in (action.a, action.b):  # a weapon by its name
+                            assert arg not in D.mains or D.mains[arg].name[loc] in label, label
+                        assert " ".join(x for x in (action.a, action.b) if x) not in label, label
+        if {"revenge", "transfer"} <= named:
+            break
+    assert {"revenge", "transfer"} <= named, named
