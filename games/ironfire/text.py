@@ -1,6 +1,7 @@
 """Readable text: action labels for menus and the compact text board, made from views."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -108,12 +109,18 @@ def _named_slots(params: dict[str, Any], loc: str):
                 yield name, slot, card
 
 
+@functools.lru_cache(maxsize=None)
+def _card_keys(loc: str) -> dict[str, str]:
+    """Combat card name -> key, in one language (events name cards; labels order them by key)."""
+    return {card_name(key, loc): key for key in POOL.combat}
+
+
 def event_labels(engine, state: IronState, events: list, locale: str) -> dict[str, str]:
     """The public labels of the armies with the cards the events name that have left them
     (destroyed in these events) put back where they lay: a destroyed card reads as it did on
     the board (`Sniper Team #4: destroyed`), and the cards beside it keep their ordinals."""
     loc = normalize_locale(locale)
-    by_name = {card_name(key, loc): key for key in POOL.combat}
+    by_name = _card_keys(loc)
     armies = [[(u.slot, u.card if u.up else None, None) for u in p.army] for p in state.players]
     placed = {u.slot for p in state.players for u in p.army}
     for _, params in events:
