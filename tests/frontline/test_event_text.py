@@ -78,6 +78,8 @@ def test_every_effect_damage_or_destruction_line_names_its_card():
                         assert CARDS[e.params["by"]].name[loc] in line, line
                     assert "{" not in line, line
     assert {"deploy", "play"} <= hooks, hooks
+
+
 def test_a_destroyed_unit_and_its_twin_keep_the_ordinals_they_had_on_the_board():
     """Issue 18: "Where two things share a name, add what tells them apart." The English
     playtest read "Royal Sappers #1 attacks Rearguard. … Rearguard is destroyed. Rearguard is
