@@ -32,7 +32,7 @@ NOTHING = "-"
 # function of a state takes the engine first, then the method's arguments:
 # `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.
 STATE_FUNCTIONS = {"describe_action": "describe", "token_names": "token_names", "event_params": "event_params",
-                   "explain_roll": "explain_roll", "prompt": "prompt"}
+                   "explain_roll": "explain_roll", "prompt": "prompt", "event_labels": "event_labels"}
 
 
 class Text:
@@ -66,6 +66,14 @@ class Text:
         naming what they carry reveals nothing new."""
         return params
 
+    def event_labels(self, state: Any, events: list[tuple[str, dict[str, Any]]], locale: str) -> dict[str, str] | None:
+        """Labels for the things a batch of events names, numbered over the board and these
+        events together, so that a unit destroyed in the batch keeps the ordinal it had and its
+        twin keeps its own ("Rearguard #1 is destroyed. Rearguard #2 is now 2/2.", never
+        "Rearguard is destroyed. Rearguard is now 2/2."). A game that gives them gets them back
+        in `event_params` and `explain_roll` as `labels`; None: names come from the state alone."""
+        return None
+
     def explain_roll(self, state: Any, params: dict[str, Any], following: list[tuple[str, dict[str, Any]]],
                      locale: str) -> ShownRoll:
         """How a `core.roll` event reads: every term of its total, its target and result
@@ -79,15 +87,17 @@ class Text:
         show (the host escapes players' names for Discord's markdown)."""
         lines: list[str] = []
         skip = 0
+        labels = self.event_labels(state, events, locale)
+        extra = {} if labels is None else {"labels": labels}
         for i, (key, params) in enumerate(events):
             if skip:
                 skip -= 1
                 continue
-            named = self.event_params(state, key, params, locale)
+            named = self.event_params(state, key, params, locale, **extra)
             if escape is not None:
                 named = escape(named)
             if key == "core.roll":
-                shown = self.explain_roll(state, params, events[i + 1:], locale)
+                shown = self.explain_roll(state, params, events[i + 1:], locale, **extra)
                 if escape is not None:  # a result may name a player (who goes first)
                     shown.target, shown.result = escape({"t": shown.target, "r": shown.result}).values()
                 skip = shown.absorbs

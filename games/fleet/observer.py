@@ -54,6 +54,8 @@ def build_view(state: FleetState, seat: int | None, waiting: list[int]) -> dict[
     """What `seat` may know (None: the table); `waiting` is the seats the game awaits."""
     view: dict[str, Any] = {
         "phase": state.phase, "names": list(state.names), "round": state.round, "turn": state.turn,
+        # the last round (军备竞赛's count or the hard cap): past it the game is over
+        "last_round": state.options.arms_round if "arms" in state.conditions else state.options.cap_round,
         "ap": state.ap, "weather": state.weather, "conditions": list(state.conditions),
         "events_left": len(state.event_pile), "me": seat,
         "sides": [_side_view(state, state.sides[s], own=(s == seat)) for s in range(2)],

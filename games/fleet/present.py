@@ -46,6 +46,16 @@ def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
     return mech_labels(state.sides, locale).get(uid, uid)
 
 
+def _skill_arg(state: FleetState, seat: int, arg: str, locale: str) -> str:
+    """A captain skill's argument by name: a main weapon, the ship's energy, or a mech (the
+    playtest's menu read "Captain skill Tooth for a Tooth a4", "… South-to-North flak railgun")."""
+    if arg in D.mains:
+        return _nm(D.mains[arg].name, locale)
+    if arg == "energy":
+        return t(locale, "fleet.label.energy_pool")
+    return _unit(state, seat, arg, locale)
+
+
 def _card(state: FleetState, seat: int, card_id: str, locale: str) -> str:
     side = state.sides[seat]
     pool = side.hand + side.ship_pile + [c for m in side.mechs for c in m.cards]
@@ -87,6 +97,11 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
 
 
 _MECH_PARAMS = ("mech", "unit", "target", "mechs")
+# Events whose ship tokens are relative to who acted (the event names no player): a redirect
+# (借刀杀人) is the defender's, "enemy_ship" the attacker's ship; a twin laser's second shot
+# is the shooter's, "ship" the other one. Never the token ("redirected to enemy_ship").
+_SHIP_SIDES = {"fleet.redirected": {"enemy_ship": "fleet.label.attacker_ship", "ship": "fleet.label.defender_ship"},
+               "fleet.twin_second": {"ship": "fleet.label.enemy_ship"}}
 _CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
 
 
@@ -102,9 +117,11 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
             value = params.get(k)
             if isinstance(value, str) and value in labels:
                 out[k] = labels[value]
+            elif isinstance(value, str) and value in _SHIP_SIDES.get(key, {}):  # whose ship, as the rules' token says it
+                out[k] = t(locale, _SHIP_SIDES[key][value])
             elif value == "ship":  # the word, never the token: an attack's ships by whose they are
-                out[k] = t(locale, "fleet.label.ship") if attacker is None else \
-                    t(locale, "fleet.label.ship_of", name=state.names[attacker if k == "unit" else 1 - attacker])
+                out[k] = t(locale, "fleet.label.ship") if attacker is None or k == "unit" else \
+                    t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
     cards = params.get("cards")
@@ -132,7 +149,9 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
             attacker = roller if what != "evade" else 1 - roller
             against = t(locale, "fleet.label.ship_of", name=state.names[1 - attacker]) if params["target"] == "ship" \
                 else _unit(state, attacker, params["target"], locale)  # the ship fired at: never the attacker's own
-        shown.target = t(locale, "fleet.roll_need" if not against else "fleet.roll_need_on", need=params["need"], target=against)
+        # an evade roll is made for the defender's own unit, a hit roll against the other side's
+        key = "fleet.roll_need" if not against else "fleet.roll_need_for" if what == "evade" else "fleet.roll_need_on"
+        shown.target = t(locale, key, need=params["need"], target=against)
         ok = params["total"] <= params["need"]
         shown.result = t(locale, f"fleet.roll_result.{what}.{'yes' if ok else 'no'}")
     return shown
@@ -192,7 +211,7 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["pile"] = t(locale, f"fleet.pile.{a.pile}")
     elif kind == "skill":
         p["skill"] = t(locale, f"fleet.skill.{a.name}.name")
-        p["arg"] = " ".join(x for x in (a.a, a.b) if x)
+        p["arg"] = " → ".join(_skill_arg(state, seat, x, locale) for x in (a.a, a.b) if x)
     elif kind == "react":
         p["what"] = (t(locale, f"fleet.skill.{a.what}.name") if a.what in ("dodge", "redirect", "precision")
                      else _card(state, seat, a.what, locale))
@@ -205,6 +224,18 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     elif kind == "fleet":
         p["item"] = a.loadout
     return t(locale, f"fleet.act.{kind}", **p).strip()
+
+
+def board_header(view: dict[str, Any], locale: str, goals: str) -> str:
+    """`Round 11 · Bot 1's turn · AP 0 · goals: …`; the final board says the game is over, not
+    whose turn it was, and a game counted after its last round ends in that round (the rules
+    move to the next round first: the playtest's final picture read "Round 31 · Bot 1 to act"
+    with 30 rounds)."""
+    if view["phase"] == "over":
+        shown = min(view["round"], view.get("last_round", view["round"]))
+        return t(locale, "fleet.label.header_over", round=shown, goals=goals)
+    return t(locale, "fleet.label.header", round=view["round"], name=view["names"][view["turn"]], ap=view["ap"],
+             goals=goals)
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
@@ -220,11 +251,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
             lines.append(t(locale, "fleet.label.stage", stage=t(locale, f"fleet.stage.{b['stage']}")))
         return "\n".join(lines)
     goals = ", ".join(t(locale, f"fleet.goal.{g}") for g in view["conditions"])
-    if view["phase"] == "over":  # the final board says the game is over, not whose turn it was
-        lines.append(t(locale, "fleet.label.header_over", round=view["round"], goals=goals))
-    else:
-        lines.append(t(locale, "fleet.label.header", round=view["round"], name=names[view["turn"]], ap=view["ap"],
-                       goals=goals))
+    lines.append(board_header(view, locale, goals))
     if view["weather"]:
         lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
     labels = mech_labels(view["sides"], locale)

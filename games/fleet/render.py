@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from games.core.i18n import t
 from games.core.render import font, last_move, png_bytes, with_banner
 from games.fleet.data import DATA
-from games.fleet.present import in_build, mech_labels
+from games.fleet.present import board_header, in_build, mech_labels
 from games.fleet.state import COLS, EVENT_ZONES, LAUNCH_ZONES
 
 D = DATA()
@@ -87,8 +87,7 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     # side panel: turn, action points, weather, goals
     px = MARGIN + CELL_W * 3 + 12
     y = MARGIN
-    lines = [t(locale, "fleet.label.header", round=view["round"], name=names[view["turn"]], ap=view["ap"],
-               goals="").split("·")]
+    lines = [board_header(view, locale, "").split("·")]
     for part in lines[0]:
         draw.text((px, y), part.strip(), font=mid, fill=(235, 235, 235))
         y += 24

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from games.core.i18n import normalize_locale, t
 from games.core.render import font, last_move, png_bytes, with_banner
 
-from .text import unit_labels, view_units
+from .text import hq_left, unit_labels, view_units
 
 W, H = 980, 560
 BG = (34, 38, 44)
@@ -81,7 +81,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         draw.rectangle((10, y, W - 10, y + 160), fill=LINE_BG)
         draw.rounded_rectangle((20, y + 30, 200, y + 150), 10, fill=(20, 22, 26), outline=COLOURS[seat], width=4)
         draw.text((30, y + 36), p["name"][:14], font=font(16), fill=(240, 240, 240))
-        draw.text((30, y + 60), t(loc, "frontline.label.hq_short", hq=p["hq"]), font=font(22), fill=(240, 120, 110))
+        draw.text((30, y + 60), t(loc, "frontline.label.hq_short", hq=hq_left(p)), font=font(22), fill=(240, 120, 110))
         draw.text((30, y + 94), t(loc, "frontline.label.kredits_short", k=p["kredits"], slots=p["slots"]),
                   font=font(14), fill=(240, 200, 90))
         draw.text((30, y + 116), t(loc, "frontline.label.counts", hand=p["hand_count"], deck=p["deck_count"]),

@@ -138,7 +138,8 @@ _UNIT = re.compile(r"(.*) \((u\d+)\)")  # `Riflemen (u7)`, as the rules name a u
 _UID = re.compile(r"u\d+")
 
 
-def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
+def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], following: list, locale: str,
+                 labels: dict[str, str] | None = None) -> ShownRoll:
     """The roll for who goes first (1: the first seat, 2: the second) names who it chose."""
     shown = plain_roll(params, locale)
     if params.get("what") == "@frontline.first_roll" and shown.dice and 1 <= shown.dice[0] <= len(st.players):
@@ -146,16 +147,32 @@ def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], followin
     return shown
 
 
-def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def event_labels(engine: "FrontlineEngine", st, events: list, locale: str) -> dict[str, str]:
+    """The units on the board and those the events name (`Riflemen (u7)`, destroyed ones
+    too), numbered together in the order they came into play: a unit destroyed in these
+    events reads as it did on the board before (`Rearguard #1`), and its twin keeps `#2`."""
+    loc = normalize_locale(locale)
+    named = {uid: CARDS[u.key].name[loc] for uid, u in st.units.items()}
+    for _, params in events:
+        for name in ("unit", "target"):
+            value = params.get(name)
+            found = _UNIT.fullmatch(value.get(loc, "")) if isinstance(value, dict) else None
+            if found is not None:
+                named.setdefault(found.group(2), found.group(1))
+    return numbered(sorted(named.items(), key=lambda pair: int(pair[0][1:])))
+
+
+def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any], locale: str,
+                 labels: dict[str, str] | None = None) -> dict[str, Any]:
     """Hand lists read as card names, without the ids the rules write beside them; units by
-    their labels (`Riflemen #2`), or by name once they have left the board."""
+    their labels (`Riflemen #2`; `labels`: as `event_labels` numbers a batch of events), or
+    by name once they have left the board."""
     loc = normalize_locale(locale)
     out = dict(params)
     cards = params.get("cards")
     if isinstance(cards, list):
         out["cards"] = [{loc: _CARD_ID.sub("", text) for loc, text in c.items()} if isinstance(c, dict) else c
                         for c in cards]
-    labels = None
     for name in ("unit", "target"):
         value = params.get(name)
         if isinstance(value, str) and _UID.fullmatch(value) and value not in st.units:  # a stale one refused
@@ -170,8 +187,9 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
                           card=CARDS[card].name[loc] if card in CARDS else "")
     else:  # combat, or an event recorded before the source was
         out["source"] = ""
-    if isinstance(params.get("hp"), int) and params["hp"] < 0:  # damage beyond what was left: none is left
-        out["hp"] = 0
+    for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
+        if isinstance(params.get(left), int) and params[left] < 0:
+            out[left] = 0
     return out
 
 
@@ -242,13 +260,18 @@ def marks_key(units: list[dict], locale: str) -> str | None:
              value=" · ".join(f"{mark} {meaning}" for mark, meaning in key.items()))
 
 
+def hq_left(p: dict) -> int:
+    """A side's HQ as shown: an HQ hit past zero has nothing left, not minus something."""
+    return max(0, p["hq"])
+
+
 def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str) -> str | None:
     """The side's lasting effects (4.1.8): flags and continuous effects on its units, and its
     HQ's effects, in full words; None when there are none."""
     parts = [t(locale, "core.labelled", label=labels[u["uid"]], value=t(locale, "frontline.sep").join(
         [t(locale, f"frontline.flag.{f}") for f in u["flags"]] + [t(locale, f"frontline.kw.{e}") for e in u["effects"]]))
         for u in units if u["flags"] or u["effects"]]
-    parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_short", hq=p["hq"]),
+    parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_short", hq=hq_left(p)),
                 value=t(locale, f"frontline.hqfx.{e}")) for e in p["hq_effects"]]
     return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value="; ".join(parts)) if parts else None
 
@@ -266,7 +289,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     labels = unit_labels(view_units(view), loc)
     for i, s in enumerate(order):
         p = players[s]
-        row = t(loc, "frontline.label.player", name=p["name"], hq=p["hq"], k=p["kredits"], slots=p["slots"],
+        row = t(loc, "frontline.label.player", name=p["name"], hq=hq_left(p), k=p["kredits"], slots=p["slots"],
                 hand=p["hand_count"], deck=p["deck_count"])
         support = " | ".join(unit_short(u, labels[u["uid"]], loc) for u in p["support"]) or t(loc, "core.none")
         block = [row, t(loc, "core.labelled", label=t(loc, "frontline.label.support"), value=support)]

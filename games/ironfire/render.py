@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from games.core.i18n import normalize_locale, t
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 from games.ironfire.engine import POOL
-from games.ironfire.text import board_order, view_labels
+from games.ironfire.text import before_rolls, board_head, board_order, seat_logistics, view_labels
 
 BG = (236, 230, 214)
 INK = (40, 36, 30)
@@ -40,10 +40,15 @@ def _text(img: Image.Image, xy: tuple[int, int], text: str, size: int, fill: tup
 @lru_cache(maxsize=4096)
 def _label_layout(label: str) -> tuple[tuple[str, ...], str, int]:
     """A card's label laid out once (labels repeat from board to board): its name in two lines
-    at most, and its ordinal (`#2`, where two cards share a name) with its width."""
+    at most, with its ordinal (`#2`, where two cards share a name) after the name where it
+    fits, else apart with its width (drawn in the header: the playtest read a header's
+    "Armour #1" as the first armour card, twice in one row)."""
     name, ordinal = label, ""
     if (found := ORDINAL.fullmatch(label)) is not None:
         name, ordinal = found.groups()
+        inline = wrap(label, font(12), CARD_W - 10)
+        if len(inline) <= 2:
+            return tuple(inline), "", 0
     lines = wrap(name, font(12), CARD_W - 10)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
@@ -51,8 +56,8 @@ def _label_layout(label: str) -> tuple[tuple[str, ...], str, int]:
 
 
 def _name_lines(img: Image.Image, x: int, y: int, label: str, fill: tuple[int, int, int]) -> None:
-    """The card's label as the menus name it: the name under the header, the ordinal at the
-    header's right end, where it always fits."""
+    """The card's label as the menus name it: the name under the header, the ordinal after it,
+    or at the header's right end where the name fills its two lines."""
     lines, ordinal, width = _label_layout(label)
     if ordinal:
         _text(img, (x + CARD_W - 8 - width, y - 16), ordinal, 13, (255, 255, 255))
@@ -106,19 +111,17 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     img = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(img)
     env = view["env"]
-    draw.rounded_rectangle((12, 10, 150, 58), 8, fill=ENV_COLOURS.get(env, (160, 160, 160)), outline=INK, width=2)
-    _text(img, (22, 20), t(loc, f"ironfire.env.{env}"), 22, INK)
-    head = t(loc, "ironfire.board.phase", game=view["game"], match=view["match"],
-             phase=t(loc, f"ironfire.phase.{view['phase']}"), round=view["round"], rounds=view["rounds"],
-             env=t(loc, f"ironfire.env.{env}"), fog=t(loc, "ironfire.board.fog") if view["fog"] else "")
-    _text(img, (166, 24), head, 18, INK)
+    if not before_rolls(view):  # no environment box before the environment is rolled
+        draw.rounded_rectangle((12, 10, 150, 58), 8, fill=ENV_COLOURS.get(env, (160, 160, 160)), outline=INK, width=2)
+        _text(img, (22, 20), t(loc, f"ironfire.env.{env}"), 22, INK)
+    _text(img, (166 if not before_rolls(view) else 12, 24), board_head(view, loc), 18, INK)
     y = 70
     active = set(view.get("active") or [])
     last = last_move(view)
     for p, chunks in rows:
-        logi = (t(loc, "ironfire.board.logi_used", used=p["army_logistics"], value=p["logistics"])
-                if "army_logistics" in p else t(loc, "ironfire.board.logi", value=p["logistics"]))
-        title = f"[{p['letter']}] {p['name']} · {logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}"
+        logi = seat_logistics(p, loc)
+        title = " · ".join(part for part in (f"[{p['letter']}] {p['name']}", logi,
+                                             t(loc, "ironfire.board.reserve", n=p["reserve"])) if part)
         if p["abilities"]:
             title += " · " + ", ".join(POOL.name(a, loc) for a in p["abilities"])
         if p["out"]:

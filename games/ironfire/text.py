@@ -1,6 +1,7 @@
 """Readable text: action labels for menus and the compact text board, made from views."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -97,9 +98,45 @@ def deck_entry(part: str, locale: str) -> str:
 _SLOT = re.compile(r"[a-d]\d+")
 
 
-def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def _named_slots(params: dict[str, Any], loc: str):
+    """(param, slot, card name) for each card an event names as the rules do (`a3 Tiger I`)."""
+    for name in ("unit", "target", "slot"):
+        value = params.get(name)
+        text = localize_value(value, loc) if isinstance(value, dict) else value
+        if isinstance(text, str):
+            slot, _, card = text.partition(" ")
+            if _SLOT.fullmatch(slot):
+                yield name, slot, card
+
+
+@functools.lru_cache(maxsize=None)
+def _card_keys(loc: str) -> dict[str, str]:
+    """Combat card name -> key, in one language (events name cards; labels order them by key)."""
+    return {card_name(key, loc): key for key in POOL.combat}
+
+
+def event_labels(engine, state: IronState, events: list, locale: str) -> dict[str, str]:
+    """The public labels of the armies with the cards the events name that have left them
+    (destroyed in these events) put back where they lay: a destroyed card reads as it did on
+    the board (`Sniper Team #4: destroyed`), and the cards beside it keep their ordinals."""
+    loc = normalize_locale(locale)
+    by_name = _card_keys(loc)
+    armies = [[(u.slot, u.card if u.up else None, None) for u in p.army] for p in state.players]
+    placed = {u.slot for p in state.players for u in p.army}
+    for _, params in events:
+        for _, slot, card in _named_slots(params, loc):
+            seat = ord(slot[0]) - ord("a")
+            if slot not in placed and card in by_name and seat < len(armies):
+                armies[seat].append((slot, by_name[card], None))
+                placed.add(slot)
+    return unit_labels(armies, loc)
+
+
+def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str,
+                 labels: dict[str, str] | None = None) -> dict[str, Any]:
     """The cards the rules name by slot and name (`a3 Tiger I`) read by their public labels
-    (`Tiger I #2`, as on the public picture); a card no longer on the board by its name alone."""
+    (`Tiger I #2`, as on the public picture; `labels`: as `event_labels` numbers a batch of
+    events); a card no longer on the board by its name alone."""
     loc = normalize_locale(locale)
     out = dict(params)
     if key == "core.roll" and "lo" in params:  # a damage or healing roll names its range (lo, hi)
@@ -107,22 +144,21 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
         out["what"] = t(loc, str(params["what"])[1:] + "_range", lo=lo, hi=hi)
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = ", ".join(deck_entry(part, loc) for part in str(params["code"]).split(","))
-    labels = None
-    for name in ("unit", "target", "slot"):
-        value = params.get(name)
-        text = localize_value(value, loc) if isinstance(value, dict) else value
-        if not isinstance(text, str):
-            continue
-        slot, _, card = text.partition(" ")
-        if not _SLOT.fullmatch(slot):
-            continue
+    for name, slot, card in _named_slots(params, loc):
         labels = labels if labels is not None else state_labels(engine, state, None, loc)
         gone = t(loc, "ironfire.board.lost_member" if key == "ironfire.member_lost" else "ironfire.board.gone")
+        unit = engine.unit(state, slot)
+        if unit is not None and not (unit.up and card_name(unit.card, loc) == card):
+            # the slot holds another card now, or this one face down: the fog of war shuffled and
+            # renumbered the armies since (101.5). A card an event names was face up then.
+            out[name] = card or gone
+            continue
         out[name] = labels.get(slot) or card or gone
     return out
 
 
-def explain_roll(engine, state: IronState, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
+def explain_roll(engine, state: IronState, params: dict[str, Any], following: list, locale: str,
+                 labels: dict[str, str] | None = None) -> ShownRoll:
     """Logistics: 38 + 2d6. Damage (102.3): the die, the environment, precision, then the
     percentage (focus fire, heavy damage) rounded half up, then fortification. Healing: the
     die times the percentage. The environment roll says which environment it gives (101.2)."""
@@ -152,24 +188,25 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
         if params.get("fortify") and scaled > 0:
             terms.append((t(loc, "ironfire.term.fortify"), -1))
         shown.terms = terms
-        _outcome(engine, state, shown, following, loc)
+        _outcome(engine, state, shown, following, loc, labels)
     elif what == "heal":  # 207.2: a negative damage roll restores; it reads as what it restores
         shown.dice, shown.total = [-d for d in shown.dice], -params["total"]
         if shown.total != -roll:
             shown.terms = [(f"×{params.get('pct', 100)}%", shown.total + roll)]
-        _outcome(engine, state, shown, following, loc)
+        _outcome(engine, state, shown, following, loc, labels)
     return shown
 
 
 OUTCOMES = {"ironfire.damaged": "took", "ironfire.destroyed": "destroyed", "ironfire.healed": "regains"}
 
 
-def _outcome(engine, state: IronState, shown: ShownRoll, following: list, loc: str) -> None:
+def _outcome(engine, state: IronState, shown: ShownRoll, following: list, loc: str,
+             labels: dict[str, str] | None) -> None:
     """A damage or healing roll ends with what it did to its card (the event after it, folded in)."""
     key, params = following[0] if following else ("", {})
     if key not in OUTCOMES:
         return
-    named = event_params(engine, state, key, params, loc)
+    named = event_params(engine, state, key, params, loc, labels)
     shown.target = named["unit"]
     shown.result = t(loc, "ironfire.term." + OUTCOMES[key], **named)
     shown.absorbs = 1
@@ -204,6 +241,10 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
     if isinstance(action, Drop):
         return t(loc, "ironfire.act.drop", card=card_name(action.card, loc))
     if isinstance(action, Ready):
+        if state.phase == "army":  # the seat's own secret selection: how much of the budget it leaves unused
+            p = state.players[seat]
+            used = sum(POOL.logistics(c.card) for c in p.picked)
+            return t(loc, "ironfire.act.ready_army", used=used, budget=p.logistics)
         return t(loc, "ironfire.act.reinforce_done" if state.phase == "recount" else "ironfire.act.ready")
     if isinstance(action, Attack):
         return t(loc, "ironfire.act.attack", unit=_unit_text(engine, state, seat, action.unit, loc),
@@ -254,22 +295,46 @@ def summary(view: dict[str, Any], locale: str) -> str:
     return text if len(text) <= 1500 else text[:1497] + "..."
 
 
+def before_rolls(view: dict[str, Any]) -> bool:
+    """Choosing decks or the first player: this game's environment (101.2) and rounds (102.1)
+    are not rolled yet (what the state holds is nothing, or the last game's)."""
+    return view["phase"] in ("deck", "first")
+
+
+def board_head(view: dict[str, Any], loc: str) -> str:
+    """`Game 1/1 · attacks · round 1/2 · Mountains`; before the rolls only the game and its
+    phase (the playtest read "choosing decks · round 0/0 · Open ground", then rolled Mountains)."""
+    fog = t(loc, "ironfire.board.fog") if view["fog"] else ""
+    phase = t(loc, f"ironfire.phase.{view['phase']}")
+    if before_rolls(view):
+        return t(loc, "ironfire.board.phase_early", game=view["game"], match=view["match"], phase=phase, fog=fog)
+    return t(loc, "ironfire.board.phase", game=view["game"], match=view["match"], phase=phase,
+             round=view["round"], rounds=view["rounds"], env=t(loc, f"ironfire.env.{view['env']}"), fog=fog)
+
+
+def seat_logistics(p: dict[str, Any], loc: str) -> str:
+    """`logistics 37/42` (used of the budget) or `logistics 42`; nothing before they are rolled."""
+    if not p["logistics"]:
+        return ""
+    if "army_logistics" in p:
+        return t(loc, "ironfire.board.logi_used", used=p["army_logistics"], value=p["logistics"])
+    return t(loc, "ironfire.board.logi", value=p["logistics"])
+
+
 def _board(view: dict[str, Any], loc: str, short: bool) -> str:
-    head = t(loc, "ironfire.board.phase", game=view["game"], match=view["match"],
-             phase=t(loc, f"ironfire.phase.{view['phase']}"), round=view["round"], rounds=view["rounds"],
-             env=t(loc, f"ironfire.env.{view['env']}"), fog=t(loc, "ironfire.board.fog") if view["fog"] else "")
-    lines = [head]
+    lines = [board_head(view, loc)]
     active = set(view.get("active") or [])
     labels = view_labels(view, loc)
     for p in view["players"]:
-        logi = (t(loc, "ironfire.board.logi_used", used=p["army_logistics"], value=p["logistics"])
-                if "army_logistics" in p else t(loc, "ironfire.board.logi", value=p["logistics"]))
-        logi = f" · {logi}" if p["logistics"] else ""  # no logistics before they are rolled
+        logi = seat_logistics(p, loc)
+        logi = f" · {logi}" if logi else ""
         mark = " ▶" if p["seat"] in active else ""
         out = f" [{t(loc, 'ironfire.board.out')}]" if p["out"] else ""
         out += f" [{t(loc, 'ironfire.board.attacks_done')}]" if p.get("done") else ""
         lines.append(f"[{p['letter']}] {p['name']}{out}{mark}{logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
         units = sorted(p["units"], key=lambda u: board_order(u["slot"], u.get("cls")))
+        if view["phase"] == "over":  # who attacked in the last round means nothing once the game is over
+            units = [{**u, "attacked": False} for u in units]
         if units:
             lines.append("  " + "; ".join(unit_line(u, labels[u["slot"]], loc, short) for u in units))
         if p["abilities"]:

@@ -11,16 +11,24 @@ from games.core.engine import Seat
 from games.fleet import ENGINE, GAME
 
 
-def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():
-    rnd = random.Random(5)
-    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 5).state
-    seen = {"fleet.attack": 0, "fleet.damage": 0}
-    bad = []
+def bot_game(seed: int, options: dict[str, str] | None = None):
+    """The heuristic bot in both seats of a seeded game: each step, as played, to the end."""
+    rnd = random.Random(seed)
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")],
+                         ENGINE.parse_options(options or {}), seed).state
     for _ in range(3000):
         if ENGINE.outcome(state):
-            break
+            return
         seat = sorted(ENGINE.active_seats(state))[0]
         step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+        state = step.state
+        yield step
+
+
+def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():
+    seen = {"fleet.attack": 0, "fleet.damage": 0}
+    bad = []
+    for step in bot_game(5):
         state = step.state
         for e in step.events:
             if e.to is not None or e.key not in seen or "ship" not in (e.params.get("unit"), e.params.get("target")):
@@ -36,6 +44,9 @@ def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():
                     bad.append(en)
                 if e.params["target"] == "ship" and f"{other}'s ship" not in en:
                     bad.append(en)
+                # once, as whose the attacker is ("alice: alice's ship attacks …", English playtest)
+                if en.count(attacker) != 1 or zh.count(attacker) != 1:
+                    bad.append(en + " / " + zh)
     assert all(seen.values()), seen
     assert not bad, "\n".join(bad[:10])
 
@@ -55,14 +66,8 @@ def test_building_steps_point_to_the_menu_choice_that_ends_them():
 def test_a_roll_against_a_ship_names_the_defender_s_ship_even_as_the_game_ends():
     """The last shot of a game read "alice rolls to hit …, against alice's ship" (her own): the
     ship was named by the phase, and the game was already over when the line was written."""
-    rnd = random.Random(5)
-    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 5).state
     checked = 0
-    for _ in range(3000):
-        if ENGINE.outcome(state):
-            break
-        seat = sorted(ENGINE.active_seats(state))[0]
-        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+    for step in bot_game(5):
         state = step.state
         rolls = [(e.key, e.params) for e in step.events if e.key == "core.roll"]
         for key, params in rolls:
@@ -75,7 +80,10 @@ def test_a_roll_against_a_ship_names_the_defender_s_ship_even_as_the_game_ends()
             for over in (False, True):  # as the step left it, and as if the game had just ended
                 shown = state if not over else _over(state)
                 line = GAME.text.event_lines(shown, [(key, params)], "en")[0]
-                assert f"against {defender}'s ship" in line, line
+                # the evade roll is the defender's own, for its ship ("Bot 1 rolls to evade …,
+                # against Bot 1's ship" read as if it evaded its own ship; English playtest)
+                word = "against" if what.endswith(".hit") else "for"
+                assert f"{word} {defender}'s ship" in line, line
                 checked += 1
     assert checked
 
@@ -84,3 +92,104 @@ def _over(state):
     copy = ENGINE.load_state(ENGINE.dump_state(state))
     copy.phase = "over"
     return copy
+
+
+def test_redirects_and_second_shots_name_the_ship_never_the_token():
+    """The English playtest: "The attack is redirected to enemy_ship." (the rules' token) and
+    "Twin laser: second shot at ship." (whose?). A redirect is the defender's skill: its
+    `enemy_ship` is the attacker's ship, its `ship` the defender's own; a second shot's `ship`
+    is the shooter's enemy's."""
+    from games.core.i18n import t
+
+    wanted = {("fleet.redirected", "enemy_ship"): "fleet.label.attacker_ship",
+              ("fleet.redirected", "ship"): "fleet.label.defender_ship",
+              ("fleet.twin_second", "ship"): "fleet.label.enemy_ship"}
+    seen = set()
+    for seed in range(1, 40):
+        for step in bot_game(seed):
+            state = step.state
+            for e in step.events:
+                case = (e.key, e.params.get("target"))
+                if case not in wanted:
+                    continue
+                seen.add(case)
+                for loc in ("en", "zh-CN"):
+                    line = GAME.text.event_lines(state, [(e.key, e.params)], loc)[0]
+                    assert t(loc, wanted[case]) in line and not re.search(r"enemy_ship|(?:to|at) ship\.", line), line
+        if len(seen) == 2:
+            break
+    assert seen == {("fleet.redirected", "enemy_ship"), ("fleet.twin_second", "ship")}, seen
+    # the bots never turn an attack onto their own ship; the rules allow it
+    line = GAME.text.event_lines(state, [("fleet.redirected", {"target": "ship"})], "en")[0]
+    assert line == "The attack is redirected to the defender's own ship.", line
+
+
+def test_a_captain_s_skill_names_the_captain_once():
+    """"Bot 1's captain Captain Tim Wall uses Borrowed Knife": every captain's name says it."""
+    from games.core.i18n import t
+    from games.fleet.present import D
+
+    for captain in D.captains.values():
+        line = t("en", "fleet.skill.used", name="P0", captain=captain.name["en"], skill="S", text="T")
+        assert len(re.findall(r"captain", line, re.IGNORECASE)) == 1, line
+
+
+def test_the_board_says_whose_turn_it_is_not_that_the_turn_player_acts_during_a_reaction():
+    """The English playtest's picture said "To act: alice" in its banner (alice may react to an
+    attack) and "Bot 1 to act" in its panel (Bot 1's turn). The panel names whose turn it is."""
+    checked = 0
+    for step in bot_game(3):
+        state = step.state
+        active = sorted(ENGINE.active_seats(state))
+        view = ENGINE.view(state, active[0] if active else None)
+        if state.phase == "play" and active and active != [view["turn"]]:  # someone answers out of turn
+            turn = state.names[view["turn"]]
+            for loc, says in (("en", f"{turn}'s turn"), ("zh-CN", f"{turn} 的回合")):
+                head = GAME.text.summary(view, loc).splitlines()[0]
+                assert says in head and "to act" not in head, head
+            checked += 1
+    assert checked
+
+
+def test_a_game_counted_after_its_last_round_ends_in_that_round():
+    """Issue 18: "a round counter never reads past its maximum". The rules count the arms race
+    (or the hard cap's tie-break) once the last round is over, after moving to the next round:
+    the playtest's final board read "Round 31 · game over" and its picture "Round 31 · Bot 1 to
+    act" with cap_round 30."""
+    counted = 0
+    for seed in range(1, 12):
+        state = [step.state for step in bot_game(seed, {"arms_round": "3", "cap_round": "4"})][-1]
+        last = 3 if "arms" in state.conditions else 4
+        if state.round <= last:  # ended within the rounds (a ship raided, a fleet destroyed)
+            continue
+        counted += 1
+        for loc, head in (("en", f"Round {last} · game over"), ("zh-CN", f"第 {last} 回合 · 游戏结束")):
+            lines = GAME.text.summary(ENGINE.view(state, None), loc).splitlines()
+            assert any(line.startswith(head) for line in lines), lines
+    assert counted
+
+
+def test_captain_skills_in_the_menus_name_their_weapons_and_mechs():
+    """Issue 18, "Names, never ids": the English playtest's menus could offer "Captain skill
+    Tooth for a Tooth a4" (a mech's id) and "Captain skill South-to-North flak railgun" (weapon
+    keys)."""
+    from games.fleet.present import D
+
+    named = set()
+    for seed in range(1, 30):
+        for step in bot_game(seed):
+            state = step.state
+            for seat in ENGINE.active_seats(state):
+                for action in ENGINE.legal_actions(state, seat):
+                    if action.kind != "skill" or not (action.a or action.b):
+                        continue
+                    named.add(action.name)
+                    for loc in ("en", "zh-CN"):
+                        label = GAME.text.describe_action(state, seat, action, loc)
+                        assert not re.search(r"\b[ab]\d\b", label), label  # a mech by its label
+                        for arg in (action.a, action.b):  # a weapon by its name
+                            assert arg not in D.mains or D.mains[arg].name[loc] in label, label
+                        assert " ".join(x for x in (action.a, action.b) if x) not in label, label
+        if {"revenge", "transfer"} <= named:
+            break
+    assert {"revenge", "transfer"} <= named, named

@@ -78,3 +78,61 @@ def test_every_effect_damage_or_destruction_line_names_its_card():
                         assert CARDS[e.params["by"]].name[loc] in line, line
                     assert "{" not in line, line
     assert {"deploy", "play"} <= hooks, hooks
+
+
+def test_a_destroyed_unit_and_its_twin_keep_the_ordinals_they_had_on_the_board():
+    """Issue 18: "Where two things share a name, add what tells them apart." The English
+    playtest read "Royal Sappers #1 attacks Rearguard. … Rearguard is destroyed. Rearguard is
+    now 2/2." with two Rearguards on the board, and Endless Winter's "Yak-1 takes 2 damage" three
+    times: the lines were numbered by the board after the move, where the destroyed twin was
+    gone. They read as the board did when it happened."""
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=3)
+    first = unit(st, 1, "grenadiers", front=True, hp=1)
+    second = unit(st, 1, "grenadiers")
+    tiger = unit(st, 0, "tiger")
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} {first.uid}")]
+    for loc, name in (("en", "Grenadiers"), ("zh-CN", "掷弹兵")):
+        lines = GAME.text.event_lines(st, events, loc)
+        destroyed = [line for line in lines if name in line and ("destroyed" in line or "被消灭" in line)]
+        assert destroyed and all(f"{name} #1" in line for line in destroyed), lines
+        assert all(f"{name} #2" not in line for line in lines), lines  # the twin was not in the fight
+    # the board after the move: one Grenadiers left, named without an ordinal
+    assert second.uid in st.units and first.uid not in st.units
+
+
+def test_intel_on_a_hand_with_nothing_hidden_reads_as_a_sentence():
+    """4.1.14 (Intel N: reveal N random cards of the enemy hand). The English playtest read
+    "Intel: Bot 1's hand shows none." (zh "情报：机器人1 的手牌中有 无。") when the hand held no
+    hidden card: the list is now what the intel showed, which may be none."""
+    from games.frontline.state import HandCard
+    from tests.frontline.helpers import act, battle, card
+
+    for hidden in (False, True):
+        st = battle(seed=4)
+        if hidden:
+            st.players[1].hand.append(HandCard(id=st.rng.token("c"), key="grenadiers"))
+        cid = card(st, 0, "scouts")
+        events = [(e.key, e.params) for e in act(st, 0, f"deploy {cid}") if e.key == "frontline.intel"]
+        assert len(events) == 1
+        en, zh = (GAME.text.event_lines(st, events, loc)[0] for loc in ("en", "zh-CN"))
+        assert en == f"Intel: cards shown from bob's hand: {'Grenadiers' if hidden else 'none'}.", en
+        assert zh == f"情报：bob 的手牌公开了：{'掷弹兵' if hidden else '无'}。", zh
+
+
+def test_an_hq_hit_past_zero_shows_nothing_left_not_a_negative_number():
+    """The English playtest's last blow read "Folgore Paratroopers attacks Bot 1's HQ for 3 (HQ
+    -2)." and the board "Bot 1: HQ -2"; the HQ has fallen, with nothing left."""
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=5)
+    st.players[1].hq = 1
+    tiger = unit(st, 0, "tiger", front=True)
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} hq")]
+    assert st.players[1].hq < 0  # the rules keep the overkill (scores)
+    for loc, shown in (("en", "(HQ 0)"), ("zh-CN", "（总部 0）")):
+        lines = GAME.text.event_lines(st, events, loc)
+        assert any(shown in line for line in lines) and not any("-" in line.split("HQ")[-1] for line in lines), lines
+        board = GAME.text.summary(ENGINE.view(st, 0), loc)
+        assert "-" not in "".join(line for line in board.splitlines() if "bob" in line), board

@@ -259,8 +259,14 @@ def test_lasting_effects_show_in_the_summary_and_the_picture():
     for seat in (0, 1, None):
         text = GAME.text.summary(ENGINE.view(st, seat), "en")
         assert "Guards Riflemen: takes 1 damage at its owner's turn start" in text
-        assert "Enemy effects deal no damage to your HQ" in text
-        assert "whenever an enemy unit attacks your HQ, it takes 1 damage" in text
+        # the board is read by both players: no "your" (the English playtest read "lasting:
+        # Observer Corps: Enemy effects deal no damage to your HQ" about the opponent's HQ)
+        assert "Enemy effects deal no damage to its owner's HQ" in text
+        assert "whenever an enemy unit attacks this HQ, it takes 1 damage" in text
+        lasting = [line for line in text.splitlines() if line.startswith("lasting")]
+        assert lasting and not any("your" in line for line in lasting), lasting
+        zh = [line for line in GAME.text.summary(ENGINE.view(st, seat), "zh-CN").splitlines() if "持续效果" in line]
+        assert zh and not any("你" in line for line in zh), zh
         assert "frontline." not in text and "frontline." not in GAME.text.summary(ENGINE.view(st, seat), "zh-CN")
     for key in ("attrition", "no_hq_attack", "combat_damage_one", "order_proof", "shield_hq", "retaliate"):
         for loc in ("en", "zh-CN"):
