@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import TypeAdapter
@@ -139,6 +140,74 @@ _FOCUS = _Actions(Focus)
 _JOIN = _Actions(Join)
 _CUT = _Actions(Cut)
 _READY, _STOP, _FIRE, _PASS = Ready(), Stop(), Fire(), Pass()
+
+
+# per room below MOST_LOGISTICS: the cards whose logistics fit in it (101.4, 102.4)
+_FITS = [frozenset(k for k, cost in CARD_LOGISTICS.items() if cost <= room) for room in range(MOST_LOGISTICS)]
+
+
+@dataclass(slots=True, eq=False)
+class _ArmyListing:
+    """What a seat's army selection listing is made of (see `IronFireEngine._army`): its
+    reserve's cards and its picked cards, each once in the order of their first copy, the
+    picked cards' logistics and how many of them are combat cards."""
+
+    state: IronState
+    reserve: list[str]  # the player's lists themselves, to tell when they were replaced
+    picked: list[DeckCard]
+    size: int  # len(reserve)
+    keys: dict[str, None]  # dict.fromkeys(reserve)
+    picked_keys: list[str]  # [c.card for c in picked]
+    drops: dict[str, None]  # dict.fromkeys(picked_keys)
+    cost: int
+    combat: int
+
+    @classmethod
+    def of(cls, state: IronState, p: Player) -> "_ArmyListing":
+        picked = [c.card for c in p.picked]
+        return cls(state, p.reserve, p.picked, len(p.reserve), dict.fromkeys(p.reserve), picked,
+                   dict.fromkeys(picked), sum(map(CARD_LOGISTICS.__getitem__, picked)),
+                   sum(k in UNIT_CLS for k in picked))
+
+    def holds(self, state: IronState, p: Player) -> bool:
+        """Whether this is of `state` and of the lists `p` holds now, at their sizes."""
+        return self.state is state and self.reserve is p.reserve and self.picked is p.picked \
+            and len(p.reserve) == self.size and len(p.picked) == len(self.picked_keys)
+
+    def pick(self, key: str) -> None:
+        """The first copy of `key` leaves the reserve for the picked cards (their end)."""
+        _remove_first(self.reserve, self.keys, key)
+        self.size -= 1
+        self.picked_keys.append(key)
+        self.drops.setdefault(key)
+        self.cost += CARD_LOGISTICS[key]
+        self.combat += key in UNIT_CLS
+
+    def drop(self, key: str) -> int:
+        """The first picked `key` goes back to the reserve's end; returns where it was picked."""
+        at = _remove_first(self.picked_keys, self.drops, key)
+        self.reserve.append(key)
+        self.size += 1
+        self.keys.setdefault(key)
+        self.cost -= CARD_LOGISTICS[key]
+        self.combat -= key in UNIT_CLS
+        return at
+
+
+def _remove_first(items: list[str], order: dict[str, None], key: str) -> int:
+    """Removes the first `key` from `items` and keeps `order`, dict.fromkeys(items), right:
+    `key` stays where it was when its next copy comes right after, leaves with its last copy,
+    and otherwise (a copy further on: keys in between may now come first) order is rebuilt."""
+    at = items.index(key)
+    del items[at]
+    if at < len(items) and items[at] == key:
+        return at
+    if key not in items:
+        del order[key]
+    else:
+        order.clear()
+        order.update(dict.fromkeys(items))
+    return at
 
 
 @lru_cache(maxsize=4096)
@@ -438,19 +507,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if ph == "first":
             return [_FIRST[s] for s in self._live_seats(state)]
         if ph == "army":
-            room = p.logistics
-            picked = {}  # the picked cards' keys, in order, once each
-            can_ready = False  # a combat card is picked
-            for c in p.picked:
-                key = c.card
-                room -= CARD_LOGISTICS[key]
-                picked[key] = None
-                if key in UNIT_CLS:
-                    can_ready = True
-            acts: list[IronAction] = self._picks(p.reserve, room)
-            if p.edits < MAX_EDITS or not can_ready:  # never leave a seat without a move
-                acts += map(_DROP.__getitem__, picked)
-            if can_ready:
+            army = self._army_listing(state, seat)
+            acts: list[IronAction] = self._picks(army.keys, p.logistics - army.cost)
+            if p.edits < MAX_EDITS or not army.combat:  # never leave a seat without a move
+                acts += map(_DROP.__getitem__, army.drops)
+            if army.combat:  # a combat card is picked
                 acts.append(_READY)
             return acts
         if ph == "recount":
@@ -461,7 +522,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 room -= CARD_LOGISTICS[c.card]
             acts = []
             if len(p.picked) < MAX_REINFORCE and any(k in UNIT_CLS for k in p.reserve):
-                acts = self._picks(p.reserve, room)
+                acts = self._picks(dict.fromkeys(p.reserve), room)
             return acts + [_READY]
         if ph != "battle":
             return []
@@ -519,11 +580,29 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return acts, parts
 
     @staticmethod
-    def _picks(reserve: list[str], room: int) -> list[IronAction]:
-        """A pick of each card of the reserve that fits in `room` logistics, in reserve order."""
+    def _picks(keys: Iterable[str], room: int) -> list[IronAction]:
+        """A pick of each card of `keys` (the reserve's cards, each once, in reserve order)
+        that fits in `room` logistics."""
         if room >= MOST_LOGISTICS:  # every card fits (the usual case early in army selection)
-            return list(map(_PICK.__getitem__, dict.fromkeys(reserve)))
-        return [_PICK[k] for k in dict.fromkeys(reserve) if CARD_LOGISTICS[k] <= room]
+            return list(map(_PICK.__getitem__, keys))
+        return list(map(_PICK.__getitem__, filter(_FITS[max(room, 0)].__contains__, keys)))
+
+    # army selection (101.4): what its listing is made of, per seat, kept up to date by `apply`
+    # (each pick or drop changes a few of them) instead of rebuilt from the seat's whole reserve
+    # at every decision. `_army_listing` checks that an entry is of that very state and of the
+    # lists the player holds now (a copy, a new game's lists or lists resized by hand make a
+    # new one); `invalidate(state)` drops them after other changes by hand, and `invariants`
+    # compares them with fresh ones, so random playouts catch a stale one.
+    _army: dict[int, _ArmyListing] | None = None
+
+    def _army_listing(self, state: IronState, seat: int) -> _ArmyListing:
+        p = state.players[seat]
+        army = self._army.get(seat) if self._army is not None else None
+        if army is None or not army.holds(state, p):
+            if self._army is None:
+                self._army = {}
+            army = self._army[seat] = _ArmyListing.of(state, p)
+        return army
 
     # ---- apply ----
     # What the last battle listing was made of, (state, seat, kind, parts): for Hit the
@@ -578,13 +657,17 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     _applying: IronState | None = None
 
     def invalidate(self, state: IronState) -> None:
-        """Drop what the engine keeps of the last listing and apply (`_listed`, `_next`) of
-        `state`: for code that changes a state by hand (tests setting up a scenario) between
+        """Drop what the engine keeps of the last listing and apply (`_listed`, `_next`, `_army`)
+        of `state`: for code that changes a state by hand (tests setting up a scenario) between
         an apply and the next listing."""
         if self._listed is not None and self._listed[0] is state:
             self._listed = None
         if self._next is not None and self._next[0] is state:
             self._next = None
+        if self._army:
+            for seat, army in list(self._army.items()):
+                if army.state is state:
+                    del self._army[seat]
 
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
         listed, self._listed = self._listed, None  # the state changes from here on
@@ -708,33 +791,31 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     # army selection (101.4), secret and simultaneous
     def _do_army(self, state: IronState, seat: int, action: IronAction) -> Step:
         p = state.players[seat]
+        army = self._army_listing(state, seat)
         if isinstance(action, Pick):
-            if action.card not in p.reserve:
-                raise RuleError("ironfire.not_in_deck", card=action.card)
-            room = p.logistics
-            for c in p.picked:
-                room -= CARD_LOGISTICS[c.card]
-            cost = CARD_LOGISTICS[action.card]
+            key = action.card
+            if key not in army.keys:
+                raise RuleError("ironfire.not_in_deck", card=key)
+            room = p.logistics - army.cost
+            cost = CARD_LOGISTICS[key]
             if cost > room:
-                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=cost, room=room)
-            p.reserve.remove(action.card)
-            card = DeckCard(uid=state.rng.token("k"), card=action.card)
-            p.picked.append(card)
+                raise RuleError("ironfire.over_budget", card=_name(key), cost=cost, room=room)
+            army.pick(key)
+            p.picked.append(DeckCard(uid=state.rng.token("k"), card=key))
             p.edits += 1
-            return step_of(state, [Event.private(seat, "ironfire.picked", card=_name(card.card),
+            return step_of(state, [Event.private(seat, "ironfire.picked", card=_name(key),
                                                  used=p.logistics - room + cost, budget=p.logistics)])
         if isinstance(action, Drop):
-            at = next((i for i, c in enumerate(p.picked) if c.card == action.card), None)
-            if at is None:
-                raise RuleError("ironfire.not_picked", card=action.card)
-            if p.edits >= MAX_EDITS and any(c.card in UNIT_CLS for c in p.picked):
+            key = action.card
+            if key not in army.drops:
+                raise RuleError("ironfire.not_picked", card=key)
+            if p.edits >= MAX_EDITS and army.combat:
                 raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
-            card = p.picked.pop(at)
-            p.reserve.append(card.card)
+            del p.picked[army.drop(key)]
             p.edits += 1
-            return step_of(state, [Event.private(seat, "ironfire.dropped", card=_name(card.card))])
+            return step_of(state, [Event.private(seat, "ironfire.dropped", card=_name(key))])
         if isinstance(action, Ready):
-            if not any(c.card in UNIT_CLS for c in p.picked):
+            if not army.combat:
                 raise RuleError("ironfire.army_empty")
             p.ready = True
             events = [Event.public("ironfire.army_ready", name=p.name)]
@@ -1255,6 +1336,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return events
 
     def resign(self, state: IronState, seat: int) -> Step:
+        self.invalidate(state)
         self._listed = self._next = None
         p = state.players[seat]
         events = [Event.public("core.outcome.resign", name=p.name)]
@@ -1416,6 +1498,12 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if kept is not None and kept[0] is state and kept[3] is state \
                 and kept[2][0] != self._turn_listing(state, kept[1])[0]:
             problems.append(f"the listing kept for seat {kept[1]} differs from a fresh one")
+        for seat, army in (self._army or {}).items():
+            if army.state is state and state.phase == "army" and army.holds(state, state.players[seat]):
+                fresh = _ArmyListing.of(state, state.players[seat])
+                if [list(army.keys), army.picked_keys, list(army.drops), army.cost, army.combat] != \
+                        [list(fresh.keys), fresh.picked_keys, list(fresh.drops), fresh.cost, fresh.combat]:
+                    problems.append(f"the army selection kept for seat {seat} differs from a fresh one")
         return problems
 
     def dump_state(self, state: IronState) -> str:
