@@ -22,8 +22,8 @@ from pydantic import TypeAdapter
 from games.core import ActionBase, Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.events import roll_event, step_of
 from games.ironfire.cards import (
-    ABILITY_LOGISTICS, ATTACKS, CARD_LOGISTICS, CARD_NAMES, FORMAT_MIN, FREE_VS, GRANTS, MOST_LOGISTICS, OPTION,
-    POOL, PRESETS, UNIT_ABILITIES, UNIT_CLS, UNIT_CV, UNIT_ENV, UNIT_LOGISTICS, AttackFacts, deck_size,
+    ABILITY_LOGISTICS, ATTACKS, CARD_LOGISTICS, CARD_NAMES, FORMAT_MIN, FREE_BITS, GRANTS, MOST_LOGISTICS, OPTION,
+    PLAIN, POOL, PRESETS, UNIT_ABILITIES, UNIT_BIT, UNIT_CLS, UNIT_CV, UNIT_ENV, UNIT_LOGISTICS, AttackFacts, deck_size,
     normalize_deck, parse_deck,
 )
 from games.ironfire.data import CLASSES, round_half_up
@@ -210,6 +210,16 @@ def _remove_first(items: list[str], order: dict[str, None], key: str) -> int:
     return at
 
 
+_PLAIN_USABLE: dict[tuple[str, int], tuple[AttackFacts, ...]] = {}
+
+
+def _plain_usable(card: str, enemy: int) -> tuple[AttackFacts, ...]:
+    """The options of a PLAIN card with a target among enemy cards of the classes `enemy`
+    (bits, none face down); kept in _PLAIN_USABLE (at most one entry per card and class set)."""
+    usable = _PLAIN_USABLE[card, enemy] = tuple(o for o in ATTACKS[card] if o.vs_bits & enemy)
+    return usable
+
+
 @lru_cache(maxsize=4096)
 def _unit_label(slot: str, card: str) -> dict[str, str]:
     """A card as events name it: slot and name in each language. The same few recur in every
@@ -355,64 +365,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                         return True
         return False
 
-    def _ready_units(self, player: Player) -> list[Unit]:
-        """The cards that may still attack this round: not attacked yet, and not cut off from
-        logistics (207.4) unless captured supplies let them."""
-        return [u for u in player.army if not u.attacked and (not u.cut or self._has(player, u, "captured"))]
-
-    def _attack_choices(self, state: IronState, seat: int, first_only: bool = False,
-                        ready: list[Unit] | None = None) -> list[tuple[Unit, AttackFacts]]:
-        """Every (unit, option) the seat may attack with now (206, 207.3, 207.4): as
-        `_usable_options` for each unit, with the targets and spare logistics looked at once."""
-        p = state.players[seat]
-        if ready is None:
-            ready = self._ready_units(p)
-        if not ready:
-            return []
-        spare = None  # the spare logistics (207.3), summed only when an option costs some
-        own_classes = None  # classes among the seat's own cards (healing, 207.2)
-        targets: dict[frozenset[str], bool] = {}  # per option class list: whether an enemy card is a target
-        out = []
-        for u in ready:
-            for o in ATTACKS[u.card]:
-                if o.cost:
-                    if spare is None:
-                        spare = p.logistics - self.army_logistics(p)
-                    if not spare > o.cost:
-                        continue
-                if o.own:
-                    if own_classes is None:
-                        own_classes = {UNIT_CLS[v.card] for v in p.army}
-                    if own_classes.isdisjoint(o.vs):
-                        continue
-                else:
-                    found = targets.get(o.vs)
-                    if found is None:
-                        found = targets[o.vs] = self._enemy_target(state, seat, o.vs)
-                    if not found:
-                        continue
-                out.append((u, o))
-                if first_only:
-                    return out
-        return out
-
-    @staticmethod
-    def _enemy_target(state: IronState, seat: int, vs: frozenset[str]) -> bool:
-        """Whether an enemy card in play is a target for an option against `vs`: one of those
-        classes, or face down (fog of war: any option may aim at it, 101.5)."""
-        for s, other in enumerate(state.players):
-            if s != seat and not other.out:
-                for u in other.army:
-                    if not u.up or UNIT_CLS[u.card] in vs:
-                        return True
-        return False
-
-    def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[AttackFacts]:
-        return [o for u, o in self._attack_choices(state, seat) if u is unit]
-
     def _can_attack(self, state: IronState, seat: int) -> bool:
         p = state.players[seat]
-        return not p.out and bool(self._attack_choices(state, seat, first_only=True))
+        return not p.out and bool(self._turn_listing(state, seat)[1][0])
 
     def _in_round(self, state: IronState, seat: int) -> bool:
         """Whether `seat` still gets turns (and answers) in this round. Under fog the table
@@ -553,28 +508,73 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _turn_listing(self, state: IronState, seat: int) -> tuple[list[IronAction], tuple]:
         """The listing of a seat whose turn it is, or which answers a focus fire (102.2, 102.3,
         ruling 22), with what `_listed` keeps of it: the (card, option) pairs of its attacks
-        and the focus fire targets. `_can_attack` is whether the pairs are not empty."""
-        ready = self._ready_units(state.players[seat])
-        pairs = self._attack_choices(state, seat, ready=ready)
+        and the focus fire targets. `_can_attack` is whether the pairs are not empty.
+
+        The attacks (206, 207.3, 207.4): each option of each card that has not attacked this
+        round and is not cut off from logistics unless captured supplies let it, that the
+        spare logistics pay for, and that has a target: an own card of its classes (healing,
+        207.2) or an enemy card in play of its classes or face down (fog of war: any option
+        may aim at it, 101.5). Class sets are bits (`CLASS_BIT`), the enemy's taken in one
+        pass; which options of a card that only has free attacks on enemies are usable
+        depends on those bits alone and is kept per (card, bits)."""
+        p = state.players[seat]
+        enemy = 0  # classes of the enemy cards in play face up
+        down = False  # an enemy card in play is face down
+        ups: list[Unit] = []  # the enemy cards face up, in seat and army order
+        for s, other in enumerate(state.players):
+            if s != seat and not other.out:
+                for u in other.army:
+                    if u.up:
+                        enemy |= UNIT_BIT[u.card]
+                        ups.append(u)
+                    else:
+                        down = True
+        pairs: list[tuple[Unit, AttackFacts]] = []
+        acts: list[IronAction] = []
+        once = twice = 0  # the classes one, and two or more, ready cards could focus fire on
+        spare = None  # the spare logistics (207.3), summed only when an option costs some
+        own = None  # classes among the seat's own cards
+        for u in p.army:
+            if u.attacked or (u.cut and not self._has(p, u, "captured")):
+                continue
+            card = u.card
+            bits = FREE_BITS[card]
+            twice |= once & bits
+            once |= bits
+            if card in PLAIN:
+                opts = ATTACKS[card] if down else _PLAIN_USABLE.get((card, enemy))
+                if opts is None:
+                    opts = _plain_usable(card, enemy)
+            else:
+                opts = []
+                for o in ATTACKS[card]:
+                    if o.cost:
+                        if spare is None:
+                            spare = p.logistics - self.army_logistics(p)
+                        if not spare > o.cost:
+                            continue
+                    if o.own:
+                        if own is None:
+                            own = 0
+                            for v in p.army:
+                                own |= UNIT_BIT[v.card]
+                        if not own & o.vs_bits:
+                            continue
+                    elif not (down or enemy & o.vs_bits):
+                        continue
+                    opts.append(o)
+            for o in opts:
+                pairs.append((u, o))
+                acts.append(_ATTACK[u.slot, o.key])
         focus_targets: list[Unit] = []
         parts = (pairs, focus_targets)
-        acts = [_ATTACK[u.slot, o.key] for u, o in pairs]
         if state.focus is not None or state.options.fog_of_war:  # answering a focus fire (102.3), ruling 22
             acts.append(_PASS)
         if state.focus is not None:
             return acts, parts
-        # focus fire: per target class, how many own cards could join without cost
-        free = dict.fromkeys(CLASSES, 0)
-        for u in ready:
-            for c in FREE_VS[u.card]:
-                free[c] += 1
-        if max(free.values()) < 2:
-            return acts, parts
-        for s, other in enumerate(state.players):
-            if s == seat or other.out:
-                continue
-            for u in other.army:
-                if u.up and free[UNIT_CLS[u.card]] >= 2:
+        if twice:  # focus fire (102.3) on a card face up of a class two ready cards may attack free
+            for u in ups:
+                if UNIT_BIT[u.card] & twice:
                     acts.append(_FOCUS[u.slot])
                     focus_targets.append(u)
         return acts, parts
