@@ -150,7 +150,13 @@ def normalize_deck(code: str) -> str:
 
 
 def deck_size(code: str) -> int:
-    return sum(n for _, n in parse_deck(code))
+    return len(deck_cards(code))
+
+
+@lru_cache(maxsize=256)
+def deck_cards(code: str) -> tuple[str, ...]:
+    """Every card of a deck, each copy, in deck order: a game's reserve when it starts."""
+    return tuple(k for k, n in _parse_deck(code) for _ in range(n))
 
 
 PRESETS = _presets()

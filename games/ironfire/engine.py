@@ -24,7 +24,7 @@ from games.core.events import roll_event, step_of
 from games.ironfire.cards import (
     ABILITY_LOGISTICS, ATTACKS, CARD_LOGISTICS, CARD_NAMES, FORMAT_MIN, FREE_BITS, GRANTS, MOST_LOGISTICS, OPTION,
     PLAIN, POOL, PRESETS, UNIT_ABILITIES, UNIT_BIT, UNIT_CLS, UNIT_CV, UNIT_ENV, UNIT_LOGISTICS, AttackFacts, deck_size,
-    normalize_deck, parse_deck,
+    deck_cards, normalize_deck, parse_deck,
 )
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.determinize import determinize
@@ -34,6 +34,7 @@ from games.ironfire.state import (
 
 _STATE = TypeAdapter(IronState)
 _SEAT_OF = {letter: seat for seat, letter in enumerate(LETTERS)}  # a slot's first letter -> its seat
+_ORDERS = {n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(1, len(LETTERS) + 1)}  # turn orders
 _CLASS_ORDER = {c: i for i, c in enumerate(CLASSES)}
 
 
@@ -327,9 +328,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _live_seats(self, state: IronState) -> list[int]:
         return [i for i, p in enumerate(state.players) if not p.out]
 
-    def _order(self, state: IronState) -> list[int]:
-        n = len(state.players)
-        return [(state.first + i) % n for i in range(n)]
+    def _order(self, state: IronState) -> tuple[int, ...]:
+        return _ORDERS[len(state.players)][state.first]
 
     def _valid_targets(self, state: IronState, seat: int, opt: AttackFacts, hit: list[str]) -> list[Unit]:
         if opt.own:
@@ -476,7 +476,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             for c in p.picked:
                 room -= CARD_LOGISTICS[c.card]
             acts = []
-            if len(p.picked) < MAX_REINFORCE and any(k in UNIT_CLS for k in p.reserve):
+            if len(p.picked) < MAX_REINFORCE and not UNIT_CLS.keys().isdisjoint(p.reserve):
                 acts = self._picks(dict.fromkeys(p.reserve), room)
             return acts + [_READY]
         if ph != "battle":
@@ -598,7 +598,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _army_listing(self, state: IronState, seat: int) -> _ArmyListing:
         p = state.players[seat]
         army = self._army.get(seat) if self._army is not None else None
-        if army is None or not army.holds(state, p):
+        if army is None or army.state is not state or army.reserve is not p.reserve or army.picked is not p.picked \
+                or len(p.reserve) != army.size or len(p.picked) != len(army.picked_keys):  # as `holds`
             if self._army is None:
                 self._army = {}
             army = self._army[seat] = _ArmyListing.of(state, p)
@@ -704,7 +705,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         size = deck_size(code)
         if size < FORMAT_MIN[fmt]:
             raise RuleError("ironfire.deck.too_small", size=size, need=FORMAT_MIN[fmt])
-        banned = state.options.banned() & {k for k, _ in parse_deck(code)}
+        banned = state.options.bans and state.options.banned() & {k for k, _ in parse_deck(code)}
         if banned:
             raise RuleError("ironfire.deck.banned", cards=",".join(sorted(banned)))
         p = state.players[seat]
@@ -778,7 +779,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             f"{state.players[s].name} {state.players[s].logistics}" for s in live), rounds=state.rounds))
         for s in live:
             p = state.players[s]
-            p.reserve = [k for k, n in parse_deck(p.deck) for _ in range(n)]
+            p.reserve = list(deck_cards(p.deck))
             p.reserve_id = rng.token("r")
             p.picked, p.army, p.abilities, p.discard = [], [], [], []
             p.pending, p.edits, p.next_slot, p.need_cut = 0, 0, 1, 0
@@ -958,7 +959,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)
             if len(p.picked) >= MAX_REINFORCE:
                 raise RuleError("ironfire.reinforce_max", n=MAX_REINFORCE)
-            if not any(k in UNIT_CLS for k in p.reserve):
+            if UNIT_CLS.keys().isdisjoint(p.reserve):
                 raise RuleError("ironfire.no_combat_left")
             if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
