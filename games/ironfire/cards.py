@@ -12,9 +12,12 @@ from functools import lru_cache
 from typing import Any
 
 from games.core import RuleError
-from games.ironfire.data import AttackOption, CardPool, load_pool
+from games.ironfire.data import CLASSES, AttackOption, CardPool, load_pool
 
 FORMAT_MIN = {"army30": 30, "alt20": 20}
+# a set of classes as an int, one bit per class: the listing of attacks tests "an enemy card of
+# one of these classes" with one `&` (an option's classes, the enemy's, free focus fire)
+CLASS_BIT = {c: 1 << i for i, c in enumerate(CLASSES)}
 
 POOL: CardPool = load_pool()
 
@@ -43,6 +46,7 @@ class AttackFacts:
     dmg_max: int
     n: DiceFacts
     targets: DiceFacts
+    vs_bits: int  # vs as class bits
 
     @classmethod
     def of(cls, o: AttackOption) -> "AttackFacts":
@@ -51,7 +55,7 @@ class AttackFacts:
 
         return cls(key=o.key, vs=frozenset(o.vs), own=o.own, cost=o.cost, enemy_logistics=o.enemy_logistics,
                    own_logistics=o.own_logistics, dmg_min=o.dmg_min, dmg_max=o.dmg_max, n=dice(o.n),
-                   targets=dice(o.targets))
+                   targets=dice(o.targets), vs_bits=sum(CLASS_BIT[c] for c in set(o.vs)))
 
 
 # Card facts the rules read at every decision, taken once out of the pool's pydantic models.
@@ -71,6 +75,11 @@ OPTION: dict[tuple[str, str], AttackFacts] = {(k, o.key): o for k, opts in ATTAC
 # per card: the target classes of its options that are free (cost 0) and aim at enemies (focus fire, 102.3)
 FREE_VS: dict[str, frozenset[str]] = {
     k: frozenset(c for o in c.attack if not o.own and o.cost == 0 for c in o.vs) for k, c in POOL.combat.items()}
+UNIT_BIT: dict[str, int] = {k: CLASS_BIT[c.cls] for k, c in POOL.combat.items()}  # a card's class as a bit
+FREE_BITS: dict[str, int] = {k: sum(CLASS_BIT[c] for c in vs) for k, vs in FREE_VS.items()}
+# cards whose every option is free and aims at enemies: which of them it may use depends on
+# the enemy's classes alone (see the engine's `_turn_listing`)
+PLAIN: frozenset[str] = frozenset(k for k, opts in ATTACKS.items() if all(not o.cost and not o.own for o in opts))
 
 
 def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
@@ -141,7 +150,13 @@ def normalize_deck(code: str) -> str:
 
 
 def deck_size(code: str) -> int:
-    return sum(n for _, n in parse_deck(code))
+    return len(deck_cards(code))
+
+
+@lru_cache(maxsize=256)
+def deck_cards(code: str) -> tuple[str, ...]:
+    """Every card of a deck, each copy, in deck order: a game's reserve when it starts."""
+    return tuple(k for k, n in _parse_deck(code) for _ in range(n))
 
 
 PRESETS = _presets()

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import TypeAdapter
@@ -21,9 +22,9 @@ from pydantic import TypeAdapter
 from games.core import ActionBase, Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.events import roll_event, step_of
 from games.ironfire.cards import (
-    ABILITY_LOGISTICS, ATTACKS, CARD_LOGISTICS, CARD_NAMES, FORMAT_MIN, FREE_VS, GRANTS, MOST_LOGISTICS, OPTION,
-    POOL, PRESETS, UNIT_ABILITIES, UNIT_CLS, UNIT_CV, UNIT_ENV, UNIT_LOGISTICS, AttackFacts, deck_size,
-    normalize_deck, parse_deck,
+    ABILITY_LOGISTICS, ATTACKS, CARD_LOGISTICS, CARD_NAMES, FORMAT_MIN, FREE_BITS, GRANTS, MOST_LOGISTICS, OPTION,
+    PLAIN, POOL, PRESETS, UNIT_ABILITIES, UNIT_BIT, UNIT_CLS, UNIT_CV, UNIT_ENV, UNIT_LOGISTICS, AttackFacts, deck_size,
+    deck_cards, normalize_deck, parse_deck,
 )
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.determinize import determinize
@@ -33,6 +34,7 @@ from games.ironfire.state import (
 
 _STATE = TypeAdapter(IronState)
 _SEAT_OF = {letter: seat for seat, letter in enumerate(LETTERS)}  # a slot's first letter -> its seat
+_ORDERS = {n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(1, len(LETTERS) + 1)}  # turn orders
 _CLASS_ORDER = {c: i for i, c in enumerate(CLASSES)}
 
 
@@ -139,6 +141,84 @@ _FOCUS = _Actions(Focus)
 _JOIN = _Actions(Join)
 _CUT = _Actions(Cut)
 _READY, _STOP, _FIRE, _PASS = Ready(), Stop(), Fire(), Pass()
+
+
+# per room below MOST_LOGISTICS: the cards whose logistics fit in it (101.4, 102.4)
+_FITS = [frozenset(k for k, cost in CARD_LOGISTICS.items() if cost <= room) for room in range(MOST_LOGISTICS)]
+
+
+@dataclass(slots=True, eq=False)
+class _ArmyListing:
+    """What a seat's army selection listing is made of (see `IronFireEngine._army`): its
+    reserve's cards and its picked cards, each once in the order of their first copy, the
+    picked cards' logistics and how many of them are combat cards."""
+
+    state: IronState
+    reserve: list[str]  # the player's lists themselves, to tell when they were replaced
+    picked: list[DeckCard]
+    size: int  # len(reserve)
+    keys: dict[str, None]  # dict.fromkeys(reserve)
+    picked_keys: list[str]  # [c.card for c in picked]
+    drops: dict[str, None]  # dict.fromkeys(picked_keys)
+    cost: int
+    combat: int
+
+    @classmethod
+    def of(cls, state: IronState, p: Player) -> "_ArmyListing":
+        picked = [c.card for c in p.picked]
+        return cls(state, p.reserve, p.picked, len(p.reserve), dict.fromkeys(p.reserve), picked,
+                   dict.fromkeys(picked), sum(map(CARD_LOGISTICS.__getitem__, picked)),
+                   sum(k in UNIT_CLS for k in picked))
+
+    def holds(self, state: IronState, p: Player) -> bool:
+        """Whether this is of `state` and of the lists `p` holds now, at their sizes."""
+        return self.state is state and self.reserve is p.reserve and self.picked is p.picked \
+            and len(p.reserve) == self.size and len(p.picked) == len(self.picked_keys)
+
+    def pick(self, key: str) -> None:
+        """The first copy of `key` leaves the reserve for the picked cards (their end)."""
+        _remove_first(self.reserve, self.keys, key)
+        self.size -= 1
+        self.picked_keys.append(key)
+        self.drops.setdefault(key)
+        self.cost += CARD_LOGISTICS[key]
+        self.combat += key in UNIT_CLS
+
+    def drop(self, key: str) -> int:
+        """The first picked `key` goes back to the reserve's end; returns where it was picked."""
+        at = _remove_first(self.picked_keys, self.drops, key)
+        self.reserve.append(key)
+        self.size += 1
+        self.keys.setdefault(key)
+        self.cost -= CARD_LOGISTICS[key]
+        self.combat -= key in UNIT_CLS
+        return at
+
+
+def _remove_first(items: list[str], order: dict[str, None], key: str) -> int:
+    """Removes the first `key` from `items` and keeps `order`, dict.fromkeys(items), right:
+    `key` stays where it was when its next copy comes right after, leaves with its last copy,
+    and otherwise (a copy further on: keys in between may now come first) order is rebuilt."""
+    at = items.index(key)
+    del items[at]
+    if at < len(items) and items[at] == key:
+        return at
+    if key not in items:
+        del order[key]
+    else:
+        order.clear()
+        order.update(dict.fromkeys(items))
+    return at
+
+
+_PLAIN_USABLE: dict[tuple[str, int], tuple[AttackFacts, ...]] = {}
+
+
+def _plain_usable(card: str, enemy: int) -> tuple[AttackFacts, ...]:
+    """The options of a PLAIN card with a target among enemy cards of the classes `enemy`
+    (bits, none face down); kept in _PLAIN_USABLE (at most one entry per card and class set)."""
+    usable = _PLAIN_USABLE[card, enemy] = tuple(o for o in ATTACKS[card] if o.vs_bits & enemy)
+    return usable
 
 
 @lru_cache(maxsize=4096)
@@ -248,9 +328,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _live_seats(self, state: IronState) -> list[int]:
         return [i for i, p in enumerate(state.players) if not p.out]
 
-    def _order(self, state: IronState) -> list[int]:
-        n = len(state.players)
-        return [(state.first + i) % n for i in range(n)]
+    def _order(self, state: IronState) -> tuple[int, ...]:
+        return _ORDERS[len(state.players)][state.first]
 
     def _valid_targets(self, state: IronState, seat: int, opt: AttackFacts, hit: list[str]) -> list[Unit]:
         if opt.own:
@@ -286,64 +365,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                         return True
         return False
 
-    def _ready_units(self, player: Player) -> list[Unit]:
-        """The cards that may still attack this round: not attacked yet, and not cut off from
-        logistics (207.4) unless captured supplies let them."""
-        return [u for u in player.army if not u.attacked and (not u.cut or self._has(player, u, "captured"))]
-
-    def _attack_choices(self, state: IronState, seat: int, first_only: bool = False,
-                        ready: list[Unit] | None = None) -> list[tuple[Unit, AttackFacts]]:
-        """Every (unit, option) the seat may attack with now (206, 207.3, 207.4): as
-        `_usable_options` for each unit, with the targets and spare logistics looked at once."""
-        p = state.players[seat]
-        if ready is None:
-            ready = self._ready_units(p)
-        if not ready:
-            return []
-        spare = None  # the spare logistics (207.3), summed only when an option costs some
-        own_classes = None  # classes among the seat's own cards (healing, 207.2)
-        targets: dict[frozenset[str], bool] = {}  # per option class list: whether an enemy card is a target
-        out = []
-        for u in ready:
-            for o in ATTACKS[u.card]:
-                if o.cost:
-                    if spare is None:
-                        spare = p.logistics - self.army_logistics(p)
-                    if not spare > o.cost:
-                        continue
-                if o.own:
-                    if own_classes is None:
-                        own_classes = {UNIT_CLS[v.card] for v in p.army}
-                    if own_classes.isdisjoint(o.vs):
-                        continue
-                else:
-                    found = targets.get(o.vs)
-                    if found is None:
-                        found = targets[o.vs] = self._enemy_target(state, seat, o.vs)
-                    if not found:
-                        continue
-                out.append((u, o))
-                if first_only:
-                    return out
-        return out
-
-    @staticmethod
-    def _enemy_target(state: IronState, seat: int, vs: frozenset[str]) -> bool:
-        """Whether an enemy card in play is a target for an option against `vs`: one of those
-        classes, or face down (fog of war: any option may aim at it, 101.5)."""
-        for s, other in enumerate(state.players):
-            if s != seat and not other.out:
-                for u in other.army:
-                    if not u.up or UNIT_CLS[u.card] in vs:
-                        return True
-        return False
-
-    def _usable_options(self, state: IronState, seat: int, unit: Unit) -> list[AttackFacts]:
-        return [o for u, o in self._attack_choices(state, seat) if u is unit]
-
     def _can_attack(self, state: IronState, seat: int) -> bool:
         p = state.players[seat]
-        return not p.out and bool(self._attack_choices(state, seat, first_only=True))
+        return not p.out and bool(self._turn_listing(state, seat)[1][0])
 
     def _in_round(self, state: IronState, seat: int) -> bool:
         """Whether `seat` still gets turns (and answers) in this round. Under fog the table
@@ -438,19 +462,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if ph == "first":
             return [_FIRST[s] for s in self._live_seats(state)]
         if ph == "army":
-            room = p.logistics
-            picked = {}  # the picked cards' keys, in order, once each
-            can_ready = False  # a combat card is picked
-            for c in p.picked:
-                key = c.card
-                room -= CARD_LOGISTICS[key]
-                picked[key] = None
-                if key in UNIT_CLS:
-                    can_ready = True
-            acts: list[IronAction] = self._picks(p.reserve, room)
-            if p.edits < MAX_EDITS or not can_ready:  # never leave a seat without a move
-                acts += map(_DROP.__getitem__, picked)
-            if can_ready:
+            army = self._army_listing(state, seat)
+            acts: list[IronAction] = self._picks(army.keys, p.logistics - army.cost)
+            if p.edits < MAX_EDITS or not army.combat:  # never leave a seat without a move
+                acts += map(_DROP.__getitem__, army.drops)
+            if army.combat:  # a combat card is picked
                 acts.append(_READY)
             return acts
         if ph == "recount":
@@ -460,8 +476,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             for c in p.picked:
                 room -= CARD_LOGISTICS[c.card]
             acts = []
-            if len(p.picked) < MAX_REINFORCE and any(k in UNIT_CLS for k in p.reserve):
-                acts = self._picks(p.reserve, room)
+            if len(p.picked) < MAX_REINFORCE and not UNIT_CLS.keys().isdisjoint(p.reserve):
+                acts = self._picks(dict.fromkeys(p.reserve), room)
             return acts + [_READY]
         if ph != "battle":
             return []
@@ -492,38 +508,102 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _turn_listing(self, state: IronState, seat: int) -> tuple[list[IronAction], tuple]:
         """The listing of a seat whose turn it is, or which answers a focus fire (102.2, 102.3,
         ruling 22), with what `_listed` keeps of it: the (card, option) pairs of its attacks
-        and the focus fire targets. `_can_attack` is whether the pairs are not empty."""
-        ready = self._ready_units(state.players[seat])
-        pairs = self._attack_choices(state, seat, ready=ready)
+        and the focus fire targets. `_can_attack` is whether the pairs are not empty.
+
+        The attacks (206, 207.3, 207.4): each option of each card that has not attacked this
+        round and is not cut off from logistics unless captured supplies let it, that the
+        spare logistics pay for, and that has a target: an own card of its classes (healing,
+        207.2) or an enemy card in play of its classes or face down (fog of war: any option
+        may aim at it, 101.5). Class sets are bits (`CLASS_BIT`), the enemy's taken in one
+        pass; which options of a card that only has free attacks on enemies are usable
+        depends on those bits alone and is kept per (card, bits)."""
+        p = state.players[seat]
+        enemy = 0  # classes of the enemy cards in play face up
+        down = False  # an enemy card in play is face down
+        ups: list[Unit] = []  # the enemy cards face up, in seat and army order
+        for s, other in enumerate(state.players):
+            if s != seat and not other.out:
+                for u in other.army:
+                    if u.up:
+                        enemy |= UNIT_BIT[u.card]
+                        ups.append(u)
+                    else:
+                        down = True
+        pairs: list[tuple[Unit, AttackFacts]] = []
+        acts: list[IronAction] = []
+        once = twice = 0  # the classes one, and two or more, ready cards could focus fire on
+        spare = None  # the spare logistics (207.3), summed only when an option costs some
+        own = None  # classes among the seat's own cards
+        for u in p.army:
+            if u.attacked or (u.cut and not self._has(p, u, "captured")):
+                continue
+            card = u.card
+            bits = FREE_BITS[card]
+            twice |= once & bits
+            once |= bits
+            if card in PLAIN:
+                opts = ATTACKS[card] if down else _PLAIN_USABLE.get((card, enemy))
+                if opts is None:
+                    opts = _plain_usable(card, enemy)
+            else:
+                opts = []
+                for o in ATTACKS[card]:
+                    if o.cost:
+                        if spare is None:
+                            spare = p.logistics - self.army_logistics(p)
+                        if not spare > o.cost:
+                            continue
+                    if o.own:
+                        if own is None:
+                            own = 0
+                            for v in p.army:
+                                own |= UNIT_BIT[v.card]
+                        if not own & o.vs_bits:
+                            continue
+                    elif not (down or enemy & o.vs_bits):
+                        continue
+                    opts.append(o)
+            for o in opts:
+                pairs.append((u, o))
+                acts.append(_ATTACK[u.slot, o.key])
         focus_targets: list[Unit] = []
         parts = (pairs, focus_targets)
-        acts = [_ATTACK[u.slot, o.key] for u, o in pairs]
         if state.focus is not None or state.options.fog_of_war:  # answering a focus fire (102.3), ruling 22
             acts.append(_PASS)
         if state.focus is not None:
             return acts, parts
-        # focus fire: per target class, how many own cards could join without cost
-        free = dict.fromkeys(CLASSES, 0)
-        for u in ready:
-            for c in FREE_VS[u.card]:
-                free[c] += 1
-        if max(free.values()) < 2:
-            return acts, parts
-        for s, other in enumerate(state.players):
-            if s == seat or other.out:
-                continue
-            for u in other.army:
-                if u.up and free[UNIT_CLS[u.card]] >= 2:
+        if twice:  # focus fire (102.3) on a card face up of a class two ready cards may attack free
+            for u in ups:
+                if UNIT_BIT[u.card] & twice:
                     acts.append(_FOCUS[u.slot])
                     focus_targets.append(u)
         return acts, parts
 
     @staticmethod
-    def _picks(reserve: list[str], room: int) -> list[IronAction]:
-        """A pick of each card of the reserve that fits in `room` logistics, in reserve order."""
+    def _picks(keys: Iterable[str], room: int) -> list[IronAction]:
+        """A pick of each card of `keys` (the reserve's cards, each once, in reserve order)
+        that fits in `room` logistics."""
         if room >= MOST_LOGISTICS:  # every card fits (the usual case early in army selection)
-            return list(map(_PICK.__getitem__, dict.fromkeys(reserve)))
-        return [_PICK[k] for k in dict.fromkeys(reserve) if CARD_LOGISTICS[k] <= room]
+            return list(map(_PICK.__getitem__, keys))
+        return list(map(_PICK.__getitem__, filter(_FITS[max(room, 0)].__contains__, keys)))
+
+    # army selection (101.4): what its listing is made of, per seat, kept up to date by `apply`
+    # (each pick or drop changes a few of them) instead of rebuilt from the seat's whole reserve
+    # at every decision. `_army_listing` checks that an entry is of that very state and of the
+    # lists the player holds now (a copy, a new game's lists or lists resized by hand make a
+    # new one); `invalidate(state)` drops them after other changes by hand, and `invariants`
+    # compares them with fresh ones, so random playouts catch a stale one.
+    _army: dict[int, _ArmyListing] | None = None
+
+    def _army_listing(self, state: IronState, seat: int) -> _ArmyListing:
+        p = state.players[seat]
+        army = self._army.get(seat) if self._army is not None else None
+        if army is None or army.state is not state or army.reserve is not p.reserve or army.picked is not p.picked \
+                or len(p.reserve) != army.size or len(p.picked) != len(army.picked_keys):  # as `holds`
+            if self._army is None:
+                self._army = {}
+            army = self._army[seat] = _ArmyListing.of(state, p)
+        return army
 
     # ---- apply ----
     # What the last battle listing was made of, (state, seat, kind, parts): for Hit the
@@ -578,13 +658,17 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     _applying: IronState | None = None
 
     def invalidate(self, state: IronState) -> None:
-        """Drop what the engine keeps of the last listing and apply (`_listed`, `_next`) of
-        `state`: for code that changes a state by hand (tests setting up a scenario) between
+        """Drop what the engine keeps of the last listing and apply (`_listed`, `_next`, `_army`)
+        of `state`: for code that changes a state by hand (tests setting up a scenario) between
         an apply and the next listing."""
         if self._listed is not None and self._listed[0] is state:
             self._listed = None
         if self._next is not None and self._next[0] is state:
             self._next = None
+        if self._army:
+            for seat, army in list(self._army.items()):
+                if army.state is state:
+                    del self._army[seat]
 
     def apply(self, state: IronState, seat: int, action: IronAction) -> Step:
         listed, self._listed = self._listed, None  # the state changes from here on
@@ -621,7 +705,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         size = deck_size(code)
         if size < FORMAT_MIN[fmt]:
             raise RuleError("ironfire.deck.too_small", size=size, need=FORMAT_MIN[fmt])
-        banned = state.options.banned() & {k for k, _ in parse_deck(code)}
+        banned = state.options.bans and state.options.banned() & {k for k, _ in parse_deck(code)}
         if banned:
             raise RuleError("ironfire.deck.banned", cards=",".join(sorted(banned)))
         p = state.players[seat]
@@ -695,7 +779,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             f"{state.players[s].name} {state.players[s].logistics}" for s in live), rounds=state.rounds))
         for s in live:
             p = state.players[s]
-            p.reserve = [k for k, n in parse_deck(p.deck) for _ in range(n)]
+            p.reserve = list(deck_cards(p.deck))
             p.reserve_id = rng.token("r")
             p.picked, p.army, p.abilities, p.discard = [], [], [], []
             p.pending, p.edits, p.next_slot, p.need_cut = 0, 0, 1, 0
@@ -708,33 +792,31 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     # army selection (101.4), secret and simultaneous
     def _do_army(self, state: IronState, seat: int, action: IronAction) -> Step:
         p = state.players[seat]
+        army = self._army_listing(state, seat)
         if isinstance(action, Pick):
-            if action.card not in p.reserve:
-                raise RuleError("ironfire.not_in_deck", card=action.card)
-            room = p.logistics
-            for c in p.picked:
-                room -= CARD_LOGISTICS[c.card]
-            cost = CARD_LOGISTICS[action.card]
+            key = action.card
+            if key not in army.keys:
+                raise RuleError("ironfire.not_in_deck", card=key)
+            room = p.logistics - army.cost
+            cost = CARD_LOGISTICS[key]
             if cost > room:
-                raise RuleError("ironfire.over_budget", card=_name(action.card), cost=cost, room=room)
-            p.reserve.remove(action.card)
-            card = DeckCard(uid=state.rng.token("k"), card=action.card)
-            p.picked.append(card)
+                raise RuleError("ironfire.over_budget", card=_name(key), cost=cost, room=room)
+            army.pick(key)
+            p.picked.append(DeckCard(uid=state.rng.token("k"), card=key))
             p.edits += 1
-            return step_of(state, [Event.private(seat, "ironfire.picked", card=_name(card.card),
+            return step_of(state, [Event.private(seat, "ironfire.picked", card=_name(key),
                                                  used=p.logistics - room + cost, budget=p.logistics)])
         if isinstance(action, Drop):
-            at = next((i for i, c in enumerate(p.picked) if c.card == action.card), None)
-            if at is None:
-                raise RuleError("ironfire.not_picked", card=action.card)
-            if p.edits >= MAX_EDITS and any(c.card in UNIT_CLS for c in p.picked):
+            key = action.card
+            if key not in army.drops:
+                raise RuleError("ironfire.not_picked", card=key)
+            if p.edits >= MAX_EDITS and army.combat:
                 raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
-            card = p.picked.pop(at)
-            p.reserve.append(card.card)
+            del p.picked[army.drop(key)]
             p.edits += 1
-            return step_of(state, [Event.private(seat, "ironfire.dropped", card=_name(card.card))])
+            return step_of(state, [Event.private(seat, "ironfire.dropped", card=_name(key))])
         if isinstance(action, Ready):
-            if not any(c.card in UNIT_CLS for c in p.picked):
+            if not army.combat:
                 raise RuleError("ironfire.army_empty")
             p.ready = True
             events = [Event.public("ironfire.army_ready", name=p.name)]
@@ -877,7 +959,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)
             if len(p.picked) >= MAX_REINFORCE:
                 raise RuleError("ironfire.reinforce_max", n=MAX_REINFORCE)
-            if not any(k in UNIT_CLS for k in p.reserve):
+            if UNIT_CLS.keys().isdisjoint(p.reserve):
                 raise RuleError("ironfire.no_combat_left")
             if action.card not in p.reserve:
                 raise RuleError("ironfire.not_in_deck", card=action.card)
@@ -1255,6 +1337,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return events
 
     def resign(self, state: IronState, seat: int) -> Step:
+        self.invalidate(state)
         self._listed = self._next = None
         p = state.players[seat]
         events = [Event.public("core.outcome.resign", name=p.name)]
@@ -1416,6 +1499,12 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if kept is not None and kept[0] is state and kept[3] is state \
                 and kept[2][0] != self._turn_listing(state, kept[1])[0]:
             problems.append(f"the listing kept for seat {kept[1]} differs from a fresh one")
+        for seat, army in (self._army or {}).items():
+            if army.state is state and state.phase == "army" and army.holds(state, state.players[seat]):
+                fresh = _ArmyListing.of(state, state.players[seat])
+                if [list(army.keys), army.picked_keys, list(army.drops), army.cost, army.combat] != \
+                        [list(fresh.keys), fresh.picked_keys, list(fresh.drops), fresh.cost, fresh.combat]:
+                    problems.append(f"the army selection kept for seat {seat} differs from a fresh one")
         return problems
 
     def dump_state(self, state: IronState) -> str:

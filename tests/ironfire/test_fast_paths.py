@@ -10,6 +10,7 @@ import pytest
 
 from games.core import RuleError, Seat
 from games.ironfire import ENGINE
+from games.ironfire.cards import CARD_LOGISTICS
 
 from .helpers import battle, play, unit
 
@@ -134,3 +135,49 @@ def test_a_state_changed_outside_apply_is_listed_afresh():
     unit(state, "b1").cut = True  # by hand, after that apply
     ENGINE.invalidate(state)
     assert {a.code() for a in ENGINE.legal_actions(state, 1)} == {"attack b2 armour"}
+
+
+@pytest.mark.parametrize("players,seed", [(2, 0), (3, 1), (4, 2)])
+def test_the_army_selection_kept_by_apply_is_the_fresh_one(players, seed):
+    """101.4 army selection: apply keeps each seat's reserve and picked cards in first-copy
+    order (what its listing is made of) up to date; at every step of random games it equals
+    one made afresh, the listing is the one the whole reserve gives, and `invariants` agrees."""
+    chooser = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}") for i in range(players)]
+    st = ENGINE.setup(seats, ENGINE.parse_options({"match": "2"}), 70 + seed).state
+    steps = 0
+    while ENGINE.outcome(st) is None:
+        seat = chooser.choice(ENGINE.active_seats(st))
+        assert ENGINE.invariants(st) == []
+        legal = ENGINE.legal_actions(st, seat)
+        if st.phase == "army":
+            p = st.players[seat]
+            room = p.logistics - sum(CARD_LOGISTICS[c.card] for c in p.picked)
+            fits = [k for k in dict.fromkeys(p.reserve) if CARD_LOGISTICS[k] <= room]
+            assert [a.card for a in legal if a.kind == "pick"] == fits
+            assert [a.card for a in legal if a.kind == "drop"] in ([], list(dict.fromkeys(c.card for c in p.picked)))
+            steps += 1
+        st = ENGINE.apply(st, seat, chooser.choice(legal)).state
+    assert steps > 20
+
+
+def test_an_army_selection_changed_by_hand_is_listed_afresh():
+    """A reserve or picked list replaced or resized by hand makes a new army listing; a change
+    in place of the same size needs `invalidate(state)` (as the battle listing does)."""
+    seats = [Seat(index=i, name=f"P{i + 1}") for i in range(2)]
+    st = ENGINE.setup(seats, ENGINE.parse_options({}), 3).state
+    while st.phase != "army":
+        seat = ENGINE.active_seats(st)[0]
+        st = ENGINE.apply(st, seat, ENGINE.legal_actions(st, seat)[0]).state
+    p = st.players[0]
+    ENGINE.legal_actions(st, 0)
+    p.reserve = ["t34", "kv1"]  # replaced
+    assert [a.code() for a in ENGINE.legal_actions(st, 0) if a.kind == "pick"] == ["pick t34", "pick kv1"]
+    p.reserve.append("panther")  # resized in place
+    assert [a.code() for a in ENGINE.legal_actions(st, 0) if a.kind == "pick"] == ["pick t34", "pick kv1", "pick panther"]
+    p.reserve[0] = "tiger"  # same size, in place: stale until invalidated, and invariants say so
+    stale = "the army selection kept for seat 0 differs from a fresh one"
+    assert stale in ENGINE.invariants(st)
+    ENGINE.invalidate(st)
+    assert stale not in ENGINE.invariants(st)
+    assert [a.code() for a in ENGINE.legal_actions(st, 0) if a.kind == "pick"] == ["pick tiger", "pick kv1", "pick panther"]
