@@ -90,11 +90,9 @@ def choose(engine: Any, state: Any, seat: int, rng: random.Random) -> Any:
         for tid in sorted({a.tank for a in drives}):
             tank = engine.tank(state, tid)
             want = 1 if R.ttype(tank).tank_class == "light" else 0
-            drive = max((a for a in drives if a.tank == tid and a.free <= want), key=lambda a: a.free)
-            # a drive that would halt at once only marks the tank as moved: a null move
-            after = _trial(engine, state, seat, drive)
-            if after.phase != "moving" or not isinstance(_drive_step(engine, after, seat, engine.legal_actions(after, seat)), Halt):
-                return drive
+            for drive in sorted((a for a in drives if a.tank == tid and a.free <= want), key=lambda a: -a.free):
+                if _drive_goes_somewhere(engine, state, seat, drive):
+                    return drive
         return EndMove()
     if ph in ("moving", "dash"):
         if ph == "dash":
@@ -217,33 +215,79 @@ _NEW_DICE = GameRng.from_seed(0)
 def _trial(engine: Any, state: Any, seat: int, action: Any) -> Any:
     """The state after a drive or a turn, played on a copy whose dice are new (the bot must not
     learn the game's coming dice by trying a move). These change only the driven tank, the
-    mover, the phase and the point pool, so only those are copied (a deep copy of the whole
-    state made the heuristic ten times slower)."""
+    mover, the phase, the point pool and the wrecks (a step clears one), so only those are
+    copied (a deep copy of the whole state made the heuristic ten times slower)."""
     trial = copy.copy(state)
     trial.rng = _NEW_DICE.model_copy()
     trial.mover = copy.copy(state.mover)
-    trial.tanks = [copy.copy(t) if t.id == action.tank else t for t in state.tanks]
+    trial.wrecks = list(state.wrecks)
+    trial.tanks = [_tank_copy(t) if t.id == action.tank else t for t in state.tanks]
     return engine.apply(trial, seat, action).state
+
+
+def _tank_copy(t: Tank) -> Tank:
+    """A copy of a tank a trial move may change (the hexes it visited are a list the move appends to)."""
+    out = copy.copy(t)
+    out.visited = list(t.visited)
+    return out
+
+
+def _drive_goes_somewhere(engine: Any, state: Any, seat: int, drive: Drive) -> bool:
+    """Whether the heuristic would drive the tank somewhere new after `drive`: not halting at
+    once (that only marks the tank as moved), and never back to a hex and facing it had on the
+    way (free points declared must all be spent: driving back and forth, or turning round in
+    place, to use them up)."""
+    after = _trial(engine, state, seat, drive)
+    points = after.mover.ap if after.mover else 0
+    t = engine.tank(after, drive.tank)
+    had = {(t.pos, t.hull)}
+    for _ in range(2 + 2 * points if drive.free else 1):  # without free points it may halt any time
+        if after.phase != "moving" or after.mover is None:
+            return True
+        step = _drive_step(engine, after, seat, engine.legal_actions(after, seat))
+        if isinstance(step, Halt):
+            return after.mover.ap < points
+        after = _trial(engine, after, seat, step)
+        t = engine.tank(after, drive.tank)
+        if (t.pos, t.hull) in had:
+            return False
+        had.add((t.pos, t.hull))
+    return True
+
+
+def _left_behind(state: Any, t: Tank) -> set:
+    """The hexes the tank stood on this turn before the one it stands on."""
+    return ({t.turn_start} | set(t.visited)) - {t.pos}
+
+
+def _revisits(engine: Any, state: Any, step: Any) -> bool:
+    """Whether a drive's step takes its tank back into a hex it left this turn."""
+    return isinstance(step, Go) and engine.gmap(state).by_name[step.hex] in _left_behind(state, engine.tank(state, step.tank))
 
 
 def _drive_step(engine: Any, state: Any, seat: int, legal: list) -> Any:
     """The moving tank's next step: the best place to be, a turn only for what it makes
     possible. A turn is valued by the steps really legal after it (never by a hex it cannot
-    enter), so the tank does not turn back and forth; while free points must be spent (no
-    halt), it turns only towards a step."""
+    enter), so the tank does not turn back and forth; it never drives back into a hex it left
+    this turn (a step there and back again changes nothing) while it has another move; while
+    free points must be spent (no halt), it turns only towards a step."""
     m = state.mover
     t = engine.tank(state, m.tank)
     here = _position_score(engine, state, t, t.pos, t.hull)
     halt = next((a for a in legal if isinstance(a, Halt)), None)
     best, best_v = halt, (here + 0.01) if halt else -1e9
     gmap = engine.gmap(state)
+    behind = _left_behind(state, t)
     for a in legal:
         if isinstance(a, Go):
+            if gmap.by_name[a.hex] in behind:
+                continue
             v = _position_score(engine, state, t, gmap.by_name[a.hex], t.hull)
         elif isinstance(a, Turn):
             d = DIRECTION_NAMES.index(a.dir)
             after = _trial(engine, state, seat, a)
-            steps = [x for x in engine.legal_actions(after, seat) if isinstance(x, Go)] if after.mover else []
+            steps = [x for x in engine.legal_actions(after, seat) if isinstance(x, Go) and gmap.by_name[x.hex] not in behind] \
+                if after.mover else []
             v = max((_position_score(engine, state, t, gmap.by_name[x.hex], d) - 0.02 for x in steps), default=-1e9)
             if halt is not None:  # or worth its facing, where the tank may stop
                 v = max(v, _position_score(engine, state, t, t.pos, d))
@@ -252,8 +296,9 @@ def _drive_step(engine: Any, state: Any, seat: int, legal: list) -> Any:
             continue
         if v > best_v:
             best, best_v = a, v
-    if best is None:  # declared free points must be spent: take any move
-        best = next(a for a in legal if isinstance(a, (Go, Turn)))
+    if best is None:  # declared free points must be spent: take any move, a new hex first
+        moves = [a for a in legal if isinstance(a, (Go, Turn))]
+        best = next((a for a in moves if not _revisits(engine, state, a)), moves[0])
     return best
 
 
@@ -314,3 +359,21 @@ def evaluate(engine: Any, state: Any, players: int) -> list[float]:
     lead = max(-50.0, min(50.0, (value[0] - value[1]) / SCORE_SCALE))
     first = 1 / (1 + math.exp(-lead))
     return [first, 1 - first]
+
+
+# A tank's place through the opponent's turn has rule effects (it may be shot at there, and it
+# fires defensively at tanks that move in its sight, 2-2), so driving back next turn to where
+# it stood undoes nothing: an undo is a tank back where it stood in the same turn.
+UNDO_TURNS = 1
+
+
+def poses(view: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """For games.core.undo: the turn (two a round; a defensive fire belongs to the mover's turn)
+    and each own tank's hex, hull and turret facing."""
+    me = view["me"]
+    player = view["seat"]
+    if view["phase"] == "react" and view["reaction"]:
+        player = next((t["owner"] for t in view["tanks"] if t["id"] == view["reaction"]["mover"]), player)
+    turn = 2 * view["round"] + (player != view["first"])
+    return turn, {t["id"]: (t["pos"], t["hull"], t["turret"]) for t in view["tanks"]
+                  if t["owner"] == me and t["alive"] and t["pos"] is not None}
