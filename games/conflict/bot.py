@@ -136,3 +136,21 @@ def evaluate(engine, state, players: int) -> list[float]:
     chances = win_chances(WEIGHTS, [features(state, s) for s in range(players)])
     alive = [c if state.players[s].alive else 0.0 for s, c in enumerate(chances)]
     return [c / (sum(alive) or 1.0) for c in alive]
+
+
+def aimless(view: dict[str, Any], action: Any) -> bool:
+    """For games.core.undo: turning an own face-up unit face down. Face down it can neither act
+    nor hold its territory, and the heuristic turns it up again in the next development phase
+    (the flip-flop the playtest saw the hint suggest every turn); that it cannot be attacked
+    meanwhile is nothing the evaluation weighs, so a search picks it only by chance."""
+    if action.kind != "flip":
+        return False
+    return any(u[0] == action.unit and u[3] for u in units_of(view) if u[1] == view["seat"])
+
+
+def poses(view: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """For games.core.undo: the turn (one per seat a round) and each own unit's territory and
+    face (not the vehicle it rides: a crew leaves one only when it is destroyed, never by choice)."""
+    me, players = view["seat"], len(view["players"])
+    turn = view["round"] * players + (view["turn"] - view["first"]) % players
+    return turn, {u[0]: (u[2], u[3]) for u in units_of(view) if u[1] == me}

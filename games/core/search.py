@@ -24,7 +24,6 @@ Only `games.core` is imported: the bot works for every engine and for none in pa
 """
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import random
@@ -36,6 +35,7 @@ from typing import Any, Callable
 from games.core.engine import Engine, Outcome
 from games.core.game import random_bot
 from games.core.rng import GameRng
+from games.core.undo import Trail, bot_module, trail_from, undoes
 from games.registry import get_game
 
 # (engine, state, seat, rng) -> action: the game's own fast heuristic
@@ -58,19 +58,10 @@ def heuristic(engine: Engine, state: Any, seat: int, rng: random.Random) -> Any:
     return bot(engine, state, seat, rng)
 
 
-def _bot_module(engine: Engine) -> Any:
-    """The game's bot module (`bot.py` beside its engine), or None."""
-    package = type(engine).__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(f"{package}.bot")
-    except ImportError:
-        return None
-
-
 def evaluation(engine: Engine) -> Evaluate | None:
     """The game's evaluation of an unfinished game (`evaluate` in its bot module, beside the
     heuristic), or None: rollouts then play to the end."""
-    return getattr(_bot_module(engine), "evaluate", None)
+    return getattr(bot_module(engine), "evaluate", None)
 
 
 def prior_of(engine: Engine) -> Prior | None:
@@ -82,7 +73,7 @@ def prior_of(engine: Engine) -> Prior | None:
 def search_options(engine: Engine) -> dict[str, Any]:
     """How the game wants its levels to search (`SEARCH_OPTIONS` in its bot module: keyword
     arguments of `SearchBot`, e.g. `turn_horizon`), tuned per game by arena."""
-    return dict(getattr(_bot_module(engine), "SEARCH_OPTIONS", {}))
+    return dict(getattr(bot_module(engine), "SEARCH_OPTIONS", {}))
 
 
 @dataclass(frozen=True)
@@ -166,6 +157,7 @@ class SearchBot:
         if len(legal) == 1:
             self.iterations, self.last_tree = 0, {}
             return legal[0]
+        trail = trail_from(engine, self.memory.seen[seat], _players(engine, state, seat))  # its views only
         players = _players(engine, state, seat)
         started = self.clock()
         # the search stops early enough to leave the null-move check below its share of the budget
@@ -173,7 +165,7 @@ class SearchBot:
         by_code = {a.code(): a for a in legal}
         if self.paired:
             favourite, first_world, ranked = self._paired(state, seat, by_code, players, rng, deadline)
-            return self._final(ranked, favourite, first_world, seat, by_code, rng, seen, started, deadline)
+            return self._final(ranked, favourite, first_world, seat, by_code, rng, seen, trail, started, deadline)
         root = _Node()
         favourite: str | None = None
         n = 0
@@ -200,23 +192,28 @@ class SearchBot:
         tried = sorted(((k, v) for k, v in root.children.items() if k[0] == seat and k[1] in by_code),
                        key=weight, reverse=True)
         return self._final([code for (_, code), _ in tried], favourite, first_world, seat, by_code, rng, seen,
-                           started, deadline)
+                           trail, started, deadline)
 
     def _final(self, ranked: list[str], favourite: str | None, first_world: Any, seat: int, by_code: dict[str, Any],
-               rng: random.Random, seen: set[str], started: float, deadline: float | None) -> Any:
-        """The best-ranked action that is no null move (of the first three), else the heuristic's.
-        The check's trial moves stop at the decision's end (`started` plus its budget) like the
-        search's: a move not shown to lead anywhere in time gives way to the heuristic's."""
+               rng: random.Random, seen: set[str], trail: Trail | None, started: float, deadline: float | None) -> Any:
+        """The best-ranked action that is no null move and undoes no recent move of the seat (of
+        the first three), else the heuristic's, else a useful one. The check's trial moves stop
+        at the decision's end (`started` plus its budget) like the search's: a move not shown to
+        lead anywhere in time gives way to the heuristic's."""
+        engine = self.engine
         end = None if deadline is None else started + self.budget.seconds
         for code in ranked[:3]:  # never a null move while the search found another
-            if code == favourite:
-                return by_code[code]
-            if end is not None and self.clock() > end:
+            if code != favourite and end is not None and self.clock() > end:
                 break  # out of time: the heuristic's choice (it makes no null moves) rather than a late answer
-            if changes_something(self.engine, first_world, seat, by_code[code], rng, self.policy, seen,
-                                 deadline=end, clock=self.clock):
+            if undoes_recent(engine, trail, first_world, seat, by_code[code], rng):
+                continue
+            if code == favourite or changes_something(engine, first_world, seat, by_code[code], rng, self.policy,
+                                                      seen, deadline=end, clock=self.clock):
                 return by_code[code]
-        return by_code.get(favourite or "", next(iter(by_code.values())))
+        choice = by_code.get(favourite or "", next(iter(by_code.values())))
+        if not undoes_recent(engine, trail, first_world, seat, choice, rng):
+            return choice
+        return useful_choice(engine, first_world, seat, rng, self.policy, seen, trail=trail)
 
     def _paired(self, state: Any, seat: int, by_code: dict[str, Any], players: int, rng: random.Random,
                 deadline: float | None) -> tuple[str, Any, list[str]]:
@@ -402,16 +399,29 @@ def _players(engine: Engine, state: Any, seat: int) -> int:
 
 
 def useful_choice(engine: Engine, state: Any, seat: int, rng: random.Random, policy: Policy = heuristic,
-                  seen: set[str] | None = None, tries: int = 4) -> Any:
-    """A random legal action that changes something (`changes_something`), if one turns up in
-    a few draws; the only legal action when there is one."""
+                  seen: set[str] | None = None, tries: int = 4, trail: Trail | None = None) -> Any:
+    """A random legal action that changes something (`changes_something`) and undoes no recent
+    move of the seat (`trail`), if one turns up in a few draws; else the heuristic's if it undoes
+    nothing, else any that undoes nothing; the only legal action when there is one."""
     legal = engine.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
     for action in rng.sample(legal, min(tries, len(legal))):
-        if changes_something(engine, state, seat, action, rng, policy, seen):
+        if not undoes_recent(engine, trail, state, seat, action, rng) and \
+                changes_something(engine, state, seat, action, rng, policy, seen):
             return action
-    return policy(engine, state, seat, rng)
+    action = policy(engine, state, seat, rng)
+    if trail is None or not undoes_recent(engine, trail, state, seat, action, rng):
+        return action
+    return next((a for a in rng.sample(legal, len(legal)) if not undoes_recent(engine, trail, state, seat, a, rng)),
+                action)
+
+
+def undoes_recent(engine: Engine, trail: Trail | None, state: Any, seat: int, action: Any,
+                  rng: random.Random) -> bool:
+    """Whether `action` brings a unit of the seat back to where it stood lately, or is a move
+    the game's bots never make (games.core.undo); tried on a copy with new dice."""
+    return undoes(engine, trail, state, seat, action, _trial(engine, state, seat, action, rng))
 
 
 def _position(engine: Engine, state: Any, seat: int) -> str:
@@ -483,10 +493,16 @@ class EasyBot:
         self.iterations = 0
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        seen = self.memory.note(self.engine, state, seat)
+        engine = self.engine
+        seen = self.memory.note(engine, state, seat)
+        trail = trail_from(engine, self.memory.seen[seat], _players(engine, state, seat))
         if rng.random() < self.randomness:
-            return useful_choice(self.engine, state, seat, rng, self.policy, seen)
-        return self.policy(self.engine, state, seat, rng)
+            return useful_choice(engine, state, seat, rng, self.policy, seen, trail=trail)
+        action = self.policy(engine, state, seat, rng)
+        if trail is not None and len(engine.legal_actions(state, seat)) > 1 and \
+                undoes_recent(engine, trail, state, seat, action, rng):
+            return useful_choice(engine, state, seat, rng, self.policy, seen, trail=trail)
+        return action
 
 
 def make_bot(engine: Engine, level: str, budget: Budget | None = None, memory: Memory | None = None,

@@ -170,3 +170,9 @@ def evaluate(engine, state, players: int) -> list[float]:
         return [1 / players] * players
     strength = [max(0, s.ship.hp) + 0.5 * sum(m.hp for m in s.mechs if m.status != "lost") + 1 for s in state.sides]
     return [v / sum(strength) for v in strength]
+
+
+def poses(view: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """For games.core.undo: the turn and each own mech's place (hangar, a zone of the field)."""
+    mechs = view["sides"][view["me"]].get("mechs", [])
+    return 2 * view["round"] + view["turn"], {m["uid"]: (m["status"], m["zone"]) for m in mechs}

@@ -4,7 +4,7 @@ the public board, the opponent's public counts)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.core.scoring import win_chances
 
@@ -117,3 +117,12 @@ def evaluate(engine: "FrontlineEngine", st: "FrontlineState", players: int) -> l
     if st.phase != "main":
         return [1 / players] * players
     return win_chances(WEIGHTS, [features(st, s) for s in range(players)])
+
+
+def poses(view: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """For games.core.undo: the turn and each own unit's line (the frontline or the support line)."""
+    me = view["seat"]
+    if me is None:
+        return view["turn_no"], {}
+    front = {u["uid"]: "front" for u in view["front"] if u["owner"] == me}
+    return view["turn_no"], front | {u["uid"]: "support" for u in view["players"][me]["support"]}

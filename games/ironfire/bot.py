@@ -230,3 +230,13 @@ def evaluate(engine, state: IronState, players: int) -> list[float]:
     weights = [0.0 if state.players[s].out else math.exp((v - top) / scale) for s, v in enumerate(values)]
     total = sum(weights) or 1.0
     return [w / total for w in weights]
+
+
+def poses(view: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """For games.core.undo: cards have no place to move between; what a seat can take back is a
+    pick (army selection, reinforcements), so its pose is the cards of its army and those picked
+    for it (`ready` moves the picks into the army and leaves the pose as it was)."""
+    me = view["players"][view["me"]]
+    turn = (view["match"] * 100 + view["game"]) * 100 + view["round"]
+    cards = [u["card"] for u in me["units"]] + [c["card"] if isinstance(c, dict) else c for c in me.get("picked", [])]
+    return turn, {"army": tuple(sorted(cards))}
