@@ -67,7 +67,7 @@ def evaluation(engine: Engine) -> Evaluate | None:
 def prior_of(engine: Engine) -> Prior | None:
     """The game's prior over a seat's actions (`prior` in its bot module, e.g. the scores its
     heuristic ranks them by), or None: the search then tries actions in random order."""
-    return getattr(_bot_module(engine), "prior", None)
+    return getattr(bot_module(engine), "prior", None)
 
 
 def search_options(engine: Engine) -> dict[str, Any]:
