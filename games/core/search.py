@@ -211,9 +211,10 @@ class SearchBot:
                                                       seen, deadline=end, clock=self.clock):
                 return by_code[code]
         choice = by_code.get(favourite or "", next(iter(by_code.values())))
-        if not undoes_recent(engine, trail, first_world, seat, choice, rng):
-            return choice
-        return useful_choice(engine, first_world, seat, rng, self.policy, seen, trail=trail)
+        if end is not None and self.clock() > end or not undoes_recent(engine, trail, first_world, seat, choice, rng):
+            return choice  # out of time, the budget comes first
+        return useful_choice(engine, first_world, seat, rng, self.policy, seen, trail=trail,
+                             deadline=end, clock=self.clock)
 
     def _paired(self, state: Any, seat: int, by_code: dict[str, Any], players: int, rng: random.Random,
                 deadline: float | None) -> tuple[str, Any, list[str]]:
@@ -399,22 +400,26 @@ def _players(engine: Engine, state: Any, seat: int) -> int:
 
 
 def useful_choice(engine: Engine, state: Any, seat: int, rng: random.Random, policy: Policy = heuristic,
-                  seen: set[str] | None = None, tries: int = 4, trail: Trail | None = None) -> Any:
+                  seen: set[str] | None = None, tries: int = 4, trail: Trail | None = None,
+                  deadline: float | None = None, clock: Callable[[], float] = time.perf_counter) -> Any:
     """A random legal action that changes something (`changes_something`) and undoes no recent
     move of the seat (`trail`), if one turns up in a few draws; else the heuristic's if it undoes
     nothing, else any that undoes nothing; the only legal action when there is one."""
     legal = engine.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
+    late = (lambda: False) if deadline is None else (lambda: clock() > deadline)  # past it: the heuristic's
     for action in rng.sample(legal, min(tries, len(legal))):
+        if late():
+            break
         if not undoes_recent(engine, trail, state, seat, action, rng) and \
-                changes_something(engine, state, seat, action, rng, policy, seen):
+                changes_something(engine, state, seat, action, rng, policy, seen, deadline=deadline, clock=clock):
             return action
     action = policy(engine, state, seat, rng)
-    if trail is None or not undoes_recent(engine, trail, state, seat, action, rng):
+    if trail is None or late() or not undoes_recent(engine, trail, state, seat, action, rng):
         return action
-    return next((a for a in rng.sample(legal, len(legal)) if not undoes_recent(engine, trail, state, seat, a, rng)),
-                action)
+    return next((a for a in rng.sample(legal, len(legal))
+                 if not late() and not undoes_recent(engine, trail, state, seat, a, rng)), action)
 
 
 def undoes_recent(engine: Engine, trail: Trail | None, state: Any, seat: int, action: Any,
