@@ -148,6 +148,9 @@ class SearchBot:
         self.prior = prior  # which actions the paired search compares, the order the tree tries them in
         self.bias = bias  # the tree's progressive bias: a child's prior counts as `bias` / (1 + its visits)
         self.iterations = 0  # of the last decision (for the arena's figures)
+        # the longest rollout step (the heuristic's choice and its move) of this decision: a step
+        # cannot be interrupted, and a heuristic that tries moves on copies may take many engine steps
+        self._longest_step = 0.0
         self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
@@ -160,6 +163,7 @@ class SearchBot:
         trail = trail_from(engine, self.memory.seen[seat], _players(engine, state, seat))  # its views only
         players = _players(engine, state, seat)
         started = self.clock()
+        self._longest_step = 0.0
         # the search stops early enough to leave the null-move check below its share of the budget
         deadline = None if self.budget.seconds is None else started + SEARCH_SHARE * self.budget.seconds
         by_code = {a.code(): a for a in legal}
@@ -203,7 +207,7 @@ class SearchBot:
         engine = self.engine
         end = None if deadline is None else started + self.budget.seconds
         for code in ranked[:3]:  # never a null move while the search found another
-            if code != favourite and end is not None and self.clock() > end:
+            if end is not None and self.clock() > end:
                 break  # out of time: the heuristic's choice (it makes no null moves) rather than a late answer
             if undoes_recent(engine, trail, first_world, seat, by_code[code], rng):
                 continue
@@ -355,7 +359,8 @@ class SearchBot:
         the position reached."""
         engine = self.engine
         for n in range(self.rollout_steps):
-            if deadline is not None and self.clock() > deadline:  # a clock read costs far less than a step
+            begun = self.clock()  # a clock read costs far less than a step
+            if deadline is not None and begun + self._longest_step > deadline:  # no step that would end past it
                 return self.evaluate(engine, world, players) if self.evaluate else None
             outcome = engine.outcome(world)
             if outcome is not None:
@@ -367,6 +372,7 @@ class SearchBot:
                 return self.evaluate(engine, world, players)
             actor = active[0]
             world = engine.apply(world, actor, self._policy(world, actor, rng, self.rollout_randomness)).state
+            self._longest_step = max(self._longest_step, self.clock() - begun)
         outcome = engine.outcome(world)
         if outcome is not None:
             return rewards(outcome, players)
