@@ -10,17 +10,23 @@ from games.core.engine import Seat
 from games.frontline import ENGINE, GAME
 
 
+def _bot_steps(seed: int):
+    """Each step of a seeded game the bot plays against itself, with the state after it."""
+    rnd = random.Random(seed)
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), seed).state
+    for _ in range(2000):
+        if ENGINE.outcome(state):
+            return
+        seat = sorted(ENGINE.active_seats(state))[0]
+        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+        state = step.state
+        yield state, step
+
+
 def test_damage_beyond_what_was_left_leaves_no_defence_not_a_negative_one():
     overkill = 0
     for seed in (1, 2, 3):
-        rnd = random.Random(seed)
-        state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), seed).state
-        for _ in range(2000):
-            if ENGINE.outcome(state):
-                break
-            seat = sorted(ENGINE.active_seats(state))[0]
-            step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
-            state = step.state
+        for state, step in _bot_steps(seed):
             for e in step.events:
                 if e.key != "frontline.damage":
                     continue
@@ -56,14 +62,7 @@ def test_every_effect_damage_or_destruction_line_names_its_card():
     combat = {"frontline.attack", "frontline.attack_hq", "frontline.ambush", "frontline.retaliate"}
     hooks = set()
     for seed in (1, 2, 3, 4):
-        rnd = random.Random(seed)
-        state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), seed).state
-        for _ in range(2000):
-            if ENGINE.outcome(state):
-                break
-            seat = sorted(ENGINE.active_seats(state))[0]
-            step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
-            state = step.state
+        for state, step in _bot_steps(seed):
             keys = {e.key for e in step.events}
             for e in step.events:
                 if e.key not in ("frontline.damage", "frontline.hq_damage", "frontline.destroy"):
