@@ -4,25 +4,15 @@ and "alice：ship 用 重型舰装火神炮 攻击 ship。" — the engine's tok
 and in an attack nobody could tell whose ship fired at whose."""
 from __future__ import annotations
 
-import random
 import re
 
-from games.core.engine import Seat
 from games.fleet import ENGINE, GAME
+from tests.bot_games import bot_steps
 
 
 def bot_game(seed: int, options: dict[str, str] | None = None):
     """The heuristic bot in both seats of a seeded game: each step, as played, to the end."""
-    rnd = random.Random(seed)
-    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")],
-                         ENGINE.parse_options(options or {}), seed).state
-    for _ in range(3000):
-        if ENGINE.outcome(state):
-            return
-        seat = sorted(ENGINE.active_seats(state))[0]
-        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
-        state = step.state
-        yield step
+    return bot_steps(ENGINE, GAME, seed, options)
 
 
 def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():

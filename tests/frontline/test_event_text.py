@@ -3,30 +3,17 @@
 player; the unit has none left (and the next line says it is destroyed)."""
 from __future__ import annotations
 
-import random
 import re
 
-from games.core.engine import Seat
 from games.frontline import ENGINE, GAME
-
-
-def _bot_steps(seed: int):
-    """Each step of a seeded game the bot plays against itself, with the state after it."""
-    rnd = random.Random(seed)
-    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), seed).state
-    for _ in range(2000):
-        if ENGINE.outcome(state):
-            return
-        seat = sorted(ENGINE.active_seats(state))[0]
-        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
-        state = step.state
-        yield state, step
+from tests.bot_games import bot_steps
 
 
 def test_damage_beyond_what_was_left_leaves_no_defence_not_a_negative_one():
     overkill = 0
     for seed in (1, 2, 3):
-        for state, step in _bot_steps(seed):
+        for step in bot_steps(ENGINE, GAME, seed, limit=2000):
+            state = step.state
             for e in step.events:
                 if e.key != "frontline.damage":
                     continue
@@ -62,7 +49,8 @@ def test_every_effect_damage_or_destruction_line_names_its_card():
     combat = {"frontline.attack", "frontline.attack_hq", "frontline.ambush", "frontline.retaliate"}
     hooks = set()
     for seed in (1, 2, 3, 4):
-        for state, step in _bot_steps(seed):
+        for step in bot_steps(ENGINE, GAME, seed, limit=2000):
+            state = step.state
             keys = {e.key for e in step.events}
             for e in step.events:
                 if e.key not in ("frontline.damage", "frontline.hq_damage", "frontline.destroy"):
