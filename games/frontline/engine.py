@@ -30,19 +30,14 @@ def _action(cls: type, *values: Any) -> FrontlineAction:
     without validating known-good values again (games.core.events.fill_model; test_fast_paths
     compares every listed action with a validated one, field types included)."""
     fields = dict(_DEFAULTS[cls])  # every field in order, defaults first
-    names = code_fields(cls)[:len(values)]
-    fields.update(zip(names, values))
-    return fill_model(cls, fields, _given(cls, len(values)))
+    fields.update(zip(_CODE_FIELDS[cls], values))
+    return fill_model(cls, fields, _GIVEN[cls][len(values)])
 
 
 _DEFAULTS = {cls: {name: f.default for name, f in cls.model_fields.items()} for cls in ACTIONS}
-
-
-@lru_cache(maxsize=None)
-def _given(cls: type, n: int) -> set[str]:
-    """The field names set by the first `n` values (one set shared by those actions, as
-    fill_model allows)."""
-    return set(code_fields(cls)[:n])
+_CODE_FIELDS = {cls: code_fields(cls) for cls in ACTIONS}
+# the field names set by the first n values, per n (one set shared by those actions, as fill_model allows)
+_GIVEN = {cls: [set(names[:n]) for n in range(len(names) + 1)] for cls, names in _CODE_FIELDS.items()}
 
 
 @lru_cache(maxsize=None)  # a few ready-made decks, parsed once instead of at every choice
@@ -174,29 +169,29 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         return Step(state=st, events=[Event.public("frontline.start")])
 
     def active_seats(self, st: FrontlineState) -> list[int]:
-        if st.phase in ("deck", "mulligan"):
-            return [s for s in (0, 1) if not st.players[s].ready]
-        if st.phase == "main":
+        phase = st.phase
+        if phase == "main":  # asked at every decision: the usual phase first
             return [st.turn]
+        if phase in ("deck", "mulligan"):
+            return [s for s in (0, 1) if not st.players[s].ready]
         return []
 
     # --- legal actions --------------------------------------------------------------------
     def card_targets(self, st: FrontlineState, seat: int, kind: str, for_order: bool) -> list[str]:
-        enemy = 1 - seat
-        def shown(u: Unit) -> bool:  # "cannot be targeted by orders" (4.1.6.1)
-            return not (for_order and "order_proof" in u.flags)
         if kind == "none":
             return []
         if kind == "friendly_unit":
             return [u.uid for u in R.units_of(st, seat)]
+        # an order cannot target a unit that "cannot be targeted by orders" (4.1.6.1)
+        foes = [u for u in R.units_of(st, 1 - seat) if not (for_order and "order_proof" in u.flags)]
         if kind == "enemy_unit":
-            return [u.uid for u in R.units_of(st, enemy) if shown(u)]
+            return [u.uid for u in foes]
         if kind == "damaged_enemy":
-            return [u.uid for u in R.units_of(st, enemy) if u.damaged and shown(u)]
+            return [u.uid for u in foes if u.damaged]
         if kind == "any_unit":
-            return [u.uid for u in R.units_of(st, seat)] + [u.uid for u in R.units_of(st, enemy) if shown(u)]
+            return [u.uid for u in R.units_of(st, seat)] + [u.uid for u in foes]
         if kind == "enemy_target":
-            return [u.uid for u in R.units_of(st, enemy) if shown(u)] + ["hq"]
+            return [u.uid for u in foes] + ["hq"]
         raise ValueError(kind)
 
     def can_act(self, st: FrontlineState, u: Unit) -> bool:
@@ -358,9 +353,14 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         ev: list[Event] = []
         st.counter_owner = None
         handler(self, st, seat, action, ev, listed)
-        if st.phase != "over":
-            R.process_deaths(st, ev)
-            R.check_victory(st, ev)
+        if st.phase != "over":  # deaths (adj. 2), then victory (1.1), after the whole action
+            for u in st.units.values():  # the usual case, nobody at 0, asked here without a call
+                if u.hp <= 0:
+                    R.process_deaths(st, ev)
+                    break
+            a, b = st.players
+            if a.hq <= 0 or b.hq <= 0:
+                R.check_victory(st, ev)
         st.counter_owner = None
         return step_of(st, ev)
 
