@@ -458,7 +458,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         u = R.new_unit(st, seat, hc.key, hc.bonus, hc.captured)
         R.place(st, u, ev)
         ev.append(Event.public("frontline.deployed", name=p.name, unit=R.unit_label(u), atk=u.atk, hp=u.hp))
-        R.run_effects(st, seat, card.effects, ev, source=u, target=a.target)
+        if card.effects:
+            R.run_effects(st, seat, card.effects, ev, source=u, target=a.target)
         if card.promote == "deploy":
             R.promote(st, u, ev)
         R.fire_counter(st, "enemy_deploy", ev, u)

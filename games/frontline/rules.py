@@ -98,7 +98,7 @@ def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
         dc = p.deck.pop()
         hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
         if add_to_hand(st, seat, hc, ev):
-            ev.append(Event.private(seat, "frontline.drew", card=card_name(dc.key), id=hc.id))
+            ev.append(Event.private(seat, "frontline.drew", card=CARDS[dc.key].name, id=hc.id))
             ev.append(Event.public("frontline.drew_public", name=p.name))
         else:  # removed in view of the table
             left_hidden(p, dc.key)
