@@ -14,20 +14,19 @@ face-down card also stays consistent with the resources paid for it in the open
 the seat cannot see, so the deck's make-up follows from what is public."""
 from __future__ import annotations
 
-import copy
 import random
 
 from games.core import GameRng
 
 from games.conflict import rules as R
-from games.conflict.model import ConflictState, Unit
+from games.conflict.model import ConflictState, Unit, copy_state
 
 LETTERS = "ADSR"  # the combat cards of a lay
 TRIES = 20  # attempts at dealing the face-down units before keeping their cards
 
 
 def determinize(state: ConflictState, seat: int, rnd: random.Random) -> ConflictState:
-    out = copy.deepcopy(state)
+    out = copy_state(state)
     out.rng = GameRng.fresh(rnd)
     if out.phase == "setup":
         _opening(out, seat, rnd)
