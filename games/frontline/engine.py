@@ -595,7 +595,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             "uid": u.uid, "key": u.key, "owner": u.owner, "type": CARDS[u.key].type, "atk": u.atk, "hp": u.hp,
             "max_hp": u.max_hp, "op": u.op, "armour": u.armour, "keywords": list(u.keywords),
             "flags": list(u.flags), "effects": list(u.effects), "veteran": u.veteran, "damaged": u.damaged,
-            "pinned": u.pinned_turn >= st.turn_no, "lent_by": u.lent_by,
+            "pinned": u.pinned_turn >= st.turn_no, "lent_by": u.lent_by, "no": R.ordinal(st, u.uid, u.key),
         }
 
     def view(self, st: FrontlineState, seat: int | None) -> dict[str, Any]:

@@ -187,6 +187,18 @@ def place(st: FrontlineState, u: Unit, ev: Events) -> None:
             ev.append(Event.public("frontline.mountain", unit=unit_label(u), n=n))
     st.units[u.uid] = u
     st.players[u.owner].support.append(u.uid)
+    st.placed.setdefault(u.key, []).append(u.uid)
+
+
+def ordinal(st: FrontlineState, uid: str, key: str) -> int:
+    """A unit's ordinal among the units of its card that came into play in this game, 0 when
+    it is the only one so far: its label (`Rearguard #2`) never passes to another unit. Units
+    of a state stored before `placed` was kept count after the listed ones, in id order."""
+    uids = st.placed.get(key, [])
+    if uid not in uids:
+        uids = uids + sorted((x for x, u in st.units.items() if u.key == key and x not in uids),
+                             key=lambda x: int(x[1:]))
+    return uids.index(uid) + 1 if len(uids) > 1 and uid in uids else 0
 
 
 def buff(u: Unit, atk: int, hp: int) -> None:

@@ -89,6 +89,57 @@ def test_a_destroyed_unit_and_its_twin_keep_the_ordinals_they_had_on_the_board()
     assert second.uid in st.units and first.uid not in st.units
 
 
+def test_a_units_label_stays_with_it_after_its_twin_leaves_the_board():
+    """Issue 18: "Where two things share a name, add what tells them apart." The English
+    playtest read "Rearguard #2" for one unit and, once its twin had left the board, for the
+    other in the next posts: the board was numbered afresh for every post. A label is the
+    unit's for the whole game (menus, /play by name, the board, the picture, the log)."""
+    from games.frontline.text import unit_labels, view_units
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=3)
+    first = unit(st, 1, "grenadiers", front=True, hp=1)
+    second = unit(st, 1, "grenadiers")
+    tiger = unit(st, 0, "tiger")
+    act(st, 0, f"attack {tiger.uid} {first.uid}")  # the first Grenadiers is destroyed
+    assert first.uid not in st.units
+    for loc, name in (("en", "Grenadiers"), ("zh-CN", "掷弹兵")):
+        label = f"{name} #2"
+        assert unit_labels(view_units(ENGINE.view(st, 0)), loc)[second.uid] == label  # board, picture
+        assert GAME.text.token_names(st, 0, loc)[second.uid].startswith(label + " ")  # menus, /play
+        st.turn, st.turn_no = 1, 4  # the next post: the survivor acts and is named as before
+        st.players[1].kredits = 10
+        events = [(e.key, e.params) for e in act(st, 1, f"move {second.uid}")]
+        assert any(label in line for line in GAME.text.event_lines(st, events, loc)), events
+        st.front.remove(second.uid)
+        st.players[1].support.append(second.uid)
+        second.moved = False
+
+
+def test_no_label_ever_names_two_units_in_a_game():
+    """The class behind it, over seeded bot games: a label (`Rearguard #2`) names one unit for
+    the whole game, and a unit, once numbered, keeps its number, in both languages, while
+    twins leave the board."""
+    from games.frontline.text import unit_labels, view_units
+
+    twin_gone = 0
+    for seed in (1, 2, 3, 4):
+        unit_of: dict = {}
+        label_of: dict = {}
+        for step in bot_steps(ENGINE, GAME, seed, limit=2000):
+            st = step.state
+            for loc in ("en", "zh-CN"):
+                names = GAME.text.token_names(st, 0, loc)
+                for uid, label in unit_labels(view_units(ENGINE.view(st, 0)), loc).items():
+                    assert names[uid].startswith(label + " "), (names[uid], label)
+                    assert unit_of.setdefault((loc, label), uid) == uid, (seed, label)
+                    if "#" in label:
+                        assert label_of.setdefault((loc, uid), label) == label, (seed, uid, label)
+            twin_gone += sum(1 for u in st.units.values() if any(
+                x not in st.units for x in st.placed.get(u.key, ()) if x != u.uid))
+    assert twin_gone, "no game had a unit whose twin had left the board"
+
+
 def test_intel_on_a_hand_with_nothing_hidden_reads_as_a_sentence():
     """4.1.14 (Intel N: reveal N random cards of the enemy hand). The English playtest read
     "Intel: Bot 1's hand shows none." (zh "情报：机器人1 的手牌中有 无。") when the hand held no
