@@ -40,31 +40,41 @@ def test_effect_damage_names_the_ability_that_did_it():
     assert GAME.text.event_lines(st, events, "zh-CN")[1] == "虎式坦克 因 工兵 的部署效果受到 1 点伤害（剩余防御力 0）。"
 
 
-def test_every_effect_damage_or_destruction_line_names_its_card():
-    """The class behind it: damage to a unit or an HQ and a destruction by any card's ability
-    (deploy, order, counter-order, destruction, turn start, attack) name that card; only combat
-    damage (an attack, an ambush, a fortified HQ hitting back) reads without a source."""
+EFFECT_EVENTS = ("frontline.damage", "frontline.hq_damage", "frontline.destroy", "frontline.stat", "frontline.opcost",
+                 "frontline.grant", "frontline.silenced", "frontline.repaired", "frontline.pinned",
+                 "frontline.doubled")
+
+
+def test_every_effect_line_names_its_card():
+    """The class behind it: damage to a unit or an HQ, a destruction, and any other change an
+    ability makes to a unit (its strength: the playtest read "Rearguard #2 is now 2/2." and
+    "Folgore Paratroopers is now 3/3." without saying why; its operation cost, a keyword,
+    silence, repair, suppression, double damage) by any card's ability (deploy, order,
+    counter-order, destruction, turn start, attack) name that card; only combat damage (an
+    attack, an ambush, a fortified HQ hitting back) reads without a source."""
     from games.frontline.cards import CARDS
 
     combat = {"frontline.attack", "frontline.attack_hq", "frontline.ambush", "frontline.retaliate"}
-    hooks = set()
+    hooks, seen = set(), set()
     for seed in (1, 2, 3, 4):
         for step in bot_steps(ENGINE, GAME, seed, limit=2000):
             state = step.state
             keys = {e.key for e in step.events}
             for e in step.events:
-                if e.key not in ("frontline.damage", "frontline.hq_damage", "frontline.destroy"):
+                if e.key not in EFFECT_EVENTS:
                     continue
                 if e.params.get("hook", "-") == "-":
                     assert e.key == "frontline.damage" and keys & combat, (e, keys)
                     continue
                 hooks.add(e.params["hook"])
+                seen.add(e.key)
                 for loc in ("en", "zh-CN"):
                     line = GAME.text.event_lines(state, [(e.key, e.params)], loc)[0]
                     if e.params["hook"] != "attrition":
                         assert CARDS[e.params["by"]].name[loc] in line, line
                     assert "{" not in line, line
     assert {"deploy", "play"} <= hooks, hooks
+    assert {"frontline.stat", "frontline.grant"} <= seen, seen
 
 
 def test_a_destroyed_unit_and_its_twin_keep_the_ordinals_they_had_on_the_board():
