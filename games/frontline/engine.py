@@ -580,7 +580,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def outcome(self, st: FrontlineState) -> Outcome | None:
         if st.phase != "over":
             return None
-        hqs = [float(p.hq) for p in st.players]
+        hqs = [float(max(0, p.hq)) for p in st.players]  # the HQ defence left: none past 0 (1.1)
         if st.draw:
             return Outcome(winners=[], ranks=[1, 1], scores=hqs, reason="core.outcome.draw")
         w = st.winner
