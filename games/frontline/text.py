@@ -67,12 +67,13 @@ def card_text(card: Card, locale: str) -> str:
 
 
 def card_line(key: str, locale: str) -> str:
-    """`Tiger I (7) tank 5/6 op 2: heavy armour 2`"""
+    """`Tiger I (7) tank 5/6 · 2 kredits to move or attack: Heavy armour 2` (the operation
+    cost said in words: the playtest read "op 1" unexplained)"""
     loc = normalize_locale(locale)
     card = CARDS[key]
     head = f"{card.name[loc]} ({card.cost})"
     if card.kind == "unit":
-        head += f" {t(loc, f'frontline.type.{card.type}')} {card.atk}/{card.hp} {t(loc, 'frontline.op', n=card.op)}"
+        head += f" {t(loc, f'frontline.type.{card.type}')} {card.atk}/{card.hp} · {t(loc, 'frontline.op', n=card.op)}"
     else:
         head += f" {t(loc, f'frontline.kind.{card.kind}')}"
     text = card_text(card, loc)
