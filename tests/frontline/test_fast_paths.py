@@ -126,6 +126,8 @@ def test_a_state_stored_before_the_dataclass_state_loads_and_dumps_unchanged():
     for player in dumped["players"]:
         assert (player.pop("known_hidden"), player.pop("searched_none")) == ([], [])
     assert dumped.pop("placed") == {}
+    from games.frontline.text import state_labels  # its units are named, twins numbered by id
+    assert set(state_labels(st, "en")) == set(st.units)
     assert dumped == json.loads(text)
     assert ENGINE.load_state(ENGINE.dump_state(st)) == st
     seat = ENGINE.active_seats(st)[0]

@@ -201,3 +201,22 @@ def test_a_face_down_cards_label_tells_nothing_of_the_card():
                     assert view_labels(ENGINE.view(swapped, reader), loc) == view_labels(ENGINE.view(state, reader), loc)
             checked += 1
     assert checked
+
+
+def test_a_state_stored_before_the_order_was_kept_loads_and_plays_on():
+    """A state stored without `shown_order` loads (empty), dumps and loads back the same, reads
+    as the table saw it laid out, and plays on; cards turned up from then on are ordered."""
+    import json
+
+    from games.ironfire import ENGINE
+    from games.ironfire.text import state_labels
+
+    state = battle([["bazooka", "bazooka"], ["panzer4", "panzer4"]], seed=11)
+    data = json.loads(ENGINE.dump_state(state))
+    assert data.pop("shown_order") == {"bazooka": ["a1", "a2"], "panzer4": ["b1", "b2"]}
+    old = ENGINE.load_state(json.dumps(data))
+    assert old.shown_order == {} and ENGINE.load_state(ENGINE.dump_state(old)) == old
+    for loc in ("en", "zh-CN"):
+        assert state_labels(ENGINE, old, None, loc) == state_labels(ENGINE, state, None, loc)
+    play(old, 0, "attack a1 armour")
+    assert GAME.text.token_names(old, 0, "en")["b1"].startswith("Panzer IV #1 ")
