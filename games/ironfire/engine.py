@@ -1111,7 +1111,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return dice.plus, []
         rolled = state.rng.dice(dice.count, dice.sides)
         total = sum(rolled) + dice.plus
-        return total, [roll_event(who, what, rolled, total, plus=dice.plus)]
+        return total, [roll_event(who, what, rolled, total, plus=dice.plus, notation=f"{dice.count}d{dice.sides}")]
 
     def _do_aim(self, state: IronState, seat: int, action: IronAction, known: Any) -> Step:
         ctx = state.attack

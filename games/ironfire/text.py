@@ -157,6 +157,8 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
     if key == "core.roll" and "lo" in params:  # a damage or healing roll names its range (lo, hi)
         lo, hi = (params["lo"], params["hi"]) if params["lo"] >= 0 else (-params["hi"], -params["lo"])
         out["what"] = t(loc, str(params["what"])[1:] + "_range", lo=lo, hi=hi)
+    if key == "core.roll" and "notation" in params:  # the number of attacks or targets names its dice (`1d3`)
+        out["what"] = t(loc, str(params["what"])[1:] + "_dice", dice=params["notation"])
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = ", ".join(deck_entry(part, loc) for part in str(params["code"]).split(","))
     for name, slot, card in _named_slots(params, loc):

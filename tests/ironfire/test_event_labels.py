@@ -220,3 +220,28 @@ def test_a_state_stored_before_the_order_was_kept_loads_and_plays_on():
         assert state_labels(ENGINE, old, None, loc) == state_labels(ENGINE, state, None, loc)
     play(old, 0, "attack a1 armour")
     assert GAME.text.token_names(old, 0, "en")["b1"].startswith("Panzer IV #1 ")
+
+
+def test_every_roll_names_its_dice_or_range():
+    """Issue 18: "Every roll a game makes says what it was for and how it ended". The English
+    playtest read "🎲 alice rolls for the number of attacks: 2 = **2**": no die, no range (the
+    option's 1d2, 102.2: "掷骰决定攻击数量…和攻击对象数量"). Every roll line of seeded games, with
+    and without fog, names its dice (`1d2`, `2d6`) or its range (damage 2–3)."""
+    import re
+
+    from games.ironfire import ENGINE
+    from tests.bot_games import bot_steps
+
+    named = re.compile(r"\d+d\d+|\d+–\d+")
+    seen = set()
+    for options in ({}, {"fog_of_war": "true"}):
+        for step in bot_steps(ENGINE, GAME, 2, options, limit=3000):
+            pairs = [(e.key, e.params) for e in step.events if e.to is None]
+            for loc in ("en", "zh-CN"):
+                for line in GAME.text.event_lines(step.state, pairs, loc):
+                    if line.startswith("🎲"):
+                        assert named.search(line.split("=")[0]), line
+                        seen.add(line.split(":")[0].split("：")[0])
+    for what in ("number of attacks (1d", "number of targets (1d", "first player (1d6", "environment (1d6",
+                 "logistics (38 + 2d6)", "damage ("):
+        assert any(what in line for line in seen), (what, seen)
