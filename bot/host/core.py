@@ -32,7 +32,7 @@ from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
 from games.core.search import LEVEL_BUDGETS, LEVELS, Budget, Memory, heuristic
-from games.core.i18n import localize_value, normalize_locale, register_catalog, sentences, t
+from games.core.i18n import has, localize_value, normalize_locale, register_catalog, sentences, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
     OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
@@ -1766,8 +1766,9 @@ class Host:
             parts.append(t(loc, "host.winners", names=", ".join(self._name(session, w) for w in outcome.winners)))
         else:
             parts.append(t(loc, "host.no_winner"))
-        if outcome.scores is not None:
-            parts.append(t(loc, "host.scores", scores=" · ".join(
+        if outcome.scores is not None:  # a game whose scores are something says what (`<game>.scores`)
+            key = f"{session.game}.scores" if has(f"{session.game}.scores", loc) else "host.scores"
+            parts.append(t(loc, key, scores=" · ".join(
                 f"{self._name(session, i)} {s:g}" for i, s in enumerate(outcome.scores))))
         return sentences(loc, parts)
 

@@ -581,7 +581,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def outcome(self, st: FrontlineState) -> Outcome | None:
         if st.phase != "over":
             return None
-        hqs = [float(p.hq) for p in st.players]
+        hqs = [float(max(0, p.hq)) for p in st.players]  # the HQ defence left: none past 0 (1.1)
         if st.draw:
             return Outcome(winners=[], ranks=[1, 1], scores=hqs, reason="core.outcome.draw")
         w = st.winner
@@ -596,7 +596,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             "uid": u.uid, "key": u.key, "owner": u.owner, "type": CARDS[u.key].type, "atk": u.atk, "hp": u.hp,
             "max_hp": u.max_hp, "op": u.op, "armour": u.armour, "keywords": list(u.keywords),
             "flags": list(u.flags), "effects": list(u.effects), "veteran": u.veteran, "damaged": u.damaged,
-            "pinned": u.pinned_turn >= st.turn_no, "lent_by": u.lent_by,
+            "pinned": u.pinned_turn >= st.turn_no, "lent_by": u.lent_by, "no": R.ordinal(st, u.uid, u.key),
         }
 
     def view(self, st: FrontlineState, seat: int | None) -> dict[str, Any]:

@@ -38,8 +38,8 @@ def _unit(draw: ImageDraw.ImageDraw, x: int, y: int, u: dict, label: str, locale
     extra = (MARK_VETERAN if u["veteran"] else "") + (MARK_PINNED if u["pinned"] else "")
     extra += MARK_BORROWED if u["lent_by"] is not None else ""  # borrowed until the end of this turn
     draw.text((x + 6, y + 4), label, font=_fitting(draw, label, CARD_W - 12 - 15 * len(extra)), fill=(235, 235, 235))
-    draw.text((x + 6, y + 24), t(locale, f"frontline.type.{u['type']}") + f" · {t(locale, 'frontline.op', n=u['op'])}",
-              font=font(12), fill=(180, 180, 180))
+    kind = t(locale, f"frontline.type.{u['type']}") + f" · {t(locale, 'frontline.op_short', n=u['op'])}"
+    draw.text((x + 6, y + 24), kind, font=_fitting(draw, kind, CARD_W - 12, 12), fill=(180, 180, 180))
     marks = " ".join(t(locale, f"frontline.kw.{k}") for k in u["keywords"])
     if u["armour"]:
         marks += " " + t(locale, "frontline.kw.armour", n=u["armour"])

@@ -187,6 +187,18 @@ def place(st: FrontlineState, u: Unit, ev: Events) -> None:
             ev.append(Event.public("frontline.mountain", unit=unit_label(u), n=n))
     st.units[u.uid] = u
     st.players[u.owner].support.append(u.uid)
+    st.placed.setdefault(u.key, []).append(u.uid)
+
+
+def ordinal(st: FrontlineState, uid: str, key: str) -> int:
+    """A unit's ordinal among the units of its card that came into play in this game, 0 when
+    it is the only one so far: its label (`Rearguard #2`) never passes to another unit. Units
+    of a state stored before `placed` was kept count after the listed ones, in id order."""
+    uids = st.placed.get(key, [])
+    if uid not in uids:
+        uids = uids + sorted((x for x, u in st.units.items() if u.key == key and x not in uids),
+                             key=lambda x: int(x[1:]))
+    return uids.index(uid) + 1 if len(uids) > 1 and uid in uids else 0
 
 
 def buff(u: Unit, atk: int, hp: int) -> None:
@@ -461,10 +473,10 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             continue
         if do == "stat":
             buff(t, eff.atk, eff.hp)
-            ev.append(Event.public("frontline.stat", unit=unit_label(t), atk=t.atk, hp=t.hp))
+            ev.append(Event.public("frontline.stat", unit=unit_label(t), atk=t.atk, hp=t.hp, by=by, hook=hook))
         elif do == "opcost":
             t.op = max(0, t.op + eff.amount)
-            ev.append(Event.public("frontline.opcost", unit=unit_label(t), op=t.op))
+            ev.append(Event.public("frontline.opcost", unit=unit_label(t), op=t.op, by=by, hook=hook))
         elif do == "destroy":
             t.hp = min(t.hp, 0)
             ev.append(Event.public("frontline.destroy", unit=unit_label(t), by=by, hook=hook))
@@ -472,23 +484,24 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             bucket = t.effects if eff.keyword == "attrition" else t.keywords
             if eff.keyword not in bucket:
                 bucket.append(eff.keyword)
-            ev.append(Event.public("frontline.grant", unit=unit_label(t), what=f"@frontline.kw.{eff.keyword}"))
+            ev.append(Event.public("frontline.grant", unit=unit_label(t), what=f"@frontline.kw.{eff.keyword}",
+                                   by=by, hook=hook))
         elif do == "silence":
             silence(t)
-            ev.append(Event.public("frontline.silenced", unit=unit_label(t)))
+            ev.append(Event.public("frontline.silenced", unit=unit_label(t), by=by, hook=hook))
         elif do == "repair":  # 4.1.13
             t.hp = max(t.hp, t.peak_hp)
             t.max_hp = t.peak_hp = t.hp
             t.damaged = False
-            ev.append(Event.public("frontline.repaired", unit=unit_label(t), hp=t.hp))
+            ev.append(Event.public("frontline.repaired", unit=unit_label(t), hp=t.hp, by=by, hook=hook))
         elif do == "retreat":
             retreat(st, t, ev)
         elif do == "pin":
             pin(st, t)
-            ev.append(Event.public("frontline.pinned", unit=unit_label(t)))
+            ev.append(Event.public("frontline.pinned", unit=unit_label(t), by=by, hook=hook))
         elif do == "double":
             t.double_turn = st.turn_no
-            ev.append(Event.public("frontline.doubled", unit=unit_label(t)))
+            ev.append(Event.public("frontline.doubled", unit=unit_label(t), by=by, hook=hook))
         elif do == "control":
             take_control(st, t, seat, ev)
         elif do == "borrow":

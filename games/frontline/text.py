@@ -8,6 +8,7 @@ from games.core.events import ShownRoll, plain_roll
 from games.core.i18n import normalize_locale, numbered, t, verb_names
 
 from .cards import CARDS, Card, Effect
+from .rules import ordinal
 from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
 
 if TYPE_CHECKING:
@@ -66,26 +67,47 @@ def card_text(card: Card, locale: str) -> str:
 
 
 def card_line(key: str, locale: str) -> str:
-    """`Tiger I (7) tank 5/6 op 2: heavy armour 2`"""
+    """`Tiger I (7) tank 5/6 · 2 kredits to move or attack: Heavy armour 2` (the operation
+    cost said in words: the playtest read "op 1" unexplained)"""
     loc = normalize_locale(locale)
     card = CARDS[key]
     head = f"{card.name[loc]} ({card.cost})"
     if card.kind == "unit":
-        head += f" {t(loc, f'frontline.type.{card.type}')} {card.atk}/{card.hp} {t(loc, 'frontline.op', n=card.op)}"
+        head += f" {t(loc, f'frontline.type.{card.type}')} {card.atk}/{card.hp} · {t(loc, 'frontline.op', n=card.op)}"
     else:
         head += f" {t(loc, f'frontline.kind.{card.kind}')}"
     text = card_text(card, loc)
     return t(loc, "core.labelled", label=head, value=text) if text else head
 
 
+def _named(key: str, no: int, loc: str) -> str:
+    name = CARDS[key].name[loc]
+    return f"{name} #{no}" if no else name
+
+
 def unit_labels(units: Any, locale: str) -> dict[str, str]:
-    """uid -> the label the menus, logs and the picture give a unit: its card name, with an
-    ordinal where two on the board share it (`Riflemen #2`, in the order they came into
-    play, so a unit keeps its label as it moves between lines). Never its id (`units`: the
-    board's units, from the state or a view)."""
-    pairs = [(u["uid"], u["key"]) if isinstance(u, dict) else (u.uid, u.key) for u in units]
-    pairs.sort(key=lambda pair: int(pair[0][1:]))
-    return numbered((uid, CARDS[key].name[normalize_locale(locale)]) for uid, key in pairs)
+    """uid -> the label the menus, logs and the picture give a unit: its card name, with its
+    ordinal where two of that card came into play (`Rearguard #2`, kept for the whole game,
+    as the view gives it: `rules.ordinal`). Never its id (`units`: a view's units; a view
+    from before ordinals numbers the board's twins in the order they came into play)."""
+    loc = normalize_locale(locale)
+    units = list(units)
+    if all("no" in u for u in units):
+        return {u["uid"]: _named(u["key"], u["no"], loc) for u in units}
+    pairs = sorted(((u["uid"], u["key"]) for u in units), key=lambda pair: int(pair[0][1:]))
+    return numbered((uid, CARDS[key].name[loc]) for uid, key in pairs)
+
+
+def state_labels(st, locale: str) -> dict[str, str]:
+    """The labels of the units on the board and of every unit that came into play in this
+    game (a destroyed one reads as it did on the board: `Rearguard #1 is destroyed`)."""
+    loc = normalize_locale(locale)
+    labels = {uid: _named(key, i + 1 if len(uids) > 1 else 0, loc)
+              for key, uids in st.placed.items() for i, uid in enumerate(uids)}
+    for uid, u in st.units.items():
+        if uid not in labels:  # a state stored before `placed` was kept
+            labels[uid] = _named(u.key, ordinal(st, uid, u.key), loc)
+    return labels
 
 
 def view_units(view: dict[str, Any]) -> list[dict]:
@@ -96,7 +118,7 @@ def unit_text(st, seat: int, uid: str, locale: str, labels: dict[str, str] | Non
     """`Riflemen #2 2/3 (enemy, frontline)`: a unit by its label, strength, side and line (the
     words the picture heads its rows with)."""
     u = st.units[uid]
-    labels = labels or unit_labels(st.units.values(), locale)
+    labels = labels or state_labels(st, locale)
     side = t(locale, "frontline.label.own" if u.owner == seat else "frontline.label.enemy")
     line = t(locale, "frontline.label.frontline" if uid in st.front else "frontline.label.support")
     return f"{labels[uid]} {u.atk}/{u.hp} ({side}, {line})"
@@ -126,7 +148,7 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
         strength = f" {card.atk + c.bonus}/{card.hp + c.bonus}" if card.kind == "unit" else ""
         seen = f" · {t(loc, 'frontline.label.revealed')}" if c.revealed else ""
         names[c.id] = f"{card.name[loc]} ({card.cost}){strength}{seen}"
-    labels = unit_labels(st.units.values(), loc)
+    labels = state_labels(st, loc)
     for uid in st.units:
         names[uid] = unit_text(st, seat, uid, loc, labels)
     names["hq"] = t(loc, "frontline.label.enemy_hq")
@@ -148,18 +170,9 @@ def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], followin
 
 
 def event_labels(engine: "FrontlineEngine", st, events: list, locale: str) -> dict[str, str]:
-    """The units on the board and those the events name (`Riflemen (u7)`, destroyed ones
-    too), numbered together in the order they came into play: a unit destroyed in these
-    events reads as it did on the board before (`Rearguard #1`), and its twin keeps `#2`."""
-    loc = normalize_locale(locale)
-    named = {uid: CARDS[u.key].name[loc] for uid, u in st.units.items()}
-    for _, params in events:
-        for name in ("unit", "target"):
-            value = params.get(name)
-            found = _UNIT.fullmatch(value.get(loc, "")) if isinstance(value, dict) else None
-            if found is not None:
-                named.setdefault(found.group(2), found.group(1))
-    return numbered(sorted(named.items(), key=lambda pair: int(pair[0][1:])))
+    """Every unit of the game by its label, those the events name too (`Riflemen (u7)`,
+    destroyed ones as they read on the board: `Rearguard #1`, beside its twin `#2`)."""
+    return state_labels(st, locale)
 
 
 def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any], locale: str,
@@ -179,7 +192,7 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
             out[name] = t(loc, "frontline.label.gone")
         found = _UNIT.fullmatch(value.get(loc, "")) if isinstance(value, dict) else None
         if found is not None:
-            labels = labels if labels is not None else unit_labels(st.units.values(), loc)
+            labels = labels if labels is not None else state_labels(st, loc)
             out[name] = labels.get(found.group(2), found.group(1))
     if params.get("hook", "-") != "-":  # damage or destruction by a card's ability: which one
         card = params.get("by", "-")

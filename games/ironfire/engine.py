@@ -784,6 +784,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.picked, p.army, p.abilities, p.discard = [], [], [], []
             p.pending, p.edits, p.next_slot, p.need_cut = 0, 0, 1, 0
             p.ready = False
+        state.shown_order = {}
         state.phase = "army"
         state.round = 0
         events.append(Event.public("ironfire.select_army"))
@@ -836,6 +837,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                                cv=UNIT_CV[c.card], heavy=False, cut=False, attacked=False,
                                up=not fog, shown=not fog))
             p.next_slot += 1
+            if not fog:
+                state.shown_order.setdefault(c.card, []).append(p.army[-1].slot)
 
     def _reveal_armies(self, state: IronState) -> list[Event]:
         events = []
@@ -1004,7 +1007,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                     u.up = False
                     u.uid = state.rng.token("u")
                 p.next_slot = len(p.army) + 1
-        if fog:
+        if fog:  # the cards shown so far are now face down and relabelled: their ordinals go
+            state.shown_order = {key: [""] * len(slots) for key, slots in state.shown_order.items()}
             events.append(Event.public("ironfire.shuffled"))
         return events + self._start_round(state)
 
@@ -1059,10 +1063,11 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
 
     _PHASES = {"deck": _do_deck, "first": _do_first, "army": _do_army, "recount": _do_recount}  # battle: see apply
 
-    def _reveal(self, unit: Unit) -> Event:
+    def _reveal(self, state: IronState, unit: Unit) -> Event:
         """101.5: a card turned face up shows its combat value left and its state ("后勤断绝与
         重创状态只有翻开时才公开"), as the message says."""
         unit.up = unit.shown = True
+        state.shown_order.setdefault(unit.card, []).append(unit.slot)
         flags = _REVEAL_FLAGS[(unit.heavy, unit.cut)]
         return Event.public("ironfire.reveal", unit=self._label(unit), cv=unit.cv, max=UNIT_CV[unit.card],
                             flags=flags)
@@ -1083,7 +1088,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         p = state.players[seat]
         events = []
         if not unit.up:
-            events.append(self._reveal(unit))
+            events.append(self._reveal(state, unit))
         unit.attacked = True
         if opt.cost:
             p.logistics -= opt.cost
@@ -1106,7 +1111,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return dice.plus, []
         rolled = state.rng.dice(dice.count, dice.sides)
         total = sum(rolled) + dice.plus
-        return total, [roll_event(who, what, rolled, total, plus=dice.plus)]
+        return total, [roll_event(who, what, rolled, total, plus=dice.plus, notation=f"{dice.count}d{dice.sides}")]
 
     def _do_aim(self, state: IronState, seat: int, action: IronAction, known: Any) -> Step:
         ctx = state.attack
@@ -1127,7 +1132,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         ctx.hit.append(target.slot)
         ctx.targets_left -= 1
         if not target.up:
-            events.append(self._reveal(target))
+            events.append(self._reveal(state, target))
         if UNIT_CLS[target.card] not in opt.vs:  # a face-down card of another class (fog)
             events.append(Event.public("ironfire.wrong_class", unit=self._label(target), option=f"@ironfire.opt.{opt.key}"))
         else:
@@ -1241,7 +1246,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             focus.members.append([unit.slot, pair[1].key])
             events = []
             if not unit.up:
-                events.append(self._reveal(unit))
+                events.append(self._reveal(state, unit))
             events.append(Event.public("ironfire.joined", unit=self._label(unit), target=self._label(target)))
             return step_of(state, events)
         if isinstance(action, Fire):
@@ -1407,12 +1412,31 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     def _label(self, unit: Unit) -> dict[str, str]:
         return _unit_label(unit.slot, unit.card)
 
-    def _unit_view(self, u: Unit, mine: bool) -> dict[str, Any]:
+    @staticmethod
+    def ordinal(state: IronState, unit: Unit) -> int | None:
+        """The number in a card's label, the same for every reader and for the whole game: a
+        face-up card's place among the cards of its name turned face up in this game (0 while
+        it is the only one; `Sniper Team #2` stays #2 after #1 is destroyed); a face-down
+        card's place on the table since the last shuffle (`face-down card #7`: seat by seat,
+        by slot, which tells nothing of the card). None: a state stored before the order of
+        face-up cards was kept."""
+        if not unit.up:
+            seat = _SEAT_OF[unit.slot[0]]
+            if sum(p.next_slot - 1 for p in state.players) == 1:  # alone since the shuffle
+                return 0
+            return sum(p.next_slot - 1 for p in state.players[:seat]) + int(unit.slot[1:])
+        slots = state.shown_order.get(unit.card, ())
+        if unit.slot not in slots:
+            return None
+        return slots.index(unit.slot) + 1 if len(slots) > 1 else 0
+
+    def _unit_view(self, state: IronState, u: Unit, mine: bool) -> dict[str, Any]:
         """Compact: flags appear only when set (views are built after every step)."""
         if not u.up and not mine:
-            return {"slot": u.slot, "down": True}
+            return {"slot": u.slot, "down": True, "no": self.ordinal(state, u)}
         card = POOL.combat[u.card]
-        out: dict[str, Any] = {"slot": u.slot, "card": u.card, "cls": card.cls, "cv": u.cv, "max": card.cv}
+        out: dict[str, Any] = {"slot": u.slot, "card": u.card, "cls": card.cls, "cv": u.cv, "max": card.cv,
+                               "no": self.ordinal(state, u)}
         if u.heavy:
             out["heavy"] = True
         if u.cut:
@@ -1436,7 +1460,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 # reserve others see, so that the count does not tell how many were picked
                 "resigned": p.resigned, "ready": p.ready,
                 "reserve": len(p.reserve) if mine else len(p.reserve) + len(p.picked),
-                "units": [self._unit_view(u, mine) for u in p.army],
+                "units": [self._unit_view(state, u, mine) for u in p.army],
                 "abilities": list(p.abilities), "discard": list(p.discard),
             }
             if p.done and state.phase == "battle":  # ruling 22

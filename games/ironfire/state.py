@@ -137,3 +137,7 @@ class IronState:
     tallies: list[list[int]] = field(default_factory=list)  # per finished game, the tally (103.2) per seat; [] when none was made
     out_count: int = 0
     finished: bool = False
+    # card key -> the slots of its cards in the order they were turned face up in this game
+    # ("" for one since shuffled face down, 101.5): a label keeps its ordinal (`Sniper Team
+    # #2`) after its twin leaves the board (empty in states stored before)
+    shown_order: dict[str, list[str]] = field(default_factory=dict)

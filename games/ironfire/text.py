@@ -32,16 +32,33 @@ def board_order(slot: str, cls: str | None) -> tuple[int, int]:
     return CLASS_ORDER.get(cls, 9), int(slot[1:])
 
 
-def unit_labels(armies: list[list[tuple[str, str | None, str | None]]], locale: str) -> dict[str, str]:
+def unit_labels(armies: list[list[tuple[str, str | None, str | None, int | None]]], locale: str) -> dict[str, str]:
     """slot -> the label a reader sees on the menus, in the log and on the picture's card: the
-    card's name, or `face-down card`, with an ordinal where two share one (`M2A1 105 mm
-    Howitzer #2`, `face-down card #3`), counted as the table sees the armies laid out, so an
-    ordinal is the same for every reader; the reader's own face-down card reads `Tiger I ·
-    face-down card #3`. A slot is never shown (`armies`: per seat, (slot, card key the table
-    knows or None, card key the reader knows or None))."""
+    card's name, or `face-down card`, with the number the engine gives it where there is one
+    (`M2A1 105 mm Howitzer #2`, `face-down card #3`: `engine.ordinal`, the same for every
+    reader, kept while the card stays on the board); the reader's own face-down card reads
+    `Tiger I · face-down card #3`. A slot is never shown (`armies`: per seat, (slot, card key
+    the table knows or None, card key the reader knows or None, the number)). A state or view
+    from before the numbers were kept (a None) is numbered as the table sees it laid out."""
+    if any(u[3] is None for army in armies for u in army):
+        return _laid_out_labels(armies, locale)
+    labels = {}
+    for army in armies:
+        for slot, card, mine, no in army:
+            label = card_name(card, locale) if card else t(locale, "ironfire.board.face_down_card")
+            label = f"{label} #{no}" if no else label
+            if mine and not card:
+                label = t(locale, "core.known_face_down", name=card_name(mine, locale), label=label)
+            labels[slot] = label
+    return labels
+
+
+def _laid_out_labels(armies: list[list[tuple]], locale: str) -> dict[str, str]:
+    """The labels of an old state: an ordinal where two share a name, counted as the table
+    sees the armies laid out (by class, then as they came)."""
     public, known = {}, {}
     for army in armies:
-        for slot, card, mine in sorted(army, key=lambda u: board_order(u[0], POOL.combat[u[1]].cls if u[1] else None)):
+        for slot, card, mine, _ in sorted(army, key=lambda u: board_order(u[0], POOL.combat[u[1]].cls if u[1] else None)):
             public[slot] = card_name(card, locale) if card else t(locale, "ironfire.board.face_down_card")
             if mine and not card:
                 known[slot] = card_name(mine, locale)
@@ -49,13 +66,14 @@ def unit_labels(armies: list[list[tuple[str, str | None, str | None]]], locale: 
 
 
 def view_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
-    return unit_labels([[(u["slot"], None if u.get("down") else u.get("card"), u.get("card")) for u in p["units"]]
-                        for p in view["players"]], locale)
+    return unit_labels([[(u["slot"], None if u.get("down") else u.get("card"), u.get("card"), u.get("no"))
+                         for u in p["units"]] for p in view["players"]], locale)
 
 
 def state_labels(engine, state: IronState, seat: int | None, locale: str) -> dict[str, str]:
     """The labels `seat`'s view gives (its own face-down cards by name, others' face down)."""
-    return unit_labels([[(u.slot, u.card if u.up else None, u.card if u.up or s == seat else None) for u in p.army]
+    return unit_labels([[(u.slot, u.card if u.up else None, u.card if u.up or s == seat else None,
+                          engine.ordinal(state, u)) for u in p.army]
                         for s, p in enumerate(state.players)], locale)
 
 
@@ -117,19 +135,16 @@ def _card_keys(loc: str) -> dict[str, str]:
 
 def event_labels(engine, state: IronState, events: list, locale: str) -> dict[str, str]:
     """The public labels of the armies with the cards the events name that have left them
-    (destroyed in these events) put back where they lay: a destroyed card reads as it did on
-    the board (`Sniper Team #4: destroyed`), and the cards beside it keep their ordinals."""
+    (destroyed in these events) as they read on the board (`Sniper Team #4: destroyed`)."""
     loc = normalize_locale(locale)
     by_name = _card_keys(loc)
-    armies = [[(u.slot, u.card if u.up else None, None) for u in p.army] for p in state.players]
-    placed = {u.slot for p in state.players for u in p.army}
+    labels = state_labels(engine, state, None, loc)
     for _, params in events:
         for _, slot, card in _named_slots(params, loc):
-            seat = ord(slot[0]) - ord("a")
-            if slot not in placed and card in by_name and seat < len(armies):
-                armies[seat].append((slot, by_name[card], None))
-                placed.add(slot)
-    return unit_labels(armies, loc)
+            order = state.shown_order.get(by_name.get(card, ""), ())
+            if slot not in labels and slot in order:
+                labels[slot] = f"{card} #{order.index(slot) + 1}" if len(order) > 1 else card
+    return labels
 
 
 def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str,
@@ -142,6 +157,8 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
     if key == "core.roll" and "lo" in params:  # a damage or healing roll names its range (lo, hi)
         lo, hi = (params["lo"], params["hi"]) if params["lo"] >= 0 else (-params["hi"], -params["lo"])
         out["what"] = t(loc, str(params["what"])[1:] + "_range", lo=lo, hi=hi)
+    if key == "core.roll" and "notation" in params:  # the number of attacks or targets names its dice (`1d3`)
+        out["what"] = t(loc, str(params["what"])[1:] + "_dice", dice=params["notation"])
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = ", ".join(deck_entry(part, loc) for part in str(params["code"]).split(","))
     for name, slot, card in _named_slots(params, loc):

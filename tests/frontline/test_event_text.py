@@ -40,31 +40,41 @@ def test_effect_damage_names_the_ability_that_did_it():
     assert GAME.text.event_lines(st, events, "zh-CN")[1] == "虎式坦克 因 工兵 的部署效果受到 1 点伤害（剩余防御力 0）。"
 
 
-def test_every_effect_damage_or_destruction_line_names_its_card():
-    """The class behind it: damage to a unit or an HQ and a destruction by any card's ability
-    (deploy, order, counter-order, destruction, turn start, attack) name that card; only combat
-    damage (an attack, an ambush, a fortified HQ hitting back) reads without a source."""
+EFFECT_EVENTS = ("frontline.damage", "frontline.hq_damage", "frontline.destroy", "frontline.stat", "frontline.opcost",
+                 "frontline.grant", "frontline.silenced", "frontline.repaired", "frontline.pinned",
+                 "frontline.doubled")
+
+
+def test_every_effect_line_names_its_card():
+    """The class behind it: damage to a unit or an HQ, a destruction, and any other change an
+    ability makes to a unit (its strength: the playtest read "Rearguard #2 is now 2/2." and
+    "Folgore Paratroopers is now 3/3." without saying why; its operation cost, a keyword,
+    silence, repair, suppression, double damage) by any card's ability (deploy, order,
+    counter-order, destruction, turn start, attack) name that card; only combat damage (an
+    attack, an ambush, a fortified HQ hitting back) reads without a source."""
     from games.frontline.cards import CARDS
 
     combat = {"frontline.attack", "frontline.attack_hq", "frontline.ambush", "frontline.retaliate"}
-    hooks = set()
+    hooks, seen = set(), set()
     for seed in (1, 2, 3, 4):
         for step in bot_steps(ENGINE, GAME, seed, limit=2000):
             state = step.state
             keys = {e.key for e in step.events}
             for e in step.events:
-                if e.key not in ("frontline.damage", "frontline.hq_damage", "frontline.destroy"):
+                if e.key not in EFFECT_EVENTS:
                     continue
                 if e.params.get("hook", "-") == "-":
                     assert e.key == "frontline.damage" and keys & combat, (e, keys)
                     continue
                 hooks.add(e.params["hook"])
+                seen.add(e.key)
                 for loc in ("en", "zh-CN"):
                     line = GAME.text.event_lines(state, [(e.key, e.params)], loc)[0]
                     if e.params["hook"] != "attrition":
                         assert CARDS[e.params["by"]].name[loc] in line, line
                     assert "{" not in line, line
     assert {"deploy", "play"} <= hooks, hooks
+    assert {"frontline.stat", "frontline.grant"} <= seen, seen
 
 
 def test_a_destroyed_unit_and_its_twin_keep_the_ordinals_they_had_on_the_board():
@@ -87,6 +97,59 @@ def test_a_destroyed_unit_and_its_twin_keep_the_ordinals_they_had_on_the_board()
         assert all(f"{name} #2" not in line for line in lines), lines  # the twin was not in the fight
     # the board after the move: one Grenadiers left, named without an ordinal
     assert second.uid in st.units and first.uid not in st.units
+
+
+def test_a_units_label_stays_with_it_after_its_twin_leaves_the_board():
+    """Issue 18: "Where two things share a name, add what tells them apart." The English
+    playtest read "Rearguard #2" for one unit and, once its twin had left the board, for the
+    other in the next posts: the board was numbered afresh for every post. A label is the
+    unit's for the whole game (menus, /play by name, the board, the picture, the log)."""
+    from games.frontline.text import unit_labels, view_units
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=3)
+    first = unit(st, 1, "grenadiers", front=True, hp=1)
+    second = unit(st, 1, "grenadiers")
+    tiger = unit(st, 0, "tiger")
+    act(st, 0, f"attack {tiger.uid} {first.uid}")  # the first Grenadiers is destroyed
+    assert first.uid not in st.units
+    for loc, name in (("en", "Grenadiers"), ("zh-CN", "掷弹兵")):
+        label = f"{name} #2"
+        assert unit_labels(view_units(ENGINE.view(st, 0)), loc)[second.uid] == label  # board, picture
+        assert GAME.text.token_names(st, 0, loc)[second.uid].startswith(label + " ")  # menus, /play
+        st.turn, st.turn_no = 1, 4  # the next post: the survivor acts and is named as before
+        st.players[1].kredits = 10
+        events = [(e.key, e.params) for e in act(st, 1, f"move {second.uid}")]
+        assert any(label in line for line in GAME.text.event_lines(st, events, loc)), events
+        st.front.remove(second.uid)
+        st.players[1].support.append(second.uid)
+        second.moved = False
+
+
+def test_no_label_ever_names_two_units_in_a_game():
+    """The class behind it, over seeded bot games: a label (`Rearguard #2`) names one unit for
+    the whole game, and a unit, once numbered, keeps its number, in both languages, while
+    twins leave the board."""
+    from games.frontline.text import unit_labels, view_units
+
+    twin_gone = 0
+    for seed in (1, 2, 3, 4):
+        unit_of: dict = {}
+        label_of: dict = {}
+        came: dict = {}  # card key -> the units of it seen on the board
+        for step in bot_steps(ENGINE, GAME, seed, limit=2000):
+            st = step.state
+            for loc in ("en", "zh-CN"):
+                names = GAME.text.token_names(st, 0, loc)
+                for uid, label in unit_labels(view_units(ENGINE.view(st, 0)), loc).items():
+                    assert names[uid].startswith(label + " "), (names[uid], label)
+                    assert unit_of.setdefault((loc, label), uid) == uid, (seed, label)
+                    if "#" in label:
+                        assert label_of.setdefault((loc, uid), label) == label, (seed, uid, label)
+            for uid, u in st.units.items():
+                came.setdefault(u.key, set()).add(uid)
+                twin_gone += any(x not in st.units for x in came[u.key])
+    assert twin_gone, "no game had a unit whose twin had left the board"
 
 
 def test_intel_on_a_hand_with_nothing_hidden_reads_as_a_sentence():
@@ -117,7 +180,9 @@ def test_an_hq_hit_past_zero_shows_nothing_left_not_a_negative_number():
     st.players[1].hq = 1
     tiger = unit(st, 0, "tiger", front=True)
     events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} hq")]
-    assert st.players[1].hq < 0  # the rules keep the overkill (scores)
+    assert st.players[1].hq < 0  # the rules keep the overkill
+    # the result's scores are the HQs' defence left, none below 0 ("Scores: alice 20 · Bot 1 -2")
+    assert ENGINE.outcome(st).scores == [20.0, 0.0]
     for loc, shown in (("en", "(HQ 0)"), ("zh-CN", "（总部 0）")):
         lines = GAME.text.event_lines(st, events, loc)
         assert any(shown in line for line in lines) and not any("-" in line.split("HQ")[-1] for line in lines), lines

@@ -111,3 +111,137 @@ def test_the_final_board_does_not_mark_the_last_round_s_attacks():
     assert "(attacked)" in GAME.text.summary(ENGINE.view(state, None), "en")
     state.phase = "over"
     assert "attacked" not in GAME.text.summary(ENGINE.view(state, None), "en")
+
+
+def test_a_card_keeps_its_label_after_its_twin_is_destroyed():
+    """The English playtest read "Sniper Team #1: **destroyed**" three times in a row (each
+    time the next Sniper Team had become #1), and after alice's Sniper Team #3 died Bot 1's #4
+    became #3 (alice had just targeted "#4"): the board was numbered afresh for every post.
+    A label is the card's for the whole game (menus, /play by name, the board, the picture,
+    the log)."""
+    from games.ironfire import ENGINE
+    from games.ironfire.text import view_labels
+
+    state = battle([["bazooka", "bazooka"], ["panzer4", "panzer4"]], seed=11)
+    unit(state, "b1").cv = 1
+    script(state, 3)
+    play(state, 0, "attack a1 armour")
+    play(state, 0, "hit b1")  # Panzer IV #1 is destroyed
+    assert unit(state, "b1") is None
+    for loc, name in (("en", "Panzer IV"), ("zh-CN", "四号坦克")):
+        label = f"{name} #2"
+        assert view_labels(ENGINE.view(state, 1), loc)["b2"] == label  # the board, the picture
+        assert GAME.text.token_names(state, 0, loc)["b2"].startswith(label + " ")  # menus, /play
+    pairs = [(e.key, e.params) for e in play(state, 1, "attack b2 infantry").events]  # the next post
+    for loc, name in (("en", "Panzer IV"), ("zh-CN", "四号坦克")):
+        lines = GAME.text.event_lines(state, pairs, loc)
+        assert any(f"{name} #2" in line for line in lines), lines
+
+
+def _labels_through_a_game(options: dict, seed: int):
+    """(step, public labels, the state) of each step of a seeded bot game."""
+    from games.ironfire import ENGINE
+    from games.ironfire.text import view_labels
+    from tests.bot_games import bot_steps
+
+    for step in bot_steps(ENGINE, GAME, seed, options, limit=3000):
+        yield step, view_labels(ENGINE.view(step.state, None), "en"), step.state
+
+
+def test_no_label_ever_names_two_cards_in_a_game():
+    """The class behind it, over seeded bot games with and without fog of war: a face-up
+    card's label names one card for the whole game, and a card, once numbered, keeps its
+    number; a face-down card's label names one card until the next shuffle (101.5 relabels
+    them all)."""
+    twin_gone = 0
+    for options in ({}, {"fog_of_war": "true"}):
+        for seed in (1, 2, 3):
+            card_of: dict = {}
+            label_of: dict = {}
+            shuffles = 0
+            came: dict = {}
+            for step, labels, state in _labels_through_a_game(options, seed):
+                shuffles += sum(e.key == "ironfire.shuffled" for e in step.events)
+                for p in state.players:
+                    for u in p.army:
+                        label = labels[u.slot]
+                        period = (state.game_no, shuffles if not u.up else 0)
+                        assert card_of.setdefault((period, label), u.uid) == u.uid, (options, seed, label)
+                        if u.up and "#" in label:
+                            assert label_of.setdefault(u.uid, label) == label, (options, seed, u.slot, label)
+                        if u.up:
+                            came.setdefault(u.card, set()).add(u.uid)
+                            twin_gone += any(x not in {v.uid for q in state.players for v in q.army}
+                                             for x in came[u.card])
+    assert twin_gone, "no game had a card whose twin had left the board"
+
+
+def test_a_face_down_cards_label_tells_nothing_of_the_card():
+    """101.5: face-down cards are shuffled and turned down so that nobody knows which is
+    which. Their labels (`face-down card #7`) come from where they lie, never from what they
+    are: the same armies with the hidden cards swapped read the same, for every reader."""
+    import copy
+
+    from games.ironfire import ENGINE
+    from games.ironfire.text import view_labels
+
+    checked = 0
+    for step, labels, state in _labels_through_a_game({"fog_of_war": "true"}, 4):
+        for p in state.players:
+            down = [u for u in p.army if not u.up]
+            if len(down) < 2 or down[0].card == down[1].card:
+                continue
+            swapped = copy.deepcopy(state)
+            a, b = [u for u in swapped.players[state.players.index(p)].army if not u.up][:2]
+            a.card, b.card = b.card, a.card
+            for reader in (None, *range(len(state.players))):
+                if reader == state.players.index(p):
+                    continue  # the owner knows its own cards
+                for loc in ("en", "zh-CN"):
+                    assert view_labels(ENGINE.view(swapped, reader), loc) == view_labels(ENGINE.view(state, reader), loc)
+            checked += 1
+    assert checked
+
+
+def test_a_state_stored_before_the_order_was_kept_loads_and_plays_on():
+    """A state stored without `shown_order` loads (empty), dumps and loads back the same, reads
+    as the table saw it laid out, and plays on; cards turned up from then on are ordered."""
+    import json
+
+    from games.ironfire import ENGINE
+    from games.ironfire.text import state_labels
+
+    state = battle([["bazooka", "bazooka"], ["panzer4", "panzer4"]], seed=11)
+    data = json.loads(ENGINE.dump_state(state))
+    assert data.pop("shown_order") == {"bazooka": ["a1", "a2"], "panzer4": ["b1", "b2"]}
+    old = ENGINE.load_state(json.dumps(data))
+    assert old.shown_order == {} and ENGINE.load_state(ENGINE.dump_state(old)) == old
+    for loc in ("en", "zh-CN"):
+        assert state_labels(ENGINE, old, None, loc) == state_labels(ENGINE, state, None, loc)
+    play(old, 0, "attack a1 armour")
+    assert GAME.text.token_names(old, 0, "en")["b1"].startswith("Panzer IV #1 ")
+
+
+def test_every_roll_names_its_dice_or_range():
+    """Issue 18: "Every roll a game makes says what it was for and how it ended". The English
+    playtest read "🎲 alice rolls for the number of attacks: 2 = **2**": no die, no range (the
+    option's 1d2, 102.2: "掷骰决定攻击数量…和攻击对象数量"). Every roll line of seeded games, with
+    and without fog, names its dice (`1d2`, `2d6`) or its range (damage 2–3)."""
+    import re
+
+    from games.ironfire import ENGINE
+    from tests.bot_games import bot_steps
+
+    named = re.compile(r"\d+d\d+|\d+–\d+")
+    seen = set()
+    for options in ({}, {"fog_of_war": "true"}):
+        for step in bot_steps(ENGINE, GAME, 2, options, limit=3000):
+            pairs = [(e.key, e.params) for e in step.events if e.to is None]
+            for loc in ("en", "zh-CN"):
+                for line in GAME.text.event_lines(step.state, pairs, loc):
+                    if line.startswith("🎲"):
+                        assert named.search(line.split("=")[0]), line
+                        seen.add(line.split(":")[0].split("：")[0])
+    for what in ("number of attacks (1d", "number of targets (1d", "first player (1d6", "environment (1d6",
+                 "logistics (38 + 2d6)", "damage ("):
+        assert any(what in line for line in seen), (what, seen)

@@ -69,7 +69,8 @@ def test_describe_hides_face_down_cards():
     state = battle([["tiger"], ["t34"]], fog=True)
     play(state, 0, "attack a1 armour")
     labels = [GAME.text.describe_action(state, 0, a, "en") for a in ENGINE.legal_actions(state, 0)]
-    assert labels == ["Target face-down card", "No more targets"]
+    # b1 was face-down card #2 beside a1 (#1, now turned up): it keeps its number
+    assert labels == ["Target face-down card #2", "No more targets"]
 
 
 def test_bot_builds_a_legal_army_within_budget():

@@ -16,10 +16,27 @@ async def test_sentences_of_a_result_run_on_in_chinese_without_a_space(host):
         ended = public_text(box)
         status = reply_text(await host.handle(cmd("alice", "game.status", locale=loc)))
         if loc == "zh-CN":
-            assert "胜者：机器人1。得分：" in ended and "alice 认输。胜者：机器人1。得分：" in status
+            assert "胜者：机器人1。总部剩余防御力：" in ended and "alice 认输。胜者：机器人1。总部剩余防御力：" in status
             assert "。 " not in ended + status
         else:
-            assert "Winner: Bot 1. Scores:" in ended and "alice conceded. Winner: Bot 1. Scores:" in status
+            assert "Winner: Bot 1. HQ defence left:" in ended and "alice conceded. Winner: Bot 1. HQ defence left:" in status
+
+
+async def test_a_result_says_what_its_scores_are(host):
+    """The English playtest's Frontline result read "Scores: alice 10 · Bot 1 0." after
+    "alice destroyed the enemy HQ" (the 10 unexplained) and "Scores: alice 20 · Bot 1 -2"
+    after a last blow past 0. Frontline's scores are the HQs' defence left (the turn cap
+    compares them, RULES.md 1: "the higher HQ wins"): the result says so. A game whose
+    scores have no name of their own keeps "Scores"."""
+    for loc, words in (("en", "HQ defence left: alice 20 · Bot 1 20."), ("zh-CN", "总部剩余防御力：alice 20 · 机器人1 20。")):
+        await host.handle(cmd("alice", "game.new", game="frontline", locale=loc))
+        await host.handle(cmd("alice", "game.bot", locale=loc))
+        await host.handle(cmd("alice", "game.start", locale=loc))
+        assert words in public_text(await host.handle(cmd("alice", "game.concede", locale=loc)))
+    await host.handle(cmd("alice", "game.new", game="ironfire"))
+    await host.handle(cmd("alice", "game.bot"))
+    await host.handle(cmd("alice", "game.start"))
+    assert "Scores: " in public_text(await host.handle(cmd("alice", "game.concede")))
 
 
 async def test_after_the_game_a_move_says_the_game_is_over_and_what_to_do(host):

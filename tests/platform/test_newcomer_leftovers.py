@@ -90,3 +90,36 @@ def test_group_labels_name_their_choices(locale):
         get_game(game)  # loads its catalog
     for group, act, params in pairs:
         assert t(locale, act, **params).startswith(t(locale, group)), (group, act)
+
+
+# a menu group (an action kind's verb) -> the catalog lines of the choices it holds
+GROUP_CHOICES = {
+    "ironfire": {"deck": ("deck", "deck_custom"), "first": ("first",), "pick": ("pick",), "drop": ("drop",),
+                 "ready": ("ready", "ready_army", "reinforce_done"), "attack": ("attack",), "hit": ("hit",),
+                 "stop": ("stop",), "focus": ("focus",), "with": ("join",), "fire": ("fire",),
+                 "pass": ("pass", "end_attacks"), "cut": ("cut",)},
+    "frontline": {kind: (kind,) for kind in ("deck", "swap", "keep", "deploy", "order", "counter", "move",
+                                             "attack", "end")},
+}
+CHOICE_PARAMS = {name: "X" for name in ("name", "card", "unit", "option", "deck", "target")}
+CHOICE_PARAMS.update(cost=1, size=2, used=3, budget=40)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", sorted(GROUP_CHOICES))
+def test_every_group_label_is_a_word_of_its_choices(game, locale):
+    """The class, for every menu group of Iron & Fire and Frontline: the English playtest's zh
+    Iron & Fire menu read "选取 — 15 个选项" over choices "选择反坦克枪组（1）" (two verbs for
+    one thing; the hint said 选择), and Frontline's 指令 held "使用 大西洋船队". Each group's
+    label is in each of its choices, so the word the hint shows is the one the menu offers."""
+    from games.core.i18n import _catalogs
+
+    get_game(game)
+    verbs = {key.rsplit(".", 1)[1] for key in _catalogs[locale] if key.startswith(f"{game}.verb.")}
+    assert verbs == set(GROUP_CHOICES[game])  # a new group names its choices here
+    label = "label" if game == "frontline" else "act"
+    for kind, acts in GROUP_CHOICES[game].items():
+        verb = t(locale, f"{game}.verb.{kind}").lower()
+        for act in acts:
+            choice = t(locale, f"{game}.{label}.{act}", **CHOICE_PARAMS)
+            assert verb in choice.lower(), (kind, verb, choice)
