@@ -235,7 +235,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                                          sum(mech_cards.values()) < DECK_SIDE_SIZE]
             # card ids are unique across both sides, so one merged count serves both
             counts = {**ship_cards, **mech_cards}
-            return [a for k, a in picks if counts.get(k, 0) < MAX_COPIES]
+            out = []
+            for k, a in picks:
+                if counts.get(k, 0) < MAX_COPIES:
+                    out.append(a)
+            return out
         if stage == "victory":
             return list(VICTORY_STAGE)
         return []
@@ -520,7 +524,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if enemy.immune:
             return []
         ammo, ship_energy = ship.ammo, ship.energy
-        field = [(m.uid, m.zone) for m in enemy.mechs if m.status == "field"]
+        field = [m for m in enemy.mechs if m.status == "field"]
         enemy_ship = not enemy.ship.destroyed
         out: list = []
         for wid in ship.weapons:
@@ -529,9 +533,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 continue
             reach = SHIP_REACH[seat, wid]
             if aoe:
-                out += [FIRE_ACTS[wid, z] for z in _blast_targets(reach, aoe, tuple(here for _, here in field))]
+                for z in _blast_targets(reach, aoe, tuple([m.zone for m in field])):
+                    out.append(FIRE_ACTS[wid, z])
             else:
-                out += [FIRE_ACTS[wid, uid] for uid, here in field if here in reach]
+                for m in field:
+                    if m.zone in reach:
+                        out.append(FIRE_ACTS[wid, m.uid])
                 if enemy_ship and SHIP_HITS_SHIP[wid]:
                     out.append(FIRE_ACTS[wid, "ship"])
         return out
@@ -549,18 +556,21 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 continue
             reach = REACH[wid, here]
             if support:
-                out += [_act(Attack, uid, wid, f.uid) for f in side.mechs
-                        if f.status == "field" and f.uid != uid and f.zone in reach]
+                for f in side.mechs:
+                    if f.status == "field" and f.uid != uid and f.zone in reach:
+                        out.append(_act(Attack, uid, wid, f.uid))
                 continue
             if enemy.immune:
                 continue
             if field is None:
-                field = [(e.uid, e.zone) for e in enemy.mechs if e.status == "field"]
+                field = [e for e in enemy.mechs if e.status == "field"]
             if aoe:
-                enemies = tuple(there for _, there in field)
-                out += [_act(Attack, uid, wid, z) for z in _blast_targets(reach, aoe, enemies)]
+                for z in _blast_targets(reach, aoe, tuple([e.zone for e in field])):
+                    out.append(_act(Attack, uid, wid, z))
             else:
-                out += [_act(Attack, uid, wid, t) for t, there in field if there in reach]
+                for e in field:
+                    if e.zone in reach:
+                        out.append(_act(Attack, uid, wid, e.uid))
                 if MECH_HITS_SHIP[seat, wid, here] and not enemy.ship.destroyed:
                     out.append(_act(Attack, uid, wid, "ship"))
         return out
@@ -683,7 +693,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 for m in ready_field:
                     out.append(ORDER_ACTS[m.uid])
             if hangar and Launch in want and not destroyed and not ship.giant:
-                ready = [p.pid for p in side.pilots if p.status == "ready"]
+                ready = []
+                for p in side.pilots:
+                    if p.status == "ready":
+                        ready.append(p.pid)
                 rnd = state.round
                 for m in hangar:
                     if m.banned_until <= rnd:
@@ -801,7 +814,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             m = self._mech(state, data["mech"])
             out: list = []
             if len(m.cards) < 2:
-                out += [_act(Attach, c.id) for c in state.sides[seat].hand if c.card in MECH_CARDS]
+                for c in state.sides[seat].hand:
+                    if c.card in MECH_CARDS:
+                        out.append(_act(Attach, c.id))
             out.append(GO)
             return out
         if kind == "react":
@@ -816,7 +831,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             for uid in data["mechs"]:
                 m = self._mech(state, uid)
                 if m is not None and m.status == "field":
-                    out += [WARP_ACTS[uid, z] for z in self._mech_moves(state, seat, m)]
+                    for z in self._mech_moves(state, seat, m):
+                        out.append(WARP_ACTS[uid, z])
             out.append(PASS)
             return out
         return []
@@ -1725,9 +1741,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         raid = "raid" in conditions
         sides = state.sides
         ships = (sides[0].ship, sides[1].ship)
-        destroyed = (ships[0].destroyed, ships[1].destroyed)
-        if not raid and not destroyed[0] and not destroyed[1]:
+        if not raid and not ships[0].destroyed and not ships[1].destroyed:
             return False  # without 劫掠 only a destroyed ship can end the game
+        destroyed = (ships[0].destroyed, ships[1].destroyed)
         annihilation = "annihilation" in conditions
         turn = state.turn
         for seat in (turn, 1 - turn):
