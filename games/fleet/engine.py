@@ -77,6 +77,7 @@ DECK_PICKS_WITH_ROOM = {(ship_room, mech_room): tuple((k, a) for k, side, a in D
                         for ship_room in (False, True) for mech_room in (False, True)}
 CAPTAIN_SKILLS = {k: tuple(c.skills) for k, c in D.captains.items()}
 ALL_SKILLS = tuple(dict.fromkeys(s for skills in CAPTAIN_SKILLS.values() for s in skills))
+N_SKILLS = len(ALL_SKILLS)
 TALENTS = {k: p.talent for k, p in D.pilots.items()}
 WARP_MODELS = frozenset(k for k, md in D.mechs.items() if "warp_drive" in md.traits)  # mechs that warp at turn end
 
@@ -234,7 +235,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                                          sum(mech_cards.values()) < DECK_SIDE_SIZE]
             # card ids are unique across both sides, so one merged count serves both
             counts = {**ship_cards, **mech_cards}
-            return [a for k, a in picks if counts.get(k, 0) < MAX_COPIES]
+            out = []
+            for k, a in picks:
+                if counts.get(k, 0) < MAX_COPIES:
+                    out.append(a)
+            return out
         if stage == "victory":
             return list(VICTORY_STAGE)
         return []
@@ -519,7 +524,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if enemy.immune:
             return []
         ammo, ship_energy = ship.ammo, ship.energy
-        field = [(m.uid, m.zone) for m in enemy.mechs if m.status == "field"]
+        field = [m for m in enemy.mechs if m.status == "field"]
         enemy_ship = not enemy.ship.destroyed
         out: list = []
         for wid in ship.weapons:
@@ -528,9 +533,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 continue
             reach = SHIP_REACH[seat, wid]
             if aoe:
-                out += [FIRE_ACTS[wid, z] for z in _blast_targets(reach, aoe, tuple(here for _, here in field))]
+                for z in _blast_targets(reach, aoe, tuple([m.zone for m in field])):
+                    out.append(FIRE_ACTS[wid, z])
             else:
-                out += [FIRE_ACTS[wid, uid] for uid, here in field if here in reach]
+                for m in field:
+                    if m.zone in reach:
+                        out.append(FIRE_ACTS[wid, m.uid])
                 if enemy_ship and SHIP_HITS_SHIP[wid]:
                     out.append(FIRE_ACTS[wid, "ship"])
         return out
@@ -548,18 +556,21 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 continue
             reach = REACH[wid, here]
             if support:
-                out += [_act(Attack, uid, wid, f.uid) for f in side.mechs
-                        if f.status == "field" and f.uid != uid and f.zone in reach]
+                for f in side.mechs:
+                    if f.status == "field" and f.uid != uid and f.zone in reach:
+                        out.append(_act(Attack, uid, wid, f.uid))
                 continue
             if enemy.immune:
                 continue
             if field is None:
-                field = [(e.uid, e.zone) for e in enemy.mechs if e.status == "field"]
+                field = [e for e in enemy.mechs if e.status == "field"]
             if aoe:
-                enemies = tuple(there for _, there in field)
-                out += [_act(Attack, uid, wid, z) for z in _blast_targets(reach, aoe, enemies)]
+                for z in _blast_targets(reach, aoe, tuple([e.zone for e in field])):
+                    out.append(_act(Attack, uid, wid, z))
             else:
-                out += [_act(Attack, uid, wid, t) for t, there in field if there in reach]
+                for e in field:
+                    if e.zone in reach:
+                        out.append(_act(Attack, uid, wid, e.uid))
                 if MECH_HITS_SHIP[seat, wid, here] and not enemy.ship.destroyed:
                     out.append(_act(Attack, uid, wid, "ship"))
         return out
@@ -616,25 +627,30 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _turn_actions(self, state: FleetState, seat: int, only: type | None) -> list:
         """_legal in play, for the seat whose turn it is and no pending decision."""
+        # Python 3.11 runs a comprehension as a call of its own: the hot listings append in loops
         side = state.sides[seat]
-        acting = [m for m in side.mechs if m.acts > 0 and m.stun == 0 and m.status == "field"]  # _can_act
-        if acting:
-            out: list = []
-            for m in acting:
-                if only is None or only is Move:
-                    uid = m.uid
-                    out += [MOVE_ACTS[uid, z] for z in self._mech_moves(state, seat, m)]
-                if only is None or only is Attack:
-                    out += self._attack_actions(state, seat, m)
-            if only is None or only is UseCard:
-                out += self._use_actions(state, seat)
-            if only is None or only is Stand:
-                out.append(STAND)
-            return out
-        return self._main_actions(state, seat, only)
+        acting = []
+        for m in side.mechs:
+            if m.acts > 0 and m.stun == 0 and m.status == "field":  # _can_act
+                acting.append(m)
+        if not acting:
+            return self._main_actions(state, seat, only)
+        out: list = []
+        for m in acting:
+            if only is None or only is Move:
+                uid = m.uid
+                for z in self._mech_moves(state, seat, m):
+                    out.append(MOVE_ACTS[uid, z])
+            if only is None or only is Attack:
+                out += self._attack_actions(state, seat, m)
+        if only is None or only is UseCard:
+            out += self._use_actions(state, seat)
+        if only is None or only is Stand:
+            out.append(STAND)
+        return out
 
     def _main_actions(self, state: FleetState, seat: int, only: type | None = None) -> list:
-        # state fields are read once into locals (this runs twice a decision), and with `only`
+        # state fields, the side's mechs and its hand are read once into locals, and with `only`
         # (apply checking one action) the sections of other kinds are skipped before any work
         sides = state.sides
         side = sides[seat]
@@ -645,53 +661,72 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         out: list = []
         if ap >= 2 and not destroyed and Fire in want:
             out += self._fire_actions(state, seat, ship)
-        hand = side.hand
-        kinds = [c.card for c in hand] if Draw in want or PlayCard in want else []  # the hand read once
+        field, ready_field, hangar = [], [], []  # _field(side), those that can act, those in the hangar
+        carrying = False  # a mech on the field carries a card
+        for m in side.mechs:
+            status = m.status
+            if status == "field":
+                field.append(m)
+                if m.stun == 0:  # _can_act
+                    ready_field.append(m)
+                if m.cards:
+                    carrying = True
+            elif status == "hangar":
+                hangar.append(m)
+        mech_cards = 0  # _mech_cards_in_hand
+        playable = False  # a card _play_actions may offer (mostly none)
+        for c in side.hand:
+            k = c.card
+            if k in MECH_CARDS:
+                mech_cards += 1
+            elif k in PLAYABLE:
+                playable = True
         if Draw in want and (ap >= 1 or (ship.model == "hummingbird" and not side.free_draw)):
             if side.ship_pile:
                 out.append(DRAW_SHIP)
-            if side.mech_pile and len([k for k in kinds if k in MECH_CARDS]) < 3:  # _mech_cards_in_hand
+            if side.mech_pile and mech_cards < 3:
                 out.append(DRAW_MECH)
-        if only is None or only in FIELD_KINDS:
-            field = self._field(side)
-            ready_field = [m for m in field if m.stun == 0]  # _can_act
+        if ap >= 1:
             if ap >= 2 and ready_field and Operate in want:
                 out.append(OPERATE)
-            if ap >= 1 and Order in want:
-                out += [ORDER_ACTS[m.uid] for m in ready_field]
-        if ap >= 1:
-            if Launch in want and not destroyed and not ship.giant:
-                ready = [p.pid for p in side.pilots if p.status == "ready"]
-                if ready:
-                    rnd = state.round
-                    for m in side.mechs:
-                        if m.status == "hangar" and m.banned_until <= rnd:
-                            uid = m.uid
-                            for pid in ready:
-                                out += LAUNCHES[uid, pid]
-            if Recall in want:
+            if Order in want:
+                for m in ready_field:
+                    out.append(ORDER_ACTS[m.uid])
+            if hangar and Launch in want and not destroyed and not ship.giant:
+                ready = []
+                for p in side.pilots:
+                    if p.status == "ready":
+                        ready.append(p.pid)
+                rnd = state.round
+                for m in hangar:
+                    if m.banned_until <= rnd:
+                        uid = m.uid
+                        for pid in ready:
+                            out += LAUNCHES[uid, pid]
+            if field and Recall in want:
                 near = NEAR_SHIP[seat, 1]
-                out += [RECALL_ACTS[m.uid] for m in field if m.zone in near]
+                for m in field:
+                    if m.zone in near:
+                        out.append(RECALL_ACTS[m.uid])
         if ap >= 2 and not destroyed and Gather in want:
             out.append(GATHER)
-        if PlayCard in want and not PLAYABLE.isdisjoint(kinds):  # mostly no playable card in hand
-            out += self._play_actions(state, seat, hand, kinds)
-        if UseCard in want:
-            for m in field:  # mostly no mech carries a card
-                if m.cards:
-                    out += self._use_actions(state, seat, field)
-                    break
+        if playable and PlayCard in want:
+            out += self._play_actions(state, seat)
+        if carrying and UseCard in want:
+            out += self._use_actions(state, seat, field)
         if Turret in want and side.turret and not side.turret_used and not destroyed:
             enemy = sides[1 - seat]
             if not enemy.immune:
                 near = NEAR_SHIP[seat, 3]
-                out += [_act(Turret, m.uid) for m in self._field(enemy) if m.zone in near]
+                for m in enemy.mechs:
+                    if m.status == "field" and m.zone in near:
+                        out.append(_act(Turret, m.uid))
         if Resupply in want and ship.model == "pegasus" and not ship.giant and not destroyed \
                 and not side.resupply_used and ship.hp > 12 and ready_field:
             uids = [m.uid for m in ready_field]
             groups = [uids] if len(uids) <= 3 else [list(c) for c in combinations(uids, 3)]
             out += [_resupply(tuple(g)) for g in groups]
-        if UseSkill in want and side.ready:  # no skill ready, none usable
+        if side.ready and UseSkill in want:  # no skill ready, none usable
             out += self._skill_actions(state, seat)
         if EndTurn in want:
             out.append(END_TURN)
@@ -701,14 +736,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _mech_cards_in_hand(side: Side) -> int:
         return len([c for c in side.hand if c.card in MECH_CARDS])
 
-    def _play_actions(self, state: FleetState, seat: int, hand: list[Card], kinds: list[str]) -> list:
-        """Cards played from the hand; `kinds` holds the hand's card ids (read once by the caller)."""
+    def _play_actions(self, state: FleetState, seat: int) -> list:
+        """Cards played from the hand."""
         side, ship = state.sides[seat], state.sides[seat].ship
         enemy = state.sides[1 - seat]
         if ship.destroyed:
             return []
         out: list = []
-        for c, k in zip(hand, kinds):
+        for c in side.hand:
+            k = c.card
             if k not in PLAYABLE:  # most of a hand is mech cards
                 continue
             if k == "emp":
@@ -778,7 +814,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             m = self._mech(state, data["mech"])
             out: list = []
             if len(m.cards) < 2:
-                out += [_act(Attach, c.id) for c in state.sides[seat].hand if c.card in MECH_CARDS]
+                for c in state.sides[seat].hand:
+                    if c.card in MECH_CARDS:
+                        out.append(_act(Attach, c.id))
             out.append(GO)
             return out
         if kind == "react":
@@ -793,7 +831,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             for uid in data["mechs"]:
                 m = self._mech(state, uid)
                 if m is not None and m.status == "field":
-                    out += [WARP_ACTS[uid, z] for z in self._mech_moves(state, seat, m)]
+                    for z in self._mech_moves(state, seat, m):
+                        out.append(WARP_ACTS[uid, z])
             out.append(PASS)
             return out
         return []
@@ -1642,58 +1681,59 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._begin_turn(state, ev)
 
     def _check_skills(self, state: FleetState, ev: list[Event]) -> None:
-        # runs after every decision: state fields are read once into locals
+        """Unlock the skill conditions (RULES.md 10) met now and not before, every captain's:
+        public facts, whatever captain a side hides; the side's captain's skills become ready."""
+        # runs after every decision, for both sides: one pass without a call per side, each
+        # condition's cheap test first and the list of unlocked skills read only when it holds
         sides = state.sides
         for seat in (0, 1):
             side = sides[seat]
             unlocked = side.unlocked
-            if len(unlocked) == len(ALL_SKILLS):  # all acquired
+            if len(unlocked) == N_SKILLS:  # all acquired
                 continue
-            met = self._newly_met(state, side, sides[1 - seat], unlocked)
-            if not met:
-                continue
-            skills, ready = CAPTAIN_SKILLS[side.captain], side.ready
-            for skill in met:
-                unlocked.append(skill)
-                if skill not in skills or skill in ready:
-                    continue
-                ready.append(skill)
-                ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
-                                        text=f"@fleet.skill.{skill}.text"))
-                if skill == "rally":  # 军势 is used at once
-                    self._announce_skill(state, seat, skill, ev)
-                    for m in self._field(side):
-                        m.hp = min(m.max_hp, m.hp + 3)
+            enemy = sides[1 - seat]
+            # a state saved before `unlocked` was kept has its captain's skills in `ready` only
+            met = list(side.ready) if not unlocked and side.ready else []
+            if "last_stand" not in unlocked:  # no condition
+                met.append("last_stand")
+            if side.hits_landed and "dodge" not in unlocked:
+                met.append("dodge")
+            if side.evades >= 5 and "redirect" not in unlocked:
+                met.append("redirect")
+            if (side.kills >= 2 or side.ship_damage * 10 >= enemy.ship.max_hp * 3) and "precision" not in unlocked:
+                met.append("precision")
+            if state.round > 3 and "transfer" not in unlocked:
+                met.append("transfer")
+            if side.losses >= 3 and "revenge" not in unlocked:
+                met.append("revenge")
+            ship = side.ship
+            if ship.hp < enemy.ship.hp and not ship.destroyed and "sacrifice" not in unlocked:
+                met.append("sacrifice")
+            if len(side.mechs) >= 3 and "rally" not in unlocked:
+                fielded = 0
+                for m in side.mechs:  # three on the field (a loop that stops there)
+                    if m.status == "field":
+                        fielded += 1
+                        if fielded == 3:
+                            met.append("rally")
+                            break
+            if met:
+                self._unlock(state, seat, sorted(set(met), key=ALL_SKILLS.index) if len(met) > 1 else met, ev)
 
-    def _newly_met(self, state: FleetState, side: Side, enemy: Side, unlocked: list[str]) -> list[str]:
-        """The skill conditions (RULES.md 10) met now and not before, every captain's: public
-        facts, whatever captain the side hides."""
-        # a state saved before `unlocked` was kept has its captain's skills in `ready` only
-        met = list(side.ready) if not unlocked and side.ready else []
-        if "last_stand" not in unlocked:  # no condition
-            met.append("last_stand")
-        if side.hits_landed and "dodge" not in unlocked:
-            met.append("dodge")
-        if side.evades >= 5 and "redirect" not in unlocked:
-            met.append("redirect")
-        if (side.kills >= 2 or side.ship_damage * 10 >= enemy.ship.max_hp * 3) and "precision" not in unlocked:
-            met.append("precision")
-        if state.round > 3 and "transfer" not in unlocked:
-            met.append("transfer")
-        if side.losses >= 3 and "revenge" not in unlocked:
-            met.append("revenge")
-        ship = side.ship
-        if ship.hp < enemy.ship.hp and not ship.destroyed and "sacrifice" not in unlocked:
-            met.append("sacrifice")
-        if "rally" not in unlocked and len(side.mechs) >= 3:
-            fielded = 0
-            for m in side.mechs:  # three on the field (a loop that stops there: this runs per step)
-                if m.status == "field":
-                    fielded += 1
-                    if fielded == 3:
-                        met.append("rally")
-                        break
-        return sorted(set(met), key=ALL_SKILLS.index) if len(met) > 1 else met
+    def _unlock(self, state: FleetState, seat: int, met: list[str], ev: list[Event]) -> None:
+        side = state.sides[seat]
+        unlocked, skills, ready = side.unlocked, CAPTAIN_SKILLS[side.captain], side.ready
+        for skill in met:
+            unlocked.append(skill)
+            if skill not in skills or skill in ready:
+                continue
+            ready.append(skill)
+            ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
+                               text=f"@fleet.skill.{skill}.text"))
+            if skill == "rally":  # 军势 is used at once
+                self._announce_skill(state, seat, skill, ev)
+                for m in self._field(side):
+                    m.hp = min(m.max_hp, m.hp + 3)
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
         # runs after every decision: state fields are read once into locals
@@ -1701,9 +1741,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         raid = "raid" in conditions
         sides = state.sides
         ships = (sides[0].ship, sides[1].ship)
-        destroyed = (ships[0].destroyed, ships[1].destroyed)
-        if not raid and not destroyed[0] and not destroyed[1]:
+        if not raid and not ships[0].destroyed and not ships[1].destroyed:
             return False  # without 劫掠 only a destroyed ship can end the game
+        destroyed = (ships[0].destroyed, ships[1].destroyed)
         annihilation = "annihilation" in conditions
         turn = state.turn
         for seat in (turn, 1 - turn):
