@@ -20,6 +20,13 @@ def _nm(names: dict[str, str], locale: str) -> str:
     return names.get(locale) or names.get("en", "?")
 
 
+def captain_name(names: dict[str, str], locale: str) -> str:
+    """A captain by name without the rule document's "Captain-" ("Captain-Adam Green", kept so in
+    the data and the events): the texts say captain (舰长) themselves, and a zh-CN table read
+    "机器人1 的舰长 Captain-Adam Green"."""
+    return re.sub(r"^Captain[- ]", "", _nm(names, locale))
+
+
 def in_build(view: dict[str, Any]) -> bool:
     """The fleets are not on the board: still being built, or the game ended before they were
     (a concession, a kick or a timer forfeit during fleet building leaves no ship)."""
@@ -70,8 +77,9 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
     sub-weapons, ready-made fleets, goals, piles); the mechs on the board (model, health,
     zone); and the seat's own cards. Nothing face down of the other side."""
     names = verb_names("fleet", (a.model_fields["kind"].default for a in engine.actions), locale)
-    for table in (D.ships, D.mechs, D.captains, D.pilots, D.subs, D.presets):
+    for table in (D.ships, D.mechs, D.pilots, D.subs, D.presets):
         names.update({key: _nm(item.name, locale) for key, item in table.items()})
+    names.update({key: captain_name(item.name, locale) for key, item in D.captains.items()})
     for key, weapon in D.weapon_table.items():
         names[key] = _nm(weapon.name, locale)
     for goal in ("raid", "annihilation", "arms"):
@@ -102,6 +110,8 @@ _MECH_PARAMS = ("mech", "unit", "target", "mechs")
 # is the shooter's, "ship" the other one. Never the token ("redirected to enemy_ship").
 _SHIP_SIDES = {"fleet.redirected": {"enemy_ship": "fleet.label.attacker_ship", "ship": "fleet.label.defender_ship"},
                "fleet.twin_second": {"ship": "fleet.label.enemy_ship"}}
+# a weapon's shots by its name (the attack event names the weapon, not its id)
+_SHOTS = {tuple(sorted(w.name.items())): w.shots for w in D.weapon_table.values()}
 _CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
 
 
@@ -124,6 +134,12 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                     t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
+    if key == "fleet.skill.used" and isinstance(params.get("captain"), dict):
+        out["captain"] = captain_name(params["captain"], locale)
+    if key == "fleet.attack" and isinstance(params.get("weapon"), dict):
+        shots = _SHOTS.get(tuple(sorted(params["weapon"].items())), 1)
+        if shots > 1:  # one "to hit" line per shot follows: the attack says how many there are
+            out["weapon"] = t(locale, "fleet.label.weapon_shots", weapon=_nm(params["weapon"], locale), n=shots)
     cards = params.get("cards")
     if not isinstance(cards, str) or "[" not in cards:
         return out
@@ -175,7 +191,7 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     elif kind == "mech" and hasattr(a, "id"):
         p["item"] = _nm(D.mechs[a.id].name, locale)
     elif kind == "captain":
-        p["item"] = _nm(D.captains[a.id].name, locale)
+        p["item"] = captain_name(D.captains[a.id].name, locale)
     elif kind == "pilot":
         p["item"] = _nm(D.pilots[a.id].name, locale)
     elif kind == "card":
