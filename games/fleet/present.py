@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
+from games.core.game import table_over
 from games.core.i18n import numbered, t, verb_names
 from games.fleet.data import DATA
 from games.fleet.state import FleetState
@@ -247,7 +248,7 @@ def board_header(view: dict[str, Any], locale: str, goals: str) -> str:
     whose turn it was, and a game counted after its last round ends in that round (the rules
     move to the next round first: the playtest's final picture read "Round 31 · Bot 1 to act"
     with 30 rounds)."""
-    if view["phase"] == "over":
+    if view["phase"] == "over" or table_over(view):
         shown = min(view["round"], view.get("last_round", view["round"]))
         return t(locale, "fleet.label.header_over", round=shown, goals=goals)
     return t(locale, "fleet.label.header", round=view["round"], name=view["names"][view["turn"]], ap=view["ap"],
