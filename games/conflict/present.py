@@ -8,6 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
+from games.core.game import table_over
 from games.core.i18n import localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
@@ -109,7 +110,24 @@ _GONE_ROLE = {("conflict.ev.combat", "a"): "conflict.gone_attacker", ("conflict.
               ("conflict.ev.combat", "b"): "conflict.gone_defender", ("conflict.ev.reveal", "b"): "conflict.gone_defender"}
 
 
-def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def event_labels(engine, state, events: list, locale: str) -> dict[str, str]:
+    """Units gone by the end of the post, named as the post's `destroyed` line names them (as
+    the table knew them then: by name, or face down), for the lines before it: the playtests
+    read "that unit (no longer in play) escapes to Skyport." and "那个单位（已不在场上） 退回 峡谷。"
+    for a unit destroyed later in the same post. Units still on the board are not here."""
+    loc = normalize_locale(locale)
+    gone: dict[str, str] = {}
+    for key, params in events:
+        uid = params.get("unit")
+        if key == "conflict.ev.destroyed" and isinstance(uid, str) and uid not in state.units:
+            given = localize_value(params.get("name"), loc)
+            given = t(loc, given[1:]) if isinstance(given, str) and given.startswith("@") else given
+            gone[uid] = t(loc, "conflict.gone_named", name=given)
+    return gone
+
+
+def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
+                 labels: dict[str, str] | None = None) -> dict[str, Any]:
     """Units by their public labels (`Militia #2`, `face-down unit #3`, as on the public
     picture), never by id: every parameter holding a unit id (`unit`, `vehicle`, a combat's
     `a` and `b`, a deflection's `old` and `new`) becomes a label, and a line's `name` of the
@@ -120,6 +138,7 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
     after later turns in the same post."""
     loc = normalize_locale(locale)
     out = dict(params)
+    gone = labels or {}  # `event_labels`: units destroyed later in this post
     labels = None
     if key in _FLIPS and params.get("unit") in state.units:
         flipped = state.units[params["unit"]]
@@ -135,7 +154,7 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
         label = labels.get(value)
         if label is None and params.get(f"{field}_name"):  # gone since, named as the table knew it then
             label = t(loc, "conflict.gone_named", name=localize_value(params[f"{field}_name"], loc))
-        out[field] = label or t(loc, _GONE_ROLE.get((key, field), "conflict.gone"))
+        out[field] = label or gone.get(value) or t(loc, _GONE_ROLE.get((key, field), "conflict.gone"))
         if field == "unit" and key in _NAMED_UNIT and label is not None:
             given = localize_value(params.get("name"), loc)
             given = t(loc, given[1:]) if isinstance(given, str) and given.startswith("@") else given
@@ -145,7 +164,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
         labels = labels if labels is not None else state_labels(state, None, loc)
         names = params.get("names") if isinstance(params.get("names"), list) else []
         out["units"] = ", ".join(
-            t(loc, "conflict.ev.spy_unit", label=labels.get(uid, t(loc, "conflict.gone")), name=localize_value(n, loc))
+            t(loc, "conflict.ev.spy_unit", label=labels.get(uid) or gone.get(uid) or t(loc, "conflict.gone"),
+              name=localize_value(n, loc))
             for uid, n in zip(_UID.findall(str(params.get("units", ""))), names)) or t(loc, "core.none")
     for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
         value = params.get(field)
@@ -156,7 +176,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
     return out
 
 
-def explain_roll(engine, state, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
+def explain_roll(engine, state, params: dict[str, Any], following: list, locale: str,
+                 labels: dict[str, str] | None = None) -> ShownRoll:
     """A coin (1 is heads) says which face it showed; the first player's roll, whom it chose."""
     shown = plain_roll(params, locale)
     if params.get("coin"):
@@ -239,9 +260,9 @@ def summary(view: dict[str, Any], locale: str) -> str:
             continue
         by_loc.setdefault(u[2], []).append(labels[u[0]])  # an own face-down unit says so in its label
     for s, p in enumerate(view["players"]):
-        mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") else " "
+        mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") and not table_over(view) else " "
         fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
-        status = "" if p["alive"] else (" ✖" + p["out"])
+        status = "" if p["alive"] else " ✖" + t(loc, f"conflict.out.{p['out'] or 'eliminated'}")  # never the token
         head = f"{mark}{p['name']} [{fac}]{status} " + (
             f"资源{p['res']} 手牌{p['hand']}" if zh else f"res {p['res']} hand {p['hand']}")
         if p["upgrade"]:
@@ -304,7 +325,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         draw.rectangle((pad, y0, width - pad, y0 + panel_h - 6), outline=color, width=2)
         fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
         draw.text((pad + 6, y0 + 6), p["name"] + ("" if p["alive"] else " ✖"), fill=color, font=f_big)
-        if s == view["turn"] and view["phase"] not in ("setup", "over"):
+        if s == view["turn"] and view["phase"] not in ("setup", "over") and not table_over(view):
             draw.text((pad + 6 + draw.textlength(p["name"] + ("" if p["alive"] else " ✖") + " ", font=f_big), y0 + 6),
                       "▶", fill=color, font=f_big)
         ty = y0 + 28
