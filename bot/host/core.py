@@ -827,7 +827,7 @@ class Host:
     async def _bot(self, cmd: Command, locale: str) -> Outbox:
         """A bot takes a free seat (lobby), at a level if one is given; with `seat`, the bot
         in that seat plays at the given level from now on (lobby or game)."""
-        level = self._level_arg(cmd)
+        level = self._level_arg(cmd, locale)
         if level in LEVEL_BUDGETS and self.think_in_processes:
             await asyncio.to_thread(thinking.warm_up)  # its first decision then finds the worker ready
 
@@ -859,9 +859,11 @@ class Host:
 
     @staticmethod
     def _level_names(locale: str) -> str:
-        return ", ".join(f"{level} ({t(locale, f'host.level.{level}')})" for level in LEVELS)
+        """`easy (简单), …` in the reader's language; the English names are the keys ("easy (easy)" said nothing)."""
+        names = {level: t(locale, f"host.level.{level}") for level in LEVELS}
+        return ", ".join(level if names[level] == level else f"{level} ({names[level]})" for level in LEVELS)
 
-    def _level_arg(self, cmd: Command) -> str | None:
+    def _level_arg(self, cmd: Command, locale: str) -> str | None:
         """The bot level a command names: its key or its name in either language, or None."""
         raw = str(cmd.args.get("level") or "").strip().lower()
         if not raw:
@@ -869,7 +871,7 @@ class Host:
         for level in LEVELS:
             if raw == level or raw in (t(loc, f"host.level.{level}").lower() for loc in ("en", "zh-CN")):
                 return level
-        raise HostError("host.bad_level", value=raw[:40], levels=self._level_names("en"))
+        raise HostError("host.bad_level", value=raw[:40], levels=self._level_names(locale))
 
     async def _seat(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
