@@ -111,8 +111,8 @@ _MECH_PARAMS = ("mech", "unit", "target", "mechs")
 # is the shooter's, "ship" the other one. Never the token ("redirected to enemy_ship").
 _SHIP_SIDES = {"fleet.redirected": {"enemy_ship": "fleet.label.attacker_ship", "ship": "fleet.label.defender_ship"},
                "fleet.twin_second": {"ship": "fleet.label.enemy_ship"}}
-# a weapon's shots by its name (the attack event names the weapon, not its id)
-_SHOTS = {tuple(sorted(w.name.items())): w.shots for w in D.weapon_table.values()}
+# weapons by their names (the attack event names the weapon, not its id)
+_WEAPONS = {tuple(sorted(w.name.items())): w for w in D.weapon_table.values()}
 _CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
 
 
@@ -137,10 +137,12 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                 out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
     if key == "fleet.skill.used" and isinstance(params.get("captain"), dict):
         out["captain"] = captain_name(params["captain"], locale)
-    if key == "fleet.attack" and isinstance(params.get("weapon"), dict):
-        shots = _SHOTS.get(tuple(sorted(params["weapon"].items())), 1)
-        if shots > 1:  # one "to hit" line per shot follows: the attack says how many there are
-            out["weapon"] = t(locale, "fleet.label.weapon_shots", weapon=_nm(params["weapon"], locale), n=shots)
+    if key == "fleet.attack":
+        weapon = _WEAPONS.get(tuple(sorted(params["weapon"].items()))) if isinstance(params.get("weapon"), dict) else None
+        # a support weapon (a charger, a repair drone) is used on a mech of one's own: never "attacks"
+        out["verb"] = t(locale, "fleet.label.supports" if weapon and weapon.support else "fleet.label.attacks")
+        if weapon and weapon.shots > 1:  # one "to hit" line per shot follows: the attack says how many
+            out["weapon"] = t(locale, "fleet.label.weapon_shots", weapon=_nm(params["weapon"], locale), n=weapon.shots)
     cards = params.get("cards")
     if not isinstance(cards, str) or "[" not in cards:
         return out

@@ -226,3 +226,26 @@ def test_an_attack_with_several_shots_says_how_many_before_its_rolls():
         if multi >= 3:
             break
     assert multi and single, (multi, single)
+
+
+def test_a_support_weapon_used_on_one_s_own_mech_is_not_an_attack():
+    """Third newcomer playtest: "Bot 1's UBT1-T1 Kagami attacks URA-00 Vampire (prototype) #1
+    with Link charger." — its own mech, charged (rule doc: 连携充能器 gives a friendly mech double
+    damage). A support weapon's line says supports (支援); every other weapon's says attacks."""
+    from games.fleet.data import DATA
+
+    weapons = {tuple(sorted(w.name.items())): w for w in DATA().weapon_table.values()}
+    seen = {True: 0, False: 0}
+    for seed in range(1, 9):
+        for step in bot_game(seed):
+            for e in step.events:
+                if e.to is not None or e.key != "fleet.attack":
+                    continue
+                support = weapons[tuple(sorted(e.params["weapon"].items()))].support
+                seen[support] += 1
+                en, zh = (GAME.text.event_lines(step.state, [(e.key, e.params)], loc)[0] for loc in ("en", "zh-CN"))
+                assert ((" supports " in en) == support and (" attacks " in en) != support
+                        and ("支援" in zh) == support and ("攻击" in zh) != support), (en, zh)
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen
