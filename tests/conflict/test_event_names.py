@@ -183,3 +183,28 @@ def test_a_player_out_of_the_game_reads_as_a_word_of_the_reader_s_language():
             assert f"✖{word}" in line, line
             if loc == "zh-CN":
                 assert not re.search(r"[A-Za-z]{3,}", line), line
+
+
+def test_units_of_one_name_destroyed_in_a_post_keep_apart():
+    """Third newcomer playtest: "Revealed: Paratroopers (no longer in play) … against
+    Paratroopers …" and two fights against "Grenadiers (no longer in play)" in one post: which
+    was which? The post's lines number the units it destroyed together with the board
+    ("Paratroopers #2"), so a destroyed unit's label, in its `destroyed` line too, is never
+    another unit's label in the same lines."""
+    checked = 0
+    for seed in range(1, 13):
+        for players in (2, 4):
+            for state, events in posts(seed, players):
+                destroyed = [(k, p) for k, p in events if k == "conflict.ev.destroyed" and p["unit"] not in state.units]
+                names = [str(p.get("name")) for _, p in destroyed]
+                if not any(names.count(n) > 1 for n in names):  # two of one name destroyed in the post
+                    continue
+                checked += 1
+                for loc in ("en", "zh-CN"):
+                    labels = GAME.text.event_labels(state, events, loc) or {}
+                    shown = [GAME.text.event_params(state, k, p, loc, labels=labels)["name"] for k, p in destroyed]
+                    board = {labels[uid] for uid in state.units if uid in labels}
+                    assert len(set(shown)) == len(shown) and not board & set(shown), (loc, shown)
+        if checked >= 3:
+            break
+    assert checked, "no post destroyed two units of one name"
