@@ -14,6 +14,7 @@ and `/menu ok` are the back and confirm buttons. Console-only commands: `/lang z
 """
 from __future__ import annotations
 
+import logging
 import re
 import shlex
 import sys
@@ -66,6 +67,13 @@ class ConsoleTable:
         self.menus: dict[str, ActionMenu] = {}
         host.clock = self.now
         host.open_thread = self.open_thread
+        self.log_handler: logging.Handler | None = None
+
+    async def close(self) -> None:
+        await self.host.close()
+        if self.log_handler is not None:
+            logging.getLogger().removeHandler(self.log_handler)
+            self.log_handler.close()
 
     async def open_thread(self, parent: int, name: str) -> int:
         """Like Discord, a league game opens in a thread of its own: here a new channel."""
@@ -447,7 +455,7 @@ async def run_script(lines: list[str], db: str | None, out_dir: str | None, seed
         for line in lines:
             await table.run_line(line)
     finally:
-        await table.host.close()
+        await table.close()
 
 
 async def open_table(db: str | None, out_dir: str | None, seed: int | None,
@@ -468,9 +476,18 @@ async def open_table(db: str | None, out_dir: str | None, seed: int | None,
     if seed is not None:  # the bot seats' secrets repeat too, so a script's bot moves do
         secrets = iter(range(seed, seed + 1_000_000))
         host.bot_secret_source = lambda: f"bot:{next(secrets)}"
-    write(f"[console] database {db_path}; images in {images}")
+    # The bot's own warnings (a bot's worker too slow, a failed post) are for its operator: in
+    # a file, never between the table's lines (the playtests read an English "a bot of panzer
+    # had no answer from its worker …" amid a zh-CN table's posts).
+    log_path = work / "shapan.log"
+    handler = logging.FileHandler(log_path, encoding="utf-8", delay=True)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
+    write(f"[console] database {db_path}; images in {images}; the bot's own log (warnings) in {log_path}")
     write("[console] [table] lines: everyone at the table sees them · [dm NAME] and [reply NAME] lines: only NAME")
-    return ConsoleTable(host, images, write)
+    table = ConsoleTable(host, images, write)
+    table.log_handler = handler
+    return table
 
 
 async def interactive(db: str | None, out_dir: str | None, seed: int | None, stream: TextIO = sys.stdin) -> None:
@@ -486,4 +503,4 @@ async def interactive(db: str | None, out_dir: str | None, seed: int | None, str
                 break
             await table.run_line(line)
     finally:
-        await table.host.close()
+        await table.close()

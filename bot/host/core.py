@@ -630,8 +630,21 @@ class Host:
                  "winners": [self._name(session, w) for w in outcome.winners] if outcome else []}
         return {**public_view, "table": table}
 
+    @staticmethod
+    def _board_view(public_view: dict[str, Any], ended: bool) -> dict[str, Any]:
+        """The view a text board is made from: one the host ended (abandoned, only bots left, a
+        kick that ended it) says so (`games.core.game.table_over`), for its state still has
+        somebody to act ("alice to act (draft)", "▶" on a seat, under "Table #2 was abandoned")."""
+        return {**public_view, "table": {"over": True}} if ended else public_view
+
     def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
-        names = ", ".join(self._name(session, s) for s in engine.active_seats(state))
+        """Who the table waits for: the humans awaited, if any (bots in a simultaneous choice
+        answer after them, see `_bots_to_move`: "Waiting for: Bot 1, alice" at a fleet's
+        building left a newcomer waiting for a bot that would not move before her), else the
+        bots to move."""
+        active = engine.active_seats(state)
+        awaited = [s for s in active if not session.seats[s].is_bot] or active
+        names = ", ".join(self._name(session, s) for s in awaited)
         return names or {loc: t(loc, "host.nobody") for loc in ("en", "zh-CN")}  # shown in the reader's language
 
     # --- lobby verbs ---------------------------------------------------------------------
@@ -814,7 +827,7 @@ class Host:
     async def _bot(self, cmd: Command, locale: str) -> Outbox:
         """A bot takes a free seat (lobby), at a level if one is given; with `seat`, the bot
         in that seat plays at the given level from now on (lobby or game)."""
-        level = self._level_arg(cmd)
+        level = self._level_arg(cmd, locale)
         if level in LEVEL_BUDGETS and self.think_in_processes:
             await asyncio.to_thread(thinking.warm_up)  # its first decision then finds the worker ready
 
@@ -846,9 +859,11 @@ class Host:
 
     @staticmethod
     def _level_names(locale: str) -> str:
-        return ", ".join(f"{level} ({t(locale, f'host.level.{level}')})" for level in LEVELS)
+        """`easy (简单), …` in the reader's language; the English names are the keys ("easy (easy)" said nothing)."""
+        names = {level: t(locale, f"host.level.{level}") for level in LEVELS}
+        return ", ".join(level if names[level] == level else f"{level} ({names[level]})" for level in LEVELS)
 
-    def _level_arg(self, cmd: Command) -> str | None:
+    def _level_arg(self, cmd: Command, locale: str) -> str | None:
         """The bot level a command names: its key or its name in either language, or None."""
         raw = str(cmd.args.get("level") or "").strip().lower()
         if not raw:
@@ -856,7 +871,7 @@ class Host:
         for level in LEVELS:
             if raw == level or raw in (t(loc, f"host.level.{level}").lower() for loc in ("en", "zh-CN")):
                 return level
-        raise HostError("host.bad_level", value=raw[:40], levels=self._level_names("en"))
+        raise HostError("host.bad_level", value=raw[:40], levels=self._level_names(locale))
 
     async def _seat(self, cmd: Command, locale: str) -> Outbox:
         async def body(session: SessionRow) -> Outbox:
@@ -1367,10 +1382,10 @@ class Host:
             if session.status == "active":
                 lines.append(t(locale, "host.waiting", names=self._waiting(session, engine, state)))
             public_view = engine.view(state, None)
-            lines.append(game.text.summary(public_view, locale))
             last = await self.repo.public_log(session.id, last=1)
             events = [(ev["key"], ev.get("params", {})) for _, e in last for ev in e.events if ev.get("to") is None]
             over = session.status in ("finished", "abandoned")
+            lines.append(game.text.summary(self._board_view(public_view, over), locale))
             png = game.render(self._picture_view(session, engine, state, public_view, events, ended=over), locale)
         if session.status in ("finished", "abandoned"):
             lines.append(self._result_text(session, engine, locale))
@@ -1677,7 +1692,7 @@ class Host:
         images: list[Image] = []
         turn_started = False
         if progress.changed:
-            lines.append(game.text.summary(public_view, loc))
+            lines.append(game.text.summary(self._board_view(public_view, progress.ended is not None), loc))
             turn_changed = (outcome is not None or progress.ended is not None
                             or not progress.same_turn(engine.active_seats(progress.state)))
             turn_started = turn_changed and outcome is None

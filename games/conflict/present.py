@@ -8,6 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
+from games.core.game import table_over
 from games.core.i18n import localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
@@ -102,6 +103,8 @@ _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy
                                               "doomed", "destroyed")}
 
 
+# a unit's card key by its name (a `destroyed` event carries the name the table knew)
+_CARD_BY_NAME = {tuple(sorted(dict(card.name).items())): key for key, card in content().cards.items()}
 # events that turn a unit over: the table knew it as it lay before (face down, or by its name)
 _FLIPS = ("conflict.ev.flip_up", "conflict.ev.flip_down")
 # a unit gone by the time the line is shown (destroyed later in the same post): its role
@@ -109,7 +112,30 @@ _GONE_ROLE = {("conflict.ev.combat", "a"): "conflict.gone_attacker", ("conflict.
               ("conflict.ev.combat", "b"): "conflict.gone_defender", ("conflict.ev.reveal", "b"): "conflict.gone_defender"}
 
 
-def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
+def event_labels(engine, state, events: list, locale: str) -> dict[str, str]:
+    """Units gone by the end of the post, labelled as the post's `destroyed` line knew them (by
+    name, or face down), numbered together with the board, so two of one name stay apart
+    ("Paratroopers #1" against "Paratroopers #2", in the order they came into play), for the
+    lines before it: the playtests read "that unit (no longer in play) escapes to Skyport.",
+    "那个单位（已不在场上） 退回 峡谷。" and "Revealed: Paratroopers (no longer in play) … against
+    Paratroopers …". The board's units are numbered with them, in the post's lines only (a
+    unit of the board may read "Riflemen #3" there where the board, without the gone one,
+    says "Riflemen #2"); none when nothing of the post is gone."""
+    loc = normalize_locale(locale)
+    gone: dict[str, str | None] = {}  # id -> the card key the table knew (None: face down)
+    for key, params in events:
+        uid = params.get("unit")
+        if key == "conflict.ev.destroyed" and isinstance(uid, str) and uid not in state.units:
+            name = params.get("name")
+            gone[uid] = _CARD_BY_NAME.get(tuple(sorted(name.items()))) if isinstance(name, dict) else None
+    if not gone:
+        return {}
+    board = [(u.id, u.key if u.up else None, u.key if u.up else None) for u in state.units.values()]
+    return unit_labels(board + [(uid, k, k) for uid, k in gone.items()], loc)
+
+
+def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
+                 labels: dict[str, str] | None = None) -> dict[str, Any]:
     """Units by their public labels (`Militia #2`, `face-down unit #3`, as on the public
     picture), never by id: every parameter holding a unit id (`unit`, `vehicle`, a combat's
     `a` and `b`, a deflection's `old` and `new`) becomes a label, and a line's `name` of the
@@ -120,6 +146,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
     after later turns in the same post."""
     loc = normalize_locale(locale)
     out = dict(params)
+    joint = labels or {}  # `event_labels`: the board and the units destroyed in this post, numbered together
+    gone = {uid: label for uid, label in joint.items() if uid not in state.units}
     labels = None
     if key in _FLIPS and params.get("unit") in state.units:
         flipped = state.units[params["unit"]]
@@ -131,21 +159,26 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
     for field, value in params.items():
         if not (isinstance(value, str) and _UID.fullmatch(value)):
             continue
-        labels = labels if labels is not None else state_labels(state, None, loc)
-        label = labels.get(value)
-        if label is None and params.get(f"{field}_name"):  # gone since, named as the table knew it then
+        labels = labels if labels is not None else joint or state_labels(state, None, loc)
+        on_board = label = labels.get(value) if value in state.units else None
+        if label is None and value in gone:  # destroyed later in this post
+            label = t(loc, "conflict.gone_named", name=gone[value])
+        elif label is None and params.get(f"{field}_name"):  # gone since, named as the table knew it then
             label = t(loc, "conflict.gone_named", name=localize_value(params[f"{field}_name"], loc))
         out[field] = label or t(loc, _GONE_ROLE.get((key, field), "conflict.gone"))
-        if field == "unit" and key in _NAMED_UNIT and label is not None:
+        shown = on_board if on_board is not None else gone.get(value)  # "Bot 1's Paratroopers #2 is destroyed."
+        if field == "unit" and key in _NAMED_UNIT and shown is not None:
             given = localize_value(params.get("name"), loc)
             given = t(loc, given[1:]) if isinstance(given, str) and given.startswith("@") else given
-            if label.startswith(str(given)):  # the name with its ordinal (a name the label hides stays)
-                out["name"] = label
+            if shown.startswith(str(given)):  # the name with its ordinal (a name the label hides stays)
+                out["name"] = shown
     if key == "conflict.ev.spy_report":  # face-down units by label, each with what it is
-        labels = labels if labels is not None else state_labels(state, None, loc)
+        labels = labels if labels is not None else joint or state_labels(state, None, loc)
         names = params.get("names") if isinstance(params.get("names"), list) else []
         out["units"] = ", ".join(
-            t(loc, "conflict.ev.spy_unit", label=labels.get(uid, t(loc, "conflict.gone")), name=localize_value(n, loc))
+            t(loc, "conflict.ev.spy_unit", label=t(loc, "conflict.gone_named", name=gone[uid]) if uid in gone
+              else labels.get(uid, t(loc, "conflict.gone")),
+              name=localize_value(n, loc))
             for uid, n in zip(_UID.findall(str(params.get("units", ""))), names)) or t(loc, "core.none")
     for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
         value = params.get(field)
@@ -156,7 +189,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str) -
     return out
 
 
-def explain_roll(engine, state, params: dict[str, Any], following: list, locale: str) -> ShownRoll:
+def explain_roll(engine, state, params: dict[str, Any], following: list, locale: str,
+                 labels: dict[str, str] | None = None) -> ShownRoll:
     """A coin (1 is heads) says which face it showed; the first player's roll, whom it chose."""
     shown = plain_roll(params, locale)
     if params.get("coin"):
@@ -239,9 +273,9 @@ def summary(view: dict[str, Any], locale: str) -> str:
             continue
         by_loc.setdefault(u[2], []).append(labels[u[0]])  # an own face-down unit says so in its label
     for s, p in enumerate(view["players"]):
-        mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") else " "
+        mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") and not table_over(view) else " "
         fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
-        status = "" if p["alive"] else (" ✖" + p["out"])
+        status = "" if p["alive"] else " ✖" + t(loc, f"conflict.out.{p['out'] or 'eliminated'}")  # never the token
         head = f"{mark}{p['name']} [{fac}]{status} " + (
             f"资源{p['res']} 手牌{p['hand']}" if zh else f"res {p['res']} hand {p['hand']}")
         if p["upgrade"]:
@@ -304,7 +338,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         draw.rectangle((pad, y0, width - pad, y0 + panel_h - 6), outline=color, width=2)
         fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
         draw.text((pad + 6, y0 + 6), p["name"] + ("" if p["alive"] else " ✖"), fill=color, font=f_big)
-        if s == view["turn"] and view["phase"] not in ("setup", "over"):
+        if s == view["turn"] and view["phase"] not in ("setup", "over") and not table_over(view):
             draw.text((pad + 6 + draw.textlength(p["name"] + ("" if p["alive"] else " ✖") + " ", font=f_big), y0 + 6),
                       "▶", fill=color, font=f_big)
         ty = y0 + 28

@@ -28,6 +28,13 @@ from games.core.i18n import t
 # What engines put in an event for "nothing" (no target, no card); it reads as `core.none`
 NOTHING = "-"
 
+
+def table_over(view: dict[str, Any]) -> bool:
+    """Whether the host says the table is over (`view["table"]`, added by the host): a table
+    abandoned or ended without a winner keeps a state in which somebody is still to act, and
+    its board must not say so."""
+    return bool((view.get("table") or {}).get("over"))
+
 # What a game's text module may define, by the `Text` method each function stands for. A
 # function of a state takes the engine first, then the method's arguments:
 # `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.

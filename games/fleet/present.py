@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
+from games.core.game import table_over
 from games.core.i18n import numbered, t, verb_names
 from games.fleet.data import DATA
 from games.fleet.state import FleetState
@@ -18,6 +19,13 @@ D = DATA()
 
 def _nm(names: dict[str, str], locale: str) -> str:
     return names.get(locale) or names.get("en", "?")
+
+
+def captain_name(names: dict[str, str], locale: str) -> str:
+    """A captain by name without the rule document's "Captain-" ("Captain-Adam Green", kept so in
+    the data and the events): the texts say captain (舰长) themselves, and a zh-CN table read
+    "机器人1 的舰长 Captain-Adam Green"."""
+    return re.sub(r"^Captain[- ]", "", _nm(names, locale))
 
 
 def in_build(view: dict[str, Any]) -> bool:
@@ -70,8 +78,9 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
     sub-weapons, ready-made fleets, goals, piles); the mechs on the board (model, health,
     zone); and the seat's own cards. Nothing face down of the other side."""
     names = verb_names("fleet", (a.model_fields["kind"].default for a in engine.actions), locale)
-    for table in (D.ships, D.mechs, D.captains, D.pilots, D.subs, D.presets):
+    for table in (D.ships, D.mechs, D.pilots, D.subs, D.presets):
         names.update({key: _nm(item.name, locale) for key, item in table.items()})
+    names.update({key: captain_name(item.name, locale) for key, item in D.captains.items()})
     for key, weapon in D.weapon_table.items():
         names[key] = _nm(weapon.name, locale)
     for goal in ("raid", "annihilation", "arms"):
@@ -102,6 +111,8 @@ _MECH_PARAMS = ("mech", "unit", "target", "mechs")
 # is the shooter's, "ship" the other one. Never the token ("redirected to enemy_ship").
 _SHIP_SIDES = {"fleet.redirected": {"enemy_ship": "fleet.label.attacker_ship", "ship": "fleet.label.defender_ship"},
                "fleet.twin_second": {"ship": "fleet.label.enemy_ship"}}
+# weapons by their names (the attack event names the weapon, not its id)
+_WEAPONS = {tuple(sorted(w.name.items())): w for w in D.weapon_table.values()}
 _CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
 
 
@@ -124,6 +135,14 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                     t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
+    if key == "fleet.skill.used" and isinstance(params.get("captain"), dict):
+        out["captain"] = captain_name(params["captain"], locale)
+    if key == "fleet.attack":
+        weapon = _WEAPONS.get(tuple(sorted(params["weapon"].items()))) if isinstance(params.get("weapon"), dict) else None
+        # a support weapon (a charger, a repair drone) is used on a mech of one's own: never "attacks"
+        out["verb"] = t(locale, "fleet.label.supports" if weapon and weapon.support else "fleet.label.attacks")
+        if weapon and weapon.shots > 1:  # one "to hit" line per shot follows: the attack says how many
+            out["weapon"] = t(locale, "fleet.label.weapon_shots", weapon=_nm(params["weapon"], locale), n=weapon.shots)
     cards = params.get("cards")
     if not isinstance(cards, str) or "[" not in cards:
         return out
@@ -175,7 +194,7 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     elif kind == "mech" and hasattr(a, "id"):
         p["item"] = _nm(D.mechs[a.id].name, locale)
     elif kind == "captain":
-        p["item"] = _nm(D.captains[a.id].name, locale)
+        p["item"] = captain_name(D.captains[a.id].name, locale)
     elif kind == "pilot":
         p["item"] = _nm(D.pilots[a.id].name, locale)
     elif kind == "card":
@@ -231,7 +250,7 @@ def board_header(view: dict[str, Any], locale: str, goals: str) -> str:
     whose turn it was, and a game counted after its last round ends in that round (the rules
     move to the next round first: the playtest's final picture read "Round 31 · Bot 1 to act"
     with 30 rounds)."""
-    if view["phase"] == "over":
+    if view["phase"] == "over" or table_over(view):
         shown = min(view["round"], view.get("last_round", view["round"]))
         return t(locale, "fleet.label.header_over", round=shown, goals=goals)
     return t(locale, "fleet.label.header", round=view["round"], name=view["names"][view["turn"]], ap=view["ap"],

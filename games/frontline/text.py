@@ -5,6 +5,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
+from games.core.game import table_over
 from games.core.i18n import normalize_locale, numbered, t, verb_names
 
 from .cards import CARDS, Card, Effect
@@ -296,7 +297,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     phase = view["phase"]
     lines.append(t(loc, f"frontline.phase_name.{phase}") + (
         " · " + t(loc, "frontline.label.turn", n=view["turn_no"], name=players[view["turn"]]["name"])
-        if phase == "main" else ""))
+        if phase == "main" and not table_over(view) else ""))
     me = view.get("seat")
     order = [1 - me, me] if me in (0, 1) else [1, 0]
     labels = unit_labels(view_units(view), loc)

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core.game import table_over
 from games.core.i18n import normalize_locale, t
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 from games.ironfire.engine import POOL
@@ -116,7 +117,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         _text(img, (22, 20), t(loc, f"ironfire.env.{env}"), 22, INK)
     _text(img, (166 if not before_rolls(view) else 12, 24), board_head(view, loc), 18, INK)
     y = 70
-    active = set(view.get("active") or [])
+    active = set() if table_over(view) else set(view.get("active") or [])
     last = last_move(view)
     for p, chunks in rows:
         logi = seat_logistics(p, loc)

@@ -5,6 +5,7 @@ import re
 from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
+from games.core.game import table_over
 from games.core.i18n import localize_value, t, verb_names
 from games.panzer.data import MAPS, ROSTER
 
@@ -189,6 +190,9 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
     if kind == "pick":
         p["tank"] = localize_value(ROSTER[action.tank].name, locale)
         p["price"] = ROSTER[action.tank].price
+    if kind == "done":  # ending the draft early is for good: the label says how much of the budget is used
+        p["total"] = sum(ROSTER[k].price for k in state.picks[seat])
+        p["budget"] = state.options.budget
     if kind == "army":
         p["army"] = army_label(engine.loadout_presets(), action.loadout, locale)
     if kind == "side":
@@ -223,13 +227,14 @@ ARROWS = ["↑", "↗", "↘", "↓", "↙", "↖"]
 
 def summary(view: dict[str, Any], locale: str) -> str:
     gmap = MAPS[view["map"]]
+    finished = view["finished"] or table_over(view)
     lines = [
         f"{localize_value(gmap.name, locale)} · "
         + t(locale, "panzer.ui.round", round=min(view["round"], view["rounds"]), rounds=view["rounds"])
         + f" · {t(locale, 'panzer.ui.score')} {view['score'][0]}:{view['score'][1]}"
-        + (f" · {t(locale, 'core.game_over')}" if view["finished"] else ""),
+        + (f" · {t(locale, 'core.game_over')}" if finished else ""),
     ]
-    if not view["finished"]:
+    if not finished:
         seat = view["seat"]
         if view["phase"] in ("army", "ammo"):  # both choose in secret: whoever is not ready yet
             waiting = [s for s in (0, 1) if not view[f"{view['phase']}_ready"][s]]

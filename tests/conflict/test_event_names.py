@@ -116,3 +116,95 @@ def test_a_unit_gone_later_in_the_post_is_named_as_the_table_knew_it():
                         assert t(loc, "conflict.gone_named", name=name) in line, line
                         assert t(loc, "conflict.gone_attacker") not in line and t(loc, "conflict.gone_defender") not in line
     assert gone
+
+
+def posts(seed: int, players: int, limit: int = 1500):
+    """(state after the post, its public events) as a table with P0 human and bots in the other
+    seats posts them: P0's step and every bot step after it, until P0 is awaited again."""
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i}") for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    events: list = []
+    for _ in range(limit):
+        if ENGINE.outcome(state):
+            break
+        seat = sorted(ENGINE.active_seats(state))[0]
+        if seat == 0 and events:
+            yield state, events
+            events = []
+        step = ENGINE.apply(state, seat, GAME.bot_action(state, seat, rnd))
+        state = step.state
+        events += [(e.key, e.params) for e in step.events if e.to is None]
+    if events:
+        yield state, events
+
+
+def test_a_unit_destroyed_later_in_the_post_is_named_in_the_lines_before():
+    """Third newcomer playtest: "that unit (no longer in play) escapes to Skyport." and
+    "那个单位（已不在场上） 退回 峡谷。": a unit that escaped or withdrew and was destroyed later in
+    the same post (the bots' moves after the player's are one post) was named by nothing. Its
+    earlier lines name it as the post's own `destroyed` line does (by name, or as a face-down
+    unit)."""
+    checked = 0
+    bad = []
+    for seed in range(1, 13):
+        for players in (2, 4):
+            for state, events in posts(seed, players):
+                destroyed = {p["unit"] for k, p in events if k == "conflict.ev.destroyed"} - set(state.units)
+                named = [p["unit"] for k, p in events if k not in ("core.roll", "conflict.ev.destroyed")
+                         and p.get("unit") in destroyed]
+                gone = {v for _, p in events for v in p.values() if isinstance(v, str) and UNIT_ID.fullmatch(v)}
+                if not named or not gone - set(state.units) <= destroyed:  # a unit gone otherwise: not this case
+                    continue
+                checked += 1
+                for loc in ("en", "zh-CN"):
+                    bad += [f"{loc}: {line}" for line in GAME.text.event_lines(state, events, loc)
+                            if t(loc, "conflict.gone") in line]
+        if checked >= 20:
+            break
+    assert checked, "no post named a unit before destroying it"
+    assert not bad, "\n".join(bad[:10])
+
+
+def test_a_player_out_of_the_game_reads_as_a_word_of_the_reader_s_language():
+    """Third newcomer playtest, zh-CN: the final board read "alice [影子议会] ✖eliminated 资源0":
+    the rules' token for how the player went out. It is a word in the reader's language."""
+    from games.conflict.present import summary
+
+    state = None
+    for state, _ in steps(4, players=3, limit=60):
+        pass
+    for how, words in (("eliminated", {"en": "eliminated", "zh-CN": "已被消灭"}),
+                       ("resigned", {"en": "conceded", "zh-CN": "已认输"})):
+        view = ENGINE.view(state, None)
+        view["players"][1] = {**view["players"][1], "alive": False, "out": how}  # P1 went out so
+        for loc, word in words.items():
+            line = next(x for x in summary(view, loc).splitlines() if "P1 [" in x)
+            assert f"✖{word}" in line, line
+            if loc == "zh-CN":
+                assert not re.search(r"[A-Za-z]{3,}", line), line
+
+
+def test_units_of_one_name_destroyed_in_a_post_keep_apart():
+    """Third newcomer playtest: "Revealed: Paratroopers (no longer in play) … against
+    Paratroopers …" and two fights against "Grenadiers (no longer in play)" in one post: which
+    was which? The post's lines number the units it destroyed together with the board
+    ("Paratroopers #2"), so a destroyed unit's label, in its `destroyed` line too, is never
+    another unit's label in the same lines."""
+    checked = 0
+    for seed in range(1, 13):
+        for players in (2, 4):
+            for state, events in posts(seed, players):
+                destroyed = [(k, p) for k, p in events if k == "conflict.ev.destroyed" and p["unit"] not in state.units]
+                names = [str(p.get("name")) for _, p in destroyed]
+                if not any(names.count(n) > 1 for n in names):  # two of one name destroyed in the post
+                    continue
+                checked += 1
+                for loc in ("en", "zh-CN"):
+                    labels = GAME.text.event_labels(state, events, loc) or {}
+                    shown = [GAME.text.event_params(state, k, p, loc, labels=labels)["name"] for k, p in destroyed]
+                    board = {labels[uid] for uid in state.units if uid in labels}
+                    assert len(set(shown)) == len(shown) and not board & set(shown), (loc, shown)
+        if checked >= 3:
+            break
+    assert checked, "no post destroyed two units of one name"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from games.core.engine import Seat
 from games.fleet import ENGINE, GAME
 from tests.bot_games import bot_steps
 
@@ -115,13 +116,22 @@ def test_redirects_and_second_shots_name_the_ship_never_the_token():
 
 
 def test_a_captain_s_skill_names_the_captain_once():
-    """"Bot 1's captain Captain Tim Wall uses Borrowed Knife": every captain's name says it."""
-    from games.core.i18n import t
+    """"Bot 1's captain Captain Tim Wall uses Borrowed Knife": every captain's name says it.
+    At a zh-CN table (third newcomer playtest): "机器人1 的舰长 Captain-Adam Green 使用 军势" —
+    舰长 and then the English word, the rule document's spelling of the name; and the menu's
+    "舰长：Captain-Adam Green"."""
     from games.fleet.present import D
+    from games.fleet.state import FleetState
 
-    for captain in D.captains.values():
-        line = t("en", "fleet.skill.used", name="P0", captain=captain.name["en"], skill="S", text="T")
-        assert len(re.findall(r"captain", line, re.IGNORECASE)) == 1, line
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 1).state
+    assert isinstance(state, FleetState)
+    for key, captain in D.captains.items():
+        event = ("fleet.skill.used", {"name": "P0", "captain": dict(captain.name), "skill": "S", "text": "T"})
+        for loc in ("en", "zh-CN"):
+            lines = [GAME.text.event_lines(state, [event], loc)[0],
+                     GAME.text.describe_action(state, 0, ENGINE.parse_action(f"captain {key}"), loc)]
+            for line in lines:
+                assert len(re.findall(r"captain|舰长", line, re.IGNORECASE)) == 1, line
 
 
 def test_the_board_says_whose_turn_it_is_not_that_the_turn_player_acts_during_a_reaction():
@@ -183,3 +193,59 @@ def test_captain_skills_in_the_menus_name_their_weapons_and_mechs():
         if {"revenge", "transfer"} <= named:
             break
     assert {"revenge", "transfer"} <= named, named
+
+
+def test_an_attack_with_several_shots_says_how_many_before_its_rolls():
+    """Third newcomer playtest: "alice's ship attacks Bot 1's ship with Heavy ship vulcan."
+    followed by four "rolls to hit" lines, and nothing said the weapon fires four shots (rule
+    doc: 重型舰装火神炮 … 攻击次数 4). The attack line now names the shots ("Heavy ship vulcan
+    (4 shots)", zh "重型舰装火神炮（4 发）") whenever a weapon fires more than one, and they are
+    the hit rolls that follow it."""
+    from games.fleet.data import DATA
+
+    shots_of = {tuple(sorted(w.name.items())): w.shots for w in DATA().weapon_table.values()}
+    multi = single = 0
+    for seed in range(1, 9):
+        for step in bot_game(seed):
+            public = [(e.key, e.params) for e in step.events if e.to is None]
+            for i, (key, params) in enumerate(public):
+                if key != "fleet.attack" or "weapon" not in params:
+                    continue
+                shots = shots_of[tuple(sorted(params["weapon"].items()))]
+                en, zh = (GAME.text.event_lines(step.state, [(key, params)], loc)[0] for loc in ("en", "zh-CN"))
+                if shots == 1:
+                    single += 1
+                    assert "shots)" not in en and " 发）" not in zh, (en, zh)
+                    continue
+                multi += 1
+                assert f"({shots} shots)" in en and f"（{shots} 发）" in zh, (en, zh)
+                rest = public[i + 1:]
+                end = next((j for j, (k, _) in enumerate(rest) if k == "fleet.attack"), len(rest))
+                hits = [p for k, p in rest[:end] if k == "core.roll" and p.get("what") == "@fleet.roll.hit"]
+                assert len(hits) >= shots, (en, hits)  # one per shot (a joint boost may add one)
+        if multi >= 3:
+            break
+    assert multi and single, (multi, single)
+
+
+def test_a_support_weapon_used_on_one_s_own_mech_is_not_an_attack():
+    """Third newcomer playtest: "Bot 1's UBT1-T1 Kagami attacks URA-00 Vampire (prototype) #1
+    with Link charger." — its own mech, charged (rule doc: 连携充能器 gives a friendly mech double
+    damage). A support weapon's line says supports (支援); every other weapon's says attacks."""
+    from games.fleet.data import DATA
+
+    weapons = {tuple(sorted(w.name.items())): w for w in DATA().weapon_table.values()}
+    seen = {True: 0, False: 0}
+    for seed in range(1, 9):
+        for step in bot_game(seed):
+            for e in step.events:
+                if e.to is not None or e.key != "fleet.attack":
+                    continue
+                support = weapons[tuple(sorted(e.params["weapon"].items()))].support
+                seen[support] += 1
+                en, zh = (GAME.text.event_lines(step.state, [(e.key, e.params)], loc)[0] for loc in ("en", "zh-CN"))
+                assert ((" supports " in en) == support and (" attacks " in en) != support
+                        and ("支援" in zh) == support and ("攻击" in zh) != support), (en, zh)
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen

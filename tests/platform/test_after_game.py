@@ -205,3 +205,52 @@ async def test_a_command_that_ends_the_game_sends_no_dm_from_its_earlier_steps(h
     assert (await host.repo.load_session(1)).status == "finished"
     assert t("en", "host.winners", names="alice, Bot 1") in public_text(box)
     assert box.private == []
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+async def test_a_simultaneous_choice_waits_for_the_human_the_bot_answers_after(host, locale):
+    """Third newcomer playtest: after /game start (and /game rematch) of fleet against a bot the
+    table said "Waiting for: Bot 1, alice" (zh "正在等待：机器人1, alice"), and /game status said so
+    an hour later: the bot builds its fleet only after the human has (bots in a simultaneous
+    choice answer after the humans), so the table waits for alice alone."""
+    await host.handle(cmd("alice", "game.new", game="fleet", locale=locale))
+    await host.handle(cmd("alice", "game.bot", locale=locale))
+    box = await host.handle(cmd("alice", "game.start", locale=locale))
+    session = await host.repo.open_session_in_channel(CHANNEL)
+    engine = get_engine("fleet")
+    assert sorted(engine.active_seats(engine.load_state(session.state))) == [0, 1]  # both build at once
+    waiting = t(locale, "host.waiting", names="alice")
+    assert waiting in public_text(box).splitlines(), public_text(box)
+    assert waiting in reply_text(await host.handle(cmd("alice", "game.status", locale=locale))).splitlines()
+
+
+# what says somebody is to act on each game's text board, in either language
+TO_ACT = {"en": re.compile(r"▶| to act|'s turn|to play\b|at once"), "zh-CN": re.compile(r"▶|行动（|的回合|轮到|同时行动")}
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+@pytest.mark.parametrize("game", list(GAME_MODULES))
+async def test_an_abandoned_table_s_board_says_nobody_is_to_act(host, game, locale):
+    """Third newcomer playtest: /game status of an abandoned panzer table read "alice to act
+    (draft)" above "Table #2 was abandoned: no result." (Iron & Fire and conflict mark the
+    seat to act "▶"): the stored state still has somebody to act. The board of a table the
+    host ended says nobody is. alice plays the bot's moves until her board marks someone."""
+    engine = get_engine(game)
+    rng = random.Random(3)
+    await host.handle(cmd("alice", "game.new", game=game, locale=locale))
+    await host.handle(cmd("alice", "game.bot", locale=locale))
+    await host.handle(cmd("alice", "game.start", locale=locale))
+    sid = (await host.repo.open_session_in_channel(CHANNEL)).id
+    for _ in range(200):
+        status = reply_text(await host.handle(cmd("alice", "game.status", locale=locale)))
+        if TO_ACT[locale].search(status.split("\n", 3)[-1]):  # the board, below the table's own lines
+            break
+        session = await host.repo.load_session(sid)
+        code = get_game(game).bot_action(engine.load_state(session.state), 0, rng).code()
+        await host.handle(cmd("alice", "play", code=code, locale=locale))
+    else:
+        raise AssertionError(f"{game}: no board said who is to act")
+    await host.handle(cmd("alice", "game.abandon", locale=locale))
+    status = reply_text(await host.handle(cmd("alice", "game.status", locale=locale)))
+    assert t(locale, "host.result_abandoned", id=sid) in status
+    assert not TO_ACT[locale].search(status.split("\n", 2)[-1]), status

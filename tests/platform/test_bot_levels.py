@@ -178,3 +178,14 @@ def test_a_worker_that_does_not_answer_within_the_budget_leaves_the_move_to_the_
     expected.getrandbits(64)  # the worker's seed, drawn first
     assert action.code() == heuristic(engine, state, seat, expected).code()
     assert len(pool.futures) == 1 and pool.futures[0].cancelled()
+
+
+async def test_a_bad_level_is_answered_in_the_reader_s_language_naming_each_level_once(host):
+    """Third newcomer playtest: `/game bot level:hardest` at a zh-CN table answered "可选：easy
+    (easy), normal (normal), hard (hard)" (the English names, whatever the reader's language),
+    and in English each level read twice."""
+    await _table(host)
+    zh = reply_text(await host.handle(cmd("alice", "game.bot", level="hardest", locale="zh-CN")))
+    assert zh == "“hardest”不是机器人难度。可选：easy (简单), normal (普通), hard (困难)", zh
+    en = reply_text(await host.handle(cmd("alice", "game.bot", level="hardest", locale="en")))
+    assert en == "“hardest” is not a bot level. Levels: easy, normal, hard", en

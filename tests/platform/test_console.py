@@ -254,3 +254,25 @@ def test_menu_words_without_an_open_menu_say_how_to_open_one(tmp_path):
     assert sum(line.startswith("[reply alice] ✓ ") for line in out) == 1  # played once
     assert "[reply alice] “Deck” is not among your choices now (the table may have moved on): " \
            "/menu shows what you can do." in out
+
+
+def test_the_bot_s_own_warnings_go_to_a_log_file_not_between_the_table_s_lines(tmp_path):
+    """Third newcomer playtest: "a bot of panzer had no answer from its worker within 0.8 s
+    (starting or busy): the heuristic moves" (a warning for the operator, in English) came out
+    between a zh-CN table's lines. The console names a log file and the warnings go there.
+    Run in a process of its own: pytest's log capture would hide Python's last-resort handler."""
+    program = (
+        "import asyncio, logging, sys\n"
+        "from bot.console import open_table\n"
+        "async def main():\n"
+        "    table = await open_table(None, sys.argv[1], 1)\n"
+        "    logging.getLogger('bot.host.thinking').warning('a bot of panzer had no answer from its worker')\n"
+        "    await table.host.close()\n"
+        "asyncio.run(main())\n")
+    done = subprocess.run([sys.executable, "-c", program, str(tmp_path)], capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "no answer" not in done.stdout + done.stderr
+    named = re.search(r"the bot's own log \(warnings\) in (\S+)", done.stdout)
+    assert named, done.stdout
+    assert "a bot of panzer had no answer from its worker" in Path(named.group(1)).read_text(encoding="utf-8")

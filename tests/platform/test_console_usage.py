@@ -81,7 +81,7 @@ async def test_the_hint_played_by_name_at_the_console():
                 break
         assert played_with_hash >= 3
     finally:
-        await table.host.close()
+        await table.close()
 
 
 async def test_the_language_switch_answers_in_the_language_chosen():

@@ -53,6 +53,6 @@ async def test_every_readme_console_example_works_as_written(tmp_path, monkeypat
             current[0] = line
             await table.run_line(line)
     finally:
-        await table.host.close()
+        await table.close()
     assert refusals == [], "\n".join(out)
     assert not any(line.startswith("[console] cannot read") for line in out)
