@@ -565,11 +565,14 @@ class Repository:
                         r["sent_at"], r["failed"], r["created_at"]) for r in rows]
 
     @asynccontextmanager
-    async def table_lock(self, session_id: int, expected: int | None = None) -> AsyncIterator[int | None]:
+    async def table_lock(self, session_id: int, expected: int | None = None,
+                         optimistic: bool = False) -> AsyncIterator[int | None]:
         """Holds one table against other processes for the length of a command; yields its
         stored version when that is known (`expected`: the version the caller has loaded,
-        a hint that may save a round trip). SQLite: nothing to hold (one process serves a
-        file; the version check refuses a stale commit), so None."""
+        a hint that may save a round trip). `optimistic`: the caller would rather not wait
+        for a hold; it runs the command again (`optimistic` off) when the commit raises
+        StaleVersion. SQLite: nothing to hold (one process serves a file; the version check
+        refuses a stale commit), so None."""
         yield None
 
     async def commit(
