@@ -413,6 +413,11 @@ class PgRepository(Repository):
         return found
 
     async def _write(self, statements: list[tuple[str, list[tuple]]]) -> None:
+        if len(statements) == 1 and len(statements[0][1]) == 1 and not self.conn.in_transaction():
+            (sql, [row]), = statements  # one statement is atomic on its own: one round trip, no BEGIN
+            async with self.conn.connection() as db:
+                await db.execute(to_pg(sql), *row)
+            return
         async with self.conn.transaction(), self.conn.connection() as db:
             for sql, rows in statements:
                 await db.executemany(to_pg(sql), rows)
