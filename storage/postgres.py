@@ -273,7 +273,8 @@ class PgRepository(Repository):
     """The SQLite repository's interface and SQL over an asyncpg pool. What differs: seats
     gathered with json_agg, and `commit` written for asyncpg as one statement. A session
     kept in memory is only a hint here (another process may have changed it since): a
-    command checks its version under the table's lock (`kept_open_session`, `table_lock`)."""
+    command's commit checks its version, and a command on a stale one runs again under the
+    table's lock (`kept_open_session`, `table_lock`)."""
 
     unique_violation = (asyncpg.UniqueViolationError,)
     sessions_sql = ("SELECT *, (SELECT json_agg(json_build_array(seat, user_id, name, is_bot, level)) FROM seats "
@@ -353,11 +354,11 @@ class PgRepository(Repository):
                 except StaleVersion:
                     raise
                 except Exception as exc:
-                    if not hold.committed and await self._stored_version(session_id) != expected:
+                    if await self._decided_on_stale(hold, expected):
                         raise StaleVersion() from exc
                     raise
                 else:
-                    if not hold.committed and await self._stored_version(session_id) != expected:
+                    if await self._decided_on_stale(hold, expected):
                         raise StaleVersion()
                 finally:
                     self._optimistic.reset(token)
@@ -372,9 +373,14 @@ class PgRepository(Repository):
                     version = await db.fetchval(_LOCK, session_id)
                 yield version
 
-    async def _stored_version(self, session_id: int) -> int | None:
+    async def _decided_on_stale(self, hold: _OptimisticHold, expected: int) -> bool:
+        """Whether a command that wrote no step (a refusal, a read) decided on a version that
+        another process has moved on from since. (A transaction still open here is one its
+        step opened and then failed in: that failure is the command's answer.)"""
+        if hold.committed or self.conn.in_transaction():
+            return False
         async with self.conn.connection() as db:
-            return await db.fetchval("SELECT version FROM sessions WHERE id = $1", session_id)
+            return await db.fetchval("SELECT version FROM sessions WHERE id = $1", hold.session_id) != expected
 
     async def last_session_in_channel(self, channel_id: int) -> SessionRow | None:
         found = await self._fetchall("SELECT MAX(id) FROM sessions WHERE channel_id = ?", (channel_id,))
@@ -390,7 +396,8 @@ class PgRepository(Repository):
     async def kept_open_session(self, channel_id: int) -> SessionRow | None:
         """The channel's open session as this process last read or wrote it, without asking
         the database: another process may have changed it since, so the caller must check
-        its version under the table's lock (and look again if the table has closed)."""
+        its version (the commit's check, or under the table's lock; see `table_lock`) and
+        look again if the table has closed."""
         kept = self._open_by_channel.get(channel_id)
         if kept is not None:
             self._open_by_channel.move_to_end(channel_id)
