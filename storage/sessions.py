@@ -157,6 +157,14 @@ _CLAIM_POSTS = (
 # Sent posts are kept this long (for an operator's questions), then removed a batch at a time.
 _PRUNE_POSTS = "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at < ? ORDER BY id LIMIT 500)"
 SENT_POSTS_KEPT_SECONDS = 86400.0
+# A user's name and locale as last seen (a process's first command from them); nothing is
+# written when both are as stored, the usual case after a restart.
+_REMEMBER_USER = (
+    "INSERT INTO users (id, name, locale) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+    "name = COALESCE(excluded.name, users.name), locale = COALESCE(excluded.locale, users.locale) "
+    "WHERE (excluded.name IS NOT NULL AND (users.name IS NULL OR users.name <> excluded.name)) "
+    "OR (excluded.locale IS NOT NULL AND (users.locale IS NULL OR users.locale <> excluded.locale))"
+)
 # A command's write; `{sets}` lists the changed columns (see `_stored_changes`).
 _UPDATE_SESSION = "UPDATE sessions SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?"
 
@@ -346,12 +354,7 @@ class Repository:
 
     # --- users -------------------------------------------------------------------
     async def remember_user(self, user_id: int, name: str | None, locale: str | None) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO users (id, name, locale) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
-                "name = COALESCE(excluded.name, users.name), locale = COALESCE(excluded.locale, users.locale)",
-                (user_id, name, locale),
-            )
+        await self._write([(_REMEMBER_USER, [(user_id, name, locale)])])
 
     async def user_locale(self, user_id: int) -> str | None:
         rows = await self._fetchall("SELECT locale FROM users WHERE id = ?", (user_id,))
@@ -565,11 +568,14 @@ class Repository:
                         r["sent_at"], r["failed"], r["created_at"]) for r in rows]
 
     @asynccontextmanager
-    async def table_lock(self, session_id: int, expected: int | None = None) -> AsyncIterator[int | None]:
+    async def table_lock(self, session_id: int, expected: int | None = None,
+                         optimistic: bool = False) -> AsyncIterator[int | None]:
         """Holds one table against other processes for the length of a command; yields its
         stored version when that is known (`expected`: the version the caller has loaded,
-        a hint that may save a round trip). SQLite: nothing to hold (one process serves a
-        file; the version check refuses a stale commit), so None."""
+        a hint that may save a round trip). `optimistic`: the caller would rather not wait
+        for a hold; it runs the command again (`optimistic` off) when the commit raises
+        StaleVersion. SQLite: nothing to hold (one process serves a file; the version check
+        refuses a stale commit), so None."""
         yield None
 
     async def commit(

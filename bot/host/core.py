@@ -440,11 +440,13 @@ class Host:
         return lock
 
     @asynccontextmanager
-    async def _hold(self, session_id: int, expected: int | None = None) -> AsyncIterator[int | None]:
+    async def _hold(self, session_id: int, expected: int | None = None,
+                    optimistic: bool = False) -> AsyncIterator[int | None]:
         """One command's hold on a table: this process's lock, then the database's hold
         against other processes (PostgreSQL). Yields the stored version when known
-        (`expected`: the version the caller loaded, see Repository.table_lock)."""
-        async with self._lock(session_id), self.repo.table_lock(session_id, expected) as version:
+        (`expected`: the version the caller loaded; `optimistic`: no database hold, the
+        commit's version check decides; see Repository.table_lock)."""
+        async with self._lock(session_id), self.repo.table_lock(session_id, expected, optimistic) as version:
             yield version
 
     @staticmethod
@@ -505,22 +507,33 @@ class Host:
 
     async def _locked(self, cmd: Command, locale: str, body: Callable[[SessionRow], Awaitable[Outbox]],
                       statuses: tuple[str, ...] = ("lobby", "active"), kept_ok: bool = True) -> Outbox:
-        """Resolve, lock, reload the session fresh, check its status, then run `body`."""
+        """Resolve, lock, reload the session fresh, check its status, then run `body`.
+
+        With `kept_ok` the table may come from memory and the command runs optimistically
+        (PostgreSQL: no lock, one round trip for the step; see Repository.table_lock): if
+        another process has played the table since, the commit's version check refuses it
+        (StaleVersion, nothing written) and the command runs again under the lock on the
+        table as stored."""
         found = await self._resolve(cmd, kept_ok=kept_ok)
-        async with self._hold(found.id, found.version) as version:
-            # Reload only if this process wrote the session since `found` was read, or the
-            # database says another process did; a write by another process that the
-            # database cannot tell us about is caught by the version check of the commit.
-            fresh = self.repo.committed.get(found.id, found.version) == found.version and version in (None, found.version)
-            session = found if fresh else await self.repo.load_session(found.id)
-            if fresh or not kept_ok or (session is not None and session.status in OPEN_STATUSES):
-                self._require_status(session, statuses, found.id)
-                try:
-                    return await body(session)
-                except RuleError as exc:  # every refusal names things as the menus do (a tank, not `a1`)
-                    raise self._named_refusal(cmd, session, exc, locale) from None
-        # the table kept in memory has closed since (in another process): the channel may
-        # have a new one, so look in the database
+        try:
+            async with self._hold(found.id, found.version, optimistic=kept_ok) as version:
+                # Reload only if this process wrote the session since `found` was read, or the
+                # database says another process did; a write by another process that the
+                # database cannot tell us about is caught by the version check of the commit.
+                fresh = (self.repo.committed.get(found.id, found.version) == found.version
+                         and version in (None, found.version))
+                session = found if fresh else await self.repo.load_session(found.id)
+                if fresh or not kept_ok or (session is not None and session.status in OPEN_STATUSES):
+                    self._require_status(session, statuses, found.id)
+                    try:
+                        return await body(session)
+                    except RuleError as exc:  # every refusal names things as the menus do (a tank, not `a1`)
+                        raise self._named_refusal(cmd, session, exc, locale) from None
+        except StaleVersion:
+            if not kept_ok:
+                raise
+        # the table kept in memory has changed or closed since (in another process): the
+        # channel may have a new one, so look in the database, and hold the table this time
         return await self._locked(cmd, locale, body, statuses, kept_ok=False)
 
     @staticmethod

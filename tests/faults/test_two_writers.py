@@ -1,5 +1,6 @@
 """Two host processes over the same database, acting on the same table: the version check
-refuses the stale writer with a clear message in its language, and nothing it did is kept."""
+refuses what the stale writer decided on the old table (nothing of it is kept), and its
+command is decided again on the table as stored, answered in its language."""
 from __future__ import annotations
 
 import json
@@ -59,7 +60,7 @@ async def stored(db: Path, session_id: int):
         await host.close()
 
 
-async def test_the_process_that_loaded_first_but_commits_second_is_refused(tmp_path):
+async def test_the_process_that_loaded_first_but_commits_second_is_decided_again(tmp_path):
     db = tmp_path / "db.sqlite3"
     sid, version = await open_table(db, "duel", 2)
     session, _ = await stored(db, sid)
@@ -72,7 +73,8 @@ async def test_the_process_that_loaded_first_but_commits_second_is_refused(tmp_p
     first = replies(writer(db, command(1, "play", code="pass")))
     assert first[0]["reply"] == "✓ pass"
     second = replies(late, "go\n")
-    assert second == [{"reply": t("zh-CN", "host.stale"), "public": 0, "private": 0}]
+    # decided again on the stored table, where the turn it was for is over
+    assert second == [{"reply": t("zh-CN", "host.not_your_turn", waiting="u2"), "public": 0, "private": 0}]
 
     after, log = await stored(db, sid)
     assert after.version == version + 1

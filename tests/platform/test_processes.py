@@ -186,3 +186,78 @@ async def test_the_table_lock_holds_the_row_whether_or_not_the_version_it_expect
                     await db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE NOWAIT", (sid,))
     async with second.repo.transaction() as db:  # released at the end of each
         await db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE NOWAIT", (sid,))
+
+
+async def test_a_step_decided_on_a_table_another_process_just_played_is_decided_again(hosts):
+    """A command on a table kept in memory takes no lock (the optimistic path): the commit's
+    version check is what keeps two processes from both writing a step on one version. Here
+    the second process commits bob's move while the first has decided alice's on the older
+    table: the first's commit is refused and writes nothing, and alice's move is decided again
+    on the table as stored. Both moves land, each once, with their posts once."""
+    first, second = hosts
+    sid = await tally_table(first, ["alice", "bob"])
+    assert reply_text(await first.handle(cmd("alice", "play", code="add"))) == "✓ add"
+    kept = await first.repo.kept_open_session(CHANNEL)
+    posts_per_move = len(await first.repo.posts(sid))
+    assert reply_text(await first.handle(cmd("bob", "play", code="add"))) == "✓ add"
+    posts_per_move = len(await first.repo.posts(sid)) - posts_per_move
+    assert posts_per_move > 0
+    kept = await first.repo.kept_open_session(CHANNEL)
+    posts_before = len(await first.repo.posts(sid))
+    real_commit = first.repo.commit
+    tried: list[int] = []
+
+    async def the_other_process_commits_first(session, now, **kwargs):
+        tried.append(session.version)
+        if len(tried) == 1:
+            # (were the table locked, this would wait for the first process: a failure, not a hang)
+            assert reply_text(await asyncio.wait_for(second.handle(cmd("bob", "play", code="add")), 30)) == "✓ add"
+        return await real_commit(session, now, **kwargs)
+
+    first.repo.commit = the_other_process_commits_first
+    assert reply_text(await first.handle(cmd("alice", "play", code="add"))) == "✓ add"
+    assert tried == [kept.version, kept.version + 1]  # the stale try, then the stored table
+    stored = await second.repo.load_session(sid)
+    assert json.loads(stored.state)["counts"] == [2, 2]
+    assert stored.version == kept.version + 2
+    assert [(e.seq, e.user_id) for e in await second.repo.log_entries(sid)] == [
+        (1, USERS["alice"]), (2, USERS["bob"]), (3, USERS["bob"]), (4, USERS["alice"])]
+    assert len(await second.repo.posts(sid)) == posts_before + 2 * posts_per_move
+
+
+async def test_a_refusal_decided_on_a_table_another_process_changed_is_decided_again(hosts):
+    """A command that ends without a commit (here a refusal) decided on the table kept in
+    memory: if another process has changed the table since, it is decided again on the table
+    as stored, not answered from the old one. carol joined through the second process; her
+    /game leave through the first must not be refused as 'not a player'."""
+    first, second = hosts
+    await first.handle(cmd("alice", "game.new", game="tally"))
+    sid = (await first.repo.kept_open_session(CHANNEL)).id
+    assert reply_text(await second.handle(cmd("carol", "game.join"))) == "Done."
+    assert [s.name for s in (await first.repo.kept_open_session(CHANNEL)).seats] == ["alice"]  # out of date
+    assert reply_text(await first.handle(cmd("carol", "game.leave"))) == "Done."
+    assert [s.name for s in (await second.repo.load_session(sid)).seats] == ["alice"]
+
+
+async def test_a_step_that_ends_the_game_holds_the_table_until_what_follows_it_is_written(hosts):
+    """On the optimistic path, a step that closes the table opens a transaction that the
+    game-over hooks (a league's result) join, as they would under the lock: while they run,
+    the other process finds the row locked and the table still active; then it is finished."""
+    first, second = hosts
+    sid = await tally_table(first, ["alice", "bob"])
+    assert reply_text(await first.handle(cmd("alice", "play", code="add"))) == "✓ add"  # kept in memory
+    seen: list[tuple[str, str]] = []
+
+    async def game_over(stored, outcome) -> None:
+        try:
+            async with second.repo.transaction() as db:
+                await db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE NOWAIT", (sid,))
+            row = "free"
+        except asyncpg.LockNotAvailableError:
+            row = "locked"
+        seen.append((row, (await second.repo.load_session(sid)).status))
+
+    first.on_game_finished.append(game_over)
+    await first.handle(cmd("alice", "game.concede"))
+    assert seen == [("locked", "active")]
+    assert (await second.repo.load_session(sid)).status == "finished"

@@ -208,3 +208,29 @@ async def test_a_kept_open_session_is_read_again_after_another_writer_commits(ta
     finally:
         await a.close()
         await b.close()
+
+
+async def test_remembering_a_user_writes_only_what_changed(target):
+    """A process remembers each user's name and locale at their first command; a missing one
+    (None) keeps what is stored, and a user seen again as stored writes no new row version
+    (PostgreSQL: the row's xmin stays; SQLite: no change counted)."""
+    repo = await open_repository(target)
+    try:
+        await repo.remember_user(7, "alice", "en")
+        await repo.remember_user(7, None, "zh-CN")
+        await repo.remember_user(8, "bob", None)
+        await repo.remember_user(8, "bobby", None)
+        rows = await repo._fetchall("SELECT id, name, locale FROM users ORDER BY id")
+        assert [tuple(r) for r in rows] == [(7, "alice", "zh-CN"), (8, "bobby", None)]
+        async def written() -> object:
+            if is_postgres_url(target):
+                return (await repo._fetchall("SELECT xmin::text FROM users WHERE id = ?", (7,)))[0][0]
+            return repo.fast.total_changes  # SQLite: the loop's connection, where the write goes
+
+        before = await written()
+        await repo.remember_user(7, "alice", "zh-CN")
+        await repo.remember_user(7, None, None)
+        assert await written() == before
+        assert await repo.user_locale(7) == "zh-CN"
+    finally:
+        await repo.close()
