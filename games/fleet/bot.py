@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.core.scoring import win_chances
 from games.fleet.data import DATA
 from games.fleet.state import SHIP_ROW, ship_dist, zrow
 
@@ -191,12 +192,41 @@ def _main(engine, state, seat, by, rng):
     return by["end"][0]
 
 
+def features(state, seat: int) -> list[float]:
+    """What a position holds for `seat`, as numbers (`FEATURES` names them): its ship's health
+    and how close it is to going down, its fielded mechs (what 军备竞赛 and the round cap
+    count, weighted by how near that count is) and those still in the hangar, a mech one or
+    two steps from the enemy ship row where 劫掠 wins (not held back by an enemy mech in its
+    zone), energy, hand, and whether it moves next."""
+    me, foe = state.sides[seat], state.sides[1 - seat]
+    hp = max(0, me.ship.hp)
+    field = [m for m in me.mechs if m.status == "field"]
+    field_hp = sum(m.hp for m in field)
+    last = state.options.arms_round if "arms" in state.conditions else state.options.cap_round
+    raid = [0.0, 0.0]
+    if _raids(state, seat):
+        held = {m.zone for m in foe.mechs if m.status == "field"}
+        for m in field:
+            gap = ship_dist(1 - seat, m.zone)
+            if gap <= 2 and m.zone not in held:
+                raid[gap - 1] = 1.0
+    return [hp, min(hp, 10), field_hp, len(field), sum(m.hp for m in me.mechs if m.status == "hangar"),
+            (hp + field_hp) * min(1.0, state.round / last), *raid, me.ship.energy, len(me.hand),
+            1.0 if state.turn == seat else 0.0]
+
+
+FEATURES = ("hp", "hp_to_10", "field_hp", "field", "hangar_hp", "count_near", "raid_1", "raid_2", "energy", "hand",
+            "to_move")
+# Fitted by `python -m bench evaluation --game fleet` (see bench/evaluation.py)
+WEIGHTS = (-0.004469, 0.0611, 0.09258, 0.0626, 0.08657, 0.1056, 2.07, 0.5924, -0.1811, -0.1017, 0.1342)
+
+
 def evaluate(engine, state, players: int) -> list[float]:
-    """For a search cut short: each side's share of ship and fielded mech health (0 to 1)."""
-    if any(s.ship is None for s in state.sides):  # fleets still being built
+    """For a search cut short: each side's chance to win by the fitted weights of `features`
+    (even while the fleets are built: what they hold shows only in play)."""
+    if state.phase != "play":
         return [1 / players] * players
-    strength = [max(0, s.ship.hp) + 0.5 * sum(m.hp for m in s.mechs if m.status != "lost") + 1 for s in state.sides]
-    return [v / sum(strength) for v in strength]
+    return win_chances(WEIGHTS, [features(state, s) for s in range(players)])
 
 
 def poses(view: dict[str, Any]) -> tuple[int, dict[str, Any]]:
