@@ -211,10 +211,13 @@ def features(state, seat: int) -> list[float]:
             if gap <= 2 and m.zone not in held:
                 raid[gap - 1] = 1.0
     return [hp, min(hp, 10), field_hp, len(field), sum(m.hp for m in me.mechs if m.status == "hangar"),
-            (hp + field_hp) * min(1.0, state.round / last), *raid, me.ship.energy, len(me.hand),
+            (hp + field_hp) * max(0.0, 1 - (last - state.round) / COUNT_AHEAD), *raid, me.ship.energy, len(me.hand),
             1.0 if state.turn == seat else 0.0]
 
 
+# rounds before the count from which health counts extra (fewer than a build-phase rollout reaches:
+# the choice of 军备竞赛 is not judged by a count twenty rounds away)
+COUNT_AHEAD = 10
 FEATURES = ("hp", "hp_to_10", "field_hp", "field", "hangar_hp", "count_near", "raid_1", "raid_2", "energy", "hand",
             "to_move")
 # Fitted by `python -m bench evaluation --game fleet` (see bench/evaluation.py)
