@@ -236,3 +236,9 @@ def poses(view: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """For games.core.undo: the turn and each own mech's place (hangar, a zone of the field)."""
     mechs = view["sides"][view["me"]].get("mechs", [])
     return 2 * view["round"] + view["turn"], {m["uid"]: (m["status"], m["zone"]) for m in mechs}
+
+
+def aimless(view: dict[str, Any], action: Any) -> bool:
+    """For games.core.undo: `reset` at the victory step starts the fleet over, and the heuristic
+    builds the same one again (the search found it a null move's noise gain)."""
+    return action.kind == "reset"
