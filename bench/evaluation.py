@@ -102,7 +102,8 @@ def quality(chances: list[float], labels: list[float]) -> tuple[float, float]:
     return loss / len(labels), right / len(labels)
 
 
-LIVE = {"frontline": lambda st: st.phase == "main", "conflict": lambda st: st.phase not in ("setup", "over")}
+LIVE = {"frontline": lambda st: st.phase == "main", "conflict": lambda st: st.phase not in ("setup", "over"),
+        "fleet": lambda st: st.phase == "play"}
 
 
 def main(argv: list[str]) -> int:

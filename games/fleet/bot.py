@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.core.scoring import win_chances
 from games.fleet.data import DATA
 from games.fleet.state import SHIP_ROW, ship_dist, zrow
 
 D = DATA()
+PRESET = "carrier"
 
 
 def _expected(engine, state, seat: int, unit: str, wid: str, target: str) -> float:
@@ -41,7 +43,7 @@ def _expected(engine, state, seat: int, unit: str, wid: str, target: str) -> flo
     value = p * w.shots * dmg
     if is_mech and target != "ship":
         value = p * w.shots * min(dmg, hp) + (2.0 * p if dmg * w.shots >= hp else 0.0)  # kills are worth more
-        if ship_dist(seat, engine.mech(state, target).zone) <= 1:
+        if _threat(state, 1 - seat, engine.mech(state, target)):
             value *= 2  # protect the ship
     return value
 
@@ -54,10 +56,10 @@ def choose(engine, state, seat: int, rng: random.Random) -> Any:
     for a in legal:
         by.setdefault(a.kind, []).append(a)
     if state.phase == "build":
-        if "preset" in by:
-            return rng.choice(by["preset"])
-        if "victory" in by:
-            return rng.choice([a for a in by["victory"] if a.goal != "arms"])
+        if "preset" in by:  # the Pegasus carrier: 50 health and six mechs; it beat each other preset in arena
+            return next((a for a in by["preset"] if a.name == PRESET), by["preset"][0])
+        if "victory" in by:  # 劫掠: the mechs' march on the enemy ship ends the game, not just a count
+            return next(a for a in by["victory"] if a.goal == "raid")
         return next(a for a in legal if a.kind != "reset")
     if state.pending:
         return _pending(engine, state, seat, by, rng)
@@ -95,7 +97,31 @@ def _pending(engine, state, seat, by, rng):
     return by.get("pass", [next(iter(by.values()))[0]])[0]
 
 
+def _raids(state, seat) -> bool:
+    """Whether a mech of `seat` in the enemy ship row wins (劫掠 chosen, the enemy no giant)."""
+    return "raid" in state.conditions and not state.sides[1 - seat].ship.giant
+
+
+def _threat(state, seat, mech) -> bool:
+    """Whether a field mech of `seat` threatens the enemy ship: next to it, or, where it wins by
+    劫掠, within a turn's march of its row (two orders, and a sword's warp at the turn's end)."""
+    gap = ship_dist(1 - seat, mech.zone)
+    return gap <= 1 or (_raids(state, seat) and gap <= 2 + (mech.model == "sword"))
+
+
 def _mech_step(engine, state, seat, by):
+    moves = by.get("move", [])
+    if _raids(state, seat):
+        goal = SHIP_ROW[1 - seat]
+        winning = next((a for a in moves if zrow(a.zone) == goal), None)
+        if winning is not None:
+            return winning
+    if moves and _raids(state, 1 - seat):  # block an enemy mech one step from our ship row: it cannot go on
+        mine = {m.zone for m in engine.on_field(state.sides[seat])}
+        near = {m.zone for m in engine.on_field(state.sides[1 - seat]) if ship_dist(seat, m.zone) == 1} - mine
+        block = next((a for a in moves if a.zone in near), None)
+        if block is not None:
+            return block
     attacks = []
     for a in by.get("attack", []):
         if a.weapon == "repair_drone":
@@ -109,7 +135,6 @@ def _mech_step(engine, state, seat, by):
         score, best = max(attacks, key=lambda x: x[0])
         if score >= 0.4:
             return best
-    moves = by.get("move", [])
     if moves:
         target_row = SHIP_ROW[1 - seat]
         return min(moves, key=lambda a: (abs(zrow(a.zone) - target_row), a.zone[0] != "C"))
@@ -120,10 +145,13 @@ def _main(engine, state, seat, by, rng):
     side, enemy = state.sides[seat], state.sides[1 - seat]
     ship = side.ship
     cards = {c.id: c.card for c in side.hand}
+    last = state.options.arms_round if "arms" in state.conditions else state.options.cap_round
+    if state.round == last and "launch" in by:  # the count at this round's end weighs fielded mechs only
+        return rng.choice(by["launch"])
     for a in by.get("skill", []):
         if a.name == "revenge":
             return max(by["skill"], key=lambda x: engine.mech(state, x.a).hp if x.name == "revenge" and x.a else 0)
-        if a.name == "last_stand" and ship.hp * 2 < ship.max_hp:
+        if a.name == "last_stand":  # 100 health, whatever the ship had
             return a
         if a.name == "sacrifice" and ship.energy >= 2:
             return a
@@ -141,7 +169,7 @@ def _main(engine, state, seat, by, rng):
             return a
     fires = [(_expected(engine, state, seat, "ship", a.weapon, a.target), a) for a in by.get("fire", [])]
     best_fire = max(fires, key=lambda x: x[0]) if fires else (0.0, None)
-    threatened = any(ship_dist(seat, m.zone) <= 1 for m in engine.on_field(enemy))
+    threatened = any(_threat(state, 1 - seat, m) for m in engine.on_field(enemy))
     if threatened and best_fire[1] is not None and best_fire[0] >= 1:
         return best_fire[1]
     field = engine.on_field(side)
@@ -164,15 +192,53 @@ def _main(engine, state, seat, by, rng):
     return by["end"][0]
 
 
+def features(state, seat: int) -> list[float]:
+    """What a position holds for `seat`, as numbers (`FEATURES` names them): its ship's health
+    and how close it is to going down, its fielded mechs (what 军备竞赛 and the round cap
+    count, weighted by how near that count is) and those still in the hangar, a mech one or
+    two steps from the enemy ship row where 劫掠 wins (not held back by an enemy mech in its
+    zone), energy, hand, and whether it moves next."""
+    me, foe = state.sides[seat], state.sides[1 - seat]
+    hp = max(0, me.ship.hp)
+    field = [m for m in me.mechs if m.status == "field"]
+    field_hp = sum(m.hp for m in field)
+    last = state.options.arms_round if "arms" in state.conditions else state.options.cap_round
+    raid = [0.0, 0.0]
+    if _raids(state, seat):
+        held = {m.zone for m in foe.mechs if m.status == "field"}
+        for m in field:
+            gap = ship_dist(1 - seat, m.zone)
+            if gap <= 2 and m.zone not in held:
+                raid[gap - 1] = 1.0
+    return [hp, min(hp, 10), field_hp, len(field), sum(m.hp for m in me.mechs if m.status == "hangar"),
+            (hp + field_hp) * max(0.0, 1 - (last - state.round) / COUNT_AHEAD), *raid, me.ship.energy, len(me.hand),
+            1.0 if state.turn == seat else 0.0]
+
+
+# rounds before the count from which health counts extra (fewer than a build-phase rollout reaches:
+# the choice of 军备竞赛 is not judged by a count twenty rounds away)
+COUNT_AHEAD = 10
+FEATURES = ("hp", "hp_to_10", "field_hp", "field", "hangar_hp", "count_near", "raid_1", "raid_2", "energy", "hand",
+            "to_move")
+# Fitted by `python -m bench evaluation --game fleet` (see bench/evaluation.py)
+WEIGHTS = (-0.004469, 0.0611, 0.09258, 0.0626, 0.08657, 0.1056, 2.07, 0.5924, -0.1811, -0.1017, 0.1342)
+
+
 def evaluate(engine, state, players: int) -> list[float]:
-    """For a search cut short: each side's share of ship and fielded mech health (0 to 1)."""
-    if any(s.ship is None for s in state.sides):  # fleets still being built
+    """For a search cut short: each side's chance to win by the fitted weights of `features`
+    (even while the fleets are built: what they hold shows only in play)."""
+    if state.phase != "play":
         return [1 / players] * players
-    strength = [max(0, s.ship.hp) + 0.5 * sum(m.hp for m in s.mechs if m.status != "lost") + 1 for s in state.sides]
-    return [v / sum(strength) for v in strength]
+    return win_chances(WEIGHTS, [features(state, s) for s in range(players)])
 
 
 def poses(view: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """For games.core.undo: the turn and each own mech's place (hangar, a zone of the field)."""
     mechs = view["sides"][view["me"]].get("mechs", [])
     return 2 * view["round"] + view["turn"], {m["uid"]: (m["status"], m["zone"]) for m in mechs}
+
+
+def aimless(view: dict[str, Any], action: Any) -> bool:
+    """For games.core.undo: `reset` at the victory step starts the fleet over, and the heuristic
+    builds the same one again (the search found it a null move's noise gain)."""
+    return action.kind == "reset"

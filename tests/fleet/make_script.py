@@ -14,7 +14,7 @@ from pathlib import Path
 from games.core import Seat
 from games.fleet import ENGINE, GAME
 
-SEED = 4012
+SEED = 4016
 SCRIPT = Path(__file__).parent / "scripts" / "whole_game.txt"
 NAMES = ("alice", "bob")
 SECRET_KINDS = ("launch", "attach", "go", "play", "use", "react", "pick", "preset", "fleet", "ship", "main", "mech",

@@ -8,12 +8,29 @@ import re
 
 from games.core.engine import Seat
 from games.fleet import ENGINE, GAME
+from games.fleet.state import Preset
 from tests.bot_games import bot_steps
+
+PRESETS = ("raider", "bastion", "carrier", "steel")
+
+
+class _EachFleet:
+    """The heuristic bot, building the ready-made fleets in turn (by seed and seat): the bot
+    itself always takes the carrier, and these tests scan the events of every fleet (a twin
+    laser's second shot, Tim Wall's redirect, Aaron Thompson's transfer)."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def bot_action(self, state, seat, rng):
+        if state.phase == "build" and state.sides[seat].build.stage == "ship":
+            return Preset(name=PRESETS[(self.seed + seat) % len(PRESETS)])
+        return GAME.bot_action(state, seat, rng)
 
 
 def bot_game(seed: int, options: dict[str, str] | None = None):
     """The heuristic bot in both seats of a seeded game: each step, as played, to the end."""
-    return bot_steps(ENGINE, GAME, seed, options)
+    return bot_steps(ENGINE, _EachFleet(seed), seed, options)
 
 
 def test_ships_in_attacks_and_damage_read_as_words_with_their_owner():
