@@ -47,6 +47,8 @@ def main(argv: list[str]) -> int:
         lo, hi = report.interval()
         figures.append(f"{key}={100 * report.a_rate:.0f}% [{100 * lo:.0f}-{100 * hi:.0f}] "
                        f"worst {1000 * report.times['a'].worst:.0f} ms")
+        if report.stopped:  # interrupted: the games after this one are not played
+            break
     print(f"arena {args.a} vs {args.b}: " + ", ".join(figures))
     return 0
 

@@ -4,7 +4,9 @@ Player A sits at seat `g % players` in game g and B fills every other seat, so n
 keeps the first move. The report gives A's win rate with a 95 % Wilson interval, the draws
 (and games cut off at the step limit), and each side's average and worst time per decision
 (a decision with one legal action is not counted: nothing is thought about), on the wall
-clock and in CPU time of the thinking thread.
+clock and in CPU time of the thinking thread. A match interrupted (Ctrl-C, `timeout -s INT`)
+ends there and reports the games it finished, marked "stopped early": a long run on a busy
+machine keeps what it measured.
 
 With `cpu=True` a search's budget counts the CPU time its thread gets instead of the wall
 clock: a decision thinks as much as it would on an idle core, whatever else the machine runs,
@@ -87,6 +89,7 @@ class ArenaReport:
     b_wins: int = 0
     draws: int = 0
     cut_off: int = 0  # games that reached the step limit (counted as draws)
+    stopped: bool = False  # interrupted (Ctrl-C, `timeout -s INT`) before all its games: the finished ones stand
     times: dict[str, SideTimes] = field(default_factory=lambda: {"a": SideTimes(), "b": SideTimes()})
     seconds: float = 0.0
 
@@ -100,7 +103,8 @@ class ArenaReport:
     def line(self) -> str:
         lo, hi = self.interval()
         ta, tb = self.times["a"], self.times["b"]
-        return (f"{self.game}: {self.a} vs {self.b}, {self.games} games ({self.players} players): "
+        return (f"{self.game}: {self.a} vs {self.b}, {self.games} games ({self.players} players"
+                + (", stopped early" if self.stopped else "") + "): "
                 f"{self.a} wins {self.a_wins} ({100 * self.a_rate:.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f} %), "
                 f"{self.b} wins {self.b_wins}, draws {self.draws}"
                 + (f" ({self.cut_off} cut off at {MAX_STEPS} steps)" if self.cut_off else "")
@@ -124,6 +128,16 @@ def play_match(engine: Engine, a: str, b: str, games: int, seed: int = 1, player
     report = ArenaReport(engine.key, a, b, players)
     bots = {"a": side_bot(engine, a, budget, cpu), "b": side_bot(engine, b, budget, cpu)}
     started = time.perf_counter()
+    try:
+        _play_games(engine, report, bots, games, seed, players, options, progress)
+    except KeyboardInterrupt:  # a long match cut short still reports every game it finished
+        report.stopped = True
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _play_games(engine: Engine, report: ArenaReport, bots: dict[str, Any], games: int, seed: int, players: int,
+                options: dict[str, str] | None, progress: Any) -> None:
     for g in range(games):
         a_seat = g % players
         side_of = ["a" if s == a_seat else "b" for s in range(players)]
@@ -154,5 +168,3 @@ def play_match(engine: Engine, a: str, b: str, games: int, seed: int = 1, player
             report.draws += 1
         if progress is not None:
             progress(report)
-    report.seconds = time.perf_counter() - started
-    return report

@@ -245,10 +245,13 @@ class SearchBot:
             base = engine.dump_state(world)
             seed = rng.getrandbits(64)
             got = []
-            for code in candidates:
+            for i, code in enumerate(candidates):
                 if deadline is not None and self.clock() > deadline:
                     break  # not one more move past the deadline: this round is incomplete, so not counted
-                trial = engine.apply(engine.load_state(base), seat, by_code[code]).state
+                # the last candidate plays on the drawn world itself, which no later round reads
+                # (the next draws its own; the first world is kept as a copy): one state copy fewer a round
+                start = world if i == len(candidates) - 1 else engine.load_state(base)
+                trial = engine.apply(start, seat, by_code[code]).state
                 reward = self._rollout(trial, players, random.Random(seed), deadline, seat)
                 got.append(0.5 if reward is None else reward[seat] if seat < len(reward) else 0.0)
             if len(got) < len(candidates) or (rounds and deadline is not None and self.clock() > deadline):

@@ -28,6 +28,20 @@ def test_a_match_counts_every_game_once_and_times_both_sides():
     assert "easy vs heuristic, 4 games" in report.line()
 
 
+def test_an_interrupted_match_reports_the_games_it_finished():
+    """Brief arena6: a match cut short (Ctrl-C, `timeout -s INT`) still reports every game it
+    finished, so that a long run on a busy machine keeps what it measured."""
+    def interrupt_after_two(report):
+        if report.games == 2:
+            raise KeyboardInterrupt
+
+    report = play_match(get_engine("fleet"), "easy", "heuristic", 5, seed=3, progress=interrupt_after_two)
+    assert report.stopped and report.games == 2
+    assert report.a_wins + report.b_wins + report.draws == 2
+    assert "2 games (2 players, stopped early)" in report.line()
+    assert not play_match(get_engine("fleet"), "easy", "heuristic", 1, seed=3).stopped
+
+
 def test_the_command_refuses_a_game_it_does_not_know_and_runs_a_small_match():
     shapan = Path(sys.executable).parent / "shapan"
     bad = subprocess.run([str(shapan), "arena", "--game", "chess960", "--a", "easy", "--b", "heuristic",
