@@ -45,7 +45,6 @@ from bot.outbox import Command
 from games.registry import get_engine, register
 from tests.discord.harness import GUILD_ID, NONCE_WINDOW, DiscordHarness, Recorder, Request
 
-register(tests.toygame.ENGINE)
 POST_LEASE = 2.0  # seconds: a dead process's posts are sent by another this soon (Discord's window: minutes)
 FIRST_CHANNEL = 7000
 TIMER_HOURS = 0.0004  # a turn timer of 1.44 s: reminders and expiries all through the run
@@ -231,6 +230,9 @@ async def main(db: str, ledger: str, index: int, processes: int, until_file: Pat
 
 
 if __name__ == "__main__":
+    # The bare engine (plain faces) in this process only: registered on import, it replaced the
+    # toy game's text for every test collected after tests/faults (views read as raw JSON)
+    register(tests.toygame.ENGINE)
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     asyncio.run(main(args[0], args[1], int(args[2]), int(args[3]), Path(args[4]), int(args[5]),
                      "--drain" in sys.argv, "--idle" in sys.argv))

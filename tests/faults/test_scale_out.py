@@ -198,3 +198,18 @@ def test_four_processes_one_killed_again_and_again_lose_and_double_nothing(pg_ur
           f"takeover: {takeovers.summary()}, {takeovers.superseded} restarted by a move first, "
           f"{len(late)} held until the end; "
           f"wall {time.time() - started:.0f} s")
+
+
+def test_importing_the_shard_process_leaves_the_toy_game_its_text():
+    """The shard script registers the bare toy engine for its own process only: on import it
+    replaced the toy game's text for every test collected after tests/faults (a run of
+    `pytest tests/platform ... tests/faults` read views as raw JSON in 18 tests)."""
+    import importlib
+
+    import tests.faults.shard
+    import tests.toygame
+    from games.registry import get_game, register
+
+    register(tests.toygame.GAME)
+    importlib.reload(tests.faults.shard)
+    assert get_game(tests.toygame.ENGINE.key) is tests.toygame.GAME
