@@ -17,7 +17,6 @@ again among the hidden places.
 """
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from functools import lru_cache
@@ -32,7 +31,9 @@ if TYPE_CHECKING:  # the engine passes itself in: determinize reads its public q
 
 
 def determinize(engine: IronFireEngine, state: IronState, seat: int, rnd: random.Random) -> IronState:
-    st = copy.deepcopy(state)
+    # A dump and load copies the state faithfully (every seeded test plays the same) and costs
+    # about 0.6 ms here against deepcopy's 1.0 (2,329 states of 12 random games, one run)
+    st = engine.load_state(engine.dump_state(state))
     st.rng = GameRng.fresh(rnd)
     for s, p in enumerate(st.players):
         if s == seat or p.out:
