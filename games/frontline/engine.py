@@ -21,16 +21,14 @@ from .state import (
 OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
 
 
-@lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
 def _action(cls: type, *values: Any) -> FrontlineAction:
-    """Actions are frozen values: legal_actions reuses them instead of building thousands
-    of equal pydantic objects per game (the random-playout hot loop). `values` are the
-    fields in code order; those left out keep their defaults. Each new card id still brings
-    new actions (most of a game's), so they are filled as pydantic's validator fills them,
-    without validating known-good values again (games.core.events.fill_model; test_fast_paths
-    compares every listed action with a validated one, field types included)."""
-    fields = dict(_DEFAULTS[cls])  # every field in order, defaults first
-    fields.update(zip(_CODE_FIELDS[cls], values))
+    """A new action of `cls`: `values` are the fields in code order; those left out keep their
+    defaults. Filled as pydantic's validator fills it, without validating known-good values
+    again (games.core.events.fill_model; test_fast_paths compares every listed action with a
+    validated one, field types included)."""
+    fields = _DEFAULTS[cls].copy()  # every field in order, defaults first
+    for name, value in zip(_CODE_FIELDS[cls], values):
+        fields[name] = value
     return fill_model(cls, fields, _GIVEN[cls][len(values)])
 
 
@@ -38,6 +36,52 @@ _DEFAULTS = {cls: {name: f.default for name, f in cls.model_fields.items()} for 
 _CODE_FIELDS = {cls: code_fields(cls) for cls in ACTIONS}
 # the field names set by the first n values, per n (one set shared by those actions, as fill_model allows)
 _GIVEN = {cls: [set(names[:n]) for n in range(len(names) + 1)] for cls, names in _CODE_FIELDS.items()}
+
+_KEEP = 1024  # card or unit ids whose actions are kept, per action class: many tables' worth
+
+
+class _Kept(dict):
+    """The actions of one class made for one card or unit id, by their second value (a target,
+    or `...` for an action without one). Actions are frozen values: legal_actions reuses them
+    instead of building thousands of equal pydantic objects per game (the random-playout hot
+    loop), and a lookup by a plain string costs a fraction of a cache keyed by all values.
+    Units' ids ("u7") come back in every game; each new card id still brings new actions."""
+
+    __slots__ = ("cls", "first")
+
+    def __missing__(self, second: Any) -> FrontlineAction:
+        made = _action(self.cls, self.first) if second is ... else _action(self.cls, self.first, second)
+        self[second] = made
+        return made
+
+
+class _KeptById(dict):
+    """Per action class: card or unit id -> its `_Kept` actions; forgets them all past _KEEP ids."""
+
+    __slots__ = ("cls",)
+
+    def __missing__(self, first: str) -> _Kept:
+        if len(self) >= _KEEP:
+            self.clear()
+        kept = self[first] = _Kept()
+        kept.cls, kept.first = self.cls, first
+        return kept
+
+
+def _kept_by_id(cls: type) -> _KeptById:
+    kept = _KeptById()
+    kept.cls = cls
+    return kept
+
+
+_DEPLOYS, _ORDERS, _COUNTERS, _MOVES, _ATTACKS, _SWAPS = (
+    _kept_by_id(cls) for cls in (Deploy, PlayOrder, SetCounter, Move, Attack, Swap))
+_END, _KEEP_HAND = _action(EndTurn), _action(Keep)
+
+
+@lru_cache(maxsize=None)  # a few ready-made decks
+def _deck_action(name: str) -> ChooseDeck:
+    return _action(ChooseDeck, name)
 
 
 @lru_cache(maxsize=None)  # a few ready-made decks, parsed once instead of at every choice
@@ -232,8 +276,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if phase not in ("deck", "mulligan") or seat not in (0, 1) or st.players[seat].ready:
             return []
         if phase == "deck":
-            return [_action(ChooseDeck, name) for name in load_presets()]
-        return [_action(Swap, c.id) for c in st.players[seat].hand] + [_action(Keep)]
+            return [_deck_action(name) for name in load_presets()]
+        return [_SWAPS[c.id][...] for c in st.players[seat].hand] + [_KEEP_HAND]
 
     def _main_actions(self, st: FrontlineState, seat: int) -> list[FrontlineAction]:
         """The turn player's actions, in the order players see them: hand cards, then each
@@ -253,29 +297,31 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                     continue
                 if kind == "unit":
                     if room:
+                        made = _DEPLOYS[c.id]
                         if target == "none":
-                            acts.append(_action(Deploy, c.id, None))
+                            acts.append(made[None])
                         else:
                             targets = targets_of.get((target, False))
                             if targets is None:
                                 targets = targets_of[target, False] = self.card_targets(st, seat, target, False)
                             for x in targets:  # loops, not comprehensions: no call of their own
-                                acts.append(_action(Deploy, c.id, x))
+                                acts.append(made[x])
                             if not targets:
-                                acts.append(_action(Deploy, c.id, None))
+                                acts.append(made[None])
                 elif kind == "order":
                     if condition and not self._condition_met(st, seat, condition):
                         continue
+                    made = _ORDERS[c.id]
                     if target == "none":
-                        acts.append(_action(PlayOrder, c.id))
+                        acts.append(made[...])
                     else:
                         targets = targets_of.get((target, True))
                         if targets is None:
                             targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
                         for x in targets:
-                            acts.append(_action(PlayOrder, c.id, x))
+                            acts.append(made[x])
                 elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
-                    acts.append(_action(SetCounter, c.id))
+                    acts.append(_COUNTERS[c.id][...])
         # the units: can_act, and the kredits both a move and an attack need; then
         # _may_move (only from the support line) and _may_attack written out
         turn_no = st.turn_no
@@ -295,15 +341,16 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 if utype != "tank":
                     continue  # acted: only a tank attacks after moving, and nobody moves twice
             elif enter and not in_front and (u.attacks == 0 or utype == "tank"):
-                acts.append(_action(Move, uid))
+                acts.append(_MOVES[uid][...])
             if u.atk > 0 and u.attacks < (2 if "fury" in u.keywords else 1):
                 reach = (utype, in_front, "no_hq_attack" not in u.flags)
                 targets = reach_of.get(reach)
                 if targets is None:
                     targets = reach_of[reach] = _attack_targets(st, seat, *reach)
+                made = _ATTACKS[uid]
                 for x in targets:
-                    acts.append(_action(Attack, uid, x))
-        acts.append(_action(EndTurn))
+                    acts.append(made[x])
+        acts.append(_END)
         return acts
 
     @staticmethod
@@ -517,7 +564,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         p.hidden_spent += card.cost
         hc.active = True
         ev.append(Event.private(seat, "frontline.counter_set", card=card.name, id=hc.id))
-        self._end(st, seat, _action(EndTurn), ev, True)
+        self._end(st, seat, _END, ev, True)
 
     def _unit(self, st: FrontlineState, seat: int, uid: str) -> Unit:
         u = st.units.get(uid)
