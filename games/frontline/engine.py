@@ -37,46 +37,28 @@ _CODE_FIELDS = {cls: code_fields(cls) for cls in ACTIONS}
 # the field names set by the first n values, per n (one set shared by those actions, as fill_model allows)
 _GIVEN = {cls: [set(names[:n]) for n in range(len(names) + 1)] for cls, names in _CODE_FIELDS.items()}
 
+# Actions are frozen values: legal_actions reuses them instead of building thousands of equal
+# pydantic objects per game (the random-playout hot loop). They are kept per action class and
+# card or unit id, by their second value (a target, or `...` for an action without one): a
+# lookup by one string in a plain dict costs a fraction of a cache keyed by all the values.
+# Units' ids ("u7") come back in every game; each new card id still brings new actions.
 _KEEP = 1024  # card or unit ids whose actions are kept, per action class: many tables' worth
-
-
-class _Kept(dict):
-    """The actions of one class made for one card or unit id, by their second value (a target,
-    or `...` for an action without one). Actions are frozen values: legal_actions reuses them
-    instead of building thousands of equal pydantic objects per game (the random-playout hot
-    loop), and a lookup by a plain string costs a fraction of a cache keyed by all values.
-    Units' ids ("u7") come back in every game; each new card id still brings new actions."""
-
-    __slots__ = ("cls", "first")
-
-    def __missing__(self, second: Any) -> FrontlineAction:
-        made = _action(self.cls, self.first) if second is ... else _action(self.cls, self.first, second)
-        self[second] = made
-        return made
-
-
-class _KeptById(dict):
-    """Per action class: card or unit id -> its `_Kept` actions; forgets them all past _KEEP ids."""
-
-    __slots__ = ("cls",)
-
-    def __missing__(self, first: str) -> _Kept:
-        if len(self) >= _KEEP:
-            self.clear()
-        kept = self[first] = _Kept()
-        kept.cls, kept.first = self.cls, first
-        return kept
-
-
-def _kept_by_id(cls: type) -> _KeptById:
-    kept = _KeptById()
-    kept.cls = cls
-    return kept
-
-
-_DEPLOYS, _ORDERS, _COUNTERS, _MOVES, _ATTACKS, _SWAPS = (
-    _kept_by_id(cls) for cls in (Deploy, PlayOrder, SetCounter, Move, Attack, Swap))
+_DEPLOYS, _ORDERS, _COUNTERS, _MOVES, _ATTACKS, _SWAPS = ({} for _ in range(6))
 _END, _KEEP_HAND = _action(EndTurn), _action(Keep)
+
+
+def _kept(kept: dict[str, dict[Any, FrontlineAction]], first: str) -> dict[Any, FrontlineAction]:
+    """The actions kept for a card or unit id new to `kept` (all forgotten past _KEEP ids)."""
+    if len(kept) >= _KEEP:
+        kept.clear()
+    made = kept[first] = {}
+    return made
+
+
+def _made(made: dict[Any, FrontlineAction], cls: type, first: str, second: Any = ...) -> FrontlineAction:
+    """A new action of `cls` for `first` and `second` (`...`: none), kept in `made`."""
+    action = made[second] = _action(cls, first) if second is ... else _action(cls, first, second)
+    return action
 
 
 @lru_cache(maxsize=None)  # a few ready-made decks
@@ -277,7 +259,12 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return []
         if phase == "deck":
             return [_deck_action(name) for name in load_presets()]
-        return [_SWAPS[c.id][...] for c in st.players[seat].hand] + [_KEEP_HAND]
+        acts = []
+        for c in st.players[seat].hand:
+            made = _SWAPS.get(c.id) or _kept(_SWAPS, c.id)
+            acts.append(made.get(...) or _made(made, Swap, c.id))
+        acts.append(_KEEP_HAND)
+        return acts
 
     def _main_actions(self, st: FrontlineState, seat: int) -> list[FrontlineAction]:
         """The turn player's actions, in the order players see them: hand cards, then each
@@ -297,31 +284,32 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                     continue
                 if kind == "unit":
                     if room:
-                        made = _DEPLOYS[c.id]
+                        made = _DEPLOYS.get(c.id) or _kept(_DEPLOYS, c.id)
                         if target == "none":
-                            acts.append(made[None])
+                            acts.append(made.get(None) or _made(made, Deploy, c.id, None))
                         else:
                             targets = targets_of.get((target, False))
                             if targets is None:
                                 targets = targets_of[target, False] = self.card_targets(st, seat, target, False)
                             for x in targets:  # loops, not comprehensions: no call of their own
-                                acts.append(made[x])
+                                acts.append(made.get(x) or _made(made, Deploy, c.id, x))
                             if not targets:
-                                acts.append(made[None])
+                                acts.append(made.get(None) or _made(made, Deploy, c.id, None))
                 elif kind == "order":
                     if condition and not self._condition_met(st, seat, condition):
                         continue
-                    made = _ORDERS[c.id]
+                    made = _ORDERS.get(c.id) or _kept(_ORDERS, c.id)
                     if target == "none":
-                        acts.append(made[...])
+                        acts.append(made.get(...) or _made(made, PlayOrder, c.id))
                     else:
                         targets = targets_of.get((target, True))
                         if targets is None:
                             targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
                         for x in targets:
-                            acts.append(made[x])
+                            acts.append(made.get(x) or _made(made, PlayOrder, c.id, x))
                 elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
-                    acts.append(_COUNTERS[c.id][...])
+                    made = _COUNTERS.get(c.id) or _kept(_COUNTERS, c.id)
+                    acts.append(made.get(...) or _made(made, SetCounter, c.id))
         # the units: can_act, and the kredits both a move and an attack need; then
         # _may_move (only from the support line) and _may_attack written out
         turn_no = st.turn_no
@@ -341,15 +329,16 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 if utype != "tank":
                     continue  # acted: only a tank attacks after moving, and nobody moves twice
             elif enter and not in_front and (u.attacks == 0 or utype == "tank"):
-                acts.append(_MOVES[uid][...])
+                made = _MOVES.get(uid) or _kept(_MOVES, uid)
+                acts.append(made.get(...) or _made(made, Move, uid))
             if u.atk > 0 and u.attacks < (2 if "fury" in u.keywords else 1):
                 reach = (utype, in_front, "no_hq_attack" not in u.flags)
                 targets = reach_of.get(reach)
                 if targets is None:
                     targets = reach_of[reach] = _attack_targets(st, seat, *reach)
-                made = _ATTACKS[uid]
+                made = _ATTACKS.get(uid) or _kept(_ATTACKS, uid)
                 for x in targets:
-                    acts.append(made[x])
+                    acts.append(made.get(x) or _made(made, Attack, uid, x))
         acts.append(_END)
         return acts
 
