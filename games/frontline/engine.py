@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import code_fields
-from games.core.events import fill_model, step_of
+from games.core.events import fill_model, public_event, step_of
 
 from . import rules as R
 from .rules import UNIT_TYPE
@@ -192,7 +192,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         players = [Player(name=s.name) for s in seats]
         st = FrontlineState(rng=rng, players=players)
         st.first = -1 if options.first == "random" else int(options.first)
-        return Step(state=st, events=[Event.public("frontline.start")])
+        return Step(state=st, events=[public_event("frontline.start", {})])
 
     def active_seats(self, st: FrontlineState) -> list[int]:
         phase = st.phase
@@ -407,17 +407,17 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         p.deck = [DeckCard(key=k) for k in keys]
         p.ready = True
         ev.append(Event.private(seat, "frontline.deck_code", code=p.deck_code))
-        ev.append(Event.public("frontline.deck_chosen", name=p.name))
+        ev.append(public_event("frontline.deck_chosen", {"name": p.name}))
         if not all(pl.ready for pl in st.players):
             return
         for pl in st.players:
-            ev.append(Event.public("frontline.nations", name=pl.name, main=f"@frontline.nation.{pl.main}",
-                                   ally=f"@frontline.nation.{pl.ally}"))
+            ev.append(public_event("frontline.nations", {"name": pl.name, "main": f"@frontline.nation.{pl.main}",
+                                                         "ally": f"@frontline.nation.{pl.ally}"}))
             st.rng.shuffle(pl.deck)
             pl.ready = False
         if st.first < 0:
             st.first = R.first_roll(st, ev, "random")
-        ev.append(Event.public("frontline.first", name=st.players[st.first].name))
+        ev.append(public_event("frontline.first", {"name": st.players[st.first].name}))
         for order, s in enumerate((st.first, 1 - st.first)):
             for _ in range(OPENING[order]):
                 dc = st.players[s].deck.pop()
@@ -443,7 +443,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 p.hand.append(HandCard(id=st.rng.token("c"), key=dc.key))
         p.mulligan = []
         p.ready = True
-        ev.append(Event.public("frontline.mulligan", name=p.name, n=len(back)))
+        ev.append(public_event("frontline.mulligan", {"name": p.name, "n": len(back)}))
         ev.append(Event.private(seat, "frontline.hand", cards=self._hand_text(st, seat)))
         if all(pl.ready for pl in st.players):
             st.phase = "main"
@@ -493,7 +493,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         R.take_from_hand(p, hc)
         u = R.new_unit(st, seat, hc.key, hc.bonus, hc.captured)
         R.place(st, u, ev)
-        ev.append(Event.public("frontline.deployed", name=p.name, unit=R.unit_label(u), atk=u.atk, hp=u.hp))
+        ev.append(public_event("frontline.deployed", {"name": p.name, "unit": R.unit_label(u), "atk": u.atk,
+                                                      "hp": u.hp}))
         if card.effects:
             R.run_effects(st, seat, card.effects, ev, source=u, target=a.target)
         if card.promote == "deploy":
@@ -514,12 +515,12 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         p.kredits -= card.cost
         R.take_from_hand(p, hc)
         if a.target is None:  # an order without a target (never "plays Supply Drop -.")
-            ev.append(Event.public("frontline.order_plain", name=p.name, card=card.name))
+            ev.append(public_event("frontline.order_plain", {"name": p.name, "card": card.name}))
         else:
-            ev.append(Event.public("frontline.order", name=p.name, card=card.name,
-                                   target=self._target_label(st, seat, a.target)))
+            ev.append(public_event("frontline.order", {"name": p.name, "card": card.name,
+                                                     "target": self._target_label(st, seat, a.target)}))
         if R.fire_counter(st, "enemy_order", ev):
-            ev.append(Event.public("frontline.cancelled", card=card.name))
+            ev.append(public_event("frontline.cancelled", {"card": card.name}))
             return
         R.run_effects(st, seat, card.effects, ev, source=None, target=a.target)
         for u in R.units_of(st, seat):  # 3.4.3: "whenever you play an order"
@@ -595,7 +596,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         return "frontline.acted"
 
     def _end(self, st: FrontlineState, seat: int, a: EndTurn, ev: list[Event], listed: bool) -> None:
-        ev.append(Event.public("frontline.end_turn", name=st.players[seat].name))
+        ev.append(public_event("frontline.end_turn", {"name": st.players[seat].name}))
         R.end_loans(st, ev)
         if st.turn_no >= MAX_TURNS:
             R.end_by_cap(st, ev)
@@ -612,7 +613,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         st.winner = 1 - seat
         st.phase = "over"
         st.end_reason = "core.outcome.resign"
-        return Step(state=st, events=[Event.public("core.outcome.resign", name=st.players[seat].name)])
+        return Step(state=st, events=[public_event("core.outcome.resign", {"name": st.players[seat].name})])
 
     def outcome(self, st: FrontlineState) -> Outcome | None:
         if st.phase != "over":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.core import Event
-from games.core.events import roll_event
+from games.core.events import public_event, roll_event
 
 from .cards import CARDS, Effect
 from .state import (
@@ -80,7 +80,7 @@ def add_to_hand(st: FrontlineState, seat: int, card: HandCard, ev: Events) -> bo
     """1.3: a tenth card is removed. Cards from outside the deck arrive revealed."""
     p = st.players[seat]
     if len(p.hand) >= HAND_LIMIT:
-        ev.append(Event.public("frontline.hand_full", name=p.name, card=card_name(card.key)))
+        ev.append(public_event("frontline.hand_full", {"name": p.name, "card": card_name(card.key)}))
         return False
     p.hand.append(card)
     return True
@@ -93,13 +93,13 @@ def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
         if not p.deck:
             p.fatigue += 1
             p.hq -= p.fatigue
-            ev.append(Event.public("frontline.fatigue", name=p.name, amount=p.fatigue))
+            ev.append(public_event("frontline.fatigue", {"name": p.name, "amount": p.fatigue}))
             continue
         dc = p.deck.pop()
         hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
         if add_to_hand(st, seat, hc, ev):
             ev.append(Event.private(seat, "frontline.drew", card=CARDS[dc.key].name, id=hc.id))
-            ev.append(Event.public("frontline.drew_public", name=p.name))
+            ev.append(public_event("frontline.drew_public", {"name": p.name}))
         else:  # removed in view of the table
             left_hidden(p, dc.key)
 
@@ -115,13 +115,13 @@ def tutor(st: FrontlineState, seat: int, utype_: str, ev: Events, bonus: int = 0
             hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus + bonus, tutored=utype_)
             if add_to_hand(st, seat, hc, ev):
                 ev.append(Event.private(seat, "frontline.drew", card=card_name(dc.key), id=hc.id))
-                ev.append(Event.public("frontline.tutored", name=p.name, type=f"@frontline.type.{utype_}"))
+                ev.append(public_event("frontline.tutored", {"name": p.name, "type": f"@frontline.type.{utype_}"}))
             else:
                 left_hidden(p, dc.key)
             return
     if utype_ not in p.searched_none:  # the table now knows the deck holds no such unit
         p.searched_none.append(utype_)
-    ev.append(Event.public("frontline.tutor_none", name=p.name, type=f"@frontline.type.{utype_}"))
+    ev.append(public_event("frontline.tutor_none", {"name": p.name, "type": f"@frontline.type.{utype_}"}))
 
 
 def left_hidden(p: Player, key: str) -> None:
@@ -158,7 +158,7 @@ def discard_card(st: FrontlineState, seat: int, hc: HandCard, ev: Events) -> Non
     take_from_hand(p, hc)
     # An active counter-order discarded unfired keeps its cost hidden (2.3, 4.2): the
     # opponent must not learn from the kredits that it was active.
-    ev.append(Event.public("frontline.discarded", name=p.name, card=card_name(hc.key)))
+    ev.append(public_event("frontline.discarded", {"name": p.name, "card": card_name(hc.key)}))
     for eff in CARDS[hc.key].discarded:
         resolve(st, seat, eff, ev, source=None, target=None)
 
@@ -184,7 +184,7 @@ def place(st: FrontlineState, u: Unit, ev: Events) -> None:
         n = sum(has_kw(o, "mountain") for o in units_of(st, u.owner))
         if n:
             buff(u, n, n)
-            ev.append(Event.public("frontline.mountain", unit=unit_label(u), n=n))
+            ev.append(public_event("frontline.mountain", {"unit": unit_label(u), "n": n}))
     st.units[u.uid] = u
     st.players[u.owner].support.append(u.uid)
     st.placed.setdefault(u.key, []).append(u.uid)
@@ -232,7 +232,7 @@ def promote(st: FrontlineState, u: Unit, ev: Events) -> None:
     u.max_hp = u.peak_hp = card.vet_hp
     u.damaged = False
     u.veteran = True
-    ev.append(Event.public("frontline.promoted", unit=unit_label(u), atk=u.atk, hp=u.hp))
+    ev.append(public_event("frontline.promoted", {"unit": unit_label(u), "atk": u.atk, "hp": u.hp}))
 
 
 def silence(u: Unit) -> None:
@@ -268,14 +268,14 @@ def retreat(st: FrontlineState, u: Unit, ev: Events) -> None:
         if not st.front:
             st.front_owner = None
         p.support.append(u.uid)
-        ev.append(Event.public("frontline.retreat_support", unit=unit_label(u)))
+        ev.append(public_event("frontline.retreat_support", {"unit": unit_label(u)}))
         return
     remove_from_board(st, u)
     home = u.owner if u.lent_by is None else u.lent_by  # a borrowed card goes to its owner's hand
     # the "captured" mark (3.3.8) belongs to the card, so it comes back to hand with it
     hc = HandCard(id=st.rng.token("c"), key=u.key, revealed=True, captured=u.captured)
     if add_to_hand(st, home, hc, ev):
-        ev.append(Event.public("frontline.retreat_hand", unit=unit_label(u), name=st.players[home].name))
+        ev.append(public_event("frontline.retreat_hand", {"unit": unit_label(u), "name": st.players[home].name}))
 
 
 def switch_side(st: FrontlineState, u: Unit, seat: int, ev: Events) -> bool:
@@ -289,7 +289,7 @@ def switch_side(st: FrontlineState, u: Unit, seat: int, ev: Events) -> bool:
             st.front_owner = None
         if len(st.players[seat].support) >= SUPPORT_SIZE:
             del st.units[u.uid]
-            ev.append(Event.public("frontline.removed", unit=unit_label(u)))
+            ev.append(public_event("frontline.removed", {"unit": unit_label(u)}))
             return False
         st.players[seat].support.append(u.uid)
     u.owner = seat
@@ -304,7 +304,7 @@ def take_control(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
             return
         u.arrived_turn = st.turn_no
         u.moved, u.attacks = False, 0
-    ev.append(Event.public("frontline.control", unit=unit_label(u), name=st.players[seat].name))
+    ev.append(public_event("frontline.control", {"unit": unit_label(u), "name": st.players[seat].name}))
 
 
 def borrow(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
@@ -315,7 +315,7 @@ def borrow(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
     u.lent_by = None if home == seat else home
     u.arrived_turn = -1  # not "arrived this turn": it may move or attack now
     u.moved, u.attacks = False, 0
-    ev.append(Event.public("frontline.borrowed", unit=unit_label(u), name=st.players[seat].name))
+    ev.append(public_event("frontline.borrowed", {"unit": unit_label(u), "name": st.players[seat].name}))
 
 
 def end_loans(st: FrontlineState, ev: Events) -> None:
@@ -326,7 +326,7 @@ def end_loans(st: FrontlineState, ev: Events) -> None:
             continue
         home, u.lent_by = u.lent_by, None
         if switch_side(st, u, home, ev):
-            ev.append(Event.public("frontline.loan_over", unit=unit_label(u), name=st.players[home].name))
+            ev.append(public_event("frontline.loan_over", {"unit": unit_label(u), "name": st.players[home].name}))
 
 
 def pin(st: FrontlineState, u: Unit) -> None:
@@ -425,7 +425,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                     else:  # which card went back is not told: the deck may now hold any unit type
                         who.searched_none.clear()
             st.rng.shuffle(who.deck)
-            ev.append(Event.public("frontline.returned", name=who.name, n=max(1, eff.amount)))
+            ev.append(public_event("frontline.returned", {"name": who.name, "n": max(1, eff.amount)}))
         elif do == "heal_hq":
             who.hq = min(HQ_START, who.hq + eff.amount)
         elif do == "hq_effect":
@@ -435,7 +435,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             if len(who.support) < SUPPORT_SIZE:
                 u = new_unit(st, whose, eff.card)
                 place(st, u, ev)
-                ev.append(Event.public("frontline.summoned", unit=unit_label(u), name=who.name))
+                ev.append(public_event("frontline.summoned", {"unit": unit_label(u), "name": who.name}))
         elif do == "intel":  # 4.1.14
             hidden = [c for c in foe.hand if not c.revealed]
             picked = []
@@ -445,12 +445,12 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                 c.revealed = True
                 left_hidden(foe, c.key)
                 picked.append(card_name(c.key))
-            ev.append(Event.public("frontline.intel", name=foe.name, cards=picked or "@core.none"))
+            ev.append(public_event("frontline.intel", {"name": foe.name, "cards": picked or "@core.none"}))
         if do in _TOLD_OPS:
             # the table sees kredits as if no counter-order had been paid for (2.3)
-            ev.append(Event.public(f"frontline.fx.{do}", name=who.name, amount=eff.amount,
-                                   total=who.kredits + who.hidden_spent,
-                                   slots=who.slots, hq=who.hq, card=card_name(eff.card) if eff.card else "-"))
+            ev.append(public_event(f"frontline.fx.{do}", {"name": who.name, "amount": eff.amount,
+                                                   "total": who.kredits + who.hidden_spent, "slots": who.slots,
+                                                   "hq": who.hq, "card": card_name(eff.card) if eff.card else "-"}))
         return
     targets = select(st, seat, eff, source, target)
     by, hook = EFFECT_SOURCE.get(id(eff), ("-", "-"))
@@ -459,49 +459,51 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             if isinstance(t, str):
                 hq_owner = int(t[2])
                 if hq_owner != seat and hq_shielded(st, hq_owner):
-                    ev.append(Event.public("frontline.hq_shielded", name=st.players[hq_owner].name))
+                    ev.append(public_event("frontline.hq_shielded", {"name": st.players[hq_owner].name}))
                     continue
                 st.players[hq_owner].hq -= eff.amount
-                ev.append(Event.public("frontline.hq_damage", name=st.players[hq_owner].name, amount=eff.amount,
-                                       hq=st.players[hq_owner].hq, by=by, hook=hook))
+                ev.append(public_event("frontline.hq_damage", {"name": st.players[hq_owner].name, "amount": eff.amount,
+                                                               "hq": st.players[hq_owner].hq, "by": by, "hook": hook}))
             else:
                 dealt = damage_unit(t, eff.amount)
-                ev.append(Event.public("frontline.damage", unit=unit_label(t), amount=dealt, hp=t.hp, by=by, hook=hook))
+                ev.append(public_event("frontline.damage", {"unit": unit_label(t), "amount": dealt, "hp": t.hp,
+                                                            "by": by, "hook": hook}))
         return
     for t in targets:
         if isinstance(t, str):
             continue
         if do == "stat":
             buff(t, eff.atk, eff.hp)
-            ev.append(Event.public("frontline.stat", unit=unit_label(t), atk=t.atk, hp=t.hp, by=by, hook=hook))
+            ev.append(public_event("frontline.stat", {"unit": unit_label(t), "atk": t.atk, "hp": t.hp,
+                                                      "by": by, "hook": hook}))
         elif do == "opcost":
             t.op = max(0, t.op + eff.amount)
-            ev.append(Event.public("frontline.opcost", unit=unit_label(t), op=t.op, by=by, hook=hook))
+            ev.append(public_event("frontline.opcost", {"unit": unit_label(t), "op": t.op, "by": by, "hook": hook}))
         elif do == "destroy":
             t.hp = min(t.hp, 0)
-            ev.append(Event.public("frontline.destroy", unit=unit_label(t), by=by, hook=hook))
+            ev.append(public_event("frontline.destroy", {"unit": unit_label(t), "by": by, "hook": hook}))
         elif do == "grant":
             bucket = t.effects if eff.keyword == "attrition" else t.keywords
             if eff.keyword not in bucket:
                 bucket.append(eff.keyword)
-            ev.append(Event.public("frontline.grant", unit=unit_label(t), what=f"@frontline.kw.{eff.keyword}",
-                                   by=by, hook=hook))
+            ev.append(public_event("frontline.grant", {"unit": unit_label(t), "what": f"@frontline.kw.{eff.keyword}",
+                                                       "by": by, "hook": hook}))
         elif do == "silence":
             silence(t)
-            ev.append(Event.public("frontline.silenced", unit=unit_label(t), by=by, hook=hook))
+            ev.append(public_event("frontline.silenced", {"unit": unit_label(t), "by": by, "hook": hook}))
         elif do == "repair":  # 4.1.13
             t.hp = max(t.hp, t.peak_hp)
             t.max_hp = t.peak_hp = t.hp
             t.damaged = False
-            ev.append(Event.public("frontline.repaired", unit=unit_label(t), hp=t.hp, by=by, hook=hook))
+            ev.append(public_event("frontline.repaired", {"unit": unit_label(t), "hp": t.hp, "by": by, "hook": hook}))
         elif do == "retreat":
             retreat(st, t, ev)
         elif do == "pin":
             pin(st, t)
-            ev.append(Event.public("frontline.pinned", unit=unit_label(t), by=by, hook=hook))
+            ev.append(public_event("frontline.pinned", {"unit": unit_label(t), "by": by, "hook": hook}))
         elif do == "double":
             t.double_turn = st.turn_no
-            ev.append(Event.public("frontline.doubled", unit=unit_label(t), by=by, hook=hook))
+            ev.append(public_event("frontline.doubled", {"unit": unit_label(t), "by": by, "hook": hook}))
         elif do == "control":
             take_control(st, t, seat, ev)
         elif do == "borrow":
@@ -526,7 +528,7 @@ def process_deaths(st: FrontlineState, ev: Events) -> None:
         dead = [u for u in st.units.values() if u.hp <= 0]
         for u in dead:
             remove_from_board(st, u)
-            ev.append(Event.public("frontline.destroyed", unit=unit_label(u)))
+            ev.append(public_event("frontline.destroyed", {"unit": unit_label(u)}))
         for u in dead:
             if not u.silenced:
                 run_effects(st, u.owner, CARDS[u.key].destroyed, ev, source=None, target=None)
@@ -547,7 +549,7 @@ def fire_counter(st: FrontlineState, trigger: str, ev: Events, unit: Unit | None
     p.hidden_spent = 0
     st.counter_owner = seat
     card = CARDS[hc.key]
-    ev.append(Event.public("frontline.counter_fired", name=p.name, card=card.name))
+    ev.append(public_event("frontline.counter_fired", {"name": p.name, "card": card.name}))
     cancels = any(e.do == "cancel" for e in card.effects)
     run_effects(st, seat, [e for e in card.effects if e.do != "cancel"], ev, source=None,
                 target=unit.uid if unit is not None else None)
@@ -586,7 +588,7 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
         u.keywords.remove("smokescreen")  # ruling: lost on moving or attacking
     if has_kw(u, "pincer") and sum(has_kw(o, "pincer") for o in units_of(st, seat)) >= 2:
         buff(u, 1, 1)  # 3.3.6: a formed pincer gives +1/+1 when attacking
-        ev.append(Event.public("frontline.pincer", unit=unit_label(u)))
+        ev.append(public_event("frontline.pincer", {"unit": unit_label(u)}))
     if u.key in ON_ATTACK and not u.silenced:
         run_effects(st, seat, CARDS[u.key].on_attack, ev, source=u, target=None)
     enemy = 1 - seat
@@ -594,33 +596,34 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
     if target == "hq":
         dmg = u.atk * (2 if u.double_turn == st.turn_no else 1)
         foe.hq -= dmg
-        ev.append(Event.public("frontline.attack_hq", unit=unit_label(u), name=foe.name, amount=dmg, hq=foe.hq))
+        ev.append(public_event("frontline.attack_hq", {"unit": unit_label(u), "name": foe.name, "amount": dmg,
+                                                       "hq": foe.hq}))
         if "retaliate" in foe.hq_effects:
             dealt = damage_unit(u, 1)
-            ev.append(Event.public("frontline.retaliate", unit=unit_label(u), amount=dealt))
+            ev.append(public_event("frontline.retaliate", {"unit": unit_label(u), "amount": dealt}))
         if dmg > 0:
             fire_counter(st, "hq_attacked", ev, u)
         return
     d = st.units[target]
-    ev.append(Event.public("frontline.attack", unit=unit_label(u), target=unit_label(d)))
+    ev.append(public_event("frontline.attack", {"unit": unit_label(u), "target": unit_label(d)}))
     strikes_back = counter_damage_applies(u, d)
     if strikes_back and has_kw(d, "ambush") and d.ambush_turn != st.turn_no:
         d.ambush_turn = st.turn_no  # 3.3.4: the defender strikes first, once a turn
         dealt = damage_unit(u, combat_damage(st, d, u))
-        ev.append(Event.public("frontline.ambush", unit=unit_label(d), target=unit_label(u), amount=dealt))
+        ev.append(public_event("frontline.ambush", {"unit": unit_label(d), "target": unit_label(u), "amount": dealt}))
         if u.hp <= 0:
             destroyed_in_combat(st, d, u, ev)
             return
         dealt = damage_unit(d, combat_damage(st, u, d))
-        ev.append(Event.public("frontline.damage", unit=unit_label(d), amount=dealt, hp=d.hp))
+        ev.append(public_event("frontline.damage", {"unit": unit_label(d), "amount": dealt, "hp": d.hp}))
     else:
         to_def = combat_damage(st, u, d)
         to_att = combat_damage(st, d, u) if strikes_back else 0
         dealt_d = damage_unit(d, to_def)
         dealt_a = damage_unit(u, to_att)
-        ev.append(Event.public("frontline.damage", unit=unit_label(d), amount=dealt_d, hp=d.hp))
+        ev.append(public_event("frontline.damage", {"unit": unit_label(d), "amount": dealt_d, "hp": d.hp}))
         if strikes_back:
-            ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt_a, hp=u.hp))
+            ev.append(public_event("frontline.damage", {"unit": unit_label(u), "amount": dealt_a, "hp": u.hp}))
     if d.hp <= 0:
         destroyed_in_combat(st, u, d, ev)
     if u.hp <= 0 and strikes_back:  # the defender's counter damage destroyed the attacker
@@ -634,8 +637,8 @@ def destroyed_in_combat(st: FrontlineState, killer: Unit, victim: Unit, ev: Even
     if has_kw(killer, "capture"):
         hc = HandCard(id=st.rng.token("c"), key=victim.key, revealed=True, captured=True)
         if add_to_hand(st, killer.owner, hc, ev):
-            ev.append(Event.public("frontline.captured", name=st.players[killer.owner].name,
-                                   card=card_name(victim.key)))
+            ev.append(public_event("frontline.captured", {"name": st.players[killer.owner].name,
+                                                          "card": card_name(victim.key)}))
     if CARDS[killer.key].promote == "kill" and not killer.silenced:
         promote(st, killer, ev)
 
@@ -649,7 +652,7 @@ def move(st: FrontlineState, u: Unit, ev: Events) -> None:
     st.front_owner = u.owner
     if "smokescreen" in u.keywords:
         u.keywords.remove("smokescreen")
-    ev.append(Event.public("frontline.moved", unit=unit_label(u)))
+    ev.append(public_event("frontline.moved", {"unit": unit_label(u)}))
     if CARDS[u.key].promote == "enter_front":
         promote(st, u, ev)
     fire_counter(st, "enemy_move", ev, u)
@@ -667,22 +670,22 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
     p.kredits = min(MAX_KREDITS, p.slots + p.next_kredits)
     p.next_kredits = 0
     p.hidden_spent = 0
-    ev.append(Event.public("frontline.turn", name=p.name, n=st.turn_no, kredits=p.kredits, slots=p.slots))
+    ev.append(public_event("frontline.turn", {"name": p.name, "n": st.turn_no, "kredits": p.kredits, "slots": p.slots}))
     mine = units_of(st, seat)
     lasting = own = False  # whether any unit has a lasting effect, or turn-start effects of its own
     for u in mine:
         u.moved, u.attacks = False, 0  # a new turn's actions (nothing below reads them)
         if "mobilize" in u.keywords:
             buff(u, 1, 1)
-            ev.append(Event.public("frontline.mobilize", unit=unit_label(u), atk=u.atk, hp=u.hp))
+            ev.append(public_event("frontline.mobilize", {"unit": unit_label(u), "atk": u.atk, "hp": u.hp}))
         lasting = lasting or bool(u.effects)
         own = own or u.key in AT_TURN_START
     if lasting:
         for u in mine:
             if "attrition" in u.effects:
                 dealt = damage_unit(u, 1)
-                ev.append(Event.public("frontline.damage", unit=unit_label(u), amount=dealt, hp=u.hp,
-                                       by="-", hook="attrition"))
+                ev.append(public_event("frontline.damage", {"unit": unit_label(u), "amount": dealt, "hp": u.hp,
+                                                            "by": "-", "hook": "attrition"}))
     if own:
         for u in mine:
             if u.key in AT_TURN_START and u.hp > 0 and not u.silenced:
@@ -712,8 +715,8 @@ def check_victory(st: FrontlineState, ev: Events) -> None:
     st.winner = 1 - loser
     st.phase = "over"
     st.end_reason = "frontline.outcome.hq"
-    ev.append(Event.public("frontline.victory", name=st.players[st.winner].name,
-                           loser=st.players[loser].name))
+    ev.append(public_event("frontline.victory", {"name": st.players[st.winner].name,
+                                                 "loser": st.players[loser].name}))
 
 
 def end_by_cap(st: FrontlineState, ev: Events) -> None:
@@ -725,7 +728,7 @@ def end_by_cap(st: FrontlineState, ev: Events) -> None:
         st.draw = True
     else:
         st.winner = 0 if a > b else 1
-    ev.append(Event.public("frontline.cap", a=a, b=b))
+    ev.append(public_event("frontline.cap", {"a": a, "b": b}))
 
 
 def first_roll(st: FrontlineState, ev: Events, setting: str) -> int:

@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel, Field, ValidationError
 
 from games.core.errors import RuleError
-from games.core.events import Event, Step, roll_event
+from games.core.events import Event, Step, public_event, roll_event
 
 
 def _validated_event(key, params, to) -> Event:
@@ -38,6 +38,8 @@ def _same_model(fast, slow) -> None:
 EVENTS = [
     (lambda: Event.public("a.move", mech="a1", zone="L2"), ("a.move", {"mech": "a1", "zone": "L2"}, None)),
     (lambda: Event.public("a.stand"), ("a.stand", {}, None)),
+    (lambda: public_event("a.move", {"mech": "a1", "zone": "L2"}), ("a.move", {"mech": "a1", "zone": "L2"}, None)),
+    (lambda: public_event("a.stand", {}), ("a.stand", {}, None)),
     (lambda: Event.public("a.nested", items=[1, {"x": (2, 3)}], none=None), ("a.nested", {"items": [1, {"x": (2, 3)}], "none": None}, None)),
     (lambda: Event.private(1, "a.hand", cards="x [c1]"), ("a.hand", {"cards": "x [c1]"}, [1])),
     (lambda: Event.private([0, 2], "a.both", n=3), ("a.both", {"n": 3}, [0, 2])),
