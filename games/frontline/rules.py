@@ -693,7 +693,8 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
                 run_effects(st, seat, card.turn_start, ev, source=u, target=None)
                 if card.promote == "turn_start":
                     promote(st, u, ev)
-    process_deaths(st, ev)
+    if lasting or own:  # only these may wound: the action before left nobody at 0 (adj. 2)
+        process_deaths(st, ev)
     for dc in p.deck:  # 3.4.6: in-deck growth
         if dc.key in DECK_GROWTH:
             dc.bonus += DECK_GROWTH[dc.key]
