@@ -132,6 +132,16 @@ def public_event(key: str, params: dict[str, Any]) -> Event:
     return event
 
 
+def private_event(seat: int, key: str, params: dict[str, Any]) -> Event:
+    """Event.private(seat, key, **params) for one seat (a plain int), as public_event is
+    Event.public: the event only `seat` sees."""
+    event = _new(Event)
+    event.key = key
+    event.params = params
+    event.to = [seat]
+    return event
+
+
 class _EventModel(BaseModel):
     """The pydantic model events were: Event validates and dumps through it."""
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import code_fields
-from games.core.events import fill_model, public_event, step_of
+from games.core.events import fill_model, private_event, public_event, step_of
 
 from . import rules as R
 from .rules import UNIT_TYPE
@@ -371,7 +371,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 p.mulligan.remove(action.card)
             else:
                 p.mulligan.append(action.card)
-            ev.append(Event.private(seat, "frontline.swap_marked", n=len(p.mulligan)))
+            ev.append(private_event(seat, "frontline.swap_marked", {"n": len(p.mulligan)}))
             return step_of(st, ev)
         if isinstance(action, Keep):
             self._keep(st, seat, ev)
@@ -406,7 +406,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         p.main, p.ally, p.deck_code = main, ally, code
         p.deck = [DeckCard(key=k) for k in keys]
         p.ready = True
-        ev.append(Event.private(seat, "frontline.deck_code", code=p.deck_code))
+        ev.append(private_event(seat, "frontline.deck_code", {"code": p.deck_code}))
         ev.append(public_event("frontline.deck_chosen", {"name": p.name}))
         if not all(pl.ready for pl in st.players):
             return
@@ -422,7 +422,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             for _ in range(OPENING[order]):
                 dc = st.players[s].deck.pop()
                 st.players[s].hand.append(HandCard(id=st.rng.token("c"), key=dc.key))
-            ev.append(Event.private(s, "frontline.opening", cards=self._hand_text(st, s)))
+            ev.append(private_event(s, "frontline.opening", {"cards": self._hand_text(st, s)}))
         st.phase = "mulligan"
 
     @staticmethod
@@ -444,7 +444,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         p.mulligan = []
         p.ready = True
         ev.append(public_event("frontline.mulligan", {"name": p.name, "n": len(back)}))
-        ev.append(Event.private(seat, "frontline.hand", cards=self._hand_text(st, seat)))
+        ev.append(private_event(seat, "frontline.hand", {"cards": self._hand_text(st, seat)}))
         if all(pl.ready for pl in st.players):
             st.phase = "main"
             R.start_turn(st, st.first, ev)
@@ -553,7 +553,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         p.kredits -= card.cost
         p.hidden_spent += card.cost
         hc.active = True
-        ev.append(Event.private(seat, "frontline.counter_set", card=card.name, id=hc.id))
+        ev.append(private_event(seat, "frontline.counter_set", {"card": card.name, "id": hc.id}))
         self._end(st, seat, _END, ev, True)
 
     def _unit(self, st: FrontlineState, seat: int, uid: str) -> Unit:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.core import Event
-from games.core.events import public_event, roll_event
+from games.core.events import private_event, public_event, roll_event
 
 from .cards import CARDS, Effect
 from .state import (
@@ -98,7 +98,7 @@ def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
         dc = p.deck.pop()
         hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
         if add_to_hand(st, seat, hc, ev):
-            ev.append(Event.private(seat, "frontline.drew", card=CARDS[dc.key].name, id=hc.id))
+            ev.append(private_event(seat, "frontline.drew", {"card": CARDS[dc.key].name, "id": hc.id}))
             ev.append(public_event("frontline.drew_public", {"name": p.name}))
         else:  # removed in view of the table
             left_hidden(p, dc.key)
@@ -114,7 +114,7 @@ def tutor(st: FrontlineState, seat: int, utype_: str, ev: Events, bonus: int = 0
             dc = p.deck.pop(i)
             hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus + bonus, tutored=utype_)
             if add_to_hand(st, seat, hc, ev):
-                ev.append(Event.private(seat, "frontline.drew", card=card_name(dc.key), id=hc.id))
+                ev.append(private_event(seat, "frontline.drew", {"card": card_name(dc.key), "id": hc.id}))
                 ev.append(public_event("frontline.tutored", {"name": p.name, "type": f"@frontline.type.{utype_}"}))
             else:
                 left_hidden(p, dc.key)

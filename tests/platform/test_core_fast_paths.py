@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel, Field, ValidationError
 
 from games.core.errors import RuleError
-from games.core.events import Event, Step, public_event, roll_event
+from games.core.events import Event, Step, private_event, public_event, roll_event
 
 
 def _validated_event(key, params, to) -> Event:
@@ -43,6 +43,7 @@ EVENTS = [
     (lambda: Event.public("a.nested", items=[1, {"x": (2, 3)}], none=None), ("a.nested", {"items": [1, {"x": (2, 3)}], "none": None}, None)),
     (lambda: Event.private(1, "a.hand", cards="x [c1]"), ("a.hand", {"cards": "x [c1]"}, [1])),
     (lambda: Event.private([0, 2], "a.both", n=3), ("a.both", {"n": 3}, [0, 2])),
+    (lambda: private_event(1, "a.hand", {"cards": "x [c1]"}), ("a.hand", {"cards": "x [c1]"}, [1])),
     (lambda: Event.private((2, 0), "a.tuple"), ("a.tuple", {}, [2, 0])),
     (lambda: Event.private([], "a.nobody"), ("a.nobody", {}, [])),
     (lambda: roll_event("P1", "@a.roll.hit", [3, 4], 7, need=9, target="ship"),
