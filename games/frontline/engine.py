@@ -16,6 +16,7 @@ from .cards import CARDS, DECK_SIZE, deck_code, load_presets, parse_deck
 from .state import (
     ACTIONS, FRONT_SIZE, MAX_TURNS, SUPPORT_SIZE, Attack, ChooseDeck, DeckCard, Deploy, EndTurn, FrontlineAction,
     FrontlineOptions, FrontlineState, HandCard, Keep, Move, PlayOrder, Player, SetCounter, STATE_JSON, Swap, Unit,
+    blank,
 )
 
 OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
@@ -404,7 +405,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         main, ally, keys, code = self._deck_from(text)
         p = st.players[seat]
         p.main, p.ally, p.deck_code = main, ally, code
-        p.deck = [DeckCard(key=k) for k in keys]
+        p.deck = deck = [blank(DeckCard) for _ in keys]
+        for dc, k in zip(deck, keys):
+            dc.__init__(key=k)
         p.ready = True
         ev.append(private_event(seat, "frontline.deck_code", {"code": p.deck_code}))
         ev.append(public_event("frontline.deck_chosen", {"name": p.name}))

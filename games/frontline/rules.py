@@ -14,7 +14,7 @@ from games.core.events import private_event, public_event, roll_event
 from .cards import CARDS, Effect
 from .state import (
     HAND_LIMIT, HQ_START, MAX_KREDITS, NATURAL_SLOTS, SUPPORT_SIZE, DeckCard, FrontlineState,
-    HandCard, Player, Unit,
+    HandCard, Player, Unit, blank,
 )
 
 Events = list[Event]
@@ -96,7 +96,8 @@ def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
             ev.append(public_event("frontline.fatigue", {"name": p.name, "amount": p.fatigue}))
             continue
         dc = p.deck.pop()
-        hc = HandCard(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
+        hc = blank(HandCard)
+        hc.__init__(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
         if add_to_hand(st, seat, hc, ev):
             ev.append(private_event(seat, "frontline.drew", {"card": CARDS[dc.key].name, "id": hc.id}))
             ev.append(public_event("frontline.drew_public", {"name": p.name}))
@@ -167,7 +168,8 @@ def discard_card(st: FrontlineState, seat: int, hc: HandCard, ev: Events) -> Non
 def new_unit(st: FrontlineState, seat: int, key: str, bonus: int = 0, captured: bool = False) -> Unit:
     card = CARDS[key]
     atk, hp = (1, 1) if captured else (card.atk + bonus, card.hp + bonus)
-    u = Unit(
+    u = blank(Unit)
+    u.__init__(
         uid=f"u{st.next_uid}", key=key, owner=seat, atk=atk, hp=hp, max_hp=hp, peak_hp=hp, op=card.op,
         armour=card.armour, keywords=list(card.keywords), flags=list(card.flags), effects=[], veteran=False,
         captured=captured, silenced=False, damaged=False, arrived_turn=st.turn_no, moved=False, attacks=0,
