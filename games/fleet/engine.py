@@ -152,12 +152,6 @@ def _resupply(mechs: tuple[str, ...]) -> Resupply:
     return Resupply(mechs=list(mechs))
 
 
-# the kinds of decision a turn offers (apply asks for one kind only)
-MAIN_KINDS = frozenset({Fire, Draw, Operate, Order, Launch, Recall, Gather, PlayCard, UseCard, Turret, Resupply,
-                        UseSkill, EndTurn})
-# the main-turn kinds whose actions need the side's mechs on the field
-FIELD_KINDS = frozenset({Operate, Order, Recall, Resupply, UseCard})
-
 
 def _holds(cards: list[Card], kinds: Any) -> bool:
     """Whether any of the cards is of one of the kinds (a loop: cheaper than any(genexpr))."""
@@ -524,7 +518,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if enemy.immune:
             return []
         ammo, ship_energy = ship.ammo, ship.energy
-        field = [m for m in enemy.mechs if m.status == "field"]
+        field = []
+        for m in enemy.mechs:
+            if m.status == "field":
+                field.append(m)
         enemy_ship = not enemy.ship.destroyed
         out: list = []
         for wid in ship.weapons:
@@ -657,9 +654,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         ship = side.ship
         ap = state.ap
         destroyed = ship.destroyed
-        want = MAIN_KINDS if only is None else (only,)
+        every = only is None  # (`every or only is X`: no set lookup per section)
         out: list = []
-        if ap >= 2 and not destroyed and Fire in want:
+        if ap >= 2 and not destroyed and (every or only is Fire):
             out += self._fire_actions(state, seat, ship)
         field, ready_field, hangar = [], [], []  # _field(side), those that can act, those in the hangar
         carrying = False  # a mech on the field carries a card
@@ -681,18 +678,18 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 mech_cards += 1
             elif k in PLAYABLE:
                 playable = True
-        if Draw in want and (ap >= 1 or (ship.model == "hummingbird" and not side.free_draw)):
+        if (every or only is Draw) and (ap >= 1 or (ship.model == "hummingbird" and not side.free_draw)):
             if side.ship_pile:
                 out.append(DRAW_SHIP)
             if side.mech_pile and mech_cards < 3:
                 out.append(DRAW_MECH)
         if ap >= 1:
-            if ap >= 2 and ready_field and Operate in want:
+            if ap >= 2 and ready_field and (every or only is Operate):
                 out.append(OPERATE)
-            if Order in want:
+            if (every or only is Order):
                 for m in ready_field:
                     out.append(ORDER_ACTS[m.uid])
-            if hangar and Launch in want and not destroyed and not ship.giant:
+            if hangar and (every or only is Launch) and not destroyed and not ship.giant:
                 ready = []
                 for p in side.pilots:
                     if p.status == "ready":
@@ -703,32 +700,32 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                         uid = m.uid
                         for pid in ready:
                             out += LAUNCHES[uid, pid]
-            if field and Recall in want:
+            if field and (every or only is Recall):
                 near = NEAR_SHIP[seat, 1]
                 for m in field:
                     if m.zone in near:
                         out.append(RECALL_ACTS[m.uid])
-        if ap >= 2 and not destroyed and Gather in want:
+        if ap >= 2 and not destroyed and (every or only is Gather):
             out.append(GATHER)
-        if playable and PlayCard in want:
+        if playable and (every or only is PlayCard):
             out += self._play_actions(state, seat)
-        if carrying and UseCard in want:
+        if carrying and (every or only is UseCard):
             out += self._use_actions(state, seat, field)
-        if Turret in want and side.turret and not side.turret_used and not destroyed:
+        if (every or only is Turret) and side.turret and not side.turret_used and not destroyed:
             enemy = sides[1 - seat]
             if not enemy.immune:
                 near = NEAR_SHIP[seat, 3]
                 for m in enemy.mechs:
                     if m.status == "field" and m.zone in near:
                         out.append(_act(Turret, m.uid))
-        if Resupply in want and ship.model == "pegasus" and not ship.giant and not destroyed \
+        if (every or only is Resupply) and ship.model == "pegasus" and not ship.giant and not destroyed \
                 and not side.resupply_used and ship.hp > 12 and ready_field:
             uids = [m.uid for m in ready_field]
             groups = [uids] if len(uids) <= 3 else [list(c) for c in combinations(uids, 3)]
             out += [_resupply(tuple(g)) for g in groups]
-        if side.ready and UseSkill in want:  # no skill ready, none usable
+        if side.ready and (every or only is UseSkill):  # no skill ready, none usable
             out += self._skill_actions(state, seat)
-        if EndTurn in want:
+        if (every or only is EndTurn):
             out.append(END_TURN)
         return out
 
@@ -783,7 +780,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _skill_actions(self, state: FleetState, seat: int) -> list:
         side = state.sides[seat]
         used = side.used
-        usable = [s for s in side.ready if s not in used]  # _skill_ok
+        usable = []  # _skill_ok
+        for s in side.ready:
+            if s not in used:
+                usable.append(s)
         if not usable:
             return []
         ship = side.ship
