@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import combinations
-from operator import attrgetter
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -80,7 +79,6 @@ CAPTAIN_SKILLS = {k: tuple(c.skills) for k, c in D.captains.items()}
 ALL_SKILLS = tuple(dict.fromkeys(s for skills in CAPTAIN_SKILLS.values() for s in skills))
 N_SKILLS = len(ALL_SKILLS)
 TALENTS = {k: p.talent for k, p in D.pilots.items()}
-_STATUS, _ZONE = attrgetter("status"), attrgetter("zone")  # a mech's (for map, in the checks after each step)
 WARP_MODELS = frozenset(k for k, md in D.mechs.items() if "warp_drive" in md.traits)  # mechs that warp at turn end
 
 
@@ -1711,10 +1709,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             ship = side.ship
             if ship.hp < enemy.ship.hp and not ship.destroyed and "sacrifice" not in unlocked:
                 met.append("sacrifice")
-            # three on the field: the statuses counted in C (map, no Python loop)
-            mechs = side.mechs
-            if len(mechs) >= 3 and "rally" not in unlocked and tuple(map(_STATUS, mechs)).count("field") >= 3:
-                met.append("rally")
+            if len(side.mechs) >= 3 and "rally" not in unlocked:
+                fielded = 0
+                for m in side.mechs:  # three on the field (a loop that stops there)
+                    if m.status == "field":
+                        fielded += 1
+                        if fielded == 3:
+                            met.append("rally")
+                            break
             if met:
                 self._unlock(state, seat, sorted(set(met), key=ALL_SKILLS.index) if len(met) > 1 else met, ev)
 
@@ -1748,11 +1750,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             giant = ships[1 - seat].giant
             if raid and not giant:
                 goal = RAID_ZONES[seat]
-                mechs = sides[seat].mechs
-                if not goal.isdisjoint(map(_ZONE, mechs)):  # a mech in the raid row (zones matched in C)
-                    for m in mechs:
-                        if m.zone in goal and m.status == "field":
-                            return self._win(state, seat, "raid", ev)
+                for m in sides[seat].mechs:
+                    if m.zone in goal and m.status == "field":
+                        return self._win(state, seat, "raid", ev)
             # against a Pegasus turned giant mech, 劫掠 becomes 歼灭 (巨型战甲)
             if destroyed[1 - seat] and (annihilation or (raid and giant)) and not self._field(sides[1 - seat]):
                 return self._win(state, seat, "annihilation", ev)
