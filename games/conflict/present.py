@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import localize_value, normalize_locale, numbered_as_seen, t, verb_names
+from games.core.i18n import aside, localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict.data import content
@@ -35,7 +35,8 @@ def territory_name(state, tid: str, locale: str) -> str:
     """`Ural (Bob 3/5)`: a territory by name, with its owner and durability (two factions may
     hold territories of one name)."""
     terr = state.territories[tid]
-    return f"{_name(content().territories[terr.key], locale)} ({state.players[terr.owner].name} {terr.dur}/{terr.max})"
+    return aside(locale, _name(content().territories[terr.key], locale),
+                 f"{state.players[terr.owner].name} {terr.dur}/{terr.max}")
 
 
 def unit_labels(units: list[tuple[str, str | None, str | None]], locale: str) -> dict[str, str]:

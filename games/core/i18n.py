@@ -121,6 +121,13 @@ def sentences(locale: str | None, parts: Any) -> str:
     return ("" if normalize_locale(locale) == "zh-CN" else " ").join(p for p in parts if p)
 
 
+def aside(locale: str | None, value: Any, note: Any) -> str:
+    """`value (note)` in English, `value（note）` in Chinese: a note in brackets after a name,
+    a roll's term or a price, with the brackets of the reader's language (an empty value: the
+    note alone, after a space in English, to follow what precedes it)."""
+    return t(locale, "core.aside", value=value, aside=note)
+
+
 def verb_names(game: str, kinds: Any, locale: str) -> dict[str, str]:
     """Action kinds named in `locale` from the game's `[<game>.verb]` catalog table, for the
     menus' first step and for `/play` by name (a kind without an entry keeps its code)."""

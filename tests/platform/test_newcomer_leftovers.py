@@ -12,7 +12,7 @@ import pytest
 
 from bot.console import ConsoleTable
 from bot.outbox import Image, Message
-from games.core.i18n import t
+from games.core.i18n import aside, t
 from games.frontline import ENGINE as FRONTLINE
 from games.frontline import text as frontline_text
 from games.panzer import ENGINE as PANZER
@@ -44,7 +44,7 @@ def test_panzer_draft_with_no_picks_says_none(locale):
     state = PANZER.setup(panzer_seats(), PANZER.parse_options({}), 1).state
     text = panzer_text.summary(PANZER.view(state, 0), locale)
     assert not STRAY.search(text), text
-    assert t(locale, "core.labelled", label="Anna", value=t(locale, "core.none") + " (0pt)") in text, text
+    assert t(locale, "core.labelled", label="Anna", value=aside(locale, t(locale, "core.none"), "0pt")) in text, text
     if locale == "zh-CN":
         assert ": " not in text, text
 
