@@ -206,7 +206,23 @@ def prompt(engine, state, seat: int, locale: str) -> str | None:
     pend = state.pending
     if pend is None or seat == state.turn or not 0 <= pend.by < state.n:
         return None
-    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name)
+    act = _reaction_act(state, seat, pend, locale) if pend.kind == "react" else ""
+    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name, act=act)
+
+
+def _reaction_act(state, seat: int, pend, locale: str) -> str:
+    """What a reaction window answers, as the acting seat's menu named it: the unit and what it
+    attacks, or the card and its target (the playtest's DM said only "Bot 1 acts against you")."""
+    def named(target: str) -> str:
+        if target in state.units:
+            return unit_name(state, seat, target, locale)
+        return territory_name(state, target, locale) if target in state.territories else target
+
+    if pend.what == "strike":
+        return t(locale, "conflict.act.strike", unit=named(pend.unit), target=named(pend.target))
+    target = named(pend.target) if pend.target else \
+        t(locale, "conflict.prompt.you") if pend.other in (-1, seat) else state.players[pend.other].name
+    return t(locale, "conflict.prompt.react_card", card=_name(content().cards[pend.what], locale), target=target)
 
 
 def describe(engine, state, seat: int, action, locale: str) -> str:

@@ -82,6 +82,12 @@ def localize_value(value: Any, locale: str) -> Any:
 
 
 _PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+_HAN = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
+# zh-CN's possessive 的 joins a Chinese word on either side ("alice 的战舰", "峡谷的步兵"): a
+# catalog spaces its placeholders ("{name} 的 {unit}") for names in Latin letters and digits
+# ("机器人1 的 UBT1-T1 Kagami"), and the space goes where the value is Chinese
+_POSSESSIVE_SPACE = re.compile(rf"(?<=[{_HAN}]) +(?=的)|(?<=的) +(?=[{_HAN}])")
+
 
 
 def _plural(match: re.Match[str], values: dict[str, Any]) -> str:
@@ -107,9 +113,10 @@ def t(locale: str | None, key: str, **params: Any) -> str:
     if "|" in template:
         template = _PLURAL.sub(lambda m: _plural(m, values).replace("{", "{{").replace("}", "}}"), template)
     try:
-        return template.format_map(values)
+        text = template.format_map(values)
     except (ValueError, IndexError, KeyError, AttributeError):
         return template
+    return _POSSESSIVE_SPACE.sub("", text) if loc == "zh-CN" and "的" in text else text
 
 
 register_catalog(Path(__file__).parent / "locale")

@@ -272,6 +272,9 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 marks += f"V{tk['veteran']}"
             if tk["ammo"]:
                 marks += f"*{tk['ammo']}"
+            if tk["pos"] is None:  # picked, not yet on the map: no hex and no facing to show
+                parts.append(aside(locale, tank_label(numbers, tk["id"], locale), t(locale, "panzer.ui.not_deployed")))
+                continue
             turret = ARROWS[tk["turret"]] if tk["has_turret"] else ""
             parts.append(f"{tank_label(numbers, tk['id'], locale)} @{hex_label(tk['pos'])}{ARROWS[tk['hull']]}{turret}"
                          f"{('[' + marks + ']') if marks else ''}")
