@@ -556,7 +556,8 @@ class Host:
         wanted = cmd.args.get("seat")
         seat = int(wanted) if str(wanted).isdigit() and int(wanted) in mine else (mine[0] if mine else None)
         state = game.engine.load_state(session.state)
-        return type(exc)(exc.key, **names.named_params(game.text, state, seat, exc.key, exc.params, locale))
+        key, params = names.named_refusal(game.text, state, seat, exc.key, exc.params, locale)
+        return type(exc)(key, **params)
 
     @staticmethod
     def _require_seated(cmd: Command, session: SessionRow) -> list[int]:
