@@ -206,19 +206,21 @@ def prompt(engine, state, seat: int, locale: str) -> str | None:
     pend = state.pending
     if pend is None or seat == state.turn or not 0 <= pend.by < state.n:
         return None
-    act = _reaction_act(state, seat, pend, locale) if pend.kind == "react" else ""
-    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name, act=act)
+    act = _pending_act(state, seat, pend, locale) if pend.kind in ("react", "combat") else ""
+    unit = unit_name(state, seat, pend.unit, locale) if pend.unit in state.units else ""
+    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name, act=act, unit=unit)
 
 
-def _reaction_act(state, seat: int, pend, locale: str) -> str:
-    """What a reaction window answers, as the acting seat's menu named it: the unit and what it
-    attacks, or the card and its target (the playtest's DM said only "Bot 1 acts against you")."""
+def _pending_act(state, seat: int, pend, locale: str) -> str:
+    """What a reaction window or a fight answers, as the acting seat's menu named it: the unit
+    and what it attacks, or the card and its target (the playtest's DM said only "Bot 1 acts
+    against you")."""
     def named(target: str) -> str:
         if target in state.units:
             return unit_name(state, seat, target, locale)
         return territory_name(state, target, locale) if target in state.territories else target
 
-    if pend.what == "strike":
+    if pend.kind == "combat" or pend.what == "strike":
         return t(locale, "conflict.act.strike", unit=named(pend.unit), target=named(pend.target))
     target = named(pend.target) if pend.target else \
         t(locale, "conflict.prompt.you") if pend.other in (-1, seat) else state.players[pend.other].name

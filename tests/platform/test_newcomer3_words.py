@@ -112,26 +112,33 @@ def test_the_zh_possessive_joins_chinese_words():
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_conflicts_reaction_dm_says_which_act(locale):
+def test_conflicts_prompts_say_what_they_are_about(locale):
     """"Bot 1 acts against you: respond with a card or let it happen." (33 DMs) said neither
-    the unit nor what it attacks; the table's line above it did. Along random games (seeds
-    0-5): every reaction prompt names the attacking unit and its target as the attacker's menu
-    named them, or the card played and its target."""
+    the unit nor what it attacks; the table's line above it did ("A unit is about to be
+    destroyed", "Bot 1 attacks: lay your combat cards" neither). Along random games (seeds
+    0-5): a reaction prompt and a fight's prompt name the attacking unit and its target as the
+    attacker's menu named them, or the card played and its target; a rescue's the unit."""
     from games.conflict import present
 
     game = get_game("conflict")
-    checked = 0
+    checked = {"react": 0, "combat": 0, "doom": 0}
     for state, _, _, _ in sample("conflict", seeds=range(6), steps=300):
         pend = state.pending
-        if pend is None or pend.kind != "react":
+        if pend is None or pend.kind not in checked:
             continue
-        text = present.prompt(game.engine, state, pend.seat, locale)
-        if pend.what == "strike":
-            act = t(locale, "conflict.act.strike", unit=present.unit_name(state, pend.seat, pend.unit, locale),
-                    target=present.unit_name(state, pend.seat, pend.target, locale) if pend.target in state.units
-                    else present.territory_name(state, pend.target, locale))
+        seat = pend.other if pend.kind == "combat" else pend.seat
+        if seat == state.turn:  # the seat to act gets no prompt
+            continue
+        text = present.prompt(game.engine, state, seat, locale)
+        unit = present.unit_name(state, seat, pend.unit, locale) if pend.unit in state.units else ""
+        if pend.kind == "doom":
+            wanted = [unit]
+        elif pend.kind == "combat" or pend.what == "strike":
+            target = present.unit_name(state, seat, pend.target, locale) if pend.target in state.units \
+                else present.territory_name(state, pend.target, locale)
+            wanted = [t(locale, "conflict.act.strike", unit=unit, target=target)]
         else:
-            act = present._name(present.content().cards[pend.what], locale)
-        assert act in text, (text, act)
-        checked += 1
-    assert checked >= 3, checked
+            wanted = [present._name(present.content().cards[pend.what], locale)]
+        assert all(w and w in text for w in wanted), (text, wanted)
+        checked[pend.kind] += 1
+    assert min(checked.values()) >= 2, checked
