@@ -28,7 +28,7 @@ from bot.host import Host
 from bot.outbox import ActionMenu, Command, Message, Outbox
 from bot.rolls import MAX_LABEL_CHARS
 from games.core import dice
-from games.core.i18n import has, t
+from games.core.i18n import aside, has, t
 
 GUILD_ID = 1
 DEFAULT_CHANNEL = "table"
@@ -349,7 +349,7 @@ class ConsoleTable:
                 hints.append(t(locale, "console.menu_back_hint"))
             if menu.complete:
                 hints.append(t(locale, "console.menu_ok_hint"))
-            self.write(f"{prefix}   ({' · '.join(hints)})")
+            self.write(f"{prefix}   " + aside(locale, "", " · ".join(hints)).lstrip())
 
     def print_outbox(self, box: Outbox, caller: int | None = None, channel: int | None = None) -> None:
         """`[table]` lines: everyone in that channel sees them. `[dm NAME]` and `[reply NAME]`

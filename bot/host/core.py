@@ -32,7 +32,7 @@ from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
 from games.core.search import LEVEL_BUDGETS, LEVELS, Budget, Memory, heuristic
-from games.core.i18n import has, localize_value, normalize_locale, register_catalog, sentences, t
+from games.core.i18n import aside, has, localize_value, normalize_locale, register_catalog, sentences, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
     OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
@@ -556,7 +556,8 @@ class Host:
         wanted = cmd.args.get("seat")
         seat = int(wanted) if str(wanted).isdigit() and int(wanted) in mine else (mine[0] if mine else None)
         state = game.engine.load_state(session.state)
-        return type(exc)(exc.key, **names.named_params(game.text, state, seat, exc.key, exc.params, locale))
+        key, params = names.named_refusal(game.text, state, seat, exc.key, exc.params, locale)
+        return type(exc)(key, **params)
 
     @staticmethod
     def _require_seated(cmd: Command, session: SessionRow) -> list[int]:
@@ -872,9 +873,9 @@ class Host:
 
     @staticmethod
     def _level_names(locale: str) -> str:
-        """`easy (简单), …` in the reader's language; the English names are the keys ("easy (easy)" said nothing)."""
+        """`easy（简单）, …` in the reader's language; the English names are the keys ("easy (easy)" said nothing)."""
         names = {level: t(locale, f"host.level.{level}") for level in LEVELS}
-        return ", ".join(level if names[level] == level else f"{level} ({names[level]})" for level in LEVELS)
+        return ", ".join(level if names[level] == level else aside(locale, level, names[level]) for level in LEVELS)
 
     def _level_arg(self, cmd: Command, locale: str) -> str | None:
         """The bot level a command names: its key or its name in either language, or None."""
@@ -1481,7 +1482,7 @@ class Host:
                      **_player_count(engine))
             body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
             return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
-        games = ", ".join(f"{k} ({localize_value(get_engine(k).title, locale)})" for k in available_games())
+        games = ", ".join(aside(locale, k, localize_value(get_engine(k).title, locale)) for k in available_games())
         return self._reply(t(locale, "host.help", games=games, **self._surface_commands(cmd)))
 
     async def _rules(self, cmd: Command, locale: str) -> Outbox:

@@ -85,8 +85,23 @@ def named_params(text: Text, state: Any, seat: int | None, key: str, params: dic
     for name, value in out.items():
         if not isinstance(value, str):
             continue
-        if name == "code":  # its ids named (words stay as typed); one the seat cannot name is left out
-            out[name] = " ".join(known.get(token, "…") if _ID.fullmatch(token) else token for token in value.split())
+        if name == "code":  # its ids named (words stay as typed); None when one cannot be named
+            tokens = str(params["code"]).split()  # as typed: a game's event naming reads codes as ids
+            named = all(token in known for token in tokens if _ID.fullmatch(token))
+            out[name] = " ".join(known.get(token, token) if _ID.fullmatch(token) else token
+                                 for token in tokens) if named else None
         elif value in known:
             out[name] = known[value]
     return out
+
+
+def named_refusal(text: Text, state: Any, seat: int | None, key: str, params: dict[str, Any],
+                  locale: str) -> tuple[str, dict[str, Any]]:
+    """A refusal's key and parameters as the seat reads them (`named_params`). A refused code
+    is echoed as typed with its ids named; one holding an id the seat has no name for (another
+    seat's hidden card, a card no longer held, an id typed by hand like `u1`) is not echoed at
+    all: "That is not one of your actions", never a blank in quotes ("called “…”")."""
+    out = named_params(text, state, seat, key, params, locale)
+    if "code" in out and out["code"] is None:
+        return "core.not_your_action", {}
+    return key, out

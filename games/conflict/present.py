@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import localize_value, normalize_locale, numbered_as_seen, t, verb_names
+from games.core.i18n import aside, localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict.data import content
@@ -35,7 +35,8 @@ def territory_name(state, tid: str, locale: str) -> str:
     """`Ural (Bob 3/5)`: a territory by name, with its owner and durability (two factions may
     hold territories of one name)."""
     terr = state.territories[tid]
-    return f"{_name(content().territories[terr.key], locale)} ({state.players[terr.owner].name} {terr.dur}/{terr.max})"
+    return aside(locale, _name(content().territories[terr.key], locale),
+                 f"{state.players[terr.owner].name} {terr.dur}/{terr.max}")
 
 
 def unit_labels(units: list[tuple[str, str | None, str | None]], locale: str) -> dict[str, str]:
@@ -205,7 +206,25 @@ def prompt(engine, state, seat: int, locale: str) -> str | None:
     pend = state.pending
     if pend is None or seat == state.turn or not 0 <= pend.by < state.n:
         return None
-    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name)
+    act = _pending_act(state, seat, pend, locale) if pend.kind in ("react", "combat") else ""
+    unit = unit_name(state, seat, pend.unit, locale) if pend.unit in state.units else ""
+    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name, act=act, unit=unit)
+
+
+def _pending_act(state, seat: int, pend, locale: str) -> str:
+    """What a reaction window or a fight answers, as the acting seat's menu named it: the unit
+    and what it attacks, or the card and its target (the playtest's DM said only "Bot 1 acts
+    against you")."""
+    def named(target: str) -> str:
+        if target in state.units:
+            return unit_name(state, seat, target, locale)
+        return territory_name(state, target, locale) if target in state.territories else target
+
+    if pend.kind == "combat" or pend.what == "strike":
+        return t(locale, "conflict.act.strike", unit=named(pend.unit), target=named(pend.target))
+    target = named(pend.target) if pend.target else \
+        t(locale, "conflict.prompt.you") if pend.other in (-1, seat) else state.players[pend.other].name
+    return t(locale, "conflict.prompt.react_card", card=_name(content().cards[pend.what], locale), target=target)
 
 
 def describe(engine, state, seat: int, action, locale: str) -> str:

@@ -264,7 +264,7 @@ def plain_roll(params: dict[str, Any], locale: str) -> ShownRoll:
 
 def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
     """`🎲 P1 rolls to hit: [6, 3] − 1 (modifier) = **8**, against X: needs ≥ 7: **hit**`."""
-    from games.core.i18n import t
+    from games.core.i18n import aside, t
 
     if who in ("table", "-", ""):  # a roll nobody in particular makes (who goes first)
         who = t(locale, "core.roll_table")
@@ -276,8 +276,8 @@ def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
         dice = f"[{dice}]" if len(shown.dice) > 1 else dice
         if shown.scale:
             label, factor, scaled = shown.scale
-            dice += f" × {factor} ({label}) → {scaled}"
-        dice += "".join(f" {'−' if v < 0 else '+'} {abs(v)} ({label})" for label, v in shown.terms)
+            dice += f" × {aside(locale, factor, label)} → {scaled}"
+        dice += "".join(" " + aside(locale, f"{'−' if v < 0 else '+'} {abs(v)}", label) for label, v in shown.terms)
     check = ""
     if shown.target or shown.result:
         check = t(locale, "core.roll_check", target=shown.target, result=shown.result) if shown.target else \

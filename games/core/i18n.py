@@ -82,6 +82,12 @@ def localize_value(value: Any, locale: str) -> Any:
 
 
 _PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+_HAN = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
+# zh-CN's possessive 的 joins a Chinese word on either side ("alice 的战舰", "峡谷的步兵"): a
+# catalog spaces its placeholders ("{name} 的 {unit}") for names in Latin letters and digits
+# ("机器人1 的 UBT1-T1 Kagami"), and the space goes where the value is Chinese
+_POSSESSIVE_SPACE = re.compile(rf"(?<=[{_HAN}]) +(?=的)|(?<=的) +(?=[{_HAN}])")
+
 
 
 def _plural(match: re.Match[str], values: dict[str, Any]) -> str:
@@ -107,9 +113,10 @@ def t(locale: str | None, key: str, **params: Any) -> str:
     if "|" in template:
         template = _PLURAL.sub(lambda m: _plural(m, values).replace("{", "{{").replace("}", "}}"), template)
     try:
-        return template.format_map(values)
+        text = template.format_map(values)
     except (ValueError, IndexError, KeyError, AttributeError):
         return template
+    return _POSSESSIVE_SPACE.sub("", text) if loc == "zh-CN" and "的" in text else text
 
 
 register_catalog(Path(__file__).parent / "locale")
@@ -119,6 +126,13 @@ def sentences(locale: str | None, parts: Any) -> str:
     """Sentences one after another: a space between them in English, none after Chinese
     punctuation (`胜者：机器人1。得分：…`, not `胜者：机器人1。 得分：…`)."""
     return ("" if normalize_locale(locale) == "zh-CN" else " ").join(p for p in parts if p)
+
+
+def aside(locale: str | None, value: Any, note: Any) -> str:
+    """`value (note)` in English, `value（note）` in Chinese: a note in brackets after a name,
+    a roll's term or a price, with the brackets of the reader's language (an empty value: the
+    note alone, after a space in English, to follow what precedes it)."""
+    return t(locale, "core.aside", value=value, aside=note)
 
 
 def verb_names(game: str, kinds: Any, locale: str) -> dict[str, str]:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from games.core.errors import RuleError
-from games.core.i18n import LOCALES, has, t
+from games.core.i18n import LOCALES, aside, has, t
 
 
 def fields(options: type[BaseModel]) -> dict[str, FieldInfo]:
@@ -48,10 +48,10 @@ def choices(info: FieldInfo) -> list[str] | None:
 
 
 def option_name(game: str, name: str, locale: str) -> str:
-    """`name` followed by its localized name when the game gives one: `max_rounds (回合上限)`."""
+    """`name` followed by its localized name when the game gives one: `max_rounds (rounds)`, `max_rounds（回合上限）`."""
     key = f"{game}.option.{name}.name"
     local = t(locale, key) if has(key, locale) else ""
-    return f"{name} ({local})" if local and local != name else name
+    return aside(locale, name, local) if local and local != name else name
 
 
 def value_names(options: type[BaseModel], name: str) -> dict[str, dict[str, str]]:

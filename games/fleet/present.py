@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import numbered, t, verb_names
+from games.core.i18n import aside, numbered, t, verb_names
 from games.fleet.data import DATA
 from games.fleet.state import FleetState
 
@@ -91,14 +91,15 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
         ship = state.sides[seat].ship
         for key, left in ship.ammo.items():
             if key in names:
-                names[key] += f" ({t(locale, 'fleet.label.ammo_left', n=left)})"
+                names[key] = aside(locale, names[key], t(locale, "fleet.label.ammo_left", n=left))
         names["ship"] = t(locale, "fleet.label.ship_of", name=state.names[1 - seat])
         names["enemy_ship"] = names["ship"]
     labels = mech_labels(state.sides, locale)
     for side in state.sides:
         for m in side.mechs:
-            where = f" @{m.zone}" if m.status == "field" else f" ({t(locale, f'fleet.status.{m.status}')})"
-            names[m.uid] = f"{labels[m.uid]} {m.hp}/{m.max_hp}{where}"
+            names[m.uid] = f"{labels[m.uid]} {m.hp}/{m.max_hp}"
+            names[m.uid] = f"{names[m.uid]} @{m.zone}" if m.status == "field" else \
+                aside(locale, names[m.uid], t(locale, f"fleet.status.{m.status}"))
     own = state.sides[seat]
     for c in own.hand + own.ship_pile + [c for m in own.mechs for c in m.cards]:
         names[c.id] = _nm(D.subs[c.card].name, locale)
@@ -281,9 +282,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
                      f"🂠{side['hand_counts']['ship']}+{side['hand_counts']['mech']}")
         for m in side["mechs"]:
             if m["status"] == "field":
-                extra = f" ({_nm(D.pilots[m['pilot']].name, locale)})" if m["pilot"] else ""
-                lines.append(f"  {labels[m['uid']]} @{m['zone']} "
-                             f"{m['hp']}/{m['max_hp']}{extra}")
+                line = f"  {labels[m['uid']]} @{m['zone']} {m['hp']}/{m['max_hp']}"
+                lines.append(aside(locale, line, _nm(D.pilots[m["pilot"]].name, locale)) if m["pilot"] else line)
         if "hand" in side:
             hand = ", ".join(_nm(D.subs[c["card"]].name, locale) for c in side["hand"])
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import normalize_locale, numbered, t, verb_names
+from games.core.i18n import aside, normalize_locale, numbered, t, verb_names
 
 from .cards import CARDS, Card, Effect
 from .rules import ordinal
@@ -72,7 +72,7 @@ def card_line(key: str, locale: str) -> str:
     cost said in words: the playtest read "op 1" unexplained)"""
     loc = normalize_locale(locale)
     card = CARDS[key]
-    head = f"{card.name[loc]} ({card.cost})"
+    head = aside(loc, card.name[loc], card.cost)
     if card.kind == "unit":
         head += f" {t(loc, f'frontline.type.{card.type}')} {card.atk}/{card.hp} · {t(loc, 'frontline.op', n=card.op)}"
     else:
@@ -122,7 +122,7 @@ def unit_text(st, seat: int, uid: str, locale: str, labels: dict[str, str] | Non
     labels = labels or state_labels(st, locale)
     side = t(locale, "frontline.label.own" if u.owner == seat else "frontline.label.enemy")
     line = t(locale, "frontline.label.frontline" if uid in st.front else "frontline.label.support")
-    return f"{labels[uid]} {u.atk}/{u.hp} ({side}, {line})"
+    return aside(locale, f"{labels[uid]} {u.atk}/{u.hp}", f"{side}, {line}")
 
 
 def _target(engine: "FrontlineEngine", st, seat: int, target: str | None, locale: str) -> str:
@@ -148,7 +148,7 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
         card = CARDS[c.key]
         strength = f" {card.atk + c.bonus}/{card.hp + c.bonus}" if card.kind == "unit" else ""
         seen = f" · {t(loc, 'frontline.label.revealed')}" if c.revealed else ""
-        names[c.id] = f"{card.name[loc]} ({card.cost}){strength}{seen}"
+        names[c.id] = aside(loc, card.name[loc], card.cost) + f"{strength}{seen}"
     labels = state_labels(st, loc)
     for uid in st.units:
         names[uid] = unit_text(st, seat, uid, loc, labels)
@@ -218,7 +218,8 @@ def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> s
         if c is None:
             return cid
         bonus = f" +{c.bonus}/+{c.bonus}" if c.bonus else ""
-        return CARDS[c.key].name[loc] + bonus + (f" ({t(loc, 'frontline.label.revealed')})" if c.revealed else "")
+        name = CARDS[c.key].name[loc] + bonus
+        return aside(loc, name, t(loc, "frontline.label.revealed")) if c.revealed else name
 
     tgt = _target(engine, st, seat, getattr(action, "target", None), loc)
     if isinstance(action, ChooseDeck):

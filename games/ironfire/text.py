@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import localize_value, normalize_locale, numbered_as_seen, t, verb_names
+from games.core.i18n import aside, localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.engine import (
     POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
@@ -96,7 +96,7 @@ def token_names(engine, state: IronState, seat: int, locale: str) -> dict[str, s
     for key, (_, _, title) in PRESETS.items():
         names[key] = title.get(loc) or title["en"]
     for key in (*POOL.combat, *POOL.abilities):
-        names[key] = f"{card_name(key, loc)} ({POOL.logistics(key)})"
+        names[key] = aside(loc, card_name(key, loc), POOL.logistics(key))
     for option in ("infantry", "armour", "air", "ranged", "heal", "repair", "bomb", "supply"):
         names[option] = option_name(option, loc)
     labels = state_labels(engine, state, seat, loc)
@@ -301,8 +301,8 @@ def unit_line(u: dict[str, Any], label: str, locale: str, short: bool = False) -
         flags.append(t(locale, "ironfire.board.cut"))
     if u.get("attacked"):
         flags.append(t(locale, "ironfire.board.done"))
-    extra = f" ({', '.join(flags)})" if flags else ""
-    return f"{label} {u['cv']}/{u['max']}{extra}"
+    shown = f"{label} {u['cv']}/{u['max']}"
+    return aside(locale, shown, ", ".join(flags)) if flags else shown
 
 
 def summary(view: dict[str, Any], locale: str) -> str:

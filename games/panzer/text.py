@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import localize_value, t, verb_names
+from games.core.i18n import aside, localize_value, t, verb_names
 from games.panzer.data import MAPS, ROSTER
 
 # Tanks and hexes never look alike: a hex reads `C4` (its column letter in capitals, as on
@@ -58,7 +58,7 @@ def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, st
     names.update({d: t(locale, f"panzer.dir.{d}") for d in ("n", "ne", "se", "s", "sw", "nw")})
     names.update({a: t(locale, f"panzer.ammo.{a}") for a in ("overcharge", "apfsds", "hesh")})
     names.update({s: t(locale, f"panzer.side.{s}") for s in ("north", "south")})
-    names.update({key: f"{localize_value(typ.name, locale)} ({typ.price})" for key, typ in ROSTER.items()})
+    names.update({key: aside(locale, localize_value(typ.name, locale), typ.price) for key, typ in ROSTER.items()})
     presets = engine.loadout_presets()
     names.update({key: army_label(presets, key, locale) for key in presets})
     numbers = tank_numbers(state.tanks)
@@ -148,7 +148,7 @@ def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: lis
         shown.target = t(locale, "panzer.term.distance", tank=against, need=params["need"])
         shown.result = t(locale, "panzer.hit" if params["total"] >= params["need"] else "panzer.miss")
         if nxt_key == "panzer.ev.hit_result":
-            shown.result += f" ({t(locale, nxt['mode'][1:])})"
+            shown.result = aside(locale, shown.result, t(locale, nxt["mode"][1:]))
             shown.absorbs = 1
     elif what == "@panzer.roll.damage" and nxt_key == "panzer.ev.damage_result":
         terms = []
@@ -214,7 +214,7 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         tid = data["tank"]
         tk = next((x for x in state.tanks if x.id == tid), None)
         guns = ROSTER[tk.type].guns if tk else []
-        p["gun"] = f" ({guns[action.gun - 1].name})" if len(guns) > 1 and 0 < action.gun <= len(guns) else ""
+        p["gun"] = aside(locale, "", guns[action.gun - 1].name) if len(guns) > 1 and 0 < action.gun <= len(guns) else ""
     if kind == "dfire" and state.reaction is not None:
         p["target"] = _tank_label(state, state.reaction.mover, locale)
     if kind == "drive" and not action.free:  # "with 0 free points" says nothing
@@ -246,7 +246,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if view["phase"] in ("draft", "army") or not view["tanks"]:
         for s in (0, 1):
             picks = ", ".join(localize_value(ROSTER[k].name, locale) for k in view["picks"][s]) or t(locale, "core.none")
-            lines.append(t(locale, "core.labelled", label=view["names"][s], value=f"{picks} ({view['picks_price'][s]}pt)"))
+            spent = aside(locale, picks, f"{view['picks_price'][s]}pt")
+            lines.append(t(locale, "core.labelled", label=view["names"][s], value=spent))
     numbers = tank_numbers(view["tanks"])
     for s in (0, 1) if view["tanks"] else ():
         parts = []
@@ -271,6 +272,9 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 marks += f"V{tk['veteran']}"
             if tk["ammo"]:
                 marks += f"*{tk['ammo']}"
+            if tk["pos"] is None:  # picked, not yet on the map: no hex and no facing to show
+                parts.append(aside(locale, tank_label(numbers, tk["id"], locale), t(locale, "panzer.ui.not_deployed")))
+                continue
             turret = ARROWS[tk["turret"]] if tk["has_turret"] else ""
             parts.append(f"{tank_label(numbers, tk['id'], locale)} @{hex_label(tk['pos'])}{ARROWS[tk['hull']]}{turret}"
                          f"{('[' + marks + ']') if marks else ''}")

@@ -92,7 +92,7 @@ def test_a_unit_turned_up_and_down_in_one_post_is_named_as_it_lay_before_each_tu
     assert GAME.text.event_lines(state, post, "en") == [
         "In River Delta, face-down unit #1 is turned face up: it is Storm Troopers.",
         "In River Delta, Storm Troopers is turned face down."]
-    assert GAME.text.event_lines(state, post, "zh-CN") == ["三角洲 的 暗置单位 #1 翻为明置：是 突击队。", "三角洲 的 突击队 翻为暗置。"]
+    assert GAME.text.event_lines(state, post, "zh-CN") == ["三角洲的暗置单位 #1 翻为明置：是 突击队。", "三角洲的突击队 翻为暗置。"]
 
 
 def test_a_unit_gone_later_in_the_post_is_named_as_the_table_knew_it():

@@ -37,7 +37,8 @@ def test_effect_damage_names_the_ability_that_did_it():
     assert [k for k, _ in events] == ["frontline.deployed", "frontline.damage", "frontline.destroyed"]
     assert GAME.text.event_lines(st, events, "en")[1] == \
         "Tiger I takes 1 damage from the deploy effect of Pioneers (defence left 0)."
-    assert GAME.text.event_lines(st, events, "zh-CN")[1] == "虎式坦克 因 工兵 的部署效果受到 1 点伤害（剩余防御力 0）。"
+    # 的 joins a Chinese word (games.core.i18n: the zh-CN possessive)
+    assert GAME.text.event_lines(st, events, "zh-CN")[1] == "虎式坦克 因 工兵的部署效果受到 1 点伤害（剩余防御力 0）。"
 
 
 EFFECT_EVENTS = ("frontline.damage", "frontline.hq_damage", "frontline.destroy", "frontline.stat", "frontline.opcost",

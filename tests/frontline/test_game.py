@@ -213,7 +213,7 @@ def test_card_text_in_both_languages():
     from games.frontline.text import card_line
     # the operation cost in words (the playtest read "(4) artillery 3/2 op 1": "op" unexplained)
     assert card_line("tiger", "en") == "Tiger I (7) tank 5/6 · 2 kredits to move or attack: Heavy armour 2"
-    assert card_line("tiger", "zh-CN").startswith("虎式坦克 (7) 坦克 5/6 · 移动或攻击花费 2：")
+    assert card_line("tiger", "zh-CN").startswith("虎式坦克（7） 坦克 5/6 · 移动或攻击花费 2：")
     assert "重甲 2" in card_line("tiger", "zh-CN")
     assert "deal 3 damage to that unit" in card_line("minefield", "en")
     for key in CARDS:

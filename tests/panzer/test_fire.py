@@ -262,5 +262,5 @@ def test_the_overcharged_damage_roll_reads_as_a_multiplication():
         step = act(s, "precise a1 b1 1 overcharge")
         events = [(e.key, e.params) for e in step.events if e.to is None]
         damage = next(line for line in GAME.text.event_lines(s, events, "en") if "3, 4" in line)
-        assert f"[3, 4] × {factor} (overcharge) → {dice} + " in damage, damage
-        assert "+ 3 (overcharge)" not in damage and "(超量装药)" not in damage
+        assert f"[3, 4] × {factor} (overcharged round) → {dice} + " in damage, damage
+        assert "+ 3 (overcharged round)" not in damage and "(超量装药)" not in damage

@@ -172,8 +172,9 @@ def test_refusals_name_things_as_the_menus_do(key):
     c7eb4fc555e", "That move is not allowed now: arrange t5 1", "a7 is not one of your
     cards" with the rules' ids). Along random games, stale and other seats' moves are tried
     for every seat; the refusals, as the host shows them (`names.named_params` for that seat),
-    hold no card id, territory id or tank id, in either language."""
-    from bot.host.names import named_params
+    hold no card id, territory id or tank id, in either language, and no blank in quotes
+    ("None of your actions is called “…”." for an id the seat cannot name)."""
+    from bot.host.names import named_refusal
     from games.core.errors import RuleError
     from games.core.i18n import t
 
@@ -183,16 +184,22 @@ def test_refusals_name_things_as_the_menus_do(key):
     seen_actions: list = []
     for state, seat, action, _ in sample(key, seeds=(0,), steps=120):
         seen_actions.append(action)
-        for other in rnd.sample(seen_actions, min(4, len(seen_actions))):
+        tokens = action.code().split()  # codes typed at /play: a verb with an id, an id alone, words
+        typed = [" ".join([tokens[0], "zz9", *tokens[2:]]), tokens[-1], "u1", "fly away"]
+        for other in rnd.sample(seen_actions, min(4, len(seen_actions))) + typed:
             for s in range(PLAYERS[key]):
                 try:
-                    engine.apply(engine.load_state(engine.dump_state(state)), s, other)
+                    move = engine.parse_action(other) if isinstance(other, str) else other
+                    engine.apply(engine.load_state(engine.dump_state(state)), s, move)
                 except RuleError as exc:
                     tried += 1
                     for loc in ("en", "zh-CN"):
-                        text = t(loc, exc.key, **named_params(get_game(key).text, state, s, exc.key, exc.params, loc))
+                        shown, params = named_refusal(get_game(key).text, state, s, exc.key, exc.params, loc)
+                        text = t(loc, shown, **params)
                         ids = bare_ids(key, text) + (tank_ids(state, text) if key == "panzer" else [])
                         found |= {f"{exc.key}: {text[:100]}" for _ in ids}
+                        if re.search(r"[“\"]\s*…?\s*[”\"]", text):
+                            found.add(f"{exc.key}: blank quote: {text[:100]}")
     assert tried > 50
     assert not found, "\n".join(sorted(found)[:20])
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.console import ConsoleTable
 from bot.outbox import Image, Message
-from games.core.i18n import t
+from games.core.i18n import aside, t
 from games.frontline import ENGINE as FRONTLINE
 from games.frontline import text as frontline_text
 from games.panzer import ENGINE as PANZER
@@ -44,7 +44,7 @@ def test_panzer_draft_with_no_picks_says_none(locale):
     state = PANZER.setup(panzer_seats(), PANZER.parse_options({}), 1).state
     text = panzer_text.summary(PANZER.view(state, 0), locale)
     assert not STRAY.search(text), text
-    assert t(locale, "core.labelled", label="Anna", value=t(locale, "core.none") + " (0pt)") in text, text
+    assert t(locale, "core.labelled", label="Anna", value=aside(locale, t(locale, "core.none"), "0pt")) in text, text
     if locale == "zh-CN":
         assert ": " not in text, text
 
@@ -92,7 +92,9 @@ def test_group_labels_name_their_choices(locale):
         assert t(locale, act, **params).startswith(t(locale, group)), (group, act)
 
 
-# a menu group (an action kind's verb) -> the catalog lines of the choices it holds
+# a menu group (an action kind's verb) -> the catalog lines of the choices it holds; the tank
+# game, conflict and fleet describe an action of kind K by their line K (and panzer's drive
+# without free points by drive_plain)
 GROUP_CHOICES = {
     "ironfire": {"deck": ("deck", "deck_custom"), "first": ("first",), "pick": ("pick",), "drop": ("drop",),
                  "ready": ("ready", "ready_army", "reinforce_done"), "attack": ("attack",), "hit": ("hit",),
@@ -100,18 +102,27 @@ GROUP_CHOICES = {
                  "pass": ("pass", "end_attacks"), "cut": ("cut",)},
     "frontline": {kind: (kind,) for kind in ("deck", "swap", "keep", "deploy", "order", "counter", "move",
                                              "attack", "end")},
+    **{game: {kind: (kind,) for kind in (a.model_fields["kind"].default for a in get_game(game).engine.actions)}
+       for game in ("panzer", "conflict", "fleet")},
 }
-CHOICE_PARAMS = {name: "X" for name in ("name", "card", "unit", "option", "deck", "target")}
-CHOICE_PARAMS.update(cost=1, size=2, used=3, budget=40)
+GROUP_CHOICES["panzer"]["drive"] += ("drive_plain",)
+CHOICE_PARAMS = {name: "X" for name in ("name", "card", "unit", "option", "deck", "target", "tank", "army", "side",
+                                        "hex", "dir", "ammo", "gun", "steps", "capital", "tid", "face", "vehicle",
+                                        "seat", "text", "agreement", "gift", "what", "cards", "item", "weapon",
+                                        "pile", "mech", "pilot", "zone", "skill", "arg", "mechs")}
+CHOICE_PARAMS.update(cost=1, size=2, used=3, budget=40, price=10, total=30, free=2, inner=3, amount=2)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game", sorted(GROUP_CHOICES))
 def test_every_group_label_is_a_word_of_its_choices(game, locale):
-    """The class, for every menu group of Iron & Fire and Frontline: the English playtest's zh
-    Iron & Fire menu read "选取 — 15 个选项" over choices "选择反坦克枪组（1）" (two verbs for
-    one thing; the hint said 选择), and Frontline's 指令 held "使用 大西洋船队". Each group's
-    label is in each of its choices, so the word the hint shows is the one the menu offers."""
+    """The class, for every menu group of the five games: the English playtest's zh Iron & Fire
+    menu read "选取 — 15 个选项" over choices "选择反坦克枪组（1）" (two verbs for one thing;
+    the hint said 选择), and Frontline's 指令 held "使用 大西洋船队"; the third playtest found
+    about 50 more in the tank game ("Drive" over "Move Tiger I #1", 装填弹药 over "为 … 装填"),
+    conflict ("Allow" over "Let it happen", 势力/阵营) and fleet ("Attack" over "Kagami: Vulcan →
+    …", 命令 over "单独操作 …"). Each group's label is in each of its choices, so the word the
+    hint shows is the one the menu offers."""
     from games.core.i18n import _catalogs
 
     get_game(game)

@@ -1,8 +1,9 @@
 """No filler for an empty value (issue 18: "plays Supply Drop -.", "Ability cards: -.",
 "loaded special ammunition: -.", "To act: -", a player's hand ": " with nothing after): what
 is empty is said in words ("none"/"无", or the sentence leaves it out). zh-CN text uses the
-full-width "：" (the lasting-effects line read "持续效果：海岸炮台: 不能攻击总部"), and no
-bracket opens inside another.
+full-width "：" (the lasting-effects line read "持续效果：海岸炮台: 不能攻击总部") and full-width
+brackets by Chinese text (the tank game's roll read "命中 (前进射击)", built in code: issue 18),
+and no bracket opens inside another.
 
 Engines still put "-" in an event for "nothing": stored events keep it (the fingerprint tests
 hash them), and the text layer says it in words."""
@@ -26,6 +27,9 @@ LONE = re.compile(r"[:：][ \t]*[-—–][ \t]*(?=$|[,，;；.。)）|])|[:：][
                   r"|[(（][ \t]*[-—–]?[ \t]*[)）]|\s[-—–][)）]")
 DASH = re.compile(r"(?<![\w-])-(?![\w-])")  # a dash on its own ("Face-down" is a word)
 ASCII_COLON = re.compile(r"\S: ")  # "P0 0 : 0 P1" is a score, not a label
+CJK = r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]"
+# an ASCII bracket right after or before Chinese (a space between or not): "命中 (前进射击)"
+ASCII_BRACKET = re.compile(rf"{CJK} ?[()]|[()] ?{CJK}")
 
 
 def nested(line: str) -> bool:
@@ -43,6 +47,8 @@ def problems(line: str, locale: str) -> list[str]:
         found.append("empty value")
     if locale == "zh-CN" and ASCII_COLON.search(line):
         found.append("ASCII ': ' in zh-CN")
+    if locale == "zh-CN" and ASCII_BRACKET.search(line):
+        found.append("ASCII bracket by Chinese text in zh-CN")
     if locale == "en" and "：" in line:
         found.append("full-width colon in English")
     if nested(line):

@@ -3,6 +3,7 @@ in either language, case-insensitive, as a unique prefix; an ambiguous name gets
 candidates to click; an unknown one a clear error that changes nothing."""
 from __future__ import annotations
 
+from games.core.i18n import t
 from games.frontline.engine import FrontlineEngine
 from tests.platform.conftest import cmd, reply_text, snapshot
 
@@ -63,3 +64,23 @@ async def test_a_code_typed_in_another_case_is_the_legal_action_it_names(host):
     value = box.reply.menu.options[0].value
     box = await host.handle(cmd("alice", "play", code=f"deck {value.upper()}"))
     assert reply_text(box).startswith("✓"), reply_text(box)
+
+
+async def test_play_with_an_id_the_seat_cannot_name_says_so_plainly(host):
+    """"/play u1" answered "None of your actions is called “…”." (an id the seat has no name
+    for is never echoed, since 6c923c1): the answer says plainly that it is not one of the
+    player's actions, with no blank quote; words typed are still echoed; nothing changes."""
+    await host.handle(cmd("alice", "game.new", game="conflict"))
+    await host.handle(cmd("bob", "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    sid = (await host.repo.open_session_in_channel(10)).id
+    before = await snapshot(host, sid)
+    for locale in ("en", "zh-CN"):
+        box = await host.handle(cmd("alice", "play", code="u1", locale=locale))
+        assert reply_text(box) == t(locale, "core.not_your_action"), reply_text(box)
+        assert "“" not in reply_text(box) and "…" not in reply_text(box)
+        box = await host.handle(cmd("bob", "play", code="attack u1 t5", locale=locale))
+        assert reply_text(box) == t(locale, "core.not_your_action"), reply_text(box)
+    box = await host.handle(cmd("alice", "play", code="fly away"))
+    assert reply_text(box) == t("en", "core.unknown_action", code="fly away")
+    assert await snapshot(host, sid) == before

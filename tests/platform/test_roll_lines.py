@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from games.core.engine import Seat
-from games.core.i18n import t
+from games.core.i18n import aside, t
 from games.registry import get_engine, get_game
 
 PLAYERS = {"ironfire": 2, "frontline": 2, "panzer": 2, "conflict": 3, "fleet": 2}
@@ -57,7 +57,7 @@ def test_every_roll_adds_up_and_says_how_it_ended(key):
             if shown.dice != [sign * d for d in params["dice"]] or shown.total != sign * params["total"]:
                 problems.append("dice or total differ from the roll")
             dice_sum = shown.scale[2] if shown.scale else sum(shown.dice)  # `× 1.5 (overcharge) → 10`
-            if shown.scale and f"× {shown.scale[1]} ({shown.scale[0]}) → {shown.scale[2]}" not in line:
+            if shown.scale and f"× {aside(loc, shown.scale[1], shown.scale[0])} → {shown.scale[2]}" not in line:
                 problems.append("the line hides the scaling")
             if dice_sum + sum(v for _, v in shown.terms) != shown.total:
                 problems.append("the dice and terms do not add up to the total")
@@ -125,11 +125,11 @@ def test_panzer_hit_roll_names_each_modifier():
         mode = events[i + 1][1]["mode"][1:]
         for loc in ("en", "zh-CN"):
             line = get_game("panzer").text.event_lines(state, events[i:i + 2], loc)[0]
-            assert "(" + t(loc, "panzer.term.modifiers") + ")" not in line, line
+            assert aside(loc, "", t(loc, "panzer.term.modifiers")).strip() not in line, line
             for name, value in params["mods"].items():
                 if value:
                     label = t(loc, mode) if name == "mode" else labels[loc][name]
                     sign = "−" if value < 0 else "+"
-                    assert f"{sign} {abs(value)} ({label})" in line, line
+                    assert aside(loc, f"{sign} {abs(value)}", label) in line, line
             seen.update(name for name, value in params["mods"].items() if value)
     assert {"mode", "spotted", "veteran"} <= set(seen), seen
