@@ -1483,16 +1483,18 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             return
         if laser and amount > 0 and "red_armor" in D.mechs[m.model].traits:  # 异色外装甲（红）
             d100 = state.rng.die(100)
-            ev.append(_roll(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30))
+            ev.append(_roll(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30, target=m.uid))
             if d100 <= 30:
                 amount //= 2
         sharers = [m]
         if "link_shield" in D.mechs[m.model].traits:  # 战术链接护盾: damage shared, rounded half up
             sharers = [x for x in self._field(side) if x.zone == m.zone and "link_shield" in D.mechs[x.model].traits]
         share = (2 * amount + len(sharers)) // (2 * len(sharers)) if len(sharers) > 1 else amount
+        shared = {"share_of": amount, "hit_on": m.uid} if len(sharers) > 1 else {}  # the text says why
         for x in sharers:
             x.hp -= share
-            ev.append(_public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp)))
+            ev.append(_public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp),
+                              **shared))
             if x.hp <= 0:
                 self._destroy_mech(state, seat, x, ev, by=by)
 
