@@ -276,3 +276,22 @@ def test_the_bot_s_own_warnings_go_to_a_log_file_not_between_the_table_s_lines(t
     named = re.search(r"the bot's own log \(warnings\) in (\S+)", done.stdout)
     assert named, done.stdout
     assert "a bot of panzer had no answer from its worker" in Path(named.group(1)).read_text(encoding="utf-8")
+
+
+def test_the_console_s_words_on_a_table_line_are_in_the_table_s_language(tmp_path, monkeypatch):
+    """Fourth newcomer playtest: at an English table the posts the bots' moves made at the next
+    tick read "[table] 图片：…/0005-table1.png" among English lines (no command's speaker, so the
+    console fell back to zh-CN). A table's line says "image:" in the table's language, whoever
+    spoke, and a zh-CN table's lines say "图片：" even when an English reader made the move."""
+    import bot.host.core as core
+
+    monkeypatch.setattr(core, "BOT_SECONDS", 0.0)  # the bots' moves go on at the next ticks
+    for lang, table_word, other in (("en", "image:", "图片："), ("zh-CN", "图片：", "image:")):
+        script = [f"alice: /lang {lang}", "alice: /game new frontline", "alice: /game bot", "alice: /game start",
+                  "alice: /menu", "alice: /menu 1", "alice: /menu 1", "alice: /menu ok", "alice: /lang en",
+                  "alice: /menu", "alice: /menu 2", "alice: /menu ok", "alice: /play End turn"]
+        out = run("\n".join(script), tmp_path / f"{lang}.sqlite3")
+        table_images = [line for line in out if line.startswith("[table] ") and ".png" in line]
+        assert len(table_images) >= 4 and any("🤖" in line for line in out)
+        assert all(line.startswith(f"[table] {table_word}") for line in table_images), table_images
+        assert not any(line.startswith(f"[table] {other}") for line in out)
