@@ -1251,15 +1251,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                   double_hit: bool = False, double_evade: bool = False) -> bool:
         """Hit roll (d20 <= hit) then evade roll (d20 <= evade); True when the attack lands."""
         rng, enemy = state.rng, 1 - seat
-        for _ in range(2 if double_hit else 1):
+        for what in ("@fleet.roll.hit", "@fleet.roll.hit_again")[:2 if double_hit else 1]:  # 危机超感: a second roll
             d = rng.die(20)
-            ev.append(_roll(state.names[seat], "@fleet.roll.hit", [d], d, need=hit, target=target))
+            ev.append(_roll(state.names[seat], what, [d], d, need=hit, target=target))
             if d > hit:
                 return False
         evaded = True
-        for _ in range(2 if double_evade else 1):
+        for what in ("@fleet.roll.evade", "@fleet.roll.evade_again")[:2 if double_evade else 1]:  # 视限超感
             d = rng.die(20)
-            ev.append(_roll(state.names[enemy], "@fleet.roll.evade", [d], d, need=evade, target=target))
+            ev.append(_roll(state.names[enemy], what, [d], d, need=evade, target=target))
             if d > evade:
                 evaded = False
                 break

@@ -159,7 +159,7 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
     return {**out, "cards": ", ".join(names)}
 
 
-_AT_MOST = {"hit", "evade", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
+_AT_MOST = {"hit", "hit_again", "evade", "evade_again", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
 
 
 def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any], following: list,
@@ -170,7 +170,7 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
     what = str(params.get("what", "")).rsplit(".", 1)[-1]
     if what in _AT_MOST and "need" in params:
         against = ""
-        own = what in ("evade", "red_armor")  # rolled by the defender, for its own unit
+        own = what in ("evade", "evade_again", "red_armor")  # rolled by the defender, for its own unit
         if params.get("target"):  # a hit roll is the attacker's, an evade or armour roll the defender's
             roller = state.names.index(params["who"]) if params.get("who") in state.names else 0
             attacker = 1 - roller if own else roller

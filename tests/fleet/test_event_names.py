@@ -316,3 +316,36 @@ def test_damage_shared_by_the_link_shield_and_the_red_armour_roll_say_why_and_fo
 def mech_label(state, uid, locale):
     from games.fleet.present import mech_labels
     return mech_labels(state.sides, locale)[uid]
+
+
+def test_the_second_hit_and_evade_rolls_of_crisis_sense_and_hyper_sight_say_why():
+    """Fourth newcomer playtest: "🎲 Bot 1 rolls to hit: 16 = **16**, against URA-00 Vampire
+    (prototype) #1: needs ≤ 16: **hit**" then "🎲 Bot 1 rolls to hit: 18 … **miss**" and no damage:
+    two rolls for one shot, the second unexplained (the pilot's reveal had been posts earlier).
+    Rules (seed 004): "**危机超感**：当所驾驶战甲不满血时，敌方单位攻击需要进行两次命中判定，两次都成功
+    才算命中"; "**视限超感**：攻击敌方不满血战甲时，敌方需进行两次回避判定，两次均成功才算回避"."""
+    from tests.fleet.helpers import act, clear_hands, dice, fleet, mech, my_turn, new_game, put
+
+    s = new_game(fleet("bull", "heavy_vulcan", "longbow", "tim", "linus"),
+                 fleet("bull", "heavy_vulcan", "kagami", "tim", "snow"), seed=11)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "a1", "C2", "linus"), put(s, "b1", "C4", "snow")
+    mech(s, "a1").acts = 1
+    mech(s, "b1").hp -= 1  # damaged: both pilots' talents apply
+    dice(s, 1, 2, 3, 20)  # hit, hit again, evaded once, not the second time
+    step = act(s, 0, "attack a1 sniper b1")
+    rolls = [(e.key, e.params) for e in step.events if e.key == "core.roll"]
+    assert [p["what"] for _, p in rolls] == ["@fleet.roll.hit", "@fleet.roll.hit_again", "@fleet.roll.evade",
+                                             "@fleet.roll.evade_again"]
+    kagami = mech_label(s, "b1", "en")
+    assert GAME.text.event_lines(s, rolls, "en")[1:] == [
+        f"🎲 A rolls to hit a second time (Crisis Sense: a damaged mech must be hit twice): 2 = **2**, against "
+        f"{kagami}: needs ≤ {rolls[1][1]['need']}: **hit twice**",
+        f"🎲 B rolls to evade: 3 = **3**, for {kagami}: needs ≤ {rolls[2][1]['need']}: **evaded**",
+        f"🎲 B rolls to evade a second time (Hyper Sight: a damaged mech must evade twice): 20 = **20**, for "
+        f"{kagami}: needs ≤ {rolls[3][1]['need']}: **not evaded**"]
+    zh = GAME.text.event_lines(s, rolls, "zh-CN")
+    assert zh[1].startswith("🎲 A 掷 第二次命中判定（危机超感：不满血的战甲需两次命中）：2 = **2**") and "**两次均命中**" in zh[1]
+    assert zh[3].startswith("🎲 B 掷 第二次回避判定（视限超感：不满血的战甲需两次回避）：20 = **20**，为 ") \
+        and zh[3].endswith("**回避失败**"), zh
