@@ -122,7 +122,7 @@ def unit_text(st, seat: int, uid: str, locale: str, labels: dict[str, str] | Non
     labels = labels or state_labels(st, locale)
     side = t(locale, "frontline.label.own" if u.owner == seat else "frontline.label.enemy")
     line = t(locale, "frontline.label.frontline" if uid in st.front else "frontline.label.support")
-    return f"{labels[uid]} {u.atk}/{u.hp} ({side}, {line})"
+    return t(locale, "frontline.label.unit_where", unit=labels[uid], atk=u.atk, hp=u.hp, side=side, line=line)
 
 
 def _target(engine: "FrontlineEngine", st, seat: int, target: str | None, locale: str) -> str:
@@ -218,7 +218,8 @@ def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> s
         if c is None:
             return cid
         bonus = f" +{c.bonus}/+{c.bonus}" if c.bonus else ""
-        return CARDS[c.key].name[loc] + bonus + (f" ({t(loc, 'frontline.label.revealed')})" if c.revealed else "")
+        name = CARDS[c.key].name[loc] + bonus
+        return t(loc, "frontline.label.card_revealed", card=name) if c.revealed else name
 
     tgt = _target(engine, st, seat, getattr(action, "target", None), loc)
     if isinstance(action, ChooseDeck):
