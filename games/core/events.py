@@ -274,10 +274,11 @@ def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
     dice = ", ".join(str(d) for d in shown.dice)
     if shown.terms or shown.scale:
         dice = f"[{dice}]" if len(shown.dice) > 1 else dice
-        if shown.scale:
+        if shown.scale:  # the words around a term are the catalog's: zh-CN brackets its label （…）
             label, factor, scaled = shown.scale
-            dice += f" × {factor} ({label}) → {scaled}"
-        dice += "".join(f" {'−' if v < 0 else '+'} {abs(v)} ({label})" for label, v in shown.terms)
+            dice += t(locale, "core.roll_scale", factor=factor, label=label, scaled=scaled)
+        dice += "".join(t(locale, "core.roll_term", sign="−" if v < 0 else "+", value=abs(v), label=label)
+                        for label, v in shown.terms)
     check = ""
     if shown.target or shown.result:
         check = t(locale, "core.roll_check", target=shown.target, result=shown.result) if shown.target else \

@@ -9,6 +9,7 @@ close range hidden)."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -57,8 +58,12 @@ def test_every_roll_adds_up_and_says_how_it_ended(key):
             if shown.dice != [sign * d for d in params["dice"]] or shown.total != sign * params["total"]:
                 problems.append("dice or total differ from the roll")
             dice_sum = shown.scale[2] if shown.scale else sum(shown.dice)  # `× 1.5 (overcharge) → 10`
-            if shown.scale and f"× {shown.scale[1]} ({shown.scale[0]}) → {shown.scale[2]}" not in line:
+            if shown.scale and t(loc, "core.roll_scale", factor=shown.scale[1], label=shown.scale[0],
+                                 scaled=shown.scale[2]) not in line:
                 problems.append("the line hides the scaling")
+            # the dice and their terms (core's words; "+ 38 (基础)" -> "+ 38（基础）")
+            if loc == "zh-CN" and re.search(r"\(\s*[\u4e00-\u9fff]", line.split(" = **")[0]):
+                problems.append("an English bracket around Chinese words")
             if dice_sum + sum(v for _, v in shown.terms) != shown.total:
                 problems.append("the dice and terms do not add up to the total")
             if f"**{shown.total}**" not in line or any(label not in line or str(abs(v)) not in line
@@ -130,6 +135,6 @@ def test_panzer_hit_roll_names_each_modifier():
                 if value:
                     label = t(loc, mode) if name == "mode" else labels[loc][name]
                     sign = "−" if value < 0 else "+"
-                    assert f"{sign} {abs(value)} ({label})" in line, line
+                    assert t(loc, "core.roll_term", sign=sign, value=abs(value), label=label) in line, line
             seen.update(name for name, value in params["mods"].items() if value)
     assert {"mode", "spotted", "veteran"} <= set(seen), seen
