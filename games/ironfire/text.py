@@ -186,6 +186,8 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
     roll = shown.dice[0] if shown.dice else 0
     if what == "logistics":
         shown.terms = [(t(loc, "ironfire.term.base"), params["total"] - sum(shown.dice))]
+    elif what == "first" and _rolls_again(params.get("who"), following):
+        shown.result = t(loc, "ironfire.term.tie")  # tied for the highest: this seat rolls again (101.1)
     elif what == "env":
         env = "mountain" if roll in (4, 6) else "city" if roll == 5 else "normal"
         shown.result = t(loc, f"ironfire.env.{env}")
@@ -213,6 +215,16 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
             shown.terms = [(f"×{params.get('pct', 100)}%", shown.total + roll)]
         _outcome(engine, state, shown, following, loc, labels)
     return shown
+
+
+def _rolls_again(who: Any, following: list) -> bool:
+    """Whether `who` rolls for the first player again before one is named: a tie for the highest."""
+    for key, params in following:
+        if key == "ironfire.first":
+            return False
+        if key == "core.roll" and params.get("who") == who and str(params.get("what", "")).endswith(".first"):
+            return True
+    return False
 
 
 OUTCOMES = {"ironfire.damaged": "took", "ironfire.destroyed": "destroyed", "ironfire.healed": "regains"}
