@@ -295,3 +295,23 @@ def test_the_console_s_words_on_a_table_line_are_in_the_table_s_language(tmp_pat
         assert len(table_images) >= 4 and any("🤖" in line for line in out)
         assert all(line.startswith(f"[table] {table_word}") for line in table_images), table_images
         assert not any(line.startswith(f"[table] {other}") for line in out)
+
+
+def test_the_bots_hidden_moves_in_later_slices_post_nothing_until_something_shows(tmp_path, monkeypatch):
+    """Fourth newcomer playtest, Iron & Fire against the hard bot: after "alice is ready." the table
+    read the same army-selection board, "Waiting for: Bot 1" and "The bots are thinking" six times
+    (twenty with a slice of one move), one post per slice of the bot's secret picks. A slice
+    that shows nothing new (no public line, the same board, the same seats awaited) posts
+    nothing, as a human's hidden pick does; the table was told the bots are thinking once."""
+    import bot.host.core as core
+
+    monkeypatch.setattr(core, "BOT_SECONDS", 0.0)  # one bot move a slice: every pick its own tick
+    script = ["alice: /lang en", "alice: /game new ironfire", "alice: /game bot", "alice: /game start",
+              "alice: /menu", "alice: /menu 1", "alice: /menu 1", "alice: /menu ok", "alice: /play Pick PaK 40",
+              "alice: /play Ready"]
+    out = run("\n".join(script), tmp_path / "t.sqlite3")
+    start = out.index("[table] alice is ready.")
+    end = out.index("[table] Bot 1 is ready.")
+    between = out[start:end]
+    assert sum("army selection" in line for line in between) == 1, between
+    assert sum("bots are thinking" in line for line in between) == 1, between
