@@ -207,3 +207,14 @@ def test_menu_labels_in_chinese_use_chinese_brackets_and_commas():
     assert not [x for x in labels["zh-CN"] if re.search(r"[()]|, ", x)], labels["zh-CN"]
     assert "Deploy Panzer IV (revealed in hand)" in labels["en"], labels["en"]
     assert any("(own, frontline)" in x for x in labels["en"]), labels["en"]
+
+
+def test_a_granted_keyword_reads_as_a_phrase_not_a_broken_sentence():
+    """Fourth newcomer playtest, /hand in English: "Frozen Supply Lines (3) order: all enemy units gains:
+    takes 1 damage at its owner's turn start" (cards.toml: effects = [{do = "grant", to = "enemy_units",
+    keyword = "attrition"}]). A grant names the keyword, with what attrition does."""
+    from games.frontline.text import card_line
+
+    assert card_line("frozen_supply", "en") == \
+        "Frozen Supply Lines (3) order: all enemy units: Attrition (1 damage at each of its owner's turn starts)"
+    assert " gains: " not in card_line("frozen_supply", "en")
