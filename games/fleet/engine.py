@@ -1189,9 +1189,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         m = self._mech(state, a.mech)
         card = self._pop_card(m.cards, a.card)
         state.sides[seat].discard.append(card.card)
-        ev.append(_public("fleet.card.used", mech=m.uid, card=self._name(D.subs[card.card]),
-                               text=f"@fleet.sub.{card.card}"))
         k = card.card
+        in_zone = [e for e in self._field(state.sides[1 - seat]) if e.zone == m.zone]
+        # a grenade with no enemy mech in the zone says so: its text promises damage that no line follows
+        text = "@fleet.label.grenade_none" if k == "grenade" and not in_zone else f"@fleet.sub.{k}"
+        ev.append(_public("fleet.card.used", mech=m.uid, card=self._name(D.subs[card.card]), text=text))
         if k == "repair_kit":
             m.hp = min(m.max_hp, m.hp + 3)
         elif k == "smoke":
@@ -1203,7 +1205,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         elif k == "targeting":
             m.targeting = True
         elif k == "grenade":
-            for e in [e for e in self._field(state.sides[1 - seat]) if e.zone == m.zone]:
+            for e in in_zone:
                 if not state.sides[1 - seat].immune:
                     self._hurt(state, 1 - seat, e.uid, 2, False, ev, by=seat)
 
