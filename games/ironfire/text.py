@@ -313,7 +313,7 @@ def unit_line(u: dict[str, Any], label: str, locale: str, short: bool = False) -
         flags.append(t(locale, "ironfire.board.cut"))
     if u.get("attacked"):
         flags.append(t(locale, "ironfire.board.done"))
-    extra = f" ({', '.join(flags)})" if flags else ""
+    extra = t(locale, "ironfire.board.flags", flags=t(locale, "ironfire.board.sep").join(flags)) if flags else ""
     return f"{label} {u['cv']}/{u['max']}{extra}"
 
 
@@ -355,6 +355,7 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
     lines = [board_head(view, loc)]
     active = set() if table_over(view) else set(view.get("active") or [])
     labels = view_labels(view, loc)
+    sep = t(loc, "ironfire.board.sep")  # zh-CN: "老兵，火控系统"
     for p in view["players"]:
         logi = seat_logistics(p, loc)
         logi = f" · {logi}" if logi else ""
@@ -369,7 +370,7 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
             lines.append("  " + "; ".join(unit_line(u, labels[u["slot"]], loc, short) for u in units))
         if p["abilities"]:
             lines.append("  " + t(loc, "core.labelled", label=t(loc, "ironfire.board.abilities"),
-                                  value=", ".join(card_name(a, loc) for a in p["abilities"])))
+                                  value=sep.join(card_name(a, loc) for a in p["abilities"])))
         if p.get("picked"):
-            lines.append("  + " + ", ".join(card_name(c["card"], loc) for c in p["picked"]))
+            lines.append("  + " + sep.join(card_name(c["card"], loc) for c in p["picked"]))
     return "\n".join(lines)

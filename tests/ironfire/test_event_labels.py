@@ -5,6 +5,8 @@ on the board (alice had targeted "Sniper Team #4"): the roll was named from the 
 the hit, where the destroyed card was gone."""
 from __future__ import annotations
 
+import re
+
 from games.ironfire import GAME
 from tests.ironfire.helpers import battle, play, script, unit
 
@@ -299,3 +301,18 @@ def test_each_card_of_a_focus_strike_is_named_before_its_rolls():
                                                                   "Panther #2 strikes M1 Abrams (vs armour)."], en
     assert [line for line in zh if line.startswith("豹式坦克 #")] == ["豹式坦克 #1集火攻击M1艾布拉姆斯（对装甲）。",
                                                                 "豹式坦克 #2集火攻击M1艾布拉姆斯（对装甲）。"], zh
+
+
+def test_the_zh_board_brackets_and_lists_its_words_the_chinese_way():
+    """Fourth newcomer playtest, Iron & Fire zh-CN board: "游骑兵 #2 7/7 (已攻击)", "特殊能力：老兵, 火控系统"
+    (English brackets and comma among Chinese words). English keeps "(attacked)", "Veteran Crews, …"."""
+    from games.ironfire import ENGINE
+
+    state = battle([["grenadier", "panther", "veterans", "fire_control"], ["abrams"]])
+    unit(state, "a1").attacked = True
+    unit(state, "a2").heavy = True
+    zh = GAME.text.summary(ENGINE.view(state, 0), "zh-CN")
+    en = GAME.text.summary(ENGINE.view(state, 0), "en")
+    assert "（已攻击）" in zh and "（重创）" in zh and "，" in zh.split("特殊能力：")[1].splitlines()[0], zh
+    assert not re.search(r"\([\u4e00-\u9fff]|[\u4e00-\u9fff], ", zh), zh
+    assert "(attacked)" in en and "(heavy)" in en, en
