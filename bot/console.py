@@ -125,7 +125,12 @@ class ConsoleTable:
 
     async def deliver(self, box: Outbox, caller: int | None = None, channel: int | None = None) -> None:
         """Print the box; its posts are delivered, so the outbox marks them sent."""
-        self.print_outbox(box, caller, channel)
+        tables = {}  # a table's posts are in its language: so are the console's words among them
+        for session_id in {msg.session_id for _, msg in box.public if msg.session_id is not None}:
+            row = await self.host.repo.load_session(session_id)
+            if row is not None:
+                tables[session_id] = row.locale
+        self.print_outbox(box, caller, channel, tables)
         await self.host.settle_posts(box.kept_nonces())
 
     def parse(self, name: str, where: str | None, manager: bool, text: str) -> Command | None:
@@ -320,11 +325,13 @@ class ConsoleTable:
         text = re.sub(r"<#(\d+)>", lambda m: "#" + by_id.get(int(m.group(1)), m.group(1)), text)
         return re.sub(r"<@!?(\d+)>", lambda m: "@" + users.get(int(m.group(1)), m.group(1)), text)
 
-    def _print(self, prefix: str, msg: Message, reader: str | None = None, speaker: str | None = None) -> None:
+    def _print(self, prefix: str, msg: Message, reader: str | None = None, speaker: str | None = None,
+               table_locale: str | None = None) -> None:
         """`reader`: the one user who reads this (a DM, a reply); their menu is remembered.
-        The console's own words (image, menu hints) are in the reader's language, or at a
-        table in that of the user whose command made the message."""
-        locale = self.locales.get(reader or speaker or "", "zh-CN")
+        The console's own words (image, menu hints) are in the reader's language; on a table's
+        post in the table's (a post the bots' moves made at a tick has no speaker: an English
+        table read "图片：…"), else in that of the user whose command made the message."""
+        locale = table_locale or self.locales.get(reader or speaker or "", "zh-CN")
         if msg.title:
             self.write(f"{prefix} ## {self._names(msg.title)}")
         for line in self._names(msg.text).splitlines() or [""]:
@@ -351,10 +358,12 @@ class ConsoleTable:
                 hints.append(t(locale, "console.menu_ok_hint"))
             self.write(f"{prefix}   " + aside(locale, "", " · ".join(hints)).lstrip())
 
-    def print_outbox(self, box: Outbox, caller: int | None = None, channel: int | None = None) -> None:
+    def print_outbox(self, box: Outbox, caller: int | None = None, channel: int | None = None,
+                     tables: dict[int, str] | None = None) -> None:
         """`[table]` lines: everyone in that channel sees them. `[dm NAME]` and `[reply NAME]`
         lines: only NAME does (a DM, an answer only its asker sees). An answer Discord shows
-        to the whole channel (a public /roll) is printed as a `[table]` line."""
+        to the whole channel (a public /roll) is printed as a `[table]` line. `tables`: the
+        language of each table the posts are about (by session id)."""
         channel_names = {v: k for k, v in self.channels.items()}
         user_names = {v: k for k, v in self.users.items()}
 
@@ -363,7 +372,8 @@ class ConsoleTable:
             return "[table]" if chan == DEFAULT_CHANNEL else f"[table #{chan}]"
 
         for channel_id, msg in box.public:
-            self._print(table(channel_id), msg, speaker=user_names.get(caller))
+            self._print(table(channel_id), msg, speaker=user_names.get(caller),
+                        table_locale=(tables or {}).get(msg.session_id))
         for user_id, msg in box.private:
             self._print(f"[dm {user_names.get(user_id, user_id)}]", msg, user_names.get(user_id))
         if box.reply is not None and caller is not None:

@@ -1681,8 +1681,10 @@ class Host:
         """True when the table could not tell that the command did anything: no public event
         or host note, the same seats awaited, and the same public board as before. Such a step
         (a hidden pick, a mulligan swap) gets no public post and no line in /game log, since
-        even "(acted)" would count the hidden steps for everybody."""
-        if (outcome is not None or progress.ended or progress.bots_pending or progress.notes
+        even "(acted)" would count the hidden steps for everybody. So do the bots' hidden moves in a
+        slice that ends before they are done: the table was told they are thinking when their
+        moves began (the playtest's Iron & Fire army selection repeated one board 20 times)."""
+        if (outcome is not None or progress.ended or progress.notes
                 or session.state is None or any(e.to is None for e in progress.events)
                 or not progress.same_turn(engine.active_seats(progress.state))):
             return False
@@ -1814,7 +1816,9 @@ class Host:
 
     async def _expire(self, session: SessionRow, now: float) -> Outbox:
         engine = get_engine(session.game)
-        progress = Progress(state=engine.load_state(session.state))
+        state = engine.load_state(session.state)
+        # who was awaited: a bots' slice that goes on where the last one stopped is their same turn
+        progress = Progress(state=state, awaited_before=sorted(engine.active_seats(state)))
         late = [s for s in session.timer_seats if s in engine.active_seats(progress.state)]
         for seat in late:
             progress.notes.append(t(session.locale, f"host.expired.{session.timer_policy}", name=self._name(session, seat)))

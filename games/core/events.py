@@ -274,7 +274,7 @@ def roll_text(locale: str, who: Any, what: Any, shown: ShownRoll) -> str:
     dice = ", ".join(str(d) for d in shown.dice)
     if shown.terms or shown.scale:
         dice = f"[{dice}]" if len(shown.dice) > 1 else dice
-        if shown.scale:
+        if shown.scale:  # the words around a term are the catalog's: zh-CN brackets its label （…）
             label, factor, scaled = shown.scale
             dice += f" × {aside(locale, factor, label)} → {scaled}"
         dice += "".join(" " + aside(locale, f"{'−' if v < 0 else '+'} {abs(v)}", label) for label, v in shown.terms)

@@ -1189,9 +1189,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         m = self._mech(state, a.mech)
         card = self._pop_card(m.cards, a.card)
         state.sides[seat].discard.append(card.card)
-        ev.append(_public("fleet.card.used", mech=m.uid, card=self._name(D.subs[card.card]),
-                               text=f"@fleet.sub.{card.card}"))
         k = card.card
+        in_zone = [e for e in self._field(state.sides[1 - seat]) if e.zone == m.zone]
+        # a grenade with no enemy mech in the zone says so: its text promises damage that no line follows
+        text = "@fleet.label.grenade_none" if k == "grenade" and not in_zone else f"@fleet.sub.{k}"
+        ev.append(_public("fleet.card.used", mech=m.uid, card=self._name(D.subs[card.card]), text=text))
         if k == "repair_kit":
             m.hp = min(m.max_hp, m.hp + 3)
         elif k == "smoke":
@@ -1203,7 +1205,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         elif k == "targeting":
             m.targeting = True
         elif k == "grenade":
-            for e in [e for e in self._field(state.sides[1 - seat]) if e.zone == m.zone]:
+            for e in in_zone:
                 if not state.sides[1 - seat].immune:
                     self._hurt(state, 1 - seat, e.uid, 2, False, ev, by=seat)
 
@@ -1251,15 +1253,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                   double_hit: bool = False, double_evade: bool = False) -> bool:
         """Hit roll (d20 <= hit) then evade roll (d20 <= evade); True when the attack lands."""
         rng, enemy = state.rng, 1 - seat
-        for _ in range(2 if double_hit else 1):
+        for what in ("@fleet.roll.hit", "@fleet.roll.hit_again")[:2 if double_hit else 1]:  # 危机超感: a second roll
             d = rng.die(20)
-            ev.append(_roll(state.names[seat], "@fleet.roll.hit", [d], d, need=hit, target=target))
+            ev.append(_roll(state.names[seat], what, [d], d, need=hit, target=target))
             if d > hit:
                 return False
         evaded = True
-        for _ in range(2 if double_evade else 1):
+        for what in ("@fleet.roll.evade", "@fleet.roll.evade_again")[:2 if double_evade else 1]:  # 视限超感
             d = rng.die(20)
-            ev.append(_roll(state.names[enemy], "@fleet.roll.evade", [d], d, need=evade, target=target))
+            ev.append(_roll(state.names[enemy], what, [d], d, need=evade, target=target))
             if d > evade:
                 evaded = False
                 break
@@ -1483,16 +1485,18 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             return
         if laser and amount > 0 and "red_armor" in D.mechs[m.model].traits:  # 异色外装甲（红）
             d100 = state.rng.die(100)
-            ev.append(_roll(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30))
+            ev.append(_roll(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30, target=m.uid))
             if d100 <= 30:
                 amount //= 2
         sharers = [m]
         if "link_shield" in D.mechs[m.model].traits:  # 战术链接护盾: damage shared, rounded half up
             sharers = [x for x in self._field(side) if x.zone == m.zone and "link_shield" in D.mechs[x.model].traits]
         share = (2 * amount + len(sharers)) // (2 * len(sharers)) if len(sharers) > 1 else amount
+        shared = {"share_of": amount, "hit_on": m.uid} if len(sharers) > 1 else {}  # the text says why
         for x in sharers:
             x.hp -= share
-            ev.append(_public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp)))
+            ev.append(_public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp),
+                              **shared))
             if x.hp <= 0:
                 self._destroy_mech(state, seat, x, ev, by=by)
 

@@ -136,6 +136,13 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                     t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
+    if key == "fleet.damage":  # 战术链接护盾: a mech that was not hit says why it takes damage
+        hit_on, out["share"] = params.get("hit_on"), ""
+        if hit_on == params.get("unit"):
+            out["share"] = t(locale, "fleet.label.link_share_own", dmg=params["share_of"])
+        elif hit_on is not None:
+            out["share"] = t(locale, "fleet.label.link_share", dmg=params["share_of"],
+                             target=mech_labels(state.sides, locale)[hit_on])
     if key == "fleet.skill.used" and isinstance(params.get("captain"), dict):
         out["captain"] = captain_name(params["captain"], locale)
     if key == "fleet.attack":
@@ -153,7 +160,7 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
     return {**out, "cards": ", ".join(names)}
 
 
-_AT_MOST = {"hit", "evade", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
+_AT_MOST = {"hit", "hit_again", "evade", "evade_again", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
 
 
 def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any], following: list,
@@ -164,13 +171,13 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
     what = str(params.get("what", "")).rsplit(".", 1)[-1]
     if what in _AT_MOST and "need" in params:
         against = ""
-        if params.get("target"):  # a hit roll is the attacker's, an evade roll the defender's
+        own = what in ("evade", "evade_again", "red_armor")  # rolled by the defender, for its own unit
+        if params.get("target"):  # a hit roll is the attacker's, an evade or armour roll the defender's
             roller = state.names.index(params["who"]) if params.get("who") in state.names else 0
-            attacker = roller if what != "evade" else 1 - roller
+            attacker = 1 - roller if own else roller
             against = t(locale, "fleet.label.ship_of", name=state.names[1 - attacker]) if params["target"] == "ship" \
                 else _unit(state, attacker, params["target"], locale)  # the ship fired at: never the attacker's own
-        # an evade roll is made for the defender's own unit, a hit roll against the other side's
-        key = "fleet.roll_need" if not against else "fleet.roll_need_for" if what == "evade" else "fleet.roll_need_on"
+        key = "fleet.roll_need" if not against else "fleet.roll_need_for" if own else "fleet.roll_need_on"
         shown.target = t(locale, key, need=params["need"], target=against)
         ok = params["total"] <= params["need"]
         shown.result = t(locale, f"fleet.roll_result.{what}.{'yes' if ok else 'no'}")

@@ -70,9 +70,9 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
         ship = side["ship"]
         x0, y0 = boxes["C1" if seat == 0 else "C5"]
         status = t(locale, "fleet.label.destroyed") if ship["destroyed"] else f"♥ {ship['hp']}/{ship['max_hp']}"
-        draw.text((x0 + 40, y0 + 20), _nm(ship["name"], locale), font=mid, fill=SEAT_COLORS[seat])
-        energy = t(locale, "fleet.label.energy", n=ship["energy"])
-        draw.text((x0 + 40, y0 + 42), f"{status}  {energy}", font=mid, fill=(235, 235, 235))
+        # on the zone's top line, beside its name: mechs in the ship's zone sit below, never on it
+        # (the playtest's final picture hid alice's ship behind her own mech at C1); energy: panel
+        draw.text((x0 + 30, y0 + 4), f"{_nm(ship['name'], locale)}  {status}", font=small, fill=SEAT_COLORS[seat])
         for mv in side["mechs"]:
             if mv["status"] != "field" or not mv["zone"]:
                 continue
@@ -102,6 +102,11 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     for seat, side in enumerate(view["sides"]):
         draw.text((px, y), names[seat], font=mid, fill=SEAT_COLORS[seat])
         y += 22
+        ship = side["ship"]
+        status = t(locale, "fleet.label.destroyed") if ship["destroyed"] else f"♥ {ship['hp']}/{ship['max_hp']}"
+        draw.text((px, y), f"{_nm(ship['name'], locale)}  {status}  {t(locale, 'fleet.label.energy', n=ship['energy'])}",
+                  font=small, fill=(220, 220, 220))
+        y += 20
         draw.text((px, y), t(locale, "fleet.label.cards", ship=side["hand_counts"]["ship"],
                              mech=side["hand_counts"]["mech"]), font=small, fill=(220, 220, 220))
         y += 26

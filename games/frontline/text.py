@@ -122,7 +122,7 @@ def unit_text(st, seat: int, uid: str, locale: str, labels: dict[str, str] | Non
     labels = labels or state_labels(st, locale)
     side = t(locale, "frontline.label.own" if u.owner == seat else "frontline.label.enemy")
     line = t(locale, "frontline.label.frontline" if uid in st.front else "frontline.label.support")
-    return aside(locale, f"{labels[uid]} {u.atk}/{u.hp}", f"{side}, {line}")
+    return t(locale, "frontline.label.unit_where", unit=labels[uid], atk=u.atk, hp=u.hp, side=side, line=line)
 
 
 def _target(engine: "FrontlineEngine", st, seat: int, target: str | None, locale: str) -> str:

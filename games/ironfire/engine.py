@@ -1277,6 +1277,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 events.append(Event.public("ironfire.member_lost", slot=slot))
                 continue
             opt = OPTION[unit.card, key]
+            # which card strikes: the rolls that follow name only the player and the target
+            events.append(Event.public("ironfire.member_strikes", unit=self._label(unit), target=self._label(target),
+                                       option=f"@ironfire.opt.{opt.key}"))
             n, rolls = self._roll(state, state.players[seat].name, opt.n, "@ironfire.roll.attacks")
             events += rolls
             tseat = self._seat_of(target.slot)

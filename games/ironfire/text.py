@@ -186,6 +186,8 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
     roll = shown.dice[0] if shown.dice else 0
     if what == "logistics":
         shown.terms = [(t(loc, "ironfire.term.base"), params["total"] - sum(shown.dice))]
+    elif what == "first" and _rolls_again(params.get("who"), following):
+        shown.result = t(loc, "ironfire.term.tie")  # tied for the highest: this seat rolls again (101.1)
     elif what == "env":
         env = "mountain" if roll in (4, 6) else "city" if roll == 5 else "normal"
         shown.result = t(loc, f"ironfire.env.{env}")
@@ -213,6 +215,16 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
             shown.terms = [(f"×{params.get('pct', 100)}%", shown.total + roll)]
         _outcome(engine, state, shown, following, loc, labels)
     return shown
+
+
+def _rolls_again(who: Any, following: list) -> bool:
+    """Whether `who` rolls for the first player again before one is named: a tie for the highest."""
+    for key, params in following:
+        if key == "ironfire.first":
+            return False
+        if key == "core.roll" and params.get("who") == who and str(params.get("what", "")).endswith(".first"):
+            return True
+    return False
 
 
 OUTCOMES = {"ironfire.damaged": "took", "ironfire.destroyed": "destroyed", "ironfire.healed": "regains"}
@@ -301,8 +313,8 @@ def unit_line(u: dict[str, Any], label: str, locale: str, short: bool = False) -
         flags.append(t(locale, "ironfire.board.cut"))
     if u.get("attacked"):
         flags.append(t(locale, "ironfire.board.done"))
-    shown = f"{label} {u['cv']}/{u['max']}"
-    return aside(locale, shown, ", ".join(flags)) if flags else shown
+    extra = t(locale, "ironfire.board.flags", flags=t(locale, "ironfire.board.sep").join(flags)) if flags else ""
+    return f"{label} {u['cv']}/{u['max']}{extra}"
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
@@ -343,6 +355,7 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
     lines = [board_head(view, loc)]
     active = set() if table_over(view) else set(view.get("active") or [])
     labels = view_labels(view, loc)
+    sep = t(loc, "ironfire.board.sep")  # zh-CN: "老兵，火控系统"
     for p in view["players"]:
         logi = seat_logistics(p, loc)
         logi = f" · {logi}" if logi else ""
@@ -357,7 +370,7 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
             lines.append("  " + "; ".join(unit_line(u, labels[u["slot"]], loc, short) for u in units))
         if p["abilities"]:
             lines.append("  " + t(loc, "core.labelled", label=t(loc, "ironfire.board.abilities"),
-                                  value=", ".join(card_name(a, loc) for a in p["abilities"])))
+                                  value=sep.join(card_name(a, loc) for a in p["abilities"])))
         if p.get("picked"):
-            lines.append("  + " + ", ".join(card_name(c["card"], loc) for c in p["picked"]))
+            lines.append("  + " + sep.join(card_name(c["card"], loc) for c in p["picked"]))
     return "\n".join(lines)

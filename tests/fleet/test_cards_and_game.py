@@ -375,3 +375,22 @@ def test_render_and_summary_from_views():
         assert len(GAME.text.summary(view, "en")) <= 1500
     assert "URA-01A Sword (prototype) #1 @C3" in GAME.text.summary(ENGINE.view(s, None), "en")
     assert "fleet." not in GAME.text.describe_action(s, 0, ENGINE.parse_action("order a1"), "zh-CN")
+
+
+def test_a_grenade_with_no_enemy_mech_in_its_zone_says_so():
+    """Fourth newcomer playtest: "URA-01C 长弓（试做型） #2 使用 破片手雷：对该战甲所在区域每架敌方战甲造成 2 点
+    伤害。" and then no line at all (no enemy mech stood there): the card's line promised damage nobody took.
+    Rule (seed 004, 破片手雷): 对该战甲所在区域每架敌方战甲造成 2 点伤害."""
+    from games.fleet import GAME
+
+    s, cid = _with_card("grenade")
+    put(s, "b2", "C4", "hans")
+    events = [(e.key, e.params) for e in act(s, 0, f"use a1 {cid} -").events if e.to is None]
+    assert [k for k, _ in events] == ["fleet.card.used"] and mech(s, "b2").hp == 3
+    assert GAME.text.event_lines(s, events, "en")[0].endswith(
+        "uses Frag grenade: 2 damage to every enemy mech in this mech's zone: there is none.")
+    assert GAME.text.event_lines(s, events, "zh-CN")[0].endswith("：该区域没有敌方战甲。")
+    s, cid = _with_card("grenade")
+    put(s, "b1", "C3", "zack")
+    events = [(e.key, e.params) for e in act(s, 0, f"use a1 {cid} -").events if e.to is None]
+    assert "there is none" not in GAME.text.event_lines(s, events, "en")[0]

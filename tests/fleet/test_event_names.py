@@ -266,3 +266,86 @@ def test_a_support_weapon_used_on_one_s_own_mech_is_not_an_attack():
         if all(seen.values()):
             break
     assert all(seen.values()), seen
+
+
+def test_damage_shared_by_the_link_shield_and_the_red_armour_roll_say_why_and_for_whom():
+    """Third newcomer playtest: "Bot 1's UBT1-T1 Kagami takes 1 damage (health 2)." right after
+    alice's Hammer attacked the Magatama, and "🎲 Bot 1 rolls red armour: 31 = **31**, needs ≤ 30:
+    **full damage**" (whose armour?). Rules (seed 004): "**战术链接护盾**：同一格友方战甲同时具有该
+    特性时，则该战机受到伤害由其共同承担。伤害计算公式（承受伤害=伤害/战机数）"; "**异色外装甲（红）**：
+    受到的镭射属性伤害 30% 概率减半"."""
+    from tests.fleet.helpers import act, clear_hands, dice, fleet, mech, my_turn, new_game, put
+
+    s = new_game(fleet("bull", "heavy_vulcan", "hammer", "tim", "zack"),
+                 fleet("hummingbird", "heavy_vulcan", "magatama,kagami", "tim", "zack,hans"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "a1", "C3"), put(s, "b1", "C3", "zack"), put(s, "b2", "C3", "hans")
+    mech(s, "a1").acts = 1
+    dice(s, 1, 20, 51)  # the Hammer's saber hits the Magatama for 4: hit, not evaded, no joint boost
+    step = act(s, 0, "attack a1 saber b1")
+    damage = [(e.key, e.params) for e in step.events if e.key == "fleet.damage"]
+    assert [p["unit"] for _, p in damage] == ["b1", "b2"] and mech(s, "b2").hp == mech(s, "b2").max_hp - 2
+    en = GAME.text.event_lines(s, damage, "en")
+    zh = GAME.text.event_lines(s, damage, "zh-CN")
+    magatama, kagami = (mech_label(s, uid, "en") for uid in ("b1", "b2"))
+    assert en[0].endswith(f"{magatama} takes 2 damage (health 1): the tactical link shield shares out the 4 damage "
+                          "dealt to it."), en
+    assert en[1].endswith(f"{kagami} takes 2 damage (health 1): the tactical link shield shares out the 4 damage "
+                          f"dealt to {magatama}."), en
+    assert zh[1].endswith(f"（生命 1）：战术链接护盾分担了 {mech_label(s, 'b1', 'zh-CN')} 受到的 4 点伤害。"), zh
+
+    # the Hummingbird's Sword (red armour) hit by a laser: the roll names the mech it protects
+    s = new_game(fleet("bull", "heavy_vulcan", "hammer", "tim", "zack"),
+                 fleet("hummingbird", "heavy_vulcan", "sword", "tim", "zack"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "a1", "C3"), put(s, "b1", "C3")
+    mech(s, "a1").acts = 1
+    dice(s, 1, 20, 51, 31)  # the saber hits for 4 (hit, not evaded, no joint boost), red armour 31 > 30: full damage
+    step = act(s, 0, "attack a1 saber b1")
+    armour = [(e.key, e.params) for e in step.events if e.key == "core.roll" and "red_armor" in e.params["what"]]
+    assert len(armour) == 1
+    sword = mech_label(s, "b1", "en")
+    assert GAME.text.event_lines(s, armour, "en") == [
+        f"🎲 B rolls red armour against a laser hit: 31 = **31**, for {sword}: needs ≤ 30: **full damage**"]
+    assert GAME.text.event_lines(s, armour, "zh-CN") == [
+        f"🎲 B 掷 异色外装甲（对镭射伤害）：31 = **31**，为 {mech_label(s, 'b1', 'zh-CN')}：需要 ≤ 30：**全额伤害**"]
+
+
+def mech_label(state, uid, locale):
+    from games.fleet.present import mech_labels
+    return mech_labels(state.sides, locale)[uid]
+
+
+def test_the_second_hit_and_evade_rolls_of_crisis_sense_and_hyper_sight_say_why():
+    """Fourth newcomer playtest: "🎲 Bot 1 rolls to hit: 16 = **16**, against URA-00 Vampire
+    (prototype) #1: needs ≤ 16: **hit**" then "🎲 Bot 1 rolls to hit: 18 … **miss**" and no damage:
+    two rolls for one shot, the second unexplained (the pilot's reveal had been posts earlier).
+    Rules (seed 004): "**危机超感**：当所驾驶战甲不满血时，敌方单位攻击需要进行两次命中判定，两次都成功
+    才算命中"; "**视限超感**：攻击敌方不满血战甲时，敌方需进行两次回避判定，两次均成功才算回避"."""
+    from tests.fleet.helpers import act, clear_hands, dice, fleet, mech, my_turn, new_game, put
+
+    s = new_game(fleet("bull", "heavy_vulcan", "longbow", "tim", "linus"),
+                 fleet("bull", "heavy_vulcan", "kagami", "tim", "snow"), seed=11)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "a1", "C2", "linus"), put(s, "b1", "C4", "snow")
+    mech(s, "a1").acts = 1
+    mech(s, "b1").hp -= 1  # damaged: both pilots' talents apply
+    dice(s, 1, 2, 3, 20)  # hit, hit again, evaded once, not the second time
+    step = act(s, 0, "attack a1 sniper b1")
+    rolls = [(e.key, e.params) for e in step.events if e.key == "core.roll"]
+    assert [p["what"] for _, p in rolls] == ["@fleet.roll.hit", "@fleet.roll.hit_again", "@fleet.roll.evade",
+                                             "@fleet.roll.evade_again"]
+    kagami = mech_label(s, "b1", "en")
+    assert GAME.text.event_lines(s, rolls, "en")[1:] == [
+        f"🎲 A rolls to hit a second time (Crisis Sense: a damaged mech must be hit twice): 2 = **2**, against "
+        f"{kagami}: needs ≤ {rolls[1][1]['need']}: **hit twice**",
+        f"🎲 B rolls to evade: 3 = **3**, for {kagami}: needs ≤ {rolls[2][1]['need']}: **evaded**",
+        f"🎲 B rolls to evade a second time (Hyper Sight: a damaged mech must evade twice): 20 = **20**, for "
+        f"{kagami}: needs ≤ {rolls[3][1]['need']}: **not evaded**"]
+    zh = GAME.text.event_lines(s, rolls, "zh-CN")
+    assert zh[1].startswith("🎲 A 掷 第二次命中判定（危机超感：不满血的战甲需两次命中）：2 = **2**") and "**两次均命中**" in zh[1]
+    assert zh[3].startswith("🎲 B 掷 第二次回避判定（视限超感：不满血的战甲需两次回避）：20 = **20**，为 ") \
+        and zh[3].endswith("**回避失败**"), zh

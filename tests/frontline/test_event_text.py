@@ -189,3 +189,33 @@ def test_an_hq_hit_past_zero_shows_nothing_left_not_a_negative_number():
         assert any(shown in line for line in lines) and not any("-" in line.split("HQ")[-1] for line in lines), lines
         board = GAME.text.summary(ENGINE.view(st, 0), loc)
         assert "-" not in "".join(line for line in board.splitlines() if "bob" in line), board
+
+
+def test_menu_labels_in_chinese_use_chinese_brackets_and_commas():
+    """Fourth newcomer playtest, zh-CN: the hint and the menu read "251半履带车 #2 2/1 (我方, 前线) 攻击
+    敌方总部" and "部署 四号坦克 (手中明牌)": English parentheses and comma in a Chinese sentence (every
+    other zh-CN line writes （…，…）). The words around a unit and a revealed card are the catalog's."""
+    from tests.frontline.helpers import battle, card, unit
+
+    st = battle(seed=3)
+    ht = unit(st, 0, "sdkfz251", front=True)
+    unit(st, 1, "grenadiers")
+    card(st, 0, "panzer4", revealed=True)
+    labels = {loc: [GAME.text.describe_action(st, 0, a, loc) for a in ENGINE.legal_actions(st, 0)]
+              for loc in ("zh-CN", "en")}
+    assert f"251半履带车 {ht.atk}/{ht.hp}（我方，前线） 攻击 掷弹兵 2/2（敌方，支援阵线）" in labels["zh-CN"], labels["zh-CN"]
+    assert "部署 四号坦克（手中明牌）" in labels["zh-CN"], labels["zh-CN"]
+    assert not [x for x in labels["zh-CN"] if re.search(r"[()]|, ", x)], labels["zh-CN"]
+    assert "Deploy Panzer IV (revealed in hand)" in labels["en"], labels["en"]
+    assert any("(own, frontline)" in x for x in labels["en"]), labels["en"]
+
+
+def test_a_granted_keyword_reads_as_a_phrase_not_a_broken_sentence():
+    """Fourth newcomer playtest, /hand in English: "Frozen Supply Lines (3) order: all enemy units gains:
+    takes 1 damage at its owner's turn start" (cards.toml: effects = [{do = "grant", to = "enemy_units",
+    keyword = "attrition"}]). A grant names the keyword, with what attrition does."""
+    from games.frontline.text import card_line
+
+    assert card_line("frozen_supply", "en") == \
+        "Frozen Supply Lines (3) order: all enemy units: Attrition (1 damage at each of its owner's turn starts)"
+    assert " gains: " not in card_line("frozen_supply", "en")

@@ -260,7 +260,7 @@ def test_lasting_effects_show_in_the_summary_and_the_picture():
     st.players[0].hq_effects = ["retaliate"]
     for seat in (0, 1, None):
         text = GAME.text.summary(ENGINE.view(st, seat), "en")
-        assert "Guards Riflemen: takes 1 damage at its owner's turn start" in text
+        assert "Guards Riflemen: Attrition (1 damage at each of its owner's turn starts)" in text
         # the board is read by both players: no "your" (the English playtest read "lasting:
         # Observer Corps: Enemy effects deal no damage to your HQ" about the opponent's HQ)
         assert "Enemy effects deal no damage to its owner's HQ" in text

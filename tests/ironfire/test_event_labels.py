@@ -5,6 +5,8 @@ on the board (alice had targeted "Sniper Team #4"): the roll was named from the 
 the hit, where the destroyed card was gone."""
 from __future__ import annotations
 
+import re
+
 from games.ironfire import GAME
 from tests.ironfire.helpers import battle, play, script, unit
 
@@ -245,3 +247,72 @@ def test_every_roll_names_its_dice_or_range():
     for what in ("number of attacks (1d", "number of targets (1d", "first player (1d6", "environment (1d6",
                  "logistics (38 + 2d6)", "damage ("):
         assert any(what in line for line in seen), (what, seen)
+
+
+def test_a_tie_for_the_first_player_says_so_and_zh_roll_terms_use_chinese_brackets():
+    """Fourth newcomer playtest, zh-CN: "alice 掷 决定先后手（1d6，最高者先手）：6 = **6**", "机器人1 掷 …：6
+    = **6**", then both rolled again without a word that it was a tie (101.1: "第一盘每人掷 1d6，最高者先手，
+    平点者重掷"); and "决定后勤点数（38+2d6）：[1, 4] + 38 (基础) = **43**" bracketed its term in English
+    brackets. Three players: P1 and P2 tie at 6 and roll again, P3 (2) does not."""
+    from games.core.events import Event, roll_event
+    from tests.ironfire.helpers import new_game
+
+    state = new_game(3, seed=5)
+    events = [roll_event(name, "@ironfire.roll.first", [d], d) for name, d in (("P1", 6), ("P2", 6), ("P3", 2),
+                                                                               ("P1", 4), ("P2", 3))]
+    events += [Event.public("ironfire.first", name="P1"), roll_event("P1", "@ironfire.roll.logistics", [1, 4], 43)]
+    pairs = [(e.key, e.params) for e in events]
+    en, zh = (GAME.text.event_lines(state, pairs, loc) for loc in ("en", "zh-CN"))
+    first = [line for line in en if "for the first player" in line]
+    assert first == ["🎲 P1 rolls for the first player (1d6, highest goes first): 6 = **6**: "
+                     "**a tie for the highest: roll again**",
+                     "🎲 P2 rolls for the first player (1d6, highest goes first): 6 = **6**: "
+                     "**a tie for the highest: roll again**",
+                     "🎲 P3 rolls for the first player (1d6, highest goes first): 2 = **2**",
+                     "🎲 P1 rolls for the first player (1d6, highest goes first): 4 = **4**",
+                     "🎲 P2 rolls for the first player (1d6, highest goes first): 3 = **3**"], en
+    assert "P1 goes first." in en
+    assert sum("**并列最高：重掷**" in line for line in zh) == 2, zh
+    logistics = [line for line in zh if "决定后勤点数" in line]
+    assert logistics and all("+ 38（基础）" in line and "(" not in line for line in logistics), logistics
+    assert any("+ 38 (base)" in line for line in en), en
+
+
+def test_each_card_of_a_focus_strike_is_named_before_its_rolls():
+    """Fourth newcomer playtest: after "alice's focus fire strikes (+25%)." came "alice rolls damage (1–3):
+    3 + 1 (environment) + 1 (×125%) = **5**", "(1–2): 2 + 1 (environment) − 1 (×75%) = **2**" and "(2–3): 2 =
+    **2**": three cards struck (102.3: "集火的牌依次攻击"), and no line said which rolled which. Each strike
+    now names its card, target and attack option before its rolls."""
+    from tests.ironfire.helpers import keys
+
+    state = battle([["panther", "panther"], ["abrams", "grenadier"]])
+    play(state, 0, "focus b1")
+    play(state, 0, "with a1 armour")
+    play(state, 0, "with a2 armour")
+    play(state, 0, "fire")
+    events = [e for e in play(state, 1, "pass").events if e.to is None]
+    at = keys(events).index("ironfire.strike")
+    order = [e.key for e in events[at:] if e.key in ("ironfire.member_strikes", "core.roll")]
+    assert order[:4] == ["ironfire.member_strikes", "core.roll", "ironfire.member_strikes", "core.roll"], order
+    pairs = [(e.key, e.params) for e in events]
+    en = GAME.text.event_lines(state, pairs, "en")
+    zh = GAME.text.event_lines(state, pairs, "zh-CN")
+    assert [line for line in en if line.startswith("Panther")] == ["Panther #1 strikes M1 Abrams (vs armour).",
+                                                                  "Panther #2 strikes M1 Abrams (vs armour)."], en
+    assert [line for line in zh if line.startswith("豹式坦克 #")] == ["豹式坦克 #1集火攻击M1艾布拉姆斯（对装甲）。",
+                                                                "豹式坦克 #2集火攻击M1艾布拉姆斯（对装甲）。"], zh
+
+
+def test_the_zh_board_brackets_and_lists_its_words_the_chinese_way():
+    """Fourth newcomer playtest, Iron & Fire zh-CN board: "游骑兵 #2 7/7 (已攻击)", "特殊能力：老兵, 火控系统"
+    (English brackets and comma among Chinese words). English keeps "(attacked)", "Veteran Crews, …"."""
+    from games.ironfire import ENGINE
+
+    state = battle([["grenadier", "panther", "veterans", "fire_control"], ["abrams"]])
+    unit(state, "a1").attacked = True
+    unit(state, "a2").heavy = True
+    zh = GAME.text.summary(ENGINE.view(state, 0), "zh-CN")
+    en = GAME.text.summary(ENGINE.view(state, 0), "en")
+    assert "（已攻击）" in zh and "（重创）" in zh and "，" in zh.split("特殊能力：")[1].splitlines()[0], zh
+    assert not re.search(r"\([\u4e00-\u9fff]|[\u4e00-\u9fff], ", zh), zh
+    assert "(attacked)" in en and "(heavy)" in en, en

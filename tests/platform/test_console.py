@@ -276,3 +276,42 @@ def test_the_bot_s_own_warnings_go_to_a_log_file_not_between_the_table_s_lines(t
     named = re.search(r"the bot's own log \(warnings\) in (\S+)", done.stdout)
     assert named, done.stdout
     assert "a bot of panzer had no answer from its worker" in Path(named.group(1)).read_text(encoding="utf-8")
+
+
+def test_the_console_s_words_on_a_table_line_are_in_the_table_s_language(tmp_path, monkeypatch):
+    """Fourth newcomer playtest: at an English table the posts the bots' moves made at the next
+    tick read "[table] 图片：…/0005-table1.png" among English lines (no command's speaker, so the
+    console fell back to zh-CN). A table's line says "image:" in the table's language, whoever
+    spoke, and a zh-CN table's lines say "图片：" even when an English reader made the move."""
+    import bot.host.core as core
+
+    monkeypatch.setattr(core, "BOT_SECONDS", 0.0)  # the bots' moves go on at the next ticks
+    for lang, table_word, other in (("en", "image:", "图片："), ("zh-CN", "图片：", "image:")):
+        script = [f"alice: /lang {lang}", "alice: /game new frontline", "alice: /game bot", "alice: /game start",
+                  "alice: /menu", "alice: /menu 1", "alice: /menu 1", "alice: /menu ok", "alice: /lang en",
+                  "alice: /menu", "alice: /menu 2", "alice: /menu ok", "alice: /play End turn"]
+        out = run("\n".join(script), tmp_path / f"{lang}.sqlite3")
+        table_images = [line for line in out if line.startswith("[table] ") and ".png" in line]
+        assert len(table_images) >= 4 and any("🤖" in line for line in out)
+        assert all(line.startswith(f"[table] {table_word}") for line in table_images), table_images
+        assert not any(line.startswith(f"[table] {other}") for line in out)
+
+
+def test_the_bots_hidden_moves_in_later_slices_post_nothing_until_something_shows(tmp_path, monkeypatch):
+    """Fourth newcomer playtest, Iron & Fire against the hard bot: after "alice is ready." the table
+    read the same army-selection board, "Waiting for: Bot 1" and "The bots are thinking" six times
+    (twenty with a slice of one move), one post per slice of the bot's secret picks. A slice
+    that shows nothing new (no public line, the same board, the same seats awaited) posts
+    nothing, as a human's hidden pick does; the table was told the bots are thinking once."""
+    import bot.host.core as core
+
+    monkeypatch.setattr(core, "BOT_SECONDS", 0.0)  # one bot move a slice: every pick its own tick
+    script = ["alice: /lang en", "alice: /game new ironfire", "alice: /game bot", "alice: /game start",
+              "alice: /menu", "alice: /menu 1", "alice: /menu 1", "alice: /menu ok", "alice: /play Pick PaK 40",
+              "alice: /play Ready"]
+    out = run("\n".join(script), tmp_path / "t.sqlite3")
+    start = out.index("[table] alice is ready.")
+    end = out.index("[table] Bot 1 is ready.")
+    between = out[start:end]
+    assert sum("army selection" in line for line in between) == 1, between
+    assert sum("bots are thinking" in line for line in between) == 1, between

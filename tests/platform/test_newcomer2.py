@@ -33,10 +33,24 @@ async def test_a_result_says_what_its_scores_are(host):
         await host.handle(cmd("alice", "game.bot", locale=loc))
         await host.handle(cmd("alice", "game.start", locale=loc))
         assert words in public_text(await host.handle(cmd("alice", "game.concede", locale=loc)))
-    await host.handle(cmd("alice", "game.new", game="ironfire"))
+    await host.handle(cmd("alice", "game.new", game="panzer"))
     await host.handle(cmd("alice", "game.bot"))
     await host.handle(cmd("alice", "game.start"))
     assert "Scores: " in public_text(await host.handle(cmd("alice", "game.concede")))
+
+
+async def test_iron_and_fire_s_result_says_its_scores_are_match_points(host):
+    """Fourth newcomer playtest, Iron & Fire with three players: "Last tally: alice 115, Bot 1 102,
+    Bot 2 125. Winner: Bot 2. Scores: alice 1 · Bot 1 0 · Bot 2 2." — scores next to a tally, and
+    neither says what they are. They are the match points (engine: "in each game a seat scores one
+    per seat it ranked above"); the result names them."""
+    for loc, words in (("en", "Match points (in each game, one for every player ranked below): alice 0 · Bot 1 1."),
+                       ("zh-CN", "比赛积分（每盘每排在一名牌手之前得 1 分）：alice 0 · 机器人1 1。")):
+        await host.handle(cmd("alice", "game.new", game="ironfire", locale=loc))
+        await host.handle(cmd("alice", "game.bot", locale=loc))
+        await host.handle(cmd("alice", "game.start", locale=loc))
+        ended = public_text(await host.handle(cmd("alice", "game.concede", locale=loc)))
+        assert words in ended and "Scores" not in ended and "得分" not in ended, ended
 
 
 async def test_after_the_game_a_move_says_the_game_is_over_and_what_to_do(host):

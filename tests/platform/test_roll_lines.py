@@ -9,6 +9,7 @@ close range hidden)."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -59,6 +60,9 @@ def test_every_roll_adds_up_and_says_how_it_ended(key):
             dice_sum = shown.scale[2] if shown.scale else sum(shown.dice)  # `× 1.5 (overcharge) → 10`
             if shown.scale and f"× {aside(loc, shown.scale[1], shown.scale[0])} → {shown.scale[2]}" not in line:
                 problems.append("the line hides the scaling")
+            # the dice and their terms (core's words; "+ 38 (基础)" -> "+ 38（基础）")
+            if loc == "zh-CN" and re.search(r"\(\s*[\u4e00-\u9fff]", line.split(" = **")[0]):
+                problems.append("an English bracket around Chinese words")
             if dice_sum + sum(v for _, v in shown.terms) != shown.total:
                 problems.append("the dice and terms do not add up to the total")
             if f"**{shown.total}**" not in line or any(label not in line or str(abs(v)) not in line
