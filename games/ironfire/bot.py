@@ -256,10 +256,10 @@ def strength(engine, state: IronState, s: int) -> float:
 
 # Each ready-made deck's share of the points (a win 1, a draw 1/2) in the heuristic's games
 # against itself, every preset against every preset, 100 games an ordered pair (800 a deck,
-# the standard error about 1.7 points; 27 Nov): while decks are chosen (100.2) there is no
-# army to count, and the decks differ far more than the search can tell from a few rollouts
-# (pacific beat wehrmacht 159 games of 200 and red_army 110 of 200).
-DECK_SCORE = {"wehrmacht": 0.295, "red_army": 0.543, "western_allies": 0.505, "pacific": 0.657}
+# a standard error of about 1.7 points; `python -m bench decks`, seed 1, 27 Nov): while decks
+# are chosen (100.2) no army exists to count, and the decks differ far more than the search
+# could tell from a few rollouts (pacific took 164.5 points of 200 against wehrmacht).
+DECK_SCORE = {"wehrmacht": 0.299, "red_army": 0.534, "western_allies": 0.503, "pacific": 0.664}
 _DECK_SCORE = {tuple(sorted(parse_deck(PRESETS[name][1]))): score for name, score in DECK_SCORE.items()}
 
 
