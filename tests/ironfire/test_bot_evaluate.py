@@ -2,9 +2,15 @@
 follows the tally and the restore: what counts is what the armies will hold at the end."""
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from games.core.search import Budget, make_bot
 from games.ironfire import ENGINE
-from games.ironfire.bot import evaluate, strength
-from tests.ironfire.helpers import battle
+from games.ironfire.bot import DECK_SCORE, evaluate, strength
+from games.ironfire.engine import ChooseDeck
+from tests.ironfire.helpers import battle, new_game
 
 ARMIES = [["t34", "t34", "guards"], ["t34", "t34", "guards"]]
 
@@ -59,3 +65,40 @@ def test_field_repair_restores_heavy_damage_too():
     assert strength(ENGINE, state, 0) > strength(ENGINE, state, 1)
     state.players[0].abilities = []
     assert strength(ENGINE, state, 0) == strength(ENGINE, state, 1)
+
+
+def _choose_decks(decks: dict[int, str], seed: int = 5):
+    """A new game whose seats chose these ready-made decks (100.2), the others still choosing."""
+    state = new_game(2, seed)
+    for seat, name in decks.items():
+        state = ENGINE.apply(state, seat, ChooseDeck(choice=name)).state
+    return state
+
+
+def test_while_decks_are_chosen_a_deck_is_worth_its_measured_score():
+    """100.2: "每位牌手同时选择套牌" (everyone chooses a deck at once): no army exists yet, so the
+    evaluation weighs the decks chosen by `DECK_SCORE` (the heuristic's share of points with each
+    preset, `python -m bench decks`), even while a seat has not chosen; it scored every deck
+    alike before, and the search then kept the heuristic's deck, drawn at random."""
+    assert evaluate(ENGINE, _choose_decks({}), 2) == [0.5, 0.5]
+    best = max(DECK_SCORE, key=DECK_SCORE.get)
+    worst = min(DECK_SCORE, key=DECK_SCORE.get)
+    assert DECK_SCORE[best] > DECK_SCORE[worst]
+    chance = evaluate(ENGINE, _choose_decks({0: best, 1: worst}), 2)[0]
+    assert chance == pytest.approx(DECK_SCORE[best] / (DECK_SCORE[best] + DECK_SCORE[worst]))
+    assert evaluate(ENGINE, _choose_decks({0: worst}), 2)[0] < 0.5 < evaluate(ENGINE, _choose_decks({0: best}), 2)[0]
+
+
+def test_hard_chooses_the_deck_that_scores_best():
+    """101.4 and 103.2: what decides the game is the army each deck can field, and the ready-made
+    decks differ far more than a few rollouts can tell; hard, at a fixed 24 iterations, chooses
+    the best-scoring deck at either seat, in every seeded game (the heuristic's random choice
+    stood before: 3 of these 8 decisions)."""
+    best = max(DECK_SCORE, key=DECK_SCORE.get)
+    for seed in range(4):
+        state = new_game(2, seed)
+        bot = make_bot(ENGINE, "hard", Budget(seconds=None, iterations=24))
+        for seat in (0, 1):
+            action = bot.choose(state, seat, random.Random(seed * 2 + seat))
+            assert action.choice == best, f"seed {seed} seat {seat}"
+            state = ENGINE.apply(state, seat, action).state
