@@ -267,8 +267,10 @@ def _drive_goes_somewhere(engine: Any, state: Any, seat: int, drive: Drive) -> b
 
 
 def _left_behind(state: Any, t: Tank) -> set:
-    """The hexes the tank stood on this turn before the one it stands on."""
-    return ({t.turn_start} | set(t.visited)) - {t.pos}
+    """The hexes the tank must not drive back into: those it stood on this turn before the one
+    it stands on, and the one it stood on when its previous turn began (a tank driven there
+    undoes its last turn's drive: I10 -> I9, then I9 -> I10, wandering at its edge)."""
+    return ({t.turn_start, t.last_start} | set(t.visited)) - {t.pos, None}
 
 
 def _revisits(engine: Any, state: Any, step: Any) -> bool:
@@ -377,9 +379,18 @@ def evaluate(engine: Any, state: Any, players: int) -> list[float]:
     return [first, 1 - first]
 
 
+def aimless(view: dict[str, Any], action: Any) -> bool:
+    """For games.core.undo: a step back into the hex the tank stood on when its previous turn
+    began (the heuristic never takes one while it has another move, `_left_behind`): driving
+    a tank back and forth across turns changes nothing."""
+    if not isinstance(action, Go):
+        return False
+    return any(t["id"] == action.tank and t["last_start"] == action.hex for t in view["tanks"])
+
+
 # A tank's place through the opponent's turn has rule effects (it may be shot at there, and it
-# fires defensively at tanks that move in its sight, 2-2), so driving back next turn to where
-# it stood undoes nothing: an undo is a tank back where it stood in the same turn.
+# fires defensively at tanks that move in its sight, 2-2), so a pose it held then is no undo:
+# the trail spans one turn. Only a step back to where its previous turn began is (`aimless`).
 UNDO_TURNS = 1
 
 

@@ -87,6 +87,7 @@ class Tank:
     ammo: list[Ammo] = field(default_factory=list)
     turn_start: Hex | None = None
     visited: list[Hex] = field(default_factory=list)
+    last_start: Hex | None = None  # where it stood when its owner's previous turn began (bots never drive back there)
 
 
 @state_part
