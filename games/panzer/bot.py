@@ -167,19 +167,23 @@ def _ammo(state: Any, seat: int, legal: list) -> Any:
 def _best_fire(engine: Any, state: Any, legal: list, threshold: float) -> Any:
     best, best_v = None, threshold
     for a in legal:
-        if isinstance(a, (Precise, AdvFire, JumpFire)):
-            t, e = engine.tank(state, a.tank), engine.tank(state, a.target)
-            mode = {"precise": "precise", "advfire": "advance", "jumpfire": "jump"}[a.kind]
-            v = shot_value(engine, state, t, e, a.gun - 1, mode, a.ammo)
-        elif isinstance(a, DFire):
-            t = engine.tank(state, a.tank)
-            e = engine.tank(state, state.reaction.mover)
-            v = shot_value(engine, state, t, e, a.gun - 1, "defensive", a.ammo, state.reaction.aim_at)
-        else:
-            continue
-        if v > best_v:
+        v = _fire_value(engine, state, a)
+        if v is not None and v > best_v:
             best, best_v = a, v
     return best
+
+
+def _fire_value(engine: Any, state: Any, a: Any) -> float | None:
+    """A shot's expected points (`shot_value`), or None for an action that fires no shot."""
+    if isinstance(a, (Precise, AdvFire, JumpFire)):
+        t, e = engine.tank(state, a.tank), engine.tank(state, a.target)
+        mode = {"precise": "precise", "advfire": "advance", "jumpfire": "jump"}[a.kind]
+        return shot_value(engine, state, t, e, a.gun - 1, mode, a.ammo)
+    if isinstance(a, DFire):
+        t = engine.tank(state, a.tank)
+        e = engine.tank(state, state.reaction.mover)
+        return shot_value(engine, state, t, e, a.gun - 1, "defensive", a.ammo, state.reaction.aim_at)
+    return None
 
 
 def _enemy_context(state: Any, owner: int) -> tuple:
@@ -342,6 +346,29 @@ def _turret_to_threat(engine: Any, state: Any, seat: int, legal: list) -> Any:
 
 
 SETUP_PHASES = ("army", "draft", "side", "deploy", "face", "ammo")
+
+
+def prior(engine: Any, state: Any, seat: int, legal: list) -> list[float]:
+    """For the paired search: which actions to compare with the heuristic's choice. Shots by
+    their expected points, a drive's steps and turns by how much better the place or facing
+    they lead to is than where the tank stands (the heuristic's own scores), a step back into
+    a hex left behind last of all; the rest (halting, ending a phase, choosing a tank) even."""
+    weights = []
+    m = state.mover
+    t = engine.tank(state, m.tank) if m is not None else None
+    if t is not None:
+        context, behind = _enemy_context(state, t.owner), _left_behind(state, t)
+        here = _score_at(context, t.type, t.pos, t.hull)
+        by_name = engine.gmap(state).by_name
+    for a in legal:
+        v = _fire_value(engine, state, a)
+        if v is None and t is not None and isinstance(a, Go):
+            h = by_name[a.hex]
+            v = -10.0 if h in behind else _score_at(context, t.type, h, t.hull) - here
+        elif v is None and t is not None and isinstance(a, Turn):
+            v = _score_at(context, t.type, t.pos, DIRECTION_NAMES.index(a.dir)) - here
+        weights.append(0.0 if v is None else v)
+    return weights
 
 
 FIRE_WORTH = 0.5  # an expected point of a shot a tank has now, against a point already scored
