@@ -286,8 +286,8 @@ class SearchBot:
         node, path = root, []
         at_root = True
         while engine.outcome(world) is None:
-            if not first and deadline is not None and self.clock() > deadline:
-                return  # out of time on the way down: this iteration counts for nothing
+            if not first and deadline is not None and self.clock() + self._longest_step > deadline:
+                return  # out of time on the way down (no step that would end past it): this iteration counts for nothing
             active = engine.active_seats(world)
             if not active:
                 break
@@ -329,8 +329,11 @@ class SearchBot:
 
     def _expansion(self, world: Any, actor: int, legal: list, node: _Node, rng: random.Random) -> Any:
         """The heuristic's action if not tried yet, else the untried one the prior likes best
-        (without a prior: a random one)."""
+        (without a prior: a random one). The heuristic's call counts as a step of the decision
+        (a heuristic that tries moves on copies may take many engine steps)."""
+        begun = self.clock()
         pick = self._policy(world, actor, rng, 0.0)
+        self._longest_step = max(self._longest_step, self.clock() - begun)
         if (actor, pick.code()) not in node.children:
             return pick
         untried = [a for a in legal if (actor, a.code()) not in node.children]

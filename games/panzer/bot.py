@@ -5,7 +5,6 @@ ammunition (never the opponent's hidden rounds).
 """
 from __future__ import annotations
 
-import copy
 import math
 import random
 from functools import lru_cache
@@ -17,7 +16,8 @@ from games.panzer import rules as R
 from games.panzer.data import MAPS
 from games.panzer.models import (
     Again, Army, Done, Face, Go, Halt, Hold, Load, NoAgain, Pick, Ready, Side, Tank, Turret, Turn, Deploy,
-    Drive, EndMove, EndShots, EndTurn, Precise, AdvFire, DFire, JumpFire, Cancel,
+    Drive, EndMove, EndShots, EndTurn, Precise, AdvFire, DFire, JumpFire, Cancel, copy_mover, shallow_state,
+    shallow_tank,
 )
 from games.core.hexgrid import DIRECTION_NAMES
 
@@ -167,46 +167,61 @@ def _ammo(state: Any, seat: int, legal: list) -> Any:
 def _best_fire(engine: Any, state: Any, legal: list, threshold: float) -> Any:
     best, best_v = None, threshold
     for a in legal:
-        if isinstance(a, (Precise, AdvFire, JumpFire)):
-            t, e = engine.tank(state, a.tank), engine.tank(state, a.target)
-            mode = {"precise": "precise", "advfire": "advance", "jumpfire": "jump"}[a.kind]
-            v = shot_value(engine, state, t, e, a.gun - 1, mode, a.ammo)
-        elif isinstance(a, DFire):
-            t = engine.tank(state, a.tank)
-            e = engine.tank(state, state.reaction.mover)
-            v = shot_value(engine, state, t, e, a.gun - 1, "defensive", a.ammo, state.reaction.aim_at)
-        else:
-            continue
-        if v > best_v:
+        v = _fire_value(engine, state, a)
+        if v is not None and v > best_v:
             best, best_v = a, v
     return best
 
 
-def _position_score(engine: Any, state: Any, t: Tank, pos: Any, hull: int) -> float:
-    gmap = engine.gmap(state)
+def _fire_value(engine: Any, state: Any, a: Any) -> float | None:
+    """A shot's expected points (`shot_value`), or None for an action that fires no shot."""
+    if isinstance(a, (Precise, AdvFire, JumpFire)):
+        t, e = engine.tank(state, a.tank), engine.tank(state, a.target)
+        mode = {"precise": "precise", "advfire": "advance", "jumpfire": "jump"}[a.kind]
+        return shot_value(engine, state, t, e, a.gun - 1, mode, a.ammo)
+    if isinstance(a, DFire):
+        t = engine.tank(state, a.tank)
+        e = engine.tank(state, state.reaction.mover)
+        return shot_value(engine, state, t, e, a.gun - 1, "defensive", a.ammo, state.reaction.aim_at)
+    return None
+
+
+def _enemy_context(state: Any, owner: int) -> tuple:
+    """What a place's score reads of the state besides the tank: the map, the wrecks and the
+    live enemies' hexes, hulls and types."""
+    return (state.options.map, tuple(state.wrecks),
+            tuple((e.pos, e.hull, e.type) for e in state.tanks if e.alive and e.owner != owner and e.pos is not None))
+
+
+@lru_cache(maxsize=65536)
+def _score_at(context: tuple, type_key: str, pos: Any, hull: int) -> float:
+    """How good a place and facing are for a tank of the type: the best shot it has there, less
+    0.6 of the shots the enemies have at it, a little for cover, and nearer the enemy while none
+    is in sight. The same question recurs for every step a drive tries (and in every rollout),
+    so the answer is cached on what it reads: the map, the wrecks and the enemies' places."""
+    map_key, wrecks, enemies = context
     offense = threat = 0.0
     nearest = 99
-    my_gun = max(R.ttype(t).guns, key=lambda g: g.attack)
-    front, side = R.ttype(t).armour
-    for e in state.tanks:
-        if not e.alive or e.owner == t.owner or e.pos is None:
-            continue
-        d = distance(pos, e.pos)
+    typ = R.ROSTER[type_key]
+    my_gun = max(typ.guns, key=lambda g: g.attack)
+    front, side = typ.armour
+    for e_pos, e_hull, e_type in enemies:
+        d = distance(pos, e_pos)
         nearest = min(nearest, d)
-        if not R.sees(gmap.key, pos, e.pos, state.wrecks):  # line_of_sight past blockers()
+        if not R.sees(map_key, pos, e_pos, wrecks):  # line_of_sight past blockers()
             continue
-        etype = R.ttype(e)
+        etype = R.ROSTER[e_type]
         egun = max(etype.guns, key=lambda g: g.attack)
         if d <= my_gun.range:
-            armour = R.armour_against(e, e.pos, pos)
+            armour = etype.armour[0] if in_arc(e_pos, e_hull, pos) else etype.armour[1]  # R.armour_against
             offense = max(offense, p_at_least(d + 1) * p_kill(armour - my_gun.attack - R.close_bonus(d), "medium", False)
                           * R.POINTS[etype.tank_class])
         if d <= egun.range:
-            mine = front if in_arc(pos, hull, e.pos) else side
+            mine = front if in_arc(pos, hull, e_pos) else side
             threat += p_at_least(d + 1) * p_kill(mine - egun.attack - R.close_bonus(d), "medium", False) \
-                * R.POINTS[R.ttype(t).tank_class]
+                * R.POINTS[typ.tank_class]
     approach = -0.03 * nearest if offense == 0 else 0.0
-    return offense - 0.6 * threat + 0.05 * _cover(engine, state, pos) + approach
+    return offense - 0.6 * threat + 0.05 * _cover_at(map_key, pos) + approach
 
 
 _NEW_DICE = GameRng.from_seed(0)
@@ -217,9 +232,9 @@ def _trial(engine: Any, state: Any, seat: int, action: Any) -> Any:
     learn the game's coming dice by trying a move). These change only the driven tank, the
     mover, the phase, the point pool and the wrecks (a step clears one), so only those are
     copied (a deep copy of the whole state made the heuristic ten times slower)."""
-    trial = copy.copy(state)
+    trial = shallow_state(state)
     trial.rng = _NEW_DICE.model_copy()
-    trial.mover = copy.copy(state.mover)
+    trial.mover = state.mover and copy_mover(state.mover)
     trial.wrecks = list(state.wrecks)
     trial.tanks = [_tank_copy(t) if t.id == action.tank else t for t in state.tanks]
     return engine.apply(trial, seat, action).state
@@ -227,7 +242,7 @@ def _trial(engine: Any, state: Any, seat: int, action: Any) -> Any:
 
 def _tank_copy(t: Tank) -> Tank:
     """A copy of a tank a trial move may change (the hexes it visited are a list the move appends to)."""
-    out = copy.copy(t)
+    out = shallow_tank(t)
     out.visited = list(t.visited)
     return out
 
@@ -256,8 +271,10 @@ def _drive_goes_somewhere(engine: Any, state: Any, seat: int, drive: Drive) -> b
 
 
 def _left_behind(state: Any, t: Tank) -> set:
-    """The hexes the tank stood on this turn before the one it stands on."""
-    return ({t.turn_start} | set(t.visited)) - {t.pos}
+    """The hexes the tank must not drive back into: those it stood on this turn before the one
+    it stands on, and the one it stood on when its previous turn began (a tank driven there
+    undoes its last turn's drive: I10 -> I9, then I9 -> I10, wandering at its edge)."""
+    return ({t.turn_start, t.last_start} | set(t.visited)) - {t.pos, None}
 
 
 def _revisits(engine: Any, state: Any, step: Any) -> bool:
@@ -273,7 +290,12 @@ def _drive_step(engine: Any, state: Any, seat: int, legal: list) -> Any:
     free points must be spent (no halt), it turns only towards a step."""
     m = state.mover
     t = engine.tank(state, m.tank)
-    here = _position_score(engine, state, t, t.pos, t.hull)
+    context = _enemy_context(state, t.owner)  # the same for every step tried here
+
+    def score(pos: Any, hull: int) -> float:
+        return _score_at(context, t.type, pos, hull)
+
+    here = score(t.pos, t.hull)
     halt = next((a for a in legal if isinstance(a, Halt)), None)
     best, best_v = halt, (here + 0.01) if halt else -1e9
     gmap = engine.gmap(state)
@@ -282,15 +304,15 @@ def _drive_step(engine: Any, state: Any, seat: int, legal: list) -> Any:
         if isinstance(a, Go):
             if gmap.by_name[a.hex] in behind:
                 continue
-            v = _position_score(engine, state, t, gmap.by_name[a.hex], t.hull)
+            v = score(gmap.by_name[a.hex], t.hull)
         elif isinstance(a, Turn):
             d = DIRECTION_NAMES.index(a.dir)
             after = _trial(engine, state, seat, a)
             steps = [x for x in engine.legal_actions(after, seat) if isinstance(x, Go) and gmap.by_name[x.hex] not in behind] \
                 if after.mover else []
-            v = max((_position_score(engine, state, t, gmap.by_name[x.hex], d) - 0.02 for x in steps), default=-1e9)
+            v = max((score(gmap.by_name[x.hex], d) - 0.02 for x in steps), default=-1e9)
             if halt is not None:  # or worth its facing, where the tank may stop
-                v = max(v, _position_score(engine, state, t, t.pos, d))
+                v = max(v, score(t.pos, d))
             v -= 0.01
         else:
             continue
@@ -324,6 +346,29 @@ def _turret_to_threat(engine: Any, state: Any, seat: int, legal: list) -> Any:
 
 
 SETUP_PHASES = ("army", "draft", "side", "deploy", "face", "ammo")
+
+
+def prior(engine: Any, state: Any, seat: int, legal: list) -> list[float]:
+    """For the paired search: which actions to compare with the heuristic's choice. Shots by
+    their expected points, a drive's steps and turns by how much better the place or facing
+    they lead to is than where the tank stands (the heuristic's own scores), a step back into
+    a hex left behind last of all; the rest (halting, ending a phase, choosing a tank) even."""
+    weights = []
+    m = state.mover
+    t = engine.tank(state, m.tank) if m is not None else None
+    if t is not None:
+        context, behind = _enemy_context(state, t.owner), _left_behind(state, t)
+        here = _score_at(context, t.type, t.pos, t.hull)
+        by_name = engine.gmap(state).by_name
+    for a in legal:
+        v = _fire_value(engine, state, a)
+        if v is None and t is not None and isinstance(a, Go):
+            h = by_name[a.hex]
+            v = -10.0 if h in behind else _score_at(context, t.type, h, t.hull) - here
+        elif v is None and t is not None and isinstance(a, Turn):
+            v = _score_at(context, t.type, t.pos, DIRECTION_NAMES.index(a.dir)) - here
+        weights.append(0.0 if v is None else v)
+    return weights
 
 
 FIRE_WORTH = 0.5  # an expected point of a shot a tank has now, against a point already scored
@@ -361,9 +406,18 @@ def evaluate(engine: Any, state: Any, players: int) -> list[float]:
     return [first, 1 - first]
 
 
+def aimless(view: dict[str, Any], action: Any) -> bool:
+    """For games.core.undo: a step back into the hex the tank stood on when its previous turn
+    began (the heuristic never takes one while it has another move, `_left_behind`): driving
+    a tank back and forth across turns changes nothing."""
+    if not isinstance(action, Go):
+        return False
+    return any(t["id"] == action.tank and t["last_start"] == action.hex for t in view["tanks"])
+
+
 # A tank's place through the opponent's turn has rule effects (it may be shot at there, and it
-# fires defensively at tanks that move in its sight, 2-2), so driving back next turn to where
-# it stood undoes nothing: an undo is a tank back where it stood in the same turn.
+# fires defensively at tanks that move in its sight, 2-2), so a pose it held then is no undo:
+# the trail spans one turn. Only a step back to where its previous turn began is (`aimless`).
 UNDO_TURNS = 1
 
 

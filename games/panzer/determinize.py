@@ -7,17 +7,16 @@ saw them.
 """
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 
 from games.core import GameRng
 from games.panzer import rules as R
-from games.panzer.models import AMMO_KINDS, PanzerState
+from games.panzer.models import AMMO_KINDS, PanzerState, copy_state
 
 
 def determinize(state: PanzerState, seat: int, rnd: random.Random, presets: dict[str, str]) -> PanzerState:
-    st = copy.deepcopy(state)
+    st = copy_state(state)
     st.rng = GameRng.fresh(rnd)
     other = 1 - seat
     if st.phase == "army" and st.pending_army[other] is not None:

@@ -591,7 +591,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if t.dash_tried:
                 t.dash_tried = []
             t.turret_left = _TURRET_TURNS[t.type]
-            t.turn_start = t.pos
+            t.last_start, t.turn_start = t.turn_start, t.pos
             if t.visited:
                 t.visited = []
             self._engine_check(state, t, ev)
@@ -1133,6 +1133,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 "gun_broken": t.gun_broken, "spotted": t.spotted, "dry": turn_no <= t.dry_until,  # _dry
                 "veteran": t.veteran + sum(t.veteran_modes.values()) if t.veteran_modes else t.veteran,
                 "ammo": len(t.ammo), "turret_left": t.turret_left,
+                "last_start": hex_name(t.last_start) if t.last_start is not None else None,
             })
         v: dict[str, Any] = {
             "map": state.options.map, "names": state.names, "phase": state.phase, "seat": state.seat,

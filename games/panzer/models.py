@@ -10,8 +10,8 @@ annotation and writes the same JSON the BaseModels did; the fields keep the Base
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
 
@@ -87,6 +87,7 @@ class Tank:
     ammo: list[Ammo] = field(default_factory=list)
     turn_start: Hex | None = None
     visited: list[Hex] = field(default_factory=list)
+    last_start: Hex | None = None  # where it stood when its owner's previous turn began (bots never drive back there)
 
 
 @state_part
@@ -319,3 +320,43 @@ PanzerAction = (
     Army | Pick | Done | Side | Deploy | Face | Load | Ready | Precise | Dash | JumpFire | Cancel | EndShots
     | Drive | Go | Route | Turn | Turret | Halt | EndMove | DFire | Hold | Again | NoAgain | AdvFire | EndTurn
 )
+
+
+# --- fast copies ------------------------------------------------------------------------
+
+def _copier(cls: type, deep: dict[str, str], **helpers: Any) -> Callable[[Any], Any]:
+    """A copy function for a slotted dataclass that assigns every field, the ones in `deep`
+    by an expression of the original `o` (a copy of a list the rules append to, say; the
+    expressions may call `helpers`), the others shared. Built by exec, as dataclasses builds
+    its own methods: copy.copy of a slotted dataclass goes through __reduce_ex__ and is about
+    8 times slower, and the bots copy states and tanks hundreds of thousands of times a game."""
+    lines = [f"    n.{f.name} = {deep.get(f.name, 'o.' + f.name)}\n" for f in fields(cls)]
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, **helpers}
+    exec("def copy_of(o):\n    n = new(cls)\n" + "".join(lines) + "    return n\n", namespace)
+    return namespace["copy_of"]
+
+
+shallow_state = _copier(PanzerState, {})  # parts shared: replace what a move may change
+shallow_tank = _copier(Tank, {})
+copy_mover = _copier(Mover, {})  # its fields are all immutable
+_deep_tank = _copier(Tank, {
+    "dash_tried": "list(o.dash_tried)", "veteran_modes": "dict(o.veteran_modes)",
+    "ammo": "[copy_ammo(m) for m in o.ammo]", "visited": "list(o.visited)",
+}, copy_ammo=_copier(Ammo, {}))
+_deep_state = _copier(PanzerState, {
+    "names": "list(o.names)", "rng": "o.rng.model_copy()", "sides": "list(o.sides)",
+    "own_turns": "list(o.own_turns)", "tanks": "[deep_tank(t) for t in o.tanks]", "wrecks": "list(o.wrecks)",
+    "picks": "[list(p) for p in o.picks]", "draft_done": "list(o.draft_done)",
+    "pending_army": "list(o.pending_army)", "army_token": "list(o.army_token)", "ammo_ready": "list(o.ammo_ready)",
+    "mover": "o.mover and copy_mover(o.mover)", "reaction": "o.reaction and copy_reaction(o.reaction)",
+    "second": "o.second and copy_second(o.second)", "score": "list(o.score)", "spent": "list(o.spent)",
+    "counts": "list(o.counts)", "ammo_spent": "[list(k) for k in o.ammo_spent]",
+}, deep_tank=_deep_tank, copy_mover=copy_mover, copy_reaction=_copier(Reaction, {}),
+   copy_second=_copier(SecondShot, {}))  # the parts' fields are all immutable
+
+
+def copy_state(state: PanzerState) -> PanzerState:
+    """A copy of the state sharing nothing the rules change (the options are never changed,
+    and every other field is immutable or copied: tests/panzer/test_bot_speed.py checks that
+    no list, dict or part is shared), some 30 times faster than copy.deepcopy."""
+    return _deep_state(state)

@@ -106,6 +106,8 @@ def fingerprint(seed: int, options: dict[str, str]) -> tuple[str, str]:
     # ammo_spent (kept for determinize) came after the hashes: left out, the events it copies are hashed
     dumped = json.loads(ENGINE.dump_state(state))
     dumped.pop("ammo_spent")
+    for tank in dumped["tanks"]:  # likewise each tank's last_start (for the bots), a copy of its turn_start
+        tank.pop("last_start")
     final = json.dumps(dumped, separators=(",", ":"), ensure_ascii=False).encode()
     steps.update(final)
     return steps.hexdigest()[:16], hashlib.sha256(final).hexdigest()[:16]
