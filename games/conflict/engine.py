@@ -117,12 +117,20 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     # compares a kept listing with a fresh one. A test that edits a listed state by hand and
     # then lists or applies again calls `invalidate(state)` first.
     _listed: Listing | None = None
+    # The development listing from which the turn seat ended its development (`next`), kept
+    # through a battle phase of a single `next`: that battle changes nothing a development
+    # listing reads (the phase and the units' battle durability only), so it is the post
+    # phase's first listing. Any other action on that state drops it, and so does the post
+    # phase's first listing, which takes it; `invariants` compares it with a fresh one.
+    _before_battle: Listing | None = None
 
     def invalidate(self, state: ConflictState) -> None:
-        """Forget what the engine keeps of `state` (its last listing): for code that changes
+        """Forget what the engine keeps of `state` (its last listings): for code that changes
         a state by other means than apply and resign, such as a test's scenario."""
         if self._listed is not None and self._listed.state is state:
             self._listed = None
+        if self._before_battle is not None and self._before_battle.state is state:
+            self._before_battle = None
 
     def legal_actions(self, state: ConflictState, seat: int) -> list:
         listed = self._listed
@@ -132,6 +140,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             acts = L.joined(parts)
             self._listed = Listing(state, seat, parts, listed.first, listed.units, False, acts, None, listed.memo)
             return acts
+        before = self._before_battle
+        if before is not None and before.state is state and state.phase == "post" and before.seat == seat:
+            self._before_battle = None
+            self._listed = before  # the development listing, kept through a battle of a single `next`
+            return list(before.acts)  # a list of its own, as every listing is
         if L.developing(state, seat):
             parts, first, units, memo = L.develop_parts(state, seat)
             acts = L.joined(parts)
@@ -148,6 +161,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if phase == "over":
             raise RuleError("conflict.err.over")
         kind = action.kind
+        before = self._before_battle
+        if before is not None and before.state is state:
+            self._before_battle = None  # kept through a battle's `next` alone (see _before_battle)
         listed = self._listed
         if listed is not None and listed.state is state:
             # a flip is looked for among the listing's flips alone (half of all actions)
@@ -159,12 +175,26 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             self._check(state, seat, action, kind)
         events: list[Event] = []
         _HANDLERS[kind](self, state, seat, action, events)
-        if kind == "flip" and listed is not None and listed.state is state and listed.parts is not None \
+        if kind == "next":
+            self._keep_through_battle(state, seat, phase, listed, before)
+        elif kind == "flip" and listed is not None and listed.state is state and listed.parts is not None \
                 and listed.seat == seat and not listed.flipped:  # kept one flip old, never two
             self._listed = Listing(state, seat, listed.parts, listed.first, listed.units, True, listed.acts,
                                    state.units[action.unit], listed.memo)
         self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
+
+    def _keep_through_battle(self, state: ConflictState, seat: int, phase: str, listed: Listing | None,
+                             before: Listing | None) -> None:
+        """After `next` from `phase`: keep the development listing it was chosen from through
+        the battle phase, and make it the post phase's listing (see _before_battle)."""
+        if phase == "develop":
+            if listed is not None and listed.state is state and listed.seat == seat and listed.parts is not None \
+                    and not listed.flipped and state.phase == "battle":
+                self._before_battle = listed
+        elif phase == "battle" and before is not None and before.state is state and before.seat == seat \
+                and state.phase == "post":
+            self._before_battle = before  # for the post phase's first listing
 
     def _check(self, state: ConflictState, seat: int, action: Any, kind: str) -> None:
         """Raise the RuleError that refuses `action`, if it is not legal for `seat` now."""
@@ -996,6 +1026,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                     problems.append(f"the listing kept after a flip differs from a fresh one for seat {listed.seat}")
             elif listed.acts != L.legal(state, listed.seat):
                 problems.append(f"the listing kept differs from a fresh one for seat {listed.seat}")
+        before = self._before_battle
+        if before is not None and before.state is state:  # the listing kept for the post phase
+            if state.phase not in ("battle", "post") or before.acts != L.joined(L.develop_parts(state, before.seat)[0]):
+                problems.append(f"the listing kept through the battle differs from a fresh one for seat {before.seat}")
         total = sum(c.count for c in content().cards.values())
         held = len(state.deck) + len(state.discard) + sum(len(p.hand) + bool(p.upgrade) for p in state.players)
         held += len(state.units)

@@ -64,12 +64,17 @@ def _maker(cls: type) -> Any:
 
 
 _MAKE = {cls.model_fields["kind"].default: _maker(cls) for cls in m.ACTIONS}
+_MAKE_DEPLOY, _MAKE_MOVE = _MAKE["deploy"], _MAKE["move"]
 
 
 @lru_cache(maxsize=1024)
 def _deploys(card: str, tids: tuple[str, ...]) -> tuple:
-    """The biggest group of a development step: one card to any own territory, either face."""
-    return tuple(_act("deploy", card, t, f) for t in tids for f in ("up", "down"))
+    """The biggest group of a development step: one card to any own territory, either face.
+    Built without `_act`'s cache: this cache keeps them for the card and territories, and a
+    lookup in `_act`'s (a third of a new action's cost) would nearly always miss (a deploy
+    is listed again only with a new card or new territories)."""
+    make = _MAKE_DEPLOY
+    return tuple(make(card, t, f) for t in tids for f in ("up", "down"))
 
 
 _LAYS3 = tuple(m.Lay(cards=c) for c in LAYS3)
@@ -584,8 +589,10 @@ def _moves(state: ConflictState, seat: int, cid: str, my_units: list[Unit],
 @lru_cache(maxsize=1024)
 def _unit_moves(cid: str, uid: str, tids: tuple[str, ...]) -> tuple:
     """One unit's moves: the same card, unit and targets come back at every listing of a
-    development phase (and after every flip), so one lookup stands for a lookup per target."""
-    return tuple(_act("move", cid, uid, t) for t in tids)
+    development phase (and after every flip), so one lookup stands for a lookup per target;
+    built without `_act`'s cache, as `_deploys` are."""
+    make = _MAKE_MOVE
+    return tuple(make(cid, uid, t) for t in tids)
 
 
 def _trades(state: ConflictState, seat: int, p: m.Player, cid: str, rivals: list[int]) -> list:

@@ -140,3 +140,54 @@ def test_two_flips_without_a_listing_between_leave_no_stale_listing():
     ENGINE.apply(state, seat, flips[1])
     assert ENGINE.invariants(state) == []
     assert ENGINE.legal_actions(state, seat) == L.legal(state, seat)
+
+
+@pytest.mark.parametrize("players,seed", [(3, 41), (2, 42), (5, 43)])
+def test_post_phase_takes_the_development_listing_kept_through_a_battle_of_one_next(players, seed):
+    """RULES.md, 战后发展 Post-battle development: "同发展阶段。 Same as development." After a
+    battle phase of a single `next` the post phase's first listing is the development listing
+    `next` was chosen from (engine._before_battle): at every step of whole games the engine's
+    list is the fresh list, in the same order, and `invariants` (which compares what is kept
+    with a fresh listing) finds nothing; battles with other actions (attacks, claims) are
+    listed afresh."""
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    reused = 0
+    while ENGINE.outcome(state) is None:
+        seat = rnd.choice(ENGINE.active_seats(state))
+        kept = ENGINE._before_battle
+        listed = ENGINE.legal_actions(state, seat)
+        reused += kept is not None and kept.state is state and state.phase == "post" and listed == kept.acts
+        assert listed == L.legal(state, seat)
+        assert ENGINE.invariants(state) == []
+        state = ENGINE.apply(state, seat, rnd.choice(listed)).state
+        assert ENGINE.invariants(state) == []
+    assert reused > 20
+
+
+def test_a_state_changed_by_hand_during_a_battle_is_not_listed_from_before_it():
+    """A development listing kept through the battle (engine._before_battle) is for that very
+    state as `apply` left it: a state changed by hand during the battle is reported by
+    `invariants`, and listed afresh in the post phase once `invalidate`d; a copy of the state
+    never takes it."""
+    from tests.conflict.helpers import give, started
+
+    state = started(3, seed=5)
+    seat = state.turn
+    ENGINE.apply(state, seat, next(a for a in ENGINE.legal_actions(state, seat) if a.kind == "next"))
+    assert state.phase == "battle" and ENGINE._before_battle is not None
+    assert ENGINE.invariants(state) == []
+    twin = copy.deepcopy(state)
+    card = give(state, seat, "maintain")
+    state.territories[state.players[seat].capital].dur -= 1  # now a maintain can be played
+    assert any("kept through the battle" in p for p in ENGINE.invariants(state))  # stale: seen
+    ENGINE.invalidate(state)
+    assert ENGINE.invariants(state) == []
+    ENGINE.apply(state, seat, next(a for a in ENGINE.legal_actions(state, seat) if a.kind == "next"))
+    assert state.phase == "post"
+    listed = ENGINE.legal_actions(state, seat)
+    assert listed == L.legal(state, seat)
+    assert any(a.kind == "maintain" and a.card == card for a in listed)
+    ENGINE.apply(twin, seat, next(a for a in ENGINE.legal_actions(twin, seat) if a.kind == "next"))
+    assert ENGINE.legal_actions(twin, seat) == L.legal(twin, seat)
