@@ -1,0 +1,142 @@
+"""A player the rules put out of a game of many (issue 18: conflict, 4 players, alice
+eliminated in round 16, then the three bots played every remaining round in one post of
+about 1,000 lines). The out player is told once, in their language, and pinged no more; when
+no human is left in play the bots finish the game without a post per move, and the table
+gets who else goes out, then the final board, picture, result and standings, once; /game log
+keeps every move. Seeded 4-player conflict tables through the host."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.outbox import Outbox
+from games.core.i18n import localize_value, t
+from games.registry import get_engine
+from tests.platform.conftest import CHANNEL, USERS, cmd, reply_text
+
+ENGINE = get_engine("conflict")
+PASSIVE = ("next", "halt", "allow", "void")  # the humans play for time: they fall early
+
+
+@dataclass
+class Table:
+    sid: int
+    humans: list[str]
+    # per command or tick, in order: its outbox and the seats in play after it
+    steps: list[tuple[Outbox, list[int]]] = field(default_factory=list)
+    finished: list[int] = field(default_factory=list)  # on_game_finished, per session
+    logged: dict[int, int] = field(default_factory=dict)  # step index -> log entries then, when a seat left
+
+    def out_at(self, seat: int) -> int:
+        """The index of the step after which `seat` was out of play."""
+        return next(i for i, (_, in_play) in enumerate(self.steps) if seat not in in_play)
+
+    def public(self, start: int = 0) -> list:
+        return [m for box, _ in self.steps[start:] for _, m in box.public]
+
+    def private(self, user: str, start: int = 0) -> list:
+        return [m for box, _ in self.steps[start:] for u, m in box.private if u == USERS[user]]
+
+
+async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] | None = None) -> Table:
+    """A conflict table of `humans` then `bots`, with a turn timer, played to its end: a human
+    whose turn it is plays the first passive action that is legal, else the first legal one."""
+    locales = locales or {}
+    say = lambda name, verb, **args: host.handle(cmd(name, verb, locale=locales.get(name, "en"), **args))  # noqa: E731
+    await say(humans[0], "game.new", game="conflict")
+    for name in humans[1:]:
+        await say(name, "game.join")
+    for _ in range(bots):
+        await say(humans[0], "game.bot")
+    await say(humans[0], "game.timer", hours="24")
+    table = Table((await host.repo.open_session_in_channel(CHANNEL)).id, humans)
+    host.on_game_finished.append(lambda session, outcome: _count(table, session))
+    table.steps.append((await say(humans[0], "game.start"), list(range(len(humans) + bots))))
+    for _ in range(3000):
+        session = await host.repo.load_session(table.sid)
+        if session.status != "active":
+            return table
+        state = ENGINE.load_state(session.state)
+        awaited = [s for s in ENGINE.active_seats(state) if not session.seats[s].is_bot]
+        assert set(session.timer_seats) <= set(ENGINE.seats_in_play(state))  # the timer never waits on an out seat
+        if awaited and session.turn_deadline is not None and session.timer_seats:
+            seat = awaited[0]
+            codes = [a.code() for a in ENGINE.legal_actions(state, seat)]
+            code = next((c for c in codes if c in PASSIVE), codes[0])
+            box = await say(session.seats[seat].name, "play", code=code)
+        else:
+            box = await host.tick()
+        after = await host.repo.load_session(table.sid)
+        in_play = ENGINE.seats_in_play(ENGINE.load_state(after.state))
+        if in_play != table.steps[-1][1]:
+            table.logged[len(table.steps)] = len(await host.repo.log_entries(table.sid))
+        table.steps.append((box, in_play))
+    raise AssertionError("the game did not end")
+
+
+async def _count(table: Table, session) -> None:
+    table.finished.append(session.id)
+
+
+def lines(messages) -> int:
+    return sum(m.text.count("\n") + 1 for m in messages)
+
+
+async def test_the_last_human_out_the_bots_finish_in_a_few_short_posts(host):
+    table = await play_out(host, ["alice"], bots=3)
+    out = table.out_at(0)
+    session = await host.repo.load_session(table.sid)
+    outcome = ENGINE.outcome(ENGINE.load_state(session.state))
+    assert session.status == "finished" and outcome is not None and outcome.ranks[0] == 4
+    # the command that put her out shows its steps, then says what happens now; after it,
+    # one short line per seat that falls, and the final post: board, result, standings, seed
+    said = table.public(out)
+    first = said[0].text.splitlines()
+    notice = first.index(t("en", "host.bots_play_on"))
+    assert all(line.endswith(" is out of the game.") for line in first[notice + 1:])
+    later = said[1:]
+    assert len(later) <= 3 and lines(later) <= 40, [m.text for m in later]  # the old code: 3 posts, ~900 lines
+    assert [len(m.images) for m in said] == [0] * (len(said) - 1) + [1]  # the final picture, once
+    winner = t("en", "host.winners", names=session.seats[outcome.winners[0]].name)
+    assert [m.text.count(winner) for m in table.public()].count(1) == 1 and winner in said[-1].text
+    assert "Standings: 1. " in said[-1].text and "· 4. alice." in said[-1].text
+    assert table.finished == [table.sid]  # the result is recorded once
+    # she is told once, in her language, and hears nothing else
+    told = table.private("alice", out)
+    assert [m.text for m in told] == [
+        t("en", "host.out_notice", id=table.sid, game="Battlefield Armour & Conflict", name="alice") + " "
+        + t("en", "host.out_bots_play_on", channel=CHANNEL)]
+    assert not any(m.pings for m in said)
+    # every move is in /game log, and the table stays readable
+    entries = await host.repo.log_entries(table.sid)
+    assert len(entries) > table.logged[out] + 100 and all(e.public for e in entries[table.logged[out]:])
+    status = reply_text(await host.handle(cmd("alice", "game.status")))
+    assert winner in status and "Standings: 1. " in status
+    log = reply_text(await host.handle(cmd("alice", "game.log")))
+    assert winner in log and "Standings: 1. " in log
+
+
+async def test_one_of_two_humans_out_the_other_plays_on_and_the_out_one_hears_nothing_more(host):
+    table = await play_out(host, ["alice", "bob"], bots=2, locales={"bob": "zh-CN"})
+    first, second = sorted((0, 1), key=table.out_at)
+    first_out, second_out = table.out_at(first), table.out_at(second)
+    assert first_out < second_out
+    names = ["alice", "bob"]
+    # while the other human plays, the table reads as before: every move, whose turn it is
+    while_playing = table.public(first_out + 1)[:len(table.steps[first_out + 1:second_out])]
+    assert lines(while_playing) > 3 * len(while_playing)
+    assert not any(t("en", "host.bots_play_on") in m.text for box, _ in table.steps[:second_out] for _, m in box.public)
+    # the first out is told once that the others play on, in their language, then nothing
+    loc = "zh-CN" if names[first] == "bob" else "en"
+    game = localize_value(ENGINE.title, loc)
+    told = table.private(names[first], first_out)
+    assert len(told) == 1 and told[0].text.startswith(
+        t(loc, "host.out_notice", id=table.sid, game=game, name=names[first]))
+    assert t(loc, "host.out_others_play_on", channel=CHANNEL) in told[0].text
+    assert not any(USERS[names[first]] in m.pings for m in table.public(first_out))
+    # then the second falls: the bots finish quietly, and the second is told so
+    told = table.private(names[second], second_out)
+    loc = "zh-CN" if names[second] == "bob" else "en"
+    assert len(told) == 1 and t(loc, "host.out_bots_play_on", channel=CHANNEL) in told[0].text
+    later = table.public(second_out + 1)
+    assert len(later) <= 2 and lines(later) <= 40
+    assert table.finished == [table.sid]
