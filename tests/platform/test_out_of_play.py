@@ -37,9 +37,11 @@ class Table:
         return [m for box, _ in self.steps[start:] for u, m in box.private if u == USERS[user]]
 
 
-async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] | None = None) -> Table:
+async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] | None = None,
+                   concede: bool = False) -> Table:
     """A conflict table of `humans` then `bots`, with a turn timer, played to its end: a human
-    whose turn it is plays the first passive action that is legal, else the first legal one."""
+    whose turn it is plays the first passive action that is legal, else the first legal one;
+    with `concede`, the last human in play concedes as soon as another is out."""
     locales = locales or {}
     say = lambda name, verb, **args: host.handle(cmd(name, verb, locale=locales.get(name, "en"), **args))  # noqa: E731
     await say(humans[0], "game.new", game="conflict")
@@ -58,7 +60,10 @@ async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] |
         state = ENGINE.load_state(session.state)
         awaited = [s for s in ENGINE.active_seats(state) if not session.seats[s].is_bot]
         assert set(session.timer_seats) <= set(ENGINE.seats_in_play(state))  # the timer never waits on an out seat
-        if awaited and session.turn_deadline is not None and session.timer_seats:
+        still = [s for s in range(len(humans)) if s in table.steps[-1][1]]
+        if concede and len(still) == 1 < len(humans):
+            box = await say(humans[still[0]], "game.concede")
+        elif awaited and session.turn_deadline is not None and session.timer_seats:
             seat = awaited[0]
             codes = [a.code() for a in ENGINE.legal_actions(state, seat)]
             code = next((c for c in codes if c in PASSIVE), codes[0])
@@ -139,4 +144,19 @@ async def test_one_of_two_humans_out_the_other_plays_on_and_the_out_one_hears_no
     assert len(told) == 1 and t(loc, "host.out_bots_play_on", channel=CHANNEL) in told[0].text
     later = table.public(second_out + 1)
     assert len(later) <= 2 and lines(later) <= 40
+    assert table.finished == [table.sid]
+
+
+async def test_the_last_human_conceding_while_an_out_one_waits_for_the_result_lets_the_bots_finish(host):
+    # conceding leaves a table of bots without a result, unless a player the rules put out
+    # waits for it: then the bots finish as when the last human falls
+    table = await play_out(host, ["alice", "bob"], bots=2, concede=True)
+    fell, gave_up = sorted((0, 1), key=table.out_at)
+    session = await host.repo.load_session(table.sid)
+    outcome = ENGINE.outcome(ENGINE.load_state(session.state))
+    assert outcome is not None and outcome.ranks[fell] == 4 and outcome.ranks[gave_up] == 3
+    said = table.public(table.out_at(gave_up))
+    assert t("en", "host.bots_play_on") in said[0].text and t("en", "host.only_bots_left") not in said[0].text
+    assert len(said) <= 3 and lines(said[1:]) <= 40
+    assert table.private(["alice", "bob"][gave_up], table.out_at(gave_up)) == []  # who concedes knows
     assert table.finished == [table.sid]
