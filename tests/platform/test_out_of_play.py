@@ -160,3 +160,30 @@ async def test_the_last_human_conceding_while_an_out_one_waits_for_the_result_le
     assert len(said) <= 3 and lines(said[1:]) <= 40
     assert table.private(["alice", "bob"][gave_up], table.out_at(gave_up)) == []  # who concedes knows
     assert table.finished == [table.sid]
+
+
+async def test_an_out_seat_gets_no_more_news_by_dm(host):
+    # a game that tells every seat something after each move (a hand refilled, a card seen)
+    # sends nothing more to a seat that is out of play
+    from games.core.events import Event
+    from games.registry import register
+    from tests.platform.relay import RelayEngine
+
+    class Newsletter(RelayEngine):
+        key = "newsletter"
+
+        def apply(self, state, seat, action):
+            step = super().apply(state, seat, action)
+            step.events.append(Event.private(list(range(len(state.names))), "host.done"))
+            return step
+
+    register(Newsletter())
+    await host.handle(cmd("alice", "game.new", game="newsletter", options={"steps": "20"}))
+    for name in ("bob", "carol"):
+        await host.handle(cmd(name, "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    box = await host.handle(cmd("alice", "play", code="step"))
+    assert sorted(uid for uid, _ in box.private) == [USERS["alice"], USERS["bob"], USERS["carol"]]
+    await host.handle(cmd("bob", "game.concede"))
+    box = await host.handle(cmd("carol", "play", code="step"))
+    assert sorted(uid for uid, _ in box.private) == [USERS["alice"], USERS["carol"]]
