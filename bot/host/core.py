@@ -1676,12 +1676,12 @@ class Host:
             progress.in_play = progress.in_play_before = engine.seats_in_play(progress.state)
         if progress.quiet_from is None and progress.in_play and not self._humans_among(session, progress.in_play):
             progress.quiet_from = len(progress.events)  # the last human's seat went to a bot
-        progress.quiet_began = (progress.quiet_from is not None and progress.ended is None
-                                and bool(self._humans_among(before, progress.in_play_before)))
         # the bots think on a worker thread: the event loop (every other table) never waits on them
         # (only when a bot is to move: the hop to the thread and back costs more than most commands)
         bots_pending = (progress.ended is None and self._bots_to_move(session, engine, progress.state)
                         and await asyncio.to_thread(self._play_bots, engine, session, progress))
+        progress.quiet_began = (progress.quiet_from is not None and progress.ended is None
+                                and bool(self._humans_among(before, progress.in_play_before)))
         now = self.clock()
         outcome = engine.outcome(progress.state)
         changes = {**(changes or {}), "state": engine.dump_state(progress.state)}

@@ -187,3 +187,39 @@ async def test_an_out_seat_gets_no_more_news_by_dm(host):
     await host.handle(cmd("bob", "game.concede"))
     box = await host.handle(cmd("carol", "play", code="step"))
     assert sorted(uid for uid, _ in box.private) == [USERS["alice"], USERS["carol"]]
+
+
+async def test_iron_and_fire_a_wiped_out_player_of_three_leaves_the_bots_to_finish_quietly(host):
+    """Iron & Fire 103.1: "作战牌全部被消灭的牌手输（出局）；只剩一名牌手时本盘结束。" With
+    three players and eight rounds (logistics 150), alice's lone armoured car falls in the
+    first round; the two bots fight the other seven without a post per attack."""
+    engine = get_engine("ironfire")
+    await host.handle(cmd("alice", "game.new", game="ironfire", options={"logistics": "150"}))
+    for _ in range(2):
+        await host.handle(cmd("alice", "game.bot"))
+    steps = [await host.handle(cmd("alice", "game.start"))]
+    out = None
+    for _ in range(200):
+        session = await host.repo.load_session(1)
+        if session.status != "active":
+            break
+        state = engine.load_state(session.state)
+        if out is None and 0 not in engine.seats_in_play(state):
+            out = len(steps) - 1
+        if 0 in engine.active_seats(state):
+            codes = [a.code() for a in engine.legal_actions(state, 0)]
+            wanted = ("deck red_army", "pick ba64") if state.phase == "deck" or not state.players[0].picked else ()
+            code = next((c for c in (*wanted, "ready", "stop", "pass") if c in codes), codes[0])
+            steps.append(await host.handle(cmd("alice", "play", code=code)))
+        else:
+            steps.append(await host.tick())
+    outcome = engine.outcome(engine.load_state(session.state))
+    assert session.status == "finished" and out is not None and outcome.ranks[0] == 3
+    assert outcome.params.get("tally", "").startswith("alice 0")  # eight rounds were played to the tally
+    said = [m for box in steps[out:] for _, m in box.public]
+    first = said[0].text.splitlines()
+    assert any("wiped out" in line for line in first) and t("en", "host.bots_play_on") in first
+    assert lines(said[1:]) <= 40 and sum(len(m.images) for m in said) == 1
+    assert "· 3. alice." in said[-1].text
+    told = [m.text for box in steps[out:] for u, m in box.private if u == USERS["alice"]]
+    assert len(told) == 1 and t("en", "host.out_bots_play_on", channel=CHANNEL) in told[0]
