@@ -1289,7 +1289,9 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
-            mine = self._my_seats(cmd, session)
+            mine = [s for s in self._my_seats(cmd, session) if s in engine.seats_in_play(state)]
+            if not mine:  # the rules put them out: the game goes on to its result without them
+                raise HostError("host.already_out", id=session.id)
             if len(mine) > 1:  # hot-seat: conceding is one seat's choice, never picked for the player
                 raise HostError("host.which_seat_concede",
                                 seats=", ".join(f"{s}:{self._name(session, s)}" for s in mine))
@@ -1544,8 +1546,6 @@ class Host:
         """Who is in play before the command's first step (a step may change the state in place)."""
         if progress.in_play is None:
             progress.in_play = progress.in_play_before = engine.seats_in_play(progress.state)
-            if progress.in_play and not self._humans_among(session, progress.in_play):
-                progress.quiet_from = len(progress.events)  # the bots were finishing the game already
 
     def _record(self, engine: Engine, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
                 user_id: int | None, source: str) -> None:
@@ -1675,7 +1675,7 @@ class Host:
         if progress.in_play is None:  # no step before the bots' (a kick, a tick): as stored
             progress.in_play = progress.in_play_before = engine.seats_in_play(progress.state)
         if progress.quiet_from is None and progress.in_play and not self._humans_among(session, progress.in_play):
-            progress.quiet_from = len(progress.events)  # the last human's seat went to a bot
+            progress.quiet_from = len(progress.events)  # the bots are finishing it, or the last human's seat went to one
         # the bots think on a worker thread: the event loop (every other table) never waits on them
         # (only when a bot is to move: the hop to the thread and back costs more than most commands)
         bots_pending = (progress.ended is None and self._bots_to_move(session, engine, progress.state)

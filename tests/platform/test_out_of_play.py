@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from bot.outbox import Outbox
 from games.core.i18n import localize_value, t
 from games.registry import get_engine
-from tests.platform.conftest import CHANNEL, USERS, cmd, reply_text
+from tests.platform.conftest import CHANNEL, USERS, cmd, reply_text, snapshot
 
 ENGINE = get_engine("conflict")
 PASSIVE = ("next", "halt", "allow", "void")  # the humans play for time: they fall early
@@ -223,3 +223,16 @@ async def test_iron_and_fire_a_wiped_out_player_of_three_leaves_the_bots_to_fini
     assert "· 3. alice." in said[-1].text
     told = [m.text for box in steps[out:] for u, m in box.private if u == USERS["alice"]]
     assert len(told) == 1 and t("en", "host.out_bots_play_on", channel=CHANNEL) in told[0]
+
+
+async def test_a_seat_out_of_play_cannot_concede_again(host):
+    # conceding from a seat already out would only end the others' game (a table of bots
+    # with nobody waiting for its result ends without one): refused, nothing changes
+    await host.handle(cmd("alice", "game.new", game="relay", options={"steps": "50"}))
+    for name in ("bob", "carol"):
+        await host.handle(cmd(name, "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    await host.handle(cmd("bob", "game.concede"))
+    before = await snapshot(host, 1)
+    assert reply_text(await host.handle(cmd("bob", "game.concede"))) == t("en", "host.already_out", id=1)
+    assert await snapshot(host, 1) == before
