@@ -25,6 +25,7 @@ class Table:
     steps: list[tuple[Outbox, list[int]]] = field(default_factory=list)
     finished: list[int] = field(default_factory=list)  # on_game_finished, per session
     logged: dict[int, int] = field(default_factory=dict)  # step index -> log entries then, when a seat left
+    status_while_bots_finish: str | None = None  # /game status once no human was left in play
 
     def out_at(self, seat: int) -> int:
         """The index of the step after which `seat` was out of play."""
@@ -59,6 +60,8 @@ async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] |
             return table
         state = ENGINE.load_state(session.state)
         awaited = [s for s in ENGINE.active_seats(state) if not session.seats[s].is_bot]
+        if table.status_while_bots_finish is None and all(s >= len(humans) for s in ENGINE.seats_in_play(state)):
+            table.status_while_bots_finish = reply_text(await say(humans[0], "game.status"))
         assert set(session.timer_seats) <= set(ENGINE.seats_in_play(state))  # the timer never waits on an out seat
         still = [s for s in range(len(humans)) if s in table.steps[-1][1]]
         if concede and len(still) == 1 < len(humans):
@@ -87,6 +90,7 @@ def lines(messages) -> int:
 
 
 async def test_the_last_human_out_the_bots_finish_in_a_few_short_posts(host):
+    host.bot_step_cap = 40  # the bots finish over several ticks
     table = await play_out(host, ["alice"], bots=3)
     out = table.out_at(0)
     session = await host.repo.load_session(table.sid)
@@ -105,12 +109,15 @@ async def test_the_last_human_out_the_bots_finish_in_a_few_short_posts(host):
     assert [m.text.count(winner) for m in table.public()].count(1) == 1 and winner in said[-1].text
     assert "Standings: 1. " in said[-1].text and "· 4. alice." in said[-1].text
     assert table.finished == [table.sid]  # the result is recorded once
+    after = await host.tick()
+    assert after.public == [] and after.private == []  # and nothing comes after it
     # she is told once, in her language, and hears nothing else
     told = table.private("alice", out)
     assert [m.text for m in told] == [
         t("en", "host.out_notice", id=table.sid, game="Battlefield Armour & Conflict", name="alice") + " "
         + t("en", "host.out_bots_play_on", channel=CHANNEL)]
     assert not any(m.pings for m in said)
+    assert t("en", "host.bots_play_on") in table.status_while_bots_finish
     # every move is in /game log, and the table stays readable
     entries = await host.repo.log_entries(table.sid)
     assert len(entries) > table.logged[out] + 100 and all(e.public for e in entries[table.logged[out]:])
