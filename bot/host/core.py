@@ -1630,7 +1630,8 @@ class Host:
         return progress.bots_pending
 
     async def _humans_still_in(self, session: SessionRow, progress: Progress) -> bool:
-        """Whether a human seat is still in the game (has neither resigned nor been replaced)."""
+        """Whether a human seat is still at the table: neither resigned nor replaced by a bot (one
+        the rules put out counts: it waits for the result, so the bots finish the game)."""
         humans = {s.seat for s in session.seats if not s.is_bot}
         if not humans:
             return False
