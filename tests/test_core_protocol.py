@@ -113,3 +113,33 @@ def test_default_language_follows_shapan_locale(monkeypatch):
     assert t(None, "duel.start", rounds=3) == "Duel begins: 3 rounds."
     monkeypatch.delenv("SHAPAN_LOCALE")
     assert t(None, "duel.start", rounds=3) == "对决开始：共 3 轮。"
+
+
+def test_seats_in_play_by_default_every_seat_until_the_outcome():
+    state = ENGINE.setup(seats(), ENGINE.parse_options({}), 1).state
+    assert ENGINE.seats_in_play(state) == [0, 1]
+    state = ENGINE.resign(state, 0).state
+    assert ENGINE.outcome(state) is not None and ENGINE.seats_in_play(state) == []
+
+
+@pytest.mark.parametrize("key", ["conflict", "fleet", "frontline", "ironfire", "panzer"])
+def test_every_game_says_which_seats_are_still_in_play(key):
+    # the host asks after every step (who to tell they are out, who never to ping again);
+    # a game for a range of players cannot use the default and must answer itself
+    from games.registry import get_engine
+
+    engine = get_engine(key)
+    for n in {engine.min_players, engine.max_players}:
+        table = [Seat(index=i, name=f"P{i + 1}") for i in range(n)]
+        state = engine.setup(table, engine.parse_options({}), 7).state
+        assert engine.seats_in_play(state) == list(range(n))
+
+
+def test_a_game_for_a_range_of_players_must_say_which_seats_are_in_play():
+    class Open(type(ENGINE)):
+        key = "open_range"
+        max_players = 4
+
+    state = ENGINE.setup(seats(), ENGINE.parse_options({}), 1).state
+    with pytest.raises(NotImplementedError):
+        Open().seats_in_play(state)

@@ -99,6 +99,16 @@ class Progress:
     # the game, if it ends now, ends without play (a turn-timer forfeit, a kick): remembered
     # for the league only once the step is committed, so a step that failed leaves no trace
     forfeit: bool = False
+    # the seats in play (Engine.seats_in_play) before the command's first step and after its last
+    in_play_before: list[int] | None = None
+    in_play: list[int] | None = None
+    # seats that left play in this command, in order, and whether by their own user's concession
+    went_out: list[tuple[int, bool]] = field(default_factory=list)
+    # No human is in play from this event on: the bots finish the game, and the table gets no
+    # line per move (only who else goes out, then the result; /game log keeps every move)
+    quiet_from: int | None = None
+    quiet_outs: list[int] = field(default_factory=list)  # seats that left play after quiet_from
+    quiet_began: bool = False  # in this command: the table is told what happens now
 
     def awaited_throughout(self) -> set[int]:
         """The seats awaited before the command and at every step of it: for anyone else now
@@ -1279,7 +1289,9 @@ class Host:
         async def body(session: SessionRow) -> Outbox:
             engine = get_engine(session.game)
             state = engine.load_state(session.state)
-            mine = self._my_seats(cmd, session)
+            mine = [s for s in self._my_seats(cmd, session) if s in engine.seats_in_play(state)]
+            if not mine:  # the rules put them out: the game goes on to its result without them
+                raise HostError("host.already_out", id=session.id)
             if len(mine) > 1:  # hot-seat: conceding is one seat's choice, never picked for the player
                 raise HostError("host.which_seat_concede",
                                 seats=", ".join(f"{s}:{self._name(session, s)}" for s in mine))
@@ -1395,6 +1407,8 @@ class Host:
             state = engine.load_state(session.state)
             if session.status == "active":
                 lines.append(t(locale, "host.waiting", names=self._waiting(session, engine, state)))
+                if not self._humans_among(session, engine.seats_in_play(state)):
+                    lines.append(t(locale, "host.bots_play_on"))
             public_view = engine.view(state, None)
             last = await self.repo.public_log(session.id, last=1)
             events = [(ev["key"], ev.get("params", {})) for _, e in last for ev in e.events if ev.get("to") is None]
@@ -1514,13 +1528,24 @@ class Host:
     # --- running the engine ------------------------------------------------------------------
     def _apply(self, engine: Engine, session: SessionRow, progress: Progress, seat: int, action: Any,
                user_id: int | None, source: str) -> None:
+        self._before_step(engine, session, progress)
         step = engine.apply(progress.state, seat, action)
         self._record(engine, session, progress, step, seat, action.code(), user_id, source)
 
     def _resign(self, engine: Engine, session: SessionRow, progress: Progress, seat: int,
                 user_id: int | None, source: str) -> None:
+        self._before_step(engine, session, progress)
         step = engine.resign(progress.state, seat)
         self._record(engine, session, progress, step, seat, fair.resign_code(seat), user_id, source)
+
+    @staticmethod
+    def _humans_among(session: SessionRow, seats: Iterable[int]) -> list[int]:
+        return [s for s in seats if not session.seats[s].is_bot]
+
+    def _before_step(self, engine: Engine, session: SessionRow, progress: Progress) -> None:
+        """Who is in play before the command's first step (a step may change the state in place)."""
+        if progress.in_play is None:
+            progress.in_play = progress.in_play_before = engine.seats_in_play(progress.state)
 
     def _record(self, engine: Engine, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
                 user_id: int | None, source: str) -> None:
@@ -1530,6 +1555,18 @@ class Host:
         progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
         if progress.awaited_before:
             progress.interrupted.update(set(progress.awaited_before).difference(engine.active_seats(step.state)))
+        in_play = engine.seats_in_play(step.state)
+        # none is in play once the game is over: the result says who won and who did not
+        gone = [s for s in progress.in_play if s not in in_play] if in_play else []
+        progress.in_play = in_play
+        if not gone:
+            return
+        conceded = code.startswith(fair.RESIGN + " ") and user_id is not None and user_id == session.user_of(seat)
+        progress.went_out += [(s, conceded and s == seat) for s in gone]
+        if progress.quiet_from is not None:
+            progress.quiet_outs += gone
+        elif in_play and not self._humans_among(session, in_play):
+            progress.quiet_from = len(progress.events)  # the last human is out: the step is shown, not the rest
 
     @staticmethod
     def _bot_rng(session: SessionRow, n: int) -> random.Random:
@@ -1593,7 +1630,8 @@ class Host:
         return progress.bots_pending
 
     async def _humans_still_in(self, session: SessionRow, progress: Progress) -> bool:
-        """Whether a human seat is still in the game (has neither resigned nor been replaced)."""
+        """Whether a human seat is still at the table: neither resigned nor replaced by a bot (one
+        the rules put out counts: it waits for the result, so the bots finish the game)."""
         humans = {s.seat for s in session.seats if not s.is_bot}
         if not humans:
             return False
@@ -1628,16 +1666,23 @@ class Host:
         The posts come first so that the step and its messages form one unit: a failure while
         presenting the step (a view, a summary) leaves nothing committed, and a committed step
         always has its messages (the adapter sends each on its own, see bot.discord.deliver)."""
+        before = session
         if seats is not None:
             session = replace(session, seats=seats)
         if (progress.ended is None and engine.outcome(progress.state) is None and session.state is not None
                 and (seats is not None or any(e.code.startswith(fair.RESIGN + " ") for e in progress.log))
                 and not await self._humans_still_in(session, progress)):
             progress.ended = "host.only_bots_left"  # the last human left: bots do not play on alone
+        if progress.in_play is None:  # no step before the bots' (a kick, a tick): as stored
+            progress.in_play = progress.in_play_before = engine.seats_in_play(progress.state)
+        if progress.quiet_from is None and progress.in_play and not self._humans_among(session, progress.in_play):
+            progress.quiet_from = len(progress.events)  # the bots are finishing it, or the last human's seat went to one
         # the bots think on a worker thread: the event loop (every other table) never waits on them
         # (only when a bot is to move: the hop to the thread and back costs more than most commands)
         bots_pending = (progress.ended is None and self._bots_to_move(session, engine, progress.state)
                         and await asyncio.to_thread(self._play_bots, engine, session, progress))
+        progress.quiet_began = (progress.quiet_from is not None and progress.ended is None
+                                and bool(self._humans_among(before, progress.in_play_before)))
         now = self.clock()
         outcome = engine.outcome(progress.state)
         changes = {**(changes or {}), "state": engine.dump_state(progress.state)}
@@ -1698,16 +1743,25 @@ class Host:
     async def _posts(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None,
                      public_view: dict[str, Any], seen: bool = True) -> Outbox:
         """Public post in the table's locale (none for a step the table cannot see); private
-        events to each seat's user in theirs."""
+        events to each seat's user in theirs.
+
+        Once no human is in play (`Progress.quiet_from`), the bots' moves get no lines: the
+        table hears who else goes out, then the final board, picture, result and standings."""
         box = Outbox()
         loc = session.locale
         game = get_game(session.game)
+        over = outcome is not None or progress.ended is not None
+        quiet = progress.quiet_from is not None and progress.ended is None
+        shown = progress.events[:progress.quiet_from] if quiet else progress.events
         lines = list(progress.notes)
-        lines += self._event_lines(session, progress.state, loc,
-                                   [(e.key, e.params) for e in progress.events if e.to is None])
+        lines += self._event_lines(session, progress.state, loc, [(e.key, e.params) for e in shown if e.to is None])
+        if quiet:
+            if progress.quiet_began and not over:
+                lines.append(t(loc, "host.bots_play_on"))
+            lines += [t(loc, "host.seat_out", name=self._name(session, s)) for s in progress.quiet_outs]
         images: list[Image] = []
         turn_started = False
-        if progress.changed:
+        if progress.changed and (over or not quiet):
             lines.append(game.text.summary(self._board_view(public_view, progress.ended is not None), loc))
             turn_changed = (outcome is not None or progress.ended is not None
                             or not progress.same_turn(engine.active_seats(progress.state)))
@@ -1723,7 +1777,7 @@ class Host:
         elif progress.ended:
             lines.append(sentences(loc, [t(loc, progress.ended), t(loc, "host.no_winner")]))
             lines.append(self._reveal(session))
-        elif progress.changed:
+        elif progress.changed and not quiet:
             lines.append(t(loc, "host.waiting", names=self._waiting(session, engine, progress.state)))
             if progress.bots_pending:
                 lines.append(t(loc, "host.bots_thinking"))
@@ -1742,24 +1796,39 @@ class Host:
         # and news from the command's earlier steps (a pilot hurt, a skill ready) would come
         # after it.
         per_user: dict[int, list[str]] = {}
-        over = outcome is not None or progress.ended is not None
+        in_play = set(progress.in_play or ())
         for event in [] if over else progress.events:
             if event.to is None:
                 continue
             for seat in event.to:
                 user = session.user_of(seat)
-                if user is None:
-                    continue  # bot seat
+                if user is None or seat not in in_play:
+                    continue  # a bot seat, or one out of the game: it hears nothing more
                 uloc = await self._user_locale(user)
                 text = self._event_lines(session, progress.state, uloc, [(event.key, event.params)])[0]
                 if len(session.seats_of(user)) > 1:
                     text = t(uloc, "host.seat_head", seat=seat, name=self._name(session, seat)) + " " + text
                 per_user.setdefault(user, []).append(text)
+        if not over:
+            for seat, conceded in progress.went_out:
+                user = session.user_of(seat)
+                if user is not None and not conceded:  # one who conceded knows
+                    per_user.setdefault(user, []).append(await self._out_notice(session, engine, progress, seat, user))
         for user, texts in per_user.items():
             box.private.append((user, Message(text="\n".join(texts), session_id=session.id)))
-        if outcome is None and not progress.ended:
+        if not over:
             box.private += await self._prompts(session, engine, progress)
         return box
+
+    async def _out_notice(self, session: SessionRow, engine: Engine, progress: Progress, seat: int, user: int) -> str:
+        """What a player whose seat the game put out hears, once, in their language: that they
+        are out, and what happens now (the others play on, or only bots are left)."""
+        uloc = await self._user_locale(user)
+        after = "host.out_bots_play_on" if progress.quiet_from is not None else "host.out_others_play_on"
+        return sentences(uloc, [
+            t(uloc, "host.out_notice", id=session.id, game=localize_value(engine.title, uloc),
+              name=self._name(session, seat)),
+            t(uloc, after, channel=session.channel_id)])
 
     async def _prompts(self, session: SessionRow, engine: Engine, progress: Progress) -> list[tuple[int, Message]]:
         """A rule gave a player a choice out of turn (a reaction window, defensive fire, an
@@ -1801,6 +1870,10 @@ class Host:
             key = f"{session.game}.scores" if has(f"{session.game}.scores", loc) else "host.scores"
             parts.append(t(loc, key, scores=" · ".join(
                 f"{self._name(session, i)} {s:g}" for i, s in enumerate(outcome.scores))))
+        if len(outcome.ranks) > 2:  # every place of a game of many (a league records them all)
+            order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
+            parts.append(t(loc, "host.standings", places=" · ".join(
+                f"{outcome.ranks[s]}. {self._name(session, s)}" for s in order)))
         return sentences(loc, parts)
 
     # --- timers --------------------------------------------------------------------------------

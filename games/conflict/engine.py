@@ -107,6 +107,15 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             return [s for s, p in enumerate(state.players) if p.alive and not p.ready]
         return [state.turn]
 
+    def seats_in_play(self, state: ConflictState) -> list[int]:
+        """The seats not yet eliminated (a player with no territory left is eliminated) nor
+        resigned; the first to fall stays in until it has chosen who gets its cards (失败者)."""
+        if state.phase == "over":
+            return []
+        pend = state.pending
+        heir_chooser = pend.seat if pend is not None and pend.kind == "bequeath" else None
+        return [s for s, p in enumerate(state.players) if p.alive or s == heir_chooser]
+
     # The last listing of legal actions (see Listing): `apply` checks its action against it
     # instead of checking again when it is asked about that very state object and seat, as a
     # caller that chooses from the listing does at every decision; and a flip, half of all

@@ -17,6 +17,8 @@ Contract every engine keeps (the core tests and `shapan playout` check it):
 - All randomness comes from the `GameRng` kept in the state.
 - `active_seats` names every seat whose input the game awaits (several at once for
   simultaneous secret choices or reaction windows); `legal_actions` is empty for others.
+- `seats_in_play` names the seats still in the game; a seat out of it never returns and is
+  never awaited.
 - `view(state, seat)` holds only what that seat may know; `view(state, None)` is the table.
 - `secrets(state)` lists, per seat, tokens that identify that seat's hidden items right
   now; no other seat's view or message may contain them.
@@ -181,6 +183,25 @@ class Engine(Generic[S, A, O]):
     def resign(self, state: S, seat: int) -> Step:
         """The seat concedes (or forfeits on a timer). Must always succeed."""
         raise NotImplementedError
+
+    def seats_in_play(self, state: S) -> list[int]:
+        """The seats still in the game, in seat order: every seat the game may await again
+        before it ends. A seat that resigned or that the rules put out (conflict: its last
+        territory fell; Iron & Fire: its army was wiped out in the match's last game) leaves
+        for good: it never comes back, and `active_seats` is always among these. Empty once
+        the game has an outcome. The host tells an out player once and pings them no more,
+        and when no human is left in play it lets the bots finish the game without a post
+        per move.
+
+        The default suits a game of a fixed number of seats where a seat leaves only when the
+        game ends (every two-player game): every seat until the outcome. A game for a range
+        of players says which seats are still in."""
+        if self.outcome(state) is not None:
+            return []
+        if self.min_players != self.max_players:
+            raise NotImplementedError(f"{self.key} seats {self.min_players}-{self.max_players} players: "
+                                      "it must say which seats are still in play")
+        return list(range(self.max_players))
 
     def secrets(self, state: S) -> dict[int, set[str]]:
         """Per seat, tokens naming its hidden items now (hand card ids, hidden config ...)."""

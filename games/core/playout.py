@@ -92,6 +92,20 @@ def check_secrets(engine: Engine, state: Any, events: list, players: int) -> lis
     return problems
 
 
+def _seats_in_play_problem(engine: Engine, state: Any, before: set[int]) -> str | None:
+    """What breaks `Engine.seats_in_play`'s contract: a seat out of play is never awaited
+    and never comes back, and none is in play once the game has its outcome."""
+    in_play = set(engine.seats_in_play(state))
+    if in_play - before:
+        return f"seats {sorted(in_play - before)} came back into play"
+    if engine.outcome(state) is not None and in_play:
+        return f"seats {sorted(in_play)} still in play after the outcome"
+    awaited = set(engine.active_seats(state)) - in_play
+    if awaited:
+        return f"seats {sorted(awaited)} are awaited but out of play"
+    return None
+
+
 def play_one(
     game: Game,
     seed: int,
@@ -109,7 +123,13 @@ def play_one(
         step = engine.setup(seats, engine.parse_options(options), seed)
         state = step.state
         events = step.events
+        in_play = set(range(players))
         for n in range(max_steps):
+            problem = _seats_in_play_problem(engine, state, in_play)
+            if problem:
+                result.error = f"after {n} steps: {problem}"
+                return result
+            in_play = set(engine.seats_in_play(state))
             if n % check_every == 0 or engine.outcome(state) is not None:
                 problems = engine.invariants(state)
                 if problems:

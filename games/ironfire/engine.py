@@ -325,6 +325,15 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return True
         return player.logistics - self.army_logistics(player) - extra > opt.cost
 
+    def seats_in_play(self, state: IronState) -> list[int]:
+        """103.1: a seat whose combat cards are all destroyed is out; before the match's last
+        game it is back in the next one, so only a resignation (100.6) takes it out for good."""
+        if state.finished:
+            return []
+        if state.game_no < state.options.match:
+            return [i for i, p in enumerate(state.players) if not p.resigned]
+        return self._live_seats(state)
+
     def _live_seats(self, state: IronState) -> list[int]:
         return [i for i, p in enumerate(state.players) if not p.out]
 

@@ -392,3 +392,23 @@ def test_the_first_fallen_may_concede_instead_of_naming_an_heir():
     ENGINE.resign(state, b)
     assert state.pending is None and ENGINE.active_seats(state) == [a]
     assert ENGINE.invariants(state) == []
+
+
+def test_seats_in_play_the_eliminated_leave_once_the_loser_has_bequeathed():
+    """RULES.md: "失去全部领地的玩家被消灭（其单位移除）。 A player with no territory left is
+    eliminated." and 失败者 "第一个被消灭 … 被消灭时把所有牌（手牌、装配、资源）交给指定的一人":
+    the first to fall stays in play until it has named the heir, then leaves for good; the
+    next to fall leaves at once; "任何时候可以认输 … 多人局该玩家出局" takes a seat out too."""
+    state, a, b = battle(seed=3, n=4)
+    c, d = (a + 2) % 4, (a + 3) % 4
+    give(state, b, "spy")
+    ua = unit(state, a, "artillery", outer(state, a)[0])
+    knock_out(state, a, b, ua)
+    assert state.pending.kind == "bequeath" and ENGINE.active_seats(state) == [b]
+    assert ENGINE.seats_in_play(state) == [0, 1, 2, 3]
+    play(state, b, f"bequeath {a}")
+    assert ENGINE.seats_in_play(state) == sorted({a, c, d})
+    knock_out(state, a, c, ua)
+    assert ENGINE.seats_in_play(state) == sorted({a, d}) and ENGINE.outcome(state) is None
+    ENGINE.resign(state, d)
+    assert ENGINE.outcome(state).winners == [a] and ENGINE.seats_in_play(state) == []

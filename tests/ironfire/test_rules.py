@@ -496,3 +496,26 @@ def test_102_4_no_reinforcement_without_combat_cards_in_the_deck():
     with pytest.raises(RuleError) as err:
         play(state, 1, "pick veterans")  # the last combat card is taken
     assert err.value.key == "ironfire.no_combat_left"
+
+
+def test_103_1_a_wiped_out_player_is_out_of_play_for_the_rest_of_a_one_game_match():
+    """103.1: "作战牌全部被消灭的牌手输（出局）；只剩一名牌手时本盘结束。" With three players the
+    other two play on; the one wiped out is never awaited again (Engine.seats_in_play)."""
+    state = battle([["abrams"], ["ba64"], ["t34"]], seed=7)
+    script(state, 7)
+    play(state, 0, "attack a1 armour")
+    events = play(state, 0, "hit b1").events
+    assert "ironfire.wiped_out" in keys(events) and ENGINE.outcome(state) is None
+    assert ENGINE.seats_in_play(state) == [0, 2] and ENGINE.active_seats(state) == [2]
+
+
+def test_103_1_in_a_match_a_wiped_out_player_is_back_for_the_next_game_until_it_concedes():
+    """103.1 ends one game for the wiped-out player; "多盘：每盘中比某人名次高得 1 分": the match
+    goes on, so the seat stays in play. 100.6: "多人时该牌手出局，其余人继续" takes it out for good."""
+    state = battle([["abrams"], ["ba64"], ["t34"]], seed=7, match="3")
+    script(state, 7)
+    play(state, 0, "attack a1 armour")
+    play(state, 0, "hit b1")
+    assert state.players[1].out and ENGINE.seats_in_play(state) == [0, 1, 2]
+    ENGINE.resign(state, 1)
+    assert ENGINE.seats_in_play(state) == [0, 2] and ENGINE.outcome(state) is None

@@ -46,6 +46,9 @@ class RelayEngine(Engine[RelayState, StepAction, RelayOptions]):
     def _over(self, state: RelayState) -> bool:
         return state.done >= state.steps or len(self._in(state)) <= 1
 
+    def seats_in_play(self, state: RelayState) -> list[int]:
+        return [] if self._over(state) else self._in(state)
+
     def active_seats(self, state: RelayState) -> list[int]:
         return [] if self._over(state) else [state.turn]
 

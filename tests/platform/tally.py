@@ -44,6 +44,9 @@ class TallyEngine(Engine[TallyState, Add, TallyOptions]):
     def active_seats(self, state: TallyState) -> list[int]:
         return [] if self._over(state) else list(range(len(state.counts)))
 
+    def seats_in_play(self, state: TallyState) -> list[int]:
+        return self.active_seats(state)  # everyone adds at once until the end
+
     def legal_actions(self, state: TallyState, seat: int) -> list[Add]:
         return [] if self._over(state) else [Add()]
 
