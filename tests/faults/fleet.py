@@ -20,8 +20,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import tests.toygame
 from bot.host import Host
 from bot.outbox import Command
+from games.registry import register
 from tests.faults.shard import FIRST_CHANNEL, TIMER_HOURS, command
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +33,7 @@ HOLD_WAIT = 20.0  # seconds a process may take to find a due timer to hold
 
 async def open_tables(url: str, tables: int) -> None:
     """Duel tables, two players each, a short turn timer the bot plays out ('skip')."""
+    register(tests.toygame.GAME)  # the toy game with its faces: `bench scale` runs this outside pytest's conftest
     host = await Host.create(url)
     try:
         for n in range(tables):

@@ -27,6 +27,8 @@ import os
 import random
 import signal
 import sqlite3
+import subprocess
+import sys
 import time
 
 import pytest
@@ -36,7 +38,7 @@ from bot.host import Host
 from bot.host.core import TIMER_BATCH, TIMER_LEASE_SECONDS
 from bot.host.fair import verify_session
 from games.registry import get_engine
-from tests.faults.fleet import HANG_GUARD, Process, Takeovers, fired_times, open_tables
+from tests.faults.fleet import HANG_GUARD, ROOT, Process, Takeovers, fired_times, open_tables
 from tests.faults.shard import POST_LEASE, TIMER_HOURS, report_timers
 
 SCALE = max(1, int(os.environ.get("SHAPAN_FAULT_SCALE", "1")))
@@ -213,3 +215,12 @@ def test_importing_the_shard_process_leaves_the_toy_game_its_text():
     register(tests.toygame.GAME)
     importlib.reload(tests.faults.shard)
     assert get_game(tests.toygame.ENGINE.key) is tests.toygame.GAME
+
+
+def test_tables_open_in_a_process_of_their_own(pg_url):
+    """`python -m bench scale` opens the takeover tables outside pytest (no conftest registers
+    the toy game there): a fresh interpreter must open them too (it once answered "There is no
+    open table in this channel")."""
+    code = f"import asyncio; from tests.faults.fleet import open_tables; asyncio.run(open_tables({pg_url!r}, 1))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=HANG_GUARD)
+    assert done.returncode == 0, done.stderr[-3000:]
