@@ -14,20 +14,13 @@ from games.panzer import ENGINE as PANZER
 from games.panzer import text as panzer_text
 from games.registry import get_game
 from tests.panzer.helpers import seats as panzer_seats
+from tests.platform.test_english_table import _strings
 from tests.platform.test_names_not_ids import sample
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("en", "zh-CN")
 HAN = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
 AMMO = ("overcharge", "apfsds", "hesh")
-
-
-def _strings(table, prefix=""):
-    for key, value in table.items():
-        if isinstance(value, dict):
-            yield from _strings(value, f"{prefix}{key}.")
-        elif isinstance(value, str):
-            yield f"{prefix}{key}", value
 
 
 def catalog(locale: str) -> list[tuple[str, str, str]]:
