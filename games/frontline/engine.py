@@ -84,6 +84,7 @@ def _among(action: FrontlineAction, legal: list[FrontlineAction]) -> bool:
 
 # what legal_actions reads of a hand card, per card key: kind, cost, target kind, condition
 _PLAYS = {key: (card.kind, card.cost, card.target, card.condition) for key, card in CARDS.items()}
+_FRIENDLY = ("friendly_unit", "any_unit")  # target kinds that list the turn player's own units
 
 
 def _may_move(st: FrontlineState, u: Unit, seat: int) -> bool:
@@ -248,12 +249,33 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     # another object, so it never matches.
     _listed: tuple[FrontlineState, int, list[FrontlineAction]] | None = None
 
+    # The turn player's next listing, (state, seat, actions), worked out by `apply` from the
+    # listing it was chosen from when the action changed little (`_listing_after`): the same
+    # turn goes on, and what changed is known. `legal_actions` takes it once, for that very
+    # state object and seat. A copy is another object, so it never matches; code that changes
+    # a state by hand after an apply (a test's scenario) calls `invalidate(state)` first.
+    # `invariants` compares a kept listing with a fresh one, so random playouts catch a stale one.
+    _next: tuple[FrontlineState, int, list[FrontlineAction]] | None = None
+
+    def invalidate(self, state: FrontlineState) -> None:
+        """Drop what the engine keeps of the last listing and apply of `state` (`_listed`,
+        `_next`): for code that changes a state by hand between an apply and the next listing."""
+        if self._listed is not None and self._listed[0] is state:
+            self._listed = None
+        if self._next is not None and self._next[0] is state:
+            self._next = None
+
     def legal_actions(self, st: FrontlineState, seat: int) -> list[FrontlineAction]:
         phase = st.phase
         if phase == "main":
             if seat != st.turn:
                 return []
-            acts = self._main_actions(st, seat)
+            kept = self._next
+            if kept is not None and kept[0] is st and kept[1] == seat:
+                self._next = None
+                acts = kept[2]
+            else:
+                acts = self._main_actions(st, seat)
             self._listed = (st, seat, acts)
             return acts
         if phase not in ("deck", "mulligan") or seat not in (0, 1) or st.players[seat].ready:
@@ -386,20 +408,95 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if handler is None:
             raise RuleError("frontline.phase.main")
         last, self._listed = self._listed, None  # the state changes from here on
+        self._next = None
         listed = last is not None and last[0] is st and last[1] == seat and _among(action, last[2])
         ev: list[Event] = []
         st.counter_owner = None
-        handler(self, st, seat, action, ev, listed)
+        unit = handler(self, st, seat, action, ev, listed)
         if st.phase != "over":  # deaths (adj. 2), then victory (1.1), after the whole action
             for u in st.units.values():  # the usual case, nobody at 0, asked here without a call
                 if u.hp <= 0:
                     R.process_deaths(st, ev)
+                    listed = False  # the lines changed: the next listing is made afresh
                     break
             a, b = st.players
             if a.hq <= 0 or b.hq <= 0:
                 R.check_victory(st, ev)
+        if unit is not None and listed and st.counter_owner is None and st.turn == seat and st.phase == "main":
+            acts = self._listing_after(st, seat, action, unit, last[2])
+            if acts is not None:
+                self._next = (st, seat, acts)
         st.counter_owner = None
         return step_of(st, ev)
+
+    def _listing_after(self, st: FrontlineState, seat: int, action: FrontlineAction, u: Unit,
+                       before: list[FrontlineAction]) -> list[FrontlineAction] | None:
+        """The turn player's listing after `action`, chosen from the listing `before` of the same
+        turn, when the action changed only what this filters out; None when it may have changed
+        more (then the listing is made afresh). Called only when nobody died and no
+        counter-order fired, with the unit the action deployed (without a deploy effect),
+        moved or attacked with. What a deploy without a deploy effect, a move of a unit that is no
+        tank, or an attack without an attack effect changes: the kredits (entries costing more
+        go), the played card (its entries go), the support line (full: no deploy; a place freed
+        is listed afresh), the frontline (full: no move), the acting unit's moves and attacks;
+        and what a card
+        targeting friendly units (a new or moved unit), a card with a condition (a frontline
+        taken) or one targeting damaged enemies (a unit attacked) reads, so those are listed
+        afresh."""
+        cls = type(action)
+        p = st.players[seat]
+        units = st.units
+        hand = p.hand
+        actor = None  # the unit whose own entries change: (uid, it may still move, it may still attack)
+        if cls is Deploy:
+            if "blitz" in u.keywords:  # the deployed unit acts this turn only with blitz
+                return None
+            for c in hand:
+                if _PLAYS[c.key][2] in _FRIENDLY:
+                    return None
+        elif cls is Move:
+            if UNIT_TYPE[u.key] == "tank":  # attacks on from the frontline: its targets change
+                return None
+            if len(p.support) == SUPPORT_SIZE - 1:  # the support line was full: deploys come back
+                return None
+            entered = len(st.front) == 1  # the frontline was empty: conditions change
+            for c in hand:
+                play = _PLAYS[c.key]
+                if play[2] in _FRIENDLY or (entered and play[3]):
+                    return None
+            actor = (u.uid, False, False)
+        elif cls is Attack:
+            if u.key in R.ON_ATTACK and not u.silenced:
+                return None
+            if action.target != "hq":
+                for c in hand:
+                    if _PLAYS[c.key][2] == "damaged_enemy":
+                        return None
+            actor = (u.uid, UNIT_TYPE[u.key] == "tank", u.atk > 0 and u.attacks < (2 if "fury" in u.keywords else 1))
+        else:
+            return None
+        kredits = p.kredits
+        room = len(p.support) < SUPPORT_SIZE
+        enter = st.front_owner in (None, seat) and len(st.front) < FRONT_SIZE
+        cost_of = {c.id: _PLAYS[c.key][1] for c in hand}  # the cards still in hand
+        acts = []
+        for a in before:
+            k = type(a)
+            if k is Attack or k is Move:
+                uid = a.unit
+                if kredits < units[uid].op:
+                    continue
+                if k is Move:
+                    if not enter or (actor is not None and uid == actor[0] and not actor[1]):
+                        continue
+                elif actor is not None and uid == actor[0] and not actor[2]:
+                    continue
+            elif k is not EndTurn:
+                cost = cost_of.get(a.card)
+                if cost is None or cost > kredits or (k is Deploy and not room):
+                    continue
+            acts.append(a)
+        return acts
 
     def _choose_deck(self, st: FrontlineState, seat: int, text: str, ev: list[Event]) -> None:
         main, ally, keys, code = self._deck_from(text)
@@ -480,7 +577,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if cost > st.players[seat].kredits:
             raise RuleError("frontline.kredits", need=cost, have=st.players[seat].kredits)
 
-    def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event], listed: bool) -> None:
+    # The handlers return the unit deployed (without a deploy effect), moved or attacked with,
+    # for `_listing_after`; None for any other action.
+    def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event], listed: bool) -> Unit | None:
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
         card = CARDS[hc.key]
@@ -503,6 +602,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if card.promote == "deploy":
             R.promote(st, u, ev)
         R.fire_counter(st, "enemy_deploy", ev, u)
+        return None if card.effects else u
 
     def _order(self, st: FrontlineState, seat: int, a: PlayOrder, ev: list[Event], listed: bool) -> None:
         p = st.players[seat]
@@ -565,13 +665,14 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             raise RuleError("frontline.no_unit", unit=uid[:16])
         return u
 
-    def _move(self, st: FrontlineState, seat: int, a: Move, ev: list[Event], listed: bool) -> None:
+    def _move(self, st: FrontlineState, seat: int, a: Move, ev: list[Event], listed: bool) -> Unit:
         u = self._unit(st, seat, a.unit)
         if not listed and not self.can_move(st, u):
             raise RuleError(self._why_not(st, u, moving=True))
         R.move(st, u, ev)
+        return u
 
-    def _attack(self, st: FrontlineState, seat: int, a: Attack, ev: list[Event], listed: bool) -> None:
+    def _attack(self, st: FrontlineState, seat: int, a: Attack, ev: list[Event], listed: bool) -> Unit:
         u = self._unit(st, seat, a.unit)
         if not listed:
             if not self.can_attack(st, u):
@@ -579,6 +680,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             if a.target not in self.attack_targets(st, u):
                 raise RuleError("frontline.bad_attack_target", target=a.target[:16])
         R.attack(st, u, a.target, ev)
+        return u
 
     def _why_not(self, st: FrontlineState, u: Unit, moving: bool) -> str:
         if u.pinned_turn == st.turn_no:
@@ -611,7 +713,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
 
     # --- end of game --------------------------------------------------------------------
     def resign(self, st: FrontlineState, seat: int) -> Step:
-        self._listed = None
+        self._listed = self._next = None
         st.resigned = seat
         st.winner = 1 - seat
         st.phase = "over"
@@ -711,4 +813,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                     bad.append(f"{u.uid} heavy armour {u.armour}")
         if st.phase == "main" and sum(len(p.deck) for p in st.players) > 2 * DECK_SIZE + 60:
             bad.append("decks grew beyond reason")
+        kept = self._next
+        if kept is not None and kept[0] is st and kept[2] != self._main_actions(st, kept[1]):
+            bad.append(f"the listing kept for seat {kept[1]} differs from a fresh one")
         return bad
