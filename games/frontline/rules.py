@@ -52,10 +52,6 @@ def units_of(st: FrontlineState, seat: int) -> list[Unit]:
     return out
 
 
-def has_kw(u: Unit, kw: str) -> bool:
-    return kw in u.keywords
-
-
 UNIT_TYPE = {key: card.type or "infantry" for key, card in CARDS.items()}  # read at every decision
 DECK_GROWTH = {key: card.deck_growth for key, card in CARDS.items() if card.deck_growth}  # 3.4.6, every turn
 # Which card's ability each effect is, (card key, hook), so a line can say what did the
@@ -182,8 +178,8 @@ def new_unit(st: FrontlineState, seat: int, key: str, bonus: int = 0, captured: 
 def place(st: FrontlineState, u: Unit, ev: Events) -> None:
     """Put a unit in its owner's support line; 3.3.11 mountain counts friendly mountain
     units already on the battlefield."""
-    if has_kw(u, "mountain"):
-        n = sum(has_kw(o, "mountain") for o in units_of(st, u.owner))
+    if "mountain" in u.keywords:
+        n = sum("mountain" in o.keywords for o in units_of(st, u.owner))
         if n:
             buff(u, n, n)
             ev.append(public_event("frontline.mountain", {"unit": unit_label(u), "n": n}))
@@ -215,7 +211,7 @@ def buff(u: Unit, atk: int, hp: int) -> None:
 
 def damage_unit(u: Unit, amount: int) -> int:
     """Damage to a unit; 3.3.10 immune units take none; 3.3.9 damage ends mobilize."""
-    if amount <= 0 or has_kw(u, "immune"):
+    if amount <= 0 or "immune" in u.keywords:
         return 0
     u.hp -= amount
     u.damaged = True
@@ -573,7 +569,7 @@ def counter_damage_applies(attacker: Unit, defender: Unit) -> bool:
 def combat_damage(st: FrontlineState, src: Unit, dst: Unit) -> int:
     """3.3.7 / adj. 4: doubling first, then heavy armour; immune takes nothing."""
     dmg = src.atk * (2 if src.double_turn == st.turn_no else 1)
-    if has_kw(dst, "immune"):
+    if "immune" in dst.keywords:
         return 0
     dmg = max(0, dmg - dst.armour)
     if "combat_damage_one" in dst.flags and dmg > 0:
@@ -588,7 +584,7 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
     u.attacks += 1
     if "smokescreen" in u.keywords:
         u.keywords.remove("smokescreen")  # ruling: lost on moving or attacking
-    if has_kw(u, "pincer") and sum(has_kw(o, "pincer") for o in units_of(st, seat)) >= 2:
+    if "pincer" in u.keywords and sum("pincer" in o.keywords for o in units_of(st, seat)) >= 2:
         buff(u, 1, 1)  # 3.3.6: a formed pincer gives +1/+1 when attacking
         ev.append(public_event("frontline.pincer", {"unit": unit_label(u)}))
     if u.key in ON_ATTACK and not u.silenced:
@@ -609,7 +605,7 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
     d = st.units[target]
     ev.append(public_event("frontline.attack", {"unit": unit_label(u), "target": unit_label(d)}))
     strikes_back = counter_damage_applies(u, d)
-    if strikes_back and has_kw(d, "ambush") and d.ambush_turn != st.turn_no:
+    if strikes_back and "ambush" in d.keywords and d.ambush_turn != st.turn_no:
         d.ambush_turn = st.turn_no  # 3.3.4: the defender strikes first, once a turn
         dealt = damage_unit(u, combat_damage(st, d, u))
         ev.append(public_event("frontline.ambush", {"unit": unit_label(d), "target": unit_label(u), "amount": dealt}))
@@ -636,7 +632,7 @@ def destroyed_in_combat(st: FrontlineState, killer: Unit, victim: Unit, ev: Even
     """`killer` destroyed `victim` in combat, attacking or striking back: 3.3.8 capture (a
     1/1 copy, effects kept, arrives revealed) and 3.5 promotion on a kill (which needs
     defence left)."""
-    if has_kw(killer, "capture"):
+    if "capture" in killer.keywords:
         hc = HandCard(id=st.rng.token("c"), key=victim.key, revealed=True, captured=True)
         if add_to_hand(st, killer.owner, hc, ev):
             ev.append(public_event("frontline.captured", {"name": st.players[killer.owner].name,
