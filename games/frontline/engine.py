@@ -73,15 +73,6 @@ def _preset_deck(name: str) -> tuple[str, str, tuple[str, ...], str]:
     return main, ally, tuple(keys), deck_code(main, ally, keys)
 
 
-def _among(action: FrontlineAction, legal: list[FrontlineAction]) -> bool:
-    """`action in legal`, looking for the very object first: listed actions are shared cached
-    objects, and pydantic's __eq__ is slow (a parsed action still compares by value)."""
-    for a in legal:
-        if a is action:
-            return True
-    return action in legal
-
-
 # what legal_actions reads of a hand card, per card key: kind, cost, target kind, condition
 _PLAYS = {key: (card.kind, card.cost, card.target, card.condition) for key, card in CARDS.items()}
 _FRIENDLY = ("friendly_unit", "any_unit")  # target kinds that list the turn player's own units
@@ -404,21 +395,34 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def _apply_main(self, st: FrontlineState, seat: int, action: FrontlineAction) -> Step:
         if seat != st.turn:  # active_seats in the main phase
             raise RuleError("core.not_your_turn")
-        handler = self._HANDLERS.get(type(action))
+        cls = type(action)
+        handler = self._HANDLERS.get(cls)
         if handler is None:
             raise RuleError("frontline.phase.main")
         last, self._listed = self._listed, None  # the state changes from here on
         self._next = None
-        listed = last is not None and last[0] is st and last[1] == seat and _among(action, last[2])
+        listed = False  # `action in` the listing of this very state and seat, the very object looked for first
+        if last is not None and last[0] is st and last[1] == seat:
+            for a in last[2]:
+                if a is action:
+                    listed = True
+                    break
+            else:  # a parsed action, or another: compared by value (pydantic's __eq__ is slow)
+                listed = action in last[2]
         ev: list[Event] = []
         st.counter_owner = None
         unit = handler(self, st, seat, action, ev, listed)
         if st.phase != "over":  # deaths (adj. 2), then victory (1.1), after the whole action
-            for u in st.units.values():  # the usual case, nobody at 0, asked here without a call
-                if u.hp <= 0:
-                    R.process_deaths(st, ev)
-                    listed = False  # the lines changed: the next listing is made afresh
-                    break
+            # Who may be at 0: not after the end of a turn (the start of the next resolves the
+            # deaths its effects cause), nor after a move or a deploy without a deploy effect
+            # (`unit` given: they only raise stats) unless a counter-order fired
+            if cls is Attack or (unit is None and cls is not EndTurn and cls is not SetCounter) \
+                    or st.counter_owner is not None:
+                for u in st.units.values():  # the usual case, nobody at 0, asked here without a call
+                    if u.hp <= 0:
+                        R.process_deaths(st, ev)
+                        listed = False  # the lines changed: the next listing is made afresh
+                        break
             a, b = st.players
             if a.hq <= 0 or b.hq <= 0:
                 R.check_victory(st, ev)
