@@ -31,6 +31,7 @@ def battle(seed: int = 1, kredits: int = 10) -> FrontlineState:
         p.kredits = p.slots = kredits
         p.deck = [DeckCard(key="grenadiers") for _ in range(10)]
     st.units, st.front, st.front_owner, st.placed = {}, [], None, {}
+    ENGINE.invalidate(st)
     return st
 
 
@@ -39,6 +40,7 @@ def unit(st: FrontlineState, seat: int, key: str, front: bool = False, **fields)
     u.arrived_turn = -10
     for name, value in fields.items():
         setattr(u, name, value)
+    ENGINE.invalidate(st)  # a change by hand: nothing the engine kept of a listing holds
     st.units[u.uid] = u
     st.placed.setdefault(key, []).append(u.uid)  # as it came into play (R.place)
     if front:
@@ -51,6 +53,7 @@ def unit(st: FrontlineState, seat: int, key: str, front: bool = False, **fields)
 
 def card(st: FrontlineState, seat: int, key: str, **fields) -> str:
     hc = HandCard(id=st.rng.token("c"), key=key, **fields)
+    ENGINE.invalidate(st)
     st.players[seat].hand.append(hc)
     return hc.id
 

@@ -114,6 +114,44 @@ def test_apply_reuses_a_listing_only_for_that_very_state_and_seat():
     assert exc.value.key == "frontline.kredits_op"
 
 
+def test_the_listing_kept_from_apply_is_the_fresh_listing():
+    """After a deploy without a deploy effect, a move or an attack that changed little, apply
+    keeps the turn player's next listing (the one chosen from, filtered); at every step of
+    random games the kept listing, when there is one, is the fresh one, legal_actions returns
+    it, and invariants agrees (so `shapan playout` catches a stale one)."""
+    taken = 0
+    for seed in range(4):
+        chooser = random.Random(seed)
+        st = ENGINE.setup([Seat(index=0, name="a"), Seat(index=1, name="b")], ENGINE.parse_options({}), 90 + seed).state
+        while ENGINE.outcome(st) is None:
+            seat = chooser.choice(ENGINE.active_seats(st))
+            kept = ENGINE._next
+            assert ENGINE.invariants(st) == []
+            legal = ENGINE.legal_actions(st, seat)
+            if kept is not None and kept[0] is st:
+                assert kept[1] == seat and legal is kept[2] and legal == ENGINE._main_actions(st, seat)
+                taken += 1
+            st = ENGINE.apply(st, seat, chooser.choice(legal)).state
+    assert taken > 50
+
+
+def test_a_state_changed_by_hand_after_apply_is_listed_afresh_after_invalidate():
+    """A listing kept by apply holds for the state as apply left it: `invalidate(state)` drops
+    it before a change by hand (the helpers call it), and invariants tells a stale one."""
+    st = battle()
+    first = unit(st, 0, "grenadiers", front=True)
+    second = unit(st, 0, "grenadiers", front=True)
+    ENGINE.legal_actions(st, 0)
+    ENGINE.apply(st, 0, ENGINE.parse_action(f"attack {first.uid} hq"))
+    assert ENGINE._next is not None and ENGINE._next[0] is st  # kept: the other may still attack
+    assert f"attack {second.uid} hq" in [a.code() for a in ENGINE._next[2]]
+    st.players[0].kredits = 0  # by hand, without invalidate: the kept listing is stale
+    assert ENGINE.invariants(st) == ["the listing kept for seat 0 differs from a fresh one"]
+    ENGINE.invalidate(st)
+    assert ENGINE.invariants(st) == []
+    assert [a.code() for a in ENGINE.legal_actions(st, 0)] == ["end"]
+
+
 def test_a_state_stored_before_the_dataclass_state_loads_and_dumps_unchanged():
     """The state was pydantic models; it is slotted dataclasses read and written through a
     TypeAdapter. A state stored by the old models (mid-game: units with keywords, revealed
