@@ -436,22 +436,20 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def _listing_after(self, st: FrontlineState, seat: int, action: FrontlineAction, u: Unit,
                        before: list[FrontlineAction]) -> list[FrontlineAction] | None:
         """The turn player's listing after `action`, chosen from the listing `before` of the same
-        turn, when the action changed only what this filters out; None when it may have changed
+        turn, when the action changed only what this filters; None when it may have changed
         more (then the listing is made afresh). Called only when nobody died and no
         counter-order fired, with the unit the action deployed (without a deploy effect),
-        moved or attacked with. What a deploy without a deploy effect, a move of a unit that is no
-        tank, or an attack without an attack effect changes: the kredits (entries costing more
-        go), the played card (its entries go), the support line (full: no deploy; a place freed
-        is listed afresh), the frontline (full: no move), the acting unit's moves and attacks;
-        and what a card
-        targeting friendly units (a new or moved unit), a card with a condition (a frontline
-        taken) or one targeting damaged enemies (a unit attacked) reads, so those are listed
-        afresh."""
+        moved or attacked with. Such an action changes the kredits (entries costing more go),
+        the hand (the played card's entries go), the support line (full: no deploys; a place
+        freed is listed afresh), the frontline (full: no moves), and what the acting unit may
+        still do; a card targeting friendly units (a new or moved unit), one with a condition
+        (a frontline taken) or one targeting damaged enemies (a unit attacked) reads more, so
+        those are listed afresh."""
         cls = type(action)
         p = st.players[seat]
         units = st.units
         hand = p.hand
-        actor = None  # the unit whose own entries change: (uid, it may still move, it may still attack)
+        mover = spent = None  # the unit that may no longer move; that may no longer attack
         if cls is Deploy:
             if "blitz" in u.keywords:  # the deployed unit acts this turn only with blitz
                 return None
@@ -468,7 +466,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 play = _PLAYS[c.key]
                 if play[2] in _FRIENDLY or (entered and play[3]):
                     return None
-            actor = (u.uid, False, False)
+            mover = spent = u.uid  # moved, and no tank: done for the turn
         elif cls is Attack:
             if u.key in R.ON_ATTACK and not u.silenced:
                 return None
@@ -476,29 +474,33 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 for c in hand:
                     if _PLAYS[c.key][2] == "damaged_enemy":
                         return None
-            actor = (u.uid, UNIT_TYPE[u.key] == "tank", u.atk > 0 and u.attacks < (2 if "fury" in u.keywords else 1))
+            if UNIT_TYPE[u.key] != "tank":
+                mover = u.uid
+            if u.atk <= 0 or u.attacks >= (2 if "fury" in u.keywords else 1):
+                spent = u.uid
         else:
             return None
         kredits = p.kredits
         room = len(p.support) < SUPPORT_SIZE
-        enter = st.front_owner in (None, seat) and len(st.front) < FRONT_SIZE
-        cost_of = {c.id: _PLAYS[c.key][1] for c in hand}  # the cards still in hand
+        enter = st.front_owner in (None, seat) and len(st.front) < FRONT_SIZE  # the frontline takes a unit
+        playable = set()  # the cards still in hand whose entries stay
+        for c in hand:
+            kind, cost = _PLAYS[c.key][:2]
+            if cost <= kredits and (room or kind != "unit"):
+                playable.add(c.id)
         acts = []
         for a in before:
             k = type(a)
-            if k is Attack or k is Move:
+            if k is Attack:
                 uid = a.unit
-                if kredits < units[uid].op:
+                if uid == spent or kredits < units[uid].op:
                     continue
-                if k is Move:
-                    if not enter or (actor is not None and uid == actor[0] and not actor[1]):
-                        continue
-                elif actor is not None and uid == actor[0] and not actor[2]:
+            elif k is Move:
+                uid = a.unit
+                if not enter or uid == mover or kredits < units[uid].op:
                     continue
-            elif k is not EndTurn:
-                cost = cost_of.get(a.card)
-                if cost is None or cost > kredits or (k is Deploy and not room):
-                    continue
+            elif k is not EndTurn and a.card not in playable:
+                continue
             acts.append(a)
         return acts
 
