@@ -591,12 +591,24 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     # another object, so it never matches. `invariants` compares a kept listing with a fresh
     # one; code that edits a listed state by hand (a test's scenario) calls `invalidate` first.
     _listed: tuple[FleetState, int, list] | None = None
+    # The state whose skill conditions (_check_skills) and whose victory (_check_victory) were
+    # checked last with nothing to do, unchanged since in what the check reads: settle skips the
+    # check while it is that very object. Each rules write of a fact a check reads resets it
+    # (health, damage dealt, hits, evades, kills, losses, the round; fielded mechs and zones, a
+    # ship destroyed); `invariants` runs a skipped check afresh, so a write that forgets to
+    # reset it fails the playouts.
+    _skills_seen: FleetState | None = None
+    _victory_seen: FleetState | None = None
 
     def invalidate(self, state: FleetState) -> None:
-        """Forget what the engine keeps of `state` (its last listing): for code that changes
-        a state by other means than apply and resign, such as a test's scenario."""
+        """Forget what the engine keeps of `state` (its last listing, its checks seen): for code
+        that changes a state by other means than apply and resign, such as a test's scenario."""
         if self._listed is not None and self._listed[0] is state:
             self._listed = None
+        if self._skills_seen is state:
+            self._skills_seen = None
+        if self._victory_seen is state:
+            self._victory_seen = None
 
     def legal_actions(self, state: FleetState, seat: int) -> list:
         """The legal actions of `seat` now (empty for a seat not awaited)."""
@@ -1016,6 +1028,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.ap -= 1
             m = self._mech(state, a.mech)
             m.status, m.zone, m.pilot = "field", a.zone, a.pilot
+            self._skills_seen = self._victory_seen = None  # (fielded mechs: 军势, 劫掠)
             if m.revealed:  # a recalled mech is face down already
                 m.revealed = False
             self._pilot(side, a.pilot).status = "flying"
@@ -1049,6 +1062,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._hurt(state, 1 - seat, a.target, 2, False, ev, by=seat)
         elif kind is Resupply:
             ship.hp -= 12
+            self._skills_seen = None
             side.resupply_used = True
             for uid in a.mechs:
                 self._mech(state, uid).acts += 1
@@ -1084,6 +1098,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.rng.shuffle(side.mech_pile)
             m.cards = []
         m.status, m.zone, m.pilot = "hangar", None, None
+        self._skills_seen = self._victory_seen = None
         # the flags are mostly clear already
         if m.revealed:
             m.revealed = False
@@ -1103,6 +1118,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _move(self, state: FleetState, seat: int, m: Mech, zone: str, ev: list[Event]) -> None:
         m.zone = zone
+        self._victory_seen = None
         ev.append(_public("fleet.move", mech=m.uid, zone=zone))
         self._entered(state, seat, m, ev)
 
@@ -1183,6 +1199,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _repair_ship(self, state: FleetState, seat: int, ev: list[Event]) -> None:
         ship = state.sides[seat].ship
         ship.hp = min(ship.max_hp, ship.hp + 10)
+        self._skills_seen = None
         ev.append(_public("fleet.card.repaired", name=state.names[seat], hp=ship.hp))
 
     def _use_card(self, state: FleetState, seat: int, a: UseCard, ev: list[Event]) -> None:
@@ -1224,6 +1241,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._destroy_mech(state, 1 - seat, self._mech(state, a.a), ev, by=seat)
         elif a.name == "last_stand":  # 破釜沉舟
             ship.hp = ship.max_hp = 100
+            self._skills_seen = None
             ship.evade = 0
             ship.energy += 3
         elif a.name == "sacrifice":  # 向死而生
@@ -1267,6 +1285,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 break
         if evaded:
             state.sides[enemy].evades += 1
+            self._skills_seen = None
             return False
         return True
 
@@ -1379,6 +1398,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             hits += 1
             if me is not None:
                 side.hits_landed += 1
+                self._skills_seen = None
             packets.append(Packet(target=target, owner=enemy_seat, dmg=dmg, laser=w.kind == "laser",
                                   burn=wid == "heat_ray", knock=2 if wid == "impact_flak" else 0,
                                   claw=wid == "claw" and target == "ship"))
@@ -1456,12 +1476,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         new_row = max(home, row - n) if seat == 0 else min(home, row + n)
         if new_row != row:
             m.zone = f"{m.zone[0]}{new_row}"
+            self._victory_seen = None
             ev.append(_public("fleet.knocked", mech=m.uid, zone=m.zone))
             self._entered(state, seat, m, ev)
 
     def _hurt(self, state: FleetState, seat: int, target: str, amount: int, laser: bool, ev: list[Event],
               by: int | None) -> None:
         """Damage to a unit of `seat`, after its own defences."""
+        self._skills_seen = self._victory_seen = None  # (health, damage dealt, ships and mechs destroyed)
         side = state.sides[seat]
         if target == "ship":
             ship = side.ship
@@ -1507,6 +1529,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         side.discard += [c.card for c in m.cards]
         m.cards = []
         m.status, m.zone, m.acts = "lost", None, 0
+        self._skills_seen = self._victory_seen = None
         ev.append(_public("fleet.mech_destroyed", mech=m.uid, model=self._name(D.mechs[m.model])))
         if by is not None and by != seat:
             state.sides[by].kills += 1
@@ -1542,6 +1565,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._destroy_mech(state, seat, m, ev, by=None, lost=True)
         ship.giant = True
         ship.hp = ship.max_hp = total
+        self._skills_seen = self._victory_seen = None
         ship.hit = ship.evade = 10
         ship.weapons = weapons
         ship.ammo = {w: D.weapon(w).ammo for w in weapons if D.weapon(w).ammo is not None}
@@ -1606,6 +1630,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 st.packets = []
                 side.immune = True
                 side.evades += 1
+                self._skills_seen = None
             elif a.what == "redirect":  # 借刀杀人
                 if a.target == "enemy_ship":
                     target, owner = "ship", st.seat
@@ -1651,8 +1676,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             guard += 1
             if guard > 100:
                 raise RuntimeError("fleet: settle loop")
-            self._check_skills(state, ev)
-            if self._check_victory(state, ev):
+            if self._skills_seen is not state:
+                self._check_skills(state, ev)
+            if self._victory_seen is not state and self._check_victory(state, ev):
                 return
             if state.pending:
                 return
@@ -1686,43 +1712,50 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     def _check_skills(self, state: FleetState, ev: list[Event]) -> None:
         """Unlock the skill conditions (RULES.md 10) met now and not before, every captain's:
-        public facts, whatever captain a side hides; the side's captain's skills become ready."""
-        # runs after every decision, for both sides: one pass without a call per side, each
-        # condition's cheap test first and the list of unlocked skills read only when it holds
-        sides = state.sides
+        public facts, whatever captain a side hides; the side's captain's skills become ready.
+        Settle skips this while `_skills_seen` is the state (nothing it reads has changed)."""
         for seat in (0, 1):
-            side = sides[seat]
-            unlocked = side.unlocked
-            if len(unlocked) == N_SKILLS:  # all acquired
-                continue
-            enemy = sides[1 - seat]
-            # a state saved before `unlocked` was kept has its captain's skills in `ready` only
-            met = list(side.ready) if not unlocked and side.ready else []
-            if "last_stand" not in unlocked:  # no condition
-                met.append("last_stand")
-            if side.hits_landed and "dodge" not in unlocked:
-                met.append("dodge")
-            if side.evades >= 5 and "redirect" not in unlocked:
-                met.append("redirect")
-            if (side.kills >= 2 or side.ship_damage * 10 >= enemy.ship.max_hp * 3) and "precision" not in unlocked:
-                met.append("precision")
-            if state.round > 3 and "transfer" not in unlocked:
-                met.append("transfer")
-            if side.losses >= 3 and "revenge" not in unlocked:
-                met.append("revenge")
-            ship = side.ship
-            if ship.hp < enemy.ship.hp and not ship.destroyed and "sacrifice" not in unlocked:
-                met.append("sacrifice")
-            if len(side.mechs) >= 3 and "rally" not in unlocked:
-                fielded = 0
-                for m in side.mechs:  # three on the field (a loop that stops there)
-                    if m.status == "field":
-                        fielded += 1
-                        if fielded == 3:
-                            met.append("rally")
-                            break
+            met = self._newly_met(state, seat)
             if met:
-                self._unlock(state, seat, sorted(set(met), key=ALL_SKILLS.index) if len(met) > 1 else met, ev)
+                self._unlock(state, seat, met, ev)
+        self._skills_seen = state
+
+    @staticmethod
+    def _newly_met(state: FleetState, seat: int) -> list[str]:
+        """The skills whose conditions `seat` meets and has not unlocked yet, in skill order (it
+        reads only the facts whose writes reset `_skills_seen`)."""
+        side = state.sides[seat]
+        unlocked = side.unlocked
+        if len(unlocked) == N_SKILLS:  # all acquired
+            return []
+        enemy = state.sides[1 - seat]
+        # each condition's cheap test first and the list of unlocked skills read only when it holds;
+        # a state saved before `unlocked` was kept has its captain's skills in `ready` only
+        met = list(side.ready) if not unlocked and side.ready else []
+        if "last_stand" not in unlocked:  # no condition
+            met.append("last_stand")
+        if side.hits_landed and "dodge" not in unlocked:
+            met.append("dodge")
+        if side.evades >= 5 and "redirect" not in unlocked:
+            met.append("redirect")
+        if (side.kills >= 2 or side.ship_damage * 10 >= enemy.ship.max_hp * 3) and "precision" not in unlocked:
+            met.append("precision")
+        if state.round > 3 and "transfer" not in unlocked:
+            met.append("transfer")
+        if side.losses >= 3 and "revenge" not in unlocked:
+            met.append("revenge")
+        ship = side.ship
+        if ship.hp < enemy.ship.hp and not ship.destroyed and "sacrifice" not in unlocked:
+            met.append("sacrifice")
+        if len(side.mechs) >= 3 and "rally" not in unlocked:
+            fielded = 0
+            for m in side.mechs:  # three on the field (a loop that stops there)
+                if m.status == "field":
+                    fielded += 1
+                    if fielded == 3:
+                        met.append("rally")
+                        break
+        return sorted(set(met), key=ALL_SKILLS.index) if len(met) > 1 else met
 
     def _unlock(self, state: FleetState, seat: int, met: list[str], ev: list[Event]) -> None:
         side = state.sides[seat]
@@ -1740,13 +1773,29 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     m.hp = min(m.max_hp, m.hp + 3)
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
-        # runs after every decision: state fields are read once into locals
+        """End the game when a side has won or both have lost (settle skips this while
+        `_victory_seen` is the state: nothing it reads has changed)."""
+        victor = self._victor(state)
+        if victor is None:
+            self._victory_seen = state
+            return False
+        seat, goal = victor
+        if seat is None:
+            self._finish(state, None, "fleet.win.mutual")
+            ev.append(_public("fleet.win.mutual"))
+            return True
+        return self._win(state, seat, goal, ev)
+
+    def _victor(self, state: FleetState) -> tuple[int | None, str] | None:
+        """(the winner, its goal), (None, "mutual") when both have lost, or None (it reads only
+        the facts whose writes reset `_victory_seen`)."""
+        # state fields are read once into locals
         conditions = state.conditions
         raid = "raid" in conditions
         sides = state.sides
         ships = (sides[0].ship, sides[1].ship)
         if not raid and not ships[0].destroyed and not ships[1].destroyed:
-            return False  # without 劫掠 only a destroyed ship can end the game
+            return None  # without 劫掠 only a destroyed ship can end the game
         destroyed = (ships[0].destroyed, ships[1].destroyed)
         annihilation = "annihilation" in conditions
         turn = state.turn
@@ -1756,15 +1805,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 goal = RAID_ZONES[seat]
                 for m in sides[seat].mechs:
                     if m.zone in goal and m.status == "field":
-                        return self._win(state, seat, "raid", ev)
+                        return seat, "raid"
             # against a Pegasus turned giant mech, 劫掠 becomes 歼灭 (巨型战甲)
             if destroyed[1 - seat] and (annihilation or (raid and giant)) and not self._field(sides[1 - seat]):
-                return self._win(state, seat, "annihilation", ev)
+                return seat, "annihilation"
         if destroyed[0] and destroyed[1] and not self._field(sides[0]) and not self._field(sides[1]):
-            self._finish(state, None, "fleet.win.mutual")
-            ev.append(_public("fleet.win.mutual"))
-            return True
-        return False
+            return None, "mutual"
+        return None
 
     def _win(self, state: FleetState, seat: int, goal: str, ev: list[Event]) -> bool:
         self._finish(state, seat, f"fleet.win.{goal}", name=state.names[seat])
@@ -1831,6 +1878,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         state.turn = 1 - seat
         if state.turn == state.first:
             state.round += 1
+            self._skills_seen = None
             arms = "arms" in state.conditions
             last = state.options.arms_round if arms else state.options.cap_round
             if state.round > last:
@@ -1884,6 +1932,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         listed = self._listed
         if listed is not None and listed[0] is state and listed[2] != self._legal(state, listed[1]):
             problems.append(f"the listing kept differs from a fresh one for seat {listed[1]}")
+        if state.phase == "play":  # a check settle skips finds nothing when run afresh
+            if self._skills_seen is state and (self._newly_met(state, 0) or self._newly_met(state, 1)):
+                problems.append("skill conditions met and not checked")
+            if self._victory_seen is state and self._victor(state) is not None:
+                problems.append("a victory not checked")
         if state.phase == "build":
             return problems
         for seat, side in enumerate(state.sides):

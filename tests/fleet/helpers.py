@@ -1,4 +1,8 @@
-"""Helpers for fleet tests: build a game from fleet codes and script the dice."""
+"""Helpers for fleet tests: build a game from fleet codes and script the dice.
+
+Tests set up their scenes by editing states by hand, outside the rules: each helper that edits
+a state, and `act` before it applies (a test may have edited fields itself since the last
+apply), calls `ENGINE.invalidate(state)`, so nothing the engine kept of the state is trusted."""
 from __future__ import annotations
 
 from games.core import GameRng, Seat
@@ -38,6 +42,7 @@ def new_game(c0: str, c1: str, goals=("annihilation", "annihilation"), seed: int
 
 def my_turn(s: FleetState, seat: int, ap: int = 2) -> None:
     s.turn, s.ap, s.pending, s.strike = seat, ap, [], None
+    ENGINE.invalidate(s)
 
 
 def put(s: FleetState, uid: str, zone: str, pilot: str | None = None) -> None:
@@ -47,6 +52,7 @@ def put(s: FleetState, uid: str, zone: str, pilot: str | None = None) -> None:
     p = next(p for p in side.pilots if p.status == "ready" and (pilot is None or p.pid == pilot))
     m.status, m.zone, m.pilot = "field", zone, p.pid
     p.status = "flying"
+    ENGINE.invalidate(s)
 
 
 def mech(s: FleetState, uid: str):
@@ -55,9 +61,11 @@ def mech(s: FleetState, uid: str):
 
 def dice(s: FleetState, *values: int) -> None:
     s.rng = Dice(**seeded_part(s.rng), queue=list(values))
+    ENGINE.invalidate(s)
 
 
 def act(s: FleetState, seat: int, code: str):
+    ENGINE.invalidate(s)  # the test may have edited the state since the last apply
     return ENGINE.apply(s, seat, ENGINE.parse_action(code))
 
 
@@ -72,12 +80,14 @@ def give(s: FleetState, seat: int, card: str) -> str:
     """Put a card of that kind in the seat's hand; returns its id."""
     c = Card(id=s.rng.token("c"), card=card)
     s.sides[seat].hand.append(c)
+    ENGINE.invalidate(s)
     return c.id
 
 
 def clear_hands(s: FleetState) -> None:
     for side in s.sides:
         side.hand = []
+    ENGINE.invalidate(s)
 
 
 def keys(step) -> list[str]:

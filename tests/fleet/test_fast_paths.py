@@ -103,6 +103,41 @@ def test_the_kept_listing_equals_a_fresh_one_and_a_stale_one_is_reported():
     assert exc.value.key == "fleet.err.no_ap"
 
 
+
+def test_the_checks_settle_skips_find_nothing_afresh_and_a_hand_edit_is_reported():
+    """After each decision settle checks the skill conditions and the victory only when a fact
+    they read was written since the last check (the engine keeps the state it checked last):
+    at every step of random games a skipped check finds nothing when run afresh (invariants run
+    it), and a fact edited by hand is reported until `invalidate` makes the next apply check it.
+    RULES.md 10: "精准打击 precision（条件：对敌舰累计造成 ≥30% 最大生命的伤害，或击毁 2 台敌方战甲…）"."""
+    kept = 0
+    for state, seat in _states(games=3, every=1):
+        ENGINE.legal_actions(state, seat)
+        kept += ENGINE._skills_seen is state
+        assert ENGINE.invariants(state) == []
+    assert kept > 300  # the checks are skipped at most decisions
+    state = next(s for s, seat in _states(games=1, every=1)
+                 if s.phase == "play" and ENGINE._skills_seen is s and "precision" not in s.sides[s.turn].unlocked)
+    seat, me = ENGINE.active_seats(state)[0], state.turn
+    state.sides[me].kills = 2  # edited by hand: the check seen before is stale
+    assert "skill conditions met and not checked" in ENGINE.invariants(state)
+    ENGINE.invalidate(state)
+    assert ENGINE.invariants(state) == []
+    ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[-1])
+    assert "precision" in state.sides[me].unlocked
+    # RULES.md 3: "歼灭作战 annihilation：敌方战舰被击毁且场上没有敌方战甲。"
+    state = next(s for s, seat in _states(games=1, every=1) if s.phase == "play" and ENGINE._victory_seen is s)
+    seat, me = ENGINE.active_seats(state)[0], state.turn
+    enemy = state.sides[1 - me]
+    state.conditions, enemy.ship.hp, enemy.ship.destroyed = ["annihilation"], 0, True
+    for m in enemy.mechs:
+        if m.status == "field":
+            m.status, m.zone, m.pilot = "lost", None, None
+    assert "a victory not checked" in ENGINE.invariants(state)
+    ENGINE.invalidate(state)
+    ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[-1])
+    assert ENGINE.outcome(state).winners == [me]
+
 def _decoded(code: str):
     try:
         return decode_action(ACTIONS, code)
