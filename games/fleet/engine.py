@@ -593,10 +593,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     _listed: tuple[FleetState, int, list] | None = None
     # The state whose skill conditions (_check_skills) and whose victory (_check_victory) were
     # checked last with nothing to do, unchanged since in what the check reads: settle skips the
-    # check while it is that very object. Each rules write of a fact a check reads resets it
-    # (health, damage dealt, hits, evades, kills, losses, the round; fielded mechs and zones, a
-    # ship destroyed); `invariants` runs a skipped check afresh, so a write that forgets to
-    # reset it fails the playouts.
+    # check while it is that very object. Each rules write of a fact a check reads that may meet
+    # a condition resets it (ship health, damage dealt, hits, evades, kills, losses, round 4, a
+    # third mech on the field; mechs entering and leaving zones, a ship destroyed);
+    # `invariants` runs a skipped check afresh, so a write that forgets to reset it fails the
+    # playouts.
     _skills_seen: FleetState | None = None
     _victory_seen: FleetState | None = None
 
@@ -1028,7 +1029,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.ap -= 1
             m = self._mech(state, a.mech)
             m.status, m.zone, m.pilot = "field", a.zone, a.pilot
-            self._skills_seen = self._victory_seen = None  # (fielded mechs: 军势, 劫掠)
+            self._victory_seen = None  # (a mech in a zone: 劫掠)
+            if len(self._field(side)) >= 3:  # 军势's condition, the only one a launch can meet
+                self._skills_seen = None
             if m.revealed:  # a recalled mech is face down already
                 m.revealed = False
             self._pilot(side, a.pilot).status = "flying"
@@ -1098,7 +1101,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.rng.shuffle(side.mech_pile)
             m.cards = []
         m.status, m.zone, m.pilot = "hangar", None, None
-        self._skills_seen = self._victory_seen = None
+        self._victory_seen = None  # (歼灭: no mech on the field; one fewer meets no skill condition)
         # the flags are mostly clear already
         if m.revealed:
             m.revealed = False
@@ -1483,12 +1486,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _hurt(self, state: FleetState, seat: int, target: str, amount: int, laser: bool, ev: list[Event],
               by: int | None) -> None:
         """Damage to a unit of `seat`, after its own defences."""
-        self._skills_seen = self._victory_seen = None  # (health, damage dealt, ships and mechs destroyed)
         side = state.sides[seat]
         if target == "ship":
             ship = side.ship
             if ship.destroyed:
                 return
+            self._skills_seen = self._victory_seen = None  # (health, damage dealt, a ship destroyed)
             if ship.model == "bull" and ship.energy > 0 and amount > 0:  # 聚能增压护盾
                 amount //= 2
                 ev.append(_public("fleet.skill_ship.boost_shield", dmg=amount))
@@ -1878,7 +1881,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         state.turn = 1 - seat
         if state.turn == state.first:
             state.round += 1
-            self._skills_seen = None
+            if state.round == 4:  # 南水北调's condition (after round 3), the only one reading the round
+                self._skills_seen = None
             arms = "arms" in state.conditions
             last = state.options.arms_round if arms else state.options.cap_round
             if state.round > last:
