@@ -102,6 +102,10 @@ _UID = re.compile(r"u\d+")
 # events whose `{name}` is the unit's: it reads as the unit's label (their lines show no id)
 _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy_offer", "traded", "airdrop", "strike",
                                               "doomed", "destroyed")}
+# events that name a unit other than their `unit` by name beside its id: the id's field -> the
+# name's (a strike on a unit carries `tname`, the card's bare name: "Mortar Team #2 attacks
+# Combat Engineers." while the board held Combat Engineers #1 and #2)
+_NAME_OF = {"conflict.ev.strike": {"target": "tname"}}
 
 
 # a unit's card key by its name (a `destroyed` event carries the name the table knew)
@@ -173,6 +177,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
             given = t(loc, given[1:]) if isinstance(given, str) and given.startswith("@") else given
             if shown.startswith(str(given)):  # the name with its ordinal (a name the label hides stays)
                 out["name"] = shown
+        if field in _NAME_OF.get(key, {}) and label is not None:  # "attacks Combat Engineers #2", as the board
+            out[_NAME_OF[key][field]] = out[field]
     if key == "conflict.ev.spy_report":  # face-down units by label, each with what it is
         labels = labels if labels is not None else joint or state_labels(state, None, loc)
         names = params.get("names") if isinstance(params.get("names"), list) else []

@@ -208,3 +208,25 @@ def test_units_of_one_name_destroyed_in_a_post_keep_apart():
         if checked >= 3:
             break
     assert checked, "no post destroyed two units of one name"
+
+
+def test_a_strike_names_its_target_unit_as_the_board_does():
+    """Fifth newcomer playtest (4 players, seed 11): "Mortar Team #2 attacks Combat Engineers."
+    while the board held Bot 1's Combat Engineers #1 and alice's Combat Engineers #2: which was
+    attacked? The next line, the reaction DM and the fight said "Combat Engineers #2". The
+    rules: "任意多个自己的明置单位各攻击一次范围内目标" (each face-up unit strikes once at a target
+    in range); the strike's line names the target unit by its board label, ordinal and all."""
+    from games.conflict.present import state_labels
+
+    twins = 0
+    for seed in (1, 2, 3):
+        for state, events in steps(seed, players=4):
+            for key, params in events:
+                if key != "conflict.ev.strike" or params["target"] not in state.units:
+                    continue
+                for loc in ("en", "zh-CN"):
+                    label = state_labels(state, None, loc)[params["target"]]
+                    twins += "#" in label
+                    line = GAME.text.event_lines(state, [(key, params)], loc)[0]
+                    assert line.endswith(("attacks " if loc == "en" else "进攻 ") + label + ("." if loc == "en" else "。")), line
+    assert twins, "no strike on a unit that shares its name"
