@@ -1758,6 +1758,8 @@ class Host:
         if quiet:
             if progress.quiet_began and not over:
                 lines.append(t(loc, "host.bots_play_on"))
+            elif progress.quiet_began and any(e.to is None for e in progress.events[progress.quiet_from:]):
+                lines.append(t(loc, "host.bots_played_on"))  # all in this post: rounds pass unseen, say why
             lines += [t(loc, "host.seat_out", name=self._name(session, s)) for s in progress.quiet_outs]
         images: list[Image] = []
         turn_started = False

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from bot.outbox import Outbox
 from games.core.i18n import localize_value, t
 from games.registry import get_engine
@@ -125,6 +127,23 @@ async def test_the_last_human_out_the_bots_finish_in_a_few_short_posts(host):
     assert winner in status and "Standings: 1. " in status
     log = reply_text(await host.handle(cmd("alice", "game.log")))
     assert winner in log and "Standings: 1. " in log
+
+
+@pytest.mark.parametrize("loc", ["en", "zh-CN"])
+async def test_the_bots_finishing_within_the_post_that_put_the_last_human_out_say_so(host, loc):
+    """Fifth newcomer playtest, zh-CN: alice was eliminated in round 26 and bequeathed her cards;
+    the bots had time to finish in that same post, so it read "alice 把 7 张牌和 45 张资源牌交给
+    机器人1。" then "第30/30轮 · 游戏结束" and the result: four rounds gone without a word (the
+    notice that the bots play on was said only when their moves spilled into later posts)."""
+    host.bot_step_cap, host.bot_seconds = 100_000, 1e9  # the bots finish within the command
+    table = await play_out(host, ["alice"], bots=3, locales={"alice": loc})
+    out = table.out_at(0)
+    said = table.public(out)
+    assert len(said) == 1, [m.text for m in said]  # one post: her step, the final board and the result
+    text = said[0].text.splitlines()
+    assert t(loc, "host.bots_played_on") in text and t(loc, "host.bots_play_on") not in text
+    winner = t(loc, "host.winners", names="")[:-1]  # "Winner: " / "胜者："
+    assert text.index(t(loc, "host.bots_played_on")) < next(i for i, x in enumerate(text) if winner in x)
 
 
 async def test_one_of_two_humans_out_the_other_plays_on_and_the_out_one_hears_nothing_more(host):
