@@ -1153,8 +1153,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             v["selected"] = state.mover.tank  # type: ignore[union-attr]
             v["reach"] = self._reach(state)
         if seat is not None:
+            # a wreck's rounds are gone with it: only the live tanks' are the seat's to fire
             v["my_ammo"] = {t.id: [{"id": m.id, "kind": m.kind} for m in t.ammo]  # Ammo.model_dump()
-                           for t in state.tanks if t.owner == seat and t.ammo}
+                           for t in state.tanks if t.owner == seat and t.ammo and t.alive}
             if state.pending_army[seat]:
                 v["my_army"] = {"army": state.pending_army[seat], "token": state.army_token[seat]}
         sel = v.get("selected")
