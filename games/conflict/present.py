@@ -159,6 +159,9 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
         was_up = key == "conflict.ev.flip_down"
         before = [(u.id, u.key if (was_up if u is flipped else u.up) else None) for u in state.units.values()]
         labels = unit_labels([(uid, key, key) for uid, key in before], loc)  # as the table saw them
+        if not was_up:  # "it is Light Tank #2": the label it carries from now on, as the next lines say
+            after = [(uid, flipped.key if uid == flipped.id else key) for uid, key in before]
+            out["name"] = unit_labels([(uid, key, key) for uid, key in after], loc)[flipped.id]
         out["where"] = _name(content().territories[state.territories[flipped.loc].key], loc) \
             if flipped.loc in state.territories else ""
     for field, value in params.items():

@@ -230,3 +230,26 @@ def test_a_strike_names_its_target_unit_as_the_board_does():
                     line = GAME.text.event_lines(state, [(key, params)], loc)[0]
                     assert line.endswith(("attacks " if loc == "en" else "进攻 ") + label + ("." if loc == "en" else "。")), line
     assert twins, "no strike on a unit that shares its name"
+
+
+def test_a_unit_turned_face_up_is_named_by_the_label_it_carries_from_then_on():
+    """Fifth newcomer playtest (zh-CN): "铁路枢纽的暗置单位 翻为明置：是 轻型坦克。" and the next line
+    "突击队 搭乘 轻型坦克 #2。": Bot 3 had a Light Tank face up already, so alice's became #2 the
+    moment it showed, and the line that showed it gave another name. Rules: "明置：可以行动"
+    (face up: it may act); the line that turns it up names it by the label the board and the
+    following lines give it ("是 轻型坦克 #2" / "it is Light Tank #2")."""
+    from games.conflict.present import state_labels
+
+    twins = 0
+    for seed in (11, 3, 5):
+        for state, events in steps(seed, players=4):
+            for key, params in events:
+                unit_id = params.get("unit")
+                if key != "conflict.ev.flip_up" or unit_id not in state.units or not state.units[unit_id].up:
+                    continue
+                for loc in ("en", "zh-CN"):
+                    label = state_labels(state, None, loc)[unit_id]
+                    twins += "#" in label
+                    line = GAME.text.event_lines(state, [(key, params)], loc)[0]
+                    assert line.endswith(label + ("." if loc == "en" else "。")), line
+    assert twins, "no unit turned up beside another of its name"
