@@ -193,6 +193,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
         value = params.get(field)
         out[field] = "" if value in (None, "-", "", []) else t(loc, fragment, name=localize_value(value, loc))
+    if key == "conflict.ev.special" and params.get("terr"):  # a bomb names the territory it falls on
+        out["target"] = t(loc, "conflict.ev.special_terr", name=params["target"], terr=localize_value(params["terr"], loc))
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
             out[name] = combat_cards(params[name], loc)

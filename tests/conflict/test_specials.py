@@ -1,5 +1,5 @@
 """Special attacks, achievements, victory goals, elimination and conceding."""
-from games.conflict import ENGINE
+from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
 
 import pytest
@@ -54,6 +54,35 @@ def test_neutron_bomb_destroys_every_unit_in_a_city():
     assert all(u.id not in state.units for u in us)
     assert safe.id in state.units  # tactical evasion: no attack reaches it
     assert state.players[a].res == 0
+
+
+@pytest.mark.parametrize("loc,bomb,empty", [
+    ("en", "{a} uses Neutron Bomb on {b}'s {city}.", "No unit in {city} is destroyed."),
+    ("zh-CN", "{a} 对 {b} 的{city} 使用 中子弹。", "{city} 没有单位被消灭。")])
+def test_the_neutron_bomb_s_lines_name_the_city_and_say_when_nobody_was_there(loc, bomb, empty):
+    """Fifth newcomer playtest: "Bot 2 uses Neutron Bomb against alice." and nothing after it (the
+    city it fell on held no unit), elsewhere "alice's Ace Pilot is destroyed.": which city? what
+    happened? 中子弹「消灭一个城市中的所有单位」: the line names the city it falls on, and says
+    so when no unit there is destroyed."""
+    from games.core.i18n import localize_value
+    from games.conflict.data import content
+
+    state, a, b = battle()
+    state.players[a].res = 8
+    unit(state, a, "paratroopers", outer(state, a)[0])
+    first, second = give(state, a, "neutron"), give(state, a, "neutron")
+    tid = make_city(state, outer(state, b)[0])
+    city = localize_value(content().territories[state.territories[tid].key].name, loc)
+    for u in [u for u in state.units.values() if u.loc == tid]:
+        del state.units[u.id]
+    post = [(e.key, e.params) for e in play(state, a, f"neutron {first} {tid}").events if e.to is None]
+    lines = GAME.text.event_lines(state, post, loc)
+    names = {"a": state.players[a].name, "b": state.players[b].name, "city": city}
+    assert bomb.format(**names) in lines and empty.format(city=city) in lines, lines
+    victim = unit(state, b, "rifleman", tid)
+    post = [(e.key, e.params) for e in play(state, a, f"neutron {second} {tid}").events if e.to is None]
+    lines = GAME.text.event_lines(state, post, loc)
+    assert victim.id not in state.units and bomb.format(**names) in lines and empty.format(city=city) not in lines, lines
 
 
 def test_neutron_bomb_targets_only_cities():
