@@ -116,6 +116,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         heir_chooser = pend.seat if pend is not None and pend.kind == "bequeath" else None
         return [s for s, p in enumerate(state.players) if p.alive or s == heir_chooser]
 
+    def put_out(self, state: ConflictState) -> set[int]:
+        """Eliminated (its last territory fell), whether or not it conceded at the heir prompt."""
+        return {s for s, p in enumerate(state.players) if p.out == "eliminated"}
+
     # The last listing of legal actions (see Listing): `apply` checks its action against it
     # instead of checking again when it is asked about that very state object and seat, as a
     # caller that chooses from the listing does at every decision; and a flip, half of all
