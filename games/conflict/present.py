@@ -219,7 +219,9 @@ def prompt(engine, state, seat: int, locale: str) -> str | None:
         return None
     act = _pending_act(state, seat, pend, locale) if pend.kind in ("react", "combat") else ""
     unit = unit_name(state, seat, pend.unit, locale) if pend.unit in state.units else ""
-    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name, act=act, unit=unit)
+    me = state.players[seat]  # the heir's share, as the bequest's line will count it
+    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name, act=act, unit=unit,
+             cards=len(me.hand) + bool(me.upgrade), res=me.res)
 
 
 def _pending_act(state, seat: int, pend, locale: str) -> str:

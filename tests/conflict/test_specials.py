@@ -423,6 +423,24 @@ def test_the_first_fallen_may_concede_instead_of_naming_an_heir():
     assert ENGINE.invariants(state) == []
 
 
+@pytest.mark.parametrize("loc,said", [
+    ("en", "You are out of the game. The first player out (The Loser) leaves everything to one player: "
+           "choose who gets your 2 cards and 3 resource cards."),
+    ("zh-CN", "你已出局。第一个被消灭的玩家（失败者）须把所有牌交给一名玩家：请选择谁得到你的 2 张牌和 3 张资源牌。")])
+def test_the_first_fallen_is_told_what_the_heir_prompt_is_about(loc, said):
+    """Fifth newcomer playtest: right after "alice 被 机器人3 消灭。" the DM read "alice 离开游戏：请选择。
+    1. 遗赠 — 3 个选项" (alice leaves the game: choose. Bequeath — 3 choices): about herself in the
+    third person, and not what is chosen or why. 失败者: "第一个被消灭 … 被消灭时把所有牌（手牌、装配、
+    资源）交给指定的一人"."""
+    state, a, b = battle(n=3)
+    give(state, b, "spy")
+    give(state, b, "maintain")
+    state.players[b].res = 3
+    knock_out(state, a, b)
+    assert state.pending.kind == "bequeath" and ENGINE.active_seats(state) == [b]
+    assert GAME.text.prompt(state, b, loc) == said
+
+
 def test_seats_in_play_the_eliminated_leave_once_the_loser_has_bequeathed():
     """RULES.md: "失去全部领地的玩家被消灭（其单位移除）。 A player with no territory left is
     eliminated." and 失败者 "第一个被消灭 … 被消灭时把所有牌（手牌、装配、资源）交给指定的一人":
