@@ -5,8 +5,8 @@ The expected hashes were recorded with the unoptimised engine (commit 26b1207) a
 again for the rule changes of issue 19 (turret turns after a shot, a jump shot naming its
 target, free points without defensive shooters), which change the legal lists and the state,
 and again, rules unchanged, when the dice became keyed BLAKE2b (issue 17), and again when the
-hit roll's event named its modifiers (`mods`, issue 18: every final-state hash unchanged), and again when an APFSDS hit roll
-kept the dice as rolled with what the round added (`apfsds`: likewise). Per seed:
+hit roll's event named its modifiers (`mods`, issue 18: every final-state hash unchanged), and
+again when an APFSDS hit roll kept the dice as rolled with what the round added (`apfsds`: likewise). Per seed:
 (hash of every step's legal-action codes, events and the final state; hash of the final
 `dump_state`). The chooser picks by index, so the order of legal actions matters too.
 """
