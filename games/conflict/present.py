@@ -206,7 +206,10 @@ def explain_roll(engine, state, params: dict[str, Any], following: list, locale:
     """A coin (1 is heads) says which face it showed; the first player's roll, whom it chose."""
     shown = plain_roll(params, locale)
     if params.get("coin"):
-        shown.result = t(locale, "conflict.coin." + ("heads" if params.get("total") == 1 else "tails"))
+        face = "heads" if params.get("total") == 1 else "tails"
+        # Aegis: what the face does to the fight (the bare "heads" told nothing)
+        shown.result = t(locale, f"conflict.coin.aegis_{face}" if params.get("what") == "@conflict.card.aegis"
+                         else f"conflict.coin.{face}")
     elif params.get("what") == "@conflict.first_player" and 0 <= state.first < state.n:
         shown.result = state.players[state.first].name  # the roll made state.first; it stays
     return shown

@@ -253,3 +253,25 @@ def test_a_unit_turned_face_up_is_named_by_the_label_it_carries_from_then_on():
                     line = GAME.text.event_lines(state, [(key, params)], loc)[0]
                     assert line.endswith(label + ("." if loc == "en" else "。")), line
     assert twins, "no unit turned up beside another of its name"
+
+
+def test_the_aegis_coin_says_what_its_face_does():
+    """Fifth newcomer playtest: "🎲 alice rolls Aegis coin: 1 = **1**: **heads**" 31 times in three
+    games, between a fight's reveal and its pairs: heads, and so? 宙斯盾: "单位对单位开始时掷一次硬币，
+    正面抵消第一点损伤" (a coin per fight; heads cancels the first damage). The result says so."""
+    faces = {"en": ("heads: Aegis cancels the first point of damage", "tails: no Aegis shield"),
+             "zh-CN": ("正面：宙斯盾抵消", "反面：本次单位对单位宙斯盾不抵消损伤")}
+    seen = set()
+    for seed in range(1, 9):
+        for state, events in steps(seed, players=3, limit=2500):
+            for i, (key, params) in enumerate(events):
+                if key != "core.roll" or params.get("what") != "@conflict.card.aegis":
+                    continue
+                heads = params["total"] == 1
+                seen.add(heads)
+                for loc in ("en", "zh-CN"):
+                    line = GAME.text.event_lines(state, events[i:i + 1], loc)[0]
+                    assert faces[loc][0 if heads else 1] in line, line
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}, seen
