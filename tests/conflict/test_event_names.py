@@ -260,7 +260,7 @@ def test_the_aegis_coin_says_what_its_face_does():
     games, between a fight's reveal and its pairs: heads, and so? 宙斯盾: "单位对单位开始时掷一次硬币，
     正面抵消第一点损伤" (a coin per fight; heads cancels the first damage). The result says so."""
     faces = {"en": ("heads: Aegis cancels the first point of damage", "tails: no Aegis shield"),
-             "zh-CN": ("正面：宙斯盾抵消", "反面：本次单位对单位宙斯盾不抵消损伤")}
+             "zh-CN": ("正面：本场单位对单位中，宙斯盾抵消", "反面：本场单位对单位中，宙斯盾不起作用")}
     seen = set()
     for seed in range(1, 9):
         for state, events in steps(seed, players=3, limit=2500):
