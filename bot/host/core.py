@@ -1631,12 +1631,14 @@ class Host:
 
     async def _humans_still_in(self, session: SessionRow, progress: Progress) -> bool:
         """Whether a human seat is still at the table: neither resigned nor replaced by a bot (one
-        the rules put out counts: it waits for the result, so the bots finish the game)."""
+        the rules put out counts: it waits for the result, so the bots finish the game; also
+        when it conceded after the rules put it out, as at conflict's prompt to choose an heir)."""
         humans = {s.seat for s in session.seats if not s.is_bot}
         if not humans:
             return False
         log_rows = [e for e in await self.repo.log_entries(session.id) if e.code.startswith(fair.RESIGN + " ")]
         resigned = {int(e.code.split()[1]) for e in log_rows + progress.log if e.code.startswith(fair.RESIGN + " ")}
+        resigned -= get_engine(session.game).put_out(progress.state)
         return bool(humans - resigned)
 
     def _awaited_humans(self, session: SessionRow, engine: Engine, state: Any) -> list[int]:
@@ -1758,6 +1760,8 @@ class Host:
         if quiet:
             if progress.quiet_began and not over:
                 lines.append(t(loc, "host.bots_play_on"))
+            elif progress.quiet_began and any(e.to is None for e in progress.events[progress.quiet_from:]):
+                lines.append(t(loc, "host.bots_played_on"))  # all in this post: rounds pass unseen, say why
             lines += [t(loc, "host.seat_out", name=self._name(session, s)) for s in progress.quiet_outs]
         images: list[Image] = []
         turn_started = False

@@ -116,6 +116,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         heir_chooser = pend.seat if pend is not None and pend.kind == "bequeath" else None
         return [s for s, p in enumerate(state.players) if p.alive or s == heir_chooser]
 
+    def put_out(self, state: ConflictState) -> set[int]:
+        """Eliminated (its last territory fell), whether or not it conceded at the heir prompt."""
+        return {s for s, p in enumerate(state.players) if p.out == "eliminated"}
+
     # The last listing of legal actions (see Listing): `apply` checks its action against it
     # instead of checking again when it is asked about that very state object and seat, as a
     # caller that chooses from the listing does at every decision; and a flip, half of all
@@ -710,8 +714,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         cost = R.special_cost(state, seat, key)
         state.players[seat].res -= cost
         R.note_attack(state, seat, ev)
+        where = {"terr": R.tname(state, extra["target"])} if extra.get("target") in state.territories else {}
         ev.append(R.public("conflict.ev.special", player=state.players[seat].name, name=R.cdef(key).name,
-                               target=state.players[target_seat].name if target_seat is not None else "-"))
+                               target=state.players[target_seat].name if target_seat is not None else "-", **where))
         pend = Pending(kind="react", seat=target_seat if target_seat is not None else seat, by=seat, what=key,
                        cost=cost, **extra)
         if target_seat is not None and L.may_react(state, pend):
@@ -768,7 +773,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 R.eliminate(state, owner, source, ev, "hbomb")
             self._check_doomsday(state, source, ev)
         elif key == "neutron":
+            before = len(ev)
             self._wipe(state, pend.target, ev, spare_evading=False)
+            if len(ev) == before:  # the table would read the bomb and nothing after it
+                ev.append(R.public("conflict.ev.wiped_none", terr=R.tname(state, pend.target)))
         elif key == "smite":
             state.pending = Pending(kind="smite", seat=seat, by=seat, other=pend.other, points=4)
         elif key == "emp":

@@ -102,6 +102,10 @@ _UID = re.compile(r"u\d+")
 # events whose `{name}` is the unit's: it reads as the unit's label (their lines show no id)
 _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy_offer", "traded", "airdrop", "strike",
                                               "doomed", "destroyed")}
+# events that name a unit other than their `unit` by name beside its id: the id's field -> the
+# name's (a strike on a unit carries `tname`, the card's bare name: "Mortar Team #2 attacks
+# Combat Engineers." while the board held Combat Engineers #1 and #2)
+_NAME_OF = {"conflict.ev.strike": {"target": "tname"}}
 
 
 # a unit's card key by its name (a `destroyed` event carries the name the table knew)
@@ -155,6 +159,9 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
         was_up = key == "conflict.ev.flip_down"
         before = [(u.id, u.key if (was_up if u is flipped else u.up) else None) for u in state.units.values()]
         labels = unit_labels([(uid, key, key) for uid, key in before], loc)  # as the table saw them
+        if not was_up:  # "it is Light Tank #2": the label it carries from now on, as the next lines say
+            after = [(uid, flipped.key if uid == flipped.id else key) for uid, key in before]
+            out["name"] = unit_labels([(uid, key, key) for uid, key in after], loc)[flipped.id]
         out["where"] = _name(content().territories[state.territories[flipped.loc].key], loc) \
             if flipped.loc in state.territories else ""
     for field, value in params.items():
@@ -173,6 +180,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
             given = t(loc, given[1:]) if isinstance(given, str) and given.startswith("@") else given
             if shown.startswith(str(given)):  # the name with its ordinal (a name the label hides stays)
                 out["name"] = shown
+        if field in _NAME_OF.get(key, {}) and label is not None:  # "attacks Combat Engineers #2", as the board
+            out[_NAME_OF[key][field]] = out[field]
     if key == "conflict.ev.spy_report":  # face-down units by label, each with what it is
         labels = labels if labels is not None else joint or state_labels(state, None, loc)
         names = params.get("names") if isinstance(params.get("names"), list) else []
@@ -184,6 +193,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
         value = params.get(field)
         out[field] = "" if value in (None, "-", "", []) else t(loc, fragment, name=localize_value(value, loc))
+    if key == "conflict.ev.special" and params.get("terr"):  # a bomb names the territory it falls on
+        out["target"] = t(loc, "conflict.ev.special_terr", name=params["target"], terr=localize_value(params["terr"], loc))
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
             out[name] = combat_cards(params[name], loc)
@@ -195,7 +206,10 @@ def explain_roll(engine, state, params: dict[str, Any], following: list, locale:
     """A coin (1 is heads) says which face it showed; the first player's roll, whom it chose."""
     shown = plain_roll(params, locale)
     if params.get("coin"):
-        shown.result = t(locale, "conflict.coin." + ("heads" if params.get("total") == 1 else "tails"))
+        face = "heads" if params.get("total") == 1 else "tails"
+        # Aegis: what the face does to the fight (the bare "heads" told nothing)
+        shown.result = t(locale, f"conflict.coin.aegis_{face}" if params.get("what") == "@conflict.card.aegis"
+                         else f"conflict.coin.{face}")
     elif params.get("what") == "@conflict.first_player" and 0 <= state.first < state.n:
         shown.result = state.players[state.first].name  # the roll made state.first; it stays
     return shown
@@ -208,7 +222,9 @@ def prompt(engine, state, seat: int, locale: str) -> str | None:
         return None
     act = _pending_act(state, seat, pend, locale) if pend.kind in ("react", "combat") else ""
     unit = unit_name(state, seat, pend.unit, locale) if pend.unit in state.units else ""
-    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name, act=act, unit=unit)
+    me = state.players[seat]  # the heir's share, as the bequest's line will count it
+    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name, act=act, unit=unit,
+             cards=len(me.hand) + bool(me.upgrade), res=me.res)
 
 
 def _pending_act(state, seat: int, pend, locale: str) -> str:

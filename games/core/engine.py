@@ -203,6 +203,13 @@ class Engine(Generic[S, A, O]):
                                       "it must say which seats are still in play")
         return list(range(self.max_players))
 
+    def put_out(self, state: S) -> set[int]:
+        """The seats the rules put out of the game (conflict: its last territory fell), even if
+        the player conceded afterwards (at conflict's prompt to choose an heir): they wait for
+        the result like a seat still in, so the host lets the bots finish the game rather than
+        end it without a winner. None by default."""
+        return set()
+
     def secrets(self, state: S) -> dict[int, set[str]]:
         """Per seat, tokens naming its hidden items now (hand card ids, hidden config ...)."""
         return {}

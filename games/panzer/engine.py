@@ -1007,12 +1007,15 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         mods = R.hit_modifier_terms(state, t, e, mode)
         mod = sum(mods.values())
         dice = state.rng.dice(2, 6)
+        rolled, raised = list(dice), {}
         if ammo == "apfsds":  # rule 4-2: one die counts as a 6 (the lower one, the best choice)
-            dice[dice.index(min(dice))] = 6
+            low = dice.index(min(dice))
+            raised = {"apfsds": 6 - dice[low]}  # the event shows the dice as rolled and what the round adds
+            dice[low] = 6
         natural = sum(dice)
         total = natural + mod
         hit = total >= dist
-        ev.append(_roll(t.id, "@panzer.roll.hit", dice, total, mod=mod, mods=mods, need=dist, target=e.id))
+        ev.append(_roll(t.id, "@panzer.roll.hit", rolled, total, mod=mod, mods=mods, need=dist, target=e.id, **raised))
         ev.append(_public("panzer.ev.hit_result", tank=t.id, target=e.id, mode=f"@panzer.mode.{mode}",
                                natural=natural, mod=mod, total=total, need=dist,
                                result="@panzer.hit" if hit else "@panzer.miss"))
@@ -1153,8 +1156,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             v["selected"] = state.mover.tank  # type: ignore[union-attr]
             v["reach"] = self._reach(state)
         if seat is not None:
+            # a wreck's rounds are gone with it: only the live tanks' are the seat's to fire
             v["my_ammo"] = {t.id: [{"id": m.id, "kind": m.kind} for m in t.ammo]  # Ammo.model_dump()
-                           for t in state.tanks if t.owner == seat and t.ammo}
+                           for t in state.tanks if t.owner == seat and t.ammo and t.alive}
             if state.pending_army[seat]:
                 v["my_army"] = {"army": state.pending_army[seat], "token": state.army_token[seat]}
         sel = v.get("selected")

@@ -120,7 +120,8 @@ def _hit_terms(params: dict[str, Any], result: dict[str, Any], locale: str) -> l
         return [(t(locale, "panzer.term.modifiers"), params["mod"])] if params.get("mod") else []
     mode = t(locale, result["mode"][1:]) if result.get("mode") else t(locale, "panzer.term.mode")
     labels = {"mode": mode, "spotted": t(locale, "panzer.term.spotted"), "veteran": t(locale, "panzer.term.veteran")}
-    return [(labels[name], value) for name, value in params["mods"].items() if value]
+    raised = [(t(locale, "panzer.term.apfsds"), params["apfsds"])] if params.get("apfsds") else []  # rule 4-2
+    return raised + [(labels[name], value) for name, value in params["mods"].items() if value]
 
 
 def _rolls_ahead(following: list[tuple[str, dict[str, Any]]], what: str) -> int:

@@ -208,3 +208,70 @@ def test_units_of_one_name_destroyed_in_a_post_keep_apart():
         if checked >= 3:
             break
     assert checked, "no post destroyed two units of one name"
+
+
+def test_a_strike_names_its_target_unit_as_the_board_does():
+    """Fifth newcomer playtest (4 players, seed 11): "Mortar Team #2 attacks Combat Engineers."
+    while the board held Bot 1's Combat Engineers #1 and alice's Combat Engineers #2: which was
+    attacked? The next line, the reaction DM and the fight said "Combat Engineers #2". The
+    rules: "任意多个自己的明置单位各攻击一次范围内目标" (each face-up unit strikes once at a target
+    in range); the strike's line names the target unit by its board label, ordinal and all."""
+    from games.conflict.present import state_labels
+
+    twins = 0
+    for seed in (1, 2, 3):
+        for state, events in steps(seed, players=4):
+            for key, params in events:
+                if key != "conflict.ev.strike" or params["target"] not in state.units:
+                    continue
+                for loc in ("en", "zh-CN"):
+                    label = state_labels(state, None, loc)[params["target"]]
+                    twins += "#" in label
+                    line = GAME.text.event_lines(state, [(key, params)], loc)[0]
+                    assert line.endswith(("attacks " if loc == "en" else "进攻 ") + label + ("." if loc == "en" else "。")), line
+    assert twins, "no strike on a unit that shares its name"
+
+
+def test_a_unit_turned_face_up_is_named_by_the_label_it_carries_from_then_on():
+    """Fifth newcomer playtest (zh-CN): "铁路枢纽的暗置单位 翻为明置：是 轻型坦克。" and the next line
+    "突击队 搭乘 轻型坦克 #2。": Bot 3 had a Light Tank face up already, so alice's became #2 the
+    moment it showed, and the line that showed it gave another name. Rules: "明置：可以行动"
+    (face up: it may act); the line that turns it up names it by the label the board and the
+    following lines give it ("是 轻型坦克 #2" / "it is Light Tank #2")."""
+    from games.conflict.present import state_labels
+
+    twins = 0
+    for seed in (11, 3, 5):
+        for state, events in steps(seed, players=4):
+            for key, params in events:
+                unit_id = params.get("unit")
+                if key != "conflict.ev.flip_up" or unit_id not in state.units or not state.units[unit_id].up:
+                    continue
+                for loc in ("en", "zh-CN"):
+                    label = state_labels(state, None, loc)[unit_id]
+                    twins += "#" in label
+                    line = GAME.text.event_lines(state, [(key, params)], loc)[0]
+                    assert line.endswith(label + ("." if loc == "en" else "。")), line
+    assert twins, "no unit turned up beside another of its name"
+
+
+def test_the_aegis_coin_says_what_its_face_does():
+    """Fifth newcomer playtest: "🎲 alice rolls Aegis coin: 1 = **1**: **heads**" 31 times in three
+    games, between a fight's reveal and its pairs: heads, and so? 宙斯盾: "单位对单位开始时掷一次硬币，
+    正面抵消第一点损伤" (a coin per fight; heads cancels the first damage). The result says so."""
+    faces = {"en": ("heads: Aegis cancels the first point of damage", "tails: no Aegis shield"),
+             "zh-CN": ("正面：本场单位对单位中，宙斯盾抵消", "反面：本场单位对单位中，宙斯盾不起作用")}
+    seen = set()
+    for seed in range(1, 9):
+        for state, events in steps(seed, players=3, limit=2500):
+            for i, (key, params) in enumerate(events):
+                if key != "core.roll" or params.get("what") != "@conflict.card.aegis":
+                    continue
+                heads = params["total"] == 1
+                seen.add(heads)
+                for loc in ("en", "zh-CN"):
+                    line = GAME.text.event_lines(state, events[i:i + 1], loc)[0]
+                    assert faces[loc][0 if heads else 1] in line, line
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}, seen

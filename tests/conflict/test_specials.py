@@ -1,5 +1,5 @@
 """Special attacks, achievements, victory goals, elimination and conceding."""
-from games.conflict import ENGINE
+from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
 
 import pytest
@@ -54,6 +54,35 @@ def test_neutron_bomb_destroys_every_unit_in_a_city():
     assert all(u.id not in state.units for u in us)
     assert safe.id in state.units  # tactical evasion: no attack reaches it
     assert state.players[a].res == 0
+
+
+@pytest.mark.parametrize("loc,bomb,empty", [
+    ("en", "{a} uses Neutron Bomb on {b}'s {city}.", "No unit in {city} is destroyed."),
+    ("zh-CN", "{a} 对 {b} 的{city} 使用 中子弹。", "{city} 没有单位被消灭。")])
+def test_the_neutron_bomb_s_lines_name_the_city_and_say_when_nobody_was_there(loc, bomb, empty):
+    """Fifth newcomer playtest: "Bot 2 uses Neutron Bomb against alice." and nothing after it (the
+    city it fell on held no unit), elsewhere "alice's Ace Pilot is destroyed.": which city? what
+    happened? 中子弹「消灭一个城市中的所有单位」: the line names the city it falls on, and says
+    so when no unit there is destroyed."""
+    from games.core.i18n import localize_value
+    from games.conflict.data import content
+
+    state, a, b = battle()
+    state.players[a].res = 8
+    unit(state, a, "paratroopers", outer(state, a)[0])
+    first, second = give(state, a, "neutron"), give(state, a, "neutron")
+    tid = make_city(state, outer(state, b)[0])
+    city = localize_value(content().territories[state.territories[tid].key].name, loc)
+    for u in [u for u in state.units.values() if u.loc == tid]:
+        del state.units[u.id]
+    post = [(e.key, e.params) for e in play(state, a, f"neutron {first} {tid}").events if e.to is None]
+    lines = GAME.text.event_lines(state, post, loc)
+    names = {"a": state.players[a].name, "b": state.players[b].name, "city": city}
+    assert bomb.format(**names) in lines and empty.format(city=city) in lines, lines
+    victim = unit(state, b, "rifleman", tid)
+    post = [(e.key, e.params) for e in play(state, a, f"neutron {second} {tid}").events if e.to is None]
+    lines = GAME.text.event_lines(state, post, loc)
+    assert victim.id not in state.units and bomb.format(**names) in lines and empty.format(city=city) not in lines, lines
 
 
 def test_neutron_bomb_targets_only_cities():
@@ -392,6 +421,24 @@ def test_the_first_fallen_may_concede_instead_of_naming_an_heir():
     ENGINE.resign(state, b)
     assert state.pending is None and ENGINE.active_seats(state) == [a]
     assert ENGINE.invariants(state) == []
+
+
+@pytest.mark.parametrize("loc,said", [
+    ("en", "You are out of the game. The first player out (The Loser) leaves everything to one player: "
+           "choose who gets your 2 cards and 3 resource cards."),
+    ("zh-CN", "你已出局。第一个被消灭的玩家（失败者）须把所有牌交给一名玩家：请选择谁得到你的 2 张牌和 3 张资源牌。")])
+def test_the_first_fallen_is_told_what_the_heir_prompt_is_about(loc, said):
+    """Fifth newcomer playtest: right after "alice 被 机器人3 消灭。" the DM read "alice 离开游戏：请选择。
+    1. 遗赠 — 3 个选项" (alice leaves the game: choose. Bequeath — 3 choices): about herself in the
+    third person, and not what is chosen or why. 失败者: "第一个被消灭 … 被消灭时把所有牌（手牌、装配、
+    资源）交给指定的一人"."""
+    state, a, b = battle(n=3)
+    give(state, b, "spy")
+    give(state, b, "maintain")
+    state.players[b].res = 3
+    knock_out(state, a, b)
+    assert state.pending.kind == "bequeath" and ENGINE.active_seats(state) == [b]
+    assert GAME.text.prompt(state, b, loc) == said
 
 
 def test_seats_in_play_the_eliminated_leave_once_the_loser_has_bequeathed():

@@ -48,3 +48,37 @@ def test_stopping_the_draft_says_how_much_of_the_budget_is_spent(locale, label):
     assert [8] == [sum(ROSTER[k].price for k in state.picks[seat])]
     done = next(a for a in ENGINE.legal_actions(state, seat) if a.kind == "done")
     assert GAME.text.describe_action(state, seat, done, locale) == label
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_a_destroyed_tank_s_special_rounds_are_no_longer_listed_as_the_player_s(locale):
+    """Fifth newcomer playtest: alice's Hetzer #3 and Hetzer #7 were destroyed in rounds 1 and
+    2, and every /hand until the end of round 10 still read "Your special rounds: Hetzer #3:
+    overcharged round, Hetzer #7: HESH". Rule 4: special rounds are loaded on a tank and fired
+    by it ("特种炮弹装在坦克上"); a wreck fires nothing, so its rounds are not the player's any more."""
+    from games.panzer.text import tank_label, tank_numbers
+    from tests.panzer.helpers import act, board, give_ammo, load
+
+    state = board([("a1", "m4", "h8", "n"), ("a9", "m4", "l10", "n"), ("b1", "pz4h", "h4", "n"),
+                   ("b9", "m4", "a1", "s")])
+    give_ammo(state, "b1", "hesh")
+    give_ammo(state, "b9", "overcharge")
+    mine = t_mine(locale)
+    numbers = tank_numbers(state.tanks)
+    wreck, live = tank_label(numbers, "b1", locale), tank_label(numbers, "b9", locale)
+    before = GAME.text.summary(ENGINE.view(state, 1), locale)
+    assert wreck in _line(before, mine) and live in _line(before, mine)
+    load(state, [6, 6, 6, 6])  # hit, then 12 + 6 against the side armour 9: destroyed
+    act(state, "precise a1 b1 1 -")
+    assert not ENGINE.tank(state, "b1").alive
+    after = _line(GAME.text.summary(ENGINE.view(state, 1), locale), mine)
+    assert wreck not in after and live in after, after
+
+
+def t_mine(locale: str) -> str:
+    from games.core.i18n import t
+    return t(locale, "panzer.ui.mine")
+
+
+def _line(text: str, start: str) -> str:
+    return next((line for line in text.splitlines() if line.startswith(start)), "")

@@ -203,14 +203,25 @@ def test_rule_4_1_overcharge_multiplies_the_damage_dice_by_class():
         assert "panzer.ev.ammo_used" in keys(step) and ENGINE.tank(s, "a1").ammo == []
 
 
-def test_rule_4_2_apfsds_turns_one_die_into_a_six():
+@pytest.mark.parametrize("loc,line", [
+    ("en", "🎲 M4 Sherman #1 rolls to hit: [1, 2] + 5 (APFSDS: the lower die counts as 6) = **8**, against Maus #3: "
+           "needs ≥ 6 (the distance): **hit (precision shot)**"),
+    ("zh-CN", "🎲 M4 #1 掷 命中判定：[1, 2] + 5（尾翼脱壳稳定弹：较小的骰视为 6） = **8**，对 鼠式 #3：需要 ≥ 6（距离）：**命中（精准射击）**")])
+def test_rule_4_2_apfsds_turns_one_die_into_a_six(loc, line):
+    """"尾翼脱壳稳定弹 APFSDS：命中骰中一枚视为 6" (the engine always replaces the lower die). Fifth
+    newcomer playtest: "Hetzer #3 fires a special round: APFSDS." then "rolls to hit: [6, 6] − 2
+    (defensive fire) = **10**": which die did the round change, and by how much? The line shows
+    the dice as rolled and what the round added."""
     s = duel("m4", "maus", t_at="h2")  # distance 6
     give_ammo(s, "a1", "apfsds")
     load(s, [1, 2, 1, 1])
     step = act(s, "precise a1 b1 1 apfsds")
     roll = next(e for e in step.events if e.key == "core.roll")
-    assert sorted(roll.params["dice"]) == [2, 6] and roll.params["total"] == 8
+    assert roll.params["dice"] == [1, 2] and roll.params["total"] == 8  # 2 + 6
     assert event(step, "panzer.ev.hit_result").params["result"] == "@panzer.hit"
+    assert event(step, "panzer.ev.hit_result").params["natural"] == 8  # rule 12 reads the dice after the 6
+    public = [(e.key, e.params) for e in step.events if e.to is None]
+    assert line in GAME.text.event_lines(s, public, loc)
 
 
 @pytest.mark.parametrize("d6,effect", [(1, "immobile"), (2, "immobile"), (3, "gun_broken"), (4, "gun_broken"),

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from bot.outbox import Outbox
 from games.core.i18n import localize_value, t
 from games.registry import get_engine
@@ -39,10 +41,11 @@ class Table:
 
 
 async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] | None = None,
-                   concede: bool = False) -> Table:
+                   concede: bool = False, concede_at_heir: bool = False) -> Table:
     """A conflict table of `humans` then `bots`, with a turn timer, played to its end: a human
     whose turn it is plays the first passive action that is legal, else the first legal one;
-    with `concede`, the last human in play concedes as soon as another is out."""
+    with `concede`, the last human in play concedes as soon as another is out; with
+    `concede_at_heir`, a human asked to choose an heir (eliminated) concedes instead."""
     locales = locales or {}
     say = lambda name, verb, **args: host.handle(cmd(name, verb, locale=locales.get(name, "en"), **args))  # noqa: E731
     await say(humans[0], "game.new", game="conflict")
@@ -64,8 +67,11 @@ async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] |
             table.status_while_bots_finish = reply_text(await say(humans[0], "game.status"))
         assert set(session.timer_seats) <= set(ENGINE.seats_in_play(state))  # the timer never waits on an out seat
         still = [s for s in range(len(humans)) if s in table.steps[-1][1]]
+        heir = concede_at_heir and awaited and all(a.kind == "bequeath" for a in ENGINE.legal_actions(state, awaited[0]))
         if concede and len(still) == 1 < len(humans):
             box = await say(humans[still[0]], "game.concede")
+        elif heir:
+            box = await say(session.seats[awaited[0]].name, "game.concede")
         elif awaited and session.turn_deadline is not None and session.timer_seats:
             seat = awaited[0]
             codes = [a.code() for a in ENGINE.legal_actions(state, seat)]
@@ -127,6 +133,23 @@ async def test_the_last_human_out_the_bots_finish_in_a_few_short_posts(host):
     assert winner in log and "Standings: 1. " in log
 
 
+@pytest.mark.parametrize("loc", ["en", "zh-CN"])
+async def test_the_bots_finishing_within_the_post_that_put_the_last_human_out_say_so(host, loc):
+    """Fifth newcomer playtest, zh-CN: alice was eliminated in round 26 and bequeathed her cards;
+    the bots had time to finish in that same post, so it read "alice 把 7 张牌和 45 张资源牌交给
+    机器人1。" then "第30/30轮 · 游戏结束" and the result: four rounds gone without a word (the
+    notice that the bots play on was said only when their moves spilled into later posts)."""
+    host.bot_step_cap, host.bot_seconds = 100_000, 1e9  # the bots finish within the command
+    table = await play_out(host, ["alice"], bots=3, locales={"alice": loc})
+    out = table.out_at(0)
+    said = table.public(out)
+    assert len(said) == 1, [m.text for m in said]  # one post: her step, the final board and the result
+    text = said[0].text.splitlines()
+    assert t(loc, "host.bots_played_on") in text and t(loc, "host.bots_play_on") not in text
+    winner = t(loc, "host.winners", names="")[:-1]  # "Winner: " / "胜者："
+    assert text.index(t(loc, "host.bots_played_on")) < next(i for i, x in enumerate(text) if winner in x)
+
+
 async def test_one_of_two_humans_out_the_other_plays_on_and_the_out_one_hears_nothing_more(host):
     table = await play_out(host, ["alice", "bob"], bots=2, locales={"bob": "zh-CN"})
     first, second = sorted((0, 1), key=table.out_at)
@@ -166,6 +189,27 @@ async def test_the_last_human_conceding_while_an_out_one_waits_for_the_result_le
     assert t("en", "host.bots_play_on") in said[0].text and t("en", "host.only_bots_left") not in said[0].text
     assert len(said) <= 3 and lines(said[1:]) <= 40
     assert table.private(["alice", "bob"][gave_up], table.out_at(gave_up)) == []  # who concedes knows
+    assert table.finished == [table.sid]
+
+
+@pytest.mark.parametrize("loc", ["en", "zh-CN"])
+async def test_conceding_at_the_heir_prompt_after_elimination_lets_the_bots_finish(host, loc):
+    """Fifth newcomer playtest (zh-CN): alice's last territory fell ("alice 被 机器人2 消灭。"), the
+    DM asked her to choose an heir, she typed /game concede, and the table read "牌桌上只剩机器人，
+    游戏结束。无人获胜。": the game lost its result because the rules' elimination was taken for a
+    player walking out (a turn timer's forfeit at that prompt did the same). Eliminated is
+    eliminated: she waits for the result, and the bots finish the game quietly."""
+    host.bot_step_cap = 40  # the bots finish over several ticks
+    table = await play_out(host, ["alice"], bots=3, locales={"alice": loc}, concede_at_heir=True)
+    session = await host.repo.load_session(table.sid)
+    state = ENGINE.load_state(session.state)
+    outcome = ENGINE.outcome(state)
+    assert session.status == "finished" and outcome is not None and outcome.ranks[0] == 4
+    assert state.players[0].out == "eliminated"
+    said = "\n".join(m.text for m in table.public(table.out_at(0)))
+    assert t(loc, "host.only_bots_left") not in said and t(loc, "host.no_winner") not in said
+    assert t(loc, "host.bots_play_on") in said
+    assert t(loc, "host.winners", names=session.seats[outcome.winners[0]].name) in said
     assert table.finished == [table.sid]
 
 
