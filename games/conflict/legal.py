@@ -187,43 +187,44 @@ def _strikes(state: ConflictState, seat: int, my_units: list[Unit] | None = None
 
 def _may_strike(state: ConflictState, seat: int, my_units: list[Unit]) -> bool:
     """Whether _strikes is not empty (the attack card's condition), stopping at the first
-    place with a target instead of listing every striker's targets. What a striker may hit
+    striker with a target instead of listing every striker's targets. What a striker may hit
     depends only on its place and its range (_reach, _targets), and a longer range reaches
-    all a shorter one does from the same place: so only the longest range at each place is
-    tried, and a range is worked out once per card (all strikers belong to `seat`)."""
-    ranges: dict[str, int] = {}  # card key -> range
-    longest: dict[str, int] = {}  # place -> the longest range of a striker there
-    for u in strikers(state, seat, my_units):
-        rng = ranges.get(u.key)
-        if rng is None:
-            rng = ranges[u.key] = unit_range(state, u)
-        if rng > longest.get(u.loc, -1):
-            longest[u.loc] = rng
-    if not longest:
-        return False
+    all a shorter one does from the same place: so a striker is tried only when its range is
+    longer than any tried at its place. strikers() and _reach are written out (all strikers
+    belong to `seat`); the front is looked up once, at the first striker in reach."""
+    p = state.players[seat]
+    emp = p.emp
+    limit = 3 if p.upgrade == "reactor" and not emp else 1
     territories = state.territories
-    reaching = []
-    for loc, rng in longest.items():
+    longest: dict[str, int] = {}  # place -> the longest range tried there
+    tids: list[str] | None = None  # the front territories, when no unit of another seat evades
+    front: list | None = None  # fronts(), with garrisons, when some unit evades
+    for u in my_units:
+        if u.strikes >= limit or not u.up or u.riding is not None \
+                or (u.key in VEHICLES and (u.rider is None or emp)):
+            continue
+        rng = unit_range(state, u)
+        loc = u.loc
+        if rng <= longest.get(loc, -1):
+            continue
+        longest[loc] = rng
         here = territories[loc].owner
         r, nrows = row_of(state, loc)
         near, far = max(1, nrows - 1 - r), nrows - r
-        if (far if here == seat else near) <= rng:  # as _reach, for a unit of `seat`
-            reaching.append((rng, near, far, here))
-    if not reaching:
-        return False
-    players = state.players
-    if not any(p.evading for g, p in enumerate(players) if g != seat):
-        # no unit of another seat evades: every front territory in reach holds a target (its
-        # garrison, or itself when it has none), so the garrisons need not be looked up
-        tids = _front_tids(state, seat)
-        for rng, near, far, here in reaching:
+        if (far if here == seat else near) > rng:  # as _reach: every front territory out of reach
+            continue
+        if tids is None and front is None:
+            if any(q.evading for g, q in enumerate(state.players) if g != seat):
+                front = fronts(state, seat)
+            else:
+                # no unit of another seat evades: every front territory in reach holds a target
+                # (its garrison, or itself when it has none), so the garrisons need not be looked up
+                tids = _front_tids(state, seat)
+        if tids is not None:
             for tid in tids:
                 if (near if territories[tid].owner == here else far) <= rng:
                     return True
-        return False
-    front = fronts(state, seat)
-    for r in reaching:
-        if _targets(state, r, front):
+        elif _targets(state, (rng, near, far, here), front):
             return True
     return False
 
@@ -290,9 +291,9 @@ def develop_parts(state: ConflictState, seat: int) -> tuple[list[list], dict[str
 
 class Memo(NamedTuple):
     """What a development listing derived that a flip leaves as it is: the places of the seat's
-    vehicles (only there can a flip change who may board; none under EMP, which no flip
-    lifts) and the move targets by territory (they depend on the rows, not on which units are
-    face up)."""
+    vehicles with no crew aboard (only there can a flip change who may board: the vehicle's
+    own flip or a crew's beside it; none under EMP, which no flip lifts) and the move targets
+    by territory (they depend on the rows, not on which units are face up)."""
     vehicle_locs: set[str]
     targets: dict[str, tuple[str, ...]]
 
@@ -378,9 +379,9 @@ def relist_after_flip(state: ConflictState, seat: int, parts: list[list], first:
     just before it (by develop_parts, or by this after an earlier flip): the flip leaves the
     hand, the resources, the territories and which units the seat has as they were, and
     changes the answer of `u.up` for one unit, which only the UNIT_PARTS ask. The flipped
-    unit's flip goes; boards are built again only where the seat has a vehicle, moves and
-    airdrops only when the unit acts on one side of the flip (a vehicle with no crew or no
-    power acts on neither). Each is built again by the code `_develop` uses, so in the same
+    unit's flip goes; boards are built again only where the seat has a vehicle with no crew
+    aboard, moves and airdrops only when the unit acts on one side of the flip (a vehicle with
+    no crew or no power acts on neither). Each is built again by the code `_develop` uses, so in the same
     order; engine.invariants compares the result with a fresh listing."""
     p = state.players[seat]
     parts = parts[:]
@@ -405,16 +406,16 @@ def _plans_open(p: m.Player, first: dict[str, str]) -> bool:
 
 def _boards(p: m.Player, my_units: list[Unit], vehicle_locs: set[str] | None = None) -> list:
     """Crews boarding vehicles; `vehicle_locs`, when given, gets the places of the seat's
-    vehicles (Memo.vehicle_locs: none under EMP, when nobody boards anyway)."""
+    vehicles with no crew aboard (Memo.vehicle_locs: none under EMP, when nobody boards anyway)."""
     if p.emp:
         return _NONE
     acts = []
     for v in my_units:
-        if v.key not in VEHICLES:
+        if v.key not in VEHICLES or v.rider is not None:
             continue
         if vehicle_locs is not None:
             vehicle_locs.add(v.loc)
-        if v.rider is None and v.up:
+        if v.up:
             crew = CARDS[v.key].crew
             loc = v.loc
             for u in my_units:
