@@ -860,12 +860,12 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def _leave_battle(self, state):
         state.phase = "post"
         state.assault = False
-        R.reset_hp(state)
+        if state.fought:  # else no unit fought: all are at full durability (see R.reset_hp)
+            R.reset_hp(state)
 
     def _do_next(self, state, seat, a, ev):
         if state.phase == "develop":
-            state.phase = "battle"
-            R.reset_hp(state)
+            state.phase = "battle"  # every unit is at full durability already (see R.reset_hp)
         elif state.phase == "battle":
             self._leave_battle(state)
         else:
@@ -1065,7 +1065,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 problems.append(f"{p.name} has a bad row")
             if p.res < 0:
                 problems.append(f"{p.name} has {p.res} resources")
+        full = state.phase in ("develop", "post", "end") or (state.phase == "battle" and not state.fought)
         for u in state.units.values():
+            if full and u.hp != R.BATTLE_HP:
+                problems.append(f"{u.id} at durability {u.hp} outside a battle phase with a strike")
             if u.loc not in state.territories:
                 problems.append(f"{u.id} stands on a missing territory")
             if not state.players[u.owner].alive:

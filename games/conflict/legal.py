@@ -410,9 +410,7 @@ def _boards(p: m.Player, my_units: list[Unit], vehicle_locs: set[str] | None = N
     if p.emp:
         return _NONE
     acts = []
-    for v in my_units:
-        if v.key not in VEHICLES or v.rider is not None:
-            continue
+    for v in [v for v in my_units if v.key in VEHICLES and v.rider is None]:  # mostly none or one
         if vehicle_locs is not None:
             vehicle_locs.add(v.loc)
         if v.up:

@@ -552,6 +552,10 @@ def crown_boss(state: ConflictState, seat: int, events: list[Event]) -> None:
 
 # --- the turn cycle ---------------------------------------------------------------------------
 def reset_hp(state: ConflictState) -> None:
+    """Every unit back to full durability (3 in each battle phase). Only a fight lowers it,
+    and only after a strike, which marks the turn `fought`: so outside a battle phase with a
+    strike every unit is at full durability (engine.invariants checks it), and the turn
+    cycle calls this only after a turn that fought (a pass over every unit, three times a turn)."""
     for u in state.units.values():
         u.hp = BATTLE_HP
 
@@ -606,7 +610,8 @@ def end_turn(state: ConflictState, events: list[Event]) -> None:
     for q in state.players:
         if q.no_attack_until == seat:
             q.no_attack_until = None
-    reset_hp(state)
+    if state.fought:
+        reset_hp(state)
     advance(state, events)
 
 

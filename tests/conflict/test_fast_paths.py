@@ -191,3 +191,34 @@ def test_a_state_changed_by_hand_during_a_battle_is_not_listed_from_before_it():
     assert any(a.kind == "maintain" and a.card == card for a in listed)
     ENGINE.apply(twin, seat, next(a for a in ENGINE.legal_actions(twin, seat) if a.kind == "next"))
     assert ENGINE.legal_actions(twin, seat) == L.legal(twin, seat)
+
+
+@pytest.mark.parametrize("players,seed", [(3, 51), (2, 52)])
+def test_units_are_at_full_durability_outside_a_battle_phase_with_a_strike(players, seed):
+    """RULES.md: "每次战事阶段开始时所有单位 3 点耐久，结束时回满" (3 durability at the start of
+    every battle phase, full again at its end). Only a fight lowers it, after a strike: so the
+    turn cycle resets durability only after a turn that fought (rules.reset_hp), and at every
+    step of whole games, attacks preferred, every unit outside such a battle phase is at 3;
+    `invariants` reports one lowered by hand."""
+    from games.conflict.rules import BATTLE_HP
+
+    rnd = random.Random(seed)
+    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
+    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
+    hurt = 0  # steps at which some unit was below 3 (inside a battle phase that fought)
+    while ENGINE.outcome(state) is None:
+        below = [u for u in state.units.values() if u.hp != BATTLE_HP]
+        hurt += bool(below)
+        if state.phase != "battle" or not state.fought:
+            assert below == [], (state.phase, [u.id for u in below])
+        assert ENGINE.invariants(state) == []
+        seat = rnd.choice(ENGINE.active_seats(state))
+        legal = ENGINE.legal_actions(state, seat)
+        fights = [a for a in legal if a.kind in ("attack", "strike")]
+        state = ENGINE.apply(state, seat, rnd.choice(fights if fights and rnd.random() < 0.8 else legal)).state
+    assert hurt > 0
+    unit = next(iter(state.units.values()), None)
+    if unit is not None:
+        state.phase, state.winner = "post", None
+        unit.hp = 1
+        assert any("durability 1" in p for p in ENGINE.invariants(state))
