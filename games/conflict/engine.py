@@ -132,9 +132,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     _listed: Listing | None = None
     # The development listing from which the turn seat ended its development (`next`), kept
     # through a battle phase of a single `next`: that battle changes nothing a development
-    # listing reads (the phase and the units' battle durability only), so it is the post
-    # phase's first listing. Any other action on that state drops it, and so does the post
-    # phase's first listing, which takes it; `invariants` compares it with a fresh one.
+    # listing reads (the phase only), so it is the post phase's first listing, and the battle's
+    # first listing takes its hand's first cards and its units. Any other action on that state
+    # drops it, and so does the post phase's first listing, which takes it; `invariants`
+    # compares it (and any listing kept) with a fresh one.
     _before_battle: Listing | None = None
 
     def invalidate(self, state: ConflictState) -> None:
@@ -154,10 +155,16 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             self._listed = Listing(state, seat, parts, listed.first, listed.units, False, acts, None, listed.memo)
             return acts
         before = self._before_battle
-        if before is not None and before.state is state and state.phase == "post" and before.seat == seat:
-            self._before_battle = None
-            self._listed = before  # the development listing, kept through a battle of a single `next`
-            return list(before.acts)  # a list of its own, as every listing is
+        if before is not None and before.state is state and before.seat == seat:
+            if state.phase == "post":
+                self._before_battle = None
+                self._listed = before  # the development listing, kept through a battle of a single `next`
+                return list(before.acts)  # a list of its own, as every listing is
+            if state.phase == "battle" and state.pending is None and not state.assault:
+                # the battle's first listing: `next` changed neither the hand nor the units
+                acts = L.battle_actions(state, seat, before.first, before.units)
+                self._listed = Listing(state, seat, None, None, None, False, acts, None, None)
+                return acts
         if L.developing(state, seat):
             parts, first, units, memo = L.develop_parts(state, seat)
             acts = L.joined(parts)

@@ -279,6 +279,16 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
     return acts
 
 
+def battle_actions(state: ConflictState, seat: int, first: dict[str, str], my_units: list[Unit]) -> list:
+    """`legal(state, seat)` in a battle phase with no assault and nothing pending, for the turn
+    seat, from the first card of each key in its hand and its units (as _firsts and units_of
+    give them)."""
+    acts: list = []
+    _battle(state, seat, state.players[seat], acts, first, my_units, None)
+    acts.append(_NEXT)
+    return acts
+
+
 def develop_parts(state: ConflictState, seat: int) -> tuple[list[list], dict[str, str], list[Unit], Memo]:
     """For a seat that may develop (`developing`): `legal(state, seat)` in parts (joined by
     `joined`), with what relist_after_flip needs: the first card of each key in hand, the
