@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.core import GameRng
+from games.core.scoring import win_chances
 from games.core.hexgrid import distance, in_arc, neighbors, turn_steps
 from games.panzer import rules as R
 from games.panzer.data import MAPS
@@ -371,10 +372,6 @@ def prior(engine: Any, state: Any, seat: int, legal: list) -> list[float]:
     return weights
 
 
-FIRE_WORTH = 0.5  # an expected point of a shot a tank has now, against a point already scored
-SCORE_SCALE = 2.0  # a lead, in points, that makes a win about 73 % likely (e**1 : 1)
-
-
 def firepower(state: Any, seat: int) -> float:
     """The points a side's tanks may expect to score with their best shot from where they
     stand (a precise shot with normal rounds at an enemy in range and sight), summed."""
@@ -393,17 +390,40 @@ def firepower(state: Any, seat: int) -> float:
     return total
 
 
+def features(state: Any, seat: int) -> list[float]:
+    """What a position holds for `seat`, as numbers (`FEATURES` names them): points scored, and
+    the same weighted by how far the game is (a lead counts for more with fewer rounds left);
+    the points its live tanks are worth; the shots its tanks have now (`firepower`), and again
+    if it moves next (it shoots first); the points it spent (the tie-break: fewer wins), weighted
+    by how far the game is; whether it moves next."""
+    progress = min(1.0, state.turn_no / (2 * state.options.rounds))
+    to_move = 1.0 if state.seat == seat else 0.0
+    fire = firepower(state, seat)
+    material = sum(R.POINTS[R.ttype(t).tank_class] for t in state.tanks if t.owner == seat and t.alive)
+    return [state.score[seat], state.score[seat] * progress, material, fire, fire * to_move,
+            state.spent[seat] / 100 * progress, to_move]
+
+
+FEATURES = ("score", "score_late", "material", "firepower", "firepower_to_move", "spent_late", "to_move")
+# Fitted by `python -m bench evaluation --game panzer` (see bench/evaluation.py)
+WEIGHTS = (0.4012, 0.7284, -0.2129, 0.167, 0.01308, 0.7306, 0.07324)
+
+
 def evaluate(engine: Any, state: Any, players: int) -> list[float]:
-    """For a search cut short: each side's chance to win (10: more points scored wins), from
-    its lead in points scored and in the shots its tanks have now; even before the battle (a
-    force being drafted is worth what it will do, not its points, which the price budget
-    caps: counting them would have a search draft by points)."""
+    """For a search cut short: each side's chance to win by the fitted weights of `features`;
+    even before the battle (a force being drafted is worth what it will do, not its points,
+    which the price budget caps: counting them would have a search draft by points)."""
     if state.phase in SETUP_PHASES:
         return [1 / players] * players
-    value = [state.score[s] + FIRE_WORTH * firepower(state, s) for s in range(2)]
-    lead = max(-50.0, min(50.0, (value[0] - value[1]) / SCORE_SCALE))
-    first = 1 / (1 + math.exp(-lead))
-    return [first, 1 - first]
+    return win_chances(WEIGHTS, [features(state, s) for s in range(2)])
+
+
+def turn_of(state: Any) -> int:
+    """For the search (`SearchBot.turn_of`): the player turn under way (public). A turn is some
+    thirty moves, so rollouts of a fixed length stopped mid-drive, each candidate at another
+    point of the heuristic's plan; scored where the turn ends, a step that only delays the plan
+    (a turret turn) gains nothing by the delay."""
+    return state.turn_no
 
 
 def aimless(view: dict[str, Any], action: Any) -> bool:
