@@ -418,12 +418,14 @@ def evaluate(engine: Any, state: Any, players: int) -> list[float]:
     return win_chances(WEIGHTS, [features(state, s) for s in range(2)])
 
 
-def turn_of(state: Any) -> int:
+def turn_of(state: Any) -> int | str:
     """For the search (`SearchBot.turn_of`): the player turn under way (public). A turn is some
     thirty moves, so rollouts of a fixed length stopped mid-drive, each candidate at another
     point of the heuristic's plan; scored where the turn ends, a step that only delays the plan
-    (a turret turn) gains nothing by the delay."""
-    return state.turn_no
+    (a turret turn) gains nothing by the delay. Before the battle, the phase: a rollout from the
+    draft stops where the draft ends (a force is worth what it will do, and the first turn's
+    position says little of that: scored there, a search drafted an 8 pt army to move first)."""
+    return state.phase if state.phase in SETUP_PHASES else state.turn_no
 
 
 def aimless(view: dict[str, Any], action: Any) -> bool:
