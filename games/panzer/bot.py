@@ -349,29 +349,6 @@ def _turret_to_threat(engine: Any, state: Any, seat: int, legal: list) -> Any:
 SETUP_PHASES = ("army", "draft", "side", "deploy", "face", "ammo")
 
 
-def prior(engine: Any, state: Any, seat: int, legal: list) -> list[float]:
-    """For the paired search: which actions to compare with the heuristic's choice. Shots by
-    their expected points, a drive's steps and turns by how much better the place or facing
-    they lead to is than where the tank stands (the heuristic's own scores), a step back into
-    a hex left behind last of all; the rest (halting, ending a phase, choosing a tank) even."""
-    weights = []
-    m = state.mover
-    t = engine.tank(state, m.tank) if m is not None else None
-    if t is not None:
-        context, behind = _enemy_context(state, t.owner), _left_behind(state, t)
-        here = _score_at(context, t.type, t.pos, t.hull)
-        by_name = engine.gmap(state).by_name
-    for a in legal:
-        v = _fire_value(engine, state, a)
-        if v is None and t is not None and isinstance(a, Go):
-            h = by_name[a.hex]
-            v = -10.0 if h in behind else _score_at(context, t.type, h, t.hull) - here
-        elif v is None and t is not None and isinstance(a, Turn):
-            v = _score_at(context, t.type, t.pos, DIRECTION_NAMES.index(a.dir)) - here
-        weights.append(0.0 if v is None else v)
-    return weights
-
-
 def firepower(state: Any, seat: int) -> float:
     """The points a side's tanks may expect to score with their best shot from where they
     stand (a precise shot with normal rounds at an enemy in range and sight), summed."""
