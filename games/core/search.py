@@ -144,7 +144,7 @@ class SearchBot:
         self.candidates = candidates  # actions compared there, the heuristic's included
         self.confidence = confidence  # standard errors of paired gain a candidate needs to overrule the heuristic
         self.turn_horizon = turn_horizon  # a rollout with an evaluation stops once its seat is no longer awaited
-        # the game's turn counter: a rollout with an evaluation stops once it differs from the decision's,
+        # the game's turn counter: a paired rollout with an evaluation stops once it differs from the decision's,
         # so that every candidate is scored at the same point (the end of the turn), not after a fixed count of moves
         self.turn_of = turn_of
         self.clock = clock
