@@ -103,7 +103,8 @@ def quality(chances: list[float], labels: list[float]) -> tuple[float, float]:
 
 
 LIVE = {"frontline": lambda st: st.phase == "main", "conflict": lambda st: st.phase not in ("setup", "over"),
-        "fleet": lambda st: st.phase == "play"}
+        "fleet": lambda st: st.phase == "play",
+        "panzer": lambda st: st.phase not in ("army", "draft", "side", "deploy", "face", "ammo") and not st.finished}
 
 
 def main(argv: list[str]) -> int:

@@ -129,7 +129,7 @@ class SearchBot:
                  widening: float = 2.0, rollout_randomness: float = 0.1, heuristic_bonus: int = 2,
                  paired: bool = False, candidates: int = 4, turn_horizon: bool = False, confidence: float = CONFIDENCE,
                  clock: Callable[[], float] = time.perf_counter, memory: Memory | None = None,
-                 prior: Prior | None = None, bias: float = 0.5):
+                 prior: Prior | None = None, bias: float = 0.5, turn_of: Callable[[Any], Any] | None = None):
         self.engine = engine
         self.memory = memory or Memory()
         self.budget = budget
@@ -144,6 +144,9 @@ class SearchBot:
         self.candidates = candidates  # actions compared there, the heuristic's included
         self.confidence = confidence  # standard errors of paired gain a candidate needs to overrule the heuristic
         self.turn_horizon = turn_horizon  # a rollout with an evaluation stops once its seat is no longer awaited
+        # the game's turn counter: a paired rollout with an evaluation stops once it differs from the decision's,
+        # so that every candidate is scored at the same point (the end of the turn), not after a fixed count of moves
+        self.turn_of = turn_of
         self.clock = clock
         self.prior = prior  # which actions the paired search compares, the order the tree tries them in
         self.bias = bias  # the tree's progressive bias: a child's prior counts as `bias` / (1 + its visits)
@@ -238,6 +241,7 @@ class SearchBot:
             weights = self._priors(world, seat)
             others.sort(key=lambda code: weights.get((seat, code), 0.0), reverse=True)
         candidates = [favourite] + others[:self.candidates - 1]
+        turn = self.turn_of(world) if self.turn_of else None  # public: the same in every drawn world
         gains: dict[str, list[float]] = {code: [] for code in candidates[1:]}  # per round, over the favourite's
         totals = dict.fromkeys(candidates, 0.0)
         rounds = 0
@@ -252,7 +256,7 @@ class SearchBot:
                 # (the next draws its own; the first world is kept as a copy): one state copy fewer a round
                 start = world if i == len(candidates) - 1 else engine.load_state(base)
                 trial = engine.apply(start, seat, by_code[code]).state
-                reward = self._rollout(trial, players, random.Random(seed), deadline, seat)
+                reward = self._rollout(trial, players, random.Random(seed), deadline, seat, turn)
                 got.append(0.5 if reward is None else reward[seat] if seat < len(reward) else 0.0)
             if len(got) < len(candidates) or (rounds and deadline is not None and self.clock() > deadline):
                 break  # a round the deadline cut into is not a fair comparison
@@ -359,10 +363,10 @@ class SearchBot:
         return mean + spread + bias + rng.random() * 1e-9  # ties broken at random
 
     def _rollout(self, world: Any, players: int, rng: random.Random, deadline: float | None,
-                 seat: int | None = None) -> list[float] | None:
+                 seat: int | None = None, turn: Any = None) -> list[float] | None:
         """The heuristic plays on from `world`: to the end, or for `rollout_steps` moves (or,
-        with `turn_horizon`, until `seat` is no longer awaited) where the game can evaluate
-        the position reached."""
+        with `turn_horizon`, until `seat` is no longer awaited; with `turn_of`, until the game's
+        turn is no longer `turn`) where the game can evaluate the position reached."""
         engine = self.engine
         for n in range(self.rollout_steps):
             begun = self.clock()  # a clock read costs far less than a step
@@ -375,6 +379,8 @@ class SearchBot:
             if not active:
                 break
             if self.turn_horizon and self.evaluate and seat is not None and seat not in active:
+                return self.evaluate(engine, world, players)
+            if turn is not None and self.evaluate and self.turn_of(world) != turn:
                 return self.evaluate(engine, world, players)
             actor = active[0]
             world = engine.apply(world, actor, self._policy(world, actor, rng, self.rollout_randomness)).state

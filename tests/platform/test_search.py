@@ -286,6 +286,31 @@ def test_a_turn_horizon_rollout_stops_when_its_seat_is_no_longer_awaited():
     assert all(seat not in active for seat, active in asked)
 
 
+def test_a_turn_of_rollout_is_scored_where_the_games_turn_changes():
+    """With `turn_of` (the game's turn counter), a paired rollout is scored where the turn of
+    the decision is over, not after a fixed number of moves: every position the evaluation is
+    asked about is in another turn than the decision's, however many moves a rollout may make
+    (panzer's turn is some thirty moves: stopped after twelve, candidates were scored at
+    different points of the heuristic's plan)."""
+    from games.panzer.bot import turn_of
+
+    engine = get_engine("panzer")
+    asked = []
+
+    def evaluate(e, state, players):
+        asked.append((decided[0], turn_of(state)))
+        return [0.5] * players
+
+    decided = [None]
+    bot = SearchBot(engine, Budget(seconds=None, iterations=12), rollout_steps=1000, paired=True,
+                    turn_of=turn_of, evaluate=evaluate)
+    for state, seat in _points(engine, 2, {}, seed=21, want=POINTS):
+        decided[0] = turn_of(state)
+        bot.choose(state, seat, random.Random(1))
+    assert len({turn for turn, _ in asked}) > 1  # several turns' decisions were searched
+    assert all(turn != reached for turn, reached in asked)
+
+
 @pytest.mark.parametrize("paired", [False, True], ids=["tree", "paired"])
 @pytest.mark.parametrize("game", ["panzer", "frontline", "ironfire"])
 def test_the_budget_is_a_deadline_even_after_a_stall(game, paired):
