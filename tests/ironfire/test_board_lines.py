@@ -14,6 +14,24 @@ from games.ironfire.text import view_labels
 NUMBER = re.compile(r"#(\d+)")
 
 
+def lines_of(label: str, lines: list[str], loc: str) -> list[str]:
+    """The board lines that show the card labelled `label` (`Guards Rifles #2`): its own line
+    (`Guards Rifles #2 9/9`), or its name's line with its number (`Guards Rifles: #1 9/9 · #2
+    9/9`, `face-down card: #16–#34`)."""
+    name, _, number = label.rpartition(" #") if NUMBER.search(label) else (label, "", "")
+    colon = "：" if loc == "zh-CN" else ": "
+    found = []
+    for line in (line.strip() for line in lines):
+        if line == label or re.fullmatch(re.escape(label) + r" \d.*", line):
+            found.append(line)
+        elif number and line.startswith(name + colon):
+            runs = re.findall(r"#(\d+)–#(\d+)", line)
+            shown = {int(n) for n in NUMBER.findall(line)} | {n for a, b in runs for n in range(int(a), int(b) + 1)}
+            if int(number) in shown:
+                found.append(line)
+    return found
+
+
 def boards(seed: int, players: int, options: dict[str, str]):
     """Every seat's board, and the public one, at each step of a seeded bot game."""
     rnd = random.Random(seed)
@@ -39,17 +57,8 @@ def test_an_army_reads_one_line_per_card_name_with_every_card_once():
                     head = next(i for i, line in enumerate(lines) if line.startswith(f"[{p['letter']}] "))
                     army = [line.strip() for line in lines[head + 1:head + 1 + len(
                         {NUMBER.sub("", labels[u["slot"]]).strip() for u in p["units"]})]]
-                    colon = "：" if loc == "zh-CN" else ": "
                     for u in p["units"]:  # each card on the one line of its name, with its number
-                        label = labels[u["slot"]]
-                        name, _, number = label.rpartition(" #") if NUMBER.search(label) else (label, "", "")
-                        mine = [line for line in army if line == label or re.fullmatch(re.escape(label) + r" \d.*", line)
-                                or line.startswith(name + colon)]
-                        assert len(mine) == 1, (label, army)
-                        runs = re.findall(r"#(\d+)–#(\d+)", mine[0])
-                        shown = {int(n) for n in NUMBER.findall(mine[0])}
-                        shown |= {n for a, b in runs for n in range(int(a), int(b) + 1)}
-                        assert not number or int(number) in shown, (label, mine[0])
+                        assert len(lines_of(labels[u["slot"]], army, loc)) == 1, (labels[u["slot"]], army)
                     grouped += any(" · #" in line for line in army)
                     assert all(len(line) <= 120 for line in army), army
     assert grouped
