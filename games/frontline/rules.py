@@ -176,27 +176,41 @@ def new_unit(st: FrontlineState, seat: int, key: str, bonus: int = 0, captured: 
 
 
 def place(st: FrontlineState, u: Unit, ev: Events) -> None:
-    """Put a unit in its owner's support line; 3.3.11 mountain counts friendly mountain
-    units already on the battlefield."""
+    """Put a unit in its owner's support line, with its label's number (`ordinal`); 3.3.11
+    mountain counts friendly mountain units already on the battlefield."""
     if "mountain" in u.keywords:
         n = sum("mountain" in o.keywords for o in units_of(st, u.owner))
         if n:
             buff(u, n, n)
             ev.append(public_event("frontline.mountain", {"unit": unit_label(u), "n": n}))
+    number = lowest_free(board_numbers(st, u.key))  # its twins on the board, before it
+    if number > 1:
+        st.numbers[u.uid] = number
     st.units[u.uid] = u
     st.players[u.owner].support.append(u.uid)
-    st.placed.setdefault(u.key, []).append(u.uid)
+
+
+def board_numbers(st: FrontlineState, key: str) -> dict[str, int]:
+    """The numbers of the units of card `key` on the board (1: shown without one). A unit of
+    a state stored before numbers were kept takes the lowest free number, in id order."""
+    numbers = {uid: st.numbers.get(uid, 0) for uid, u in st.units.items() if u.key == key}
+    for uid in sorted((uid for uid, n in numbers.items() if not n), key=lambda uid: int(uid[1:])):
+        numbers[uid] = lowest_free(numbers)
+    return numbers
+
+
+def lowest_free(numbers: dict[str, int]) -> int:
+    taken = set(numbers.values())
+    return next(n for n in range(1, len(taken) + 2) if n not in taken)
 
 
 def ordinal(st: FrontlineState, uid: str, key: str) -> int:
-    """A unit's ordinal among the units of its card that came into play in this game, 0 when
-    it is the only one so far: its label (`Rearguard #2`) never passes to another unit. Units
-    of a state stored before `placed` was kept count after the listed ones, in id order."""
-    uids = st.placed.get(key, [])
-    if uid not in uids:
-        uids = uids + sorted((x for x, u in st.units.items() if u.key == key and x not in uids),
-                             key=lambda x: int(x[1:]))
-    return uids.index(uid) + 1 if len(uids) > 1 and uid in uids else 0
+    """The number in a unit's label (`Rearguard #2`), 0 for none: a unit that came onto the
+    board while another of its card was there holds the lowest number its twins did not, from
+    then on; the first holds none. So two units on the board never share a label, and a
+    unit's label never changes (after it left the board too: the log reads as the table saw)."""
+    number = board_numbers(st, key).get(uid) if uid in st.units else st.numbers.get(uid, 0)
+    return number if number and number > 1 else 0
 
 
 def buff(u: Unit, atk: int, hp: int) -> None:
@@ -452,6 +466,8 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
         return
     targets = select(st, seat, eff, source, target)
     by, hook = EFFECT_SOURCE.get(id(eff), ("-", "-"))
+    # which card's ability, and which unit's when a unit's (`Rearguard #2`, as the lines name it)
+    origin = {"by": by, "hook": hook, "by_unit": source.uid if source is not None else "-"}
     if do == "damage":  # adj. 6: all damage of one effect lands together, deaths after
         for t in targets:
             if isinstance(t, str):
@@ -461,11 +477,11 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                     continue
                 st.players[hq_owner].hq -= eff.amount
                 ev.append(public_event("frontline.hq_damage", {"name": st.players[hq_owner].name, "amount": eff.amount,
-                                                               "hq": st.players[hq_owner].hq, "by": by, "hook": hook}))
+                                                               "hq": st.players[hq_owner].hq, **origin}))
             else:
                 dealt = damage_unit(t, eff.amount)
                 ev.append(public_event("frontline.damage", {"unit": unit_label(t), "amount": dealt, "hp": t.hp,
-                                                            "by": by, "hook": hook}))
+                                                            **origin}))
         return
     for t in targets:
         if isinstance(t, str):
@@ -473,35 +489,35 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
         if do == "stat":
             buff(t, eff.atk, eff.hp)
             ev.append(public_event("frontline.stat", {"unit": unit_label(t), "atk": t.atk, "hp": t.hp,
-                                                      "by": by, "hook": hook}))
+                                                      **origin}))
         elif do == "opcost":
             t.op = max(0, t.op + eff.amount)
-            ev.append(public_event("frontline.opcost", {"unit": unit_label(t), "op": t.op, "by": by, "hook": hook}))
+            ev.append(public_event("frontline.opcost", {"unit": unit_label(t), "op": t.op, **origin}))
         elif do == "destroy":
             t.hp = min(t.hp, 0)
-            ev.append(public_event("frontline.destroy", {"unit": unit_label(t), "by": by, "hook": hook}))
+            ev.append(public_event("frontline.destroy", {"unit": unit_label(t), **origin}))
         elif do == "grant":
             bucket = t.effects if eff.keyword == "attrition" else t.keywords
             if eff.keyword not in bucket:
                 bucket.append(eff.keyword)
             ev.append(public_event("frontline.grant", {"unit": unit_label(t), "what": f"@frontline.kw.{eff.keyword}",
-                                                       "by": by, "hook": hook}))
+                                                       **origin}))
         elif do == "silence":
             silence(t)
-            ev.append(public_event("frontline.silenced", {"unit": unit_label(t), "by": by, "hook": hook}))
+            ev.append(public_event("frontline.silenced", {"unit": unit_label(t), **origin}))
         elif do == "repair":  # 4.1.13
             t.hp = max(t.hp, t.peak_hp)
             t.max_hp = t.peak_hp = t.hp
             t.damaged = False
-            ev.append(public_event("frontline.repaired", {"unit": unit_label(t), "hp": t.hp, "by": by, "hook": hook}))
+            ev.append(public_event("frontline.repaired", {"unit": unit_label(t), "hp": t.hp, **origin}))
         elif do == "retreat":
             retreat(st, t, ev)
         elif do == "pin":
             pin(st, t)
-            ev.append(public_event("frontline.pinned", {"unit": unit_label(t), "by": by, "hook": hook}))
+            ev.append(public_event("frontline.pinned", {"unit": unit_label(t), **origin}))
         elif do == "double":
             t.double_turn = st.turn_no
-            ev.append(public_event("frontline.doubled", {"unit": unit_label(t), "by": by, "hook": hook}))
+            ev.append(public_event("frontline.doubled", {"unit": unit_label(t), **origin}))
         elif do == "control":
             take_control(st, t, seat, ev)
         elif do == "borrow":
@@ -529,7 +545,7 @@ def process_deaths(st: FrontlineState, ev: Events) -> None:
             ev.append(public_event("frontline.destroyed", {"unit": unit_label(u)}))
         for u in dead:
             if not u.silenced:
-                run_effects(st, u.owner, CARDS[u.key].destroyed, ev, source=None, target=None)
+                run_effects(st, u.owner, CARDS[u.key].destroyed, ev, source=u, target=None)  # off the board: named only
 
 
 # --- counter-orders -------------------------------------------------------------------

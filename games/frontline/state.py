@@ -128,9 +128,10 @@ class FrontlineState:
     end_reason: str = ""
     resigned: int | None = None
     counter_owner: int | None = None  # set while an action resolves, if a counter-order fired
-    # card key -> its units' ids in the order they came into play: a unit's label keeps its
-    # ordinal (`Rearguard #2`) after its twin leaves the board (empty in states stored before)
-    placed: dict[str, list[str]] = field(default_factory=dict)
+    # unit id -> the number it got on coming onto the board while a unit of its card was there
+    # (`Rearguard #2`: the lowest its twins on the board did not hold; none for a first unit):
+    # kept while it lives and after, so the log names it as the table saw it (rules.place)
+    numbers: dict[str, int] = field(default_factory=dict)
 
 
 STATE_JSON = TypeAdapter(FrontlineState)  # loads (validating) and dumps the state as JSON

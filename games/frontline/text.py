@@ -9,7 +9,7 @@ from games.core.game import table_over
 from games.core.i18n import aside, normalize_locale, numbered, t, verb_names
 
 from .cards import CARDS, Card, Effect
-from .rules import ordinal
+from .rules import board_numbers
 from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
 
 if TYPE_CHECKING:
@@ -87,10 +87,10 @@ def _named(key: str, no: int, loc: str) -> str:
 
 
 def unit_labels(units: Any, locale: str) -> dict[str, str]:
-    """uid -> the label the menus, logs and the picture give a unit: its card name, with its
-    ordinal where two of that card came into play (`Rearguard #2`, kept for the whole game,
-    as the view gives it: `rules.ordinal`). Never its id (`units`: a view's units; a view
-    from before ordinals numbers the board's twins in the order they came into play)."""
+    """uid -> the label the menus, logs and the picture give a unit: its card name, with the
+    number it got on coming onto the board beside a unit of its card (`Rearguard #2`, kept
+    while it lives, as the view gives it: `rules.ordinal`). Never its id (`units`: a view's
+    units; a view from before numbers numbers the board's twins in the order they came)."""
     loc = normalize_locale(locale)
     units = list(units)
     if all("no" in u for u in units):
@@ -100,15 +100,22 @@ def unit_labels(units: Any, locale: str) -> dict[str, str]:
 
 
 def state_labels(st, locale: str) -> dict[str, str]:
-    """The labels of the units on the board and of every unit that came into play in this
-    game (a destroyed one reads as it did on the board: `Rearguard #1 is destroyed`)."""
+    """The labels of the units on the board (`Rearguard #2`: `rules.ordinal`)."""
     loc = normalize_locale(locale)
-    labels = {uid: _named(key, i + 1 if len(uids) > 1 else 0, loc)
-              for key, uids in st.placed.items() for i, uid in enumerate(uids)}
-    for uid, u in st.units.items():
-        if uid not in labels:  # a state stored before `placed` was kept
-            labels[uid] = _named(u.key, ordinal(st, uid, u.key), loc)
-    return labels
+    numbers: dict[str, dict[str, int]] = {}
+    for u in st.units.values():
+        if u.key not in numbers:
+            numbers[u.key] = board_numbers(st, u.key)
+    return {uid: _named(u.key, numbers[u.key][uid] if numbers[u.key][uid] > 1 else 0, loc)
+            for uid, u in st.units.items()}
+
+
+def label_of(st, uid: str, name: str, labels: dict[str, str]) -> str:
+    """A unit's label by its id: as on the board (`labels`), or, once it has left the board,
+    as it read there: its card's `name` with the number it held, if any."""
+    if uid in labels:
+        return labels[uid]
+    return f"{name} #{st.numbers[uid]}" if uid in st.numbers else name
 
 
 def view_units(view: dict[str, Any]) -> list[dict]:
@@ -194,11 +201,14 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         found = _UNIT.fullmatch(value.get(loc, "")) if isinstance(value, dict) else None
         if found is not None:
             labels = labels if labels is not None else state_labels(st, loc)
-            out[name] = labels.get(found.group(2), found.group(1))
+            out[name] = label_of(st, found.group(2), found.group(1), labels)
     if params.get("hook", "-") != "-":  # damage or destruction by a card's ability: which one
         card = params.get("by", "-")
-        out["source"] = t(loc, f"frontline.source.{params['hook']}",
-                          card=CARDS[card].name[loc] if card in CARDS else "")
+        source = CARDS[card].name[loc] if card in CARDS else ""
+        if params.get("by_unit", "-") != "-":  # a unit's ability: which of its card's units
+            labels = labels if labels is not None else state_labels(st, loc)
+            source = label_of(st, params["by_unit"], source, labels)
+        out["source"] = t(loc, f"frontline.source.{params['hook']}", card=source)
     else:  # combat, or an event recorded before the source was
         out["source"] = ""
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")

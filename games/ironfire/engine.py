@@ -1105,9 +1105,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.pending += opt.own_logistics
         n = self._roll(state, p.name, opt.n, "@ironfire.roll.attacks")
         t = self._roll(state, p.name, opt.targets, "@ironfire.roll.targets")
-        events += n[1] + t[1]
-        events.insert(0, Event.public("ironfire.attack", name=p.name, unit=self._label(unit), option=f"@ironfire.opt.{opt.key}",
-                                      n=n[0], targets=t[0], cost=opt.cost))
+        events += n[1] + t[1]  # the rolls, then what they decided
+        events.append(Event.public("ironfire.attack", name=p.name, unit=self._label(unit), option=f"@ironfire.opt.{opt.key}",
+                                   n=n[0], targets=t[0], cost=opt.cost))
         state.attack = AttackCtx(seat=seat, unit=unit.slot, option=opt.key, n=n[0], targets_left=t[0],
                                  hit=[], hit_seats=[])
         if n[0] <= 0 or t[0] <= 0:

@@ -317,6 +317,41 @@ def unit_line(u: dict[str, Any], label: str, locale: str, short: bool = False) -
     return f"{label} {u['cv']}/{u['max']}{extra}"
 
 
+_NUMBERED = re.compile(r"(.*) (#\d+)")  # `Guards Rifles #2`: the name, the number
+
+
+def army_lines(units: list[dict[str, Any]], labels: dict[str, str], loc: str, short: bool) -> list[str]:
+    """An army one line per card name, in board order (a phone shows 16 cards on one line as
+    a wall of text): `Guards Rifles: #1 9/9 · #2 9/9 (attacked)`, or the card's own line
+    where it is the only one (`IS-2 #1 16/16`); face-down cards likewise."""
+    groups: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for u in units:
+        found = _NUMBERED.fullmatch(labels[u["slot"]])
+        name, no = found.groups() if found else (labels[u["slot"]], "")
+        groups.setdefault(name, []).append((no, u))
+    lines = []
+    for name, members in groups.items():
+        if len(members) == 1:
+            lines.append(unit_line(members[0][1], labels[members[0][1]["slot"]], loc, short))
+        elif not any(u.get("card") for _, u in members):  # the others' face-down cards: numbers only
+            lines.append(t(loc, "core.labelled", label=name, value=_runs([int(no[1:]) for no, _ in members])))
+        else:
+            lines.append(t(loc, "core.labelled", label=name,
+                           value=" · ".join(unit_line(u, no, loc, short) for no, u in members)))
+    return lines
+
+
+def _runs(numbers: list[int]) -> str:
+    """`#21–#40 · #43`: numbers in a row written as their first and last."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return " · ".join(f"#{run[0]}–#{run[-1]}" if len(run) > 2 else " · ".join(f"#{n}" for n in run) for run in runs)
+
+
 def summary(view: dict[str, Any], locale: str) -> str:
     """The text board; when a big table would pass 1500 characters, cards are written short."""
     text = _board(view, normalize_locale(locale), short=False)
@@ -366,8 +401,7 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
         units = sorted(p["units"], key=lambda u: board_order(u["slot"], u.get("cls")))
         if view["phase"] == "over":  # who attacked in the last round means nothing once the game is over
             units = [{**u, "attacked": False} for u in units]
-        if units:
-            lines.append("  " + "; ".join(unit_line(u, labels[u["slot"]], loc, short) for u in units))
+        lines += ["  " + line for line in army_lines(units, labels, loc, short)]
         if p["abilities"]:
             lines.append("  " + t(loc, "core.labelled", label=t(loc, "ironfire.board.abilities"),
                                   value=sep.join(card_name(a, loc) for a in p["abilities"])))

@@ -30,7 +30,7 @@ def battle(seed: int = 1, kredits: int = 10) -> FrontlineState:
         p.hand, p.support = [], []
         p.kredits = p.slots = kredits
         p.deck = [DeckCard(key="grenadiers") for _ in range(10)]
-    st.units, st.front, st.front_owner, st.placed = {}, [], None, {}
+    st.units, st.front, st.front_owner, st.numbers = {}, [], None, {}
     ENGINE.invalidate(st)
     return st
 
@@ -41,8 +41,10 @@ def unit(st: FrontlineState, seat: int, key: str, front: bool = False, **fields)
     for name, value in fields.items():
         setattr(u, name, value)
     ENGINE.invalidate(st)  # a change by hand: nothing the engine kept of a listing holds
+    number = R.lowest_free(R.board_numbers(st, key))  # as it came onto the board (R.place)
+    if number > 1:
+        st.numbers[u.uid] = number
     st.units[u.uid] = u
-    st.placed.setdefault(key, []).append(u.uid)  # as it came into play (R.place)
     if front:
         st.front.append(u.uid)
         st.front_owner = seat

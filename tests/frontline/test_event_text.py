@@ -3,10 +3,25 @@
 player; the unit has none left (and the next line says it is destroyed)."""
 from __future__ import annotations
 
+import random
 import re
 
+from games.core import Seat
 from games.frontline import ENGINE, GAME
 from tests.bot_games import bot_steps
+
+
+def random_steps(seed: int):
+    """The steps of a seeded random game that ends a turn only when nothing else is legal
+    (full boards, many twins; far quicker than the bot's games)."""
+    rnd = random.Random(seed)
+    st = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), seed).state
+    while ENGINE.outcome(st) is None:
+        seat = ENGINE.active_seats(st)[0]
+        legal = ENGINE.legal_actions(st, seat)
+        step = ENGINE.apply(st, seat, rnd.choice([a for a in legal if a.kind != "end"] or legal))
+        st = step.state
+        yield step
 
 
 def test_damage_beyond_what_was_left_leaves_no_defence_not_a_negative_one():
@@ -78,79 +93,129 @@ def test_every_effect_line_names_its_card():
     assert {"frontline.stat", "frontline.grant"} <= seen, seen
 
 
-def test_a_destroyed_unit_and_its_twin_keep_the_ordinals_they_had_on_the_board():
-    """Issue 18: "Where two things share a name, add what tells them apart." The English
-    playtest read "Royal Sappers #1 attacks Rearguard. … Rearguard is destroyed. Rearguard is
-    now 2/2." with two Rearguards on the board, and Endless Winter's "Yak-1 takes 2 damage" three
-    times: the lines were numbered by the board after the move, where the destroyed twin was
-    gone. They read as the board did when it happened."""
-    from tests.frontline.helpers import act, battle, unit
-
-    st = battle(seed=3)
-    first = unit(st, 1, "grenadiers", front=True, hp=1)
-    second = unit(st, 1, "grenadiers")
-    tiger = unit(st, 0, "tiger")
-    events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} {first.uid}")]
-    for loc, name in (("en", "Grenadiers"), ("zh-CN", "掷弹兵")):
-        lines = GAME.text.event_lines(st, events, loc)
-        destroyed = [line for line in lines if name in line and ("destroyed" in line or "被消灭" in line)]
-        assert destroyed and all(f"{name} #1" in line for line in destroyed), lines
-        assert all(f"{name} #2" not in line for line in lines), lines  # the twin was not in the fight
-    # the board after the move: one Grenadiers left, named without an ordinal
-    assert second.uid in st.units and first.uid not in st.units
-
-
-def test_a_units_label_stays_with_it_after_its_twin_leaves_the_board():
-    """Issue 18: "Where two things share a name, add what tells them apart." The English
-    playtest read "Rearguard #2" for one unit and, once its twin had left the board, for the
-    other in the next posts: the board was numbered afresh for every post. A label is the
-    unit's for the whole game (menus, /play by name, the board, the picture, the log)."""
+def test_a_unit_is_numbered_only_when_it_comes_beside_a_twin_and_keeps_its_number():
+    """Issue 18 (fourth newcomer playtest): "alice deploys T-34 (3/3)." live, but "T-34 #1" in
+    /game log once a twin had come; the next T-34 was "#2" although #1 was gone; a card pushed
+    back to the hand (3.6: "support (or no room there) -> hand") and deployed again came back
+    as "Panzer IV #2". The rule a player can follow: a unit that comes onto the board while a
+    unit of its card is there gets the lowest number they do not hold (`#2`, `#3`); the first
+    has none; a unit keeps its label while it lives, and the log reads as the live post did."""
+    from games.frontline import rules as R
     from games.frontline.text import unit_labels, view_units
-    from tests.frontline.helpers import act, battle, unit
+    from tests.frontline.helpers import act, battle, card, unit
+
+    def labels(loc):
+        return unit_labels(view_units(ENGINE.view(st, 0)), loc)
 
     st = battle(seed=3)
     first = unit(st, 1, "grenadiers", front=True, hp=1)
     second = unit(st, 1, "grenadiers")
     tiger = unit(st, 0, "tiger")
-    act(st, 0, f"attack {tiger.uid} {first.uid}")  # the first Grenadiers is destroyed
+    panzer = unit(st, 0, "panzer4")
+    for loc, name in (("en", "Grenadiers"), ("zh-CN", "掷弹兵")):
+        assert (labels(loc)[first.uid], labels(loc)[second.uid]) == (name, f"{name} #2")
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} {first.uid}")]
     assert first.uid not in st.units
     for loc, name in (("en", "Grenadiers"), ("zh-CN", "掷弹兵")):
-        label = f"{name} #2"
-        assert unit_labels(view_units(ENGINE.view(st, 0)), loc)[second.uid] == label  # board, picture
-        assert GAME.text.token_names(st, 0, loc)[second.uid].startswith(label + " ")  # menus, /play
-        st.turn, st.turn_no = 1, 4  # the next post: the survivor acts and is named as before
-        st.players[1].kredits = 10
-        events = [(e.key, e.params) for e in act(st, 1, f"move {second.uid}")]
-        assert any(label in line for line in GAME.text.event_lines(st, events, loc)), events
-        st.front.remove(second.uid)
-        st.players[1].support.append(second.uid)
-        second.moved = False
+        lines = GAME.text.event_lines(st, events, loc)
+        assert any(line.startswith(f"{name} ") and ("destroyed" in line or "被消灭" in line) for line in lines), lines
+        assert all(f"{name} #" not in line for line in lines), lines  # the twin was not in the fight
+        assert labels(loc)[second.uid] == f"{name} #2"  # alone now, it keeps its number
+        assert GAME.text.token_names(st, 0, loc)[second.uid].startswith(f"{name} #2 ")  # menus, /play
+    st.players[1].kredits = 10
+    st.turn = 1
+    act(st, 1, f"deploy {card(st, 1, 'grenadiers')}")  # beside #2: the lowest free number is none
+    third = st.units[st.players[1].support[-1]]
+    assert labels("en")[third.uid] == "Grenadiers" and labels("en")[second.uid] == "Grenadiers #2"
+    # pushed back to the hand and deployed again, alone: Panzer IV, not "Panzer IV #2"
+    ev: list = []
+    R.retreat(st, panzer, ev)
+    (back,) = [c.id for c in st.players[0].hand if c.key == "panzer4"]
+    st.turn = 0
+    deployed = [(e.key, e.params) for e in act(st, 0, f"deploy {back}")]
+    again = st.units[st.players[0].support[-1]]
+    assert again.uid != panzer.uid and labels("en")[again.uid] == "Panzer IV"
+    assert "alice deploys Panzer IV (3/4)." in GAME.text.event_lines(st, deployed, "en")
+    assert "alice 部署了 四号坦克（3/4）。" in GAME.text.event_lines(st, deployed, "zh-CN")
 
 
-def test_no_label_ever_names_two_units_in_a_game():
-    """The class behind it, over seeded bot games: a label (`Rearguard #2`) names one unit for
-    the whole game, and a unit, once numbered, keeps its number, in both languages, while
-    twins leave the board."""
+def test_labels_never_change_on_the_board_never_repeat_there_and_the_log_reads_as_the_live_posts():
+    """The class behind it, over seeded bot games, in both languages: while a unit is on the
+    board its label (board, picture, menus) never changes; two units on the board never share
+    one; and every step's lines read the same live (the state after the step) and in /game
+    log (the host renders the whole log with the last state)."""
     from games.frontline.text import unit_labels, view_units
 
-    twin_gone = 0
-    for seed in (1, 2, 3, 4):
-        unit_of: dict = {}
+    twins = 0
+    games = [bot_steps(ENGINE, GAME, seed, limit=2000) for seed in (1, 2, 3, 4)]
+    for seed, steps in enumerate(games + [random_steps(seed) for seed in range(1, 9)]):
         label_of: dict = {}
-        came: dict = {}  # card key -> the units of it seen on the board
-        for step in bot_steps(ENGINE, GAME, seed, limit=2000):
+        posted = []
+        for step in steps:
+            st = step.state
+            shown = [(e.key, e.params) for e in step.events if e.to is None]
+            for loc in ("en", "zh-CN"):
+                posted.append((loc, shown, GAME.text.event_lines(st, shown, loc)))
+                names = GAME.text.token_names(st, 0, loc)
+                board = unit_labels(view_units(ENGINE.view(st, 0)), loc)
+                assert len(set(board.values())) == len(board), (seed, board)
+                for uid, label in board.items():
+                    assert names[uid].startswith(label + " "), (names[uid], label)
+                    assert label_of.setdefault((loc, uid), label) == label, (seed, uid, label)
+                twins += any("#" in label for label in board.values())
+        for loc, shown, lines in posted:
+            assert GAME.text.event_lines(st, shown, loc) == lines, (seed, lines)
+    assert twins, "no game had two units of one card on the board"
+
+
+def test_an_effect_names_the_unit_it_came_from_not_only_its_card():
+    """Issue 18 (fourth newcomer playtest): "闪电伞兵 #2 因 后卫分队 的亡计效果现在为 4/2。" twice,
+    from two Rearguards destroyed together (cards.toml, Rearguard: "destroyed = [{do = "stat",
+    to = "random_friend", atk = 1, hp = 1}]"): the line named the card, not which unit. Each
+    line now names the unit by its label, as the board did."""
+    from games.frontline import rules as R
+    from tests.frontline.helpers import battle, unit
+
+    st = battle(seed=5)
+    first = unit(st, 1, "rearguard", hp=0)
+    second = unit(st, 1, "rearguard", hp=0)
+    unit(st, 1, "grenadiers")
+    ev: list = []
+    R.process_deaths(st, ev)
+    events = [(e.key, e.params) for e in ev]
+    assert first.uid not in st.units and second.uid not in st.units
+    assert GAME.text.event_lines(st, events, "en") == [
+        "Rearguard is destroyed.", "Rearguard #2 is destroyed.",
+        "Grenadiers is now 3/3 from the destruction effect of Rearguard.",
+        "Grenadiers is now 4/4 from the destruction effect of Rearguard #2."]
+    assert GAME.text.event_lines(st, events, "zh-CN") == [
+        "后卫分队 被消灭。", "后卫分队 #2 被消灭。", "掷弹兵 因 后卫分队的亡计效果现在为 3/3。",
+        "掷弹兵 因 后卫分队 #2 的亡计效果现在为 4/4。"]
+
+
+def test_every_unit_source_reads_as_the_board_named_it():
+    """The class, over seeded bot games in both languages: wherever an effect line names the
+    unit whose ability it was (deploy, destruction, turn-start, attack, order effects), it
+    names it by the label the board gave that unit."""
+    from games.frontline.text import unit_labels, view_units
+
+    numbered = 0
+    for seed in range(1, 13):
+        seen: dict = {}
+        for step in random_steps(seed):
             st = step.state
             for loc in ("en", "zh-CN"):
-                names = GAME.text.token_names(st, 0, loc)
                 for uid, label in unit_labels(view_units(ENGINE.view(st, 0)), loc).items():
-                    assert names[uid].startswith(label + " "), (names[uid], label)
-                    assert unit_of.setdefault((loc, label), uid) == uid, (seed, label)
-                    if "#" in label:
-                        assert label_of.setdefault((loc, uid), label) == label, (seed, uid, label)
-            for uid, u in st.units.items():
-                came.setdefault(u.key, set()).add(uid)
-                twin_gone += any(x not in st.units for x in came[u.key])
-    assert twin_gone, "no game had a unit whose twin had left the board"
+                    seen[loc, uid] = label
+            for e in step.events:
+                source = e.params.get("by_unit", "-")
+                for loc in ("en", "zh-CN"):
+                    if source == "-" or (loc, source) not in seen:
+                        continue
+                    line = GAME.text.event_lines(st, [(e.key, e.params)], loc)[0]
+                    assert seen[loc, source] in line, (seen[loc, source], line)
+                    numbered += "#" in seen[loc, source]
+    assert numbered, "no effect came from a numbered unit"
 
 
 def test_intel_on_a_hand_with_nothing_hidden_reads_as_a_sentence():

@@ -35,9 +35,11 @@ def test_opponents_never_see_face_down_cards_or_secret_selection():
     for seat, other_cards in ((0, ("t34", "il2")), (1, ("tiger", "stuka"))):
         seen = json.dumps(ENGINE.view(state, seat)) + json.dumps(ENGINE.view(state, None))
         assert not any(c in seen for c in other_cards)
-        # the other army's two cards are face-down cards to this reader; its own two say what they are
+        # the other army's two cards are face-down cards to this reader (one line, their numbers);
+        # its own two say what they are
         board = GAME.text.summary(ENGINE.view(state, 1 - seat), "en")
-        assert len(re.findall(r"(?<!· )face-down card #", board)) == 2 and board.count(" · face-down card #") == 2
+        assert len(re.findall(r"^  face-down card: #\d+ · #\d+$", board, re.M)) == 1, board
+        assert board.count(" · face-down card #") == 2, board
     assert check_secrets(ENGINE, state, [], 2) == []
     # a public event about a face-down card names its slot only
     state.players[0].logistics = 1  # both cards must be cut off
