@@ -138,7 +138,9 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                 out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
     if key == "fleet.damage":  # 战术链接护盾: a mech that was not hit says why it takes damage
         hit_on, out["share"] = params.get("hit_on"), ""
-        if hit_on == params.get("unit"):
+        if params.get("nothing"):  # a hit that came to nothing says what took it
+            out["share"] = t(locale, f"fleet.nothing.{params['nothing']}")
+        elif hit_on == params.get("unit"):
             out["share"] = t(locale, "fleet.label.link_share_own", dmg=params["share_of"])
         elif hit_on is not None:
             out["share"] = t(locale, "fleet.label.link_share", dmg=params["share_of"],
