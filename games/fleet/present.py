@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, numbered, t, verb_names
+from games.core.i18n import aside, numbered, sentences, t, verb_names
 from games.fleet.data import DATA
 from games.fleet.state import FleetState
 
@@ -190,6 +190,11 @@ def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> 
     """A reaction window the opponent's action opened (gather, launch, a strike)."""
     if state.pending and state.pending[0].seat == seat and seat != state.turn:
         trigger = state.pending[0].data.get("trigger", "strike")
+        legal = engine.legal_actions(state, seat)
+        if len(legal) == 1:  # the window opens as the table sees it (issue 17): say so, and that passing is all
+            return sentences(locale, [t(locale, f"fleet.prompt.{trigger}_only", name=state.names[1 - seat]),
+                                      t(locale, "core.prompt_only", choice=describe(engine, state, seat, legal[0], locale),
+                                        seen=t(locale, f"fleet.prompt.seen_{trigger}"))])
         return t(locale, f"fleet.prompt.{trigger}", name=state.names[1 - seat])
     return None
 
