@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
+from games.core.i18n import aside, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict.data import content
@@ -185,11 +185,11 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     if key == "conflict.ev.spy_report":  # face-down units by label, each with what it is
         labels = labels if labels is not None else joint or state_labels(state, None, loc)
         names = params.get("names") if isinstance(params.get("names"), list) else []
-        out["units"] = ", ".join(
+        out["units"] = listed(loc, (
             t(loc, "conflict.ev.spy_unit", label=t(loc, "conflict.gone_named", name=gone[uid]) if uid in gone
               else labels.get(uid, t(loc, "conflict.gone")),
               name=localize_value(n, loc))
-            for uid, n in zip(_UID.findall(str(params.get("units", ""))), names)) or t(loc, "core.none")
+            for uid, n in zip(_UID.findall(str(params.get("units", ""))), names))) or t(loc, "core.none")
     for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
         value = params.get(field)
         out[field] = "" if value in (None, "-", "", []) else t(loc, fragment, name=localize_value(value, loc))
@@ -343,7 +343,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
             lines.append("  " + t(loc, "core.labelled", label=i + 1, value=" | ".join(cells)))
     if view.get("hand") is not None:
-        lines.append(("手牌：" if zh else "Hand: ") + (", ".join(_name(data.cards[k], loc) for _, k in view["hand"])
+        lines.append(("手牌：" if zh else "Hand: ") + (listed(loc, (_name(data.cards[k], loc) for _, k in view["hand"]))
                                                       or t(loc, "core.none")))
     if view["agreements"]:
         lines.append(("协议：" if zh else "Agreements: ") + "; ".join(
