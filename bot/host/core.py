@@ -1473,12 +1473,12 @@ class Host:
                 lines.append(f"#{shown} " + t(locale, "host.log_acted", who=who))
                 continue
             names = {seat.name for seat in session.seats}
-            names_someone = any(v in names for v in seen_events[0][1].values() if isinstance(v, str))
-            if public[0].startswith(who):
+            named = {v for v in seen_events[0][1].values() if isinstance(v, str) and v in names}
+            if public[0].startswith(who) or named == {who}:  # "🎲 alice rolls to hit …": hers, named
                 head, rest = public[0], public[1:]
-            elif not names_someone:  # "alice: Pz III J #3 turns to NW": her own tank, unnamed
+            elif not named:  # "alice: Pz III J #3 turns to NW": her own tank, unnamed
                 head, rest = f"{who}: {public[0]}", public[1:]
-            else:
+            else:  # her move's own line is not shown; what the table saw of it names someone else
                 head, rest = t(locale, "host.log_after", who=who), public
             lines += [f"#{shown} {head}"] + [f"    {line}" for line in rest]
         if over and page == 1:

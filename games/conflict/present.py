@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, localize_value, normalize_locale, numbered_as_seen, t, verb_names
+from games.core.i18n import aside, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict.data import content
@@ -185,11 +185,11 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     if key == "conflict.ev.spy_report":  # face-down units by label, each with what it is
         labels = labels if labels is not None else joint or state_labels(state, None, loc)
         names = params.get("names") if isinstance(params.get("names"), list) else []
-        out["units"] = ", ".join(
+        out["units"] = listed(loc, (
             t(loc, "conflict.ev.spy_unit", label=t(loc, "conflict.gone_named", name=gone[uid]) if uid in gone
               else labels.get(uid, t(loc, "conflict.gone")),
               name=localize_value(n, loc))
-            for uid, n in zip(_UID.findall(str(params.get("units", ""))), names)) or t(loc, "core.none")
+            for uid, n in zip(_UID.findall(str(params.get("units", ""))), names))) or t(loc, "core.none")
     for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
         value = params.get(field)
         out[field] = "" if value in (None, "-", "", []) else t(loc, fragment, name=localize_value(value, loc))
@@ -223,7 +223,17 @@ def prompt(engine, state, seat: int, locale: str) -> str | None:
     act = _pending_act(state, seat, pend, locale) if pend.kind in ("react", "combat") else ""
     unit = unit_name(state, seat, pend.unit, locale) if pend.unit in state.units else ""
     me = state.players[seat]  # the heir's share, as the bequest's line will count it
-    return t(locale, f"conflict.prompt.{pend.kind}", name=state.players[pend.by].name, act=act, unit=unit,
+    name = state.players[pend.by].name
+    if pend.kind == "approve":  # what is asked, as the table's line said it (ask_move, *_offer, propose)
+        terr = territory_name(state, pend.target, locale) if pend.target in state.territories else ""
+        return t(locale, f"conflict.prompt.approve_{pend.what}", name=name, unit=unit, terr=terr, price=pend.price,
+                 terms=" / ".join(pend.terms))
+    legal = engine.legal_actions(state, seat)
+    if pend.kind in ("react", "doom") and len(legal) == 1:  # opened as the table sees it (issue 17): say so
+        return sentences(locale, [t(locale, f"conflict.prompt.{pend.kind}_only", name=name, act=act, unit=unit),
+                                  t(locale, "core.prompt_only", choice=describe(engine, state, seat, legal[0], locale),
+                                    seen=t(locale, f"conflict.prompt.seen_{pend.kind}"))])
+    return t(locale, f"conflict.prompt.{pend.kind}", name=name, act=act, unit=unit,
              cards=len(me.hand) + bool(me.upgrade), res=me.res)
 
 
@@ -253,6 +263,11 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
             continue
         value = getattr(action, field)
         params["name" if field == "key" else field] = _label(state, seat, field, value, hand, loc, data, action.kind)
+    pend = state.pending
+    if action.kind == "price" and pend is not None and pend.kind == "price" and pend.unit in state.units:
+        # the price step is the seller's or buyer's own: each choice says what it prices, and for whom
+        return t(loc, f"conflict.act.price_{pend.what}", amount=action.amount, unit=unit_name(state, seat, pend.unit, loc),
+                 other=state.players[pend.other].name)
     return t(loc, f"conflict.act.{action.kind}", **params)
 
 
@@ -328,7 +343,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
             lines.append("  " + t(loc, "core.labelled", label=i + 1, value=" | ".join(cells)))
     if view.get("hand") is not None:
-        lines.append(("手牌：" if zh else "Hand: ") + (", ".join(_name(data.cards[k], loc) for _, k in view["hand"])
+        lines.append(("手牌：" if zh else "Hand: ") + (listed(loc, (_name(data.cards[k], loc) for _, k in view["hand"]))
                                                       or t(loc, "core.none")))
     if view["agreements"]:
         lines.append(("协议：" if zh else "Agreements: ") + "; ".join(

@@ -77,8 +77,14 @@ def localize_value(value: Any, locale: str) -> Any:
     if isinstance(value, dict) and ("en" in value or "zh-CN" in value):
         return value.get(locale) or value.get("en") or value.get("zh-CN")
     if isinstance(value, list):
-        return ", ".join(str(localize_value(v, locale)) for v in value)
+        return listed(locale, (localize_value(v, locale) for v in value))
     return value
+
+
+def listed(locale: str | None, items: Any) -> str:
+    """Items one after another with the reader's list separator: `a, b` in English, `a、b` in
+    Chinese (a zh-CN table read "手牌：间谍无人机, 甲板炸弹")."""
+    return t(locale, "core.list_sep").join(str(item) for item in items)
 
 
 _PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")

@@ -1256,7 +1256,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 if enemy.ship.destroyed:
                     break
                 if self._roll_hit(state, seat, ship.hit, enemy.ship.evade + self._split_armor(enemy), ev, "ship"):
-                    self._hurt(state, 1 - seat, "ship", energy * 3, False, ev, by=seat)
+                    self._hurt(state, 1 - seat, "ship", energy * 3, False, ev, by=seat, nothing="no_energy")
 
     def _announce_skill(self, state: FleetState, seat: int, skill: str, ev: list[Event]) -> None:
         side = state.sides[seat]
@@ -1397,12 +1397,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 landed = self._roll_hit(state, seat, hit, evade, ev, target, double_hit, double_evade)
             if not landed:
                 continue
-            dmg = self._shot_damage(state, seat, me, w, wid, target, energy_spent, hits, ev)
+            dmg, nothing = self._shot_damage(state, seat, me, w, wid, target, energy_spent, hits, ev)
             hits += 1
             if me is not None:
                 side.hits_landed += 1
                 self._skills_seen = None
-            packets.append(Packet(target=target, owner=enemy_seat, dmg=dmg, laser=w.kind == "laser",
+            packets.append(Packet(target=target, owner=enemy_seat, dmg=dmg, nothing=nothing, laser=w.kind == "laser",
                                   burn=wid == "heat_ray", knock=2 if wid == "impact_flak" else 0,
                                   claw=wid == "claw" and target == "ship"))
             if wid == "tracer_vulcan":
@@ -1417,8 +1417,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return packets
 
     def _shot_damage(self, state: FleetState, seat: int, me: Mech | None, w: Weapon, wid: str, target: str,
-                     energy_spent: int, hits_before: int, ev: list[Event]) -> int:
+                     energy_spent: int, hits_before: int, ev: list[Event]) -> tuple[int, str]:
+        """A landed shot's damage, and what brought it to nothing (an ion storm, a parried saber;
+        empty otherwise): the damage line says why a hit deals no damage."""
         side = state.sides[seat]
+        nothing = ""
         dmg = w.damage
         if wid == "siege_laser":
             dmg = dmg + 5 * energy_spent if energy_spent else dmg - 8
@@ -1441,13 +1444,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         if wid == "heavy_vulcan" and hits_before >= 2:
             dmg *= 2
         if w.kind == "laser" and state.weather == "ion_storm":
+            nothing = "ion_storm" if dmg <= 1 else nothing
             dmg = max(0, dmg - 1)
         if wid == "saber" and self._has_melee(state, 1 - seat, target):
             d100 = state.rng.die(100)
             ev.append(_roll(state.names[seat], "@fleet.roll.saber", [d100], d100, need=70))
             if d100 <= 70:
-                dmg = 0
-        return dmg
+                dmg, nothing = 0, "saber"
+        return dmg, nothing
 
     def _resolve_strike(self, state: FleetState, ev: list[Event]) -> None:
         st = state.strike
@@ -1460,7 +1464,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     (pk.target != "ship" and unit.status != "field"):
                 continue
             dmg = pk.dmg * (2 if double else 1)
-            self._hurt(state, pk.owner, pk.target, dmg, pk.laser, ev, by=st.seat)
+            self._hurt(state, pk.owner, pk.target, dmg, pk.laser, ev, by=st.seat, nothing=pk.nothing)
             if pk.burn:
                 unit.burn = 3
             if pk.claw and owner.ship.energy > 0:  # 电击钩爪
@@ -1484,8 +1488,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._entered(state, seat, m, ev)
 
     def _hurt(self, state: FleetState, seat: int, target: str, amount: int, laser: bool, ev: list[Event],
-              by: int | None) -> None:
-        """Damage to a unit of `seat`, after its own defences."""
+              by: int | None, nothing: str = "") -> None:
+        """Damage to a unit of `seat`, after its own defences. A damage event of none says what
+        brought it to nothing (`nothing`: the hit's own cause, else the defence that halved it)."""
         side = state.sides[seat]
         if target == "ship":
             ship = side.ship
@@ -1493,12 +1498,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 return
             self._skills_seen = self._victory_seen = None  # (health, damage dealt, a ship destroyed)
             if ship.model == "bull" and ship.energy > 0 and amount > 0:  # 聚能增压护盾
+                nothing = "boost_shield" if amount == 1 else nothing
                 amount //= 2
                 ev.append(_public("fleet.skill_ship.boost_shield", dmg=amount))
             ship.hp -= amount
             if by is not None and by != seat:
                 state.sides[by].ship_damage += amount
-            ev.append(_public("fleet.damage", unit="ship", owner=state.names[seat], dmg=amount, hp=max(0, ship.hp)))
+            ev.append(_public("fleet.damage", unit="ship", owner=state.names[seat], dmg=amount, hp=max(0, ship.hp),
+                              **({"nothing": nothing} if amount == 0 else {})))
             if ship.hp <= 0:
                 ship.hp, ship.destroyed, ship.energy = 0, True, 0
                 ev.append(_public("fleet.ship_destroyed", name=state.names[seat]))
@@ -1512,12 +1519,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             d100 = state.rng.die(100)
             ev.append(_roll(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30, target=m.uid))
             if d100 <= 30:
+                nothing = "red_armor" if amount == 1 else nothing
                 amount //= 2
         sharers = [m]
         if "link_shield" in D.mechs[m.model].traits:  # 战术链接护盾: damage shared, rounded half up
             sharers = [x for x in self._field(side) if x.zone == m.zone and "link_shield" in D.mechs[x.model].traits]
         share = (2 * amount + len(sharers)) // (2 * len(sharers)) if len(sharers) > 1 else amount
         shared = {"share_of": amount, "hit_on": m.uid} if len(sharers) > 1 else {}  # the text says why
+        if share == 0:
+            shared["nothing"] = nothing
         for x in sharers:
             x.hp -= share
             ev.append(_public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp),
@@ -1658,7 +1668,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 blocked *= 2
             st.packets = [pk for pk in st.packets if not (pk.target == "ship" and pk.owner == seat)]
             if card.card == "warp_shield":  # 扭曲护盾: the same damage to the enemy ship
-                self._hurt(state, 1 - seat, "ship", blocked, False, ev, by=seat)
+                self._hurt(state, 1 - seat, "ship", blocked, False, ev, by=seat, nothing="warp_shield")
             else:  # 转化护盾
                 side.ship.energy += 3
         elif card.card == "deck_bomb":  # 甲板炸弹

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, numbered, t, verb_names
+from games.core.i18n import aside, listed, numbered, sentences, t, verb_names
 from games.fleet.data import DATA
 from games.fleet.state import FleetState
 
@@ -135,10 +135,12 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                 out[k] = t(locale, "fleet.label.ship") if attacker is None or k == "unit" else \
                     t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
-                out[k] = ", ".join(labels[v] for v in value)  # ids (a fleet's model names stay as they are)
+                out[k] = listed(locale, (labels[v] for v in value))  # ids (a fleet's model names stay as they are)
     if key == "fleet.damage":  # 战术链接护盾: a mech that was not hit says why it takes damage
         hit_on, out["share"] = params.get("hit_on"), ""
-        if hit_on == params.get("unit"):
+        if params.get("nothing"):  # a hit that came to nothing says what took it
+            out["share"] = t(locale, f"fleet.nothing.{params['nothing']}")
+        elif hit_on == params.get("unit"):
             out["share"] = t(locale, "fleet.label.link_share_own", dmg=params["share_of"])
         elif hit_on is not None:
             out["share"] = t(locale, "fleet.label.link_share", dmg=params["share_of"],
@@ -157,7 +159,7 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
     by_text = {f"{sub.name['zh-CN']} / {sub.name['en']}": sub for sub in D.subs.values()}
     names = [_nm(by_text[m.group(1)].name, locale) if m.group(1) in by_text else m.group(1)
              for m in _CARDS_TEXT.finditer(cards)]
-    return {**out, "cards": ", ".join(names)}
+    return {**out, "cards": listed(locale, names)}
 
 
 _AT_MOST = {"hit", "hit_again", "evade", "evade_again", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
@@ -188,6 +190,11 @@ def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> 
     """A reaction window the opponent's action opened (gather, launch, a strike)."""
     if state.pending and state.pending[0].seat == seat and seat != state.turn:
         trigger = state.pending[0].data.get("trigger", "strike")
+        legal = engine.legal_actions(state, seat)
+        if len(legal) == 1:  # the window opens as the table sees it (issue 17): say so, and that passing is all
+            return sentences(locale, [t(locale, f"fleet.prompt.{trigger}_only", name=state.names[1 - seat]),
+                                      t(locale, "core.prompt_only", choice=describe(engine, state, seat, legal[0], locale),
+                                        seen=t(locale, f"fleet.prompt.seen_{trigger}"))])
         return t(locale, f"fleet.prompt.{trigger}", name=state.names[1 - seat])
     return None
 
@@ -217,9 +224,12 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     elif kind == "attack":
         p["mech"] = _unit(state, seat, a.mech, locale)
         p["weapon"] = _nm(D.weapon(a.weapon).name, locale)
-        p["target"] = _unit(state, 1 - seat if a.weapon in ("charger", "repair_drone") else seat, a.target, locale)
+        # a support weapon (a charger, a repair drone) is used on a mech of one's own: never "attacks"
+        support = D.weapon(a.weapon).support
+        p["target"] = _unit(state, 1 - seat if support else seat, a.target, locale)
         if a.target == "ship":
             p["target"] = t(locale, "fleet.label.ship_of", name=state.names[1 - seat])
+        p["verb"] = t(locale, "fleet.label.supports" if support else "fleet.label.attacks")
     elif kind in ("move", "warp", "order", "recall"):
         p["mech"] = _unit(state, seat, a.mech, locale)
         p["zone"] = getattr(a, "zone", "")
@@ -247,7 +257,7 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["target"] = _unit(state, seat, a.target, locale)
     elif kind == "resupply":
         labels = mech_labels(state.sides, locale)
-        p["mechs"] = ", ".join(labels.get(m, m) for m in a.mechs)
+        p["mechs"] = listed(locale, (labels.get(m, m) for m in a.mechs))
     elif kind == "fleet":
         p["item"] = a.loadout
     return t(locale, f"fleet.act.{kind}", **p).strip()
@@ -277,7 +287,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
             b = view["sides"][me]["build"]
             lines.append(t(locale, "fleet.label.stage", stage=t(locale, f"fleet.stage.{b['stage']}")))
         return "\n".join(lines)
-    goals = ", ".join(t(locale, f"fleet.goal.{g}") for g in view["conditions"])
+    goals = listed(locale, (t(locale, f"fleet.goal.{g}") for g in view["conditions"]))
     lines.append(board_header(view, locale, goals))
     if view["weather"]:
         lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
@@ -292,7 +302,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 line = f"  {labels[m['uid']]} @{m['zone']} {m['hp']}/{m['max_hp']}"
                 lines.append(aside(locale, line, _nm(D.pilots[m["pilot"]].name, locale)) if m["pilot"] else line)
         if "hand" in side:
-            hand = ", ".join(_nm(D.subs[c["card"]].name, locale) for c in side["hand"])
+            hand = listed(locale, (_nm(D.subs[c["card"]].name, locale) for c in side["hand"]))
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))
     lines.append(t(locale, "fleet.label.key"))  # what "⚡0 🂠2+3" says
     text = "\n".join(lines)

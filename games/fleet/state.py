@@ -181,6 +181,7 @@ class Packet:
     target: str  # "ship" or a mech uid
     owner: int
     dmg: int
+    nothing: str = ""  # what brought dmg to nothing (engine._shot_damage)
     laser: bool = False
     burn: bool = False
     knock: int = 0

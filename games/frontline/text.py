@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, normalize_locale, numbered, t, verb_names
+from games.core.i18n import aside, listed, normalize_locale, numbered, t, verb_names
 
 from .cards import CARDS, Card, Effect
 from .rules import board_numbers
@@ -241,9 +241,9 @@ def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> s
     if isinstance(action, Keep):
         return t(loc, "frontline.label.keep")
     if isinstance(action, Deploy):
-        return t(loc, "frontline.label.deploy", card=hname(action.card)) + (f" → {tgt}" if tgt else "")
+        return t(loc, "frontline.label.deploy_on" if tgt else "frontline.label.deploy", card=hname(action.card), target=tgt)
     if isinstance(action, PlayOrder):
-        return t(loc, "frontline.label.order", card=hname(action.card)) + (f" → {tgt}" if tgt else "")
+        return t(loc, "frontline.label.order_on" if tgt else "frontline.label.order", card=hname(action.card), target=tgt)
     if isinstance(action, SetCounter):
         return t(loc, "frontline.label.counter", card=hname(action.card))
     if isinstance(action, Move):
@@ -323,8 +323,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
         if lasting:
             block.append(lasting)
         if p["revealed"] and s != me:
-            block.append(t(loc, "core.labelled", label=t(loc, "frontline.label.revealed"), value=", ".join(
-                CARDS[k].name[loc] for k in p["revealed"])))
+            block.append(t(loc, "core.labelled", label=t(loc, "frontline.label.revealed"), value=listed(
+                loc, (CARDS[k].name[loc] for k in p["revealed"]))))
         if i == 0:
             lines += block
             owner = view["front_owner"]

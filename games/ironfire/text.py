@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, localize_value, normalize_locale, numbered_as_seen, t, verb_names
+from games.core.i18n import aside, listed, localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.engine import (
     POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
@@ -161,7 +161,7 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
     if key == "core.roll" and "notation" in params:  # the number of attacks or targets names its dice (`1d3`)
         out["what"] = t(loc, str(params["what"])[1:] + "_dice", dice=params["notation"])
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
-        out["code"] = ", ".join(deck_entry(part, loc) for part in str(params["code"]).split(","))
+        out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
     for name, slot, card in _named_slots(params, loc):
         labels = labels if labels is not None else state_labels(engine, state, None, loc)
         gone = t(loc, "ironfire.board.lost_member" if key == "ironfire.member_lost" else "ironfire.board.gone")
@@ -313,7 +313,7 @@ def unit_line(u: dict[str, Any], label: str, locale: str, short: bool = False) -
         flags.append(t(locale, "ironfire.board.cut"))
     if u.get("attacked"):
         flags.append(t(locale, "ironfire.board.done"))
-    extra = t(locale, "ironfire.board.flags", flags=t(locale, "ironfire.board.sep").join(flags)) if flags else ""
+    extra = t(locale, "ironfire.board.flags", flags=listed(locale, flags)) if flags else ""
     return f"{label} {u['cv']}/{u['max']}{extra}"
 
 
@@ -390,7 +390,6 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
     lines = [board_head(view, loc)]
     active = set() if table_over(view) else set(view.get("active") or [])
     labels = view_labels(view, loc)
-    sep = t(loc, "ironfire.board.sep")  # zh-CN: "老兵，火控系统"
     for p in view["players"]:
         logi = seat_logistics(p, loc)
         logi = f" · {logi}" if logi else ""
@@ -404,7 +403,7 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
         lines += ["  " + line for line in army_lines(units, labels, loc, short)]
         if p["abilities"]:
             lines.append("  " + t(loc, "core.labelled", label=t(loc, "ironfire.board.abilities"),
-                                  value=sep.join(card_name(a, loc) for a in p["abilities"])))
+                                  value=listed(loc, (card_name(a, loc) for a in p["abilities"]))))
         if p.get("picked"):
-            lines.append("  + " + sep.join(card_name(c["card"], loc) for c in p["picked"]))
+            lines.append("  + " + listed(loc, (card_name(c["card"], loc) for c in p["picked"])))
     return "\n".join(lines)

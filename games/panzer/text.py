@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, localize_value, t, verb_names
+from games.core.i18n import aside, listed, localize_value, t, verb_names
 from games.panzer.data import MAPS, ROSTER
 
 # Tanks and hexes never look alike: a hex reads `C4` (its column letter in capitals, as on
@@ -46,7 +46,7 @@ def army_label(presets: dict[str, str], loadout: str, locale: str) -> str:
     if code is None:
         return loadout
     return t(locale, "core.labelled", label=loadout,
-             value=", ".join(localize_value(ROSTER[k].name, locale) for k in code.split(",")))
+             value=listed(locale, (localize_value(ROSTER[k].name, locale) for k in code.split(","))))
 
 
 def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, str]:
@@ -208,7 +208,7 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["free"] = action.free
     if kind in ("load", "precise", "jumpfire", "dfire", "again", "advfire"):
         ammo = data.get("ammo")
-        p["ammo"] = (" · " + t(locale, f"panzer.ammo.{ammo}")) if ammo and kind != "load" else ""
+        p["ammo"] = t(locale, "panzer.term.with_ammo", ammo=t(locale, f"panzer.ammo.{ammo}")) if ammo and kind != "load" else ""
         if kind == "load":
             p["ammo"] = t(locale, f"panzer.ammo.{ammo}")
     if "gun" in data:
@@ -246,7 +246,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
                      + (" · " + t(locale, "panzer.ui.pool", pool=view["pool"]) if view["phase"] in ("shots", "move", "moving", "dash", "advance") else ""))
     if view["phase"] in ("draft", "army") or not view["tanks"]:
         for s in (0, 1):
-            picks = ", ".join(localize_value(ROSTER[k].name, locale) for k in view["picks"][s]) or t(locale, "core.none")
+            picks = listed(locale, (localize_value(ROSTER[k].name, locale) for k in view["picks"][s])) or t(locale, "core.none")
             spent = aside(locale, picks, f"{view['picks_price'][s]}pt")
             lines.append(t(locale, "core.labelled", label=view["names"][s], value=spent))
     numbers = tank_numbers(view["tanks"])
@@ -279,16 +279,16 @@ def summary(view: dict[str, Any], locale: str) -> str:
             turret = ARROWS[tk["turret"]] if tk["has_turret"] else ""
             parts.append(f"{tank_label(numbers, tk['id'], locale)} @{hex_label(tk['pos'])}{ARROWS[tk['hull']]}{turret}"
                          f"{('[' + marks + ']') if marks else ''}")
-        lines.append(t(locale, "core.labelled", label=view["names"][s], value=", ".join(parts)))
+        lines.append(t(locale, "core.labelled", label=view["names"][s], value=listed(locale, parts)))
     if view["wrecks"]:
         lines.append(t(locale, "core.labelled", label=t(locale, "panzer.ui.wrecks"),
                        value=" ".join(hex_label(w) for w in view["wrecks"])))
     if any(tk["alive"] for tk in view["tanks"]):  # what "@D9↑↖[F*2]" says
         lines.append(t(locale, "panzer.legend.board", arrows="↑↖", marks=t(locale, "panzer.legend.marks")))
     if view.get("my_ammo"):
-        mine = ", ".join(t(locale, "core.labelled", label=tank_label(numbers, tid, locale),
-                           value="/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms))
-                         for tid, ms in view["my_ammo"].items())
+        mine = listed(locale, (t(locale, "core.labelled", label=tank_label(numbers, tid, locale),
+                                 value="/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms))
+                               for tid, ms in view["my_ammo"].items()))
         lines.append(t(locale, "core.labelled", label=t(locale, "panzer.ui.mine"), value=mine))
     text = "\n".join(lines)
     return text[:1500]

@@ -313,6 +313,6 @@ def test_the_zh_board_brackets_and_lists_its_words_the_chinese_way():
     unit(state, "a2").heavy = True
     zh = GAME.text.summary(ENGINE.view(state, 0), "zh-CN")
     en = GAME.text.summary(ENGINE.view(state, 0), "en")
-    assert "（已攻击）" in zh and "（重创）" in zh and "，" in zh.split("特殊能力：")[1].splitlines()[0], zh
+    assert "（已攻击）" in zh and "（重创）" in zh and "、" in zh.split("特殊能力：")[1].splitlines()[0], zh
     assert not re.search(r"\([\u4e00-\u9fff]|[\u4e00-\u9fff], ", zh), zh
     assert "(attacked)" in en and "(heavy)" in en, en

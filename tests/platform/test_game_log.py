@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from games.core.i18n import t
 from tests.platform.conftest import cmd, reply_text, snapshot
 
@@ -106,3 +108,38 @@ async def test_a_line_naming_no_player_is_the_movers(host):
     for i, line in enumerate(lines[:-1]):
         if line.split(" ", 1)[-1] in afters:
             assert re.search(r"\b(alice|bob)\b", lines[i + 1]), lines[i:i + 2]
+
+
+@pytest.mark.parametrize("key", ["panzer", "ironfire", "fleet", "conflict"])
+async def test_a_step_is_headed_apart_only_when_its_first_line_is_someone_else_s(host, key):
+    """Fourth newcomer playtest: "#28 after alice's move:" over "🎲 alice rolls …", her own roll:
+    a header that said nothing the line did not. A step whose first line names the mover (and no
+    one else) is that line; a header, which says the mover moved and what the table saw of it,
+    stands only over a line naming someone else (the next player's round)."""
+    import random
+
+    from games.registry import get_engine, get_game
+
+    await host.handle(cmd("alice", "game.new", game=key))
+    await host.handle(cmd("bob", "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    sid = (await host.repo.open_session_in_channel(10)).id
+    engine, rng = get_engine(key), random.Random(8)
+    for _ in range(150):
+        state = engine.load_state((await host.repo.load_session(sid)).state)
+        if engine.outcome(state) is not None:
+            break
+        seat = engine.active_seats(state)[0]
+        await host.handle(cmd(("alice", "bob")[seat], "play", code=get_game(key).bot_action(state, seat, rng).code()))
+    headers = {t(loc, "host.log_after", who=who): (who, other) for who, other in (("alice", "bob"), ("bob", "alice"))
+               for loc in ("en",)}
+    for page in range(1, 12):
+        text = reply_text(await host.handle(cmd("alice", "game.log", page=str(page))))
+        lines = text.splitlines()
+        for i, line in enumerate(lines[:-1]):
+            head = line.split(" ", 1)[-1]
+            if head in headers:
+                who, other = headers[head]
+                assert re.search(rf"\b{other}\b", lines[i + 1]), lines[i:i + 2]
+        if f"page {page} of {page}" in text or "page" not in text:
+            break

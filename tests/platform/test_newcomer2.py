@@ -26,8 +26,9 @@ async def test_a_result_says_what_its_scores_are(host):
     """The English playtest's Frontline result read "Scores: alice 10 · Bot 1 0." after
     "alice destroyed the enemy HQ" (the 10 unexplained) and "Scores: alice 20 · Bot 1 -2"
     after a last blow past 0. Frontline's scores are the HQs' defence left (the turn cap
-    compares them, RULES.md 1: "the higher HQ wins"): the result says so. A game whose
-    scores have no name of their own keeps "Scores"."""
+    compares them, RULES.md 1: "the higher HQ wins"): the result says so. The tank game's
+    are the points for enemy tanks destroyed (every game's scores have a name of their own:
+    test_scores_named)."""
     for loc, words in (("en", "HQ defence left: alice 20 · Bot 1 20."), ("zh-CN", "总部剩余防御力：alice 20 · 机器人1 20。")):
         await host.handle(cmd("alice", "game.new", game="frontline", locale=loc))
         await host.handle(cmd("alice", "game.bot", locale=loc))
@@ -36,7 +37,7 @@ async def test_a_result_says_what_its_scores_are(host):
     await host.handle(cmd("alice", "game.new", game="panzer"))
     await host.handle(cmd("alice", "game.bot"))
     await host.handle(cmd("alice", "game.start"))
-    assert "Scores: " in public_text(await host.handle(cmd("alice", "game.concede")))
+    assert "Points for enemy tanks destroyed: " in public_text(await host.handle(cmd("alice", "game.concede")))
 
 
 async def test_iron_and_fire_s_result_says_its_scores_are_match_points(host):
