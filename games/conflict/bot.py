@@ -91,9 +91,9 @@ def choose(engine, state, seat: int, rng: random.Random) -> Any:
     if state.phase == "battle":
         if "attack" in by_kind:
             return first("attack")
-        specials = [a for a in acts if a.kind in ("smite", "neutron", "emp", "hack")]
-        if specials:
-            return specials[0]
+        specials = [a for a in acts if a.kind in ("smite", "neutron", "emp", "hack") and not aimless(view, a)]
+        if specials:  # the first kind; a Neutron Bomb where it destroys the most
+            return max(specials, key=lambda a: _neutron_victims(view, a.tid) if a.kind == "neutron" else 1)
         if "claim" in by_kind and not any(u[1] == seat and u[3] for u in units_of(view)):
             return first("claim")
         return first("next")
@@ -142,10 +142,22 @@ def aimless(view: dict[str, Any], action: Any) -> bool:
     """For games.core.undo: turning an own face-up unit face down. Face down it can neither act
     nor hold its territory, and the heuristic turns it up again in the next development phase
     (the flip-flop the playtest saw the hint suggest every turn); that it cannot be attacked
-    meanwhile is nothing the evaluation weighs, so a search picks it only by chance."""
+    meanwhile is nothing the evaluation weighs, so a search picks it only by chance.
+    And a Neutron Bomb on a city where it destroys no unit: the card, four resources and the
+    turn's claim spent for nothing (the evaluation counts resources spent as a small gain, so a
+    search picked it by chance: arena seed 1, game 10)."""
+    if action.kind == "neutron":
+        return _neutron_victims(view, action.tid) == 0
     if action.kind != "flip":
         return False
     return any(u[0] == action.unit and u[3] for u in units_of(view) if u[1] == view["seat"])
+
+
+def _neutron_victims(view: dict[str, Any], tid: str) -> int:
+    """The rival units a Neutron Bomb on `tid` would destroy, as the view shows them (face down
+    ones too): all but those under tactical evasion."""
+    evading = {uid for p in view["players"] for uid in p["evading"]}
+    return sum(1 for u in units_of(view) if u[2] == tid and u[1] != view["seat"] and u[0] not in evading)
 
 
 def poses(view: dict[str, Any]) -> tuple[int, dict[str, Any]]:
