@@ -17,7 +17,7 @@ from PIL import ImageDraw
 
 from bot.host.core import build_menu
 from games.core.engine import Seat
-from games.core.i18n import t
+from games.core.i18n import listed, t
 from games.registry import get_engine, get_game
 from tests.platform.test_names_not_ids import PLAYERS
 
@@ -156,7 +156,7 @@ def test_conflict_leaves_out_who_is_nobody(locale):
     assert by == t(locale, "conflict.ev.eliminated", player="P1", by=t(locale, "conflict.ev.eliminated_by", name="P0"))
     helped = event_line("conflict", state, "conflict.ev.saved", {"unit": "u1", "to": "Y", "helpers": ["P1", "P2"]},
                         locale)
-    assert "P1, P2" in helped, helped
+    assert listed(locale, ["P1", "P2"]) in helped, helped  # "P1, P2"; zh "P1、P2"
 
 
 @pytest.mark.parametrize("locale", LOCALES)
