@@ -250,7 +250,7 @@ class ConsoleTable:
         elif head == "/league":
             verb, args, channel = self._league(name, plain, args, channel)
         else:
-            raise ScriptError("unknown", command=head[:40], commands=", ".join(CONSOLE_COMMANDS))
+            raise ScriptError("unknown", command=head[:40], commands=list(CONSOLE_COMMANDS))
         return Command(user_id=uid, user_name=name, verb=verb, args=args, guild_id=None if is_dm else GUILD_ID,
                        channel_id=channel, is_dm=is_dm, locale=self.locales[name], guild_locale=None,
                        can_manage_guild=manager, surface="console")

@@ -23,7 +23,7 @@ from bot.outbox import Command, Message, Outbox
 from games.core import dice
 from games.core.dice import DiceError, Rng
 from games.core.errors import RuleError
-from games.core.i18n import normalize_locale, t
+from games.core.i18n import listed, normalize_locale, t
 from storage.rolls import RollStore
 
 MAX_LABEL_CHARS = 100
@@ -117,7 +117,7 @@ async def _roll(cmd: Command, locale: str, store: RollStore, rng: Rng, clock: Ca
             raise RuleError("roll.alias.unknown", name=unknown) from None
         raise
     if used and not label:
-        label = ", ".join(used)
+        label = listed(locale, used)
 
     await store.add_roll(guild_id=cmd.guild_id, channel_id=cmd.channel_id, user_id=cmd.user_id,
                          user_name=cmd.user_name, expr=result.source, label=label, private=private,
@@ -180,8 +180,8 @@ async def _history(cmd: Command, locale: str, store: RollStore, rng: Rng, clock:
     for row in rows:
         when = datetime.fromtimestamp(row.at, timezone.utc).strftime("%m-%d %H:%M")
         outcomes = row.result.get("outcomes") or []
-        totals = ", ".join(str(v) + _OUTCOME_MARK.get(outcomes[i] if i < len(outcomes) else None, "")
-                           for i, v in enumerate(row.result.get("totals", [])))
+        totals = listed(locale, (str(v) + _OUTCOME_MARK.get(outcomes[i] if i < len(outcomes) else None, "")
+                                 for i, v in enumerate(row.result.get("totals", []))))
         expr = row.expr if len(row.expr) <= 60 else row.expr[:59] + "…"
         line = f"`{when}` **{markdown.escape(row.user_name)}** `{expr}` ⇒ **{totals[:200]}**"
         if row.label:

@@ -32,7 +32,7 @@ from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
 from games.core.search import LEVEL_BUDGETS, LEVELS, Budget, Memory, heuristic
-from games.core.i18n import aside, has, localize_value, normalize_locale, register_catalog, sentences, t
+from games.core.i18n import aside, has, listed, localize_value, normalize_locale, register_catalog, sentences, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
     OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
@@ -378,12 +378,13 @@ class Host:
         now = self.clock()
         await self.repo.settle_posts(now, list(sent), failed, {n: now + self.post_lease_seconds for n in retry})
 
-    def _command_list(self, cmd: Command) -> str:
-        """The commands as users type them where they are (never an internal verb name)."""
+    def _command_list(self, cmd: Command) -> list[str]:
+        """The commands as users type them where they are (never an internal verb name); a
+        list, which `t()` joins in the reader's language."""
         names = ["/" + verb.replace(".", " ") for verb in self._verbs]
         if cmd.surface != "console":
             names = [name.replace("/menu", "/act") for name in names]
-        return ", ".join(names + ["/roll", "/dice", "/deck", "/design", "/league"])
+        return names + ["/roll", "/dice", "/deck", "/design", "/league"]
 
     @staticmethod
     def _surface_commands(cmd: Command) -> dict[str, str]:
@@ -638,7 +639,7 @@ class Host:
     def _one_acting_seat(self, cmd: Command, session: SessionRow, engine: Engine, state: Any) -> int:
         seats = self._acting_seats(cmd, session, engine, state)
         if len(seats) > 1:
-            raise HostError("host.which_seat", seats=", ".join(f"{s}:{self._name(session, s)}" for s in seats))
+            raise HostError("host.which_seat", seats=[f"{s}:{self._name(session, s)}" for s in seats])
         return seats[0]
 
     def _picture_view(self, session: SessionRow, engine: Engine, state: Any, public_view: dict[str, Any],
@@ -668,8 +669,8 @@ class Host:
         bots to move."""
         active = engine.active_seats(state)
         awaited = [s for s in active if not session.seats[s].is_bot] or active
-        names = ", ".join(self._name(session, s) for s in awaited)
-        return names or {loc: t(loc, "host.nobody") for loc in ("en", "zh-CN")}  # shown in the reader's language
+        names = [self._name(session, s) for s in awaited]  # a list: joined in the reader's language
+        return names or {loc: t(loc, "host.nobody") for loc in ("en", "zh-CN")}
 
     # --- lobby verbs ---------------------------------------------------------------------
     @staticmethod
@@ -677,11 +678,11 @@ class Host:
         """The game a command names (key or title, any case, either language), or a refusal."""
         given = str(cmd.args.get("game") or "").strip()
         if not given:
-            raise HostError("host.name_a_game", games=", ".join(available_games()))
+            raise HostError("host.name_a_game", games=available_games())
         try:
             return find_game(given)
         except KeyError:
-            raise HostError("host.unknown_game", game=given[:40], games=", ".join(available_games())) from None
+            raise HostError("host.unknown_game", game=given[:40], games=available_games()) from None
 
     def check_new(self, cmd: Command) -> tuple[str, Engine, dict[str, str]]:
         """Everything `/game new` can check before anything is made (a Discord thread is
@@ -756,7 +757,7 @@ class Host:
 
     def _seat_list(self, session: SessionRow) -> str:
         engine = get_engine(session.game)
-        names = ", ".join(f"{s.seat}:{self._name(session, s.seat)}" for s in session.seats)
+        names = [f"{s.seat}:{self._name(session, s.seat)}" for s in session.seats]
         return t(session.locale, "host.seat_list", seats=names, n=len(session.seats), max=engine.max_players)
 
     async def _join(self, cmd: Command, locale: str) -> Outbox:
@@ -885,7 +886,7 @@ class Host:
     def _level_names(locale: str) -> str:
         """`easy（简单）, …` in the reader's language; the English names are the keys ("easy (easy)" said nothing)."""
         names = {level: t(locale, f"host.level.{level}") for level in LEVELS}
-        return ", ".join(level if names[level] == level else aside(locale, level, names[level]) for level in LEVELS)
+        return listed(locale, (level if names[level] == level else aside(locale, level, names[level]) for level in LEVELS))
 
     def _level_arg(self, cmd: Command, locale: str) -> str | None:
         """The bot level a command names: its key or its name in either language, or None."""
@@ -1067,8 +1068,9 @@ class Host:
                 if value is None and str(seat.user_id) not in committed]
 
     @staticmethod
-    def _names_of(seats: Iterable[SeatRow]) -> str:
-        return ", ".join(dict.fromkeys(markdown.escape(seat.name) for seat in seats))
+    def _names_of(seats: Iterable[SeatRow]) -> list[str]:
+        """The seats' names, once each, as a list: `t()` joins it in the reader's language."""
+        return list(dict.fromkeys(markdown.escape(seat.name) for seat in seats))
 
     def _reveal_waiting(self, session: SessionRow) -> dict[str, Any]:
         return {"names": self._names_of(fair.unrevealed(session)) or "-",
@@ -1170,7 +1172,7 @@ class Host:
             if str(seat.user_id) in committed:
                 text += " " + t(loc, "host.entropy_commitment", hash=committed[str(seat.user_id)])
             parts.append(text)
-        return ", ".join(parts)
+        return listed(loc, parts)
 
     def _reveal(self, session: SessionRow, locale: str | None = None) -> str:
         """The end of a game: the secret, and on a table with entropy the values and the key."""
@@ -1294,7 +1296,7 @@ class Host:
                 raise HostError("host.already_out", id=session.id)
             if len(mine) > 1:  # hot-seat: conceding is one seat's choice, never picked for the player
                 raise HostError("host.which_seat_concede",
-                                seats=", ".join(f"{s}:{self._name(session, s)}" for s in mine))
+                                seats=[f"{s}:{self._name(session, s)}" for s in mine])
             progress = Progress(state=state)
             for seat in mine:
                 if engine.outcome(progress.state) is None:
@@ -1399,8 +1401,8 @@ class Host:
         game = get_game(session.game)
         engine = game.engine
         lines = [self._session_label(session, locale)]
-        seats = ", ".join(f"{s.seat}:{self._name(session, s.seat)}" + (" 🤖" if s.is_bot else "")
-                          for s in session.seats)
+        seats = listed(locale, (f"{s.seat}:{self._name(session, s.seat)}" + (" 🤖" if s.is_bot else "")
+                                for s in session.seats))
         lines.append(t(locale, "host.status_seats", seats=seats))
         png = None
         if session.state is not None:
@@ -1496,7 +1498,7 @@ class Host:
                      **_player_count(engine))
             body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
             return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
-        games = ", ".join(aside(locale, k, localize_value(get_engine(k).title, locale)) for k in available_games())
+        games = listed(locale, (aside(locale, k, localize_value(get_engine(k).title, locale)) for k in available_games()))
         return self._reply(t(locale, "host.help", games=games, **self._surface_commands(cmd)))
 
     async def _rules(self, cmd: Command, locale: str) -> Outbox:
@@ -1867,7 +1869,7 @@ class Host:
         reason = self._event_text(session, loc, outcome.reason, outcome.params)
         parts = [] if reason in already_said else [reason]  # e.g. "alice conceded." was just posted
         if outcome.winners:
-            parts.append(t(loc, "host.winners", names=", ".join(self._name(session, w) for w in outcome.winners)))
+            parts.append(t(loc, "host.winners", names=listed(loc, (self._name(session, w) for w in outcome.winners))))
         else:
             parts.append(t(loc, "host.no_winner"))
         if outcome.scores is not None:  # a game whose scores are something says what (`<game>.scores`)
@@ -1944,7 +1946,7 @@ class Host:
             title = localize_value(engine.title, locale)
             text = "\n".join([
                 t(locale, "host.league_lobby", id=session_id, title=title,
-                  players=", ".join(markdown.escape(name) for _, name in players)),
+                  players=listed(locale, (markdown.escape(name) for _, name in players))),
                 t(locale, "host.seed_hash", hash=fair.seed_hash(seed)),
                 t(locale, "host.league_lobby_values", deadline=f"<t:{int(lobby_until)}:R>")])
             box.public = [(channel_id, Message(text=text, session_id=session_id))]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bot import markdown
 from bot.outbox import Command, Message, Outbox
 from games.core.errors import RuleError
-from games.core.i18n import t
+from games.core.i18n import listed, t
 from games.registry import available_games, find_game, get_engine
 
 if TYPE_CHECKING:
@@ -27,11 +27,11 @@ MAX_CODE = 1500
 
 def _game_key(game: str) -> str:
     if not game:
-        raise RuleError("host.name_a_game", games=", ".join(available_games()))
+        raise RuleError("host.name_a_game", games=available_games())  # a list: joined in the reader's language
     try:
         return find_game(game)
     except KeyError:
-        raise RuleError("host.unknown_game", game=game[:40], games=", ".join(available_games())) from None
+        raise RuleError("host.unknown_game", game=game[:40], games=available_games()) from None
 
 
 def _engine_with_loadouts(game: str):
@@ -53,7 +53,7 @@ async def handle(host: "Host", cmd: Command, locale: str) -> Outbox:
         lines = [f"`{r['game']}` **{markdown.escape(r['name'])}**" for r in rows]
         if game:
             engine = _engine_with_loadouts(game)
-            presets = ", ".join(f"`{p}`" for p in engine.loadout_presets())
+            presets = listed(locale, (f"`{p}`" for p in engine.loadout_presets()))
             lines.append(t(locale, "host.deck.presets", game=game, presets=presets or t(locale, "core.none")))
         return Outbox(reply=Message(text="\n".join(lines) or t(locale, "host.deck.none")))
     engine = _engine_with_loadouts(game)

@@ -167,7 +167,7 @@ class LeagueService:
             unknown = sorted(str(k) for k in cmd.args if k not in allowed)
             if unknown:
                 raise LeagueError("league.unknown_arg", name=unknown[0][:40],
-                                  known=", ".join(sorted(allowed)))
+                                  known=sorted(allowed))  # a list: joined in the reader's language
             if verb == "play":  # opens a table through the host: not inside our transaction
                 return await self._play(ctx)
             async with self._transaction():  # one command, one transaction; an error rolls back
@@ -201,7 +201,7 @@ class LeagueService:
         if not rows:
             raise LeagueError("league.none_here")
         if len(rows) > 1:
-            raise LeagueError("league.which_league", names=", ".join(r["name"] for r in rows))
+            raise LeagueError("league.which_league", names=[r["name"] for r in rows])
         return rows[0]
 
     @staticmethod
@@ -269,7 +269,7 @@ class LeagueService:
                               error=str(err["msg"]).removeprefix("Value error, ")[:200])
         bad = [tb for tb in settings.tiebreaks if tb not in TIEBREAKS]
         if bad:
-            raise LeagueError("league.bad_tiebreak", name=bad[0][:40], known=", ".join(TIEBREAKS))
+            raise LeagueError("league.bad_tiebreak", name=bad[0][:40], known=list(TIEBREAKS))
         if settings.format == "swiss" and not settings.rounds:
             raise LeagueError("league.swiss_needs_rounds")
         _check_table_options(game, settings.options)
@@ -925,7 +925,7 @@ class LeagueService:
         for p in players:
             if p != ctx.cmd.user_id:
                 await self._dm(out, p, "league.confirm_please", name=ctx.cmd.user_name,
-                               match=m["id"], result=_ranks_text(ranks))
+                               match=m["id"], result=ranks)  # a list: joined in the reader's language
         return out
 
     async def _reported_match(self, ctx: Ctx, league: aiosqlite.Row) -> aiosqlite.Row:
@@ -1433,10 +1433,6 @@ def _parse_ranks(raw: Any, n: int) -> list[int]:
     if len(ranks) != n or any(r < 1 or r > n for r in ranks):
         raise LeagueError("league.bad_ranks", n=n)
     return ranks
-
-
-def _ranks_text(ranks: list[int]) -> str:
-    return ", ".join(str(r) for r in ranks)
 
 
 def _reply(text: str, public: bool = False) -> Outbox:

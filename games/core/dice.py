@@ -35,7 +35,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from games.core.errors import RuleError
-from games.core.i18n import register_catalog, t
+from games.core.i18n import listed, register_catalog, t
 
 register_catalog(Path(__file__).parent / "dice_locale")
 
@@ -910,8 +910,8 @@ def _render_roll(r: Roll, level: int, locale: str | None) -> str:
         notes.append(t(locale, "dice.botches", count=sum(n.botches for n in r.node.walk() if n.spec)))
     subtotals = tag_subtotals(r.node) if r.part and r.part.tagged and level < 2 else None
     if subtotals:
-        notes.append(", ".join(f"{_escape(tag) if tag else t(locale, 'dice.untagged')} {value}"
-                               for tag, value in subtotals.items()))
+        notes.append(listed(locale, (f"{_escape(tag) if tag else t(locale, 'dice.untagged')} {value}"
+                                     for tag, value in subtotals.items())))
     return " · ".join([line] + notes)
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from games.core.errors import RuleError
-from games.core.i18n import LOCALES, aside, has, t
+from games.core.i18n import LOCALES, aside, has, listed, t
 
 
 def fields(options: type[BaseModel]) -> dict[str, FieldInfo]:
@@ -63,11 +63,11 @@ def allowed(game: str, name: str, info: FieldInfo, locale: str, options: type[Ba
     """What the option accepts, as a phrase in the user's language."""
     named = value_names(options, name) if options is not None else {}
     if named:
-        return t(locale, "core.option.one_of", values=", ".join(
-            t(locale, "core.option.named", value=value, name=shown.get(locale, value)) for value, shown in named.items()))
+        return t(locale, "core.option.one_of", values=listed(locale, (
+            t(locale, "core.option.named", value=value, name=shown.get(locale, value)) for value, shown in named.items())))
     picks = choices(info)
     if picks is not None:
-        return t(locale, "core.option.one_of", values=", ".join(picks))
+        return t(locale, "core.option.one_of", values=listed(locale, picks))
     if info.annotation is bool:
         return t(locale, "core.option.bool")
     if info.annotation is int:
@@ -123,7 +123,7 @@ def normalize(game: str, options: type[BaseModel], raw: dict[str, Any]) -> dict[
         if name is None:
             if not model_fields:
                 raise RuleError("core.no_options", option=str(key)[:40])
-            raise RuleError("core.unknown_option", option=str(key)[:40], options=", ".join(model_fields))
+            raise RuleError("core.unknown_option", option=str(key)[:40], options=list(model_fields))  # joined in the reader's language
         info = model_fields[name]
         if isinstance(value, str):
             value = value.strip()

@@ -108,17 +108,17 @@ def with_banner(image: Image.Image, view: dict[str, Any], locale: str) -> Image.
     """The board with a strip on top saying who is to act, or, once the game is over, who won
     (from `view["table"]`, which the host adds to the table's view; a view without it, as in
     the engines' own tests, gets no strip)."""
-    from games.core.i18n import t
+    from games.core.i18n import listed, t
 
     table = view.get("table")
     if not table:
         return image
     if table.get("over"):
-        names = ", ".join(table.get("winners") or [])
+        names = listed(locale, table.get("winners") or [])
         text = t(locale, "core.picture.winner", names=names) if names else t(locale, "core.picture.no_winner")
         colour = (150, 100, 0)
     else:
-        text = t(locale, "core.picture.to_act", names=", ".join(table.get("to_act") or []) or t(locale, "core.none"))
+        text = t(locale, "core.picture.to_act", names=listed(locale, table.get("to_act") or []) or t(locale, "core.none"))
         colour = (30, 90, 30)
     out = Image.new("RGB", (image.width, image.height + BANNER_H), (255, 255, 255))
     out.paste(image.convert("RGB"), (0, BANNER_H))

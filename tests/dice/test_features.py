@@ -190,13 +190,14 @@ def test_the_natural_face_is_the_face_rolled_not_the_raised_value():
 # ---------------------------------------------------------------- 4. tags
 
 
-@pytest.mark.parametrize("locale, rest", [("en", "untagged"), ("zh-CN", "未标注")])
-def test_tags_are_shown_with_a_subtotal_each(locale, rest):
-    """"`3d6 [fire] + 1d4 [cold]` — tags, with a subtotal for each"."""
+@pytest.mark.parametrize("locale, rest, sep", [("en", "untagged", ", "), ("zh-CN", "未标注", "、")])
+def test_tags_are_shown_with_a_subtotal_each(locale, rest, sep):
+    """"`3d6 [fire] + 1d4 [cold]` — tags, with a subtotal for each" (the subtotals a list in
+    the reader's language; the dice stay in the notation's brackets)."""
     result = rolled("3d6 [fire] + 1d4 [cold] + 2", 2, 5, 6, 3)
     assert result.totals == [13 + 3 + 2]
     assert result.source == "3d6 [fire] + 1d4 [cold] + 2"
-    assert result.render(locale) == f"3d6 [2, 5, 6] *fire* + 1d4 [3] *cold* + 2 = **18** · fire 13, cold 3, {rest} 2"
+    assert result.render(locale) == f"3d6 [2, 5, 6] *fire* + 1d4 [3] *cold* + 2 = **18** · fire 13{sep}cold 3{sep}{rest} 2"
 
 
 def test_tag_subtotals_follow_signs_and_add_up_to_the_total():

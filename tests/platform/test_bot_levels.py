@@ -186,6 +186,6 @@ async def test_a_bad_level_is_answered_in_the_reader_s_language_naming_each_leve
     and in English each level read twice."""
     await _table(host)
     zh = reply_text(await host.handle(cmd("alice", "game.bot", level="hardest", locale="zh-CN")))
-    assert zh == "“hardest”不是机器人难度。可选：easy（简单）, normal（普通）, hard（困难）", zh
+    assert zh == "“hardest”不是机器人难度。可选：easy（简单）、normal（普通）、hard（困难）", zh  # zh's list separator
     en = reply_text(await host.handle(cmd("alice", "game.bot", level="hardest", locale="en")))
     assert en == "“hardest” is not a bot level. Levels: easy, normal, hard", en
