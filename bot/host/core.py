@@ -58,6 +58,11 @@ TIMER_BATCH = 100  # timers claimed per tick; the rest wait for the next tick
 POST_LEASE_SECONDS = 20.0
 POST_BATCH = 50  # undelivered posts claimed at a time
 SUGGEST_LIMIT = 25  # Discord shows at most 25 autocomplete choices
+# A player the rules put out and still asked for a last choice (conflict's heir, 失败者「可将所有
+# 牌交给指定一人」) has this long to make it at a table without a turn timer; then it lapses as
+# declining does. Without it the others wait on a player who is out, for ever; a live table
+# waits a quarter of an hour at most (a timed table uses its own timer).
+OUT_CHOICE_MINUTES = 15
 PUBLIC_VIEWS_KEPT = 1024  # tables whose last public board stays in memory (a few KiB each)
 BOT_MEMORIES_KEPT = 4096  # bot seats whose recent positions are remembered (no null moves)
 HINT_LEVEL = "normal"  # /game hint shows what this level would play
@@ -1652,11 +1657,15 @@ class Host:
                        restart: bool = False) -> dict[str, Any]:
         """Deadline bookkeeping: a new deadline when new human seats are awaited."""
         humans = self._awaited_humans(session, engine, state)
-        if not session.timer_hours or not humans:
+        if not session.timer_hours:  # no turn timer: only the last choice of a seat the rules put out is timed
+            humans = sorted(set(humans) & engine.put_out(state))
+        if not humans:
             return {"turn_deadline": None, "timer_seats": [], "reminded": False}
         still_same_turn = set(humans) <= set(session.timer_seats) and session.turn_deadline is not None
         if still_same_turn and not restart:
             return {"timer_seats": humans}
+        if not session.timer_hours:  # no reminder: the prompt said how long (host.out_choice_time)
+            return {"turn_deadline": now + OUT_CHOICE_MINUTES * 60, "timer_seats": humans, "reminded": True}
         return {"turn_deadline": now + session.timer_hours * 3600, "timer_seats": humans, "reminded": False}
 
     async def _finish(self, cmd: Command | None, session: SessionRow, engine: Engine, progress: Progress,
@@ -1852,6 +1861,8 @@ class Host:
             if why is None:
                 continue
             text = t(uloc, "host.prompt", id=session.id, game=localize_value(engine.title, uloc), why=why)
+            if not session.timer_hours and seat in engine.put_out(progress.state):  # see OUT_CHOICE_MINUTES
+                text = sentences(uloc, [text, t(uloc, "host.out_choice_time", minutes=OUT_CHOICE_MINUTES)])
             menu = build_menu(game, progress.state, session.id, seat, [], uloc)
             out.append((user, Message(text=text, menu=menu, session_id=session.id)))
         return out
@@ -1899,7 +1910,12 @@ class Host:
         # who was awaited: a bots' slice that goes on where the last one stopped is their same turn
         progress = Progress(state=state, awaited_before=sorted(engine.active_seats(state)))
         late = [s for s in session.timer_seats if s in engine.active_seats(progress.state)]
+        out = engine.put_out(progress.state)
         for seat in late:
+            if seat in out:  # put out by the rules, asked a last choice: it lapses as declining does, no forfeit
+                progress.notes.append(t(session.locale, "host.expired.out", name=self._name(session, seat)))
+                self._resign(engine, session, progress, seat, None, "timer")
+                continue
             progress.notes.append(t(session.locale, f"host.expired.{session.timer_policy}", name=self._name(session, seat)))
             if session.timer_policy == "forfeit":
                 if engine.outcome(progress.state) is None:

@@ -13,7 +13,7 @@ import pytest
 from bot.outbox import Outbox
 from games.core.i18n import localize_value, t
 from games.registry import get_engine
-from tests.platform.conftest import CHANNEL, USERS, cmd, reply_text, snapshot
+from tests.platform.conftest import CHANNEL, USERS, cmd, public_text, reply_text, snapshot
 
 ENGINE = get_engine("conflict")
 PASSIVE = ("next", "halt", "allow", "void")  # the humans play for time: they fall early
@@ -41,11 +41,15 @@ class Table:
 
 
 async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] | None = None,
-                   concede: bool = False, concede_at_heir: bool = False) -> Table:
-    """A conflict table of `humans` then `bots`, with a turn timer, played to its end: a human
-    whose turn it is plays the first passive action that is legal, else the first legal one;
-    with `concede`, the last human in play concedes as soon as another is out; with
-    `concede_at_heir`, a human asked to choose an heir (eliminated) concedes instead."""
+                   concede: bool = False, concede_at_heir: bool = False, timer: str | None = "24",
+                   silent_at_heir: list | None = None) -> Table:
+    """A conflict table of `humans` then `bots`, with a turn timer (`timer` hours; None: no
+    timer), played to its end: a human whose turn it is plays the first passive action that is
+    legal, else the first legal one; with `concede`, the last human in play concedes as soon as
+    another is out; with `concede_at_heir`, a human asked to choose an heir (eliminated)
+    concedes instead; with `silent_at_heir` (a list), that human never answers: the clock
+    moves on a minute at a time and the host ticks, and each such tick's (minutes waited,
+    outbox) is added to the list."""
     locales = locales or {}
     say = lambda name, verb, **args: host.handle(cmd(name, verb, locale=locales.get(name, "en"), **args))  # noqa: E731
     await say(humans[0], "game.new", game="conflict")
@@ -53,7 +57,8 @@ async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] |
         await say(name, "game.join")
     for _ in range(bots):
         await say(humans[0], "game.bot")
-    await say(humans[0], "game.timer", hours="24")
+    if timer is not None:
+        await say(humans[0], "game.timer", hours=timer)
     table = Table((await host.repo.open_session_in_channel(CHANNEL)).id, humans)
     host.on_game_finished.append(lambda session, outcome: _count(table, session))
     table.steps.append((await say(humans[0], "game.start"), list(range(len(humans) + bots))))
@@ -68,11 +73,16 @@ async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] |
         assert set(session.timer_seats) <= set(ENGINE.seats_in_play(state))  # the timer never waits on an out seat
         still = [s for s in range(len(humans)) if s in table.steps[-1][1]]
         heir = concede_at_heir and awaited and all(a.kind == "bequeath" for a in ENGINE.legal_actions(state, awaited[0]))
+        at_heir = awaited and all(a.kind == "bequeath" for a in ENGINE.legal_actions(state, awaited[0]))
         if concede and len(still) == 1 < len(humans):
             box = await say(humans[still[0]], "game.concede")
         elif heir:
             box = await say(session.seats[awaited[0]].name, "game.concede")
-        elif awaited and session.turn_deadline is not None and session.timer_seats:
+        elif at_heir and silent_at_heir is not None:
+            host.clock.now += 60
+            box = await host.tick()
+            silent_at_heir.append((len(silent_at_heir) + 1, box))
+        elif awaited and (timer is None or session.turn_deadline is not None and session.timer_seats):
             seat = awaited[0]
             codes = [a.code() for a in ENGINE.legal_actions(state, seat)]
             code = next((c for c in codes if c in PASSIVE), codes[0])
@@ -211,6 +221,37 @@ async def test_conceding_at_the_heir_prompt_after_elimination_lets_the_bots_fini
     assert t(loc, "host.bots_play_on") in said
     assert t(loc, "host.winners", names=session.seats[outcome.winners[0]].name) in said
     assert table.finished == [table.sid]
+
+
+@pytest.mark.parametrize("loc", ["en", "zh-CN"])
+async def test_an_eliminated_player_who_never_chooses_an_heir_does_not_hold_the_game_without_a_timer(host, loc):
+    """Last session's playtest: alice's last territory fell at a table with no turn timer; she
+    was asked to choose an heir ("失败者：被消灭时可将所有牌交给指定一人", *may* give) and never
+    answered, and the game waited on a player who was out, for ever. Now the choice is hers
+    for OUT_CHOICE_MINUTES, and her DM says so; then it lapses as declining does (the cards
+    go to the discard pile, nobody inherits) and the bots play on to the result, which counts
+    as played (no forfeit)."""
+    from bot.host.core import OUT_CHOICE_MINUTES
+
+    host.bot_step_cap = 40
+    ticks: list = []
+    table = await play_out(host, ["alice"], bots=3, locales={"alice": loc}, timer=None, silent_at_heir=ticks)
+    assert ticks, "alice was never asked to choose an heir"
+    waited = [n for n, box in ticks]
+    assert waited == list(range(1, OUT_CHOICE_MINUTES + 1))  # nothing moved before her time was up
+    assert all(box.public == [] and box.private == [] for _, box in ticks[:-1])
+    lapsed = public_text(ticks[-1][1])
+    assert t(loc, "host.expired.out", name="alice") in lapsed, lapsed
+    session = await host.repo.load_session(table.sid)
+    state = ENGINE.load_state(session.state)
+    outcome = ENGINE.outcome(state)
+    assert session.status == "finished" and outcome is not None and outcome.ranks[0] == 4
+    assert table.sid not in host._forfeits and table.finished == [table.sid]
+    entries = await host.repo.log_entries(table.sid)
+    assert not any(e.code.startswith("bequeath") for e in entries)  # nobody inherited
+    asked = [m.text for box, _ in table.steps for u, m in box.private if u == USERS["alice"]
+             and t(loc, "host.out_choice_time", minutes=OUT_CHOICE_MINUTES) in m.text]
+    assert len(asked) == 1, asked  # the prompt said how long she had
 
 
 async def test_an_out_seat_gets_no_more_news_by_dm(host):
