@@ -37,6 +37,13 @@ def with_presets() -> dict[str, str]:
     return out
 
 
+def army_limit(keys: list[str], budget: int) -> int:
+    """The points an army of these tanks may cost: the budget, and 27 more (28 for the USA)
+    while all of them are of one nation (opening 1); the budget alone for no tank yet."""
+    nations = {ROSTER[k].nation for k in keys}
+    return budget + (single_nation_bonus(next(iter(nations))) if len(nations) == 1 else 0)
+
+
 def army_problem(keys: list[str], budget: int) -> RuleError | None:
     """Why this list of tank keys is not a legal army (None if it is)."""
     for k in keys:
@@ -50,8 +57,7 @@ def army_problem(keys: list[str], budget: int) -> RuleError | None:
     if sum(t.tank_class == "light" for t in types) > MAX_LIGHT:
         return RuleError("panzer.err.too_many_light", limit=MAX_LIGHT)
     total = sum(t.price for t in types)
-    nations = {t.nation for t in types}
-    limit = budget + (single_nation_bonus(types[0].nation) if len(nations) == 1 and types else 0)
+    limit = army_limit(keys, budget)
     if total > limit:
         return RuleError("panzer.err.over_budget", total=total, limit=limit)
     return None

@@ -8,6 +8,7 @@ from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
 from games.core.i18n import aside, listed, localize_value, t, verb_names
 from games.panzer.data import MAPS, ROSTER
+from games.panzer.rules import army_limit
 
 # Tanks and hexes never look alike: a hex reads `C4` (its column letter in capitals, as on
 # the board picture), a tank by its model and a number over both sides (`Tiger I #3`), never
@@ -191,9 +192,9 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
     if kind == "pick":
         p["tank"] = localize_value(ROSTER[action.tank].name, locale)
         p["price"] = ROSTER[action.tank].price
-    if kind == "done":  # ending the draft early is for good: the label says how much of the budget is used
+    if kind == "done":  # ending the draft early is for good: the label says how much of the cap is used
         p["total"] = sum(ROSTER[k].price for k in state.picks[seat])
-        p["budget"] = state.options.budget
+        p["limit"] = army_limit(state.picks[seat], state.options.budget)  # 227 for one nation, not the budget's 200
     if kind == "army":
         p["army"] = army_label(engine.loadout_presets(), action.loadout, locale)
     if kind == "side":
@@ -247,7 +248,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if view["phase"] in ("draft", "army") or not view["tanks"]:
         for s in (0, 1):
             picks = listed(locale, (localize_value(ROSTER[k].name, locale) for k in view["picks"][s])) or t(locale, "core.none")
-            spent = aside(locale, picks, f"{view['picks_price'][s]}pt")
+            limit = army_limit(view["picks"][s], view["options"]["budget"])
+            spent = aside(locale, picks, f"{view['picks_price'][s]}/{limit}pt")
             lines.append(t(locale, "core.labelled", label=view["names"][s], value=spent))
     numbers = tank_numbers(view["tanks"])
     for s in (0, 1) if view["tanks"] else ():

@@ -34,12 +34,16 @@ def test_a_phase_both_sides_play_at_once_is_nobody_s_turn_in_particular(locale, 
     assert "ammo" in seen
 
 
-@pytest.mark.parametrize("locale,label", [("en", "Stop picking (8 of 200 pt spent)"), ("zh-CN", "结束挑选（已用 8/200pt）")])
-def test_stopping_the_draft_says_how_much_of_the_budget_is_spent(locale, label):
+@pytest.mark.parametrize("locale,label,mixed", [
+    ("en", "Stop picking (8 of 227 pt spent)", "Stop picking (22 of 200 pt spent)"),
+    ("zh-CN", "结束挑选（已用 8/227pt）", "结束挑选（已用 22/200pt）")])
+def test_stopping_the_draft_says_how_much_of_the_cap_is_spent(locale, label, mixed):
     """Third newcomer playtest: the menu offered "结束挑选" (Stop picking) after one 10-pt tank;
     alice clicked it and fought ten tanks (196 of 200 pt) with one: nothing said that stopping
-    is for good with 190 pt left. The choice says what is spent of the budget (rule: each side
-    picks tanks up to the budget, 200 by default)."""
+    is for good with 190 pt left. The choice says what is spent of the cap. The cap is the
+    rule's, not the bare budget (last session's playtest read "of 200 pt" for an army of one
+    nation): "≤ 200 pt, +27 pt for a single nation (+28 for the USA)" (RULES.md, opening 1),
+    so one Italian CV33 is 8 of 227, and with a Japanese tank beside it, of 200."""
     state = ENGINE.setup([Seat(index=0, name="alice"), Seat(index=1, name="bob")], ENGINE.parse_options({}), 2).state
     while not any(a.kind == "done" for a in ENGINE.legal_actions(state, state.seat)):
         pick = next(a for a in ENGINE.legal_actions(state, state.seat) if a.kind == "pick" and a.tank == "cv33")
@@ -48,6 +52,10 @@ def test_stopping_the_draft_says_how_much_of_the_budget_is_spent(locale, label):
     assert [8] == [sum(ROSTER[k].price for k in state.picks[seat])]
     done = next(a for a in ENGINE.legal_actions(state, seat) if a.kind == "done")
     assert GAME.text.describe_action(state, seat, done, locale) == label
+    state.picks[seat].append(next(k for k, tank in ROSTER.items() if tank.nation == "jp" and tank.price == 14))
+    assert GAME.text.describe_action(state, seat, done, locale) == mixed
+    board = GAME.text.summary(ENGINE.view(state, None), locale)
+    assert "22/200pt" in board, board  # the board's draft line: spent of the cap
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
@@ -82,3 +90,29 @@ def t_mine(locale: str) -> str:
 
 def _line(text: str, start: str) -> str:
     return next((line for line in text.splitlines() if line.startswith(start)), "")
+
+
+@pytest.mark.parametrize("locale,line", [
+    ("en", "{tank} comes into the sight of Bob's tanks: Bob may fire on it defensively."),
+    ("zh-CN", "{tank} 进入 Bob 的坦克视野：Bob 可以对其进行防御射击。")])
+def test_the_table_hears_that_a_defensive_fire_window_opened_and_only_its_player_is_asked(locale, line):
+    """Last session's playtest: the channel read "Bob: defensive fire at T-34 #1? (in /menu:
+    Defensive fire, or Hold fire)", a question to one player posted to everyone. Phase rule
+    2-2: "the engine stops the move at each step where the waiting side has a legal defensive
+    shot and asks it to fire or pass" (RULINGS). The table's line says what everyone may see
+    (who may fire at which tank); the question with its choices is the waiting player's prompt
+    (the host sends it by DM with the buttons, see tests/platform/test_prompts.py)."""
+    from games.panzer.text import tank_label, tank_numbers
+    from tests.panzer.helpers import act, board
+
+    state = board([("a1", "m4", "h8", "n"), ("a2", "m4", "l10", "n"), ("b1", "pz4h", "h3", "s")], phase="move")
+    act(state, "drive a1 0")
+    step = act(state, "go a1 h7")
+    assert state.phase == "react" and state.seat == 1
+    tank = tank_label(tank_numbers(ENGINE.view(state, None)["tanks"]), "a1", locale)
+    shown = GAME.text.event_lines(state, [(e.key, e.params) for e in step.events if e.to is None], locale)
+    assert line.format(tank=tank) in shown, shown
+    assert not any("?" in x or "？" in x or "/menu" in x for x in shown), shown
+    asked = GAME.text.prompt(state, 1, locale)
+    assert asked and tank in asked and "H7" in asked, asked
+    assert GAME.text.prompt(state, 0, locale) is None  # the mover is asked nothing

@@ -44,7 +44,8 @@ def test_panzer_draft_with_no_picks_says_none(locale):
     state = PANZER.setup(panzer_seats(), PANZER.parse_options({}), 1).state
     text = panzer_text.summary(PANZER.view(state, 0), locale)
     assert not STRAY.search(text), text
-    assert t(locale, "core.labelled", label="Anna", value=aside(locale, t(locale, "core.none"), "0pt")) in text, text
+    # spent of the cap (the budget while no tank is picked, see tests/panzer/test_board_text.py)
+    assert t(locale, "core.labelled", label="Anna", value=aside(locale, t(locale, "core.none"), "0/200pt")) in text, text
     if locale == "zh-CN":
         assert ": " not in text, text
 
