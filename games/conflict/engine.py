@@ -380,7 +380,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         R.spend(state, seat, a.card)
         t = state.territories[a.tid]
         t.dur += 1
-        ev.append(R.public("conflict.ev.repaired", terr=R.tname(state, t.id), dur=t.dur))
+        ev.append(R.public("conflict.ev.maintained", player=state.players[seat].name, terr=R.tname(state, t.id),
+                           dur=t.dur, max=t.max))
 
     def _do_retreat(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
@@ -431,7 +432,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             state.next_id += 1
             state.agreements.append(m.Agreement(id=aid, a=pend.by, b=seat, terms=list(pend.terms)))
             ev.append(R.public("conflict.ev.pact", id=aid, a=state.players[pend.by].name, b=state.players[seat].name,
-                                   terms=" / ".join(pend.terms)))
+                                   terms=list(pend.terms)))
 
     def _do_no(self, state, seat, a, ev):
         pend = state.pending
@@ -463,12 +464,15 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         pend = state.pending
         state.pending = Pending(kind="approve", seat=pend.other, by=seat, what="pact", terms=list(pend.terms))
         ev.append(R.public("conflict.ev.propose", player=state.players[seat].name,
-                               other=state.players[pend.other].name, terms=" / ".join(pend.terms)))
+                               other=state.players[pend.other].name, terms=list(pend.terms)))
 
     def _do_breakpact(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
-        state.agreements = [g for g in state.agreements if g.id != a.agreement]
-        ev.append(R.public("conflict.ev.broken", id=a.agreement, player=state.players[seat].name))
+        broken = next(g for g in state.agreements if g.id == a.agreement)
+        state.agreements.remove(broken)
+        other = broken.b if broken.a == seat else broken.a  # the line names the agreement by its party and terms
+        ev.append(R.public("conflict.ev.broken", id=a.agreement, player=state.players[seat].name,
+                           other=state.players[other].name, terms=list(broken.terms)))
 
     def _do_spy(self, state, seat, a, ev):
         R.spend(state, seat, a.card)

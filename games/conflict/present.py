@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
+from games.core.i18n import aside, has, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict.data import content
@@ -37,6 +37,28 @@ def territory_name(state, tid: str, locale: str) -> str:
     terr = state.territories[tid]
     return aside(locale, _name(content().territories[terr.key], locale),
                  f"{state.players[terr.owner].name} {terr.dur}/{terr.max}")
+
+
+def term_name(term: str, locale: str) -> str:
+    """An agreement's term as a reader says it: a preset by name with what it does
+    (`peace (no attacks on each other)`), a term of the players' own as they wrote it."""
+    key = f"conflict.term.{term}"
+    return t(locale, key) if has(key, locale) else term
+
+
+def terms_text(terms: Any, locale: str) -> str:
+    """An agreement's terms by name (`terms`: a list; an older log's event holds them joined by " / ")."""
+    items = terms.split(" / ") if isinstance(terms, str) else list(terms or ())
+    return listed(locale, (term_name(x, locale) for x in items))
+
+
+def agreement_name(state, agreement_id: str, locale: str) -> str:
+    """An agreement as menus name it: its parties and its terms (`alice–bob: peace (…)`), never its id."""
+    for a in state.agreements:
+        if a.id == agreement_id:
+            return t(locale, "core.labelled", label=f"{state.players[a.a].name}–{state.players[a.b].name}",
+                     value=terms_text(a.terms, locale))
+    return agreement_id
 
 
 def unit_labels(units: list[tuple[str, str | None, str | None]], locale: str) -> dict[str, str]:
@@ -88,8 +110,7 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     for tid in view["terrs"]:
         names[tid] = territory_name(state, tid, loc)
     for a in state.agreements:
-        names[a.id] = t(loc, "core.labelled", label=f"{state.players[a.a].name}–{state.players[a.b].name}",
-                        value="/".join(a.terms))
+        names[a.id] = agreement_name(state, a.id, loc)
     # a seat number is a player (`aid CARD 2 GIFT`: the menu's step after the card names who);
     # the other numbers in codes (rows, prices) end their codes, so their menu step is labelled
     # by the whole action's description instead
@@ -195,6 +216,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
         out[field] = "" if value in (None, "-", "", []) else t(loc, fragment, name=localize_value(value, loc))
     if key == "conflict.ev.special" and params.get("terr"):  # a bomb names the territory it falls on
         out["target"] = t(loc, "conflict.ev.special_terr", name=params["target"], terr=localize_value(params["terr"], loc))
+    if "terms" in params:  # an agreement's terms by name, never their codes
+        out["terms"] = terms_text(params["terms"], loc)
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
             out[name] = combat_cards(params[name], loc)
@@ -227,7 +250,7 @@ def prompt(engine, state, seat: int, locale: str) -> str | None:
     if pend.kind == "approve":  # what is asked, as the table's line said it (ask_move, *_offer, propose)
         terr = territory_name(state, pend.target, locale) if pend.target in state.territories else ""
         return t(locale, f"conflict.prompt.approve_{pend.what}", name=name, unit=unit, terr=terr, price=pend.price,
-                 terms=" / ".join(pend.terms))
+                 terms=terms_text(pend.terms, locale))
     legal = engine.legal_actions(state, seat)
     if pend.kind in ("react", "doom") and len(legal) == 1:  # opened as the table sees it (issue 17): say so
         return sentences(locale, [t(locale, f"conflict.prompt.{pend.kind}_only", name=name, act=act, unit=unit),
@@ -290,6 +313,10 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
         return t(loc, f"conflict.word.{value}")
     if field == "cards":
         return combat_cards(value, loc)
+    if field == "text" and kind == "term":
+        return term_name(value, loc)
+    if field == "agreement":
+        return agreement_name(state, value, loc)
     return str(value)
 
 
@@ -346,9 +373,9 @@ def summary(view: dict[str, Any], locale: str) -> str:
         lines.append(("手牌：" if zh else "Hand: ") + (listed(loc, (_name(data.cards[k], loc) for _, k in view["hand"]))
                                                       or t(loc, "core.none")))
     if view["agreements"]:
-        lines.append(("协议：" if zh else "Agreements: ") + "; ".join(
-            t(loc, "core.labelled", label=f"{a[0]} {view['players'][a[1]]['name']}–{view['players'][a[2]]['name']}",
-              value="/".join(a[3])) for a in view["agreements"]))
+        lines.append(("协议：" if zh else "Agreements: ") + ("；" if zh else "; ").join(
+            t(loc, "core.labelled", label=f"{view['players'][a[1]]['name']}–{view['players'][a[2]]['name']}",
+              value=terms_text(a[3], loc)) for a in view["agreements"]))
     text = "\n".join(lines)
     return text if len(text) <= 1500 else text[:1497] + "…"
 

@@ -581,13 +581,15 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
         if hurt:
             t = min(hurt, key=lambda t: (t.dur - t.max, t.id))
             t.dur += 1
-            events.append(public("conflict.ev.repaired", terr=tname(state, t.id), dur=t.dur))
+            events.append(public("conflict.ev.repaired_brain", player=p.name, terr=tname(state, t.id), dur=t.dur,
+                                 max=t.max))
     effect = capital_effect(state, seat)
     if effect == "capital_repair":
         cap = state.territories[p.capital]
         if cap.dur < cap.max:
             cap.dur += 1
-            events.append(public("conflict.ev.repaired", terr=tname(state, cap.id), dur=cap.dur))
+            events.append(public("conflict.ev.repaired_capital", player=p.name, faction=FACTIONS[p.faction].name,
+                                 terr=tname(state, cap.id), dur=cap.dur, max=cap.max))
     res = 0
     if not p.blockaded:
         res = len(own) // 2 + supply
@@ -598,7 +600,11 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
     if effect == "capital_draw":
         count += 1
     drawn = draw_cards(state, seat, count)
-    events.append(public("conflict.ev.draw", player=p.name, res=res, cards=drawn, blockaded=p.blockaded))
+    # blockaded: the line says why no resource came (经济封锁), not just "0 resource cards"
+    if p.blockaded:
+        events.append(public("conflict.ev.draw_blockaded", player=p.name, cards=drawn))
+    else:
+        events.append(public("conflict.ev.draw", player=p.name, res=res, cards=drawn))
 
 
 def end_turn(state: ConflictState, events: list[Event]) -> None:

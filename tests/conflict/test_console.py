@@ -18,7 +18,8 @@ def test_three_player_console_game_reaches_the_victory_post(tmp_path):
                      "--out", str(tmp_path)])
     text = out.getvalue()
     assert code == 0
-    assert "协议 a" in text and "passage / 共同防御" in text  # the agreement, recorded as written
+    # the agreement, its terms by name (a preset's with what it does) or as written, never an id
+    assert "签订协议：通行（单位进驻无需许可）、共同防御" in text and "协议 a" not in text
     assert "卖给" in text  # the trade
     assert "部署 暗置单位" in text  # a face-down deployment
     assert "盖出 3 张作战牌" in text and "翻开：" in text  # combat cards laid face down, then revealed

@@ -1,0 +1,149 @@
+"""What a line shows, it says why (issue 18, last session's playtests): a territory "repaired
+to 4" and "draws 0 resource cards" told a newcomer neither which rule nor whose card did it,
+and agreements read as codes ("Agreement a57 between alice and bob: peace / passage",
+"alice breaks agreement a57."). Each repair names its cause (the Maintain card, the Central
+Brain, Deep Sea Republic's capital), a blockaded draw names the Economic Blockade, and an
+agreement's terms are named, in the lines, the prompt, the menus and the board; its id never shows."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games.conflict import ENGINE, GAME
+from games.conflict import rules as R
+from games.conflict.data import content
+from games.core.i18n import localize_value
+from tests.conflict.helpers import clear_hand, empty_board, fit, give, outer, play, started, to_develop
+
+LOCALES = ("en", "zh-CN")
+
+
+def dev(seed=3, n=3):
+    state = started(n, seed=seed)
+    empty_board(state)
+    a = state.turn
+    b = (a + 1) % n
+    for s in range(n):
+        clear_hand(state, s)
+        state.players[s].res = 0
+    to_develop(state, a)
+    return state, a, b
+
+
+def lines(state, events, loc):
+    return GAME.text.event_lines(state, [(e.key, e.params) for e in events if e.to is None], loc)
+
+
+def terr(state, tid, loc):
+    return localize_value(content().territories[state.territories[tid].key].name, loc)
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "{p} plays Maintain: {t} is repaired to durability {d}/{m}."),
+    ("zh-CN", "{p} 打出整备：{t} 耐久恢复到 {d}/{m}。")])
+def test_a_maintain_card_s_repair_names_the_card_and_who_played_it(loc, said):
+    """整备「恢复一个领地的一点耐久,只能对自己」 (RULES.md: +1 durability to an own territory)."""
+    state, a, _ = dev()
+    mine = outer(state, a)[0]
+    t = state.territories[mine]
+    t.dur -= 1
+    cid = give(state, a, "maintain")
+    shown = lines(state, play(state, a, f"maintain {cid} {mine}").events, loc)
+    assert said.format(p=state.players[a].name, t=terr(state, mine, loc), d=t.max, m=t.max) in shown, shown
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "{p}'s Central Brain repairs {t} at the start of the turn: durability {d}/{m}."),
+    ("zh-CN", "{p} 的中央智脑在回合开始时修复 {t}：耐久 {d}/{m}。")])
+def test_the_central_brain_s_repair_names_the_fitting(loc, said):
+    """中央智脑「每回合开始自动为损伤最重的本方领地 +1 耐久」 (RULES.md)."""
+    state, a, _ = dev()
+    fit(state, a, "brain")
+    mine = outer(state, a)[0]
+    t = state.territories[mine]
+    t.dur -= 2
+    events = []
+    R.start_turn(state, a, events)
+    assert t.dur == t.max - 1
+    shown = lines(state, events, loc)
+    assert said.format(p=state.players[a].name, t=terr(state, mine, loc), d=t.max - 1, m=t.max) in shown, shown
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "{p}'s capital {t} repairs itself at the start of the turn (Deep Sea Republic's capital effect): "
+           "durability {d}/{m}."),
+    ("zh-CN", "{p} 的首都 {t} 在回合开始时自行修复（深海共和国的首都效果）：耐久 {d}/{m}。")])
+def test_deep_sea_republic_s_capital_repair_names_the_faction(loc, said):
+    """深海共和国「每回合开始首都 +1 耐久」 (RULES.md, capital effects)."""
+    state, a, _ = dev()
+    p = state.players[a]
+    p.faction = "deep"
+    cap = state.territories[p.capital]
+    cap.dur -= 1
+    events = []
+    R.start_turn(state, a, events)
+    assert cap.dur == cap.max
+    shown = lines(state, events, loc)
+    assert said.format(p=p.name, t=terr(state, cap.id, loc), d=cap.max, m=cap.max) in shown, shown
+
+
+@pytest.mark.parametrize("loc, played, drew", [
+    ("en", "{a} plays Economic Blockade on {b}: until the end of {b}'s next turn {b} draws no resource cards "
+           "and cannot trade, and {a} cannot attack.",
+     "{b} is under Economic Blockade: no resource cards this turn; {b} draws 2 cards."),
+    ("zh-CN", "{a} 对 {b} 打出经济封锁：到 {b} 的下个回合结束前，{b} 不能抽资源牌、不能交易，{a} 不能进攻。",
+     "{b} 受经济封锁：本回合不抽资源牌；{b} 抽取 2 张卡。")])
+def test_a_blockaded_draw_says_the_blockade_is_why_no_resource_came(loc, played, drew):
+    """经济封锁「目标势力无法抽取资源牌,也无法交易。自己无法攻击任何人直到对方回合结束。」"""
+    state, a, b = dev()
+    cid = give(state, a, "blockade")
+    names = {"a": state.players[a].name, "b": state.players[b].name}
+    shown = lines(state, play(state, a, f"blockade {cid} {b}").events, loc)
+    assert played.format(**names) in shown, shown
+    events = []
+    R.start_turn(state, b, events)
+    assert state.players[b].res == 0
+    shown = lines(state, events, loc)
+    assert drew.format(**names) in shown, shown
+    assert not any("0" in line and ("resource" in line or "资源" in line) for line in shown if line != drew.format(**names))
+
+
+TERMS = {"en": ("peace (no attacks on each other)", "free passage (units move in without asking)", "互不侵犯北线"),
+         "zh-CN": ("和平（互不攻击）", "通行（单位进驻无需许可）", "互不侵犯北线")}
+SEP = {"en": ", ", "zh-CN": "、"}
+CODE = re.compile(r"\b(peace|passage|trade|intel|aid)\b(?! \()|\ba\d+\b")  # a bare term code, an agreement id
+
+
+@pytest.mark.parametrize("loc", LOCALES)
+def test_an_agreement_reads_by_its_terms_names_never_its_codes(loc):
+    """战略协议: up to four terms, preset peace/passage/trade/intel/aid or a word of the
+    players' own; `peace` forbids attacks between the two, `passage` waives the move request
+    (RULES.md). The codes `peace`, `passage` and the agreement's id show nowhere."""
+    state, a, b = dev()
+    A, B = state.players[a].name, state.players[b].name
+    cid = give(state, a, "pact")
+    play(state, a, f"pact {cid} {b}")
+    menu = [GAME.text.describe_action(state, a, x, loc) for x in ENGINE.legal_actions(state, a)]
+    assert any(TERMS[loc][0] in label for label in menu) and not any(CODE.search(x) for x in menu), menu
+    for code in ("term peace", "term 互不侵犯北线", "term passage"):
+        play(state, a, code)
+    terms = SEP[loc].join((TERMS[loc][0], TERMS[loc][2], TERMS[loc][1]))
+    proposed = lines(state, play(state, a, "propose").events, loc)
+    assert any(terms in line for line in proposed), proposed
+    ask = GAME.text.prompt(state, b, loc)
+    assert terms in ask, ask
+    signed = lines(state, play(state, b, "yes").events, loc)
+    pact = state.agreements[0]
+    assert signed == [{"en": f"Agreement between {A} and {B}: {terms}.",
+                       "zh-CN": f"{A} 与 {B} 签订协议：{terms}。"}[loc]], signed
+    board = GAME.text.summary(ENGINE.view(state, a), loc)
+    assert terms in board and pact.id not in board, board
+    bk = give(state, a, "breakpact")
+    menu = [GAME.text.describe_action(state, a, x, loc) for x in ENGINE.legal_actions(state, a) if x.kind == "breakpact"]
+    assert menu and all(terms in label and pact.id not in label for label in menu), menu
+    broken = lines(state, play(state, a, f"breakpact {bk} {pact.id}").events, loc)
+    assert broken == [{"en": f"{A} breaks the agreement with {B} ({terms}).",
+                       "zh-CN": f"{A} 撕毁了与 {B} 的协议（{terms}）。"}[loc]], broken
+    for text in proposed + signed + broken + [ask, board]:
+        assert not CODE.search(text), text
