@@ -368,7 +368,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 cap = "◆" if tid == p["capital"] else ""
                 units = ",".join(by_loc.get(tid, []))
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
-            lines.append("  " + t(loc, "core.labelled", label=i + 1, value=" | ".join(cells)))
+            # which row is which: only the outer row (the last) can be attacked ("1:" and "2:" said nothing)
+            outer = i == len(p["rows"]) - 1 and i > 0
+            label = t(loc, "conflict.row_outer" if outer else "conflict.row", n=i + 1)
+            lines.append("  " + t(loc, "core.labelled", label=label, value=" | ".join(cells)))
     if view.get("hand") is not None:
         lines.append(("手牌：" if zh else "Hand: ") + (listed(loc, (_name(data.cards[k], loc) for _, k in view["hand"]))
                                                       or t(loc, "core.none")))

@@ -147,3 +147,16 @@ def test_an_agreement_reads_by_its_terms_names_never_its_codes(loc):
                        "zh-CN": f"{A} 撕毁了与 {B} 的协议（{terms}）。"}[loc]], broken
     for text in proposed + signed + broken + [ask, board]:
         assert not CODE.search(text), text
+
+
+@pytest.mark.parametrize("loc, inner, outer", [("en", "  row 1: ◆", "  row 2 (outer): "),
+                                               ("zh-CN", "  第1排：◆", "  第2排（外层）：")])
+def test_the_board_says_which_row_is_the_outer_one(loc, inner, outer):
+    """Playing as a newcomer: the board's rows read "1: ◆Old Citadel 6/6 | Cliffside 5/5" and
+    "2: Frost Peak 5/5", and nothing said which could be attacked. RULES.md, Geography: "Only
+    the outer row of a faction can be attacked"; the capital sits in the inner row."""
+    state, a, _ = dev()
+    board = GAME.text.summary(ENGINE.view(state, None), loc).splitlines()
+    rows = [line for line in board if line.startswith("  ")]
+    assert len(rows) == 2 * state.n and all(r.startswith((inner, outer)) for r in rows), rows
+    assert sum(r.startswith(outer) for r in rows) == state.n  # one outer row per faction, the last
