@@ -424,14 +424,16 @@ def test_the_first_fallen_may_concede_instead_of_naming_an_heir():
 
 
 @pytest.mark.parametrize("loc,said", [
-    ("en", "You are out of the game. The first player out (The Loser) leaves everything to one player: "
-           "choose who gets your 2 cards and 3 resource cards."),
-    ("zh-CN", "你已出局。第一个被消灭的玩家（失败者）须把所有牌交给一名玩家：请选择谁得到你的 2 张牌和 3 张资源牌。")])
+    ("en", "You are out of the game. The first player out (The Loser) may leave everything to one player: "
+           "choose who gets your 2 cards and 3 resource cards, or /game concede to leave them to nobody."),
+    ("zh-CN", "你已出局。第一个被消灭的玩家（失败者）可以把所有牌交给一名玩家：请选择谁得到你的 2 张牌和 3 张资源牌；"
+              "不想交给任何人就用 /game concede。")])
 def test_the_first_fallen_is_told_what_the_heir_prompt_is_about(loc, said):
     """Fifth newcomer playtest: right after "alice 被 机器人3 消灭。" the DM read "alice 离开游戏：请选择。
     1. 遗赠 — 3 个选项" (alice leaves the game: choose. Bequeath — 3 choices): about herself in the
     third person, and not what is chosen or why. 失败者: "第一个被消灭 … 被消灭时把所有牌（手牌、装配、
-    资源）交给指定的一人"."""
+    资源）交给指定的一人"; the source: "被消灭时*可*将所有牌交给指定一人" (may: the zh prompt said 须,
+    must, and neither said how to decline, which conceding at the prompt does)."""
     state, a, b = battle(n=3)
     give(state, b, "spy")
     give(state, b, "maintain")
