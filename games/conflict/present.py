@@ -234,7 +234,10 @@ def explain_roll(engine, state, params: dict[str, Any], following: list, locale:
         shown.result = t(locale, f"conflict.coin.aegis_{face}" if params.get("what") == "@conflict.card.aegis"
                          else f"conflict.coin.{face}")
     elif params.get("what") == "@conflict.first_player" and 0 <= state.first < state.n:
-        shown.result = state.players[state.first].name  # the roll made state.first; it stays
+        # the roll made state.first, and it stays; said with the die's range and what a number
+        # means ("rolls the first player: 3 = **3**: **Bot 2**" told a newcomer neither)
+        shown.wording = ("conflict.first_roll", {"sides": state.n, "n": params.get("total"),
+                                                 "name": state.players[state.first].name})
     return shown
 
 

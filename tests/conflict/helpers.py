@@ -76,6 +76,20 @@ def to_develop(state, seat: int) -> None:
     state.pending = None
 
 
+def bare(seed: int = 3, n: int = 3, phase=to_develop):
+    """A started game with no unit on the board, no hand card and no resource anywhere, in
+    the first player's phase (`to_develop` or `to_battle`): (state, that seat, the next seat)."""
+    state = started(n, seed=seed)
+    empty_board(state)
+    a = state.turn
+    b = (a + 1) % n
+    for s in range(n):
+        clear_hand(state, s)
+        state.players[s].res = 0
+    phase(state, a)
+    return state, a, b
+
+
 def outer(state, seat: int) -> list[str]:
     return state.players[seat].rows[-1]
 

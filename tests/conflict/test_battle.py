@@ -4,19 +4,11 @@ retreats (emergency, assisted, escape) and the upgrades that act in battle."""
 from games.conflict import legal as L
 from games.conflict import rules as R
 
-from tests.conflict.helpers import clear_hand, codes, empty_board, fit, give, keys, outer, play, started, to_battle, unit
+from tests.conflict.helpers import bare, codes, fit, give, keys, outer, play, to_battle, unit
 
 
 def setup_battle(seed=3, n=3):
-    state = started(n, seed=seed)
-    empty_board(state)
-    a = state.turn
-    b = (a + 1) % n
-    for s in range(n):
-        clear_hand(state, s)
-        state.players[s].res = 0
-    to_battle(state, a)
-    return state, a, b
+    return bare(seed, n, to_battle)
 
 
 def test_only_the_outer_row_can_be_attacked_and_garrison_first():

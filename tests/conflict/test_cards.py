@@ -5,19 +5,11 @@ from games.conflict import ENGINE
 from games.conflict import rules as R
 from games.core import RuleError
 
-from tests.conflict.helpers import clear_hand, codes, empty_board, fit, give, keys, outer, play, started, to_develop, unit
+from tests.conflict.helpers import bare, codes, fit, give, keys, outer, play, to_develop, unit
 
 
 def dev(seed=3, n=3):
-    state = started(n, seed=seed)
-    empty_board(state)
-    a = state.turn
-    b = (a + 1) % n
-    for s in range(n):
-        clear_hand(state, s)
-        state.players[s].res = 0
-    to_develop(state, a)
-    return state, a, b
+    return bare(seed, n, to_develop)
 
 
 def test_move_within_own_rows_and_into_another_faction_needs_its_yes():

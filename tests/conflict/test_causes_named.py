@@ -13,22 +13,15 @@ import pytest
 from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
 from games.conflict.data import content
+from games.core import Seat
 from games.core.i18n import localize_value
-from tests.conflict.helpers import clear_hand, empty_board, fit, give, outer, play, started, to_develop
+from tests.conflict.helpers import bare, fit, give, outer, play, to_develop
 
 LOCALES = ("en", "zh-CN")
 
 
 def dev(seed=3, n=3):
-    state = started(n, seed=seed)
-    empty_board(state)
-    a = state.turn
-    b = (a + 1) % n
-    for s in range(n):
-        clear_hand(state, s)
-        state.players[s].res = 0
-    to_develop(state, a)
-    return state, a, b
+    return bare(seed, n, to_develop)
 
 
 def lines(state, events, loc):
@@ -160,3 +153,21 @@ def test_the_board_says_which_row_is_the_outer_one(loc, inner, outer):
     rows = [line for line in board if line.startswith("  ")]
     assert len(rows) == 2 * state.n and all(r.startswith((inner, outer)) for r in rows), rows
     assert sum(r.startswith(outer) for r in rows) == state.n  # one outer row per faction, the last
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "🎲 The table rolls 1–3 for the first player, one number a player in seat order: **{n}**, **{name}**."),
+    ("zh-CN", "🎲 牌桌掷 1–3 决定先手玩家（按座位顺序每人一个数）：**{n}**，**{name}**。")])
+def test_the_first_player_roll_says_what_its_number_means(loc, said):
+    """Playing as a newcomer: "🎲 The table rolls the first player: 3 = **3**: **Bot 2**" (which
+    die? why is 3 Bot 2?). The engine rolls a die of as many faces as living players and the
+    face counts them in seat order (engine.py, the end of setup)."""
+    state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(3)], ENGINE.parse_options({}), 5).state
+    for s in range(3):
+        p = state.players[s]
+        play(state, s, f"faction {p.offer[0]}")
+        step = play(state, s, f"arrange {p.dealt[0]} 2")  # the last arrangement starts the game
+    roll = [(e.key, e.params) for e in step.events if e.key == "core.roll"]
+    assert len(roll) == 1 and roll[0][1]["total"] == state.first + 1  # all three alive: face n is seat n-1
+    shown = GAME.text.event_lines(state, roll, loc)
+    assert shown == [said.format(n=state.first + 1, name=state.players[state.first].name)], shown

@@ -6,20 +6,12 @@ import pytest
 
 from games.core import RuleError
 from tests.conflict.helpers import (
-    clear_hand, codes, empty_board, fit, give, keys, make_city, no_cities, outer, play, started, to_battle, unit,
+    bare, codes, fit, give, keys, make_city, no_cities, outer, play, to_battle, unit,
 )
 
 
 def battle(seed=3, n=3):
-    state = started(n, seed=seed)
-    empty_board(state)
-    a = state.turn
-    b = (a + 1) % n
-    for s in range(n):
-        clear_hand(state, s)
-        state.players[s].res = 0
-    to_battle(state, a)
-    return state, a, b
+    return bare(seed, n, to_battle)
 
 
 def test_hydrogen_uranium_bomb_removes_a_territory_and_the_whole_hand():
