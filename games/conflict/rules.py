@@ -600,9 +600,11 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
     if effect == "capital_draw":
         count += 1
     drawn = draw_cards(state, seat, count)
-    # blockaded: the line says why no resource came (经济封锁), not just "0 resource cards"
+    # no resource: the line says why (经济封锁, or a single territory left), not just "0 resource cards"
     if p.blockaded:
         events.append(public("conflict.ev.draw_blockaded", player=p.name, cards=drawn))
+    elif res == 0:  # one per two territories, none from supply units or the capital: one territory left
+        events.append(public("conflict.ev.draw_none", player=p.name, cards=drawn))
     else:
         events.append(public("conflict.ev.draw", player=p.name, res=res, cards=drawn))
 

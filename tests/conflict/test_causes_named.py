@@ -171,3 +171,25 @@ def test_the_first_player_roll_says_what_its_number_means(loc, said):
     assert len(roll) == 1 and roll[0][1]["total"] == state.first + 1  # all three alive: face n is seat n-1
     shown = GAME.text.event_lines(state, roll, loc)
     assert shown == [said.format(n=state.first + 1, name=state.players[state.first].name)], shown
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "{p} draws no resource card (one comes per two territories, and {p} holds only one) and 2 cards."),
+    ("zh-CN", "{p} 没有抽到资源牌（每两块领地一张，{p} 只剩一块领地），抽取 2 张卡。")])
+def test_a_draw_of_no_resource_says_why(loc, said):
+    """Playing as a newcomer: "Bot 1 draws 0 resource cards and 2 cards." RULES.md, the draw:
+    "One resource card per two territories (rounded down), plus effects": with one territory
+    left, no supply unit and no resource from the capital, none comes."""
+    state, a, _ = dev()
+    p = state.players[a]
+    p.faction = next(k for k, f in content().factions.items() if f.capital not in ("capital_resource", "capital_draw"))
+    keep = p.capital
+    for tid in [t for row in p.rows for t in row if t != keep]:
+        R.detach(state, tid)
+        del state.territories[tid]
+    assert R.terr_count(state, a) == 1
+    events = []
+    R.start_turn(state, a, events)
+    assert p.res == 0
+    shown = lines(state, events, loc)
+    assert said.format(p=p.name) in shown, shown
