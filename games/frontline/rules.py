@@ -183,9 +183,13 @@ def place(st: FrontlineState, u: Unit, ev: Events) -> None:
         if n:
             buff(u, n, n)
             ev.append(public_event("frontline.mountain", {"unit": unit_label(u), "n": n}))
-    number = lowest_free(board_numbers(st, u.key))  # its twins on the board, before it
-    if number > 1:
-        st.numbers[u.uid] = number
+    key = u.key
+    for o in st.units.values():  # a twin on the board, before it? (rarely: then its number)
+        if o.key == key:
+            number = lowest_free(board_numbers(st, key))
+            if number > 1:
+                st.numbers[u.uid] = number
+            break
     st.units[u.uid] = u
     st.players[u.owner].support.append(u.uid)
 
