@@ -209,17 +209,22 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if kind == "none":
             return []
         if kind == "friendly_unit":
-            return [u.uid for u in R.units_of(st, seat)]
-        # an order cannot target a unit that "cannot be targeted by orders" (4.1.6.1)
-        foes = [u for u in R.units_of(st, 1 - seat) if not (for_order and "order_proof" in u.flags)]
-        if kind == "enemy_unit":
-            return [u.uid for u in foes]
-        if kind == "damaged_enemy":
-            return [u.uid for u in foes if u.damaged]
+            return R.uids_of(st, seat)[:]
+        # an order cannot target a unit that "cannot be targeted by orders" (4.1.6.1); loops,
+        # not comprehensions: no call of their own (listed at most decisions)
+        units = st.units
+        foes = []
+        for uid in R.uids_of(st, 1 - seat):
+            u = units[uid]
+            if not (for_order and "order_proof" in u.flags) and (kind != "damaged_enemy" or u.damaged):
+                foes.append(uid)
+        if kind == "enemy_unit" or kind == "damaged_enemy":
+            return foes
         if kind == "any_unit":
-            return [u.uid for u in R.units_of(st, seat)] + [u.uid for u in foes]
+            return R.uids_of(st, seat) + foes
         if kind == "enemy_target":
-            return [u.uid for u in foes] + ["hq"]
+            foes.append("hq")
+            return foes
         raise ValueError(kind)
 
     def can_act(self, st: FrontlineState, u: Unit) -> bool:

@@ -46,10 +46,13 @@ def in_front(st: FrontlineState, u: Unit) -> bool:
 
 
 def units_of(st: FrontlineState, seat: int) -> list[Unit]:
-    out = [st.units[uid] for uid in st.players[seat].support]
-    if st.front_owner == seat:
-        out += [st.units[uid] for uid in st.front]
-    return out
+    """The seat's units in board order: its support line, then the frontline if it holds it."""
+    return [*map(st.units.__getitem__, uids_of(st, seat))]  # no comprehension's frame
+
+
+def uids_of(st: FrontlineState, seat: int) -> list[str]:
+    """The ids of the seat's units, in the order of `units_of`."""
+    return st.players[seat].support + st.front if st.front_owner == seat else st.players[seat].support
 
 
 UNIT_TYPE = {key: card.type or "infantry" for key, card in CARDS.items()}  # read at every decision
