@@ -209,7 +209,12 @@ def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
     `given` may be shared by many models: pydantic adds to it only when a field is assigned,
     which a frozen model (an action) refuses first and which re-adds a name already there when
     every field is given (an event, a step); model_copy copies it before changing it."""
-    return _fill_slots(_new(cls), fields, given)
+    model = _new(cls)  # _fill_slots written out: one call fewer for each listed action
+    _set_dict(model, fields)
+    _set_fields_set(model, given)
+    _set_extra(model, None)
+    _set_private(model, None)
+    return model
 
 
 def _fill_slots(model: Any, fields: dict[str, Any], given: set[str]) -> Any:
@@ -227,7 +232,12 @@ _STEP_FIELDS = {"state", "events"}
 def step_of(state: Any, events: list[Event]) -> Step:
     """Step(state=state, events=events) for a fresh list of events the caller hands over:
     unlike Step() it is not copied. For engines' hot paths (one step per action)."""
-    return _fill_slots(_new(Step), {"state": state, "events": events}, _STEP_FIELDS)
+    step = _new(Step)  # _fill_slots written out: one step per action
+    _set_dict(step, {"state": state, "events": events})
+    _set_fields_set(step, _STEP_FIELDS)
+    _set_extra(step, None)
+    _set_private(step, None)
+    return step
 
 
 # --- how events read --------------------------------------------------------------------------

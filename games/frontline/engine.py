@@ -57,8 +57,17 @@ def _kept(kept: dict[str, dict[Any, FrontlineAction]], first: str) -> dict[Any, 
 
 
 def _made(made: dict[Any, FrontlineAction], cls: type, first: str, second: Any = ...) -> FrontlineAction:
-    """A new action of `cls` for `first` and `second` (`...`: none), kept in `made`."""
-    action = made[second] = _action(cls, first) if second is ... else _action(cls, first, second)
+    """A new action of `cls` for `first` and `second` (`...`: none), kept in `made`: `_action`
+    written out for one or two values (about one new action every decision: new card ids)."""
+    fields = _DEFAULTS[cls].copy()
+    names = _CODE_FIELDS[cls]
+    fields[names[0]] = first
+    if second is ...:
+        given = _GIVEN[cls][1]
+    else:
+        fields[names[1]] = second
+        given = _GIVEN[cls][2]
+    action = made[second] = fill_model(cls, fields, given)
     return action
 
 
@@ -200,17 +209,22 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if kind == "none":
             return []
         if kind == "friendly_unit":
-            return [u.uid for u in R.units_of(st, seat)]
-        # an order cannot target a unit that "cannot be targeted by orders" (4.1.6.1)
-        foes = [u for u in R.units_of(st, 1 - seat) if not (for_order and "order_proof" in u.flags)]
-        if kind == "enemy_unit":
-            return [u.uid for u in foes]
-        if kind == "damaged_enemy":
-            return [u.uid for u in foes if u.damaged]
+            return R.uids_of(st, seat)[:]
+        # an order cannot target a unit that "cannot be targeted by orders" (4.1.6.1); loops,
+        # not comprehensions: no call of their own (listed at most decisions)
+        units = st.units
+        foes = []
+        for uid in R.uids_of(st, 1 - seat):
+            u = units[uid]
+            if not (for_order and "order_proof" in u.flags) and (kind != "damaged_enemy" or u.damaged):
+                foes.append(uid)
+        if kind == "enemy_unit" or kind == "damaged_enemy":
+            return foes
         if kind == "any_unit":
-            return [u.uid for u in R.units_of(st, seat)] + [u.uid for u in foes]
+            return R.uids_of(st, seat) + foes
         if kind == "enemy_target":
-            return [u.uid for u in foes] + ["hq"]
+            foes.append("hq")
+            return foes
         raise ValueError(kind)
 
     def can_act(self, st: FrontlineState, u: Unit) -> bool:
@@ -364,35 +378,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
 
     # --- apply ----------------------------------------------------------------------------
     def apply(self, st: FrontlineState, seat: int, action: FrontlineAction) -> Step:
-        phase = st.phase
-        if phase == "main":
-            return self._apply_main(st, seat, action)
-        if phase == "over":
-            raise RuleError("frontline.over")
-        if seat not in self.active_seats(st):
-            raise RuleError("core.not_your_turn")
-        ev: list[Event] = []
-        if phase == "deck":
-            if not isinstance(action, ChooseDeck):
-                raise RuleError("frontline.phase.deck")
-            self._choose_deck(st, seat, action.deck, ev)
-            return step_of(st, ev)
-        if isinstance(action, Swap):
-            p = st.players[seat]
-            if not any(c.id == action.card for c in p.hand):
-                raise RuleError("frontline.no_card", card=action.card[:16])
-            if action.card in p.mulligan:
-                p.mulligan.remove(action.card)
-            else:
-                p.mulligan.append(action.card)
-            ev.append(private_event(seat, "frontline.swap_marked", {"n": len(p.mulligan)}))
-            return step_of(st, ev)
-        if isinstance(action, Keep):
-            self._keep(st, seat, ev)
-            return step_of(st, ev)
-        raise RuleError("frontline.phase.mulligan")
-
-    def _apply_main(self, st: FrontlineState, seat: int, action: FrontlineAction) -> Step:
+        if st.phase != "main":  # the main phase written here: one call fewer a decision
+            return self._apply_before(st, seat, action)
         if seat != st.turn:  # active_seats in the main phase
             raise RuleError("core.not_your_turn")
         cls = type(action)
@@ -432,6 +419,34 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 self._next = (st, seat, acts)
         st.counter_owner = None
         return step_of(st, ev)
+
+    def _apply_before(self, st: FrontlineState, seat: int, action: FrontlineAction) -> Step:
+        """The deck and mulligan phases (and a game over)."""
+        phase = st.phase
+        if phase == "over":
+            raise RuleError("frontline.over")
+        if seat not in self.active_seats(st):
+            raise RuleError("core.not_your_turn")
+        ev: list[Event] = []
+        if phase == "deck":
+            if not isinstance(action, ChooseDeck):
+                raise RuleError("frontline.phase.deck")
+            self._choose_deck(st, seat, action.deck, ev)
+            return step_of(st, ev)
+        if isinstance(action, Swap):
+            p = st.players[seat]
+            if not any(c.id == action.card for c in p.hand):
+                raise RuleError("frontline.no_card", card=action.card[:16])
+            if action.card in p.mulligan:
+                p.mulligan.remove(action.card)
+            else:
+                p.mulligan.append(action.card)
+            ev.append(private_event(seat, "frontline.swap_marked", {"n": len(p.mulligan)}))
+            return step_of(st, ev)
+        if isinstance(action, Keep):
+            self._keep(st, seat, ev)
+            return step_of(st, ev)
+        raise RuleError("frontline.phase.mulligan")
 
     def _listing_after(self, st: FrontlineState, seat: int, action: FrontlineAction, u: Unit,
                        before: list[FrontlineAction]) -> list[FrontlineAction] | None:

@@ -46,10 +46,13 @@ def in_front(st: FrontlineState, u: Unit) -> bool:
 
 
 def units_of(st: FrontlineState, seat: int) -> list[Unit]:
-    out = [st.units[uid] for uid in st.players[seat].support]
-    if st.front_owner == seat:
-        out += [st.units[uid] for uid in st.front]
-    return out
+    """The seat's units in board order: its support line, then the frontline if it holds it."""
+    return [*map(st.units.__getitem__, uids_of(st, seat))]  # no comprehension's frame
+
+
+def uids_of(st: FrontlineState, seat: int) -> list[str]:
+    """The ids of the seat's units, in the order of `units_of`."""
+    return st.players[seat].support + st.front if st.front_owner == seat else st.players[seat].support
 
 
 UNIT_TYPE = {key: card.type or "infantry" for key, card in CARDS.items()}  # read at every decision
@@ -183,9 +186,13 @@ def place(st: FrontlineState, u: Unit, ev: Events) -> None:
         if n:
             buff(u, n, n)
             ev.append(public_event("frontline.mountain", {"unit": unit_label(u), "n": n}))
-    number = lowest_free(board_numbers(st, u.key))  # its twins on the board, before it
-    if number > 1:
-        st.numbers[u.uid] = number
+    key = u.key
+    for o in st.units.values():  # a twin on the board, before it? (rarely: then its number)
+        if o.key == key:
+            number = lowest_free(board_numbers(st, key))
+            if number > 1:
+                st.numbers[u.uid] = number
+            break
     st.units[u.uid] = u
     st.players[u.owner].support.append(u.uid)
 
