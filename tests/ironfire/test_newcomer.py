@@ -1,0 +1,62 @@
+"""What a newcomer playing Iron & Fire from the README met at the console table (issue 18),
+each with the table's real text at a fixed seed."""
+from __future__ import annotations
+
+from bot.console import run_script
+
+SEED = 7
+START = ["al: /lang en", "al: /game new ironfire", "al: /game bot", "al: /game start", "al: /play deck red_army"]
+
+
+async def console(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    await run_script(lines, None, None, SEED, write=out.append)
+    return out
+
+
+async def test_a_card_named_after_the_verb_is_picked():
+    """Menus name the card `KV-1`; `/play pick KV-1` read "There is no KV-1 left in your deck"
+    while the Red Army deck holds two. A name after the verb is a name, as the menus show it."""
+    out = await console([*START, "al: /play pick KV-1", "al: /play put back KV-1"])
+    assert "[reply al] ✓ Pick KV-1 (4 logistics)" in out
+    assert "[reply al] ✓ Put back KV-1" in out
+    assert not any("There is no KV-1" in line for line in out)
+
+
+async def test_the_deck_list_the_bot_sends_is_a_code_deck_save_takes():
+    """The DM says "Your deck code, to keep the deck with /deck save ironfire NAME CODE:
+    Guards Rifles ×4, …": that very text was refused ("There is no card 'guards rifles ×4'")."""
+    out = await console(START)
+    sent = next(line for line in out if line.startswith("[dm al] Your deck code"))
+    code = sent.split("CODE: ", 1)[1]
+    assert code.startswith("Guards Rifles ×4, ")
+    zh = await console(["li: /game new ironfire", "li: /game bot", "li: /game start", "li: /play deck red_army"])
+    zh_code = next(line for line in zh if line.startswith("[dm li] 你的套牌代码")).split("保存）：", 1)[1]
+    assert "、" in zh_code
+    saved = await console([f"al: /deck save ironfire mine {code}", "al: /deck show ironfire mine",
+                           f"li: /deck save ironfire mine {zh_code}", "li: /deck show ironfire mine"])
+    shown = [line for line in saved if "guards*4" in line]
+    assert len(shown) == 2, saved  # both players' decks stored as the same card keys
+    assert not any("There is no card" in line or "没有" in line for line in saved)
+
+
+async def test_an_attack_says_what_logistics_it_costs():
+    """IS-2's attack on armour costs 1 logistics, paid at once (207.3): the budget went 46 -> 45
+    with no word in the menu or the post. Now both say it, in either language."""
+    army = ["al: /play pick IS-2", "al: /play pick KV-1", "al: /play ready"]
+    out = await console([*START, *army, "al: /menu", "al: /menu 1", "al: /menu 1", "al: /play IS-2 #1 16/16 attacks vs armour"])
+    assert "[reply al]   1. IS-2 #1 16/16 attacks vs armour (costs 1 logistics)" in out
+    assert "[reply al]   2. IS-2 #1 16/16 attacks vs ranged" in out  # a free option says nothing
+    assert ("[table] al: IS-2 #1 attacks (vs armour): 1 attack on up to 1 target. "
+            "It costs 1 logistics, paid at once.") in out
+    assert "[table] [a] al ▶ · logistics 8/44 · deck 29" in out
+    zh = [line.replace("al:", "li:") for line in START[1:] + army] + ["li: /play IS-2 #1 16/16攻击：对装甲"]
+    out = await console(zh)
+    assert "[table] li：IS-2重型坦克 #1发动攻击（对装甲）：每个目标1次，最多1个目标。此攻击消耗后勤 1，立即扣除。" in out
+
+
+async def test_lists_of_players_read_with_the_readers_separator():
+    """zh-CN lists take "、" (words8b), but the logistics, the tally and the last tally came
+    joined with ", " by the rules ("牌手后勤点数：bob 46, 机器人1 46")."""
+    out = await console([line.replace("al:", "li:") for line in START[1:]] + ["li: /game concede"])
+    assert "[table] 牌手后勤点数：li 45、机器人1 45。攻防轮数：2。" in out
