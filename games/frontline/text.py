@@ -166,6 +166,7 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
 _CARD_ID = re.compile(r" \[c[0-9a-f]+\]")
 _UNIT = re.compile(r"(.*) \((u\d+)\)")  # `Riflemen (u7)`, as the rules name a unit
 _UID = re.compile(r"u\d+")
+_KEY_OF = {name: key for key, card in CARDS.items() for name in card.name.values()}  # a unit's card by its name
 
 
 def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], following: list, locale: str,
@@ -211,6 +212,16 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         out["source"] = t(loc, f"frontline.source.{params['hook']}", card=source)
     else:  # combat, or an event recorded before the source was
         out["source"] = ""
+    if key == "frontline.damage":  # combat that deals nothing says why (3.3.7: immune, heavy armour)
+        out["why"] = ""
+        hit = _UNIT.fullmatch(params["unit"].get(loc, "")) if isinstance(params.get("unit"), dict) else None
+        if params.get("amount") == 0 and out["source"] == "" and hit is not None:
+            # the unit as it stands, or (gone since: /game log reads with the last state) its card
+            unit = st.units.get(hit.group(2)) or CARDS.get(_KEY_OF.get(hit.group(1), ""))
+            if unit is not None and "immune" in unit.keywords:
+                out["why"] = t(loc, "frontline.stopped_immune")
+            elif unit is not None and unit.armour:
+                out["why"] = t(loc, "frontline.stopped_armour", n=unit.armour)
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
         if isinstance(params.get(left), int) and params[left] < 0:
             out[left] = 0
