@@ -379,7 +379,9 @@ def board_head(view: dict[str, Any], loc: str) -> str:
     phase = t(loc, f"ironfire.phase.{view['phase']}")
     if before_rolls(view):
         return t(loc, "ironfire.board.phase_early", game=view["game"], match=view["match"], phase=phase, fog=fog)
-    return t(loc, "ironfire.board.phase", game=view["game"], match=view["match"], phase=phase,
+    # choosing armies comes before the first round: "round 0/2" counted one that never is
+    key = "ironfire.board.phase_army" if view["phase"] == "army" else "ironfire.board.phase"
+    return t(loc, key, game=view["game"], match=view["match"], phase=phase,
              round=view["round"], rounds=view["rounds"], env=t(loc, f"ironfire.env.{view['env']}"), fog=fog)
 
 

@@ -40,6 +40,16 @@ async def test_the_deck_list_the_bot_sends_is_a_code_deck_save_takes():
     assert not any("There is no card" in line or "没有" in line for line in saved)
 
 
+async def test_army_selection_counts_the_rounds_ahead_not_round_zero():
+    """The board read "Game 1/1 · army selection · round 0/2 · City" while armies were chosen:
+    there is no round 0; the rounds of attacks (102.1) are still ahead."""
+    out = await console(START)
+    assert "[table] Game 1/1 · army selection · 2 rounds of attacks ahead · City" in out
+    assert not any("round 0/" in line for line in out)
+    zh = await console([line.replace("al:", "li:") for line in START[1:]])
+    assert "[table] 第1/1盘 · 排兵布阵 · 将进行2轮攻防 · 城市" in zh
+
+
 async def test_an_attack_says_what_logistics_it_costs():
     """IS-2's attack on armour costs 1 logistics, paid at once (207.3): the budget went 46 -> 45
     with no word in the menu or the post. Now both say it, in either language."""
@@ -60,3 +70,23 @@ async def test_lists_of_players_read_with_the_readers_separator():
     joined with ", " by the rules ("牌手后勤点数：bob 46, 机器人1 46")."""
     out = await console([line.replace("al:", "li:") for line in START[1:]] + ["li: /game concede"])
     assert "[table] 牌手后勤点数：li 45、机器人1 45。攻防轮数：2。" in out
+
+
+def test_the_environment_box_holds_its_name():
+    """The picture's environment box was 138 px wide whatever it said: "Open ground" (22 px
+    type, 131 px long from x = 22) ran over its right edge and read "Open grounc"."""
+    import io
+
+    from PIL import Image
+
+    from games.core.render import font
+    from games.ironfire import ENGINE, GAME
+    from games.ironfire.render import ENV_COLOURS
+    from tests.ironfire.helpers import battle
+
+    state = battle([["t34"], ["tiger"]], env="normal")
+    img = Image.open(io.BytesIO(GAME.render(ENGINE.view(state, 0), "en"))).convert("RGB")
+    end = 22 + int(font(22).getlength("Open ground"))
+    assert end > 150  # the old box's right edge
+    inside = img.getpixel((end + 3, 52))  # past the name's end, still in the box (the PNG rounds by 1)
+    assert all(abs(a - b) <= 2 for a, b in zip(inside, ENV_COLOURS["normal"])), inside
