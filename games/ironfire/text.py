@@ -8,7 +8,7 @@ from typing import Any
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
 from games.core.i18n import aside, listed, localize_value, normalize_locale, numbered_as_seen, t, verb_names
-from games.ironfire.cards import OPTION
+from games.ironfire.cards import ATTACKS, OPTION
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.engine import (
     POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
@@ -149,6 +149,9 @@ def event_labels(engine, state: IronState, events: list, locale: str) -> dict[st
     return labels
 
 
+OWN_OPTIONS = frozenset(o.key for opts in ATTACKS.values() for o in opts if o.own)  # heal, repair, supply
+
+
 def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str,
                  labels: dict[str, str] | None = None) -> dict[str, Any]:
     """The cards the rules name by slot and name (`a3 Tiger I`) read by their public labels
@@ -163,6 +166,10 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
         out["what"] = t(loc, str(params["what"])[1:] + "_dice", dice=params["notation"])
     if key == "ironfire.attack":  # the logistics an attack costs, paid at once (207.3), or nothing
         out["paid"] = t(loc, "ironfire.attack_paid", cost=params["cost"]) if params.get("cost") else ""
+        # healing, repair and supply aim at one's own cards: they are no attack ("Field Medics attacks (heal)")
+        own = str(params.get("option", "")).rsplit(".", 1)[-1] in OWN_OPTIONS
+        out["does"] = t(loc, "ironfire.does_own" if own else "ironfire.does_attack", option=params.get("option"),
+                        n=params.get("n"), targets=params.get("targets"))
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
     for name, slot, card in _named_slots(params, loc):
@@ -282,7 +289,9 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
     if isinstance(action, Attack):  # an option's logistics cost is paid at once (207.3): the menu says so
         unit = engine.unit(state, action.unit)
         opt = OPTION.get((unit.card, action.option)) if unit is not None else None
-        return t(loc, "ironfire.act.attack_cost" if opt is not None and opt.cost else "ironfire.act.attack",
+        key = "ironfire.act.own" if opt is not None and opt.own else \
+            "ironfire.act.attack_cost" if opt is not None and opt.cost else "ironfire.act.attack"
+        return t(loc, key,
                  unit=_unit_text(engine, state, seat, action.unit, loc), option=option_name(action.option, loc),
                  cost=opt.cost if opt is not None else 0)
     if isinstance(action, Hit):

@@ -90,3 +90,17 @@ def test_the_environment_box_holds_its_name():
     assert end > 150  # the old box's right edge
     inside = img.getpixel((end + 3, 52))  # past the name's end, still in the box (the PNG rounds by 1)
     assert all(abs(a - b) <= 2 for a, b in zip(inside, ENV_COLOURS["normal"])), inside
+
+
+async def test_healing_is_not_called_an_attack():
+    """Medics read "Field Medics #1 4/4 attacks heal" in the menu and "Bot 1: Field Medics #2
+    attacks (heal): 1 attack on up to 2 targets." at the table: healing (207.2: negative damage
+    on one's own cards) is no attack. Both now say it is used on own cards."""
+    army = ["al: /play pick Field Medics", "al: /play pick KV-1", "al: /play ready"]
+    out = await console([*START, *army, "al: /menu", "al: /menu 1"])
+    assert "[reply al]   1. Field Medics #1 4/4 uses heal on own cards" in out
+    out = await console([*START, *army, "al: /play Field Medics #1 4/4 uses heal on own cards"])
+    assert "[table] al: Field Medics #1 uses heal on own cards: 1 time on up to 2 cards." in out
+    zh = [line.replace("al:", "li:") for line in START[1:]] + ["li: /play 战地医护队", "li: /play KV-1重型坦克",
+                                                                "li: /play 准备", "li: /play 战地医护队 #1 4/4对本方牌使用：救护"]
+    assert "[table] li：战地医护队 #1对本方牌使用救护：每张1次，最多2张。" in await console(zh)
