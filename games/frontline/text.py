@@ -191,6 +191,9 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
     by name once they have left the board."""
     loc = normalize_locale(locale)
     out = dict(params)
+    if key == "core.roll" and params.get("what") == "@frontline.first_roll" and len(st.players) == 2:
+        # what each face means ("The table rolls who goes first: 1 = 1: alice" left 1 unexplained)
+        out["what"] = t(loc, "frontline.first_roll_dice", first=st.players[0].name, second=st.players[1].name)
     cards = params.get("cards")
     if isinstance(cards, list):
         out["cards"] = [{loc: _CARD_ID.sub("", text) for loc, text in c.items()} if isinstance(c, dict) else c

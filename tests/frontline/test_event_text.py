@@ -329,3 +329,18 @@ def test_an_order_named_with_an_exclamation_ends_its_sentence_once():
     zh = GAME.text.event_lines(st, events, "zh-CN")
     assert zh[0] == "bob 对 四号坦克 使用了 前进！", zh
     assert GAME.text.event_lines(st, events, "en")[0] == "bob plays Forward! on Panzer IV."
+
+
+async def test_the_roll_for_the_first_player_says_what_each_face_means():
+    """Newcomer playtest (newcomer6): "🎲 The table rolls who goes first: 1 = **1**: **alice**" —
+    1 of what? The rules roll 1d2, 1 for the first seat (rules.first_roll)."""
+    from bot.console import run_script
+
+    for lines, line in (
+            (["al: /lang en", "al: /game new frontline", "al: /game bot", "al: /game start", "al: /play deck red_guard"],
+             "[table] 🎲 The table rolls who goes first (1d2: 1 al, 2 Bot 1): 1 = **1**: **al**"),
+            (["li: /game new 前线", "li: /game bot", "li: /game start", "li: /play deck red_guard"],
+             "[table] 🎲 牌桌 掷 先后手（1d2：1 为 li，2 为 机器人1）：1 = **1**：**li**")):
+        out: list[str] = []
+        await run_script(lines, None, None, 3, write=out.append)
+        assert line in out, [x for x in out if "🎲" in x]
