@@ -35,3 +35,19 @@ def test_a_card_s_zone_or_target_follows_an_arrow():
             st = ENGINE.apply(st, seat, rnd.choice(legal)).state
     # these seeds reach Booster's zone (`use`) and the EMP grenade's (`play`), on zones only
     assert {kind for kind, _ in seen} == {"use", "play"}, seen
+
+
+def test_texts_read_at_the_table_do_not_say_our():
+    """zh-CN playtest (newcomer6): bob read "机器人1 的舰长 Adam Green 使用 军势：我方场上全体战甲回复
+    3 点生命值。" — 我方 ("our side") reads as the reader's side, not the bot's. The captain skills,
+    sub-weapons and talents shown in table posts say whose side in the third person (本方, "the
+    captain's own", "its owner's")."""
+    from games.core.i18n import _catalogs, t
+
+    assert t("zh-CN", "fleet.skill.rally.text") == "本方场上全体战甲回复 3 点生命值。"
+    assert t("en", "fleet.skill.rally.text") == "all the captain's own mechs on the field recover 3 health."
+    public = ("fleet.skill.", "fleet.sub.", "fleet.card.", "fleet.talent.", "fleet.support.", "fleet.trait.")
+    for loc, word in (("zh-CN", "我方"), ("en", re.compile(r"\bour\b"))):
+        said = [k for k, v in _catalogs[loc].items() if k.startswith(public)
+                and (word in v if isinstance(word, str) else word.search(v))]
+        assert not said, (loc, said)
