@@ -28,4 +28,8 @@ def escape_names(params: dict[str, Any], names: Iterable[str]) -> dict[str, Any]
     if not risky:
         return params
     pattern = re.compile("|".join(re.escape(n) for n in risky))
-    return {k: pattern.sub(lambda m: escape(m.group()), v) if isinstance(v, str) else v for k, v in params.items()}
+    def safe(v: Any) -> Any:  # a list of names (`alice 46、bob 50`) is joined by the reader's separator later
+        if isinstance(v, str):
+            return pattern.sub(lambda m: escape(m.group()), v)
+        return [safe(x) for x in v] if isinstance(v, list) else v
+    return {k: safe(v) for k, v in params.items()}

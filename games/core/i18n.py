@@ -93,6 +93,8 @@ _HAN = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
 # catalog spaces its placeholders ("{name} 的 {unit}") for names in Latin letters and digits
 # ("机器人1 的 UBT1-T1 Kagami"), and the space goes where the value is Chinese
 _POSSESSIVE_SPACE = re.compile(rf"(?<=[{_HAN}]) +(?=的)|(?<=的) +(?=[{_HAN}])")
+# a name that ends a zh-CN sentence with its own 「！」 or 「？」 takes no 「。」 after it ("使用了 前进！")
+_DOUBLE_STOP = re.compile("(?<=[！？])。")
 
 
 
@@ -122,7 +124,12 @@ def t(locale: str | None, key: str, **params: Any) -> str:
         text = template.format_map(values)
     except (ValueError, IndexError, KeyError, AttributeError):
         return template
-    return _POSSESSIVE_SPACE.sub("", text) if loc == "zh-CN" and "的" in text else text
+    if loc == "zh-CN":
+        if "的" in text:
+            text = _POSSESSIVE_SPACE.sub("", text)
+        if "！。" in text or "？。" in text:
+            text = _DOUBLE_STOP.sub("", text)
+    return text
 
 
 register_catalog(Path(__file__).parent / "locale")

@@ -54,6 +54,15 @@ def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
     return mech_labels(state.sides, locale).get(uid, uid)
 
 
+def _aim(state: FleetState, seat: int, target: str | None, locale: str) -> str:
+    """Where a card goes, by name, after an arrow: a zone (`→ R3`) or a mech or ship (`→ UBT1-T1
+    Kagami #2`). The playtest's menu read "URA-01B Hammer #1 uses Booster R3"."""
+    if target in (None, "", "-"):
+        return ""
+    zone = len(target) == 2 and target[0] in "LCR" and target[1].isdigit()
+    return "→ " + (target if zone else _unit(state, seat, target, locale))
+
+
 def _skill_arg(state: FleetState, seat: int, arg: str, locale: str) -> str:
     """A captain skill's argument by name: a main weapon, the ship's energy, or a mech (the
     playtest's menu read "Captain skill Tooth for a Tooth a4", "… South-to-North flak railgun")."""
@@ -239,11 +248,11 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["zone"] = a.zone
     elif kind in ("play", "attach", "pick"):
         p["card"] = _card(state, seat, a.card, locale)
-        p["target"] = getattr(a, "target", None) or ""
+        p["target"] = _aim(state, seat, getattr(a, "target", None), locale)
     elif kind == "use":
         p["mech"] = _unit(state, seat, a.mech, locale)
         p["card"] = _card(state, seat, a.card, locale)
-        p["target"] = a.target or ""
+        p["target"] = _aim(state, seat, a.target, locale)
     elif kind == "draw":
         p["pile"] = t(locale, f"fleet.pile.{a.pile}")
     elif kind == "skill":

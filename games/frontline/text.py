@@ -166,6 +166,7 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
 _CARD_ID = re.compile(r" \[c[0-9a-f]+\]")
 _UNIT = re.compile(r"(.*) \((u\d+)\)")  # `Riflemen (u7)`, as the rules name a unit
 _UID = re.compile(r"u\d+")
+_KEY_OF = {name: key for key, card in CARDS.items() for name in card.name.values()}  # a unit's card by its name
 
 
 def explain_roll(engine: "FrontlineEngine", st, params: dict[str, Any], following: list, locale: str,
@@ -190,6 +191,9 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
     by name once they have left the board."""
     loc = normalize_locale(locale)
     out = dict(params)
+    if key == "core.roll" and params.get("what") == "@frontline.first_roll" and len(st.players) == 2:
+        # what each face means ("The table rolls who goes first: 1 = 1: alice" left 1 unexplained)
+        out["what"] = t(loc, "frontline.first_roll_dice", first=st.players[0].name, second=st.players[1].name)
     cards = params.get("cards")
     if isinstance(cards, list):
         out["cards"] = [{loc: _CARD_ID.sub("", text) for loc, text in c.items()} if isinstance(c, dict) else c
@@ -211,6 +215,16 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         out["source"] = t(loc, f"frontline.source.{params['hook']}", card=source)
     else:  # combat, or an event recorded before the source was
         out["source"] = ""
+    if key == "frontline.damage":  # combat that deals nothing says why (3.3.7: immune, heavy armour)
+        out["why"] = ""
+        hit = _UNIT.fullmatch(params["unit"].get(loc, "")) if isinstance(params.get("unit"), dict) else None
+        if params.get("amount") == 0 and out["source"] == "" and hit is not None:
+            # the unit as it stands, or (gone since: /game log reads with the last state) its card
+            unit = st.units.get(hit.group(2)) or CARDS.get(_KEY_OF.get(hit.group(1), ""))
+            if unit is not None and "immune" in unit.keywords:
+                out["why"] = t(loc, "frontline.stopped_immune")
+            elif unit is not None and unit.armour:
+                out["why"] = t(loc, "frontline.stopped_armour", n=unit.armour)
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
         if isinstance(params.get(left), int) and params[left] < 0:
             out[left] = 0

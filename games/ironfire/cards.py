@@ -7,6 +7,7 @@ data/decks.toml are loaded. The engine, the state's options and determinization 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -108,8 +109,16 @@ def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
     return out
 
 
+# A card as a deck code may also name it, in either language and any case: the deck list the
+# bot sends (`T-34/76 ×4, KV-1`, zh `T-34/76 ×4、KV-1`) is a code /deck save and /play deck take.
+BY_NAME: dict[str, str] = {" ".join(name.casefold().split()): key
+                           for key, names in CARD_NAMES.items() for name in names.values()}
+_PART = re.compile(r"(?P<card>.+?)\s*(?:[*×]\s*(?P<count>\S*))?")
+
+
 def parse_deck(code: str) -> list[tuple[str, int]]:
-    """`t34*3,panther` -> [(t34, 3), (panther, 1)], merged, in order of first mention."""
+    """`t34*3,panther` (or `T-34/76 ×3, Panther`) -> [(t34, 3), (panther, 1)], merged, in order
+    of first mention."""
     return list(_parse_deck(code))
 
 
@@ -118,20 +127,22 @@ def _parse_deck(code: str) -> tuple[tuple[str, int], ...]:
     # the same few codes (presets, the seats' decks) are parsed at every game's start;
     # a refused code raises anew each time (lru_cache keeps only results)
     counts: dict[str, int] = {}
-    text = code.strip().lower()
+    text = code.strip().casefold()
     if not text:
         raise RuleError("ironfire.deck.empty")
-    for part in text.split(","):
+    for part in re.split("[,，、]", text):
         part = part.strip()
         if not part:
             continue
-        key, star, num = part.partition("*")
-        if star:
+        match = _PART.fullmatch(part)
+        key, num = " ".join(match["card"].split()), match["count"]
+        if num is not None:
             if not num.isdigit() or not 1 <= int(num) <= 300:
                 raise RuleError("ironfire.deck.bad_count", part=part[:40])
             n = int(num)
         else:
             n = 1
+        key = BY_NAME.get(key, key)
         if key not in POOL.combat and key not in POOL.abilities:
             raise RuleError("ironfire.deck.unknown_card", card=key[:30])
         counts[key] = counts.get(key, 0) + n

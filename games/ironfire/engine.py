@@ -251,6 +251,15 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     pool = POOL
 
     # ---- loadouts (deck building, saved by the host) ----
+    def parse_action(self, code: str) -> IronAction:
+        """A pick or put-back of no card of the pool is no code: `/play pick KV-1` names the
+        card `kv1` as the menus do, and the host then reads it as a name (it read "There is no
+        KV-1 left in your deck" while two were)."""
+        action = super().parse_action(code)
+        if isinstance(action, (Pick, Drop)) and action.card not in CARD_LOGISTICS:
+            raise RuleError("core.bad_action", code=code[:100])
+        return action
+
     def validate_loadout(self, code: str) -> str:
         """A deck code, normalized; at least the smaller format's 20 cards. Format and bans
         of a particular table are checked when the deck is chosen at that table."""
@@ -784,8 +793,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                 state.players[s].logistics = int(mode)
         low = min(state.players[s].logistics for s in live)
         state.rounds = rounds_for(low)
-        events.append(Event.public("ironfire.logistics", values=", ".join(
-            f"{state.players[s].name} {state.players[s].logistics}" for s in live), rounds=state.rounds))
+        events.append(Event.public("ironfire.logistics", values=[
+            f"{state.players[s].name} {state.players[s].logistics}" for s in live], rounds=state.rounds))
         for s in live:
             p = state.players[s]
             p.reserve = list(deck_cards(p.deck))
@@ -1306,8 +1315,8 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
     # tally and end (103)
     def _tally(self, state: IronState) -> list[Event]:
         totals = [sum(u.cv for u in p.army) if not p.out else 0 for p in state.players]
-        events = [Event.public("ironfire.tally", totals=", ".join(
-            f"{p.name} {totals[i]}" for i, p in enumerate(state.players) if not p.out))]
+        events = [Event.public("ironfire.tally", totals=[
+            f"{p.name} {totals[i]}" for i, p in enumerate(state.players) if not p.out])]
         return events + self._end_game(state, reason="tally", totals=totals)
 
     def _end_game(self, state: IronState, reason: str, totals: list[int] | None = None) -> list[Event]:
@@ -1332,7 +1341,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             state.finished = True
             return events
         events = [Event.public("ironfire.game_over", game=state.game_no, reason=f"@ironfire.reason.{reason}",
-                               winners=", ".join(state.players[s].name for s in winners) if len(winners) < n
+                               winners=[state.players[s].name for s in winners] if len(winners) < n
                                else "@ironfire.nobody_won")]
         # 101.1: the loser chooses who goes first; after a draw the previous chooser does
         worst = max(ranks[s] for s in live)
@@ -1413,12 +1422,12 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             return Outcome(winners=[], ranks=ranks, scores=[float(x) for x in points], reason="core.outcome.draw")
         if resigned and len(winners) == 1 and all(state.players[s].resigned for s in range(n) if s not in winners):
             return Outcome(winners=winners, ranks=ranks, scores=[float(x) for x in points],
-                           reason="core.outcome.resign", params={"name": ", ".join(resigned)})
+                           reason="core.outcome.resign", params={"name": resigned})
         tally = state.tallies[-1] if state.tallies else []
         return Outcome(winners=winners, ranks=ranks, scores=[float(x) for x in points],
                        reason="ironfire.outcome" if tally else "ironfire.outcome_no_tally",
-                       params={"name": ", ".join(state.players[s].name for s in winners),
-                               "tally": ", ".join(f"{p.name} {x}" for p, x in zip(state.players, tally))})
+                       params={"name": [state.players[s].name for s in winners],
+                               "tally": [f"{p.name} {x}" for p, x in zip(state.players, tally)]})
 
     # ---- views and secrets ----
     def _label(self, unit: Unit) -> dict[str, str]:

@@ -112,10 +112,14 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     img = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(img)
     env = view["env"]
+    head_x = 12
     if not before_rolls(view):  # no environment box before the environment is rolled
-        draw.rounded_rectangle((12, 10, 150, 58), 8, fill=ENV_COLOURS.get(env, (160, 160, 160)), outline=INK, width=2)
-        _text(img, (22, 20), t(loc, f"ironfire.env.{env}"), 22, INK)
-    _text(img, (166 if not before_rolls(view) else 12, 24), board_head(view, loc), 18, INK)
+        name = t(loc, f"ironfire.env.{env}")  # the box fits its name ("Open ground" overran it)
+        right = max(150, 32 + int(font(22).getlength(name)))
+        draw.rounded_rectangle((12, 10, right, 58), 8, fill=ENV_COLOURS.get(env, (160, 160, 160)), outline=INK, width=2)
+        _text(img, (22, 20), name, 22, INK)
+        head_x = right + 16
+    _text(img, (head_x, 24), board_head(view, loc), 18, INK)
     y = 70
     active = set() if table_over(view) else set(view.get("active") or [])
     last = last_move(view)

@@ -8,6 +8,7 @@ from typing import Any
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
 from games.core.i18n import aside, listed, localize_value, normalize_locale, numbered_as_seen, t, verb_names
+from games.ironfire.cards import ATTACKS, OPTION
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.engine import (
     POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
@@ -148,6 +149,9 @@ def event_labels(engine, state: IronState, events: list, locale: str) -> dict[st
     return labels
 
 
+OWN_OPTIONS = frozenset(o.key for opts in ATTACKS.values() for o in opts if o.own)  # heal, repair, supply
+
+
 def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str,
                  labels: dict[str, str] | None = None) -> dict[str, Any]:
     """The cards the rules name by slot and name (`a3 Tiger I`) read by their public labels
@@ -160,6 +164,12 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
         out["what"] = t(loc, str(params["what"])[1:] + "_range", lo=lo, hi=hi)
     if key == "core.roll" and "notation" in params:  # the number of attacks or targets names its dice (`1d3`)
         out["what"] = t(loc, str(params["what"])[1:] + "_dice", dice=params["notation"])
+    if key == "ironfire.attack":  # the logistics an attack costs, paid at once (207.3), or nothing
+        out["paid"] = t(loc, "ironfire.attack_paid", cost=params["cost"]) if params.get("cost") else ""
+        # healing, repair and supply aim at one's own cards: they are no attack ("Field Medics attacks (heal)")
+        own = str(params.get("option", "")).rsplit(".", 1)[-1] in OWN_OPTIONS
+        out["does"] = t(loc, "ironfire.does_own" if own else "ironfire.does_attack", option=params.get("option"),
+                        n=params.get("n"), targets=params.get("targets"))
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
     for name, slot, card in _named_slots(params, loc):
@@ -276,9 +286,14 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
             used = sum(POOL.logistics(c.card) for c in p.picked)
             return t(loc, "ironfire.act.ready_army", used=used, budget=p.logistics)
         return t(loc, "ironfire.act.reinforce_done" if state.phase == "recount" else "ironfire.act.ready")
-    if isinstance(action, Attack):
-        return t(loc, "ironfire.act.attack", unit=_unit_text(engine, state, seat, action.unit, loc),
-                 option=option_name(action.option, loc))
+    if isinstance(action, Attack):  # an option's logistics cost is paid at once (207.3): the menu says so
+        unit = engine.unit(state, action.unit)
+        opt = OPTION.get((unit.card, action.option)) if unit is not None else None
+        key = "ironfire.act.own" if opt is not None and opt.own else \
+            "ironfire.act.attack_cost" if opt is not None and opt.cost else "ironfire.act.attack"
+        return t(loc, key,
+                 unit=_unit_text(engine, state, seat, action.unit, loc), option=option_name(action.option, loc),
+                 cost=opt.cost if opt is not None else 0)
     if isinstance(action, Hit):
         return t(loc, "ironfire.act.hit", unit=_unit_text(engine, state, seat, action.target, loc))
     if isinstance(action, Stop):
@@ -373,7 +388,9 @@ def board_head(view: dict[str, Any], loc: str) -> str:
     phase = t(loc, f"ironfire.phase.{view['phase']}")
     if before_rolls(view):
         return t(loc, "ironfire.board.phase_early", game=view["game"], match=view["match"], phase=phase, fog=fog)
-    return t(loc, "ironfire.board.phase", game=view["game"], match=view["match"], phase=phase,
+    # choosing armies comes before the first round: "round 0/2" counted one that never is
+    key = "ironfire.board.phase_army" if view["phase"] == "army" else "ironfire.board.phase"
+    return t(loc, key, game=view["game"], match=view["match"], phase=phase,
              round=view["round"], rounds=view["rounds"], env=t(loc, f"ironfire.env.{view['env']}"), fog=fog)
 
 

@@ -284,3 +284,63 @@ def test_a_granted_keyword_reads_as_a_phrase_not_a_broken_sentence():
     assert card_line("frozen_supply", "en") == \
         "Frozen Supply Lines (3) order: all enemy units: Attrition (1 damage at each of its owner's turn starts)"
     assert " gains: " not in card_line("frozen_supply", "en")
+
+
+def test_combat_that_deals_nothing_says_why():
+    """Newcomer playtest (newcomer6, zh-CN): "四号坦克 攻击 后卫分队 #2。 / 后卫分队 #2 受到 4 点伤害 /
+    四号坦克 受到 0 点伤害（剩余防御力 5）" — why nothing? RULES.md: "Heavy armour 1–3: reduces combat
+    damage by 1 per point"; Panzer IV (cards.toml) has `armour = 1` and the Rearguard strikes back with 1."""
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=1)
+    tank = unit(st, 0, "panzer4", front=True)
+    guard = unit(st, 1, "rearguard")
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {tank.uid} {guard.uid}")]
+    lines = GAME.text.event_lines(st, events, "en")
+    assert "Panzer IV takes 0 damage (defence left 4): its heavy armour 1 stops the hit." in lines
+    assert "Rearguard takes 3 damage (defence left 0)." in lines  # damage dealt needs no reason
+    zh = GAME.text.event_lines(st, events, "zh-CN")
+    assert "四号坦克 受到 0 点伤害（剩余防御力 4）：它的重装甲 1 挡住了这次攻击。" in zh
+
+
+def test_the_board_names_lasting_effects_as_such():
+    """Newcomer playtest (newcomer6, English): every board post carried "lasting: Home Guard:
+    Takes at most 1 combat damage" — "lasting" alone is no heading a newcomer can read."""
+    from tests.frontline.helpers import battle, unit
+
+    st = battle(seed=1)
+    unit(st, 0, "home_guard")
+    lines = GAME.text.summary(ENGINE.view(st, None), "en").splitlines()
+    assert "lasting effects: Home Guard: Takes at most 1 combat damage" in lines
+    zh = GAME.text.summary(ENGINE.view(st, None), "zh-CN").splitlines()
+    assert "持续效果：本土防卫队：受到的战斗伤害最多为 1" in zh
+
+
+def test_an_order_named_with_an_exclamation_ends_its_sentence_once():
+    """Newcomer playtest (newcomer6, zh-CN): "机器人1 对 四号坦克 使用了 前进！。" — the card's
+    name (cards.toml: `"zh-CN" = "前进！"`) already ends the sentence."""
+    from tests.frontline.helpers import act, battle, card, unit
+
+    st = battle(seed=1)
+    tank = unit(st, 0, "panzer4")
+    order = card(st, 1, "advance")
+    st.turn = 1
+    events = [(e.key, e.params) for e in act(st, 1, f"order {order} {tank.uid}")]
+    zh = GAME.text.event_lines(st, events, "zh-CN")
+    assert zh[0] == "bob 对 四号坦克 使用了 前进！", zh
+    assert GAME.text.event_lines(st, events, "en")[0] == "bob plays Forward! on Panzer IV."
+
+
+async def test_the_roll_for_the_first_player_says_what_each_face_means():
+    """Newcomer playtest (newcomer6): "🎲 The table rolls who goes first: 1 = **1**: **alice**" —
+    1 of what? The rules roll 1d2, 1 for the first seat (rules.first_roll)."""
+    from bot.console import run_script
+
+    for lines, line in (
+            (["al: /lang en", "al: /game new frontline", "al: /game bot", "al: /game start", "al: /play deck red_guard"],
+             "[table] 🎲 The table rolls who goes first (1d2: 1 al, 2 Bot 1): 1 = **1**: **al**"),
+            (["li: /game new 前线", "li: /game bot", "li: /game start", "li: /play deck red_guard"],
+             "[table] 🎲 牌桌 掷 先后手（1d2：1 为 li，2 为 机器人1）：1 = **1**：**li**")):
+        out: list[str] = []
+        await run_script(lines, None, None, 3, write=out.append)
+        assert line in out, [x for x in out if "🎲" in x]

@@ -132,8 +132,6 @@ def test_resign_always_works(phase_steps):
 def test_every_label_board_and_event_reads_in_both_languages():
     """A whole random 3-player game with fog of war and a match: every legal action's label,
     every board and every event renders without a missing key or an unfilled {param}."""
-    from games.core.i18n import t
-
     rng = random.Random(4)
     state = ENGINE.setup(seats(3), ENGINE.parse_options({"fog_of_war": "true", "match": "2"}), 4).state
     seen_events = set()
@@ -150,7 +148,7 @@ def test_every_label_board_and_event_reads_in_both_languages():
         for e in step.events:
             seen_events.add(e.key)
             for loc in ("zh-CN", "en"):
-                text = t(loc, e.key, **e.params)
+                text = GAME.text.event_lines(step.state, [(e.key, e.params)], loc)[0]  # as the table reads it
                 assert "ironfire." not in text and "{" not in text, (e.key, text)
     assert {"ironfire.attack", "ironfire.reveal", "ironfire.shuffled", "ironfire.next_game",
             "ironfire.game_over"} <= seen_events

@@ -233,7 +233,7 @@ def test_103_1_a_game_won_by_wiping_out_the_other_army_tells_no_tally_of_the_fac
     assert state.phase == "over" and not hidden.up
     out = ENGINE.outcome(state)
     assert out.winners == [1] and out.reason == "ironfire.outcome_no_tally" and state.tallies == [[]]
-    assert out.params["tally"] == ""  # Bob's 20 + 4 stays unsaid
+    assert out.params["tally"] == []  # Bob's 20 + 4 stays unsaid
 
 
 def _bob_chose(deck: str):

@@ -225,6 +225,14 @@ async def test_names_are_escaped_for_markdown_in_every_post(host):
     assert evil not in log and markdown.escape(evil) in log
 
 
+def test_names_inside_a_list_parameter_are_escaped_too():
+    """Iron & Fire's logistics line and tally carry players as a list, joined by the reader's
+    separator ("alice 46、bob 50"): a name inside the list is user text like any other."""
+    evil = "*b_`o|b~>#"
+    out = markdown.escape_names({"values": [f"{evil} 46", "alice 50"], "rounds": 2}, [evil, "alice"])
+    assert out == {"values": [f"{markdown.escape(evil)} 46", "alice 50"], "rounds": 2}
+
+
 def test_escape_round_trip():
     for text in ("plain", "*bold*", "a_b", "`code`", "||spoiler||", "> quote", "# head", "\\", "<@123>", "[x](y)"):
         assert markdown.unescape(markdown.escape(text)) == text

@@ -1,0 +1,106 @@
+"""What a newcomer playing Iron & Fire from the README met at the console table (issue 18),
+each with the table's real text at a fixed seed."""
+from __future__ import annotations
+
+from bot.console import run_script
+
+SEED = 7
+START = ["al: /lang en", "al: /game new ironfire", "al: /game bot", "al: /game start", "al: /play deck red_army"]
+
+
+async def console(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    await run_script(lines, None, None, SEED, write=out.append)
+    return out
+
+
+async def test_a_card_named_after_the_verb_is_picked():
+    """Menus name the card `KV-1`; `/play pick KV-1` read "There is no KV-1 left in your deck"
+    while the Red Army deck holds two. A name after the verb is a name, as the menus show it."""
+    out = await console([*START, "al: /play pick KV-1", "al: /play put back KV-1"])
+    assert "[reply al] ✓ Pick KV-1 (4 logistics)" in out
+    assert "[reply al] ✓ Put back KV-1" in out
+    assert not any("There is no KV-1" in line for line in out)
+
+
+async def test_the_deck_list_the_bot_sends_is_a_code_deck_save_takes():
+    """The DM says "Your deck code, to keep the deck with /deck save ironfire NAME CODE:
+    Guards Rifles ×4, …": that very text was refused ("There is no card 'guards rifles ×4'")."""
+    out = await console(START)
+    sent = next(line for line in out if line.startswith("[dm al] Your deck code"))
+    code = sent.split("CODE: ", 1)[1]
+    assert code.startswith("Guards Rifles ×4, ")
+    zh = await console(["li: /game new ironfire", "li: /game bot", "li: /game start", "li: /play deck red_army"])
+    zh_code = next(line for line in zh if line.startswith("[dm li] 你的套牌代码")).split("保存）：", 1)[1]
+    assert "、" in zh_code
+    saved = await console([f"al: /deck save ironfire mine {code}", "al: /deck show ironfire mine",
+                           f"li: /deck save ironfire mine {zh_code}", "li: /deck show ironfire mine"])
+    shown = [line for line in saved if "guards*4" in line]
+    assert len(shown) == 2, saved  # both players' decks stored as the same card keys
+    assert not any("There is no card" in line or "没有" in line for line in saved)
+
+
+async def test_army_selection_counts_the_rounds_ahead_not_round_zero():
+    """The board read "Game 1/1 · army selection · round 0/2 · City" while armies were chosen:
+    there is no round 0; the rounds of attacks (102.1) are still ahead."""
+    out = await console(START)
+    assert "[table] Game 1/1 · army selection · 2 rounds of attacks ahead · City" in out
+    assert not any("round 0/" in line for line in out)
+    zh = await console([line.replace("al:", "li:") for line in START[1:]])
+    assert "[table] 第1/1盘 · 排兵布阵 · 将进行2轮攻防 · 城市" in zh
+
+
+async def test_an_attack_says_what_logistics_it_costs():
+    """IS-2's attack on armour costs 1 logistics, paid at once (207.3): the budget went 46 -> 45
+    with no word in the menu or the post. Now both say it, in either language."""
+    army = ["al: /play pick IS-2", "al: /play pick KV-1", "al: /play ready"]
+    out = await console([*START, *army, "al: /menu", "al: /menu 1", "al: /menu 1", "al: /play IS-2 #1 16/16 attacks vs armour"])
+    assert "[reply al]   1. IS-2 #1 16/16 attacks vs armour (costs 1 logistics)" in out
+    assert "[reply al]   2. IS-2 #1 16/16 attacks vs ranged" in out  # a free option says nothing
+    assert ("[table] al: IS-2 #1 attacks (vs armour): 1 attack on up to 1 target. "
+            "It costs 1 logistics, paid at once.") in out
+    assert "[table] [a] al ▶ · logistics 8/44 · deck 29" in out
+    zh = [line.replace("al:", "li:") for line in START[1:] + army] + ["li: /play IS-2 #1 16/16攻击：对装甲"]
+    out = await console(zh)
+    assert "[table] li：IS-2重型坦克 #1发动攻击（对装甲）：每个目标1次，最多1个目标。此攻击消耗后勤 1，立即扣除。" in out
+
+
+async def test_lists_of_players_read_with_the_readers_separator():
+    """zh-CN lists take "、" (words8b), but the logistics, the tally and the last tally came
+    joined with ", " by the rules ("牌手后勤点数：bob 46, 机器人1 46")."""
+    out = await console([line.replace("al:", "li:") for line in START[1:]] + ["li: /game concede"])
+    assert "[table] 牌手后勤点数：li 45、机器人1 45。攻防轮数：2。" in out
+
+
+def test_the_environment_box_holds_its_name():
+    """The picture's environment box was 138 px wide whatever it said: "Open ground" (22 px
+    type, 131 px long from x = 22) ran over its right edge and read "Open grounc"."""
+    import io
+
+    from PIL import Image
+
+    from games.core.render import font
+    from games.ironfire import ENGINE, GAME
+    from games.ironfire.render import ENV_COLOURS
+    from tests.ironfire.helpers import battle
+
+    state = battle([["t34"], ["tiger"]], env="normal")
+    img = Image.open(io.BytesIO(GAME.render(ENGINE.view(state, 0), "en"))).convert("RGB")
+    end = 22 + int(font(22).getlength("Open ground"))
+    assert end > 150  # the old box's right edge
+    inside = img.getpixel((end + 3, 52))  # past the name's end, still in the box (the PNG rounds by 1)
+    assert all(abs(a - b) <= 2 for a, b in zip(inside, ENV_COLOURS["normal"])), inside
+
+
+async def test_healing_is_not_called_an_attack():
+    """Medics read "Field Medics #1 4/4 attacks heal" in the menu and "Bot 1: Field Medics #2
+    attacks (heal): 1 attack on up to 2 targets." at the table: healing (207.2: negative damage
+    on one's own cards) is no attack. Both now say it is used on own cards."""
+    army = ["al: /play pick Field Medics", "al: /play pick KV-1", "al: /play ready"]
+    out = await console([*START, *army, "al: /menu", "al: /menu 1"])
+    assert "[reply al]   1. Field Medics #1 4/4 uses heal on own cards" in out
+    out = await console([*START, *army, "al: /play Field Medics #1 4/4 uses heal on own cards"])
+    assert "[table] al: Field Medics #1 uses heal on own cards: 1 time on up to 2 cards." in out
+    zh = [line.replace("al:", "li:") for line in START[1:]] + ["li: /play 战地医护队", "li: /play KV-1重型坦克",
+                                                                "li: /play 准备", "li: /play 战地医护队 #1 4/4对本方牌使用：救护"]
+    assert "[table] li：战地医护队 #1对本方牌使用救护：每张1次，最多2张。" in await console(zh)
