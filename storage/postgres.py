@@ -240,8 +240,6 @@ posted AS (
                       ${m}::double precision[]) WITH ORDINALITY AS post(nonce, session_id, kind, target, body, lease, n)
     ORDER BY post.n)
 SELECT (SELECT COUNT(*) FROM step) AS stepped, (SELECT MAX(seq) FROM logged) AS last_seq"""
-# A command's posts all delivered (see PgRepository.settle_posts)
-_SETTLE_SENT = "UPDATE outbox SET sent_at = $1, lease = NULL WHERE nonce = ANY($2::text[])"
 # Lock the session row (if its version is still the one given). Sent with BEGIN in one
 # round trip (see PgConnection.begin), so run by name with their values written in (integers,
 # formatted by table_lock): prepared once on each pooled connection, they are not planned
@@ -421,22 +419,14 @@ class PgRepository(Repository):
                 self._keep_open_row(session)
         return found
 
-    async def settle_posts(self, now: float, sent: list[str] = (), failed: dict[str, str] | None = None,
-                           retry: dict[str, float] | None = None) -> None:
-        """As on SQLite; the usual case, every post of a command sent, is one statement over an
-        array of nonces (one round trip, atomic on its own) instead of a transaction with a
-        statement per post (BEGIN, the statements, COMMIT: three round trips)."""
-        if sent and not failed and not retry and not self.conn.in_transaction():
-            async with self.conn.connection() as db:
-                await db.execute(_SETTLE_SENT, now, list(sent))
-            return
-        await super().settle_posts(now, sent, failed, retry)
-
     async def _write(self, statements: list[tuple[str, list[tuple]]]) -> None:
-        if len(statements) == 1 and len(statements[0][1]) == 1 and not self.conn.in_transaction():
-            (sql, [row]), = statements  # one statement is atomic on its own: one round trip, no BEGIN
+        if len(statements) == 1 and not self.conn.in_transaction():
+            # One statement, even over several rows (a command's posts marked sent), is atomic
+            # on its own: asyncpg's executemany sends every row's execution in one round trip
+            # ending in one Sync, so they commit together; no BEGIN, no COMMIT.
+            (sql, rows), = statements
             async with self.conn.connection() as db:
-                await db.execute(to_pg(sql), *row)
+                await db.executemany(to_pg(sql), rows)
             return
         async with self.conn.transaction(), self.conn.connection() as db:
             for sql, rows in statements:

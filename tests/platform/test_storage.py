@@ -253,3 +253,18 @@ async def test_settling_posts_marks_exactly_the_ones_named(target):
                           "n3": (3.0, None, None, 0), "n4": (None, 50.0, None, 1)}
     finally:
         await repo.close()
+
+
+async def test_a_write_of_several_rows_is_all_or_nothing(target):
+    """One statement over several rows goes without BEGIN and COMMIT on PostgreSQL (one round
+    trip); a row that fails must still take the rows before it with it."""
+    repo = await open_repository(target)
+    try:
+        sid = await make_session(repo, channel=7)
+        insert = ("INSERT INTO outbox (nonce, session_id, kind, target, body, created_at, lease) "
+                  "VALUES (?, ?, 'public', 7, '{}', 1.0, NULL)")
+        with pytest.raises(repo.unique_violation):
+            await repo._write([(insert, [("a", sid), ("b", sid), ("a", sid)])])
+        assert await repo.posts(sid) == []
+    finally:
+        await repo.close()
