@@ -420,13 +420,10 @@ class PgRepository(Repository):
         return found
 
     async def _write(self, statements: list[tuple[str, list[tuple]]]) -> None:
-        if len(statements) == 1 and not self.conn.in_transaction():
-            # One statement, even over several rows (a command's posts marked sent), is atomic
-            # on its own: asyncpg's executemany sends every row's execution in one round trip
-            # ending in one Sync, so they commit together; no BEGIN, no COMMIT.
-            (sql, rows), = statements
+        if len(statements) == 1 and len(statements[0][1]) == 1 and not self.conn.in_transaction():
+            (sql, [row]), = statements  # one statement is atomic on its own: one round trip, no BEGIN
             async with self.conn.connection() as db:
-                await db.executemany(to_pg(sql), rows)
+                await db.execute(to_pg(sql), *row)
             return
         async with self.conn.transaction(), self.conn.connection() as db:
             for sql, rows in statements:

@@ -256,8 +256,8 @@ async def test_settling_posts_marks_exactly_the_ones_named(target):
 
 
 async def test_a_write_of_several_rows_is_all_or_nothing(target):
-    """One statement over several rows goes without BEGIN and COMMIT on PostgreSQL (one round
-    trip); a row that fails must still take the rows before it with it."""
+    """A write of several rows (a command's posts marked sent) is one transaction: a row that
+    fails takes the rows before it with it."""
     repo = await open_repository(target)
     try:
         sid = await make_session(repo, channel=7)
