@@ -7,7 +7,7 @@ import aiosqlite
 import pytest
 
 from storage.db import connect, migrate, migration_files
-from storage.sessions import Repository, SeatRow, StaleVersion, TableExists, is_postgres_url, open_repository
+from storage.sessions import PostRow, Repository, SeatRow, StaleVersion, TableExists, is_postgres_url, open_repository
 from tests.conftest import backend_params, database
 
 
@@ -232,5 +232,39 @@ async def test_remembering_a_user_writes_only_what_changed(target):
         await repo.remember_user(7, None, None)
         assert await written() == before
         assert await repo.user_locale(7) == "zh-CN"
+    finally:
+        await repo.close()
+
+
+async def test_settling_posts_marks_exactly_the_ones_named(target):
+    """A command's posts delivered are marked sent together (PostgreSQL: one statement over
+    their nonces); a post not named stays pending, one refused keeps its reason and is not
+    marked sent, one to try again gets its new lease."""
+    repo = await open_repository(target)
+    try:
+        sid = await make_session(repo, channel=7)
+        session = await repo.load_session(sid)
+        posts = [PostRow(f"n{i}", "public", 7, "{}", sid, 100.0) for i in range(5)]
+        await repo.commit(session, 2.0, posts=posts)
+        await repo.settle_posts(3.0, ["n0", "n2", "n3"])
+        await repo.settle_posts(4.0, [], {"n1": "refused"}, {"n4": 50.0})
+        stored = {p.nonce: (p.sent_at, p.lease, p.failed, p.attempts) for p in await repo.posts(sid)}
+        assert stored == {"n0": (3.0, None, None, 0), "n1": (None, None, "refused", 1), "n2": (3.0, None, None, 0),
+                          "n3": (3.0, None, None, 0), "n4": (None, 50.0, None, 1)}
+    finally:
+        await repo.close()
+
+
+async def test_a_write_of_several_rows_is_all_or_nothing(target):
+    """A write of several rows (a command's posts marked sent) is one transaction: a row that
+    fails takes the rows before it with it."""
+    repo = await open_repository(target)
+    try:
+        sid = await make_session(repo, channel=7)
+        insert = ("INSERT INTO outbox (nonce, session_id, kind, target, body, created_at, lease) "
+                  "VALUES (?, ?, 'public', 7, '{}', 1.0, NULL)")
+        with pytest.raises(repo.unique_violation):
+            await repo._write([(insert, [("a", sid), ("b", sid), ("a", sid)])])
+        assert await repo.posts(sid) == []
     finally:
         await repo.close()
