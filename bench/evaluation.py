@@ -4,12 +4,10 @@ A searching bot cuts its rollouts short and scores where they stopped with the g
 `evaluate` (games/<game>/bot.py): each seat's chance to win from `features(state, seat)`
 and `WEIGHTS`. This plays two-seat games of the heuristic against itself (a tenth of the
 moves random, so that positions vary), keeps a position now and then with the seat that
-went on to win (in a game whose bot module names `turn_of`, as panzer's does, every position
-where a turn begins: the search scores its rollouts there and nowhere else), and fits the
-weights by logistic regression on the difference of the two seats' features (Newton's
-method, a light L2 penalty). Half the games fit, the other half test: it prints the log
-loss and accuracy on the test games of the evaluation as it stands and as fitted, then the
-fitted weights to paste into WEIGHTS.
+went on to win, and fits the weights by logistic regression on the difference of the two
+seats' features (Newton's method, a light L2 penalty). Half the games fit, the other half
+test: it prints the log loss and accuracy on the test games of the evaluation as it stands
+and as fitted, then the fitted weights to paste into WEIGHTS.
 """
 from __future__ import annotations
 
@@ -29,25 +27,18 @@ MAX_STEPS = 20_000
 
 
 def positions(engine: Engine, games: int, seed: int, live: Callable[[Any], bool],
-              features: Callable[[Any, int], list[float]], evaluate: Callable,
-              turn_of: Callable[[Any], Any] | None = None) -> list[list[tuple]]:
-    """Per game: (features of seat 0, of seat 1, the current evaluation's chance of seat 0, 1 if seat 0 won).
-    With `turn_of`: the live positions where its value changes (a turn begins), all of them."""
+              features: Callable[[Any, int], list[float]], evaluate: Callable) -> list[list[tuple]]:
+    """Per game: (features of seat 0, of seat 1, the current evaluation's chance of seat 0, 1 if seat 0 won)."""
     out = []
     for g in range(games):
         rng = random.Random(f"evaluation:{seed}:{g}")
         seats = [Seat(index=s, name=f"P{s}", is_bot=True) for s in range(2)]
         state = engine.setup(seats, engine.parse_options({}), seed * 1_000_003 + g).state
-        kept, turn = [], None
+        kept = []
         for _ in range(MAX_STEPS):
             if engine.outcome(state) is not None:
                 break
-            if turn_of is not None:
-                keep = live(state) and turn_of(state) != turn
-                turn = turn_of(state)
-            else:
-                keep = live(state) and rng.random() < KEEP
-            if keep:
+            if live(state) and rng.random() < KEEP:
                 kept.append((features(state, 0), features(state, 1), evaluate(engine, state, 2)[0]))
             seat = engine.active_seats(state)[0]
             if rng.random() < RANDOMNESS:
@@ -124,8 +115,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     engine = get_engine(args.game)
     module = importlib.import_module(f"games.{args.game}.bot")
-    games = positions(engine, args.games, args.seed, LIVE[args.game], module.features, module.evaluate,
-                      getattr(module, "turn_of", None))
+    games = positions(engine, args.games, args.seed, LIVE[args.game], module.features, module.evaluate)
     train = [(([a - b for a, b in zip(f0, f1)]), won) for game in games[0::2] for f0, f1, _, won in game]
     test = [row for game in games[1::2] for row in game]
     weights = fit(train)

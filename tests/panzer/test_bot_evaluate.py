@@ -76,15 +76,3 @@ def test_the_search_drafts_without_scoring_the_battle():
         state = ENGINE.apply(state, seat, chooser(state, seat, rngs[seat])).state
     assert scored and set(scored) <= set(SETUP_PHASES)
     assert sum(R.ROSTER[k].price for k in state.picks[1]) >= 150
-
-
-def test_the_same_shots_count_for_more_for_the_side_whose_turn_it_is():
-    """4: "每个己方回合 ... 射击选择 (phase 1)": a turn opens with its player's shots, before
-    the other side moves or fires again. Two like tanks in range and sight of each other, no
-    point scored: the side whose turn begins is ahead (the search scores where a turn begins);
-    the other side's turn, the other side is."""
-    state = board([("a1", "pz4h", "f6", "n"), ("b1", "pz4h", "f3", "s")], seat=0)
-    assert firepower(state, 0) == firepower(state, 1) > 0
-    assert evaluate(ENGINE, state, 2)[0] > 0.5
-    state = board([("a1", "pz4h", "f6", "n"), ("b1", "pz4h", "f3", "s")], seat=1)
-    assert evaluate(ENGINE, state, 2)[1] > 0.5
