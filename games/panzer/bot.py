@@ -404,7 +404,11 @@ def turn_of(state: Any) -> int | str:
 # most 80 moves: a turn is some thirty), and the heuristic's choice overruled only by a paired
 # gain larger than one standard error (with any gain, hard overruled it in a third of its
 # decisions, 158 of 483 in two seeded games, 65 of them turret turns, 86 on gains under 0.02).
-SEARCH_OPTIONS = {"turn_of": turn_of, "rollout_steps": 80, "confidence": 1.0}
+# The rollouts play the heuristic without random moves: scored where the turn ends, a random
+# move among some thirty (an early `endmove` or `endturn`, a stray turret turn) changes what
+# a candidate's turn is worth more than the candidate does, and only the dice of the drawn
+# world should differ between the rounds of a paired comparison.
+SEARCH_OPTIONS = {"turn_of": turn_of, "rollout_steps": 80, "confidence": 1.0, "rollout_randomness": 0.0}
 
 
 def aimless(view: dict[str, Any], action: Any) -> bool:
