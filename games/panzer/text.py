@@ -75,7 +75,7 @@ def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, st
 
 
 _TANK_PARAMS = ("tank", "target", "by", "who", "mover", "shooter")
-_HEX_PARAMS = ("hex", "frm", "to", "at")
+_HEX_PARAMS = ("hex", "frm", "to", "at", "toward")
 
 
 def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
@@ -91,6 +91,9 @@ def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], loca
     if key == "panzer.ev.drive":  # the move's points: the tank's own and those taken from the turn's pool
         free = params["free"]
         out["how"] = t(locale, "panzer.term.drive_free", base=params["ap"] - free, free=free) if free else ""
+    if key == "panzer.ev.destroyed":  # where the wreck lies, and why there when the tank was leaving it
+        out["wreck"] = t(locale, "panzer.ev.wreck_leaving" if params.get("toward") else "panzer.ev.wreck_at",
+                         hex=out["hex"], toward=out.get("toward", ""))
     if key == "panzer.ev.ammo_ready":  # "a1×2, b3×1": tank ids written into one text
         out["counts"] = re.sub(r"\b[a-z]\d+\b", lambda m: tank_label(numbers, m.group(0), locale), params["counts"])
     return out
