@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.game import table_over
+from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, localize_value, t, verb_names
 from games.panzer.data import MAPS, ROSTER
 from games.panzer.rules import army_limit
@@ -288,7 +288,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if view["wrecks"]:
         lines.append(t(locale, "core.labelled", label=t(locale, "panzer.ui.wrecks"),
                        value=" ".join(hex_label(w) for w in view["wrecks"])))
-    if any(tk["alive"] for tk in view["tanks"]):  # what "@D9↑↖[F*2]" says
+    if wants_key(view) and any(tk["alive"] and tk["pos"] for tk in view["tanks"]):  # what "@D9↑↖[F*2]" says
         lines.append(t(locale, "panzer.legend.board", arrows="↑↖", marks=t(locale, "panzer.legend.marks")))
     if view.get("my_ammo"):
         mine = listed(locale, (t(locale, "core.labelled", label=tank_label(numbers, tid, locale),
