@@ -661,11 +661,28 @@ class Host:
         return {**public_view, "table": table}
 
     @staticmethod
-    def _board_view(public_view: dict[str, Any], ended: bool) -> dict[str, Any]:
+    def _board_view(public_view: dict[str, Any], ended: bool, key: bool = False) -> dict[str, Any]:
         """The view a text board is made from: one the host ended (abandoned, only bots left, a
         kick that ended it) says so (`games.core.game.table_over`), for its state still has
-        somebody to act ("alice to act (draft)", "▶" on a seat, under "Table #2 was abandoned")."""
-        return {**public_view, "table": {"over": True}} if ended else public_view
+        somebody to act ("alice to act (draft)", "▶" on a seat, under "Table #2 was abandoned");
+        `key`: the board gives its key of symbols (`games.core.game.wants_key`)."""
+        table = {**({"over": True} if ended else {}), **({"key": True} if key else {})}
+        return {**public_view, "table": table} if table else public_view
+
+    def _first_key(self, session: SessionRow, engine: Engine, game: Any, public_view: dict[str, Any],
+                   locale: str) -> bool:
+        """Whether this post's board is the first with a key to give: the board before the
+        command had none (the tank game's symbols appear once a tank is on the map; repeating
+        the key on every post crowded the channel)."""
+        if game.text.summary(self._board_view(public_view, False, True), locale) == \
+                game.text.summary(public_view, locale):
+            return False
+        if session.state is None:
+            return True
+        kept = self._public_views.get(session.id)
+        before = kept[1] if kept is not None and kept[0] == session.version else \
+            engine.view(engine.load_state(session.state), None)
+        return game.text.summary(self._board_view(before, False, True), locale) == game.text.summary(before, locale)
 
     def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
         """Who the table waits for: the humans awaited, if any (bots in a simultaneous choice
@@ -1236,7 +1253,7 @@ class Host:
             for seat in mine:
                 view = engine.view(state, seat)
                 head = t(locale, "host.seat_head", seat=seat, name=self._name(session, seat))
-                parts.append(head + "\n" + game.text.summary(view, locale))
+                parts.append(head + "\n" + game.text.summary(self._board_view(view, False, key=True), locale))
                 png = game.render(self._picture_view(session, engine, state, view, []), locale)
                 if png:
                     images.append(Image(f"table{session.id}-seat{seat}.png", png))
@@ -1420,7 +1437,7 @@ class Host:
             last = await self.repo.public_log(session.id, last=1)
             events = [(ev["key"], ev.get("params", {})) for _, e in last for ev in e.events if ev.get("to") is None]
             over = session.status in ("finished", "abandoned")
-            lines.append(game.text.summary(self._board_view(public_view, over), locale))
+            lines.append(game.text.summary(self._board_view(public_view, over, key=True), locale))
             png = game.render(self._picture_view(session, engine, state, public_view, events, ended=over), locale)
         if session.status in ("finished", "abandoned"):
             lines.append(self._result_text(session, engine, locale))
@@ -1777,7 +1794,8 @@ class Host:
         images: list[Image] = []
         turn_started = False
         if progress.changed and (over or not quiet):
-            lines.append(game.text.summary(self._board_view(public_view, progress.ended is not None), loc))
+            key = not over and self._first_key(session, engine, game, public_view, loc)
+            lines.append(game.text.summary(self._board_view(public_view, progress.ended is not None, key), loc))
             turn_changed = (outcome is not None or progress.ended is not None
                             or not progress.same_turn(engine.active_seats(progress.state)))
             turn_started = turn_changed and outcome is None

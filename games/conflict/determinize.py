@@ -130,7 +130,9 @@ def _opening(state: ConflictState, seat: int, rnd: random.Random) -> None:
         full = R.TERRITORIES[key].durability
         terr.key, terr.dur, terr.max = key, full, full
     state.terr_deck = pool[len(hidden):]
-    for p in others:
+    for s, p in enumerate(state.players):
+        if s == seat or not p.alive:
+            continue
         p.offer = rnd.sample(factions, 3)
         if p.faction is not None:
             p.faction = rnd.choice(p.offer)
@@ -140,3 +142,4 @@ def _opening(state: ConflictState, seat: int, rnd: random.Random) -> None:
             rest = [t for t in p.dealt if t != capital]
             p.rows = [[capital] + rest[:inner - 1]] + ([rest[inner - 1:]] if rest[inner - 1:] else [])
             p.capital = capital
+            R.fortify_capital(state, s)

@@ -293,6 +293,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         outer = rest[a.inner - 1:]
         p.rows = [inner, outer] if outer else [inner]
         p.capital = a.capital
+        R.fortify_capital(state, seat)
         p.ready = True
         if all(q.ready for q in state.players if q.alive):
             self._begin(state, ev)
@@ -301,10 +302,6 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         for seat, p in enumerate(state.players):
             if not p.alive:
                 continue
-            if R.capital_effect(state, seat) == "capital_fortress":
-                cap = state.territories[p.capital]
-                cap.max += 2
-                cap.dur += 2
             ev.append(R.public("conflict.ev.revealed", player=p.name, faction=content().factions[p.faction].name,
                                    capital=R.tname(state, p.capital), rows=len(p.rows)))
             p.offer, p.dealt = [], []

@@ -12,6 +12,7 @@ from games.core.game import table_over
 from games.core.i18n import aside, has, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
+from games.conflict import rules as R
 from games.conflict.data import content
 
 
@@ -31,12 +32,13 @@ def _name(named: Any, locale: str) -> str:
     return localize_value(named.name, locale)
 
 
-def territory_name(state, tid: str, locale: str) -> str:
-    """`Ural (Bob 3/5)`: a territory by name, with its owner and durability (two factions may
-    hold territories of one name)."""
+def territory_name(state, tid: str, locale: str, bonus: int = 0) -> str:
+    """`Ural (Bob, 3/5)`: a territory by name, with its owner and durability (two factions may
+    hold territories of one name); `bonus`: what choosing it as capital adds (R.capital_bonus)."""
     terr = state.territories[tid]
     return aside(locale, _name(content().territories[terr.key], locale),
-                 f"{state.players[terr.owner].name} {terr.dur}/{terr.max}")
+                 t(locale, "conflict.terr_note", owner=state.players[terr.owner].name,
+                   dur=terr.dur + bonus, max=terr.max + bonus))
 
 
 def term_name(term: str, locale: str) -> str:
@@ -304,7 +306,9 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
     if field in ("unit", "vehicle", "target") and value in state.units:
         u = state.units[value]
         return unit_name(state, seat, value, loc)
-    if field in ("tid", "capital", "target") and value in state.territories:
+    if field == "capital" and value in state.territories:  # as the board will show it once chosen
+        return territory_name(state, value, loc, R.capital_bonus(state, seat))
+    if field in ("tid", "target") and value in state.territories:
         return territory_name(state, value, loc)
     if field == "seat" and isinstance(value, int) and 0 <= value < state.n:
         return state.players[value].name

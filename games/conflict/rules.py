@@ -89,6 +89,21 @@ def capital_effect(state: ConflictState, seat: int) -> str:
     return CAPITAL_EFFECT[p.faction] if p.faction and p.capital else ""
 
 
+def capital_bonus(state: ConflictState, seat: int) -> int:
+    """The durability the seat's faction adds to its capital (首都堡垒 +2, Red Flame Legion):
+    one number for the engine, the arrange menu and the board."""
+    faction = state.players[seat].faction
+    return 2 if faction and CAPITAL_EFFECT[faction] == "capital_fortress" else 0
+
+
+def fortify_capital(state: ConflictState, seat: int) -> None:
+    """The capital's bonus, once, as the capital is chosen: the arranged board shows it from then on."""
+    bonus = capital_bonus(state, seat)
+    cap = state.territories[state.players[seat].capital]
+    cap.max += bonus
+    cap.dur += bonus
+
+
 def row_of(state: ConflictState, tid: str) -> tuple[int, int]:
     """(row index, owner's number of rows) of a territory."""
     terr = state.territories[tid]

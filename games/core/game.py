@@ -35,6 +35,13 @@ def table_over(view: dict[str, Any]) -> bool:
     its board must not say so."""
     return bool((view.get("table") or {}).get("over"))
 
+
+def wants_key(view: dict[str, Any]) -> bool:
+    """Whether the host asks a text board for its key of symbols (`view["table"]["key"]`): on
+    boards a player asks for (/game status, /hand) and on the first post with something for the
+    key to explain, not on every post."""
+    return bool((view.get("table") or {}).get("key"))
+
 # What a game's text module may define, by the `Text` method each function stands for. A
 # function of a state takes the engine first, then the method's arguments:
 # `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.

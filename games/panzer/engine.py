@@ -1057,12 +1057,15 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _destroy(self, state: PanzerState, t: Tank, e: Tank, wreck_at: Hex, mode: str, ammo: str | None,
                  ev: list[Event]) -> None:
         e.alive = False
+        # defensive fire judged the step from the hex the mover left, and its wreck lies there
+        # (RULES.md 8; seed: 残骸位于移动之前的位置): the line names both hexes, not only the wreck's
+        leaving = {"toward": hex_name(e.pos)} if e.pos is not None and e.pos != wreck_at else {}
         e.pos = wreck_at
         if wreck_at not in state.wrecks:
             state.wrecks.append(wreck_at)
         pts = R.POINTS[R.ttype(e).tank_class]
         state.score[t.owner] += pts
-        ev.append(_public("panzer.ev.destroyed", tank=e.id, by=t.id, points=pts, hex=hex_name(wreck_at)))
+        ev.append(_public("panzer.ev.destroyed", tank=e.id, by=t.id, points=pts, hex=hex_name(wreck_at), **leaving))
         if ammo is None and state.options.veteran != "off":  # kills with special ammunition do not count
             if state.options.veteran == "on":
                 t.veteran += 1

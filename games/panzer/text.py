@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.game import table_over
+from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, localize_value, t, verb_names
 from games.panzer.data import MAPS, ROSTER
 from games.panzer.rules import army_limit
@@ -75,7 +75,7 @@ def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, st
 
 
 _TANK_PARAMS = ("tank", "target", "by", "who", "mover", "shooter")
-_HEX_PARAMS = ("hex", "frm", "to", "at")
+_HEX_PARAMS = ("hex", "frm", "to", "at", "toward")
 
 
 def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
@@ -91,6 +91,9 @@ def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], loca
     if key == "panzer.ev.drive":  # the move's points: the tank's own and those taken from the turn's pool
         free = params["free"]
         out["how"] = t(locale, "panzer.term.drive_free", base=params["ap"] - free, free=free) if free else ""
+    if key == "panzer.ev.destroyed":  # where the wreck lies, and why there when the tank was leaving it
+        out["wreck"] = t(locale, "panzer.ev.wreck_leaving" if params.get("toward") else "panzer.ev.wreck_at",
+                         hex=out["hex"], toward=out.get("toward", ""))
     if key == "panzer.ev.ammo_ready":  # "a1×2, b3×1": tank ids written into one text
         out["counts"] = re.sub(r"\b[a-z]\d+\b", lambda m: tank_label(numbers, m.group(0), locale), params["counts"])
     return out
@@ -285,7 +288,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if view["wrecks"]:
         lines.append(t(locale, "core.labelled", label=t(locale, "panzer.ui.wrecks"),
                        value=" ".join(hex_label(w) for w in view["wrecks"])))
-    if any(tk["alive"] for tk in view["tanks"]):  # what "@D9↑↖[F*2]" says
+    if wants_key(view) and any(tk["alive"] and tk["pos"] for tk in view["tanks"]):  # what "@D9↑↖[F*2]" says
         lines.append(t(locale, "panzer.legend.board", arrows="↑↖", marks=t(locale, "panzer.legend.marks")))
     if view.get("my_ammo"):
         mine = listed(locale, (t(locale, "core.labelled", label=tank_label(numbers, tid, locale),

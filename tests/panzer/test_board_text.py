@@ -116,3 +116,37 @@ def test_the_table_hears_that_a_defensive_fire_window_opened_and_only_its_player
     asked = GAME.text.prompt(state, 1, locale)
     assert asked and tank in asked and "H7" in asked, asked
     assert GAME.text.prompt(state, 0, locale) is None  # the mover is asked nothing
+
+
+@pytest.mark.parametrize("locale,why", [
+    ("en", "the shot hit it as it left H8 for H7, so its wreck lies at H8."),
+    ("zh-CN", "它正从 H8 驶向 H7 时中弹，残骸留在 H8。")])
+def test_a_wreck_left_behind_by_defensive_fire_says_why_it_lies_there(locale, why):
+    """words9's playtest read "moves F2 → F1 … a wreck lies at F2" as a misplaced wreck. The seed
+    (若移动战车被对方【防御射击】击毁……非【强制点亮】情况下,移动战车残骸位于移动之前的位置) and
+    RULES.md 8 ("击毁时残骸在移动前的格子") put it where the step began: the line now says so."""
+    from tests.panzer.helpers import act, board, load
+
+    state = board([("a1", "m4", "h8", "n"), ("a2", "m4", "l10", "n"), ("b1", "pz4h", "h3", "s")], phase="move")
+    act(state, "drive a1 0")
+    moved = act(state, "go a1 h7")
+    load(state, [6, 6, 6, 6])  # hit, then damage 12 + 7 against front armour 11
+    step = act(state, "dfire b1 1 -")
+    shown = GAME.text.event_lines(state, [(e.key, e.params) for e in moved.events + step.events if e.to is None],
+                                  locale)
+    destroyed = next(x for x in shown if x.startswith("💥"))
+    assert destroyed.endswith(why), destroyed
+    assert any("H8" in x and "H7" in x for x in shown[:1]), shown  # the step's own line: H8 → H7
+
+
+@pytest.mark.parametrize("locale,plain", [("en", "; a wreck lies at H4."), ("zh-CN", "，残骸位于 H4。")])
+def test_a_wreck_where_the_tank_stood_reads_as_before(locale, plain):
+    from tests.panzer.helpers import act, board, load
+
+    state = board([("a1", "m4", "h8", "n"), ("a9", "m4", "l10", "n"), ("b1", "pz4h", "h4", "n"),
+                   ("b9", "m4", "a1", "s")])
+    load(state, [6, 6, 2, 2])  # test_fire's kill: damage 4 + 6 against side armour 9
+    step = act(state, "precise a1 b1 1 -")
+    shown = GAME.text.event_lines(state, [(e.key, e.params) for e in step.events if e.to is None], locale)
+    destroyed = next(x for x in shown if x.startswith("💥"))
+    assert destroyed.endswith(plain), destroyed
