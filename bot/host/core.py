@@ -669,20 +669,18 @@ class Host:
         table = {**({"over": True} if ended else {}), **({"key": True} if key else {})}
         return {**public_view, "table": table} if table else public_view
 
-    def _first_key(self, session: SessionRow, engine: Engine, game: Any, public_view: dict[str, Any],
-                   locale: str) -> bool:
+    def _first_key(self, session: SessionRow, engine: Engine, game: Any, public_view: dict[str, Any]) -> bool:
         """Whether this post's board is the first with a key to give: the board before the
         command had none (the tank game's symbols appear once a tank is on the map; repeating
-        the key on every post crowded the channel)."""
-        if game.text.summary(self._board_view(public_view, False, True), locale) == \
-                game.text.summary(public_view, locale):
+        the key on every post crowded the channel). Games without a key cost nothing here."""
+        if not game.text.has_key(public_view):
             return False
         if session.state is None:
             return True
         kept = self._public_views.get(session.id)
         before = kept[1] if kept is not None and kept[0] == session.version else \
             engine.view(engine.load_state(session.state), None)
-        return game.text.summary(self._board_view(before, False, True), locale) == game.text.summary(before, locale)
+        return not game.text.has_key(before)
 
     def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
         """Who the table waits for: the humans awaited, if any (bots in a simultaneous choice
@@ -1794,7 +1792,7 @@ class Host:
         images: list[Image] = []
         turn_started = False
         if progress.changed and (over or not quiet):
-            key = not over and self._first_key(session, engine, game, public_view, loc)
+            key = not over and self._first_key(session, engine, game, public_view)
             lines.append(game.text.summary(self._board_view(public_view, progress.ended is not None, key), loc))
             turn_changed = (outcome is not None or progress.ended is not None
                             or not progress.same_turn(engine.active_seats(progress.state)))

@@ -63,6 +63,13 @@ class Text:
                 setattr(self, method, functools.partial(function, engine))
         if (summary := getattr(module, "summary", None)) is not None:
             self.summary = summary
+        if (has_key := getattr(module, "has_key", None)) is not None:
+            self.has_key = has_key
+
+    def has_key(self, view: dict[str, Any]) -> bool:
+        """Whether this view's text board has a key of symbols to give when asked
+        (`wants_key`); the host gives it on the first post where this turns true."""
+        return False
 
     def describe_action(self, state: Any, seat: int, action: Any, locale: str) -> str:
         return action.code()

@@ -230,6 +230,11 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
 ARROWS = ["↑", "↗", "↘", "↓", "↙", "↖"]
 
 
+def has_key(view: dict[str, Any]) -> bool:
+    """Whether the board has symbols for its key to explain: a tank on the map."""
+    return any(tk["alive"] and tk["pos"] for tk in view["tanks"])
+
+
 def summary(view: dict[str, Any], locale: str) -> str:
     gmap = MAPS[view["map"]]
     finished = view["finished"] or table_over(view)
@@ -288,7 +293,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if view["wrecks"]:
         lines.append(t(locale, "core.labelled", label=t(locale, "panzer.ui.wrecks"),
                        value=" ".join(hex_label(w) for w in view["wrecks"])))
-    if wants_key(view) and any(tk["alive"] and tk["pos"] for tk in view["tanks"]):  # what "@D9↑↖[F*2]" says
+    if wants_key(view) and has_key(view):  # what "@D9↑↖[F*2]" says
         lines.append(t(locale, "panzer.legend.board", arrows="↑↖", marks=t(locale, "panzer.legend.marks")))
     if view.get("my_ammo"):
         mine = listed(locale, (t(locale, "core.labelled", label=tank_label(numbers, tid, locale),
