@@ -117,15 +117,35 @@ def features(state, seat: int) -> list[float]:
     owned = [state.territories[t] for row in p.rows for t in row]
     units = [u for u in state.units.values() if u.owner == seat]
     late = state.round / state.max_rounds
+    open_, weak = exposed(state, seat)
     return [1.0, len(owned), len(owned) * late, sum(t.dur for t in owned), 1.0 if p.capital else 0.0, len(units),
             sum(R.cdef(u.key).cost for u in units), p.res, len(p.hand), 1.0 if p.upgrade else 0.0,
-            1.0 if state.turn == seat else 0.0]
+            1.0 if state.turn == seat else 0.0, open_, weak]
+
+
+def exposed(state, seat: int) -> tuple[int, int]:
+    """The seat's outer territories a rival can strike at now: no face-up unit of the seat holds
+    them and a rival's face-up unit has the range; and how many of those a single strike takes
+    (durability 1). Claimed territories come at half durability: a search that counts only
+    territories claims into the reach of a rival's units and loses them again."""
+    rivals = [u for u in state.units.values() if u.owner != seat and R.can_act(state, u)]
+    if not rivals:
+        return 0, 0
+    held = {u.loc for u in state.units.values() if u.owner == seat and u.up}
+    open_ = weak = 0
+    for tid in R.outer_row(state, seat):
+        if tid in held:
+            continue
+        if any(R.unit_range(state, u) >= R.distance(state, u, tid) for u in rivals):
+            open_ += 1
+            weak += state.territories[tid].dur <= 1
+    return open_, weak
 
 
 FEATURES = ("alive", "territories", "territories_late", "durability", "capital", "units", "unit_cost", "resources",
-            "hand", "upgrade", "to_move")
+            "hand", "upgrade", "to_move", "exposed", "exposed_weak")
 # Fitted by `python -m bench evaluation --game conflict` (see bench/evaluation.py)
-WEIGHTS = (0, 0.09647, 0.9063, -0.01387, 0.3755, 0.1528, 0.03251, -0.01395, 0.06371, 0.07938, -0.05661)
+WEIGHTS = (0, 0.07173, 0.852, 0.01624, 0.3114, 0.1653, 0.01795, -0.01422, 0.0766, 0.1437, -0.005744, -0.1925, -0.1558)
 
 
 def evaluate(engine, state, players: int) -> list[float]:
