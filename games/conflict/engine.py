@@ -124,9 +124,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     # instead of checking again when it is asked about that very state object and seat, as a
     # caller that chooses from the listing does at every decision; and a flip, half of all
     # actions, changes a few parts of a development listing, so the next listing of that
-    # state for that seat builds those alone (L.relist_after_flip). Only `apply` and `resign`
+    # state for that seat builds those alone (L.relist_after_flip); a maintain, equip, move or
+    # deploy changes a few more, built again by `apply` (L.relist_after). Only `apply` and `resign`
     # change a state: both drop the listing of the state they change, bar a flip that marks
-    # it `flipped`. A copy of a state is another object, so it never matches. `invariants`
+    # it `flipped` and the kinds of L.AFTER, whose listing `apply` builds again. A copy of a state is another object, so it never matches. `invariants`
     # compares a kept listing with a fresh one. A test that edits a listed state by hand and
     # then lists or applies again calls `invalidate(state)` first.
     _listed: Listing | None = None
@@ -201,6 +202,12 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 and listed.seat == seat and not listed.flipped:  # kept one flip old, never two
             self._listed = Listing(state, seat, listed.parts, listed.first, listed.units, True, listed.acts,
                                    state.units[action.unit], listed.memo)
+        elif kind in L.AFTER and listed is not None and listed.state is state and listed.parts is not None \
+                and listed.seat == seat and not listed.flipped and L.developing(state, seat):
+            # the parts the action leaves as they were are kept (a move that waits for a
+            # rival's approval is not developing any more: listed afresh)
+            parts, first, units, memo = L.relist_after(state, seat, kind, listed.parts, listed.units, listed.memo)
+            self._listed = Listing(state, seat, parts, first, units, False, L.joined(parts), None, memo)
         self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
 
