@@ -649,15 +649,22 @@ def _trades(state: ConflictState, seat: int, p: m.Player, cid: str, rivals: list
         return _NONE
     players = state.players
     acts: list = []
-    buyers = [g for g in rivals if not players[g].blockaded]
+    buyers = tuple(g for g in rivals if not players[g].blockaded)
     for u in state.units.values():
         if not u.up or u.riding is not None or u.rider is not None:
             continue
         if u.owner == seat:
-            acts += [_act("sell", cid, u.id, g) for g in buyers]
+            acts += _unit_sells(cid, u.id, buyers)
         elif players[u.owner].alive and not players[u.owner].blockaded and _price_floor(u) <= p.res:
             acts.append(_act("buy", cid, u.id))
     return acts
+
+
+@lru_cache(maxsize=1024)
+def _unit_sells(cid: str, uid: str, buyers: tuple[int, ...]) -> tuple:
+    """One unit's sales, one to each buyer (one lookup for a unit, as `_unit_moves`)."""
+    make = _MAKE["sell"]
+    return tuple(make(cid, uid, g) for g in buyers)
 
 
 def _price_floor(unit: Unit) -> int:
@@ -715,8 +722,19 @@ def _plans(state: ConflictState, seat: int, first: dict[str, str], my_units: lis
 
 
 def _airdrops(state: ConflictState, seat: int, cid: str, my_units: list[Unit]) -> list:
-    outers = [t for g in alive_seats(state) for t in outer_row(state, g)]
-    return [_act("airdrop", cid, u.id, t) for u in _actors(state, seat, my_units) for t in outers if t != u.loc]
+    outers = tuple(t for g in alive_seats(state) for t in outer_row(state, g))
+    acts: list = []
+    for u in _actors(state, seat, my_units):
+        acts += _unit_airdrops(cid, u.id, u.loc, outers)
+    return acts
+
+
+@lru_cache(maxsize=1024)
+def _unit_airdrops(cid: str, uid: str, loc: str, outers: tuple[str, ...]) -> tuple:
+    """One unit's airdrops (every outer row but where it stands): as `_unit_moves`, one lookup
+    for a unit instead of one for each target, at every listing and after every flip."""
+    make = _MAKE["airdrop"]
+    return tuple(make(cid, uid, t) for t in outers if t != loc)
 
 
 def alive_seats(state: ConflictState) -> list[int]:
