@@ -386,7 +386,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str]
 
 
 # The parts a development action changes: the listing it was chosen from keeps the others
-# (engine.apply builds these alone, relist_after). Each reads something the action changes:
+# (the next listing builds these alone, relist_after). Each reads something the action changes:
 # maintain spends a card (the first of its key, aid's gifts, recall's discard) and repairs a
 # territory; equip spends a card and changes the fitting, which no development part reads;
 # move spends a card and moves a unit (boards, moves and airdrops ask where units stand,
