@@ -31,7 +31,6 @@ class Listing(NamedTuple):
     acts: list
     unit: m.Unit | None
     memo: L.Memo | None
-    after: str | None = None  # the seat played a development action of L.AFTER since: relist before use
 
 
 def _holds(acts: list, action: Any) -> bool:
@@ -125,10 +124,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     # instead of checking again when it is asked about that very state object and seat, as a
     # caller that chooses from the listing does at every decision; and a flip, half of all
     # actions, changes a few parts of a development listing, so the next listing of that
-    # state for that seat builds those alone (L.relist_after_flip); a maintain, equip, move or
-    # deploy changes a few more, built again likewise (L.relist_after). Only `apply` and `resign`
+    # state for that seat builds those alone (L.relist_after_flip). Only `apply` and `resign`
     # change a state: both drop the listing of the state they change, bar a flip that marks
-    # it `flipped` and the kinds of L.AFTER, which mark it `after`. A copy of a state is another object, so it never matches. `invariants`
+    # it `flipped`. A copy of a state is another object, so it never matches. `invariants`
     # compares a kept listing with a fresh one. A test that edits a listed state by hand and
     # then lists or applies again calls `invalidate(state)` first.
     _listed: Listing | None = None
@@ -155,12 +153,6 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                                         listed.memo)
             acts = L.joined(parts)
             self._listed = Listing(state, seat, parts, listed.first, listed.units, False, acts, None, listed.memo)
-            return acts
-        if listed is not None and listed.state is state and listed.after is not None and listed.seat == seat:
-            parts, first, units, memo = L.relist_after(state, seat, listed.after, listed.parts, listed.units,
-                                                       listed.memo)
-            acts = L.joined(parts)
-            self._listed = Listing(state, seat, parts, first, units, False, acts, None, memo)
             return acts
         before = self._before_battle
         if before is not None and before.state is state and before.seat == seat:
@@ -196,7 +188,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if listed is not None and listed.state is state:
             # a flip is looked for among the listing's flips alone (half of all actions)
             acts = listed.parts[L.FLIPS] if kind == "flip" and listed.parts is not None else listed.acts
-            if listed.seat != seat or listed.flipped or listed.after is not None or not _holds(acts, action):
+            if listed.seat != seat or listed.flipped or not _holds(acts, action):
                 self._check(state, seat, action, kind)
             self._listed = None  # the state changes from here on
         else:
@@ -206,14 +198,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if kind == "next":
             self._keep_through_battle(state, seat, phase, listed, before)
         elif kind == "flip" and listed is not None and listed.state is state and listed.parts is not None \
-                and listed.seat == seat and not listed.flipped and listed.after is None:  # one flip old, never two
+                and listed.seat == seat and not listed.flipped:  # kept one flip old, never two
             self._listed = Listing(state, seat, listed.parts, listed.first, listed.units, True, listed.acts,
                                    state.units[action.unit], listed.memo)
-        elif kind in L.AFTER and listed is not None and listed.state is state and listed.parts is not None \
-                and listed.seat == seat and not listed.flipped and listed.after is None and L.developing(state, seat):
-            # the parts the action leaves as they were are kept, the others built again at the
-            # next listing (a move that waits for a rival's approval is listed afresh)
-            self._listed = listed._replace(after=kind)
         self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
 
@@ -223,7 +210,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         the battle phase, and make it the post phase's listing (see _before_battle)."""
         if phase == "develop":
             if listed is not None and listed.state is state and listed.seat == seat and listed.parts is not None \
-                    and not listed.flipped and listed.after is None and state.phase == "battle":
+                    and not listed.flipped and state.phase == "battle":
                 self._before_battle = listed
         elif phase == "battle" and before is not None and before.state is state and before.seat == seat \
                 and state.phase == "post":
@@ -1061,11 +1048,6 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                                                     listed.unit, listed.memo))
                 if kept != L.legal(state, listed.seat):
                     problems.append(f"the listing kept after a flip differs from a fresh one for seat {listed.seat}")
-            elif listed.after is not None:
-                kept = L.joined(L.relist_after(state, listed.seat, listed.after, listed.parts, listed.units,
-                                               listed.memo)[0])
-                if kept != L.legal(state, listed.seat):
-                    problems.append(f"the listing kept after a {listed.after} differs from a fresh one for seat {listed.seat}")
             elif listed.acts != L.legal(state, listed.seat):
                 problems.append(f"the listing kept differs from a fresh one for seat {listed.seat}")
         before = self._before_battle

@@ -354,69 +354,30 @@ _HALT = _act("halt")
 # the parts of the listing it just made and, after a flip, rebuilds those alone (relist_after_flip).
 FITS, BOARDS, FLIPS, MOVES, MAINTAINS, RETREATS, TRADES, PLANS, AIRDROPS, SCHEMES = range(10)
 UNIT_PARTS = (BOARDS, FLIPS, MOVES, TRADES, AIRDROPS)
-ALL_PARTS = frozenset(range(10))
-BASIC_PARTS = frozenset({MOVES, MAINTAINS, RETREATS, TRADES})  # filled by _basics
-STRATEGY_PARTS = frozenset({PLANS, AIRDROPS, SCHEMES})  # filled by _strategy
 
 
 def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str], my_units: list[Unit],
-             kind: str | None, memo: Memo, kept: list[list] | None = None, only: frozenset[int] = ALL_PARTS) -> list[list]:
+             kind: str | None, memo: Memo) -> list[list]:
     """The development actions in parts (see FITS ...); with `kind`, at least those of that kind.
-    `memo` is filled on the way (see Memo). With `kept` (the parts of an earlier listing of
-    this seat), only the parts in `only` are built again; the others are kept's."""
-    parts: list[list] = [_NONE] * 10 if kept is None else [_NONE if i in only else part for i, part in enumerate(kept)]
-    if FITS in only and kind in (None, "deploy", "equip"):
+    `memo` is filled on the way (see Memo)."""
+    parts: list[list] = [_NONE] * 10
+    if kind in (None, "deploy", "equip"):
         parts[FITS] = _deploys_and_fits(state, seat, p, my_units)
-    if BOARDS in only and kind in (None, "board"):
+    if kind in (None, "board"):
         parts[BOARDS] = _boards(p, my_units, memo.vehicle_locs)
-    if FLIPS in only and kind in (None, "flip"):
+    if kind in (None, "flip"):
         parts[FLIPS] = _flips(my_units)
     # each group of _basics and _strategy needs a card of its own in hand: skip the rest
-    basics = (kind is None or kind in BASIC_KINDS) and not first.keys().isdisjoint(BASICS) \
-        and not only.isdisjoint(BASIC_PARTS)
-    strategy = _plans_open(p, first) and (kind is None or kind in STRATEGY) and not only.isdisjoint(STRATEGY_PARTS)
+    basics = (kind is None or kind in BASIC_KINDS) and not first.keys().isdisjoint(BASICS)
+    strategy = _plans_open(p, first) and (kind is None or kind in STRATEGY)
     if basics or strategy:
         rivals = others(state, seat) if not first.keys().isdisjoint(AGAINST_RIVALS) else []
         abroad = _abroad(state, seat, my_units) if "retreat" in first or "withdraw" in first else []
         if basics:
-            _basics(state, seat, parts, first, my_units, rivals, abroad, memo.targets, only)
+            _basics(state, seat, parts, first, my_units, rivals, abroad, memo.targets)
         if strategy:
-            _strategy(state, seat, parts, first, my_units, rivals, abroad, only)
+            _strategy(state, seat, parts, first, my_units, rivals, abroad)
     return parts
-
-
-# The parts a development action changes: the listing it was chosen from keeps the others
-# (the next listing builds these alone, relist_after). Each reads something the action changes:
-# maintain spends a card (the first of its key, aid's gifts, recall's discard) and repairs a
-# territory; equip spends a card and changes the fitting, which no development part reads;
-# move spends a card and moves a unit (boards, moves and airdrops ask where units stand,
-# retreats and withdraw which are abroad); deploy spends a card and resources (deploy costs
-# and the 经济制霸 discount, buying) and brings a unit (boards, flips, moves, trades, evade,
-# airdrops). Maintains, retreats and wrecks read nothing a deploy changes: its unit stands at
-# home and its card is no basic one; a wreck names rivals' hands and fittings.
-AFTER = {
-    "maintain": frozenset({MAINTAINS, PLANS}),
-    "equip": frozenset({FITS, PLANS}),
-    "move": frozenset({BOARDS, MOVES, RETREATS, PLANS, AIRDROPS}),
-    "deploy": frozenset({FITS, BOARDS, FLIPS, MOVES, TRADES, PLANS, AIRDROPS}),
-}
-
-
-def relist_after(state: ConflictState, seat: int, kind: str, parts: list[list], my_units: list[Unit],
-                 memo: Memo) -> tuple[list[list], dict[str, str], list[Unit], Memo]:
-    """develop_parts(state, seat) after the seat played a development action of `kind` (in
-    AFTER) on the state listed in `parts`, with the seat's units then (`my_units`): the parts
-    AFTER names are built again by the code develop_parts uses, the others kept. A deploy's unit
-    is the newest, so the last of the seat's units. engine.invariants compares the result with
-    a fresh listing."""
-    p = state.players[seat]
-    if kind == "deploy":
-        my_units = [*my_units, state.units[f"u{state.next_id - 1}"]]
-    only = AFTER[kind]
-    if BOARDS in only:
-        memo = Memo(set(), memo.targets)  # the vehicles' places are gathered again
-    first = _firsts(p.hand, None)
-    return _develop(state, seat, p, first, my_units, None, memo, parts, only), first, my_units, memo
 
 
 _NONE: list = []  # an empty part (never changed: parts are replaced, not extended)
@@ -605,19 +566,18 @@ def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> 
 
 
 def _basics(state: ConflictState, seat: int, parts: list[list], first: dict[str, str], my_units: list[Unit],
-            rivals: list[int], abroad: list[Unit], targets: dict[str, tuple[str, ...]],
-            only: frozenset[int] = ALL_PARTS) -> None:
+            rivals: list[int], abroad: list[Unit], targets: dict[str, tuple[str, ...]]) -> None:
     players = state.players
     p = players[seat]
-    if "move" in first and MOVES in only:
+    if "move" in first:
         parts[MOVES] = _moves(state, seat, first["move"], my_units, targets)
-    if "maintain" in first and MAINTAINS in only:
+    if "maintain" in first:
         envoy = "envoy" in p.achievements
         parts[MAINTAINS] = [_act("maintain", first["maintain"], t.id) for t in state.territories.values()
                             if t.dur < t.max and (t.owner == seat or envoy) and players[t.owner].alive]
-    if "retreat" in first and RETREATS in only:
+    if "retreat" in first:
         parts[RETREATS] = _retreats(state, seat, first["retreat"], abroad)
-    if "trade" in first and TRADES in only:
+    if "trade" in first:
         parts[TRADES] = _trades(state, seat, p, first["trade"], rivals)
 
 
@@ -649,22 +609,15 @@ def _trades(state: ConflictState, seat: int, p: m.Player, cid: str, rivals: list
         return _NONE
     players = state.players
     acts: list = []
-    buyers = tuple(g for g in rivals if not players[g].blockaded)
+    buyers = [g for g in rivals if not players[g].blockaded]
     for u in state.units.values():
         if not u.up or u.riding is not None or u.rider is not None:
             continue
         if u.owner == seat:
-            acts += _unit_sells(cid, u.id, buyers)
+            acts += [_act("sell", cid, u.id, g) for g in buyers]
         elif players[u.owner].alive and not players[u.owner].blockaded and _price_floor(u) <= p.res:
             acts.append(_act("buy", cid, u.id))
     return acts
-
-
-@lru_cache(maxsize=1024)
-def _unit_sells(cid: str, uid: str, buyers: tuple[int, ...]) -> tuple:
-    """One unit's sales, one to each buyer (one lookup for a unit, as `_unit_moves`)."""
-    make = _MAKE["sell"]
-    return tuple(make(cid, uid, g) for g in buyers)
 
 
 def _price_floor(unit: Unit) -> int:
@@ -678,26 +631,9 @@ def price_range(unit: Unit) -> range:
 
 
 def _strategy(state: ConflictState, seat: int, parts: list[list], first: dict[str, str], my_units: list[Unit],
-              rivals: list[int], abroad: list[Unit], only: frozenset[int] = ALL_PARTS) -> None:
-    if PLANS in only:
-        parts[PLANS] = _plans(state, seat, first, my_units, rivals, abroad)
-    if "airdrop" in first and AIRDROPS in only:
-        parts[AIRDROPS] = _airdrops(state, seat, first["airdrop"], my_units)
-    if "wreck" in first and SCHEMES in only:
-        acts = []  # after the airdrops (SCHEMES)
-        for g in rivals:
-            if state.players[g].hand:
-                acts.append(_act("wreck", first["wreck"], g, "hand"))
-            if state.players[g].upgrade:
-                acts.append(_act("wreck", first["wreck"], g, "fit"))
-        parts[SCHEMES] = acts
-
-
-def _plans(state: ConflictState, seat: int, first: dict[str, str], my_units: list[Unit], rivals: list[int],
-           abroad: list[Unit]) -> list:
-    """The strategy actions before the airdrops (PLANS)."""
+              rivals: list[int], abroad: list[Unit]) -> None:
     p = state.players[seat]
-    acts: list = []
+    acts: list = []  # the strategy actions before the airdrops (PLANS)
     if "withdraw" in first and abroad and fallback(state, seat):
         acts.append(_act("withdraw", first["withdraw"]))
     if "evade" in first:
@@ -718,23 +654,22 @@ def _plans(state: ConflictState, seat: int, first: dict[str, str], my_units: lis
     if "aid" in first:
         cid = first["aid"]
         acts += [_act("aid", cid, g, c.id) for g in rivals for c in p.hand if c.id != cid]
-    return acts
+    parts[PLANS] = acts
+    if "airdrop" in first:
+        parts[AIRDROPS] = _airdrops(state, seat, first["airdrop"], my_units)
+    if "wreck" in first:
+        acts = []  # after the airdrops (SCHEMES)
+        for g in rivals:
+            if state.players[g].hand:
+                acts.append(_act("wreck", first["wreck"], g, "hand"))
+            if state.players[g].upgrade:
+                acts.append(_act("wreck", first["wreck"], g, "fit"))
+        parts[SCHEMES] = acts
 
 
 def _airdrops(state: ConflictState, seat: int, cid: str, my_units: list[Unit]) -> list:
-    outers = tuple(t for g in alive_seats(state) for t in outer_row(state, g))
-    acts: list = []
-    for u in _actors(state, seat, my_units):
-        acts += _unit_airdrops(cid, u.id, u.loc, outers)
-    return acts
-
-
-@lru_cache(maxsize=1024)
-def _unit_airdrops(cid: str, uid: str, loc: str, outers: tuple[str, ...]) -> tuple:
-    """One unit's airdrops (every outer row but where it stands): as `_unit_moves`, one lookup
-    for a unit instead of one for each target, at every listing and after every flip."""
-    make = _MAKE["airdrop"]
-    return tuple(make(cid, uid, t) for t in outers if t != loc)
+    outers = [t for g in alive_seats(state) for t in outer_row(state, g)]
+    return [_act("airdrop", cid, u.id, t) for u in _actors(state, seat, my_units) for t in outers if t != u.loc]
 
 
 def alive_seats(state: ConflictState) -> list[int]:

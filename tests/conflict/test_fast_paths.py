@@ -166,57 +166,6 @@ def test_post_phase_takes_the_development_listing_kept_through_a_battle_of_one_n
     assert reused > 20
 
 
-@pytest.mark.parametrize("players,seed", [(3, 44), (2, 45), (6, 46)])
-def test_a_development_action_keeps_the_parts_of_the_listing_it_leaves_as_they_were(players, seed, monkeypatch):
-    """RULES.md, 发展阶段 Development: the turn player plays cards in any order. After a
-    maintain, equip, move or deploy (legal.AFTER) the engine builds again only the parts of
-    its listing the action changes and keeps the rest: at every step of whole games the
-    engine's list is the fresh list, in the same order, `invariants` finds nothing, the
-    listing after such an action is not built afresh, and every one of those kinds is kept
-    so at least once."""
-    fresh = []
-    develop_parts = L.develop_parts
-    monkeypatch.setattr(L, "develop_parts", lambda *a: fresh.append(1) or develop_parts(*a))
-    rnd = random.Random(seed)
-    seats = [Seat(index=i, name=f"P{i + 1}", is_bot=True) for i in range(players)]
-    state = ENGINE.setup(seats, ENGINE.parse_options({}), seed).state
-    kept: set[str] = set()
-    action = None
-    while ENGINE.outcome(state) is None:
-        seat = rnd.choice(ENGINE.active_seats(state))
-        before = len(fresh)
-        listed = ENGINE.legal_actions(state, seat)
-        if action is not None and action.kind in L.AFTER and state.phase in ("develop", "post") \
-                and state.pending is None and seat == state.turn:
-            assert len(fresh) == before  # the listing apply kept, not a fresh one
-            kept.add(action.kind)
-        assert listed == L.legal(state, seat)
-        action = rnd.choice(listed)
-        state = ENGINE.apply(state, seat, action).state
-        assert ENGINE.invariants(state) == []
-    assert kept == set(L.AFTER)
-
-
-def test_a_move_that_waits_for_approval_drops_the_listing():
-    """RULES.md, 移动 Move: moving into another faction's territory without 通行 waits for
-    its owner's approval; the mover's development listing is not kept (the owner decides)."""
-    from tests.conflict.helpers import give, outer, started, unit
-
-    state = started(3, seed=5)
-    seat = state.turn
-    rival = (seat + 1) % 3
-    soldier = unit(state, seat, "rifleman", outer(state, seat)[0])
-    give(state, seat, "move")
-    ENGINE.invalidate(state)
-    move = next(a for a in ENGINE.legal_actions(state, seat)
-                if a.kind == "move" and a.unit == soldier.id and a.tid in outer(state, rival))
-    ENGINE.apply(state, seat, move)
-    assert state.pending is not None and state.pending.kind == "approve" and state.pending.seat == rival
-    assert ENGINE._listed is None
-    assert ENGINE.invariants(state) == []
-    assert ENGINE.legal_actions(state, rival) == L.legal(state, rival)
-
-
 def test_a_state_changed_by_hand_during_a_battle_is_not_listed_from_before_it():
     """A development listing kept through the battle (engine._before_battle) is for that very
     state as `apply` left it: a state changed by hand during the battle is reported by
