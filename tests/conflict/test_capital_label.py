@@ -72,4 +72,4 @@ def test_a_deploy_choice_reads_as_one_phrase_and_every_label_is_unique():
     assert describe(ENGINE, state, seat, a, "en") == \
         f"Deploy {card.name['en']} {face_en} in {place.name['en']} ({owner}, {terr.dur}/{terr.max})"
     assert describe(ENGINE, state, seat, a, "zh-CN") == \
-        f"在 {place.name['zh-CN']}（{owner}，{terr.dur}/{terr.max}）{face_zh} {card.name['zh-CN']}"
+        f"在 {place.name['zh-CN']}（{owner}，{terr.dur}/{terr.max}）{face_zh}部署 {card.name['zh-CN']}"  # the menu group's verb 部署 in its choice
