@@ -171,3 +171,15 @@ def test_the_arms_race_count_says_what_it_counts():
     assert GAME.text.event_lines(s, shown, "zh-CN") == [
         "军备竞赛统计（战舰生命 + 场上战甲生命之和）：A 29 —— B 20。",
         "A 赢得军备竞赛（战舰生命 + 场上战甲生命之和）：29 比 20。"]
+
+    # without the arms race the round limit uses the same count: level, a draw
+    s = new_game(fleet(), fleet(), goals=("raid", "raid"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=2)
+    s.round, s.first = 30, 0
+    act(s, 0, "end")
+    step = act(s, 1, "end")
+    shown = [(e.key, e.params) for e in step.events if e.key.startswith("fleet.win")]
+    assert GAME.text.event_lines(s, shown, "en") == [
+        "The arms-race count, ship health plus the health of mechs on the field, is level at 25: a draw."]
+    assert GAME.text.event_lines(s, shown, "zh-CN") == ["军备竞赛统计（战舰生命 + 场上战甲生命之和）持平（25）：平局。"]
