@@ -1271,18 +1271,20 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return 5 if side.ship.model == "hummingbird" and side.ship.hp <= 5 else 0
 
     def _roll_hit(self, state: FleetState, seat: int, hit: int, evade: int, ev: list[Event], target: str,
-                  double_hit: bool = False, double_evade: bool = False) -> bool:
-        """Hit roll (d20 <= hit) then evade roll (d20 <= evade); True when the attack lands."""
+                  double_hit: bool = False, double_evade: bool = False, strike: int = 0) -> bool:
+        """Hit roll (d20 <= hit) then evade roll (d20 <= evade); True when the attack lands.
+        `strike`: the roll's number in an attack that rolls more than once (0: not numbered)."""
         rng, enemy = state.rng, 1 - seat
+        numbered = {"strike": strike} if strike else {}
         for what in ("@fleet.roll.hit", "@fleet.roll.hit_again")[:2 if double_hit else 1]:  # 危机超感: a second roll
             d = rng.die(20)
-            ev.append(_roll(state.names[seat], what, [d], d, need=hit, target=target))
+            ev.append(_roll(state.names[seat], what, [d], d, need=hit, target=target, **numbered))
             if d > hit:
                 return False
         evaded = True
         for what in ("@fleet.roll.evade", "@fleet.roll.evade_again")[:2 if double_evade else 1]:  # 视限超感
             d = rng.die(20)
-            ev.append(_roll(state.names[enemy], what, [d], d, need=evade, target=target))
+            ev.append(_roll(state.names[enemy], what, [d], d, need=evade, target=target, **numbered))
             if d > evade:
                 evaded = False
                 break
@@ -1391,33 +1393,40 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         i = 0
         while i < shots:
             i += 1
+            # the rolls of an attack that may roll more than once are numbered: its damage lands
+            # after all of them (RULES.md 5) and each damage line names the strike it comes from
+            strike = i if shots > 1 else 0
             if wid == "flak" and is_mech:  # 防空弹幕炮: no rolls against mechs
                 landed = True
             else:
-                landed = self._roll_hit(state, seat, hit, evade, ev, target, double_hit, double_evade)
+                landed = self._roll_hit(state, seat, hit, evade, ev, target, double_hit, double_evade, strike)
             if not landed:
                 continue
-            dmg, nothing = self._shot_damage(state, seat, me, w, wid, target, energy_spent, hits, ev)
+            dmg, nothing = self._shot_damage(state, seat, me, w, wid, target, energy_spent, hits, ev, strike)
             hits += 1
             if me is not None:
                 side.hits_landed += 1
                 self._skills_seen = None
             packets.append(Packet(target=target, owner=enemy_seat, dmg=dmg, nothing=nothing, laser=w.kind == "laser",
                                   burn=wid == "heat_ray", knock=2 if wid == "impact_flak" else 0,
-                                  claw=wid == "claw" and target == "ship"))
+                                  claw=wid == "claw" and target == "ship", strike=i))
             if wid == "tracer_vulcan":
                 tgt_unit.marks += 5
                 tgt_unit.mark_until = state.turn_no + 2
             if me is not None and w.melee and not extra_melee and "joint_boost" in D.mechs[me.model].traits:
                 d100 = state.rng.die(100)
-                ev.append(_roll(state.names[seat], "@fleet.roll.joint_boost", [d100], d100, need=50))
+                ev.append(_roll(state.names[seat], "@fleet.roll.joint_boost", [d100], d100, need=50,
+                                **({"strike": i} if strike else {})))
                 if d100 <= 50:  # 关节增压系统: one more melee attack
                     extra_melee = True
                     shots += 1
+        if shots == 1:  # one roll: nothing to tell apart
+            for pk in packets:
+                pk.strike = 0
         return packets
 
     def _shot_damage(self, state: FleetState, seat: int, me: Mech | None, w: Weapon, wid: str, target: str,
-                     energy_spent: int, hits_before: int, ev: list[Event]) -> tuple[int, str]:
+                     energy_spent: int, hits_before: int, ev: list[Event], strike: int = 0) -> tuple[int, str]:
         """A landed shot's damage, and what brought it to nothing (an ion storm, a parried saber;
         empty otherwise): the damage line says why a hit deals no damage."""
         side = state.sides[seat]
@@ -1448,7 +1457,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             dmg = max(0, dmg - 1)
         if wid == "saber" and self._has_melee(state, 1 - seat, target):
             d100 = state.rng.die(100)
-            ev.append(_roll(state.names[seat], "@fleet.roll.saber", [d100], d100, need=70))
+            ev.append(_roll(state.names[seat], "@fleet.roll.saber", [d100], d100, need=70,
+                            **({"strike": strike} if strike else {})))
             if d100 <= 70:
                 dmg, nothing = 0, "saber"
         return dmg, nothing
@@ -1464,7 +1474,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     (pk.target != "ship" and unit.status != "field"):
                 continue
             dmg = pk.dmg * (2 if double else 1)
-            self._hurt(state, pk.owner, pk.target, dmg, pk.laser, ev, by=st.seat, nothing=pk.nothing)
+            self._hurt(state, pk.owner, pk.target, dmg, pk.laser, ev, by=st.seat, nothing=pk.nothing,
+                       strike=pk.strike)
             if pk.burn:
                 unit.burn = 3
             if pk.claw and owner.ship.energy > 0:  # 电击钩爪
@@ -1488,10 +1499,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._entered(state, seat, m, ev)
 
     def _hurt(self, state: FleetState, seat: int, target: str, amount: int, laser: bool, ev: list[Event],
-              by: int | None, nothing: str = "") -> None:
+              by: int | None, nothing: str = "", strike: int = 0) -> None:
         """Damage to a unit of `seat`, after its own defences. A damage event of none says what
-        brought it to nothing (`nothing`: the hit's own cause, else the defence that halved it)."""
+        brought it to nothing (`nothing`: the hit's own cause, else the defence that halved it);
+        `strike`: the numbered roll of its attack that landed it (0: not numbered)."""
         side = state.sides[seat]
+        numbered = {"strike": strike} if strike else {}
         if target == "ship":
             ship = side.ship
             if ship.destroyed:
@@ -1505,7 +1518,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if by is not None and by != seat:
                 state.sides[by].ship_damage += amount
             ev.append(_public("fleet.damage", unit="ship", owner=state.names[seat], dmg=amount, hp=max(0, ship.hp),
-                              **({"nothing": nothing} if amount == 0 else {})))
+                              **({"nothing": nothing} if amount == 0 else {}), **numbered))
             if ship.hp <= 0:
                 ship.hp, ship.destroyed, ship.energy = 0, True, 0
                 ev.append(_public("fleet.ship_destroyed", name=state.names[seat]))
@@ -1517,7 +1530,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             return
         if laser and amount > 0 and "red_armor" in D.mechs[m.model].traits:  # 异色外装甲（红）
             d100 = state.rng.die(100)
-            ev.append(_roll(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30, target=m.uid))
+            ev.append(_roll(state.names[seat], "@fleet.roll.red_armor", [d100], d100, need=30, target=m.uid,
+                            **numbered))
             if d100 <= 30:
                 nothing = "red_armor" if amount == 1 else nothing
                 amount //= 2
@@ -1531,7 +1545,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         for x in sharers:
             x.hp -= share
             ev.append(_public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp),
-                              **shared))
+                              **shared, **numbered))
             if x.hp <= 0:
                 self._destroy_mech(state, seat, x, ev, by=by)
 
@@ -1778,12 +1792,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if skill not in skills or skill in ready:
                 continue
             ready.append(skill)
-            ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
-                               text=f"@fleet.skill.{skill}.text"))
-            if skill == "rally":  # 军势 is used at once
+            # 军势 is used at once: its table post says so, and a DM "now usable" would arrive after
+            # that post (the host sends a step's DMs after its table post)
+            if skill == "rally":
                 self._announce_skill(state, seat, skill, ev)
                 for m in self._field(side):
                     m.hp = min(m.max_hp, m.hp + 3)
+            else:
+                ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
+                                   text=f"@fleet.skill.{skill}.text"))
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
         """End the game when a side has won or both have lost (settle skips this while

@@ -145,7 +145,10 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                     t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = listed(locale, (labels[v] for v in value))  # ids (a fleet's model names stay as they are)
+    if key == "core.roll" and params.get("strike"):  # an attack's rolls, numbered: its damage comes after them all
+        out["what"] = t(locale, "fleet.label.strike_roll", what=params["what"], n=params["strike"])
     if key == "fleet.damage":  # 战术链接护盾: a mech that was not hit says why it takes damage
+        out["strike"] = t(locale, "fleet.label.from_strike", n=params["strike"]) if params.get("strike") else ""
         hit_on, out["share"] = params.get("hit_on"), ""
         if params.get("nothing"):  # a hit that came to nothing says what took it
             out["share"] = t(locale, f"fleet.nothing.{params['nothing']}")

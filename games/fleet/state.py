@@ -186,6 +186,7 @@ class Packet:
     burn: bool = False
     knock: int = 0
     claw: bool = False
+    strike: int = 0  # which roll of its attack landed it, when the attack rolled more than once (0: it did not)
 
 
 @state_model

@@ -51,3 +51,135 @@ def test_texts_read_at_the_table_do_not_say_our():
         said = [k for k, v in _catalogs[loc].items() if k.startswith(public)
                 and (word in v if isinstance(word, str) else word.search(v))]
         assert not said, (loc, said)
+
+
+def _lines(s, step, keep):
+    from games.fleet import GAME
+
+    events = [(e.key, e.params) for e in step.events if keep(e)]
+    return GAME.text.event_lines(s, events, "en"), GAME.text.event_lines(s, events, "zh-CN")
+
+
+def _labels(s, uid):
+    from games.fleet.present import mech_labels
+
+    return mech_labels(s.sides, "en")[uid], mech_labels(s.sides, "zh-CN")[uid]
+
+
+def test_a_damage_line_after_several_strikes_names_the_strike_that_hit():
+    """A newcomer read "to hit: 20 miss / red armour against a laser hit / takes 4 damage", as if
+    the miss had dealt the damage. The rules roll every strike first and land the damage after the
+    reaction windows (RULES.md 5: "一次攻击的所有判定结束后，先开放反应窗口……再结算伤害"; seed 004:
+    captain skills are used "命中闪避判定均结束时"), so the order stays and the lines are numbered:
+    each roll of an attack with several strikes, and each damage line, name the strike."""
+    from tests.fleet.helpers import act, clear_hands, dice, fleet, mech, my_turn, new_game, put
+
+    # 关节增压系统 "近战命中后 50% 再进行一次近战攻击": the saber hits, the extra blow misses
+    s = new_game(fleet("bull", "heavy_vulcan", "hammer", "tim", "zack"),
+                 fleet("hummingbird", "heavy_vulcan", "sword", "tim", "zack"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "a1", "C3"), put(s, "b1", "C3")
+    mech(s, "a1").acts = 1
+    dice(s, 1, 20, 50, 20, 31)  # hit, not evaded; joint boost 50: one more blow; it misses; red armour 31: full
+    step = act(s, 0, "attack a1 saber b1")
+    en, zh = _lines(s, step, lambda e: e.to is None and e.key != "fleet.attack")
+    sword, sword_zh = _labels(s, "b1")
+    assert en == [
+        f"🎲 A rolls to hit: 1 = **1**, against {sword}: needs ≤ 15: **hit**",
+        f"🎲 B rolls to evade: 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
+        "🎲 A rolls joint booster: 50 = **50**, needs ≤ 50: **another melee attack**",
+        f"🎲 A rolls to hit (strike 2): 20 = **20**, against {sword}: needs ≤ 15: **miss**",
+        f"🎲 B rolls red armour against a laser hit (strike 1): 31 = **31**, for {sword}: needs ≤ 30: **full damage**",
+        f"B's {sword} takes 4 damage from strike 1 (health 0).",
+        f"{sword} is shot down!",
+    ], en
+    assert zh[3] == f"🎲 A 掷 命中判定（第 2 击）：20 = **20**，对 {sword_zh}：需要 ≤ 15：**未命中**", zh
+    assert zh[4].startswith("🎲 B 掷 异色外装甲（对镭射伤害）（第 1 击）：31 = **31**"), zh
+    assert zh[5] == f"B 的 {sword_zh} 受到第 1 击的 4 点伤害（生命 0）。", zh
+
+    # 重型舰装火神炮 4×2: strikes 1 and 3 hit, 2 and 4 miss; each damage line names its strike
+    s = new_game(fleet("bull", "heavy_vulcan", "hammer", "tim", "zack"),
+                 fleet("bull", "heavy_vulcan", "hammer", "tim", "zack"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    dice(s, 1, 20, 20, 1, 20, 20)
+    step = act(s, 0, "fire heavy_vulcan ship")
+    en, zh = _lines(s, step, lambda e: e.key in ("core.roll", "fleet.damage"))
+    assert [line.split(":")[0] for line in en] == [
+        "🎲 A rolls to hit (strike 1)", "🎲 B rolls to evade (strike 1)", "🎲 A rolls to hit (strike 2)",
+        "🎲 A rolls to hit (strike 3)", "🎲 B rolls to evade (strike 3)", "🎲 A rolls to hit (strike 4)",
+        "B's ship takes 2 damage from strike 1 (health 23).", "B's ship takes 2 damage from strike 3 (health 21)."], en
+    assert zh[-1] == "B 的战舰 受到第 3 击的 2 点伤害（生命 21）。", zh
+
+
+def test_a_single_strike_reads_as_before():
+    """One roll, one damage line: nothing to tell apart, so no strike number."""
+    from tests.fleet.helpers import act, clear_hands, dice, fleet, my_turn, new_game
+
+    s = new_game(fleet("bull", "railgun", "hammer", "tim", "zack"),
+                 fleet("pegasus", "heavy_vulcan", "hammer", "tim", "zack"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    dice(s, 1, 20)
+    step = act(s, 0, "fire railgun ship")
+    en, zh = _lines(s, step, lambda e: e.key in ("core.roll", "fleet.damage"))
+    assert en[0].startswith("🎲 A rolls to hit: 1 = **1**") and en[-1] == "B's ship takes 15 damage (health 35).", en
+    assert zh[-1] == "B 的战舰 受到 15 点伤害（生命 35）。", zh
+
+
+def test_show_of_force_is_announced_once_never_as_usable_after_it_was_used():
+    """The DM "Captain skill now usable: Show of Force" came after the table post "… uses Show of
+    Force": the host posts a step's table lines first and its DMs after (bot/host/core.py
+    `_posts`), and 军势 is used the moment it is gained (RULES.md 10: "场上我方战甲 ≥3 时自动：全体
+    回复 3"). A skill used at once is never "now usable": the table post says it all."""
+    from tests.fleet.helpers import act, clear_hands, fleet, mech, my_turn, new_game, put
+
+    s = new_game(fleet("bull", "heat_ray", "sword,hammer,longbow", "adam", "zack,hans,jack"),
+                 fleet("bull", "heat_ray", "sword"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "a1", "C2"), put(s, "a2", "C2"), put(s, "a3", "L2")
+    mech(s, "a1").hp = 1
+    step = act(s, 0, "draw mech")
+    used = [e for e in step.events if e.key == "fleet.skill.used"]
+    assert [e.params["skill"] for e in used] == ["@fleet.skill.rally.name"] and mech(s, "a1").hp == 4
+    assert not [e for e in step.events if e.key == "fleet.skill.ready"], step.events
+    assert "rally" in s.sides[0].used
+
+
+def test_the_arms_race_count_says_what_it_counts():
+    """zh playtest: "军备竞赛统计：bob 15 —— 机器人1 46" decided a game and nothing said what was
+    counted. RULES.md 3: "军备竞赛 arms：第 20 回合结束时……战舰 + 场上战甲血量之和较多者胜；相等为平局";
+    the count line and the result say so in both languages."""
+    from games.fleet import GAME
+    from tests.fleet.helpers import act, clear_hands, fleet, my_turn, new_game, put
+
+    s = new_game(fleet(mechs="hammer"), fleet(), goals=("arms", "raid"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=2)
+    s.round, s.first = 20, 0
+    s.sides[1].ship.hp = 20
+    put(s, "a1", "C2")  # a Hammer (health 4) on the field counts, B's Sword in the hangar does not
+    act(s, 0, "end")
+    step = act(s, 1, "end")
+    shown = [(e.key, e.params) for e in step.events if e.key in ("fleet.arms_count", "fleet.win.arms")]
+    assert [k for k, _ in shown] == ["fleet.arms_count", "fleet.win.arms"]
+    assert GAME.text.event_lines(s, shown, "en") == [
+        "Arms race count, ship health plus the health of mechs on the field: A 29 — B 20.",
+        "A wins the arms race, ship health plus the health of mechs on the field: 29 to 20."]
+    assert GAME.text.event_lines(s, shown, "zh-CN") == [
+        "军备竞赛统计（战舰生命 + 场上战甲生命之和）：A 29 —— B 20。",
+        "A 赢得军备竞赛（战舰生命 + 场上战甲生命之和）：29 比 20。"]
+
+    # without the arms race the round limit uses the same count: level, a draw
+    s = new_game(fleet(), fleet(), goals=("raid", "raid"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=2)
+    s.round, s.first = 30, 0
+    act(s, 0, "end")
+    step = act(s, 1, "end")
+    shown = [(e.key, e.params) for e in step.events if e.key.startswith("fleet.win")]
+    assert GAME.text.event_lines(s, shown, "en") == [
+        "The arms-race count, ship health plus the health of mechs on the field, is level at 25: a draw."]
+    assert GAME.text.event_lines(s, shown, "zh-CN") == ["军备竞赛统计（战舰生命 + 场上战甲生命之和）持平（25）：平局。"]
