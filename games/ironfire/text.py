@@ -213,7 +213,7 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
             raw = 0
         pct = params.get("pct", 100)
         scaled = round_half_up(raw * pct, 100)
-        if scaled != raw:
+        if pct != 100:  # shown even when rounding cancels it (focus fire: 1 × 125% is 1)
             terms.append((f"×{pct}%", scaled - raw))
         if params.get("fortify") and scaled > 0:
             terms.append((t(loc, "ironfire.term.fortify"), -1))
@@ -221,7 +221,7 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
         _outcome(engine, state, shown, following, loc, labels)
     elif what == "heal":  # 207.2: a negative damage roll restores; it reads as what it restores
         shown.dice, shown.total = [-d for d in shown.dice], -params["total"]
-        if shown.total != -roll:
+        if params.get("pct", 100) != 100:
             shown.terms = [(f"×{params.get('pct', 100)}%", shown.total + roll)]
         _outcome(engine, state, shown, following, loc, labels)
     return shown
