@@ -170,6 +170,8 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
         own = str(params.get("option", "")).rsplit(".", 1)[-1] in OWN_OPTIONS
         out["does"] = t(loc, "ironfire.does_own" if own else "ironfire.does_attack", option=params.get("option"),
                         n=params.get("n"), targets=params.get("targets"))
+    if key == "ironfire.start" and params.get("bans", "@core.none") != "@core.none":  # banned cards by name
+        out["bans"] = listed(loc, (deck_entry(k, loc) for k in str(params["bans"]).split(",")))
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
     for name, slot, card in _named_slots(params, loc):
