@@ -578,15 +578,21 @@ def fire_counter(st: FrontlineState, trigger: str, ev: Events, unit: Unit | None
 
 
 # --- combat (3.1, 3.2, 3.3) -------------------------------------------------------------
+def no_counter_damage(attacker_type: str, defender_type: str) -> str:
+    """3.1: why an attacker of this type takes no counter damage from a defender of that type
+    ("artillery" takes none; a "bomber" only from fighters; a "bombed" bomber never strikes
+    back), or "" when it does take it. The attack's line says the reason (text.event_params)."""
+    if attacker_type == "artillery":
+        return "artillery"
+    if defender_type == "bomber":
+        return "bombed"
+    if attacker_type == "bomber" and defender_type != "fighter":
+        return "bomber"
+    return ""
+
+
 def counter_damage_applies(attacker: Unit, defender: Unit) -> bool:
-    """3.1: artillery takes no counter damage; bombers only from fighters; a bomber never
-    strikes back."""
-    at, dt = utype(attacker), utype(defender)
-    if at == "artillery" or dt == "bomber":
-        return False
-    if at == "bomber":
-        return dt == "fighter"
-    return True
+    return not no_counter_damage(UNIT_TYPE[attacker.key], UNIT_TYPE[defender.key])
 
 
 def combat_damage(st: FrontlineState, src: Unit, dst: Unit) -> int:

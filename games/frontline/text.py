@@ -9,7 +9,7 @@ from games.core.game import table_over
 from games.core.i18n import aside, listed, normalize_locale, numbered, t, verb_names
 
 from .cards import CARDS, Card, Effect
-from .rules import board_numbers
+from .rules import UNIT_TYPE, board_numbers, no_counter_damage
 from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
 
 if TYPE_CHECKING:
@@ -225,10 +225,26 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
                 out["why"] = t(loc, "frontline.stopped_immune")
             elif unit is not None and unit.armour:
                 out["why"] = t(loc, "frontline.stopped_armour", n=unit.armour)
+    if key == "frontline.attack":  # an attacker that takes no counter damage says why (3.1)
+        out["back"] = ""
+        pair = [_unit_key(st, params.get(name), loc) for name in ("unit", "target")]
+        if "" not in pair:
+            why = no_counter_damage(UNIT_TYPE[pair[0]], UNIT_TYPE[pair[1]])
+            out["back"] = t(loc, f"frontline.no_counter.{why}") if why else ""
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
         if isinstance(params.get(left), int) and params[left] < 0:
             out[left] = 0
     return out
+
+
+def _unit_key(st, label: Any, loc: str) -> str:
+    """The card key of a unit an event names (`Riflemen (u7)`): the unit's own while it is on
+    the board, else its card's by name (/game log reads with the last state); "" if unknown."""
+    hit = _UNIT.fullmatch(label.get(loc, "")) if isinstance(label, dict) else None
+    if hit is None:
+        return ""
+    unit = st.units.get(hit.group(2))
+    return unit.key if unit is not None else _KEY_OF.get(hit.group(1), "")
 
 
 def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:

@@ -113,6 +113,46 @@ def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
 # bot sends (`T-34/76 ×4, KV-1`, zh `T-34/76 ×4、KV-1`) is a code /deck save and /play deck take.
 BY_NAME: dict[str, str] = {" ".join(name.casefold().split()): key
                            for key, names in CARD_NAMES.items() for name in names.values()}
+
+
+def ban_keys(text: str) -> list[str]:
+    """The cards a `bans` option names (100.5), separated by commas (，、 too): card keys, or
+    card names in either language, any case, or a unique prefix of one, as /play takes them;
+    keys may also be separated by spaces, as before names were taken. Refuses a part that fits
+    no card or several, naming the option and the candidates."""
+    keys: list[str] = []
+    for part in re.split("[,，、]", text):
+        words = " ".join(part.casefold().split())
+        if not words:
+            continue
+        if words in CARD_NAMES or words in BY_NAME:
+            keys.append(BY_NAME.get(words, words))
+            continue
+        fits = sorted({key for name, key in BY_NAME.items() if name.startswith(words)})
+        if len(fits) == 1:
+            keys.append(fits[0])
+        elif not fits and all(word in CARD_NAMES for word in words.split()):
+            keys += words.split()
+        else:
+            _refuse_ban(part.strip(), words, fits)
+    return keys
+
+
+def _refuse_ban(given: str, words: str, fits: list[str]) -> None:
+    from difflib import get_close_matches
+
+    from games.core.i18n import LOCALES
+    from games.core.options import option_name
+
+    option = {loc: option_name("ironfire", "bans", loc) for loc in LOCALES}
+    if fits:
+        raise RuleError("ironfire.ban.ambiguous", option=option, value=given[:40], cards=[CARD_NAMES[k] for k in fits[:10]])
+    close = list(dict.fromkeys(BY_NAME[name] for name in get_close_matches(words, BY_NAME, n=5, cutoff=0.6)))
+    if close:
+        raise RuleError("ironfire.ban.unknown", option=option, value=given[:40], cards=[CARD_NAMES[k] for k in close])
+    raise RuleError("ironfire.ban.unknown_none", option=option, value=given[:40])
+
+
 _PART = re.compile(r"(?P<card>.+?)\s*(?:[*×]\s*(?P<count>\S*))?")
 
 

@@ -725,7 +725,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             raise RuleError("ironfire.deck.too_small", size=size, need=FORMAT_MIN[fmt])
         banned = state.options.bans and state.options.banned() & {k for k, _ in parse_deck(code)}
         if banned:
-            raise RuleError("ironfire.deck.banned", cards=",".join(sorted(banned)))
+            raise RuleError("ironfire.deck.banned", cards=[CARD_NAMES[k] for k in sorted(banned)])
         p = state.players[seat]
         p.deck = code
         p.deck_n = size

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from games.core import GameRng
-from games.ironfire.cards import POOL
+from games.ironfire.cards import ban_keys
 
 LETTERS = "abcd"
 MAX_EDITS = 60  # army selection actions per seat; after this `drop` is no longer offered
@@ -19,7 +19,7 @@ class IronOptions(BaseModel):
     format: Literal["army30", "alt20"] = "army30"  # 排兵布阵赛 / 架空历史赛
     logistics: str = "shared"  # shared (one roll), each (a roll per seat) or a number >= 40
     fog_of_war: bool = False
-    bans: str = ""  # card keys banned by agreement (100.5), comma-separated
+    bans: str = ""  # card keys banned by agreement (100.5), comma-separated (names taken too)
     match: int = Field(default=1, ge=1, le=7)  # games in the match
 
     @field_validator("logistics")
@@ -35,12 +35,7 @@ class IronOptions(BaseModel):
     @field_validator("bans")
     @classmethod
     def _bans(cls, v: str) -> str:
-        keys = [k.strip().lower() for k in v.replace(" ", ",").split(",") if k.strip()]
-        pool = POOL
-        for k in keys:
-            if k not in pool.combat and k not in pool.abilities:
-                raise ValueError(f"no card {k!r} to ban")
-        return ",".join(sorted(set(keys)))
+        return ",".join(sorted(set(ban_keys(v))))  # names refused with their candidates
 
     def banned(self) -> set[str]:
         return set(self.bans.split(",")) - {""}

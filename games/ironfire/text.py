@@ -170,6 +170,8 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
         own = str(params.get("option", "")).rsplit(".", 1)[-1] in OWN_OPTIONS
         out["does"] = t(loc, "ironfire.does_own" if own else "ironfire.does_attack", option=params.get("option"),
                         n=params.get("n"), targets=params.get("targets"))
+    if key == "ironfire.start" and params.get("bans", "@core.none") != "@core.none":  # banned cards by name
+        out["bans"] = listed(loc, (deck_entry(k, loc) for k in str(params["bans"]).split(",")))
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
     for name, slot, card in _named_slots(params, loc):
@@ -213,7 +215,7 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
             raw = 0
         pct = params.get("pct", 100)
         scaled = round_half_up(raw * pct, 100)
-        if scaled != raw:
+        if pct != 100:  # shown even when rounding cancels it (focus fire: 1 × 125% is 1)
             terms.append((f"×{pct}%", scaled - raw))
         if params.get("fortify") and scaled > 0:
             terms.append((t(loc, "ironfire.term.fortify"), -1))
@@ -221,7 +223,7 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
         _outcome(engine, state, shown, following, loc, labels)
     elif what == "heal":  # 207.2: a negative damage roll restores; it reads as what it restores
         shown.dice, shown.total = [-d for d in shown.dice], -params["total"]
-        if shown.total != -roll:
+        if params.get("pct", 100) != 100:
             shown.terms = [(f"×{params.get('pct', 100)}%", shown.total + roll)]
         _outcome(engine, state, shown, following, loc, labels)
     return shown

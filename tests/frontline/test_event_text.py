@@ -344,3 +344,31 @@ async def test_the_roll_for_the_first_player_says_what_each_face_means():
         out: list[str] = []
         await run_script(lines, None, None, 3, write=out.append)
         assert line in out, [x for x in out if "🎲" in x]
+
+
+def test_an_attack_that_takes_no_damage_back_says_why():
+    """Issue 18 playtest: an artillery or bomber attack showed the defender's damage and nothing
+    for the attacker, with no line saying why. RULES.md 4 (3.1): "Counter damage: the defender
+    deals its attack to the attacker, except: artillery takes none; a bomber only from fighters;
+    a bomber never strikes back; the HQ never does." The attack's line says which exception."""
+    from tests.frontline.helpers import act, battle, unit
+
+    cases = [  # attacker, defender, the attack line (en, zh-CN); None: the defender strikes back
+        ("sfh18", "rearguard", "sFH 18 Battery attacks Rearguard (artillery take no damage back).",
+         "sFH 18重榴弹炮连 攻击 后卫分队（炮兵不受反击伤害）。"),
+        ("stuka", "rearguard", "Ju 87 Stuka attacks Rearguard (a bomber takes damage back only from fighters).",
+         "Ju 87斯图卡 攻击 后卫分队（轰炸机只受战斗机的反击伤害）。"),
+        ("bf109", "lancaster", "Bf 109 attacks Lancaster (a bomber never strikes back).",
+         "Bf 109战斗机 攻击 兰开斯特轰炸机（轰炸机被攻击不反击）。"),
+        ("stuka", "yak1", "Ju 87 Stuka attacks Yak-1.", "Ju 87斯图卡 攻击 雅克-1战斗机。"),
+    ]
+    for attacker, defender, en, zh in cases:
+        st = battle(seed=1)
+        a = unit(st, 0, attacker)
+        d = unit(st, 1, defender, hp=9)
+        events = [(e.key, e.params) for e in act(st, 0, f"attack {a.uid} {d.uid}")]
+        at = [k for k, _ in events].index("frontline.attack")  # after any "when it attacks" effect
+        hurt = [p for k, p in events if k == "frontline.damage" and p["unit"]["en"].endswith(f"({a.uid})")]
+        assert bool(hurt) == ((attacker, defender) == ("stuka", "yak1"))  # the rule as the engine plays it
+        assert GAME.text.event_lines(st, events, "en")[at] == en
+        assert GAME.text.event_lines(st, events, "zh-CN")[at] == zh

@@ -316,3 +316,19 @@ def test_the_zh_board_brackets_and_lists_its_words_the_chinese_way():
     assert "（已攻击）" in zh and "（重创）" in zh and "、" in zh.split("特殊能力：")[1].splitlines()[0], zh
     assert not re.search(r"\([\u4e00-\u9fff]|[\u4e00-\u9fff], ", zh), zh
     assert "(attacked)" in en and "(heavy)" in en, en
+
+
+def test_a_percentage_that_rounds_to_nothing_is_still_shown():
+    """Issue 18 playtest: a focus-fire damage roll read "2 − 1 (environment) = 1": the +25% of focus
+    fire (102.3: "集火的牌伤害+25%") was left out because 1 × 125% rounds half up to 1. Every term
+    that applied is shown, a percentage too when it changes nothing; a roll without one shows none."""
+    state = battle([["panther"], ["abrams"]])
+
+    def line(loc: str, **params) -> str:
+        roll = {"who": "P1", "what": "@ironfire.roll.damage", "dice": [2], "lo": 1, "hi": 3, "precise": 0, "fortify": 0}
+        return GAME.text.event_lines(state, [("core.roll", roll | params)], loc)[0]
+
+    assert "2 − 1 (environment) + 0 (×125%) = **1**" in line("en", env=-1, pct=125, total=1)
+    assert "2 − 1（环境） + 0（×125%） = **1**" in line("zh-CN", env=-1, pct=125, total=1)
+    assert "2 + 1 (environment) + 1 (×125%) = **4**" in line("en", env=1, pct=125, total=4)  # as before
+    assert "2 − 1 (environment) = **1**" in line("en", env=-1, pct=100, total=1)  # no percentage: none shown

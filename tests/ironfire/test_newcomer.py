@@ -2,7 +2,10 @@
 each with the table's real text at a fixed seed."""
 from __future__ import annotations
 
+import pytest
+
 from bot.console import run_script
+from games.core import RuleError
 
 SEED = 7
 START = ["al: /lang en", "al: /game new ironfire", "al: /game bot", "al: /game start", "al: /play deck red_army"]
@@ -104,3 +107,47 @@ async def test_healing_is_not_called_an_attack():
     zh = [line.replace("al:", "li:") for line in START[1:]] + ["li: /play 战地医护队", "li: /play KV-1重型坦克",
                                                                 "li: /play 准备", "li: /play 战地医护队 #1 4/4对本方牌使用：救护"]
     assert "[table] li：战地医护队 #1对本方牌使用救护：每张1次，最多2张。" in await console(zh)
+
+
+def test_bans_take_card_names_in_either_language_and_unique_prefixes():
+    """Issue 18 playtest: the option `bans` took card keys only (`tiger,sniper`), which no
+    player sees. 100.5: cards may be banned by agreement. Like /play, it now takes card names in
+    either language, any case, or a unique prefix of one; keys still work (a stored table's
+    bans are keys); /game help ironfire says so."""
+    from games.core.i18n import t
+    from games.core.options import help_lines
+    from games.ironfire import ENGINE
+    from games.ironfire.state import IronOptions
+
+    for given in ("tiger,sniper", "tiger sniper", "Tiger I, 狙击小组", "ti，SNIPER team", "虎、sn"):
+        assert ENGINE.parse_options({"bans": given}).bans == "sniper,tiger", given
+    assert ENGINE.parse_options({"禁卡": "t-34"}).bans == "t34"  # T-34/76 and T-34/76坦克: one card
+
+    def refused(value: str) -> tuple[str, str]:
+        with pytest.raises(RuleError) as caught:
+            ENGINE.parse_options({"bans": value})
+        return tuple(t(loc, caught.value.key, **caught.value.params) for loc in ("en", "zh-CN"))
+
+    en, zh = refused("tiger, k")  # Katyusha and KV-1
+    assert en == "Table option bans: “k” fits several cards: Katyusha, KV-1. Write more of the name.", en
+    assert zh == "牌桌选项 bans（禁卡）：“k”对应多张卡：喀秋莎火箭炮、KV-1重型坦克。请写出更完整的名称。", zh
+    en, zh = refused("Tigr")
+    assert en == "Table option bans: no card is called “Tigr”. Did you mean Tiger I?", en
+    assert zh == "牌桌选项 bans（禁卡）：没有名为“Tigr”的卡。你是否想写：虎式坦克？", zh
+    en, zh = refused("zzzz")
+    assert "no card is called “zzzz”" in en and "/rules ironfire" in en, en
+    assert "没有名为“zzzz”的卡" in zh and "/rules ironfire" in zh, zh
+    # and the table names banned cards by name, never by key: the start line and a refused deck
+    from games.ironfire import GAME
+    from tests.ironfire.helpers import new_game, play, seats
+
+    state = new_game(seed=3, bans="Tiger I, t34")
+    start = ENGINE.setup(seats(2), ENGINE.parse_options({"bans": "tiger,t34"}), 3).events[0]
+    assert "banned cards: T-34/76, Tiger I." in GAME.text.event_lines(state, [(start.key, start.params)], "en")[0]
+    assert "禁用牌：T-34/76坦克、虎式坦克。" in GAME.text.event_lines(state, [(start.key, start.params)], "zh-CN")[0]
+    with pytest.raises(RuleError) as caught:
+        play(state, 0, "deck t34*10,guards*20")
+    assert t("en", caught.value.key, **caught.value.params) == "This table bans: T-34/76."
+    assert t("zh-CN", caught.value.key, **caught.value.params).endswith("T-34/76坦克。")
+    assert any(line.startswith("• bans") and "card names" in line for line in help_lines("ironfire", IronOptions, "en"))
+    assert any(line.startswith("• bans（禁卡）") and "卡牌名称" in line for line in help_lines("ironfire", IronOptions, "zh-CN"))
