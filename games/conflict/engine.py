@@ -865,6 +865,18 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             R.crown_boss(state, a.seat, ev)
         R.finish_elimination(state, seat, ev)
 
+    def _do_nobody(self, state, seat, a, ev):
+        self._decline_bequest(state, seat, ev)
+
+    @staticmethod
+    def _decline_bequest(state, seat, ev):
+        """失败者 "*可*将所有牌交给指定一人": may, so declining (by the menu or by conceding) is allowed
+        and the cards are discarded."""
+        p = state.players[seat]
+        ev.append(R.public("conflict.ev.bequeath_none", player=p.name, count=len(p.hand) + bool(p.upgrade), res=p.res))
+        state.pending = None
+        R.finish_elimination(state, seat, ev)
+
     def _leave_battle(self, state):
         state.phase = "post"
         state.assault = False
@@ -932,8 +944,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         p = state.players[seat]
         pend = state.pending
         if pend is not None and pend.kind == "bequeath" and pend.seat == seat:
-            state.pending = None  # conceding instead of choosing an heir: the cards are discarded
-            R.finish_elimination(state, seat, events)
+            self._decline_bequest(state, seat, events)  # conceding instead of choosing an heir
             self._after(state, events)
             return Step(state=state, events=events)
         if not p.alive or state.phase == "over":

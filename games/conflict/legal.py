@@ -764,7 +764,7 @@ def _pending(state: ConflictState, seat: int, pend: m.Pending) -> list:
     if kind == "smite":
         return [_act("hit", t) for t in smite_targets(state, pend.other)]
     if kind == "bequeath":
-        return [_act("bequeath", g) for g in others(state, seat)]
+        return [_act("bequeath", g) for g in others(state, seat)] + [_act("nobody")]
     return []
 
 

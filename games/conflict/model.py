@@ -246,10 +246,11 @@ Yes = _act("yes")
 No = _act("no")
 Discard = _act("discard", card=str)
 Bequeath = _act("bequeath", seat=int)
+Nobody = _act("nobody")  # the heir prompt declined: the cards are discarded
 
 ACTIONS: tuple[type[ActionBase], ...] = (
     Faction, Arrange, Deploy, Board, Flip, Equip, Move, Maintain, Retreat, Sell, Buy, Price, Withdraw,
     Evade, Pact, Term, Propose, BreakPact, Spy, Blockade, Recall, Aid, Airdrop, Wreck, Attack, Strike,
     Halt, Hbomb, Neutron, Smite, Hit, Emp, Plague, Hack, Assassinate, Claim, Next, Lay, Allow, Void,
-    Deflect, Escape, Cover, Fund, Pass, Yes, No, Discard, Bequeath,
+    Deflect, Escape, Cover, Fund, Pass, Yes, No, Discard, Bequeath, Nobody,
 )

@@ -104,6 +104,14 @@ def fortify_capital(state: ConflictState, seat: int) -> None:
     cap.dur += bonus
 
 
+def unfortify_capital(state: ConflictState, tid: str) -> None:
+    """A capital effect holds only while the faction holds its capital: a lost fortress
+    loses its +2 (maximum and current durability), whoever holds it next."""
+    terr = state.territories[tid]
+    terr.max -= capital_bonus(state, terr.owner)
+    terr.dur = min(terr.dur, terr.max)
+
+
 def row_of(state: ConflictState, tid: str) -> tuple[int, int]:
     """(row index, owner's number of rows) of a territory."""
     terr = state.territories[tid]
@@ -401,6 +409,7 @@ def detach(state: ConflictState, tid: str) -> None:
             row.remove(tid)
     p.rows = [r for r in p.rows if r]
     if p.capital == tid:
+        unfortify_capital(state, tid)
         p.capital = None
 
 

@@ -64,10 +64,10 @@ def test_fights_flips_and_losses_name_units_as_the_table_knew_them():
 
 
 def test_a_face_down_unit_destroyed_reads_as_a_sentence():
-    """`{player}'s {name} is destroyed.` with a face-down unit: "P0's face-down unit is
-    destroyed.", not "P0's a face-down unit"."""
+    """`Destroyed: {player}'s {name}.` with a face-down unit: "P0's face-down unit", not
+    "P0's a face-down unit"."""
     line = GAME.text.event_lines(None, [("conflict.ev.destroyed", {"player": "P0", "name": "@conflict.hidden"})], "en")[0]
-    assert line == "P0's face-down unit is destroyed."
+    assert line == "Destroyed: P0's face-down unit."
 
 
 def test_a_unit_turned_up_and_down_in_one_post_is_named_as_it_lay_before_each_turn():
@@ -90,8 +90,8 @@ def test_a_unit_turned_up_and_down_in_one_post_is_named_as_it_lay_before_each_tu
     post = [(e.key, e.params) for e in events if e.to is None]
     assert [k for k, _ in post] == ["conflict.ev.flip_up", "conflict.ev.flip_down"]
     assert GAME.text.event_lines(state, post, "en") == [
-        "In River Delta, face-down unit #1 is turned face up: it is Storm Troopers.",
-        "In River Delta, Storm Troopers is turned face down."]
+        "In River Delta, face-down unit #1 turned face up: revealed as Storm Troopers.",
+        "In River Delta, Storm Troopers turned face down."]
     assert GAME.text.event_lines(state, post, "zh-CN") == ["三角洲的暗置单位 #1 翻为明置：是 突击队。", "三角洲的突击队 翻为暗置。"]
 
 
@@ -228,7 +228,7 @@ def test_a_strike_names_its_target_unit_as_the_board_does():
                     label = state_labels(state, None, loc)[params["target"]]
                     twins += "#" in label
                     line = GAME.text.event_lines(state, [(key, params)], loc)[0]
-                    assert line.endswith(("attacks " if loc == "en" else "进攻 ") + label + ("." if loc == "en" else "。")), line
+                    assert line.endswith((" on " if loc == "en" else "进攻 ") + label + ("." if loc == "en" else "。")), line
     assert twins, "no strike on a unit that shares its name"
 
 

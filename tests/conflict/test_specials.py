@@ -1,6 +1,7 @@
 """Special attacks, achievements, victory goals, elimination and conceding."""
 from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
+from games.conflict.present import describe
 
 import pytest
 
@@ -415,11 +416,41 @@ def test_the_first_fallen_may_concede_instead_of_naming_an_heir():
     assert ENGINE.invariants(state) == []
 
 
+@pytest.mark.parametrize("loc,label,said", [
+    ("en", "Give to nobody: your cards are discarded",
+     "{b} leaves nothing to anyone: 1 card and 2 resource cards are discarded."),
+    ("zh-CN", "不交给任何人：你的牌弃掉", "{b} 不把牌交给任何人：1 张牌和 2 张资源牌弃掉。")])
+def test_the_first_fallen_may_give_to_nobody_from_the_menu(loc, label, said):
+    """RULES.md: 失败者"被消灭时可将所有牌交给指定一人"：*可*交，也可不交。不交……则这些牌进弃牌堆、资源作废，
+    无人继承。 / declining discards the cards and the resources, and nobody inherits. Playtest (issue 18): only
+    /game concede declined; the heir menu now lists "give to nobody", with conceding's effect."""
+    state, a, b = battle(n=3)
+    cid = give(state, b, "spy")
+    state.players[b].res = 2
+    knock_out(state, a, b)
+    assert state.pending.kind == "bequeath"
+    acts = ENGINE.legal_actions(state, b)
+    nobody = ENGINE.parse_action("nobody")
+    assert nobody in acts and acts[-1] == nobody  # after the heirs, so a bot's first choice is unchanged
+    assert describe(ENGINE, state, b, nobody, loc) == label
+    hands = [len(p.hand) for p in state.players]
+    res = [p.res for p in state.players]
+    step = play(state, b, "nobody")
+    assert state.pending is None and ENGINE.active_seats(state) == [a]
+    assert state.players[b].hand == [] and state.players[b].res == 0 and "spy" in state.discard
+    assert [len(p.hand) for i, p in enumerate(state.players) if i != b] == [h for i, h in enumerate(hands) if i != b]
+    assert [p.res for i, p in enumerate(state.players) if i != b] == [r for i, r in enumerate(res) if i != b]
+    assert ENGINE.invariants(state) == []
+    name = state.players[b].name
+    assert said.format(b=name) in GAME.text.event_lines(state, [(e.key, e.params) for e in step.events], loc)
+    assert cid not in [c.id for p in state.players for c in p.hand]
+
+
 @pytest.mark.parametrize("loc,said", [
     ("en", "You are out of the game. The first player out (The Loser) may leave everything to one player: "
-           "choose who gets your 2 cards and 3 resource cards, or /game concede to leave them to nobody."),
+           "choose who gets your 2 cards and 3 resource cards, or give them to nobody (they are discarded)."),
     ("zh-CN", "你已出局。第一个被消灭的玩家（失败者）可以把所有牌交给一名玩家：请选择谁得到你的 2 张牌和 3 张资源牌；"
-              "不想交给任何人就用 /game concede。")])
+              "也可以不交给任何人（牌弃掉）。")])
 def test_the_first_fallen_is_told_what_the_heir_prompt_is_about(loc, said):
     """Fifth newcomer playtest: right after "alice 被 机器人3 消灭。" the DM read "alice 离开游戏：请选择。
     1. 遗赠 — 3 个选项" (alice leaves the game: choose. Bequeath — 3 choices): about herself in the

@@ -72,8 +72,8 @@ async def play_out(host, humans: list[str], bots: int, locales: dict[str, str] |
             table.status_while_bots_finish = reply_text(await say(humans[0], "game.status"))
         assert set(session.timer_seats) <= set(ENGINE.seats_in_play(state))  # the timer never waits on an out seat
         still = [s for s in range(len(humans)) if s in table.steps[-1][1]]
-        heir = concede_at_heir and awaited and all(a.kind == "bequeath" for a in ENGINE.legal_actions(state, awaited[0]))
-        at_heir = awaited and all(a.kind == "bequeath" for a in ENGINE.legal_actions(state, awaited[0]))
+        heir = concede_at_heir and awaited and all(a.kind in ("bequeath", "nobody") for a in ENGINE.legal_actions(state, awaited[0]))
+        at_heir = awaited and all(a.kind in ("bequeath", "nobody") for a in ENGINE.legal_actions(state, awaited[0]))
         if concede and len(still) == 1 < len(humans):
             box = await say(humans[still[0]], "game.concede")
         elif heir:
