@@ -55,12 +55,13 @@ def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
 
 
 def _aim(state: FleetState, seat: int, target: str | None, locale: str) -> str:
-    """Where a card goes, by name, after an arrow: a zone (`→ R3`) or a mech or ship (`→ UBT1-T1
-    Kagami #2`). The playtest's menu read "URA-01B Hammer #1 uses Booster R3"."""
+    """Where a card goes, by name: a zone ("on R3") or a mech or ship ("on UBT1-T1 Kagami #2"),
+    in words, for hints read as sentences. The playtest's menu read "URA-01B Hammer #1 uses
+    Booster R3"."""
     if target in (None, "", "-"):
         return ""
     zone = len(target) == 2 and target[0] in "LCR" and target[1].isdigit()
-    return "→ " + (target if zone else _unit(state, seat, target, locale))
+    return t(locale, "fleet.label.aim", target=target if zone else _unit(state, seat, target, locale))
 
 
 def _skill_arg(state: FleetState, seat: int, arg: str, locale: str) -> str:

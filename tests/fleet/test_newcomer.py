@@ -12,8 +12,8 @@ ZONE = re.compile(r"[LCR]\d")
 
 def test_a_card_s_zone_or_target_follows_an_arrow():
     """The menu read "URA-01B Hammer (prototype) #1 uses Booster R3": a zone dangling after the
-    card's name. A card played or used on a zone or a mech names it after an arrow (`→ R3`,
-    `→ UBT1-T1 Kagami #2`), in both languages, never as an id."""
+    card's name. A card played or used on a zone or a mech names it after a word ("on R3",
+    "on UBT1-T1 Kagami #2", zh "于 R3"), in both languages, never as an id."""
     seen = set()
     for seed in range(1, 7):
         rnd = random.Random(seed)
@@ -28,7 +28,8 @@ def test_a_card_s_zone_or_target_follows_an_arrow():
                     for loc in ("en", "zh-CN"):
                         label = GAME.text.describe_action(st, seat, a, loc)
                         shown = a.target if ZONE.fullmatch(a.target) else "mech or ship"
-                        assert "→ " in label and a.target not in label.split("→ ")[0], label
+                        aim = " on " if loc == "en" else " 于 "
+                        assert aim in label and a.target not in label.split(aim)[0], label
                         if shown != a.target:  # a mech or ship: by name, not its id
                             assert not re.search(rf"\b{re.escape(a.target)}\b", label), label
                         seen.add((a.kind, shown))
