@@ -8,18 +8,13 @@ word typed. Several matches are returned for the player to click; none, for a cl
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 from games.core.game import Game, Text
+from games.core.i18n import fold
 
 LOCALES = ("en", "zh-CN")
 _ID = re.compile(r"(?=.*[a-z])(?=.*\d)[a-z0-9_]+")  # `c69f121183b`, `t5`, `a1`: an id, not a word
-
-
-def fold(text: str) -> str:
-    """Case-, width- and space-insensitive form of a name (`ＴＩＧＥＲ  i` == `tiger i`)."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 def action_names(text: Text, state: Any, seat: int, action: Any,

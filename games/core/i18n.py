@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -188,3 +189,9 @@ def numbered(named: Any) -> dict[str, str]:
             name = f"{name} #{seen[name]}"
         out[key] = name
     return out
+
+
+def fold(text: str) -> str:
+    """Case-, width- and space-insensitive form of a name (`ＴＩＧＥＲ  i` == `tiger i`): how a
+    name a player types is compared, by the host's /play and by a game's own options."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.core import RuleError
+from games.core.i18n import fold
 from games.ironfire.data import CLASSES, AttackOption, CardPool, load_pool
 
 FORMAT_MIN = {"army30": 30, "alt20": 20}
@@ -111,7 +112,7 @@ def _presets() -> dict[str, tuple[str, str, dict[str, str]]]:
 
 # A card as a deck code may also name it, in either language and any case: the deck list the
 # bot sends (`T-34/76 ×4, KV-1`, zh `T-34/76 ×4、KV-1`) is a code /deck save and /play deck take.
-BY_NAME: dict[str, str] = {" ".join(name.casefold().split()): key
+BY_NAME: dict[str, str] = {fold(name): key
                            for key, names in CARD_NAMES.items() for name in names.values()}
 
 
@@ -122,7 +123,7 @@ def ban_keys(text: str) -> list[str]:
     no card or several, naming the option and the candidates."""
     keys: list[str] = []
     for part in re.split("[,，、]", text):
-        words = " ".join(part.casefold().split())
+        words = fold(part)
         if not words:
             continue
         if words in CARD_NAMES or words in BY_NAME:
