@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
 import time
 from contextlib import asynccontextmanager
@@ -32,6 +33,8 @@ from storage.sessions import (
     _DELETE_SEATS, _INSERT_SEAT, _UPDATE_SESSION, OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow,
     StaleVersion, _seat_rows, _stored_changes,
 )
+
+log = logging.getLogger(__name__)
 
 PG_MIGRATIONS = MIGRATIONS / "postgresql"
 POOL_SIZE = 10  # connections per process; a command holds one only while it reads or commits
@@ -221,8 +224,9 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 # action-log rows (numbered after the log's last seq) and its posts, the rows passed as one
 # array per column. Nothing is inserted when the version check finds no row (under READ
 # COMMITTED a concurrent writer's UPDATE waits for ours, then finds the version moved on,
-# so only one of them can commit). `{update}` is
-# _UPDATE_SESSION numbered for PostgreSQL ($1 ... ${n}); the arrays follow it.
+# so only one of them can commit). The statement also marks sent this process's earlier posts
+# that went out (the last array, see PgRepository.settle_posts), whether the check passes or
+# not. `{update}` is _UPDATE_SESSION numbered for PostgreSQL ($1 ... ${n}); the arrays follow it.
 _STEP = """WITH step AS ({update} RETURNING id),
 logged AS (
     INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at, public)
@@ -238,8 +242,15 @@ posted AS (
     SELECT post.nonce, post.session_id, post.kind, post.target, post.body, $1, post.lease
     FROM step, unnest(${h}::text[], ${i}::bigint[], ${j}::text[], ${k}::bigint[], ${l}::text[],
                       ${m}::double precision[]) WITH ORDINALITY AS post(nonce, session_id, kind, target, body, lease, n)
-    ORDER BY post.n)
+    ORDER BY post.n),
+marked AS (UPDATE outbox SET sent_at = $1, lease = NULL WHERE nonce = ANY(${n}::text[]))
 SELECT (SELECT COUNT(*) FROM step) AS stepped, (SELECT MAX(seq) FROM logged) AS last_seq"""
+# Posts that went out, marked sent on their own when no step has carried them (see settle_posts).
+_MARK_SENT = "UPDATE outbox SET sent_at = $1, lease = NULL WHERE nonce = ANY($2::text[])"
+# How long a post's sent mark may wait for the next step's statement to carry it (see
+# settle_posts); far below the posts' lease (20 s; 2 s in the fault test), after which
+# another process would send them again (answered by nonce, so never doubled).
+SETTLE_DELAY = 0.2
 # Lock the session row (if its version is still the one given). Sent with BEGIN in one
 # round trip (see PgConnection.begin), so run by name with their values written in (integers,
 # formatted by table_lock): prepared once on each pooled connection, they are not planned
@@ -265,7 +276,7 @@ def _step_sql(columns: tuple[str, ...]) -> str:
     """_STEP for a command that changes `columns` of the session."""
     update = to_pg(_UPDATE_SESSION.format(sets="".join(f", {c} = ?" for c in columns)))
     first = len(columns) + 4  # $1 now, one per column, then the session id and its version
-    arrays = {name: first + i for i, name in enumerate("abcdefghijklm")}
+    arrays = {name: first + i for i, name in enumerate("abcdefghijklmn")}
     return _STEP.format(update=update, session=first - 2, **{k: str(v) for k, v in arrays.items()})
 
 
@@ -290,6 +301,11 @@ class PgRepository(Repository):
         # set while a command holds its table optimistically (see `table_lock`): where the
         # transaction a commit opens is closed, when the command ends
         self._optimistic: ContextVar[_OptimisticHold | None] = ContextVar("pg_optimistic", default=None)
+        # posts that went out and are not yet marked sent (see settle_posts), and when
+        self._sent: list[str] = []
+        self._sent_at = 0.0
+        self._settle_later: asyncio.TimerHandle | None = None
+        self._settling: asyncio.Task | None = None
 
     @classmethod
     async def open(cls, url: str, *, readonly: bool = False) -> "PgRepository":  # type: ignore[override]
@@ -312,7 +328,68 @@ class PgRepository(Repository):
         return cls(pool)
 
     async def close(self) -> None:
+        await self.flush_sent()
         await self.pool.close()
+
+    async def settle_posts(self, now: float, sent: list[str] = (), failed: dict[str, str] | None = None,
+                           retry: dict[str, float] | None = None) -> None:
+        """As Repository.settle_posts, but a post that went out is marked sent with this
+        process's next step, in the step's own statement, or SETTLE_DELAY later on its own
+        (one statement for all waiting): marking a command's reply and posts was two more
+        statements, each its own transaction and round trip, as much server CPU as the step's
+        statement. Until then the post stays leased to this process; if it dies first, another
+        process sends it again after the lease with the same nonce, which Discord answers with
+        the message it made (a reply answered under its command is then posted late, once).
+        Refusals and retries are written at once, with the marks waiting."""
+        if failed or retry:
+            await self.flush_sent()
+            await super().settle_posts(now, sent, failed, retry)
+            return
+        if not sent:
+            return
+        self._sent.extend(sent)
+        self._sent_at = now
+        if self._settle_later is None and self._settling is None:
+            self._settle_later = asyncio.get_running_loop().call_later(SETTLE_DELAY, self._settle_waiting)
+
+    def _settle_waiting(self) -> None:
+        self._settle_later = None
+        self._settling = asyncio.ensure_future(self.flush_sent())
+        self._settling.add_done_callback(self._settled)
+
+    def _settled(self, task: asyncio.Task) -> None:
+        self._settling = None
+        if not task.cancelled() and task.exception() is not None:  # kept waiting: the next try carries them
+            log.error("could not mark %s posts sent", len(self._sent), exc_info=task.exception())
+        if self._sent and self._settle_later is None:
+            self._settle_later = asyncio.get_running_loop().call_later(SETTLE_DELAY, self._settle_waiting)
+
+    def _take_sent(self) -> list[str]:
+        waiting, self._sent = self._sent, []
+        return waiting
+
+    async def flush_sent(self) -> None:
+        """Write the waiting sent marks now (a tick before it claims posts, the end of a process)."""
+        if self._settle_later is not None:
+            self._settle_later.cancel()
+            self._settle_later = None
+        waiting = self._take_sent()
+        if not waiting:
+            return
+        try:
+            async with self.conn.connection() as db:
+                await db.execute(_MARK_SENT, self._sent_at, waiting)
+        except BaseException:
+            self._sent[:0] = waiting
+            raise
+
+    async def claim_posts(self, now: float, lease_until: float, limit: int) -> list[PostRow]:
+        await self.flush_sent()
+        return await super().claim_posts(now, lease_until, limit)
+
+    async def posts(self, session_id: int | None = None) -> list[PostRow]:
+        await self.flush_sent()
+        return await super().posts(session_id)
 
     def transaction(self):  # type: ignore[override]
         return self.conn.transaction()
@@ -450,15 +527,22 @@ class PgRepository(Repository):
             # as it would under the lock; the step's UPDATE takes the row's lock from here on.
             await hold.later.enter_async_context(self.conn.begin())
         # One statement, so atomic on its own (a step under an optimistic hold: one round trip);
-        # with seats, their rewrite joins it in a transaction.
-        async with (self.conn.transaction() if seats is not None else contextlib.nullcontext()):
-            async with self.conn.connection() as db:
-                if seats is not None:
-                    await db.execute(to_pg(_DELETE_SEATS), session.id)
-                    await db.executemany(to_pg(_INSERT_SEAT), _seat_rows(session.id, seats))
-                result = await db.fetchrow(_step_sql(tuple(stored)), *params)
-                if result["stepped"] != 1:
-                    raise StaleVersion()
+        # with seats, their rewrite joins it in a transaction. A statement of its own carries the
+        # waiting sent marks (in a transaction they could be rolled back with it).
+        marks = self._take_sent() if seats is None and not self.conn.in_transaction() else []
+        try:
+            async with (self.conn.transaction() if seats is not None else contextlib.nullcontext()):
+                async with self.conn.connection() as db:
+                    if seats is not None:
+                        await db.execute(to_pg(_DELETE_SEATS), session.id)
+                        await db.executemany(to_pg(_INSERT_SEAT), _seat_rows(session.id, seats))
+                    result = await db.fetchrow(_step_sql(tuple(stored)), *params, marks)
+                    if result["stepped"] != 1:
+                        raise StaleVersion()
+        except BaseException as exc:
+            if marks and not isinstance(exc, StaleVersion):  # the statement wrote nothing: they wait on
+                self._sent[:0] = marks
+            raise
         if hold is not None:
             hold.committed = True
         written = result["last_seq"]

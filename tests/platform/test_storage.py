@@ -255,6 +255,46 @@ async def test_settling_posts_marks_exactly_the_ones_named(target):
         await repo.close()
 
 
+@pytest.mark.postgres
+async def test_postgresql_marks_posts_sent_with_the_next_step_or_soon_after(pg_url):
+    """PostgreSQL: a post that went out is marked sent by the process's next step, in the
+    step's own statement (one statement a command instead of three), or on its own at most
+    SETTLE_DELAY later, or when the process closes; until then it stays pending, leased to
+    this process. Read here with plain SQL: `posts()` writes the waiting marks first."""
+    import asyncio
+
+    from storage.postgres import SETTLE_DELAY
+
+    repo = await open_repository(pg_url)
+
+    async def sent_at(sid: int) -> dict[str, float | None]:
+        return {r[0]: r[1] for r in await repo._fetchall("SELECT nonce, sent_at FROM outbox WHERE session_id = ?",
+                                                         (sid,))}
+
+    try:
+        sid = await make_session(repo, channel=7)
+        session = await repo.commit(await repo.load_session(sid), 2.0,
+                                    posts=[PostRow(f"n{i}", "public", 7, "{}", sid, 100.0) for i in range(2)])
+        await repo.settle_posts(3.0, ["n0"])
+        assert await sent_at(sid) == {"n0": None, "n1": None}  # waiting for a step
+        session = await repo.commit(session, 4.0, posts=[PostRow("n2", "public", 7, "{}", sid, 100.0)])
+        assert await sent_at(sid) == {"n0": 4.0, "n1": None, "n2": None}  # carried by the step, at its time
+        await repo.settle_posts(5.0, ["n1"])
+        for _ in range(200):  # no step comes: written on its own after SETTLE_DELAY
+            await asyncio.sleep(SETTLE_DELAY / 4)
+            if (await sent_at(sid))["n1"] is not None:
+                break
+        assert await sent_at(sid) == {"n0": 4.0, "n1": 5.0, "n2": None}
+        await repo.settle_posts(6.0, ["n2"])
+    finally:
+        await repo.close()  # writes the marks still waiting
+    repo = await open_repository(pg_url)
+    try:
+        assert await sent_at(sid) == {"n0": 4.0, "n1": 5.0, "n2": 6.0}
+    finally:
+        await repo.close()
+
+
 async def test_a_write_of_several_rows_is_all_or_nothing(target):
     """A write of several rows (a command's posts marked sent) is one transaction: a row that
     fails takes the rows before it with it."""
