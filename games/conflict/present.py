@@ -220,6 +220,9 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
         out["target"] = t(loc, "conflict.ev.special_terr", name=params["target"], terr=localize_value(params["terr"], loc))
     if "terms" in params:  # an agreement's terms by name, never their codes
         out["terms"] = terms_text(params["terms"], loc)
+    if key == "conflict.ev.broken" and "other" not in params:  # logged before it named the party and terms
+        out["other"] = t(loc, "conflict.ev.broken_old_other")
+        out["terms"] = t(loc, "conflict.ev.broken_old_terms")
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
             out[name] = combat_cards(params[name], loc)
