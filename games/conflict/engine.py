@@ -940,13 +940,16 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def resign(self, state: ConflictState, seat: int) -> Step:
         self.invalidate(state)
-        events: list[Event] = [R.public("core.outcome.resign", name=state.players[seat].name)]
         p = state.players[seat]
         pend = state.pending
         if pend is not None and pend.kind == "bequeath" and pend.seat == seat:
-            self._decline_bequest(state, seat, events)  # conceding instead of choosing an heir
+            # out already: conceding at the heir prompt (or the prompt's time running out) declines,
+            # and the table reads the decline, never "conceded" for a player who gave nothing up
+            events: list[Event] = []
+            self._decline_bequest(state, seat, events)
             self._after(state, events)
             return Step(state=state, events=events)
+        events = [R.public("core.outcome.resign", name=p.name)]
         if not p.alive or state.phase == "over":
             return Step(state=state, events=events)
         p.alive = False
