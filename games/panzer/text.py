@@ -257,7 +257,12 @@ def summary(view: dict[str, Any], locale: str) -> str:
         for s in (0, 1):
             picks = listed(locale, (localize_value(ROSTER[k].name, locale) for k in view["picks"][s])) or t(locale, "core.none")
             limit = army_limit(view["picks"][s], view["options"]["budget"])
-            spent = aside(locale, picks, f"{view['picks_price'][s]}/{limit}pt")
+            cap = f"{view['picks_price'][s]}/{limit}pt"
+            budget = view["options"]["budget"]
+            if limit > budget:  # one nation's bonus: "88/227pt: 200 + 27 for one nation", never a bare 227
+                cap = t(locale, "core.labelled", label=cap,
+                        value=t(locale, "panzer.ui.one_nation", budget=budget, bonus=limit - budget))
+            spent = aside(locale, picks, cap)
             lines.append(t(locale, "core.labelled", label=view["names"][s], value=spent))
     numbers = tank_numbers(view["tanks"])
     for s in (0, 1) if view["tanks"] else ():

@@ -58,6 +58,23 @@ def test_stopping_the_draft_says_how_much_of_the_cap_is_spent(locale, label, mix
     assert "22/200pt" in board, board  # the board's draft line: spent of the cap
 
 
+@pytest.mark.parametrize("locale,line", [("en", "8/227pt: 200 + 27 for one nation"),
+                                         ("zh-CN", "8/227pt：200 + 单一国家 27")])
+def test_the_draft_line_says_where_a_cap_above_the_budget_comes_from(locale, line):
+    """Seventh newcomer playtest: `/game help panzer` said "budget … default 200", and the draft
+    line read "alice: Tiger (48/227pt)": nothing said what the 227 was. RULES.md, opening 1:
+    "≤ 200 pt, +27 pt for a single nation (+28 for the USA)"; the line says so, and a mixed
+    army's line is the bare budget, as before."""
+    state = ENGINE.setup([Seat(index=0, name="alice"), Seat(index=1, name="bob")], ENGINE.parse_options({}), 2).state
+    seat = state.seat
+    state.picks[seat].append("cv33")
+    board = GAME.text.summary(ENGINE.view(state, None), locale)
+    assert line in board, board
+    state.picks[seat].append(next(k for k, tank in ROSTER.items() if tank.nation == "jp" and tank.price == 14))
+    board = GAME.text.summary(ENGINE.view(state, None), locale)
+    assert "22/200pt)" in board or "22/200pt）" in board, board
+
+
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 def test_a_destroyed_tank_s_special_rounds_are_no_longer_listed_as_the_player_s(locale):
     """Fifth newcomer playtest: alice's Hetzer #3 and Hetzer #7 were destroyed in rounds 1 and
