@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over, wants_key
-from games.core.i18n import aside, listed, localize_value, t, verb_names
+from games.core.i18n import aside, has, listed, localize_value, t, verb_names
 from games.panzer.data import MAPS, ROSTER
 from games.panzer.rules import army_limit
 
@@ -41,13 +41,18 @@ def _tank_label(state: Any, tid: str, locale: str) -> str:
 
 
 def army_label(presets: dict[str, str], loadout: str, locale: str) -> str:
-    """A ready-made army (one of `presets`, the engine's `loadout_presets()`) by its tanks
-    (`panzerlehr: Tiger I, Panther, ...`); a code as typed."""
+    """A ready-made army (one of `presets`, the engine's `loadout_presets()`) by its name, its
+    tanks (a model's copies counted) and its points: `Panzer Lehr: Tiger, Panther, Pz IV H ×2,
+    Pz 38(t) (200 pt)`, never its key (`panzerlehr`); a code as typed."""
     code = presets.get(loadout)
     if code is None:
         return loadout
-    return t(locale, "core.labelled", label=loadout,
-             value=listed(locale, (localize_value(ROSTER[k].name, locale) for k in code.split(","))))
+    keys = code.split(",")
+    counts = {k: keys.count(k) for k in keys}  # in the preset's order
+    tanks = listed(locale, (localize_value(ROSTER[k].name, locale) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()))
+    name = t(locale, f"panzer.army.{loadout}") if has(f"panzer.army.{loadout}", locale) else loadout
+    return t(locale, "core.labelled", label=name,
+             value=aside(locale, tanks, f"{sum(ROSTER[k].price for k in keys)} pt"))
 
 
 def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, str]:

@@ -167,3 +167,19 @@ def test_a_wreck_where_the_tank_stood_reads_as_before(locale, plain):
     shown = GAME.text.event_lines(state, [(e.key, e.params) for e in step.events if e.to is None], locale)
     destroyed = next(x for x in shown if x.startswith("💥"))
     assert destroyed.endswith(plain), destroyed
+
+
+@pytest.mark.parametrize("locale,said", [
+    ("en", "Panzer Lehr: Tiger, Panther, Pz IV H ×2, Pz 38(t) (162 pt)"),
+    ("zh-CN", "装甲教导师：虎式、豹式坦克、四号H型 ×2、38t（162 pt）")])
+def test_a_ready_made_army_is_offered_by_name_with_its_tanks_counted_and_its_points(locale, said):
+    """Seventh newcomer playtest (zh-CN, `opening=armies`): the menu offered
+    "部队：panzerlehr：虎式、豹式坦克、四号H型、四号H型、38t": the preset's key, a model listed once
+    per copy and no price. data/presets.toml: panzerlehr = "tiger,panther,pz4h*2,pz38t"
+    (48 + 40 + 2 × 30 + 14 = 162 pt)."""
+    state = ENGINE.setup([Seat(index=0, name="alice"), Seat(index=1, name="bob")],
+                         ENGINE.parse_options({"opening": "armies"}), 2).state
+    army = next(a for a in ENGINE.legal_actions(state, 0) if a.kind == "army" and a.loadout == "panzerlehr")
+    label = GAME.text.describe_action(state, 0, army, locale)
+    assert said in label and "panzerlehr" not in label, label
+    assert sum(ROSTER[k].price for k in ("tiger", "panther", "pz4h", "pz4h", "pz38t")) == 162
