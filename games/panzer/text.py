@@ -40,19 +40,26 @@ def _tank_label(state: Any, tid: str, locale: str) -> str:
     return tank_label(tank_numbers(state.tanks), tid, locale)
 
 
+def army_text(code: str, locale: str) -> str:
+    """An army code's tanks by name, a model's copies counted, and its points:
+    `tiger,pz4h,pz4h` -> `Tiger, Pz IV H ×2 (108 pt)`; a code with a key the roster lacks, as is."""
+    keys = code.split(",")
+    if not all(k in ROSTER for k in keys):
+        return code
+    counts = {k: keys.count(k) for k in keys}  # in the code's order
+    tanks = listed(locale, (localize_value(ROSTER[k].name, locale) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()))
+    return aside(locale, tanks, f"{sum(ROSTER[k].price for k in keys)} pt")
+
+
 def army_label(presets: dict[str, str], loadout: str, locale: str) -> str:
     """A ready-made army (one of `presets`, the engine's `loadout_presets()`) by its name, its
-    tanks (a model's copies counted) and its points: `Panzer Lehr: Tiger, Panther, Pz IV H ×2,
-    Pz 38(t) (200 pt)`, never its key (`panzerlehr`); a code as typed."""
+    tanks and its points (`army_text`): `Panzer Lehr: Tiger, Panther, Pz IV H ×2, Pz 38(t)
+    (162 pt)`, never its key (`panzerlehr`); a code as typed."""
     code = presets.get(loadout)
     if code is None:
         return loadout
-    keys = code.split(",")
-    counts = {k: keys.count(k) for k in keys}  # in the preset's order
-    tanks = listed(locale, (localize_value(ROSTER[k].name, locale) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()))
     name = t(locale, f"panzer.army.{loadout}") if has(f"panzer.army.{loadout}", locale) else loadout
-    return t(locale, "core.labelled", label=name,
-             value=aside(locale, tanks, f"{sum(ROSTER[k].price for k in keys)} pt"))
+    return t(locale, "core.labelled", label=name, value=army_text(code, locale))
 
 
 def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, str]:
@@ -99,6 +106,8 @@ def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], loca
     if key == "panzer.ev.destroyed":  # where the wreck lies, and why there when the tank was leaving it
         out["wreck"] = t(locale, "panzer.ev.wreck_leaving" if params.get("toward") else "panzer.ev.wreck_at",
                          hex=out["hex"], toward=out.get("toward", ""))
+    if key in ("panzer.ev.army_mine", "panzer.ev.army_reveal") and params.get("army"):  # never the code's keys
+        out["army"] = army_text(params["army"], locale)
     if key == "panzer.ev.ammo_ready":  # "a1×2, b3×1": tank ids written into one text
         out["counts"] = re.sub(r"\b[a-z]\d+\b", lambda m: tank_label(numbers, m.group(0), locale), params["counts"])
     return out

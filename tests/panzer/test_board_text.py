@@ -183,3 +183,22 @@ def test_a_ready_made_army_is_offered_by_name_with_its_tanks_counted_and_its_poi
     label = GAME.text.describe_action(state, 0, army, locale)
     assert said in label and "panzerlehr" not in label, label
     assert sum(ROSTER[k].price for k in ("tiger", "panther", "pz4h", "pz4h", "pz38t")) == 162
+
+
+@pytest.mark.parametrize("locale,mine,shown", [
+    ("en", "Your army (hidden until both choose): Tiger, Panther, Pz IV H ×2, Pz 38(t) (162 pt)",
+     "Bot 1's army: IS-2, T-34/85 ×3, BT-7 ×2 (186 pt)"),
+    ("zh-CN", "你的部队（双方选完前保密）：虎式、豹式坦克、四号H型 ×2、38t（162 pt）",
+     "Bot 1 的部队：JS-2、T-34/85 ×3、BT-7 ×2（186 pt）")])
+def test_an_army_chosen_in_secret_is_told_and_revealed_by_tank_names(locale, mine, shown):
+    """The same playtest: "alice 的部队：tiger,panther,pz4h,pz4h,pz38t" at the reveal, and the
+    same codes in alice's DM. data/presets.toml: guards = "is2,t34_85*3,bt7*2" (56 + 3 × 34 +
+    2 × 14 = 186 pt)."""
+    state = ENGINE.setup([Seat(index=0, name="alice"), Seat(index=1, name="Bot 1")],
+                         ENGINE.parse_options({"opening": "armies"}), 2).state
+    step = ENGINE.apply(state, 0, ENGINE.parse_action("army panzerlehr"))
+    told = GAME.text.event_lines(step.state, [(e.key, e.params) for e in step.events if e.to == [0]], locale)
+    assert told == [mine], told
+    step = ENGINE.apply(step.state, 1, ENGINE.parse_action("army guards"))
+    public = GAME.text.event_lines(step.state, [(e.key, e.params) for e in step.events if e.to is None], locale)
+    assert shown in public and not any("t34_85" in line for line in public), public
