@@ -13,7 +13,7 @@ from games.core.i18n import aside, has, listed, localize_value, normalize_locale
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict import rules as R
-from games.conflict.data import content
+from games.conflict.data import FIELDED, content
 
 
 
@@ -94,6 +94,15 @@ def unit_name(state, seat: int, uid: str, locale: str, labels: dict[str, str] | 
     return labels[uid] + (f" @ {where}" if where else "")
 
 
+def card_offered(card, locale: str) -> str:
+    """A hand card as the menus offer it: a unit, character or vehicle with what it costs and
+    fights with (the playtest's deploy menu read "Colonel Ross" alone), the rest by name."""
+    if card.type not in FIELDED:
+        return _name(card, locale)
+    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=card.cost, power=card.power,
+                                                guard=card.guard, range=card.range))
+
+
 def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     """Verbs, factions, the seat's own hand cards, units, territories, agreements and words."""
     data = content()
@@ -104,7 +113,7 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
         names[word] = t(loc, f"conflict.word.{word}")
     if 0 <= seat < state.n:
         for card in state.players[seat].hand:
-            names[card.id] = _name(data.cards[card.key], loc)
+            names[card.id] = card_offered(data.cards[card.key], loc)
     view = engine.view(state, seat)  # only what the seat may see (no one's territories during setup)
     labels = view_labels(view, loc)
     for uid in labels:
@@ -315,8 +324,11 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
         return territory_name(state, value, loc)
     if field == "seat" and isinstance(value, int) and 0 <= value < state.n:
         return state.players[value].name
-    if field == "key" and kind == "faction":
-        return _name(data.factions[value], loc)
+    if field == "key" and kind == "faction":  # what the choice gives (the playtest's menu named three factions only)
+        faction = data.factions[value]
+        return aside(loc, _name(faction, loc), t(loc, "conflict.faction_powers",
+                                                 talent=t(loc, f"conflict.talent.{faction.talent}"),
+                                                 capital=t(loc, f"conflict.capital.{faction.capital}")))
     if field == "key" and value in data.cards:
         return _name(data.cards[value], loc)
     if field in ("face", "what"):

@@ -1,0 +1,51 @@
+"""A unit's card in the menus says what it costs and fights with (seventh newcomer playtest,
+zh-CN: the deploy menu offered "罗斯上校" and "侦察吉普" by name alone, and nothing at the table
+told their cost, power, guard or range; issue 18: "with the facts needed to choose (cost,
+attack/defence …)"). RULES.md: "部署部队/人物/载具（付资源…）"; unit against unit compares
+power with guard."""
+from __future__ import annotations
+
+import pytest
+
+from bot.host.core import build_menu
+from games.conflict import GAME
+from games.conflict.data import content
+from tests.conflict.helpers import bare, give, to_develop
+
+
+@pytest.mark.parametrize("loc, said", [("en", "Colonel Ross (cost 3 · power 3 · guard 3 · range 2)"),
+                                       ("zh-CN", "罗斯上校（费用 3 · 战力 3 · 守值 3 · 范围 2）")])
+def test_the_deploy_menu_offers_a_unit_with_its_cost_and_strength(loc, said):
+    state, a, _ = bare(3, 3, to_develop)
+    ross = content().cards["colonel_ross"]
+    assert (ross.cost, ross.power, ross.guard, ross.range) == (3, 3, 3, 2)  # data/cards.toml
+    give(state, a, "colonel_ross")
+    state.players[a].res = 5
+    labels = [o.label for o in build_menu(GAME, state, 1, a, ["deploy"], loc).options]
+    assert said in labels, labels
+
+
+@pytest.mark.parametrize("loc", ["en", "zh-CN"])
+def test_a_card_that_is_not_a_unit_keeps_its_bare_name(loc):
+    state, a, _ = bare(3, 3, to_develop)
+    cid = give(state, a, "maintain")
+    assert GAME.text.token_names(state, a, loc)[cid] == {"en": "Maintain", "zh-CN": "整备"}[loc]
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "Choose faction Shadow Council (talent: hand limit 9 · capital: units in the capital +1 guard)"),
+    ("zh-CN", "选择势力 影子议会（天赋：手牌上限 9 · 首都：首都内单位守值 +1）")])
+def test_a_faction_is_offered_with_its_talent_and_capital_effect(loc, said):
+    """The playtest's first menu offered three factions by name alone. RULES.md, Factions:
+    "影子议会 Shadow Council | 手牌上限 9 · hand limit 9 | 首都内单位守值 +1 · units in the
+    capital guard +1"."""
+    from games.core import Seat
+
+    engine = GAME.engine
+    state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(3)], engine.parse_options({}), 3).state
+    for seat in range(3):
+        shadow = [a for a in engine.legal_actions(state, seat) if a.kind == "faction" and a.key == "shadow"]
+        if shadow:
+            assert GAME.text.describe_action(state, seat, shadow[0], loc) == said
+            return
+    raise AssertionError("no seat was dealt the Shadow Council")
