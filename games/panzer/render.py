@@ -48,6 +48,14 @@ def _dir_vec(d: int) -> tuple[float, float]:
     return x / n, y / n
 
 
+def title(view: dict[str, Any], locale: str) -> str:
+    """The map, the round (never past the last: a finished game's round has moved on, as the
+    text board's has) and the score."""
+    rounds = t(locale, "panzer.ui.round", round=min(view["round"], view["rounds"]), rounds=view["rounds"])
+    return (f"{localize_value(MAPS[view['map']].name, locale)}  {rounds}"
+            f"  {view['names'][0]} {view['score'][0]} : {view['score'][1]} {view['names'][1]}")
+
+
 def render(view: dict[str, Any], locale: str) -> bytes:
     gmap = MAPS[view["map"]]
     width = int(LEFT * 2 + SIZE * (1.5 * gmap.width + 0.5))
@@ -112,9 +120,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
             marks += f"*{tk['ammo']}"
         if marks:
             draw.text((cx + SIZE * 0.5, cy - SIZE * 0.3), marks, fill=(150, 0, 0), font=small, anchor="lm")
-    title = (f"{localize_value(gmap.name, locale)}  " + t(locale, "panzer.ui.round", round=view["round"], rounds=view["rounds"])
-             + f"  {view['names'][0]} {view['score'][0]} : {view['score'][1]} {view['names'][1]}")
-    draw.text((LEFT, 10), title, fill=(0, 0, 0), font=big)
+    draw.text((LEFT, 10), title(view, locale), fill=(0, 0, 0), font=big)
     _legend(draw, view, locale, map_bottom, width)
     return png_bytes(with_banner(img, view, locale))
 

@@ -57,3 +57,16 @@ def test_without_a_moving_tank_the_legend_has_no_arc_or_reach():
     view = dict(moving_view(), arc=[], reach=[])
     shown = legend_colours(view, "en")
     assert drawn(TERRAIN["F"], shown) and not drawn(arc_tint(TERRAIN["."]), shown) and not drawn(REACH, shown)
+
+
+
+@pytest.mark.parametrize("loc, said", [("en", "Round 1/1"), ("zh-CN", "第 1/1 回合")])
+def test_the_final_picture_never_reads_a_round_past_the_last(loc, said):
+    """Seventh newcomer playtest (zh-CN, rounds=1): the final picture's title read "第 2/1 回合"
+    while the text board said "第 1/1 回合 · 游戏结束" (issue 18: "a round counter never reads
+    past its maximum"). The game ends after the last round, when the state's round has moved
+    on; the title says the last round, as the text board does."""
+    from games.panzer.render import title
+
+    view = dict(moving_view(), rounds=1, round=2)
+    assert said in title(view, loc) and "2/1" not in title(view, loc), title(view, loc)
