@@ -94,6 +94,13 @@ def unit_name(state, seat: int, uid: str, locale: str, labels: dict[str, str] | 
     return labels[uid] + (f" @ {where}" if where else "")
 
 
+def faction_shown(player: dict[str, Any], locale: str) -> str:
+    """A player's faction on the board, or, while the factions are chosen in secret, that it
+    is not shown yet (the board read "alice [?]")."""
+    key = player["faction"]
+    return _name(content().factions[key], locale) if key else t(locale, "conflict.word.faction_hidden")
+
+
 def card_offered(card, locale: str) -> str:
     """A hand card as the menus offer it: a unit, character or vehicle with what it costs and
     fights with (the playtest's deploy menu read "Colonel Ross" alone), the rest by name."""
@@ -373,7 +380,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
         by_loc.setdefault(u[2], []).append(labels[u[0]])  # an own face-down unit says so in its label
     for s, p in enumerate(view["players"]):
         mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") and not table_over(view) else " "
-        fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
+        fac = faction_shown(p, loc)
         status = "" if p["alive"] else " ✖" + t(loc, f"conflict.out.{p['out'] or 'eliminated'}")  # never the token
         head = f"{mark}{p['name']} [{fac}]{status} " + (
             f"资源{p['res']} 手牌{p['hand']}" if zh else f"res {p['res']} hand {p['hand']}")
@@ -438,7 +445,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         y0 = 40 + s * panel_h
         color = COLORS[s % len(COLORS)]
         draw.rectangle((pad, y0, width - pad, y0 + panel_h - 6), outline=color, width=2)
-        fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
+        fac = faction_shown(p, loc)
         draw.text((pad + 6, y0 + 6), p["name"] + ("" if p["alive"] else " ✖"), fill=color, font=f_big)
         if s == view["turn"] and view["phase"] not in ("setup", "over") and not table_over(view):
             draw.text((pad + 6 + draw.textlength(p["name"] + ("" if p["alive"] else " ✖") + " ", font=f_big), y0 + 6),

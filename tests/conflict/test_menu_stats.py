@@ -49,3 +49,15 @@ def test_a_faction_is_offered_with_its_talent_and_capital_effect(loc, said):
             assert GAME.text.describe_action(state, seat, shadow[0], loc) == said
             return
     raise AssertionError("no seat was dealt the Shadow Council")
+
+
+@pytest.mark.parametrize("loc, said", [("en", "P0 [faction not shown yet]"), ("zh-CN", "P0 [势力尚未公开]")])
+def test_a_faction_chosen_in_secret_reads_as_not_shown_yet_never_a_question_mark(loc, said):
+    """The board read "alice [?] res 2 hand 5" while the factions were chosen in secret
+    (issue 18: "no option shown as '?'")."""
+    from games.core import Seat
+
+    engine = GAME.engine
+    state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(3)], engine.parse_options({}), 3).state
+    board = GAME.text.summary(engine.view(state, None), loc)
+    assert said in board and "[?]" not in board, board
