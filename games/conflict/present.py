@@ -101,12 +101,14 @@ def faction_shown(player: dict[str, Any], locale: str) -> str:
     return _name(content().factions[key], locale) if key else t(locale, "conflict.word.faction_hidden")
 
 
-def card_offered(card, locale: str) -> str:
-    """A hand card as the menus offer it: a unit, character or vehicle with what it costs and
-    fights with (the playtest's deploy menu read "Colonel Ross" alone), the rest by name."""
+def card_offered(card, cost: int, locale: str) -> str:
+    """A hand card as the menus offer it: a unit, character or vehicle with what it costs the
+    seat now (`cost`: its talent's and Economic Supremacy's cuts taken off, as deploying
+    charges) and what it fights with (the playtest's deploy menu read "Colonel Ross" alone),
+    the rest by name."""
     if card.type not in FIELDED:
         return _name(card, locale)
-    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=card.cost, power=card.power,
+    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=cost, power=card.power,
                                                 guard=card.guard, range=card.range))
 
 
@@ -119,8 +121,9 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     for word in ("up", "down", "hand", "fit", "A", "D", "S", "R", "none"):
         names[word] = t(loc, f"conflict.word.{word}")
     if 0 <= seat < state.n:
+        cuts = R.cost_cuts(state, seat)
         for card in state.players[seat].hand:
-            names[card.id] = card_offered(data.cards[card.key], loc)
+            names[card.id] = card_offered(data.cards[card.key], R.deploy_cost(state, seat, card.key, cuts), loc)
     view = engine.view(state, seat)  # only what the seat may see (no one's territories during setup)
     labels = view_labels(view, loc)
     for uid in labels:

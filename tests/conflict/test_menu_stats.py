@@ -20,7 +20,10 @@ def test_the_deploy_menu_offers_a_unit_with_its_cost_and_strength(loc, said):
     ross = content().cards["colonel_ross"]
     assert (ross.cost, ross.power, ross.guard, ross.range) == (3, 3, 3, 2)  # data/cards.toml
     give(state, a, "colonel_ross")
-    state.players[a].res = 5
+    for p in state.players:  # another holds the most resource cards: no Economic Supremacy cut for a
+        p.res = 9
+    state.players[a].res = 3
+    assert state.players[a].faction != "dawn"
     labels = [o.label for o in build_menu(GAME, state, 1, a, ["deploy"], loc).options]
     assert said in labels, labels
 
@@ -61,3 +64,24 @@ def test_a_faction_chosen_in_secret_reads_as_not_shown_yet_never_a_question_mark
     state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(3)], engine.parse_options({}), 3).state
     board = GAME.text.summary(engine.view(state, None), loc)
     assert said in board and "[?]" not in board, board
+
+
+@pytest.mark.parametrize("loc", ["en", "zh-CN"])
+def test_a_unit_s_cost_in_the_menu_is_what_deploying_it_charges_the_seat(loc):
+    """Dawn Commune: "人物费用 −1 · characters cost 1 less"; 经济制霸 Economic Supremacy: "部署单位
+    费用 −1" (RULES.md). Colonel Ross (a character, 3 printed) is offered at what alice pays."""
+    from games.conflict import rules as R
+
+    state, a, _ = bare(3, 3, to_develop)
+    state.players[a].faction = "dawn"
+    give(state, a, "colonel_ross")
+    state.players[a].res = 9  # the most resource cards: Economic Supremacy too
+    assert R.economy_holder(state) == a
+    labels = [o.label for o in build_menu(GAME, state, 1, a, ["deploy"], loc).options]
+    said = {"en": "Colonel Ross (cost 1 · power 3", "zh-CN": "罗斯上校（费用 1 · 战力 3"}[loc]
+    assert any(label.startswith(said) for label in labels), labels
+    before = state.players[a].res
+    deploy = next(x for x in GAME.engine.legal_actions(state, a) if x.kind == "deploy"
+                  and next(c.key for c in state.players[a].hand if c.id == x.card) == "colonel_ross")
+    state = GAME.engine.apply(state, a, deploy).state
+    assert before - state.players[a].res == 1  # what the menu said
