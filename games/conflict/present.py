@@ -421,6 +421,15 @@ COLORS = [(200, 70, 60), (60, 110, 200), (60, 160, 80), (210, 160, 40), (140, 80
 LAST_MOVE = (255, 110, 0)
 
 
+def picture_title(view: dict[str, Any], locale: str) -> tuple[str, str]:
+    """The picture's head: the round of the cap (never past it) and the phase, then what its
+    marks mean (the playtest's picture said neither which row is the outer one nor what the
+    gold frame was)."""
+    head = t(locale, "conflict.picture.round", round=min(view["round"], view["max_rounds"]), rounds=view["max_rounds"],
+             phase=t(locale, f"conflict.phase.{view['phase']}"))
+    return head, t(locale, "conflict.picture.key")
+
+
 def render(view: dict[str, Any], locale: str) -> bytes:
     """Each faction a panel: its rows of territories (outer row on the right), durability,
     the capital, garrisons (face-down units shown as ?), resources and hand counts, every name
@@ -432,12 +441,15 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     max_rows = max([len(p["rows"]) for p in players] + [1])
     width = 180 + max_rows * (cell_w + pad) + pad
     panel_h = 3 * (cell_h + 4) + 30
-    img = Image.new("RGB", (width, 40 + panel_h * len(players)), (245, 242, 235))
+    f_big, f_small, f_key = font(16), font(12), font(11)
+    title, key = picture_title(view, loc)
+    key_lines = wrap(key, f_key, width - 2 * pad)
+    top = 26 + 14 * len(key_lines)  # the panels start under the head
+    img = Image.new("RGB", (width, top + panel_h * len(players)), (245, 242, 235))
     draw = ImageDraw.Draw(img)
-    f_big, f_small = font(16), font(12)
-    title = f"{'第' if loc == 'zh-CN' else 'Round '}{view['round']}{'轮' if loc == 'zh-CN' else ''} · " \
-        + t(loc, f"conflict.phase.{view['phase']}")
-    draw.text((pad, 10), title, fill=(20, 20, 20), font=f_big)
+    draw.text((pad, 4), title, fill=(20, 20, 20), font=f_big)
+    for n, line in enumerate(key_lines):
+        draw.text((pad, 24 + 14 * n), line, fill=(70, 70, 70), font=f_key)
     last = last_move(view)
     labels = view_labels(view, loc)
     by_loc: dict[str, list[list]] = {}
@@ -445,7 +457,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         if not u[7]:
             by_loc.setdefault(u[2], []).append(u)
     for s, p in enumerate(players):
-        y0 = 40 + s * panel_h
+        y0 = top + s * panel_h
         color = COLORS[s % len(COLORS)]
         draw.rectangle((pad, y0, width - pad, y0 + panel_h - 6), outline=color, width=2)
         fac = faction_shown(p, loc)
