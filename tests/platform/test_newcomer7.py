@@ -117,3 +117,23 @@ async def test_an_heir_choice_that_times_out_reads_as_a_decline_not_a_concession
     assert t(loc, "core.outcome.resign", name="alice") not in lapsed, lapsed
     declined = [line for line in lapsed.splitlines() if line.startswith("alice")]
     assert len(declined) == 1 and {"en": "leaves nothing to anyone", "zh-CN": "不把牌交给任何人"}[loc] in declined[0], lapsed
+
+
+async def test_the_log_says_a_player_acted_where_the_table_saw_only_what_followed(host):
+    """The playtest's /game log (conflict) read "#21 alice moved; the table saw: Round 2: Bot 1's
+    turn." for alice ending a phase: in a game where units move, "moved" told of a move that
+    was never made. The header says who acted (here a bot ending its turn, seed 100)."""
+    say = lambda name, verb, **args: host.handle(cmd(name, verb, **args))  # noqa: E731
+    await say("alice", "game.new", game="conflict")
+    await say("alice", "game.bot")
+    await say("alice", "game.start")
+    engine = get_engine("conflict")
+    for _ in range(12):
+        session, state = await _state(host, engine)
+        if 0 not in engine.active_seats(state):
+            break
+        codes = [a.code() for a in engine.legal_actions(state, 0)]
+        await say("alice", "play", code=next((c for c in codes if c == "next"), codes[0]))
+    log = reply_text(await say("alice", "game.log"))
+    assert any(t("en", "host.log_after", who=who) in log for who in ("alice", "Bot 1")), log
+    assert "moved; the table saw:" not in log, log
