@@ -218,6 +218,8 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["side"] = t(locale, f"panzer.side.{action.side}")
     if kind in ("face", "turn", "turret"):
         p["dir"] = t(locale, f"panzer.dir.{action.dir}")
+    if kind == "face":  # the tank just deployed, which the choice turns ("Face S" named none)
+        p["tank"] = _tank_label(state, state.placing, locale) if state.placing else ""
     if kind in ("deploy", "go"):
         p["hex"] = hex_label(action.hex)
     if kind == "path":

@@ -202,3 +202,21 @@ def test_an_army_chosen_in_secret_is_told_and_revealed_by_tank_names(locale, min
     step = ENGINE.apply(step.state, 1, ENGINE.parse_action("army guards"))
     public = GAME.text.event_lines(step.state, [(e.key, e.params) for e in step.events if e.to is None], locale)
     assert shown in public and not any("t34_85" in line for line in public), public
+
+
+@pytest.mark.parametrize("locale,said", [("en", "{tank}: face S"), ("zh-CN", "{tank} 朝向 南")])
+def test_choosing_a_facing_names_the_tank_just_deployed(locale, said):
+    """The playtest's menu after "Deploy Tiger #1 at F2" offered "Face N", "Face NE", …: which
+    tank turns was left to guess (rule 6: a tank is deployed, then faced)."""
+    state = ENGINE.setup([Seat(index=0, name="alice"), Seat(index=1, name="bob")],
+                         ENGINE.parse_options({"opening": "armies"}), 2).state
+    rnd = random.Random(2)
+    while not any(a.kind == "face" for a in ENGINE.legal_actions(state, state.seat)):
+        seat = ENGINE.active_seats(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        tiger = [a for a in legal if a.kind == "army" and a.loadout == "panzerlehr"]
+        state = ENGINE.apply(state, seat, (tiger or [GAME.bot_action(state, seat, rnd)])[0]).state
+    face = next(a for a in ENGINE.legal_actions(state, state.seat) if a.kind == "face" and a.dir == "s")
+    label = GAME.text.describe_action(state, state.seat, face, locale)
+    placing = GAME.text.token_names(state, state.seat, locale)[state.placing].split(" @")[0]
+    assert label == said.format(tank=placing) and "#" in placing, label
