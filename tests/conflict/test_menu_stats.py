@@ -85,3 +85,31 @@ def test_a_unit_s_cost_in_the_menu_is_what_deploying_it_charges_the_seat(loc):
                   and next(c.key for c in state.players[a].hand if c.id == x.card) == "colonel_ross")
     state = GAME.engine.apply(state, a, deploy).state
     assert before - state.players[a].res == 1  # what the menu said
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "Victory: tied on territories at the round limit, the most total durability."),
+    ("zh-CN", "胜利方式：回合上限时领地数相同，领地总耐久最高。")])
+def test_a_round_cap_won_on_a_tie_break_says_which(loc, said):
+    """A 2-round console game ended "Victory: most territories at the round limit. Winner: alice.
+    Territories held: alice 5 · Bot 1 5 · Bot 2 5.": all had five. RULES.md: "到达时按 领地数 >
+    领地总耐久 > 资源 > 座位 排名" (territories, then total durability, resources, seat)."""
+    from games.core.i18n import t
+    from games.conflict import rules as R
+    from tests.conflict.helpers import play, to_battle
+
+    state, a, b = bare(3, 3, to_battle)
+    counts = {s: R.terr_count(state, s) for s in range(3)}
+    assert len(set(counts.values())) == 1, counts  # every faction holds as many territories
+    for s in range(3):  # b's territories keep their durability, the others' lose one each
+        if s != b:
+            for row in state.players[s].rows:
+                for tid in row:
+                    state.territories[tid].dur = max(1, state.territories[tid].dur - 1)
+    state.round = state.max_rounds
+    state.first = (a + 1) % 3
+    state.phase = "post"
+    play(state, a, "next")
+    out = GAME.engine.outcome(state)
+    assert out is not None and out.winners == [b]
+    assert t(loc, out.reason, **{k: t(loc, v[1:]) if str(v).startswith("@") else v for k, v in out.params.items()}) == said
