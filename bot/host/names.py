@@ -3,7 +3,8 @@
 A typed line is matched against the seat's legal actions by their labels in both languages
 and by their codes with each token replaced by its name (`Text.token_names`), folded for
 case and width: an exact label first, then a unique label prefix, then labels holding every
-word typed. Several matches are returned for the player to click; none, for a clear error.
+word typed. A line that reads as a code but names things where the code has ids (`deploy
+tiger f2`) is matched by whole words only. Several matches are returned for the player to click; none, for a clear error.
 """
 from __future__ import annotations
 
@@ -14,33 +15,55 @@ from games.core.game import Game, Text
 from games.core.i18n import fold
 
 LOCALES = ("en", "zh-CN")
+_PUNCT = ":,;.!?·()（）：，。"  # around a word, not part of it; typed words are stripped alike
 _ID = re.compile(r"(?=.*[a-z])(?=.*\d)[a-z0-9_]+")  # `c69f121183b`, `t5`, `a1`: an id, not a word
 
 
 def action_names(text: Text, state: Any, seat: int, action: Any,
                  names: dict[str, dict[str, str]]) -> set[str]:
-    """Every folded way a player may call `action`: its labels and its named code per language."""
-    tokens = action.code().split()
-    found = {fold(action.code())}
+    """Every folded way a player may call `action` by name: its labels and its named code per
+    language, also with the code's own verb (`drop KV-1` for `drop kv1`, the menu's "Put back
+    KV-1"); its bare code is matched apart, see `match_actions`."""
+    verb, *tokens = action.code().split()
+    found = set()
     for loc in LOCALES:
+        named = [names[loc].get(tok, tok) for tok in tokens]
         found.add(fold(text.describe_action(state, seat, action, loc)))
-        found.add(fold(" ".join(names[loc].get(tok, tok) for tok in tokens)))
+        found.add(fold(" ".join([names[loc].get(verb, verb), *named])))
+        found.add(fold(" ".join([verb, *named])))
     return found
 
 
+def words_of(name: str) -> set[str]:
+    """A folded name's words, without the punctuation around them (`#1:` -> `#1`, `@f2` -> `f2`)."""
+    return {w.strip(_PUNCT).lstrip("@") for w in name.split()} - {""}
+
+
 def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = False) -> list[Any]:
-    """The legal actions of `seat` that `text` names, best matches only (see the module doc);
-    with `exact`, only a whole name or code in another case (for text that reads as a code)."""
+    """The legal actions of `seat` that `text` names, best matches only (see the module doc).
+    With `exact` (for text that reads as a code the rules refuse), a whole code in another case;
+    else, when a word typed is in none of the legal codes (`deploy tiger f2`: a name where the
+    code has an id), a name holding every word typed as a whole word (`n` never matches `ne`).
+    Never a prefix, never another action's bare code: a refused code made of the codes' own
+    words (`deploy a1 a1`, another seat's tank) keeps the rules' message."""
     query = fold(text)
     if not query:
         return []
     names = {loc: game.text.token_names(state, seat, loc) for loc in LOCALES}
-    called = [(action, action_names(game.text, state, seat, action, names))
+    called = [(action, fold(action.code()), action_names(game.text, state, seat, action, names))
               for action in game.engine.legal_actions(state, seat)]
     words = query.split()
-    tests = [lambda n: n == query] + ([] if exact else [lambda n: n.startswith(query), lambda n: all(w in n for w in words)])
+    if exact:
+        typed = words_of(query)
+        tests = [lambda code, known: code == query or query in known]
+        if not set(words) <= {token for _, code, _ in called for token in code.split()}:  # a name among them
+            tests.append(lambda code, known: any(typed <= words_of(n) for n in known))
+    else:
+        tests = [lambda code, known: code == query or query in known,
+                 lambda code, known: any(n.startswith(query) for n in (code, *known)),
+                 lambda code, known: any(all(w in n for w in words) for n in (code, *known))]
     for test in tests:
-        hits = [action for action, known in called if any(test(n) for n in known)]
+        hits = [action for action, code, known in called if test(code, known)]
         if hits:
             return distinct(game.text, state, seat, hits)
     return []

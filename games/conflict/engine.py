@@ -914,22 +914,29 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             return Outcome(winners=[w], ranks=self._ranks(order, n), reason=reason,
                            params={"name": state.players[w].name, "goal": f"@conflict.goal.{state.win_reason}"})
         order = self._standing(state)  # the round cap: tie-break of RULES.md
+        # the goal names the tie-break that decided ("most territories" read wrong at 5 · 5 · 5)
+        decided = 0
+        if len(R.alive(state)) > 1:  # the first two of the order are living players
+            first, second = self._standing_key(state, order[0]), self._standing_key(state, order[1])
+            decided = next(i for i in range(4) if first[i] != second[i])  # the seats differ at the last
+        goal = ("cap", "cap_durability", "cap_resources", "cap_seat")[decided]
         return Outcome(winners=[order[0]], ranks=self._ranks(order, n), reason="conflict.outcome",
-                       params={"name": state.players[order[0]].name, "goal": "@conflict.goal.cap"},
+                       params={"name": state.players[order[0]].name, "goal": f"@conflict.goal.{goal}"},
                        scores=[float(R.terr_count(state, s)) for s in range(n)])
+
+    @staticmethod
+    def _standing_key(state: ConflictState, s: int) -> tuple[int, int, int, int]:
+        """The round cap's order: territories, total durability, resources, seat."""
+        own = [state.territories[t] for row in state.players[s].rows for t in row]
+        return (-len(own), -sum(t.dur for t in own), -state.players[s].res, s)
 
     def _standing(self, state: ConflictState, exclude: int | None = None) -> list[int]:
         """Living players by territories, total durability, resources, seat; then the fallen,
         the last to fall first."""
         living = [s for s in R.alive(state) if s != exclude]
-
-        def key(s: int):
-            own = [state.territories[t] for row in state.players[s].rows for t in row]
-            return (-len(own), -sum(t.dur for t in own), -state.players[s].res, s)
-
         fallen = [s for s in reversed(state.out_order) if s != exclude]
         rest = [s for s in range(state.n) if s not in living and s not in fallen and s != exclude]
-        return sorted(living, key=key) + fallen + rest
+        return sorted(living, key=lambda s: self._standing_key(state, s)) + fallen + rest
 
     @staticmethod
     def _ranks(order: list[int], n: int) -> list[int]:
@@ -940,13 +947,16 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def resign(self, state: ConflictState, seat: int) -> Step:
         self.invalidate(state)
-        events: list[Event] = [R.public("core.outcome.resign", name=state.players[seat].name)]
         p = state.players[seat]
         pend = state.pending
         if pend is not None and pend.kind == "bequeath" and pend.seat == seat:
-            self._decline_bequest(state, seat, events)  # conceding instead of choosing an heir
+            # out already: conceding at the heir prompt (or the prompt's time running out) declines,
+            # and the table reads the decline, never "conceded" for a player who gave nothing up
+            events: list[Event] = []
+            self._decline_bequest(state, seat, events)
             self._after(state, events)
             return Step(state=state, events=events)
+        events = [R.public("core.outcome.resign", name=p.name)]
         if not p.alive or state.phase == "over":
             return Step(state=state, events=events)
         p.alive = False

@@ -13,7 +13,7 @@ from games.core.i18n import aside, has, listed, localize_value, normalize_locale
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict import rules as R
-from games.conflict.data import content
+from games.conflict.data import FIELDED, content
 
 
 
@@ -94,6 +94,24 @@ def unit_name(state, seat: int, uid: str, locale: str, labels: dict[str, str] | 
     return labels[uid] + (f" @ {where}" if where else "")
 
 
+def faction_shown(player: dict[str, Any], locale: str) -> str:
+    """A player's faction on the board, or, while the factions are chosen in secret, that it
+    is not shown yet (the board read "alice [?]")."""
+    key = player["faction"]
+    return _name(content().factions[key], locale) if key else t(locale, "conflict.word.faction_hidden")
+
+
+def card_offered(card, cost: int, locale: str) -> str:
+    """A hand card as the menus offer it: a unit, character or vehicle with what it costs the
+    seat now (`cost`: its talent's and Economic Supremacy's cuts taken off, as deploying
+    charges) and what it fights with (the playtest's deploy menu read "Colonel Ross" alone),
+    the rest by name."""
+    if card.type not in FIELDED:
+        return _name(card, locale)
+    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=cost, power=card.power,
+                                                guard=card.guard, range=card.range))
+
+
 def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     """Verbs, factions, the seat's own hand cards, units, territories, agreements and words."""
     data = content()
@@ -103,8 +121,9 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     for word in ("up", "down", "hand", "fit", "A", "D", "S", "R", "none"):
         names[word] = t(loc, f"conflict.word.{word}")
     if 0 <= seat < state.n:
+        cuts = R.cost_cuts(state, seat)
         for card in state.players[seat].hand:
-            names[card.id] = _name(data.cards[card.key], loc)
+            names[card.id] = card_offered(data.cards[card.key], R.deploy_cost(state, seat, card.key, cuts), loc)
     view = engine.view(state, seat)  # only what the seat may see (no one's territories during setup)
     labels = view_labels(view, loc)
     for uid in labels:
@@ -220,6 +239,9 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
         out["target"] = t(loc, "conflict.ev.special_terr", name=params["target"], terr=localize_value(params["terr"], loc))
     if "terms" in params:  # an agreement's terms by name, never their codes
         out["terms"] = terms_text(params["terms"], loc)
+    if key == "conflict.ev.broken" and "other" not in params:  # logged before it named the party and terms
+        out["other"] = t(loc, "conflict.ev.broken_old_other")
+        out["terms"] = t(loc, "conflict.ev.broken_old_terms")
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
             out[name] = combat_cards(params[name], loc)
@@ -312,8 +334,11 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
         return territory_name(state, value, loc)
     if field == "seat" and isinstance(value, int) and 0 <= value < state.n:
         return state.players[value].name
-    if field == "key" and kind == "faction":
-        return _name(data.factions[value], loc)
+    if field == "key" and kind == "faction":  # what the choice gives (the playtest's menu named three factions only)
+        faction = data.factions[value]
+        return aside(loc, _name(faction, loc), t(loc, "conflict.faction_powers",
+                                                 talent=t(loc, f"conflict.talent.{faction.talent}"),
+                                                 capital=t(loc, f"conflict.capital.{faction.capital}")))
     if field == "key" and value in data.cards:
         return _name(data.cards[value], loc)
     if field in ("face", "what"):
@@ -358,7 +383,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
         by_loc.setdefault(u[2], []).append(labels[u[0]])  # an own face-down unit says so in its label
     for s, p in enumerate(view["players"]):
         mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") and not table_over(view) else " "
-        fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
+        fac = faction_shown(p, loc)
         status = "" if p["alive"] else " ✖" + t(loc, f"conflict.out.{p['out'] or 'eliminated'}")  # never the token
         head = f"{mark}{p['name']} [{fac}]{status} " + (
             f"资源{p['res']} 手牌{p['hand']}" if zh else f"res {p['res']} hand {p['hand']}")
@@ -396,6 +421,15 @@ COLORS = [(200, 70, 60), (60, 110, 200), (60, 160, 80), (210, 160, 40), (140, 80
 LAST_MOVE = (255, 110, 0)
 
 
+def picture_title(view: dict[str, Any], locale: str) -> tuple[str, str]:
+    """The picture's head: the round of the cap (never past it) and the phase, then what its
+    marks mean (the playtest's picture said neither which row is the outer one nor what the
+    gold frame was)."""
+    head = t(locale, "conflict.picture.round", round=min(view["round"], view["max_rounds"]), rounds=view["max_rounds"],
+             phase=t(locale, f"conflict.phase.{view['phase']}"))
+    return head, t(locale, "conflict.picture.key")
+
+
 def render(view: dict[str, Any], locale: str) -> bytes:
     """Each faction a panel: its rows of territories (outer row on the right), durability,
     the capital, garrisons (face-down units shown as ?), resources and hand counts, every name
@@ -407,12 +441,15 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     max_rows = max([len(p["rows"]) for p in players] + [1])
     width = 180 + max_rows * (cell_w + pad) + pad
     panel_h = 3 * (cell_h + 4) + 30
-    img = Image.new("RGB", (width, 40 + panel_h * len(players)), (245, 242, 235))
+    f_big, f_small, f_key = font(16), font(12), font(11)
+    title, key = picture_title(view, loc)
+    key_lines = wrap(key, f_key, width - 2 * pad)
+    top = 26 + 14 * len(key_lines)  # the panels start under the head
+    img = Image.new("RGB", (width, top + panel_h * len(players)), (245, 242, 235))
     draw = ImageDraw.Draw(img)
-    f_big, f_small = font(16), font(12)
-    title = f"{'第' if loc == 'zh-CN' else 'Round '}{view['round']}{'轮' if loc == 'zh-CN' else ''} · " \
-        + t(loc, f"conflict.phase.{view['phase']}")
-    draw.text((pad, 10), title, fill=(20, 20, 20), font=f_big)
+    draw.text((pad, 4), title, fill=(20, 20, 20), font=f_big)
+    for n, line in enumerate(key_lines):
+        draw.text((pad, 24 + 14 * n), line, fill=(70, 70, 70), font=f_key)
     last = last_move(view)
     labels = view_labels(view, loc)
     by_loc: dict[str, list[list]] = {}
@@ -420,10 +457,10 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         if not u[7]:
             by_loc.setdefault(u[2], []).append(u)
     for s, p in enumerate(players):
-        y0 = 40 + s * panel_h
+        y0 = top + s * panel_h
         color = COLORS[s % len(COLORS)]
         draw.rectangle((pad, y0, width - pad, y0 + panel_h - 6), outline=color, width=2)
-        fac = _name(data.factions[p["faction"]], loc) if p["faction"] else "?"
+        fac = faction_shown(p, loc)
         draw.text((pad + 6, y0 + 6), p["name"] + ("" if p["alive"] else " ✖"), fill=color, font=f_big)
         if s == view["turn"] and view["phase"] not in ("setup", "over") and not table_over(view):
             draw.text((pad + 6 + draw.textlength(p["name"] + ("" if p["alive"] else " ✖") + " ", font=f_big), y0 + 6),

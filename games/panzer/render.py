@@ -16,14 +16,21 @@ from games.panzer.data import MAPS
 from games.panzer.text import tank_numbers
 
 SIZE = 34  # centre to corner, pixels
-LEGEND_H = 64
+LEGEND_H = 84
 LAST_MOVE = (255, 110, 0)
 SQ3 = math.sqrt(3)
 TERRAIN = {".": (222, 214, 170), "F": (86, 140, 74), "M": (140, 120, 100), "R": (110, 160, 215)}
+REACH = (20, 160, 40)  # the outline of the hexes a moving tank can still reach
+
 OWNER = [(40, 80, 200), (200, 50, 40)]
 CLASS_LETTER = {"light": "L", "medium": "M", "heavy": "H"}
 TOP = 40
 LEFT = 16
+
+
+def arc_tint(fill: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A hex in the selected tank's gun arc and range, tinted yellow."""
+    return int(fill[0] * 0.6 + 102), int(fill[1] * 0.6 + 92), int(fill[2] * 0.6)
 
 
 def _centre(q: int, r: int) -> tuple[float, float]:
@@ -41,11 +48,19 @@ def _dir_vec(d: int) -> tuple[float, float]:
     return x / n, y / n
 
 
+def title(view: dict[str, Any], locale: str) -> str:
+    """The map, the round (never past the last: a finished game's round has moved on, as the
+    text board's has) and the score."""
+    rounds = t(locale, "panzer.ui.round", round=min(view["round"], view["rounds"]), rounds=view["rounds"])
+    return (f"{localize_value(MAPS[view['map']].name, locale)}  {rounds}"
+            f"  {view['names'][0]} {view['score'][0]} : {view['score'][1]} {view['names'][1]}")
+
+
 def render(view: dict[str, Any], locale: str) -> bytes:
     gmap = MAPS[view["map"]]
     width = int(LEFT * 2 + SIZE * (1.5 * gmap.width + 0.5))
     map_bottom = int(TOP + SIZE * SQ3 * (gmap.height + 0.5) + 8)
-    height = map_bottom + LEGEND_H
+    height = map_bottom + LEGEND_H + (18 if view.get("arc") or view.get("reach") else 0)
     img = Image.new("RGB", (width, height), (250, 248, 240))
     draw = ImageDraw.Draw(img)
     small, label, big = font(11), font(14), font(17)
@@ -59,10 +74,10 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         name = gmap.names[h]
         fill = TERRAIN[c]
         if name in arc:
-            fill = (int(fill[0] * 0.6 + 102), int(fill[1] * 0.6 + 92), int(fill[2] * 0.6))  # tinted yellow
+            fill = arc_tint(fill)
         draw.polygon(_corners(cx, cy), fill=fill, outline=(90, 90, 90))
         if name in reach:
-            draw.polygon(_corners(cx, cy, SIZE - 4), outline=(20, 160, 40), width=2)
+            draw.polygon(_corners(cx, cy, SIZE - 4), outline=REACH, width=2)
         if name in moved_hexes:
             draw.polygon(_corners(cx, cy, SIZE - 2), outline=LAST_MOVE, width=3)
         draw.text((cx, cy - SIZE * 0.64), name.upper(), fill=(60, 60, 60), font=small, anchor="mm")
@@ -105,9 +120,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
             marks += f"*{tk['ammo']}"
         if marks:
             draw.text((cx + SIZE * 0.5, cy - SIZE * 0.3), marks, fill=(150, 0, 0), font=small, anchor="lm")
-    title = (f"{localize_value(gmap.name, locale)}  " + t(locale, "panzer.ui.round", round=view["round"], rounds=view["rounds"])
-             + f"  {view['names'][0]} {view['score'][0]} : {view['score'][1]} {view['names'][1]}")
-    draw.text((LEFT, 10), title, fill=(0, 0, 0), font=big)
+    draw.text((LEFT, 10), title(view, locale), fill=(0, 0, 0), font=big)
     _legend(draw, view, locale, map_bottom, width)
     return png_bytes(with_banner(img, view, locale))
 
@@ -124,3 +137,25 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: i
     draw.text((x + 20, top + 11), t(locale, "panzer.legend.last"), fill=(0, 0, 0), font=f, anchor="lm")
     draw.text((LEFT, top + 30), t(locale, "panzer.legend.classes"), fill=(40, 40, 40), font=font(12))
     draw.text((LEFT, top + 46), t(locale, "panzer.legend.marks"), fill=(40, 40, 40), font=font(12))
+    # the terrain (what blocks sight and movement) and, while a tank moves, its arc and reach
+    Swatch = tuple[tuple[int, int, int], tuple[int, int, int] | None]  # fill, outline
+    rows: list[list[tuple[list[Swatch], str]]] = [
+        [([(TERRAIN["F"], None), (TERRAIN["M"], None)], "terrain"), ([(TERRAIN["R"], None)], "river")]]
+    moving: list[tuple[list[Swatch], str]] = []
+    if view.get("arc"):
+        moving.append(([(arc_tint(TERRAIN["."]), None)], "arc"))
+    if view.get("reach"):
+        moving.append(([(TERRAIN["."], REACH)], "reach"))
+    if moving:
+        rows.append(moving)
+    small = font(12)
+    for n, row in enumerate(rows):
+        x, y = LEFT, top + 62 + 18 * n
+        for swatches, key in row:
+            for fill, outline in swatches:
+                draw.rectangle((x, y, x + 14, y + 14), fill=fill, outline=outline or (90, 90, 90),
+                               width=2 if outline else 1)
+                x += 18
+            text = t(locale, f"panzer.legend.{key}")
+            draw.text((x + 2, y + 7), text, fill=(40, 40, 40), font=small, anchor="lm")
+            x += 24 + int(draw.textlength(text, font=small))

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over, wants_key
-from games.core.i18n import aside, listed, localize_value, t, verb_names
+from games.core.i18n import aside, has, listed, localize_value, t, verb_names
 from games.panzer.data import MAPS, ROSTER
 from games.panzer.rules import army_limit
 
@@ -40,14 +40,26 @@ def _tank_label(state: Any, tid: str, locale: str) -> str:
     return tank_label(tank_numbers(state.tanks), tid, locale)
 
 
+def army_text(code: str, locale: str) -> str:
+    """An army code's tanks by name, a model's copies counted, and its points:
+    `tiger,pz4h,pz4h` -> `Tiger, Pz IV H ×2 (108 pt)`; a code with a key the roster lacks, as is."""
+    keys = code.split(",")
+    if not all(k in ROSTER for k in keys):
+        return code
+    counts = {k: keys.count(k) for k in keys}  # in the code's order
+    tanks = listed(locale, (localize_value(ROSTER[k].name, locale) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()))
+    return aside(locale, tanks, f"{sum(ROSTER[k].price for k in keys)} pt")
+
+
 def army_label(presets: dict[str, str], loadout: str, locale: str) -> str:
-    """A ready-made army (one of `presets`, the engine's `loadout_presets()`) by its tanks
-    (`panzerlehr: Tiger I, Panther, ...`); a code as typed."""
+    """A ready-made army (one of `presets`, the engine's `loadout_presets()`) by its name, its
+    tanks and its points (`army_text`): `Panzer Lehr: Tiger, Panther, Pz IV H ×2, Pz 38(t)
+    (162 pt)`, never its key (`panzerlehr`); a code as typed."""
     code = presets.get(loadout)
     if code is None:
         return loadout
-    return t(locale, "core.labelled", label=loadout,
-             value=listed(locale, (localize_value(ROSTER[k].name, locale) for k in code.split(","))))
+    name = t(locale, f"panzer.army.{loadout}") if has(f"panzer.army.{loadout}", locale) else loadout
+    return t(locale, "core.labelled", label=name, value=army_text(code, locale))
 
 
 def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, str]:
@@ -94,6 +106,8 @@ def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], loca
     if key == "panzer.ev.destroyed":  # where the wreck lies, and why there when the tank was leaving it
         out["wreck"] = t(locale, "panzer.ev.wreck_leaving" if params.get("toward") else "panzer.ev.wreck_at",
                          hex=out["hex"], toward=out.get("toward", ""))
+    if key in ("panzer.ev.army_mine", "panzer.ev.army_reveal") and params.get("army"):  # never the code's keys
+        out["army"] = army_text(params["army"], locale)
     if key == "panzer.ev.ammo_ready":  # "a1×2, b3×1": tank ids written into one text
         out["counts"] = re.sub(r"\b[a-z]\d+\b", lambda m: tank_label(numbers, m.group(0), locale), params["counts"])
     return out
@@ -204,6 +218,8 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["side"] = t(locale, f"panzer.side.{action.side}")
     if kind in ("face", "turn", "turret"):
         p["dir"] = t(locale, f"panzer.dir.{action.dir}")
+    if kind == "face":  # the tank just deployed, which the choice turns ("Face S" named none)
+        p["tank"] = _tank_label(state, state.placing, locale) if state.placing else ""
     if kind in ("deploy", "go"):
         p["hex"] = hex_label(action.hex)
     if kind == "path":
@@ -257,7 +273,12 @@ def summary(view: dict[str, Any], locale: str) -> str:
         for s in (0, 1):
             picks = listed(locale, (localize_value(ROSTER[k].name, locale) for k in view["picks"][s])) or t(locale, "core.none")
             limit = army_limit(view["picks"][s], view["options"]["budget"])
-            spent = aside(locale, picks, f"{view['picks_price'][s]}/{limit}pt")
+            cap = f"{view['picks_price'][s]}/{limit}pt"
+            budget = view["options"]["budget"]
+            if limit > budget:  # one nation's bonus: "88/227pt: 200 + 27 for one nation", never a bare 227
+                cap = t(locale, "core.labelled", label=cap,
+                        value=t(locale, "panzer.ui.one_nation", budget=budget, bonus=limit - budget))
+            spent = aside(locale, picks, cap)
             lines.append(t(locale, "core.labelled", label=view["names"][s], value=spent))
     numbers = tank_numbers(view["tanks"])
     for s in (0, 1) if view["tanks"] else ():

@@ -142,6 +142,20 @@ def test_an_agreement_reads_by_its_terms_names_never_its_codes(loc):
         assert not CODE.search(text), text
 
 
+@pytest.mark.parametrize("loc, said", [
+    ("en", "{p} breaks the agreement with another player (its terms are not in this older record)."),
+    ("zh-CN", "{p} 撕毁了与 另一位玩家的协议（这条旧记录没有记下条款）。")])
+def test_a_broken_agreement_logged_before_its_party_and_terms_were_still_reads(loc, said):
+    """A stored event keeps the fields it was logged with: a game's log from before `broken`
+    gained `other` and `terms` holds only the agreement's id and who broke it, and its line
+    read "alice breaks the agreement with {other} ({terms})." It reads with what is there
+    (the agreement is gone from the state, so its party and terms cannot be looked up), and
+    the id still shows nowhere."""
+    state, a, _ = dev()
+    shown = GAME.text.event_lines(state, [("conflict.ev.broken", {"id": "a57", "player": state.players[a].name})], loc)
+    assert shown == [said.format(p=state.players[a].name)], shown
+
+
 @pytest.mark.parametrize("loc, inner, outer", [("en", "  row 1: ◆", "  row 2 (outer): "),
                                                ("zh-CN", "  第1排：◆", "  第2排（外层）：")])
 def test_the_board_says_which_row_is_the_outer_one(loc, inner, outer):

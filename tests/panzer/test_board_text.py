@@ -58,6 +58,23 @@ def test_stopping_the_draft_says_how_much_of_the_cap_is_spent(locale, label, mix
     assert "22/200pt" in board, board  # the board's draft line: spent of the cap
 
 
+@pytest.mark.parametrize("locale,line", [("en", "8/227pt: 200 + 27 for one nation"),
+                                         ("zh-CN", "8/227pt：200 + 单一国家 27")])
+def test_the_draft_line_says_where_a_cap_above_the_budget_comes_from(locale, line):
+    """Seventh newcomer playtest: `/game help panzer` said "budget … default 200", and the draft
+    line read "alice: Tiger (48/227pt)": nothing said what the 227 was. RULES.md, opening 1:
+    "≤ 200 pt, +27 pt for a single nation (+28 for the USA)"; the line says so, and a mixed
+    army's line is the bare budget, as before."""
+    state = ENGINE.setup([Seat(index=0, name="alice"), Seat(index=1, name="bob")], ENGINE.parse_options({}), 2).state
+    seat = state.seat
+    state.picks[seat].append("cv33")
+    board = GAME.text.summary(ENGINE.view(state, None), locale)
+    assert line in board, board
+    state.picks[seat].append(next(k for k, tank in ROSTER.items() if tank.nation == "jp" and tank.price == 14))
+    board = GAME.text.summary(ENGINE.view(state, None), locale)
+    assert "22/200pt)" in board or "22/200pt）" in board, board
+
+
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 def test_a_destroyed_tank_s_special_rounds_are_no_longer_listed_as_the_player_s(locale):
     """Fifth newcomer playtest: alice's Hetzer #3 and Hetzer #7 were destroyed in rounds 1 and
@@ -150,3 +167,56 @@ def test_a_wreck_where_the_tank_stood_reads_as_before(locale, plain):
     shown = GAME.text.event_lines(state, [(e.key, e.params) for e in step.events if e.to is None], locale)
     destroyed = next(x for x in shown if x.startswith("💥"))
     assert destroyed.endswith(plain), destroyed
+
+
+@pytest.mark.parametrize("locale,said", [
+    ("en", "Panzer Lehr: Tiger, Panther, Pz IV H ×2, Pz 38(t) (162 pt)"),
+    ("zh-CN", "装甲教导师：虎式、豹式坦克、四号H型 ×2、38t（162 pt）")])
+def test_a_ready_made_army_is_offered_by_name_with_its_tanks_counted_and_its_points(locale, said):
+    """Seventh newcomer playtest (zh-CN, `opening=armies`): the menu offered
+    "部队：panzerlehr：虎式、豹式坦克、四号H型、四号H型、38t": the preset's key, a model listed once
+    per copy and no price. data/presets.toml: panzerlehr = "tiger,panther,pz4h*2,pz38t"
+    (48 + 40 + 2 × 30 + 14 = 162 pt)."""
+    state = ENGINE.setup([Seat(index=0, name="alice"), Seat(index=1, name="bob")],
+                         ENGINE.parse_options({"opening": "armies"}), 2).state
+    army = next(a for a in ENGINE.legal_actions(state, 0) if a.kind == "army" and a.loadout == "panzerlehr")
+    label = GAME.text.describe_action(state, 0, army, locale)
+    assert said in label and "panzerlehr" not in label, label
+    assert sum(ROSTER[k].price for k in ("tiger", "panther", "pz4h", "pz4h", "pz38t")) == 162
+
+
+@pytest.mark.parametrize("locale,mine,shown", [
+    ("en", "Your army (hidden until both choose): Tiger, Panther, Pz IV H ×2, Pz 38(t) (162 pt)",
+     "Bot 1's army: IS-2, T-34/85 ×3, BT-7 ×2 (186 pt)"),
+    ("zh-CN", "你的部队（双方选完前保密）：虎式、豹式坦克、四号H型 ×2、38t（162 pt）",
+     "Bot 1 的部队：JS-2、T-34/85 ×3、BT-7 ×2（186 pt）")])
+def test_an_army_chosen_in_secret_is_told_and_revealed_by_tank_names(locale, mine, shown):
+    """The same playtest: "alice 的部队：tiger,panther,pz4h,pz4h,pz38t" at the reveal, and the
+    same codes in alice's DM. data/presets.toml: guards = "is2,t34_85*3,bt7*2" (56 + 3 × 34 +
+    2 × 14 = 186 pt)."""
+    state = ENGINE.setup([Seat(index=0, name="alice"), Seat(index=1, name="Bot 1")],
+                         ENGINE.parse_options({"opening": "armies"}), 2).state
+    step = ENGINE.apply(state, 0, ENGINE.parse_action("army panzerlehr"))
+    told = GAME.text.event_lines(step.state, [(e.key, e.params) for e in step.events if e.to == [0]], locale)
+    assert told == [mine], told
+    step = ENGINE.apply(step.state, 1, ENGINE.parse_action("army guards"))
+    public = GAME.text.event_lines(step.state, [(e.key, e.params) for e in step.events if e.to is None], locale)
+    assert shown in public and not any("t34_85" in line for line in public), public
+
+
+@pytest.mark.parametrize("locale,said", [("en", "{tank}: face S"), ("zh-CN", "{tank} 朝向 南")])
+def test_choosing_a_facing_names_the_tank_just_deployed(locale, said):
+    """The playtest's menu after "Deploy Tiger #1 at F2" offered "Face N", "Face NE", …: which
+    tank turns was left to guess (rule 6: a tank is deployed, then faced)."""
+    state = ENGINE.setup([Seat(index=0, name="alice"), Seat(index=1, name="bob")],
+                         ENGINE.parse_options({"opening": "armies"}), 2).state
+    rnd = random.Random(2)
+    while not any(a.kind == "face" for a in ENGINE.legal_actions(state, state.seat)):
+        seat = ENGINE.active_seats(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        tiger = [a for a in legal if a.kind == "army" and a.loadout == "panzerlehr"]
+        state = ENGINE.apply(state, seat, (tiger or [GAME.bot_action(state, seat, rnd)])[0]).state
+    face = next(a for a in ENGINE.legal_actions(state, state.seat) if a.kind == "face" and a.dir == "s")
+    label = GAME.text.describe_action(state, state.seat, face, locale)
+    placing = GAME.text.token_names(state, state.seat, locale)[state.placing].split(" @")[0]
+    assert label == said.format(tank=placing) and "#" in placing, label
