@@ -231,6 +231,8 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         if "" not in pair:
             why = no_counter_damage(UNIT_TYPE[pair[0]], UNIT_TYPE[pair[1]])
             out["back"] = t(loc, f"frontline.no_counter.{why}") if why else ""
+    if key == "frontline.attack_hq":  # 3.1: the HQ never strikes back (a fortified one's own line follows)
+        out["back"] = t(loc, "frontline.no_counter.hq")
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
         if isinstance(params.get(left), int) and params[left] < 0:
             out[left] = 0
