@@ -86,15 +86,18 @@ def test_a_damage_line_after_several_strikes_names_the_strike_that_hit():
     step = act(s, 0, "attack a1 saber b1")
     en, zh = _lines(s, step, lambda e: e.to is None and e.key != "fleet.attack")
     sword, sword_zh = _labels(s, "b1")
+    # newcomer7a: strike 1 is numbered too once the booster gives a second blow (it read "to hit" and
+    # "joint booster" unnumbered, then "to hit (strike 2)" and "damage from strike 1")
     assert en == [
-        f"🎲 A rolls to hit: 1 = **1**, against {sword}: needs ≤ 15: **hit**",
-        f"🎲 B rolls to evade: 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
-        "🎲 A rolls joint booster: 50 = **50**, needs ≤ 50: **another melee attack**",
+        f"🎲 A rolls to hit (strike 1): 1 = **1**, against {sword}: needs ≤ 15: **hit**",
+        f"🎲 B rolls to evade (strike 1): 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
+        "🎲 A rolls joint booster (strike 1): 50 = **50**, needs ≤ 50: **another melee attack**",
         f"🎲 A rolls to hit (strike 2): 20 = **20**, against {sword}: needs ≤ 15: **miss**",
         f"🎲 B rolls red armour against a laser hit (strike 1): 31 = **31**, for {sword}: needs ≤ 30: **full damage**",
         f"B's {sword} takes 4 damage from strike 1 (health 0).",
         f"{sword} is shot down!",
     ], en
+    assert zh[0] == f"🎲 A 掷 命中判定（第 1 击）：1 = **1**，对 {sword_zh}：需要 ≤ 15：**命中**", zh
     assert zh[3] == f"🎲 A 掷 命中判定（第 2 击）：20 = **20**，对 {sword_zh}：需要 ≤ 15：**未命中**", zh
     assert zh[4].startswith("🎲 B 掷 异色外装甲（对镭射伤害）（第 1 击）：31 = **31**"), zh
     assert zh[5] == f"B 的 {sword_zh} 受到第 1 击的 4 点伤害（生命 0）。", zh
@@ -184,3 +187,60 @@ def test_the_arms_race_count_says_what_it_counts():
     assert GAME.text.event_lines(s, shown, "en") == [
         "The arms-race count, ship health plus the health of mechs on the field, is level at 25: a draw."]
     assert GAME.text.event_lines(s, shown, "zh-CN") == ["军备竞赛统计（战舰生命 + 场上战甲生命之和）持平（25）：平局。"]
+
+
+def test_a_count_result_puts_the_winner_s_total_first():
+    """Left from newcomer6 (issue 18): the result line put the first seat's total first whoever
+    won: "B wins the arms race ...: 20 to 29" read as if B had less. RULES.md 3: "战舰 + 场上战甲
+    血量之和较多者胜". The result and the final status (the outcome's parameters) say the winner's
+    total first, and the round-limit result names who is ahead; the count line keeps seat order,
+    each total beside its name."""
+    from games.fleet import GAME
+    from games.core.i18n import t
+    from tests.fleet.helpers import act, clear_hands, fleet, my_turn, new_game, put
+
+    for goals, reason in ((("arms", "raid"), "fleet.win.arms"), (("raid", "raid"), "fleet.win.cap")):
+        s = new_game(fleet(), fleet(mechs="hammer"), goals=goals, seed=7)
+        clear_hands(s)
+        my_turn(s, 0, ap=2)
+        s.round, s.first = (20 if reason == "fleet.win.arms" else 30), 0
+        s.sides[0].ship.hp = 20
+        put(s, "b1", "C2")  # B's Hammer (health 4) on the field counts: B 29, A 20
+        act(s, 0, "end")
+        step = act(s, 1, "end")
+        shown = [(e.key, e.params) for e in step.events if e.key in ("fleet.arms_count", reason)]
+        assert [k for k, _ in shown] == ["fleet.arms_count", reason]
+        en = GAME.text.event_lines(s, shown, "en")
+        zh = GAME.text.event_lines(s, shown, "zh-CN")
+        assert en[0] == "Arms race count, ship health plus the health of mechs on the field: A 20 — B 29."
+        if reason == "fleet.win.arms":
+            assert en[1] == "B wins the arms race, ship health plus the health of mechs on the field: 29 to 20."
+            assert zh[1] == "B 赢得军备竞赛（战舰生命 + 场上战甲生命之和）：29 比 20。"
+        else:
+            assert en[1] == ("Round limit reached: the arms-race count, ship health plus the health of mechs on "
+                             "the field, decides: B is ahead, 29 to 20.")
+            assert zh[1] == "达到回合上限：按军备竞赛统计（战舰生命 + 场上战甲生命之和）决定：B 领先，29 比 20。"
+        out = ENGINE.outcome(s)
+        assert out.winners == [1] and t("en", out.reason, **out.params) == en[1]
+
+
+def test_a_booster_that_gives_no_second_blow_leaves_the_single_strike_unnumbered():
+    """The other half of the joint booster (关节增压系统 "近战命中后 50% 再进行一次近战攻击"): when
+    its roll fails the attack stays one strike, read as before, without numbers."""
+    from tests.fleet.helpers import act, clear_hands, dice, fleet, mech, my_turn, new_game, put
+
+    s = new_game(fleet("bull", "heavy_vulcan", "hammer", "tim", "zack"),
+                 fleet("hummingbird", "heavy_vulcan", "sword", "tim", "zack"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "a1", "C3"), put(s, "b1", "C3")
+    mech(s, "a1").acts = 1
+    dice(s, 1, 20, 51, 31)  # hit, not evaded; joint boost 51: no second blow; red armour 31: full
+    step = act(s, 0, "attack a1 saber b1")
+    en, _ = _lines(s, step, lambda e: e.to is None and e.key != "fleet.attack")
+    sword, _ = _labels(s, "b1")
+    assert en[:3] == [
+        f"🎲 A rolls to hit: 1 = **1**, against {sword}: needs ≤ 15: **hit**",
+        f"🎲 B rolls to evade: 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
+        "🎲 A rolls joint booster: 51 = **51**, needs ≤ 50: **no extra attack**"], en
+    assert not any("strike" in line for line in en), en
