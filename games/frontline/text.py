@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
 from games.core.i18n import aside, listed, normalize_locale, numbered, t, verb_names
 
-from .cards import CARDS, Card, Effect
+from .cards import CARDS, Card, Effect, parse_deck
 from .rules import UNIT_TYPE, board_numbers, no_counter_damage
 from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
 
@@ -231,6 +232,11 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         if "" not in pair:
             why = no_counter_damage(UNIT_TYPE[pair[0]], UNIT_TYPE[pair[1]])
             out["back"] = t(loc, f"frontline.no_counter.{why}") if why else ""
+    if key == "frontline.deck_code":  # the code /deck save takes, and what it holds by name
+        main, ally, keys = parse_deck(params["code"])
+        counts = Counter(keys)
+        out["main"], out["ally"] = t(loc, f"frontline.nation.{main}"), t(loc, f"frontline.nation.{ally}")
+        out["cards"] = listed(loc, (CARDS[k].name[loc] + (f" ×{n}" if n > 1 else "") for k, n in counts.items()))
     if key == "frontline.attack_hq":  # 3.1: the HQ never strikes back (a fortified one's own line follows)
         out["back"] = t(loc, "frontline.no_counter.hq")
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")

@@ -400,3 +400,29 @@ def test_an_attack_on_the_hq_says_the_hq_does_not_strike_back():
     assert GAME.text.event_lines(st, events, "en") == [
         "Tiger I attacks bob's HQ for 5 (HQ 15; an HQ strikes back only when fortified).",
         "The fortified HQ hits back: Tiger I takes 1."]
+
+
+def test_the_deck_code_dm_lists_the_cards_by_name():
+    """newcomer6 and newcomer7a playtests: the DM after choosing a deck read "Your deck code, to keep
+    the deck with /deck save frontline NAME CODE: de/uk/g01x1,g05x3,…": nothing a newcomer can read.
+    It names the nations and every card with its count in the reader's language, and still gives the
+    code that /deck save takes (seed 7, the console table, as the playtest saw it)."""
+    import asyncio
+
+    from bot.console import run_script
+    from games.frontline.cards import CARDS, parse_deck
+
+    for lang, deck_word, save_word in (("en", "Your deck (Germany with Britain as ally): ", "/deck save frontline"),
+                                      ("zh-CN", "你的卡组（主国 德国，盟国 英国）：", "/deck save frontline")):
+        out: list[str] = []
+        lines = [f"alice: /lang {lang}", "alice: /game new frontline", "alice: /game bot", "alice: /game start",
+                 "alice: /play deck panzer"]
+        asyncio.run(run_script(lines, None, None, 7, write=out.append))
+        (dm,) = [line for line in out if line.startswith("[dm alice]") and save_word in line]
+        code = re.search(r"(de/uk/\S+)", dm).group(1)
+        main, ally, keys = parse_deck(code)
+        assert deck_word in dm, dm
+        for key in set(keys):
+            count = keys.count(key)
+            shown = CARDS[key].name[lang] + (f" ×{count}" if count > 1 else "")
+            assert shown in dm, (shown, dm)
