@@ -151,3 +151,37 @@ def test_bans_take_card_names_in_either_language_and_unique_prefixes():
     assert t("zh-CN", caught.value.key, **caught.value.params).endswith("T-34/76坦克。")
     assert any(line.startswith("• bans") and "card names" in line for line in help_lines("ironfire", IronOptions, "en"))
     assert any(line.startswith("• bans（禁卡）") and "卡牌名称" in line for line in help_lines("ironfire", IronOptions, "zh-CN"))
+
+
+def test_a_newcomer_can_read_what_every_card_does_before_and_during_the_game():
+    """Left from newcomer6 (issue 18): the pick menu read "Pick KV-1 (4 logistics)" and nothing, at
+    the console or on Discord, said what a card does or which cards carry Field Repair or Veteran
+    Crews. RULES.md now lists every card by class (`/rules ironfire cards`, `armour`, `air`, `ranged`,
+    `cards: abilities`), written from the card data, each section one /rules page; the army-selection
+    post names the command. Checked at the console table (seed 7) in both languages."""
+    import asyncio
+
+    from bot.console import run_script
+    from bot.host.rules import MAX_TEXT
+    from games.ironfire.card_list import RULES, card_list
+    from games.ironfire.engine import POOL
+
+    text = RULES.read_text(encoding="utf-8")
+    assert card_list() in text, "RULES.md's card list is stale: python -m games.ironfire.card_list"
+    for section in card_list().split("\n## ")[1:]:
+        assert len(section) < MAX_TEXT, section[:40]
+    t34 = POOL.combat["t34"]
+    assert (t34.cv, t34.logistics, t34.abilities) == (13, 3, ["repair"])  # the numbers the line below shows
+    for lang, pick_hint in (("en", "/rules ironfire cards lists what each card does"),
+                            ("zh-CN", "每张牌的作用见 /rules ironfire cards")):
+        out: list[str] = []
+        lines = [f"alice: /lang {lang}", "alice: /game new ironfire", "alice: /game bot", "alice: /game start",
+                 "alice: /play deck red_army", "alice: /rules ironfire armour", "alice: /rules ironfire cards",
+                 "alice: /rules ironfire cards: abilities"]
+        asyncio.run(run_script(lines, None, None, 7, write=out.append))
+        said = "\n".join(out)
+        assert pick_hint in said, said[-3000:]
+        assert "- T-34/76坦克 T-34/76 (苏 su) · 战斗力 CV 13 · 后勤 logistics 3 · 对装甲 vs armour 2~4；" in said
+        assert "能力 abilities: 维修 Repair" in said
+        assert "- 近卫步兵 Guards Rifles (苏 su) · 战斗力 CV 9 · 后勤 logistics 2" in said  # `cards`: infantry first
+        assert "战地维修 Field Repair (维修 Repair) · 后勤 logistics 2" in said and "T-34/76" in said
