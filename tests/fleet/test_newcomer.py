@@ -244,3 +244,36 @@ def test_a_booster_that_gives_no_second_blow_leaves_the_single_strike_unnumbered
         f"🎲 B rolls to evade: 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
         "🎲 A rolls joint booster: 51 = **51**, needs ≤ 50: **no extra attack**"], en
     assert not any("strike" in line for line in en), en
+
+
+def test_the_fleet_code_dm_names_what_the_fleet_holds():
+    """newcomer6 and newcomer7a playtests: "Fleet loaded. Its fleet code, to keep it with /deck save
+    fleet NAME CODE: bull/impact_flak,heavy_vulcan,twin_laser/hammer,sword,…/tom/snow,jack,linus/
+    adv_weapons*1,emp*2,…": internal keys, in English in a zh-CN game too. The DM names the ship,
+    weapons, mechs, captain, pilots and cards in the reader's language, then gives the code that
+    /deck save takes (seed 7, the console table)."""
+    import asyncio
+
+    from bot.console import run_script
+    from games.core.i18n import listed
+    from games.fleet.data import DATA, parse_loadout
+
+    data = DATA()
+    for lang in ("en", "zh-CN"):
+        out: list[str] = []
+        lines = [f"alice: /lang {lang}", "alice: /game new fleet", "alice: /game bot", "alice: /game start",
+                 "alice@dm: /play preset steel"]
+        asyncio.run(run_script(lines, None, None, 7, write=out.append))
+        (dm,) = [line for line in out if line.startswith("[dm alice]") and "/deck save fleet" in line]
+        code = re.search(r"[a-z_]+(?:/[a-z_,*0-9]+){6}$", dm).group(0)
+        lo = parse_loadout(code)
+        assert lo.code() == code
+        names = [data.ships[lo.ship].name[lang], data.captains[lo.captain].name[lang]]
+        names += [listed(lang, [data.mains[k].name[lang] for k in lo.mains]),
+                  listed(lang, [data.mechs[k].name[lang] for k in lo.mechs]),
+                  listed(lang, [data.pilots[k].name[lang] for k in lo.pilots])]
+        names += [data.subs[k].name[lang] + (f" ×{n}" if n > 1 else "") for k, n in {**lo.ship_cards, **lo.mech_cards}.items()]
+        for name in names:
+            assert name in dm, (name, dm)
+        before_code = dm[: dm.index(code)]
+        assert not re.search(r"\b(bull|snow|emp\*|tom)\b", before_code), dm
