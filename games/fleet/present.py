@@ -181,6 +181,10 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
         out["verb"] = t(locale, "fleet.label.supports" if weapon and weapon.support else "fleet.label.attacks")
         if weapon and weapon.shots > 1:  # one "to hit" line per shot follows: the attack says how many
             out["weapon"] = t(locale, "fleet.label.weapon_shots", weapon=_nm(params["weapon"], locale), n=weapon.shots)
+        if weapon and weapon.aoe:  # a blast: the mechs it hits may stand next to the zone named
+            out["blast"] = t(locale, "fleet.label.blast", zone=params["target"])
+        else:
+            out["blast"] = ""
     cards = params.get("cards")
     if not isinstance(cards, str) or "[" not in cards:
         return out

@@ -277,3 +277,23 @@ def test_the_fleet_code_dm_names_what_the_fleet_holds():
             assert name in dm, (name, dm)
         before_code = dm[: dm.index(code)]
         assert not re.search(r"\b(bull|snow|emp\*|tom)\b", before_code), dm
+
+
+def test_a_blast_attack_says_it_reaches_the_zones_next_to_its_target():
+    """newcomer7a playtest (seed 11): "alice's ship attacks R2 with Flak barrage." then "Bot 1's URA-01A
+    Sword (prototype) #2 takes 2 damage" for a Sword standing at R3: the attack line did not say the
+    blast reaches further. data/fleet.toml: flak "range 1 ... the AOE reaches the zones within 1 of it";
+    RULES.md: "选择区域，该区域及相邻区域的敌方战甲直接受伤害". The attack line says so."""
+    from tests.fleet.helpers import act, clear_hands, fleet, my_turn, new_game, put
+
+    s = new_game(fleet("bull", "flak", "hammer", "tim", "zack"), fleet("bull", "heavy_vulcan", "sword", "tim", "zack"),
+                 seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "b1", "C3")
+    step = act(s, 0, "fire flak C2")
+    shown = [(e.key, e.params) for e in step.events if e.key in ("fleet.attack", "fleet.damage")]
+    assert [k for k, _ in shown] == ["fleet.attack", "fleet.damage"], step.events
+    en, zh = GAME.text.event_lines(s, shown, "en"), GAME.text.event_lines(s, shown, "zh-CN")
+    assert en[0] == "A's ship attacks C2 with Flak barrage (its blast also hits the zones next to C2).", en
+    assert zh[0] == "A 的战舰 用 防空弹幕炮 攻击 C2（爆炸也波及 C2 的相邻区域）。", zh
