@@ -172,6 +172,12 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
                         n=params.get("n"), targets=params.get("targets"))
     if key == "ironfire.start" and params.get("bans", "@core.none") != "@core.none":  # banned cards by name
         out["bans"] = listed(loc, (deck_entry(k, loc) for k in str(params["bans"]).split(",")))
+    if key == "ironfire.army" and isinstance(params.get("cards"), list):  # `Sniper Team ×3`, as laid out
+        counts: dict[str, int] = {}
+        for card in params["cards"]:
+            name = localize_value(card, loc)
+            counts[name] = counts.get(name, 0) + 1
+        out["cards"] = listed(loc, (name + (f" ×{n}" if n > 1 else "") for name, n in counts.items()))
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
     for name, slot, card in _named_slots(params, loc):

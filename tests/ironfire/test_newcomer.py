@@ -185,3 +185,20 @@ def test_a_newcomer_can_read_what_every_card_does_before_and_during_the_game():
         assert "能力 abilities: 维修 Repair" in said
         assert "- 近卫步兵 Guards Rifles (苏 su) · 战斗力 CV 9 · 后勤 logistics 2" in said  # `cards`: infantry first
         assert "战地维修 Field Repair (维修 Repair) · 后勤 logistics 2" in said and "T-34/76" in said
+
+
+def test_a_revealed_army_counts_its_copies():
+    """newcomer7a playtest (seed 11): "Bot 1's army: Sniper Team, Sniper Team, Sniper Team, 88th Division,
+    88th Division, 88th Division, 88th Division, Infantry Regiment, …" — 23 names to count by eye. The
+    army reads as the board does, each card once with its count, in the order laid out (101.4: by class)."""
+    from games.ironfire import GAME
+    from tests.ironfire.helpers import battle
+
+    state = battle([["grenadier"], ["abrams"]])
+    params = {"name": "B", "cards": [{"en": "Sniper Team", "zh-CN": "狙击小组"}] * 3
+              + [{"en": "M4 Sherman", "zh-CN": "M4谢尔曼坦克"}, {"en": "A6M Zero", "zh-CN": "零式舰上战斗机"}]
+              + [{"en": "M4 Sherman", "zh-CN": "M4谢尔曼坦克"}], "abilities": "@core.none"}
+    assert GAME.text.event_lines(state, [("ironfire.army", params)], "en") == [
+        "B's army: Sniper Team ×3, M4 Sherman ×2, A6M Zero. Ability cards: none."]
+    assert GAME.text.event_lines(state, [("ironfire.army", params)], "zh-CN") == [
+        "B的作战牌组：狙击小组 ×3、M4谢尔曼坦克 ×2、零式舰上战斗机。特殊能力牌：无。"]
