@@ -213,7 +213,10 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         if params.get("by_unit", "-") != "-":  # a unit's ability: which of its card's units
             labels = labels if labels is not None else state_labels(st, loc)
             source = label_of(st, params["by_unit"], source, labels)
-        out["source"] = t(loc, f"frontline.source.{params['hook']}", card=source)
+        hit = _UNIT.fullmatch(params["unit"].get(loc, "")) if isinstance(params.get("unit"), dict) else None
+        own = hit is not None and hit.group(2) == params.get("by_unit")  # the unit's own ability, on itself
+        out["source"] = t(loc, f"frontline.source_own.{params['hook']}" if own else f"frontline.source.{params['hook']}",
+                          card=source)
     else:  # combat, or an event recorded before the source was
         out["source"] = ""
     if key == "frontline.damage":  # combat that deals nothing says why (3.3.7: immune, heavy armour)

@@ -426,3 +426,19 @@ def test_the_deck_code_dm_lists_the_cards_by_name():
             count = keys.count(key)
             shown = CARDS[key].name[lang] + (f" ×{count}" if count > 1 else "")
             assert shown in dm, (shown, dm)
+
+
+def test_a_unit_s_own_effect_on_itself_says_its_own():
+    """newcomer7a playtest: "Ju 87 Stuka deals double combat damage this turn from the attack effect of Ju 87
+    Stuka." and "Royal Sappers is fully repaired from the turn-start effect of Royal Sappers": a unit named
+    twice reads as if another unit did it. An effect a unit's own ability has on that unit says "its own"."""
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=1)
+    stuka = unit(st, 0, "stuka")
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {stuka.uid} hq")]
+    doubled = [i for i, (k, _) in enumerate(events) if k == "frontline.doubled"]
+    assert doubled, events
+    assert GAME.text.event_lines(st, events, "en")[doubled[0]] == \
+        "Ju 87 Stuka deals double combat damage this turn from its own attack effect."
+    assert GAME.text.event_lines(st, events, "zh-CN")[doubled[0]] == "Ju 87斯图卡 因自身攻击时的效果本回合造成双倍战斗伤害。"
