@@ -297,3 +297,21 @@ def test_a_blast_attack_says_it_reaches_the_zones_next_to_its_target():
     en, zh = GAME.text.event_lines(s, shown, "en"), GAME.text.event_lines(s, shown, "zh-CN")
     assert en[0] == "A's ship attacks C2 with Flak barrage (its blast also hits the zones next to C2).", en
     assert zh[0] == "A 的战舰 用 防空弹幕炮 攻击 C2（爆炸也波及 C2 的相邻区域）。", zh
+
+
+def test_a_raid_says_what_won_it():
+    """newcomer7a playtest: "URA-01A Sword (prototype) #2 moves to R1." then "Bot 1 raids the enemy ship."
+    and the game was over, alice's ship untouched: nothing said what a raid is. RULES.md 3: "劫掠战舰
+    raid：我方战甲进入敌方战舰区（敌方战舰行）/ a mech enters the enemy ship row". The result says so."""
+    from tests.fleet.helpers import act, clear_hands, fleet, mech, my_turn, new_game, put
+
+    s = new_game(fleet(), fleet(), goals=("raid", "raid"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=2)
+    put(s, "a1", "L4")
+    mech(s, "a1").acts = 1
+    step = act(s, 0, "move a1 L5")
+    shown = [(e.key, e.params) for e in step.events if e.key == "fleet.win.raid"]
+    assert GAME.text.event_lines(s, shown, "en") == [
+        "A raids the enemy ship: one of A's mechs has entered the enemy ship row."]
+    assert GAME.text.event_lines(s, shown, "zh-CN") == ["A 劫掠了敌方战舰：A 的战甲进入了敌方战舰行。"]
