@@ -202,3 +202,18 @@ def test_a_revealed_army_counts_its_copies():
         "B's army: Sniper Team ×3, M4 Sherman ×2, A6M Zero. Ability cards: none."]
     assert GAME.text.event_lines(state, [("ironfire.army", params)], "zh-CN") == [
         "B的作战牌组：狙击小组 ×3、M4谢尔曼坦克 ×2、零式舰上战斗机。特殊能力牌：无。"]
+
+
+async def test_a_game_won_by_wiping_out_an_army_says_why_there_was_no_tally():
+    """newcomer7a playtest (seed 7): the result read "The last game ended before its tally (103.1)." — a
+    newcomer had never met the word "tally". 103.1 (RULES.md): a player whose army is wiped out is out, the game ends when one is left;
+    103.2: otherwise the remaining combat value is tallied. The result names the tally and why it did
+    not happen."""
+    # one PTRD Anti-tank Squad against the bot's army; the first choice of every menu after that
+    lines = START + ["al: /play pick ptrd", "al: /play ready"] + ["al: /menu", "al: /menu 1", "al: /menu 1", "al: /menu ok"] * 6
+    out = await console(lines)
+    assert any("al's army is wiped out (103.1)." in line for line in out)
+    said = [line for line in out if "tally" in line and line.startswith("[table]")]
+    assert said and said[-1].startswith(
+        "[table] The last game ended before the tally of remaining combat value (103.1: a player whose army is "
+        "wiped out is out, and the game ends when one player is left). Winner: Bot 1."), said
