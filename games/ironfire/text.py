@@ -412,7 +412,7 @@ def board_head(view: dict[str, Any], loc: str) -> str:
 
 
 def seat_logistics(p: dict[str, Any], loc: str) -> str:
-    """`logistics 37/42` (used of the budget) or `logistics 42`; nothing before they are rolled."""
+    """`37 of 42 logistics used` (the army's of the budget) or `logistics 42`; nothing before they are rolled."""
     if not p["logistics"]:
         return ""
     if "army_logistics" in p:
