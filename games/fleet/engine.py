@@ -1390,6 +1390,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         hits = 0
         shots = w.shots
         extra_melee = False
+        first_rolls = len(ev)  # where strike 1's rolls begin: numbered once a second blow is won
         i = 0
         while i < shots:
             i += 1
@@ -1420,6 +1421,10 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 if d100 <= 50:  # 关节增压系统: one more melee attack
                     extra_melee = True
                     shots += 1
+                    if not strike:  # a single strike became two: its rolls, this one too, are strike 1
+                        for e in ev[first_rolls:]:
+                            if e.key == "core.roll":
+                                e.params["strike"] = i
         if shots == 1:  # one roll: nothing to tell apart
             for pk in packets:
                 pk.strike = 0
@@ -1924,9 +1929,9 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._finish(state, None, "fleet.win.draw_count", total=totals[0])
             ev.append(_public("fleet.win.draw_count", total=totals[0]))
         else:
-            w = 0 if totals[0] > totals[1] else 1
-            self._finish(state, w, reason, name=state.names[w], ta=totals[0], tb=totals[1])
-            ev.append(_public(reason, name=state.names[w], ta=totals[0], tb=totals[1]))
+            w = 0 if totals[0] > totals[1] else 1  # the winner's total first ("B wins: 29 to 20")
+            self._finish(state, w, reason, name=state.names[w], ta=totals[w], tb=totals[1 - w])
+            ev.append(_public(reason, name=state.names[w], ta=totals[w], tb=totals[1 - w]))
 
     def _strength(self, side: Side) -> int:
         return max(0, side.ship.hp) + sum(m.hp for m in self._field(side))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
 from games.core.i18n import aside, listed, numbered, sentences, t, verb_names
-from games.fleet.data import DATA
+from games.fleet.data import DATA, parse_loadout
 from games.fleet.state import FleetState
 
 if TYPE_CHECKING:
@@ -127,6 +127,19 @@ _WEAPONS = {tuple(sorted(w.name.items())): w for w in D.weapon_table.values()}
 _CARDS_TEXT = re.compile(r"(.+?) \[(c[0-9a-f]+)\](?:, |$)")
 
 
+def loadout_names(code: str, locale: str) -> dict[str, str]:
+    """A fleet code's parts by name in `locale`: ship, mains, mechs, captain, pilots, cards (`EMP grenade ×2`)."""
+    data, lo = DATA(), parse_loadout(code)
+
+    def names(table: dict, keys: list[str]) -> str:
+        return listed(locale, [table[k].name[locale] for k in keys])
+
+    cards = [data.subs[k].name[locale] + (f" ×{n}" if n > 1 else "") for k, n in {**lo.ship_cards, **lo.mech_cards}.items()]
+    return {"ship": data.ships[lo.ship].name[locale], "mains": names(data.mains, lo.mains),
+            "mechs": names(data.mechs, lo.mechs), "captain": data.captains[lo.captain].name[locale],
+            "pilots": names(data.pilots, lo.pilots), "cards": listed(locale, cards)}
+
+
 def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dict[str, Any],
                  locale: str) -> dict[str, Any]:
     """Card lists (`中文 / English [id], ...`, written by the rules in both languages) read as
@@ -146,6 +159,8 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                     t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = listed(locale, (labels[v] for v in value))  # ids (a fleet's model names stay as they are)
+    if key == "fleet.build.loaded":  # the code /deck save takes, and what the fleet holds by name
+        out.update(loadout_names(str(params["code"]), locale))
     if key == "core.roll" and params.get("strike"):  # an attack's rolls, numbered: its damage comes after them all
         out["what"] = t(locale, "fleet.label.strike_roll", what=params["what"], n=params["strike"])
     if key == "fleet.damage":  # 战术链接护盾: a mech that was not hit says why it takes damage
@@ -166,6 +181,10 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
         out["verb"] = t(locale, "fleet.label.supports" if weapon and weapon.support else "fleet.label.attacks")
         if weapon and weapon.shots > 1:  # one "to hit" line per shot follows: the attack says how many
             out["weapon"] = t(locale, "fleet.label.weapon_shots", weapon=_nm(params["weapon"], locale), n=weapon.shots)
+        if weapon and weapon.aoe:  # a blast: the mechs it hits may stand next to the zone named
+            out["blast"] = t(locale, "fleet.label.blast", zone=params["target"])
+        else:
+            out["blast"] = ""
     cards = params.get("cards")
     if not isinstance(cards, str) or "[" not in cards:
         return out

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
 from games.core.i18n import aside, listed, normalize_locale, numbered, t, verb_names
 
-from .cards import CARDS, Card, Effect
+from .cards import CARDS, Card, Effect, parse_deck
 from .rules import UNIT_TYPE, board_numbers, no_counter_damage
 from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
 
@@ -212,7 +213,10 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         if params.get("by_unit", "-") != "-":  # a unit's ability: which of its card's units
             labels = labels if labels is not None else state_labels(st, loc)
             source = label_of(st, params["by_unit"], source, labels)
-        out["source"] = t(loc, f"frontline.source.{params['hook']}", card=source)
+        hit = _UNIT.fullmatch(params["unit"].get(loc, "")) if isinstance(params.get("unit"), dict) else None
+        own = hit is not None and hit.group(2) == params.get("by_unit")  # the unit's own ability, on itself
+        out["source"] = t(loc, f"frontline.source_own.{params['hook']}" if own else f"frontline.source.{params['hook']}",
+                          card=source)
     else:  # combat, or an event recorded before the source was
         out["source"] = ""
     if key == "frontline.damage":  # combat that deals nothing says why (3.3.7: immune, heavy armour)
@@ -231,6 +235,13 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         if "" not in pair:
             why = no_counter_damage(UNIT_TYPE[pair[0]], UNIT_TYPE[pair[1]])
             out["back"] = t(loc, f"frontline.no_counter.{why}") if why else ""
+    if key == "frontline.deck_code":  # the code /deck save takes, and what it holds by name
+        main, ally, keys = parse_deck(params["code"])
+        counts = Counter(keys)
+        out["main"], out["ally"] = t(loc, f"frontline.nation.{main}"), t(loc, f"frontline.nation.{ally}")
+        out["cards"] = listed(loc, (CARDS[k].name[loc] + (f" ×{n}" if n > 1 else "") for k, n in counts.items()))
+    if key == "frontline.attack_hq":  # 3.1: the HQ never strikes back (a fortified one's own line follows)
+        out["back"] = t(loc, "frontline.no_counter.hq")
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
         if isinstance(params.get(left), int) and params[left] < 0:
             out[left] = 0

@@ -172,6 +172,12 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
                         n=params.get("n"), targets=params.get("targets"))
     if key == "ironfire.start" and params.get("bans", "@core.none") != "@core.none":  # banned cards by name
         out["bans"] = listed(loc, (deck_entry(k, loc) for k in str(params["bans"]).split(",")))
+    if key == "ironfire.army" and isinstance(params.get("cards"), list):  # `Sniper Team ×3`, as laid out
+        counts: dict[str, int] = {}
+        for card in params["cards"]:
+            name = localize_value(card, loc)
+            counts[name] = counts.get(name, 0) + 1
+        out["cards"] = listed(loc, (name + (f" ×{n}" if n > 1 else "") for name, n in counts.items()))
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
     for name, slot, card in _named_slots(params, loc):
@@ -216,7 +222,7 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
         pct = params.get("pct", 100)
         scaled = round_half_up(raw * pct, 100)
         if pct != 100:  # shown even when rounding cancels it (focus fire: 1 × 125% is 1)
-            terms.append((f"×{pct}%", scaled - raw))
+            terms.append((_pct_term(pct, loc), scaled - raw))
         if params.get("fortify") and scaled > 0:
             terms.append((t(loc, "ironfire.term.fortify"), -1))
         shown.terms = terms
@@ -224,9 +230,18 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
     elif what == "heal":  # 207.2: a negative damage roll restores; it reads as what it restores
         shown.dice, shown.total = [-d for d in shown.dice], -params["total"]
         if params.get("pct", 100) != 100:
-            shown.terms = [(f"×{params.get('pct', 100)}%", shown.total + roll)]
+            shown.terms = [(_pct_term(params.get("pct", 100), loc), shown.total + roll)]
         _outcome(engine, state, shown, following, loc, labels)
     return shown
+
+
+def _pct_term(pct: int, loc: str) -> str:
+    """A damage percentage with its sources (102.3, 203.1: heavy damage -50 %, focus fire +25 %,
+    added before they apply): 125 is focus fire, 50 heavy damage, 75 both."""
+    heavy = pct < 100
+    focus = pct - 100 + (50 if heavy else 0) == 25
+    sources = [t(loc, f"ironfire.term.{name}") for name, on in (("focus", focus), ("heavy", heavy)) if on]
+    return t(loc, "ironfire.term.pct", sources=sources, pct=pct)
 
 
 def _rolls_again(who: Any, following: list) -> bool:
@@ -397,7 +412,7 @@ def board_head(view: dict[str, Any], loc: str) -> str:
 
 
 def seat_logistics(p: dict[str, Any], loc: str) -> str:
-    """`logistics 37/42` (used of the budget) or `logistics 42`; nothing before they are rolled."""
+    """`37 of 42 logistics used` (the army's of the budget) or `logistics 42`; nothing before they are rolled."""
     if not p["logistics"]:
         return ""
     if "army_logistics" in p:

@@ -7,6 +7,10 @@ and again, rules unchanged, when the dice became keyed BLAKE2b (issue 17).
 Step hashes recorded again, play unchanged (every final-state hash the same), when an attack's
 numbered strikes went into its roll and damage events and Show of Force lost its "now usable"
 DM (issue 18).
+Recorded again, play unchanged (the same legal-action lists, winners and totals over seeds 1-40 of
+both option sets, checked against main), when a count result put the winner's total first (the
+outcome's parameters, so some final states too) and a joint-booster attack numbered its first strike
+(issue 18, newcomer7a).
 Per seed: (hash of every step's legal-action codes, events and the final state; hash of the
 final `dump_state`). The chooser picks by index, so the order of legal actions matters too.
 """
@@ -25,56 +29,56 @@ SHORT = {"arms_round": "3", "cap_round": "5"}
 DEFAULT = {
     1: ('805d1d12ba3b9cb1', '460c43a54c8b9e2e'),
     2: ('2428e8bdb49b2d38', '56734e87a4cfa096'),
-    3: ('5974f74fa00fd5be', '437011e95301b776'),
-    4: ('e92531ab161d46b5', '3ed6d4fa45270d05'),
+    3: ('ba38c9ced0fdffcc', '4639cc15e2b3bbbd'),
+    4: ('f37c3c580c6766b7', 'e662536c61a15afa'),
     5: ('1e0fd77adc211dd9', 'afa60e8e403f5420'),
     6: ('3ef6205918ef162c', 'e95212505121c549'),
     7: ('ed6aac29541d7bb5', 'e9bed33f7f89b8f6'),
     8: ('fbc6b7640d674f11', 'e99347c4c9a56cdc'),
     9: ('ca9bb8764c7a5399', '504b1a7288209b7f'),
-    10: ('47b9b6662efb9a46', '4a5da49a8c0db8b5'),
+    10: ('db3043c895e2abc2', 'afe1aa6eb6b97a3a'),
     11: ('3a75b81fd6588e76', '1d28df7de832fa88'),
     12: ('21fb09bd873ae718', 'eaea5e83b4f8f237'),
     13: ('9071d38704f4d258', '46db30e81ebd6baf'),
-    14: ('76b8f6030aac3cd5', '0583e09cb48bca14'),
-    15: ('40fd8400bd08898c', 'd2ed4a42f6fc4127'),
-    16: ('756fb1adb56635df', '57d041d6d7cc343f'),
-    17: ('b1025b6553468be0', '3314bd5682c0f707'),
+    14: ('aecca479ba1e1121', '183f33f8e21678e4'),
+    15: ('f36153cb161a5eed', '7ff7e2eb8fcafe8b'),
+    16: ('125466cd684a6c17', 'dfa4f068772cc13a'),
+    17: ('6f6556b29d71bdaa', '7a88bab8941b7d47'),
     18: ('88437b532882ae38', '13e49b1cb5ac765a'),
-    19: ('f3384a8443536357', '3501cf652bbd408f'),
+    19: ('f2dce8561e95e5c7', '0d634d70aef7db83'),
     20: ('5e72d56b9b424311', 'b7e99a870fbf120d'),
-    21: ('fff795e33413a90b', 'a4d384383ce26139'),
+    21: ('eee0c5bbd0635f8a', 'd1bfa71a7f2adeeb'),
     22: ('d32dfad865fb9a9f', '13904e8be2f28e1c'),
-    23: ('18bb8b2a38fca6d7', 'b770c9d304093a5e'),
-    24: ('7a9dbe9ddac07686', 'b1dca222977c62f2'),
-    25: ('a2d9d64c46a4a87c', '7e9640127b2f2a29'),
+    23: ('bfa1384bab4ea258', '99c1dc9982db1efc'),
+    24: ('3bda5f7fe304b83a', '0d41d5906d180b11'),
+    25: ('2b651a44f2199df7', '82ebbabfb9101469'),
     26: ('91d1009bd116a042', '176bf873f436139a'),
-    27: ('9ecdd92e74ec6585', '441cd9eddea8b9d8'),
+    27: ('f061ef169091a38d', 'f34ec069b0ff0f49'),
     28: ('42d03cc400c39b1f', 'b8e891dbcd69362b'),
     29: ('3726f6004ca92c80', 'b3228fdee8cfad07'),
     30: ('991efd236a7695ad', '2438c55fdd822bf1'),
 }
 
 SHORT_ROUNDS = {
-    1: ('51ccef3a85e62e54', 'cb3328f0b4fce469'),
-    2: ('1d895adba9b6c1eb', 'cd301a04f64c8db3'),
-    3: ('9adb2f1c3046c306', '40f8324211405ce2'),
-    4: ('08fa070c50d3e846', '22a2925334f5bd7f'),
+    1: ('d3e49816673ea494', '3e9a72da0bf94b2a'),
+    2: ('a31a8693a6a69638', '651e94aef4a03ac5'),
+    3: ('f81e04e1644bef79', '8b0ed49152521531'),
+    4: ('41a617d15fd9d0bb', 'cf5d938cf7ec42bc'),
     5: ('a0cbf2d7c64d44ef', 'd5e6ad094d69b112'),
     6: ('665d4815f3db2491', 'a3195c13b1fe33aa'),
-    7: ('d901b776a136de70', 'a42da6dc609a9d54'),
+    7: ('90334002c38c36de', '390329a58ec18a33'),
     8: ('fd054d070faa8033', '6bc219cf9680afe7'),
     9: ('4c5346540b8d5c39', '9e04e59568a3b963'),
     10: ('b35732b20dea3afa', 'ff8bd9f818b0cfc4'),
     11: ('7029da14be7d5981', '50d0f10b8b3a0249'),
-    12: ('9f796fd586efc6bd', '00757035d0736958'),
-    13: ('fba9fa947a88c034', 'e43539fb0a67ae0c'),
-    14: ('bfd6a179c8d82004', '2ad5be455a836229'),
+    12: ('04cf4dd46ff733e7', 'f7cf03e6139df72f'),
+    13: ('41db768c2ff2415e', '91e573176d09cf40'),
+    14: ('1e27ecbec3af49bc', 'c27078df6ad1892b'),
     15: ('23c6a98bcd6a2b98', '4cde5becaf5a90ca'),
     16: ('6cd0bfa49d2ed097', '215fc11fd754615d'),
-    17: ('e9db79e71be79025', '19f7891e11ae22f8'),
-    18: ('d3e0f3d14865d5da', 'e00836cc394bfd2d'),
-    19: ('e177099e107dbb83', '882bded3ba7916a3'),
+    17: ('bff31300c91eb919', 'ef5a6884264f9f68'),
+    18: ('70657db0a21ce22a', '033f06f6728c0d07'),
+    19: ('3b02160494d5f68f', 'c80a600a041bbab1'),
     20: ('941eacc470d00745', '151cc66f277be037'),
 }
 

@@ -86,15 +86,18 @@ def test_a_damage_line_after_several_strikes_names_the_strike_that_hit():
     step = act(s, 0, "attack a1 saber b1")
     en, zh = _lines(s, step, lambda e: e.to is None and e.key != "fleet.attack")
     sword, sword_zh = _labels(s, "b1")
+    # newcomer7a: strike 1 is numbered too once the booster gives a second blow (it read "to hit" and
+    # "joint booster" unnumbered, then "to hit (strike 2)" and "damage from strike 1")
     assert en == [
-        f"🎲 A rolls to hit: 1 = **1**, against {sword}: needs ≤ 15: **hit**",
-        f"🎲 B rolls to evade: 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
-        "🎲 A rolls joint booster: 50 = **50**, needs ≤ 50: **another melee attack**",
+        f"🎲 A rolls to hit (strike 1): 1 = **1**, against {sword}: needs ≤ 15: **hit**",
+        f"🎲 B rolls to evade (strike 1): 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
+        "🎲 A rolls joint booster (strike 1): 50 = **50**, needs ≤ 50: **another melee attack**",
         f"🎲 A rolls to hit (strike 2): 20 = **20**, against {sword}: needs ≤ 15: **miss**",
         f"🎲 B rolls red armour against a laser hit (strike 1): 31 = **31**, for {sword}: needs ≤ 30: **full damage**",
         f"B's {sword} takes 4 damage from strike 1 (health 0).",
         f"{sword} is shot down!",
     ], en
+    assert zh[0] == f"🎲 A 掷 命中判定（第 1 击）：1 = **1**，对 {sword_zh}：需要 ≤ 15：**命中**", zh
     assert zh[3] == f"🎲 A 掷 命中判定（第 2 击）：20 = **20**，对 {sword_zh}：需要 ≤ 15：**未命中**", zh
     assert zh[4].startswith("🎲 B 掷 异色外装甲（对镭射伤害）（第 1 击）：31 = **31**"), zh
     assert zh[5] == f"B 的 {sword_zh} 受到第 1 击的 4 点伤害（生命 0）。", zh
@@ -184,3 +187,131 @@ def test_the_arms_race_count_says_what_it_counts():
     assert GAME.text.event_lines(s, shown, "en") == [
         "The arms-race count, ship health plus the health of mechs on the field, is level at 25: a draw."]
     assert GAME.text.event_lines(s, shown, "zh-CN") == ["军备竞赛统计（战舰生命 + 场上战甲生命之和）持平（25）：平局。"]
+
+
+def test_a_count_result_puts_the_winner_s_total_first():
+    """Left from newcomer6 (issue 18): the result line put the first seat's total first whoever
+    won: "B wins the arms race ...: 20 to 29" read as if B had less. RULES.md 3: "战舰 + 场上战甲
+    血量之和较多者胜". The result and the final status (the outcome's parameters) say the winner's
+    total first, and the round-limit result names who is ahead; the count line keeps seat order,
+    each total beside its name."""
+    from games.fleet import GAME
+    from games.core.i18n import t
+    from tests.fleet.helpers import act, clear_hands, fleet, my_turn, new_game, put
+
+    for goals, reason in ((("arms", "raid"), "fleet.win.arms"), (("raid", "raid"), "fleet.win.cap")):
+        s = new_game(fleet(), fleet(mechs="hammer"), goals=goals, seed=7)
+        clear_hands(s)
+        my_turn(s, 0, ap=2)
+        s.round, s.first = (20 if reason == "fleet.win.arms" else 30), 0
+        s.sides[0].ship.hp = 20
+        put(s, "b1", "C2")  # B's Hammer (health 4) on the field counts: B 29, A 20
+        act(s, 0, "end")
+        step = act(s, 1, "end")
+        shown = [(e.key, e.params) for e in step.events if e.key in ("fleet.arms_count", reason)]
+        assert [k for k, _ in shown] == ["fleet.arms_count", reason]
+        en = GAME.text.event_lines(s, shown, "en")
+        zh = GAME.text.event_lines(s, shown, "zh-CN")
+        assert en[0] == "Arms race count, ship health plus the health of mechs on the field: A 20 — B 29."
+        if reason == "fleet.win.arms":
+            assert en[1] == "B wins the arms race, ship health plus the health of mechs on the field: 29 to 20."
+            assert zh[1] == "B 赢得军备竞赛（战舰生命 + 场上战甲生命之和）：29 比 20。"
+        else:
+            assert en[1] == ("Round limit reached: the arms-race count, ship health plus the health of mechs on "
+                             "the field, decides: B is ahead, 29 to 20.")
+            assert zh[1] == "达到回合上限：按军备竞赛统计（战舰生命 + 场上战甲生命之和）决定：B 领先，29 比 20。"
+        out = ENGINE.outcome(s)
+        assert out.winners == [1] and t("en", out.reason, **out.params) == en[1]
+
+
+def test_a_booster_that_gives_no_second_blow_leaves_the_single_strike_unnumbered():
+    """The other half of the joint booster (关节增压系统 "近战命中后 50% 再进行一次近战攻击"): when
+    its roll fails the attack stays one strike, read as before, without numbers."""
+    from tests.fleet.helpers import act, clear_hands, dice, fleet, mech, my_turn, new_game, put
+
+    s = new_game(fleet("bull", "heavy_vulcan", "hammer", "tim", "zack"),
+                 fleet("hummingbird", "heavy_vulcan", "sword", "tim", "zack"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "a1", "C3"), put(s, "b1", "C3")
+    mech(s, "a1").acts = 1
+    dice(s, 1, 20, 51, 31)  # hit, not evaded; joint boost 51: no second blow; red armour 31: full
+    step = act(s, 0, "attack a1 saber b1")
+    en, _ = _lines(s, step, lambda e: e.to is None and e.key != "fleet.attack")
+    sword, _ = _labels(s, "b1")
+    assert en[:3] == [
+        f"🎲 A rolls to hit: 1 = **1**, against {sword}: needs ≤ 15: **hit**",
+        f"🎲 B rolls to evade: 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
+        "🎲 A rolls joint booster: 51 = **51**, needs ≤ 50: **no extra attack**"], en
+    assert not any("strike" in line for line in en), en
+
+
+def test_the_fleet_code_dm_names_what_the_fleet_holds():
+    """newcomer6 and newcomer7a playtests: "Fleet loaded. Its fleet code, to keep it with /deck save
+    fleet NAME CODE: bull/impact_flak,heavy_vulcan,twin_laser/hammer,sword,…/tom/snow,jack,linus/
+    adv_weapons*1,emp*2,…": internal keys, in English in a zh-CN game too. The DM names the ship,
+    weapons, mechs, captain, pilots and cards in the reader's language, then gives the code that
+    /deck save takes (seed 7, the console table)."""
+    import asyncio
+
+    from bot.console import run_script
+    from games.core.i18n import listed
+    from games.fleet.data import DATA, parse_loadout
+
+    data = DATA()
+    for lang in ("en", "zh-CN"):
+        out: list[str] = []
+        lines = [f"alice: /lang {lang}", "alice: /game new fleet", "alice: /game bot", "alice: /game start",
+                 "alice@dm: /play preset steel"]
+        asyncio.run(run_script(lines, None, None, 7, write=out.append))
+        (dm,) = [line for line in out if line.startswith("[dm alice]") and "/deck save fleet" in line]
+        code = re.search(r"[a-z_]+(?:/[a-z_,*0-9]+){6}$", dm).group(0)
+        lo = parse_loadout(code)
+        assert lo.code() == code
+        names = [data.ships[lo.ship].name[lang], data.captains[lo.captain].name[lang]]
+        names += [listed(lang, [data.mains[k].name[lang] for k in lo.mains]),
+                  listed(lang, [data.mechs[k].name[lang] for k in lo.mechs]),
+                  listed(lang, [data.pilots[k].name[lang] for k in lo.pilots])]
+        names += [data.subs[k].name[lang] + (f" ×{n}" if n > 1 else "") for k, n in {**lo.ship_cards, **lo.mech_cards}.items()]
+        for name in names:
+            assert name in dm, (name, dm)
+        before_code = dm[: dm.index(code)]
+        assert not re.search(r"\b(bull|snow|emp\*|tom)\b", before_code), dm
+
+
+def test_a_blast_attack_says_it_reaches_the_zones_next_to_its_target():
+    """newcomer7a playtest (seed 11): "alice's ship attacks R2 with Flak barrage." then "Bot 1's URA-01A
+    Sword (prototype) #2 takes 2 damage" for a Sword standing at R3: the attack line did not say the
+    blast reaches further. data/fleet.toml: flak "range 1 ... the AOE reaches the zones within 1 of it";
+    RULES.md: "选择区域，该区域及相邻区域的敌方战甲直接受伤害". The attack line says so."""
+    from tests.fleet.helpers import act, clear_hands, fleet, my_turn, new_game, put
+
+    s = new_game(fleet("bull", "flak", "hammer", "tim", "zack"), fleet("bull", "heavy_vulcan", "sword", "tim", "zack"),
+                 seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=4)
+    put(s, "b1", "C3")
+    step = act(s, 0, "fire flak C2")
+    shown = [(e.key, e.params) for e in step.events if e.key in ("fleet.attack", "fleet.damage")]
+    assert [k for k, _ in shown] == ["fleet.attack", "fleet.damage"], step.events
+    en, zh = GAME.text.event_lines(s, shown, "en"), GAME.text.event_lines(s, shown, "zh-CN")
+    assert en[0] == "A's ship attacks C2 with Flak barrage (its blast also hits the zones next to C2).", en
+    assert zh[0] == "A 的战舰 用 防空弹幕炮 攻击 C2（爆炸也波及 C2 的相邻区域）。", zh
+
+
+def test_a_raid_says_what_won_it():
+    """newcomer7a playtest: "URA-01A Sword (prototype) #2 moves to R1." then "Bot 1 raids the enemy ship."
+    and the game was over, alice's ship untouched: nothing said what a raid is. RULES.md 3: "劫掠战舰
+    raid：我方战甲进入敌方战舰区（敌方战舰行）/ a mech enters the enemy ship row". The result says so."""
+    from tests.fleet.helpers import act, clear_hands, fleet, mech, my_turn, new_game, put
+
+    s = new_game(fleet(), fleet(), goals=("raid", "raid"), seed=7)
+    clear_hands(s)
+    my_turn(s, 0, ap=2)
+    put(s, "a1", "L4")
+    mech(s, "a1").acts = 1
+    step = act(s, 0, "move a1 L5")
+    shown = [(e.key, e.params) for e in step.events if e.key == "fleet.win.raid"]
+    assert GAME.text.event_lines(s, shown, "en") == [
+        "A raids the enemy ship: one of A's mechs has entered the enemy ship row."]
+    assert GAME.text.event_lines(s, shown, "zh-CN") == ["A 劫掠了敌方战舰：A 的战甲进入了敌方战舰行。"]

@@ -249,7 +249,7 @@ def test_an_hq_hit_past_zero_shows_nothing_left_not_a_negative_number():
     assert st.players[1].hq < 0  # the rules keep the overkill
     # the result's scores are the HQs' defence left, none below 0 ("Scores: alice 20 · Bot 1 -2")
     assert ENGINE.outcome(st).scores == [20.0, 0.0]
-    for loc, shown in (("en", "(HQ 0)"), ("zh-CN", "（总部 0）")):
+    for loc, shown in (("en", "(HQ 0;"), ("zh-CN", "（总部 0；")):
         lines = GAME.text.event_lines(st, events, loc)
         assert any(shown in line for line in lines) and not any("-" in line.split("HQ")[-1] for line in lines), lines
         board = GAME.text.summary(ENGINE.view(st, 0), loc)
@@ -372,3 +372,73 @@ def test_an_attack_that_takes_no_damage_back_says_why():
         assert bool(hurt) == ((attacker, defender) == ("stuka", "yak1"))  # the rule as the engine plays it
         assert GAME.text.event_lines(st, events, "en")[at] == en
         assert GAME.text.event_lines(st, events, "zh-CN")[at] == zh
+
+
+def test_an_attack_on_the_hq_says_the_hq_does_not_strike_back():
+    """newcomer7a playtest: "Tiger I attacks alice's HQ for 5 (HQ 3)." and nothing for the Tiger:
+    a newcomer who had just seen units strike back did not know why the HQ did not. RULES.md 4
+    (3.1): "Counter damage: ... the HQ never does." The line says so, unless the HQ was fortified
+    (its lasting effect "whenever an enemy unit attacks this HQ, it takes 1 damage"): the line
+    says that too, and does not depend on the state it is read with (/game log reads every step
+    with the last one), and a fortified HQ's strike back has its own line."""
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=1)
+    tiger = unit(st, 0, "tiger", front=True)
+    st.front_owner = 0
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} hq")]
+    assert [k for k, _ in events] == ["frontline.attack_hq"]
+    assert GAME.text.event_lines(st, events, "en") == ["Tiger I attacks bob's HQ for 5 (HQ 15; an HQ strikes back only when fortified)."]
+    assert GAME.text.event_lines(st, events, "zh-CN") == ["虎式坦克 攻击 bob 的总部，造成 5 点伤害（总部 15；总部只有要塞化后才反击）。"]
+
+    st = battle(seed=1)
+    tiger = unit(st, 0, "tiger", front=True)
+    st.front_owner = 0
+    st.players[1].hq_effects.append("retaliate")
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} hq")]
+    assert [k for k, _ in events] == ["frontline.attack_hq", "frontline.retaliate"]
+    assert GAME.text.event_lines(st, events, "en") == [
+        "Tiger I attacks bob's HQ for 5 (HQ 15; an HQ strikes back only when fortified).",
+        "The fortified HQ hits back: Tiger I takes 1."]
+
+
+def test_the_deck_code_dm_lists_the_cards_by_name():
+    """newcomer6 and newcomer7a playtests: the DM after choosing a deck read "Your deck code, to keep
+    the deck with /deck save frontline NAME CODE: de/uk/g01x1,g05x3,…": nothing a newcomer can read.
+    It names the nations and every card with its count in the reader's language, and still gives the
+    code that /deck save takes (seed 7, the console table, as the playtest saw it)."""
+    import asyncio
+
+    from bot.console import run_script
+    from games.frontline.cards import CARDS, parse_deck
+
+    for lang, deck_word, save_word in (("en", "Your deck (Germany with Britain as ally): ", "/deck save frontline"),
+                                      ("zh-CN", "你的卡组（主国 德国，盟国 英国）：", "/deck save frontline")):
+        out: list[str] = []
+        lines = [f"alice: /lang {lang}", "alice: /game new frontline", "alice: /game bot", "alice: /game start",
+                 "alice: /play deck panzer"]
+        asyncio.run(run_script(lines, None, None, 7, write=out.append))
+        (dm,) = [line for line in out if line.startswith("[dm alice]") and save_word in line]
+        code = re.search(r"(de/uk/\S+)", dm).group(1)
+        main, ally, keys = parse_deck(code)
+        assert deck_word in dm, dm
+        for key in set(keys):
+            count = keys.count(key)
+            shown = CARDS[key].name[lang] + (f" ×{count}" if count > 1 else "")
+            assert shown in dm, (shown, dm)
+
+
+def test_a_unit_s_own_effect_on_itself_says_its_own():
+    """newcomer7a playtest: "Ju 87 Stuka deals double combat damage this turn from the attack effect of Ju 87
+    Stuka." and "Royal Sappers is fully repaired from the turn-start effect of Royal Sappers": a unit named
+    twice reads as if another unit did it. An effect a unit's own ability has on that unit says "its own"."""
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=1)
+    stuka = unit(st, 0, "stuka")
+    events = [(e.key, e.params) for e in act(st, 0, f"attack {stuka.uid} hq")]
+    doubled = [i for i, (k, _) in enumerate(events) if k == "frontline.doubled"]
+    assert doubled, events
+    assert GAME.text.event_lines(st, events, "en")[doubled[0]] == \
+        "Ju 87 Stuka deals double combat damage this turn from its own attack effect."
+    assert GAME.text.event_lines(st, events, "zh-CN")[doubled[0]] == "Ju 87斯图卡 因自身攻击时的效果本回合造成双倍战斗伤害。"

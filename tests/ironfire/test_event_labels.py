@@ -328,7 +328,36 @@ def test_a_percentage_that_rounds_to_nothing_is_still_shown():
         roll = {"who": "P1", "what": "@ironfire.roll.damage", "dice": [2], "lo": 1, "hi": 3, "precise": 0, "fortify": 0}
         return GAME.text.event_lines(state, [("core.roll", roll | params)], loc)[0]
 
-    assert "2 − 1 (environment) + 0 (×125%) = **1**" in line("en", env=-1, pct=125, total=1)
-    assert "2 − 1（环境） + 0（×125%） = **1**" in line("zh-CN", env=-1, pct=125, total=1)
-    assert "2 + 1 (environment) + 1 (×125%) = **4**" in line("en", env=1, pct=125, total=4)  # as before
+    assert "2 − 1 (environment) + 0 (focus fire ×125%) = **1**" in line("en", env=-1, pct=125, total=1)
+    assert "2 − 1（环境） + 0（集火 ×125%） = **1**" in line("zh-CN", env=-1, pct=125, total=1)
+    assert "2 + 1 (environment) + 1 (focus fire ×125%) = **4**" in line("en", env=1, pct=125, total=4)  # as before
     assert "2 − 1 (environment) = **1**" in line("en", env=-1, pct=100, total=1)  # no percentage: none shown
+
+
+def test_a_percentage_term_names_where_it_comes_from():
+    """newcomer7a (issue 18, left from newcomer6): "3 + 1 (environment) + 1 (×125%) = **5**" did not
+    say where the 125 % came from. RULES.md 102.3/203.1: "重创 −50%，集火 +25%", "百分比先相加再计算":
+    125 % is focus fire, 50 % a heavily damaged card, 75 % both. The term names its source, on a
+    real focus strike (seed-free: the state is built) and on each percentage the rules can give."""
+    state = battle([["panther", "panther"], ["abrams", "grenadier"]])
+    unit(state, "a2").heavy = True
+    play(state, 0, "focus b1")
+    play(state, 0, "with a1 armour")
+    play(state, 0, "with a2 armour")
+    play(state, 0, "fire")
+    pairs = [(e.key, e.params) for e in play(state, 1, "pass").events if e.to is None]
+    pcts = [p["pct"] for k, p in pairs if k == "core.roll" and str(p.get("what")).endswith("damage")]
+    assert 125 in pcts and 75 in pcts, pcts
+    en = " ".join(GAME.text.event_lines(state, pairs, "en"))
+    zh = " ".join(GAME.text.event_lines(state, pairs, "zh-CN"))
+    assert "(focus fire ×125%)" in en and "(focus fire, heavily damaged ×75%)" in en, en
+    assert "（集火 ×125%）" in zh and "（集火、重创 ×75%）" in zh, zh
+    assert "(×" not in en and "（×" not in zh
+
+    def line(loc: str, **params) -> str:
+        roll = {"who": "P1", "what": "@ironfire.roll.damage", "dice": [3], "lo": 1, "hi": 3, "precise": 0,
+                "fortify": 0, "env": 0}
+        return GAME.text.event_lines(state, [("core.roll", roll | params)], loc)[0]
+
+    assert "3 − 1 (heavily damaged ×50%) = **2**" in line("en", pct=50, total=2)
+    assert "3 − 1（重创 ×50%） = **2**" in line("zh-CN", pct=50, total=2)

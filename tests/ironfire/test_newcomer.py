@@ -62,9 +62,12 @@ async def test_an_attack_says_what_logistics_it_costs():
     assert "[reply al]   2. IS-2 #1 16/16 attacks vs ranged" in out  # a free option says nothing
     assert ("[table] al: IS-2 #1 attacks (vs armour): 1 attack on up to 1 target. "
             "It costs 1 logistics, paid at once.") in out
-    assert "[table] [a] al ▶ · logistics 8/44 · deck 29" in out
+    # newcomer7a: the board read "logistics 8/44", which a newcomer took for 8 left; the menu says "(3 of 45
+    # logistics used)": the board says it the same way
+    assert "[table] [a] al ▶ · 8 of 44 logistics used · deck 29" in out
     zh = [line.replace("al:", "li:") for line in START[1:] + army] + ["li: /play IS-2 #1 16/16攻击：对装甲"]
     out = await console(zh)
+    assert "[table] [a] li ▶ · 已用后勤 8/44 · 套牌 29" in out
     assert "[table] li：IS-2重型坦克 #1发动攻击（对装甲）：每个目标1次，最多1个目标。此攻击消耗后勤 1，立即扣除。" in out
 
 
@@ -151,3 +154,69 @@ def test_bans_take_card_names_in_either_language_and_unique_prefixes():
     assert t("zh-CN", caught.value.key, **caught.value.params).endswith("T-34/76坦克。")
     assert any(line.startswith("• bans") and "card names" in line for line in help_lines("ironfire", IronOptions, "en"))
     assert any(line.startswith("• bans（禁卡）") and "卡牌名称" in line for line in help_lines("ironfire", IronOptions, "zh-CN"))
+
+
+def test_a_newcomer_can_read_what_every_card_does_before_and_during_the_game():
+    """Left from newcomer6 (issue 18): the pick menu read "Pick KV-1 (4 logistics)" and nothing, at
+    the console or on Discord, said what a card does or which cards carry Field Repair or Veteran
+    Crews. RULES.md now lists every card by class (`/rules ironfire cards`, `armour`, `air`, `ranged`,
+    `cards: abilities`), written from the card data, each section one /rules page; the army-selection
+    post names the command. Checked at the console table (seed 7) in both languages."""
+    import asyncio
+
+    from bot.console import run_script
+    from bot.host.rules import MAX_TEXT
+    from games.ironfire.card_list import RULES, card_list
+    from games.ironfire.engine import POOL
+
+    text = RULES.read_text(encoding="utf-8")
+    assert card_list() in text, "RULES.md's card list is stale: python -m games.ironfire.card_list"
+    for section in card_list().split("\n## ")[1:]:
+        assert len(section) < MAX_TEXT, section[:40]
+    t34 = POOL.combat["t34"]
+    assert (t34.cv, t34.logistics, t34.abilities) == (13, 3, ["repair"])  # the numbers the line below shows
+    for lang, pick_hint in (("en", "/rules ironfire cards lists what each card does"),
+                            ("zh-CN", "每张牌的作用见 /rules ironfire cards")):
+        out: list[str] = []
+        lines = [f"alice: /lang {lang}", "alice: /game new ironfire", "alice: /game bot", "alice: /game start",
+                 "alice: /play deck red_army", "alice: /rules ironfire armour", "alice: /rules ironfire cards",
+                 "alice: /rules ironfire cards: abilities"]
+        asyncio.run(run_script(lines, None, None, 7, write=out.append))
+        said = "\n".join(out)
+        assert pick_hint in said, said[-3000:]
+        assert "- T-34/76坦克 T-34/76 (苏 su) · 战斗力 CV 13 · 后勤 logistics 3 · 对装甲 vs armour 2~4；" in said
+        assert "能力 abilities: 维修 Repair" in said
+        assert "- 近卫步兵 Guards Rifles (苏 su) · 战斗力 CV 9 · 后勤 logistics 2" in said  # `cards`: infantry first
+        assert "战地维修 Field Repair (维修 Repair) · 后勤 logistics 2" in said and "T-34/76" in said
+
+
+def test_a_revealed_army_counts_its_copies():
+    """newcomer7a playtest (seed 11): "Bot 1's army: Sniper Team, Sniper Team, Sniper Team, 88th Division,
+    88th Division, 88th Division, 88th Division, Infantry Regiment, …" — 23 names to count by eye. The
+    army reads as the board does, each card once with its count, in the order laid out (101.4: by class)."""
+    from games.ironfire import GAME
+    from tests.ironfire.helpers import battle
+
+    state = battle([["grenadier"], ["abrams"]])
+    params = {"name": "B", "cards": [{"en": "Sniper Team", "zh-CN": "狙击小组"}] * 3
+              + [{"en": "M4 Sherman", "zh-CN": "M4谢尔曼坦克"}, {"en": "A6M Zero", "zh-CN": "零式舰上战斗机"}]
+              + [{"en": "M4 Sherman", "zh-CN": "M4谢尔曼坦克"}], "abilities": "@core.none"}
+    assert GAME.text.event_lines(state, [("ironfire.army", params)], "en") == [
+        "B's army: Sniper Team ×3, M4 Sherman ×2, A6M Zero. Ability cards: none."]
+    assert GAME.text.event_lines(state, [("ironfire.army", params)], "zh-CN") == [
+        "B的作战牌组：狙击小组 ×3、M4谢尔曼坦克 ×2、零式舰上战斗机。特殊能力牌：无。"]
+
+
+async def test_a_game_won_by_wiping_out_an_army_says_why_there_was_no_tally():
+    """newcomer7a playtest (seed 7): the result read "The last game ended before its tally (103.1)." — a
+    newcomer had never met the word "tally". 103.1 (RULES.md): a player whose army is wiped out is out, the game ends when one is left;
+    103.2: otherwise the remaining combat value is tallied. The result names the tally and why it did
+    not happen."""
+    # one PTRD Anti-tank Squad against the bot's army; the first choice of every menu after that
+    lines = START + ["al: /play pick ptrd", "al: /play ready"] + ["al: /menu", "al: /menu 1", "al: /menu 1", "al: /menu ok"] * 6
+    out = await console(lines)
+    assert any("al's army is wiped out (103.1)." in line for line in out)
+    said = [line for line in out if "tally" in line and line.startswith("[table]")]
+    assert said and said[-1].startswith(
+        "[table] The last game ended before the tally of remaining combat value (103.1: a player whose army is "
+        "wiped out is out, and the game ends when one player is left). Winner: Bot 1."), said
