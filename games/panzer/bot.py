@@ -13,7 +13,7 @@ from games.core import GameRng
 from games.core.scoring import win_chances
 from games.core.hexgrid import distance, in_arc, neighbors, turn_steps
 from games.panzer import rules as R
-from games.panzer.data import MAPS
+from games.panzer.data import MAPS, NATIONS
 from games.panzer.models import (
     Again, Army, Done, Face, Go, Halt, Hold, Load, NoAgain, Pick, Ready, Side, Tank, Turret, Turn, Deploy,
     Drive, EndMove, EndShots, EndTurn, Precise, AdvFire, DFire, JumpFire, Cancel, copy_mover, shallow_state,
@@ -400,6 +400,68 @@ def turn_of(state: Any) -> int | str:
     return state.phase if state.phase in SETUP_PHASES else state.turn_no
 
 
+def quality(key: str) -> float:
+    """What a tank type is worth in battle, against the roster as a whole (each type alike): the
+    points its best gun may expect to destroy with a hit (the kill chance against each type's
+    front armour times that type's points), times its chance to survive a hit from each type's
+    best gun. Read against the same roster whatever the opponent drafts (its picks are public,
+    but a counter-draft was not tried)."""
+    return _QUALITY[key]
+
+
+def _quality(t: Any) -> float:
+    roster = list(R.ROSTER.values())
+    attack = max(g.attack for g in t.guns)
+    kills = sum(p_kill(e.armour[0] - attack, "medium", False) * R.POINTS[e.tank_class] for e in roster)
+    survives = sum(1 - p_kill(t.armour[0] - max(g.attack for g in e.guns), "medium", False) for e in roster)
+    return kills * survives / len(roster) ** 2
+
+
+_QUALITY = {key: _quality(t) for key, t in R.ROSTER.items()}
+
+
+def planned_army(picks: tuple[str, ...], budget: int) -> list[str]:
+    """The army the levels draft towards from `picks`: for each nation the picks leave open
+    (one nation keeps the single-nation bonus), the tanks added one by one by quality per
+    square root of price while any fits (few strong tanks before many weak ones), and of these
+    the army of the most quality in all."""
+    nations = {R.ROSTER[k].nation for k in picks}
+    options: tuple[str | None, ...] = NATIONS if not nations else (nations.pop(),) if len(nations) == 1 else (None,)
+    best: list[str] = list(picks)
+    for nation in options:
+        army = list(picks)
+        while True:
+            fits = [k for k in R.addable_keys(army, budget) if nation is None or R.ROSTER[k].nation == nation]
+            if not fits:
+                break
+            army.append(max(fits, key=lambda k: (_QUALITY[k] / R.ROSTER[k].price ** 0.5, k)))
+        if sum(map(quality, army)) > sum(map(quality, best)):
+            best = army
+    return best
+
+
+def planned_choice(engine: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """The levels' policy (`SEARCH_OPTIONS`): the heuristic, but for the army. The heuristic
+    drafts by (gun + armour + move) per point, a flock of cheap weak tanks (ten a side, Type 97
+    and Hetzers, whose guns hardly scratch a KV-2's or a Tiger's armour); the levels draft
+    `planned_army` instead (or ready-made, the preset of the most quality). The search cannot
+    judge a draft itself (`evaluate` is even before the battle), so its choice is the policy's."""
+    if state.phase == "draft":
+        picks = state.picks[seat]
+        army = planned_army(tuple(picks), state.options.budget)
+        legal = engine.legal_actions(state, seat)
+        if len(army) > len(picks):
+            pick = next((a for a in legal if isinstance(a, Pick) and a.tank == army[len(picks)]), None)
+            if pick is not None:
+                return pick
+        return next((a for a in legal if isinstance(a, Done)), None) or choose(engine, state, seat, rng)
+    if state.phase == "army":
+        presets = engine.loadout_presets()
+        return max(engine.legal_actions(state, seat),
+                   key=lambda a: sum(quality(k) for k in presets.get(a.loadout, "").split(",") if k in _QUALITY))
+    return choose(engine, state, seat, rng)
+
+
 # How panzer's levels search (`SearchBot` keywords): rollouts scored where the turn ends (at
 # most 80 moves: a turn is some thirty), and the heuristic's choice overruled only by a paired
 # gain larger than one standard error (with any gain, hard overruled it in a third of its
@@ -408,7 +470,9 @@ def turn_of(state: Any) -> int | str:
 # move among some thirty (an early `endmove` or `endturn`, a stray turret turn) changes what
 # a candidate's turn is worth more than the candidate does, and only the dice of the drawn
 # world should differ between the rounds of a paired comparison.
-SEARCH_OPTIONS = {"turn_of": turn_of, "rollout_steps": 80, "confidence": 1.0, "rollout_randomness": 0.0}
+# Their policy (the favourite and the rollouts' moves) is the heuristic but for the draft (`planned_choice`).
+SEARCH_OPTIONS = {"turn_of": turn_of, "rollout_steps": 80, "confidence": 1.0, "rollout_randomness": 0.0,
+                  "policy": planned_choice}
 
 
 def aimless(view: dict[str, Any], action: Any) -> bool:
