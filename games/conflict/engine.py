@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from pydantic import TypeAdapter
 
@@ -19,12 +20,15 @@ TERM_RE = re.compile(r"^[\w\-\u4e00-\u9fff]{1,30}$")
 _STATE = TypeAdapter(ConflictState)  # the state is a dataclass (see model.py), not a BaseModel
 
 
-class Listing(NamedTuple):
+@dataclass(slots=True)
+class Listing:
     """The engine's last listing of legal actions for a state and seat (see
-    ConflictEngine._listed). A development listing keeps its parts and what relisting needs."""
+    ConflictEngine._listed). A development listing keeps its parts and what relisting needs.
+    A flip and the relisting after it update the listing in place (`flipped`, `unit`, then
+    `parts` and `acts`): two objects fewer to build for half of all actions."""
     state: ConflictState
     seat: int
-    parts: list[list] | None  # the development listing in parts (L.develop_parts), else None
+    parts: list | None  # the development listing in parts (L.develop_parts), else None
     first: dict[str, str] | None
     units: list[m.Unit] | None
     flipped: bool  # the seat flipped `unit` since: `acts` is one flip old (relist before use)
@@ -138,21 +142,29 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     # compares it (and any listing kept) with a fresh one.
     _before_battle: Listing | None = None
 
+    # The seat's units after a development action that keeps them (L.UNITS_KEPT, and a
+    # deployment, which adds one): (state, seat, units_of(state, seat)) for the next listing of
+    # that state for that seat; any other action drops it, and `invariants` compares it with a
+    # fresh units_of.
+    _kept_units: tuple[ConflictState, int, list[m.Unit]] | None = None
+
     def invalidate(self, state: ConflictState) -> None:
         """Forget what the engine keeps of `state` (its last listings): for code that changes
         a state by other means than apply and resign, such as a test's scenario."""
         if self._listed is not None and self._listed.state is state:
             self._listed = None
+        if self._kept_units is not None and self._kept_units[0] is state:
+            self._kept_units = None
         if self._before_battle is not None and self._before_battle.state is state:
             self._before_battle = None
 
     def legal_actions(self, state: ConflictState, seat: int) -> list:
         listed = self._listed
         if listed is not None and listed.state is state and listed.flipped and listed.seat == seat:
-            parts = L.relist_after_flip(state, seat, listed.parts, listed.first, listed.units, listed.unit,
-                                        listed.memo)
-            acts = L.joined(parts)
-            self._listed = Listing(state, seat, parts, listed.first, listed.units, False, acts, None, listed.memo)
+            parts = listed.parts = L.relist_after_flip(state, seat, listed.parts, listed.first, listed.units,
+                                                       listed.unit, listed.memo)
+            acts = listed.acts = L.joined(parts)
+            listed.flipped, listed.unit = False, None
             return acts
         before = self._before_battle
         if before is not None and before.state is state and before.seat == seat:
@@ -166,7 +178,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 self._listed = Listing(state, seat, None, None, None, False, acts, None, None)
                 return acts
         if L.developing(state, seat):
-            parts, first, units, memo = L.develop_parts(state, seat)
+            kept = self._kept_units
+            units = kept[2] if kept is not None and kept[0] is state and kept[1] == seat else None
+            self._kept_units = None
+            parts, first, units, memo = L.develop_parts(state, seat, units)
             acts = L.joined(parts)
             self._listed = Listing(state, seat, parts, first, units, False, acts, None, memo)
             return acts
@@ -185,22 +200,35 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if before is not None and before.state is state:
             self._before_battle = None  # kept through a battle's `next` alone (see _before_battle)
         listed = self._listed
-        if listed is not None and listed.state is state:
-            # a flip is looked for among the listing's flips alone (half of all actions)
-            acts = listed.parts[L.FLIPS] if kind == "flip" and listed.parts is not None else listed.acts
-            if listed.seat != seat or listed.flipped or not _holds(acts, action):
-                self._check(state, seat, action, kind)
-            self._listed = None  # the state changes from here on
-        else:
+        ours = listed is not None and listed.state is state
+        # the listing of this state for this seat, up to date, that the action may come from
+        fresh = listed if ours and listed.seat == seat and not listed.flipped else None
+        # the chosen action is looked for where the listing puts its kind: a flip by its unit
+        # among the flips (half of all actions), `next` and `halt` at the end (a fifth)
+        if fresh is None:
             self._check(state, seat, action, kind)
+        elif kind == "flip" and fresh.parts is not None:
+            if fresh.parts[L.FLIPS].get(action.unit) is not action:
+                self._check(state, seat, action, kind)
+        elif fresh.acts[-1] is not action and not _holds(fresh.acts, action):  # listings kept are not empty
+            self._check(state, seat, action, kind)
+        if ours:
+            self._listed = None  # the state changes from here on
+        self._kept_units = None
         events: list[Event] = []
         _HANDLERS[kind](self, state, seat, action, events)
         if kind == "next":
             self._keep_through_battle(state, seat, phase, listed, before)
-        elif kind == "flip" and listed is not None and listed.state is state and listed.parts is not None \
-                and listed.seat == seat and not listed.flipped:  # kept one flip old, never two
-            self._listed = Listing(state, seat, listed.parts, listed.first, listed.units, True, listed.acts,
-                                   state.units[action.unit], listed.memo)
+        elif fresh is not None:
+            if kind == "flip":
+                if fresh.parts is not None:  # a development listing, kept one flip old (never two)
+                    fresh.flipped, fresh.unit = True, state.units[action.unit]
+                    self._listed = fresh
+            elif kind in L.UNITS_KEPT and fresh.units is not None:
+                units = fresh.units
+                if kind == "deploy":  # its unit is the last one made
+                    units = units + [next(reversed(state.units.values()))]
+                self._kept_units = (state, seat, units)
         self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
 
@@ -1072,6 +1100,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                     problems.append(f"the listing kept after a flip differs from a fresh one for seat {listed.seat}")
             elif listed.acts != L.legal(state, listed.seat):
                 problems.append(f"the listing kept differs from a fresh one for seat {listed.seat}")
+        kept = self._kept_units
+        if kept is not None and kept[0] is state and list(map(id, kept[2])) != list(map(id, L.units_of(state, kept[1]))):
+            problems.append(f"the units kept for seat {kept[1]} differ from a fresh list")
         before = self._before_battle
         if before is not None and before.state is state:  # the listing kept for the post phase
             if state.phase not in ("battle", "post") or before.acts != L.joined(L.develop_parts(state, before.seat)[0]):

@@ -271,9 +271,8 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         first = _firsts(p.hand, kind)
         my_units = units_of(state, seat)
         if phase in ("develop", "post"):
-            for part in _develop(state, seat, p, first, my_units, kind, Memo(set(), {})):
-                acts += part
-        elif phase == "battle":
+            return joined(_develop(state, seat, p, first, my_units, kind, Memo(set(), {})))
+        if phase == "battle":
             _battle(state, seat, p, acts, first, my_units, kind)
     acts.append(_NEXT)
     return acts
@@ -289,12 +288,15 @@ def battle_actions(state: ConflictState, seat: int, first: dict[str, str], my_un
     return acts
 
 
-def develop_parts(state: ConflictState, seat: int) -> tuple[list[list], dict[str, str], list[Unit], Memo]:
+def develop_parts(state: ConflictState, seat: int, my_units: list[Unit] | None = None
+                  ) -> tuple[list, dict[str, str], list[Unit], Memo]:
     """For a seat that may develop (`developing`): `legal(state, seat)` in parts (joined by
     `joined`), with what relist_after_flip needs: the first card of each key in hand, the
-    seat's units and the values derived on the way that no flip changes (Memo)."""
+    seat's units and the values derived on the way that no flip changes (Memo). `my_units`:
+    `units_of(state, seat)`, when the caller knows it."""
     first = _firsts(state.players[seat].hand, None)
-    my_units = units_of(state, seat)
+    if my_units is None:
+        my_units = units_of(state, seat)
     memo = Memo(set(), {})
     return _develop(state, seat, state.players[seat], first, my_units, None, memo), first, my_units, memo
 
@@ -308,10 +310,19 @@ class Memo(NamedTuple):
     targets: dict[str, tuple[str, ...]]
 
 
-def joined(parts: list[list]) -> list:
-    """The development listing from its ten parts (one list display: no loop, no resizing)."""
+def joined(parts: list) -> list:
+    """The development listing from its ten parts (one list display: no loop, no resizing;
+    the flips are a dict, see _flips)."""
     a, b, c, d, e, f, g, h, i, j = parts
-    return [*a, *b, *c, *d, *e, *f, *g, *h, *i, *j, _NEXT]
+    return [*a, *b, *c.values(), *d, *e, *f, *g, *h, *i, *j, _NEXT]
+
+
+# The development actions after which the seat's units are the same objects in the same order,
+# owned by the same seats (units_of gives the same list): the engine passes the list of the
+# listing the action was chosen from on to the next listing, instead of a pass over every unit.
+# A deployment adds its unit at the end (state.units keeps the order of creation).
+UNITS_KEPT = frozenset({"deploy", "board", "equip", "move", "maintain", "retreat", "withdraw", "evade", "pact",
+                        "breakpact", "spy", "blockade", "recall", "aid", "airdrop", "wreck"})
 
 
 def units_of(state: ConflictState, seat: int) -> list[Unit]:
@@ -360,7 +371,8 @@ def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str]
              kind: str | None, memo: Memo) -> list[list]:
     """The development actions in parts (see FITS ...); with `kind`, at least those of that kind.
     `memo` is filled on the way (see Memo)."""
-    parts: list[list] = [_NONE] * 10
+    parts: list = [_NONE] * 10
+    parts[FLIPS] = _NO_FLIPS
     if kind in (None, "deploy", "equip"):
         parts[FITS] = _deploys_and_fits(state, seat, p, my_units)
     if kind in (None, "board"):
@@ -381,6 +393,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str]
 
 
 _NONE: list = []  # an empty part (never changed: parts are replaced, not extended)
+_NO_FLIPS: dict = {}  # the same for the flips
 
 
 def relist_after_flip(state: ConflictState, seat: int, parts: list[list], first: dict[str, str],
@@ -395,8 +408,10 @@ def relist_after_flip(state: ConflictState, seat: int, parts: list[list], first:
     order; engine.invariants compares the result with a fresh listing."""
     p = state.players[seat]
     parts = parts[:]
-    flip = _FLIPS.get(unit.id)
-    parts[FLIPS] = [a for a in parts[FLIPS] if a is not flip]
+    flips = parts[FLIPS]
+    if unit.id in flips:  # always, bar a flip applied from a listing of another kind
+        flips = parts[FLIPS] = flips.copy()
+        del flips[unit.id]
     if unit.loc in memo.vehicle_locs:
         parts[BOARDS] = _boards(p, my_units)
     acting = unit.key not in VEHICLES or (unit.rider is not None and not p.emp)  # acts when face up
@@ -440,15 +455,18 @@ def _boards(p: m.Player, my_units: list[Unit], vehicle_locs: set[str] | None = N
 _FLIPS: dict[str, Any] = {}
 
 
-def _flips(my_units: list[Unit]) -> list:
+def _flips(my_units: list[Unit]) -> dict[str, Any]:
+    """Unit id -> its flip, in the units' order: a dict, so that a flip's relisting drops the
+    flipped unit's by its id and apply finds the chosen flip by its unit (a copy and a
+    deletion in C instead of a pass in Python over every flip)."""
     flips = _FLIPS
     try:
-        return [flips[u.id] for u in my_units if not u.flipped and u.riding is None]
+        return {u.id: flips[u.id] for u in my_units if not u.flipped and u.riding is None}
     except KeyError:  # a unit id never listed before
         for u in my_units:
             if u.id not in flips:
                 flips[u.id] = m.Flip(unit=u.id)
-        return [flips[u.id] for u in my_units if not u.flipped and u.riding is None]
+        return {u.id: flips[u.id] for u in my_units if not u.flipped and u.riding is None}
 
 
 def flip_allowed(state: ConflictState, seat: int, uid: str) -> bool:

@@ -132,7 +132,7 @@ def test_listing_kept_after_a_flip_equals_a_fresh_one(players, seed):
     while ENGINE.outcome(state) is None:
         seat = rnd.choice(ENGINE.active_seats(state))
         kept = ENGINE._listed
-        relisted += kept is not None and kept[0] is state and kept[5]
+        relisted += kept is not None and kept.state is state and kept.flipped
         listed = ENGINE.legal_actions(state, seat)
         assert listed == L.legal(state, seat)
         assert ENGINE.invariants(state) == []
