@@ -264,11 +264,14 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
 
     def invalidate(self, state: FrontlineState) -> None:
         """Drop what the engine keeps of the last listing and apply of `state` (`_listed`,
-        `_next`): for code that changes a state by hand between an apply and the next listing."""
+        `_next`) and what the rules keep of its decks (`rules.deck_changed`): for code that
+        changes a state by hand between an apply and the next listing."""
         if self._listed is not None and self._listed[0] is state:
             self._listed = None
         if self._next is not None and self._next[0] is state:
             self._next = None
+        for p in state.players:  # a deck edited in place may hold a growing card now
+            R.deck_changed(p.deck)
 
     def legal_actions(self, st: FrontlineState, seat: int) -> list[FrontlineAction]:
         phase = st.phase
@@ -834,6 +837,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                     bad.append(f"{u.uid} heavy armour {u.armour}")
         if st.phase == "main" and sum(len(p.deck) for p in st.players) > 2 * DECK_SIZE + 60:
             bad.append("decks grew beyond reason")
+        for s, p in enumerate(st.players):
+            if R.growth_skipped(p.deck) and any(dc.key in R.DECK_GROWTH for dc in p.deck):
+                bad.append(f"deck {s} holds a growing card but its growth is skipped")
         kept = self._next
         if kept is not None and kept[0] is st and kept[2] != self._main_actions(st, kept[1]):
             bad.append(f"the listing kept for seat {kept[1]} differs from a fresh one")
