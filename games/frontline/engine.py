@@ -59,16 +59,21 @@ def _kept(kept: dict[str, dict[Any, FrontlineAction]], first: str) -> dict[Any, 
 def _made(made: dict[Any, FrontlineAction], cls: type, first: str, second: Any = ...) -> FrontlineAction:
     """A new action of `cls` for `first` and `second` (`...`: none), kept in `made`: `_action`
     written out for one or two values (about one new action every decision: new card ids)."""
-    fields = _DEFAULTS[cls].copy()
-    names = _CODE_FIELDS[cls]
-    fields[names[0]] = first
+    fields, first_name, second_name, given_one, given_two = _SHAPE[cls]
+    fields = fields.copy()
+    fields[first_name] = first
     if second is ...:
-        given = _GIVEN[cls][1]
+        action = made[second] = fill_model(cls, fields, given_one)
     else:
-        fields[names[1]] = second
-        given = _GIVEN[cls][2]
-    action = made[second] = fill_model(cls, fields, given)
+        fields[second_name] = second
+        action = made[second] = fill_model(cls, fields, given_two)
     return action
+
+
+# what _made reads of a class with one or two code fields: its defaults, the two names, and
+# the field names given with one value or with two
+_SHAPE = {cls: (_DEFAULTS[cls], *(names + (None,))[:2], *(_GIVEN[cls] + [None])[1:3])
+          for cls, names in _CODE_FIELDS.items() if names}
 
 
 @lru_cache(maxsize=None)  # a few ready-made decks

@@ -184,17 +184,27 @@ def discard_card(st: FrontlineState, seat: int, hc: HandCard, ev: Events) -> Non
 
 # --- units entering the battlefield ---------------------------------------------------
 def new_unit(st: FrontlineState, seat: int, key: str, bonus: int = 0, captured: bool = False) -> Unit:
-    card = CARDS[key]
-    atk, hp = (1, 1) if captured else (card.atk + bonus, card.hp + bonus)
+    atk, hp, op, armour, keywords, flags = _PRINTED[key]
+    if captured:
+        atk = hp = 1
+    else:
+        atk += bonus
+        hp += bonus
     u = blank(Unit)
     u.__init__(
-        uid=f"u{st.next_uid}", key=key, owner=seat, atk=atk, hp=hp, max_hp=hp, peak_hp=hp, op=card.op,
-        armour=card.armour, keywords=list(card.keywords), flags=list(card.flags), effects=[], veteran=False,
+        uid=f"u{st.next_uid}", key=key, owner=seat, atk=atk, hp=hp, max_hp=hp, peak_hp=hp, op=op,
+        armour=armour, keywords=list(keywords), flags=list(flags), effects=[], veteran=False,
         captured=captured, silenced=False, damaged=False, arrived_turn=st.turn_no, moved=False, attacks=0,
         pinned_turn=-1, double_turn=-1, ambush_turn=-1,
     )
     st.next_uid += 1
     return u
+
+
+# a card's printed unit stats, read by new_unit from a tuple (a card's fields are pydantic
+# attributes, each read a few times dearer than a tuple's unpacking)
+_PRINTED = {key: (card.atk, card.hp, card.op, card.armour, tuple(card.keywords), tuple(card.flags))
+            for key, card in CARDS.items()}
 
 
 def place(st: FrontlineState, u: Unit, ev: Events) -> None:
