@@ -59,16 +59,21 @@ def _kept(kept: dict[str, dict[Any, FrontlineAction]], first: str) -> dict[Any, 
 def _made(made: dict[Any, FrontlineAction], cls: type, first: str, second: Any = ...) -> FrontlineAction:
     """A new action of `cls` for `first` and `second` (`...`: none), kept in `made`: `_action`
     written out for one or two values (about one new action every decision: new card ids)."""
-    fields = _DEFAULTS[cls].copy()
-    names = _CODE_FIELDS[cls]
-    fields[names[0]] = first
+    fields, first_name, second_name, given_one, given_two = _SHAPE[cls]
+    fields = fields.copy()
+    fields[first_name] = first
     if second is ...:
-        given = _GIVEN[cls][1]
+        action = made[second] = fill_model(cls, fields, given_one)
     else:
-        fields[names[1]] = second
-        given = _GIVEN[cls][2]
-    action = made[second] = fill_model(cls, fields, given)
+        fields[second_name] = second
+        action = made[second] = fill_model(cls, fields, given_two)
     return action
+
+
+# what _made reads of a class with one or two code fields: its defaults, the two names, and
+# the field names given with one value or with two
+_SHAPE = {cls: (_DEFAULTS[cls], *(names + (None,))[:2], *(_GIVEN[cls] + [None])[1:3])
+          for cls, names in _CODE_FIELDS.items() if names}
 
 
 @lru_cache(maxsize=None)  # a few ready-made decks
@@ -264,11 +269,14 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
 
     def invalidate(self, state: FrontlineState) -> None:
         """Drop what the engine keeps of the last listing and apply of `state` (`_listed`,
-        `_next`): for code that changes a state by hand between an apply and the next listing."""
+        `_next`) and what the rules keep of its decks (`rules.deck_changed`): for code that
+        changes a state by hand between an apply and the next listing."""
         if self._listed is not None and self._listed[0] is state:
             self._listed = None
         if self._next is not None and self._next[0] is state:
             self._next = None
+        for p in state.players:  # a deck edited in place may hold a growing card now
+            R.deck_changed(p.deck)
 
     def legal_actions(self, st: FrontlineState, seat: int) -> list[FrontlineAction]:
         phase = st.phase
@@ -834,6 +842,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                     bad.append(f"{u.uid} heavy armour {u.armour}")
         if st.phase == "main" and sum(len(p.deck) for p in st.players) > 2 * DECK_SIZE + 60:
             bad.append("decks grew beyond reason")
+        for s, p in enumerate(st.players):
+            if R.growth_skipped(p.deck) and any(dc.key in R.DECK_GROWTH for dc in p.deck):
+                bad.append(f"deck {s} holds a growing card but its growth is skipped")
         kept = self._next
         if kept is not None and kept[0] is st and kept[2] != self._main_actions(st, kept[1]):
             bad.append(f"the listing kept for seat {kept[1]} differs from a fresh one")

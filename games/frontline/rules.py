@@ -6,8 +6,6 @@ calling into this module, so a RuleError never leaves a half-applied action behi
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.core import Event
 from games.core.events import private_event, public_event, roll_event
 
@@ -26,14 +24,19 @@ def card_name(key: str) -> dict[str, str]:
 
 
 def unit_label(u: Unit) -> dict[str, str]:
-    return _label(u.key, u.uid)
+    """A unit's name in both languages, as events carry it: made once per card and unit id,
+    not at every event. Events share the dict (as they share a card's name) and nothing
+    changes it. Kept in plain dicts (an lru_cache's key tuple and bookkeeping cost twice the
+    lookups), per card key then unit id: ids come back in every game, so there are few."""
+    by_uid = _LABELS[u.key]
+    label = by_uid.get(u.uid)
+    if label is None:
+        label = by_uid[u.uid] = {loc: f"{text} ({u.uid})" for loc, text in CARDS[u.key].name.items()}
+    return label
 
 
-@lru_cache(maxsize=4096)
-def _label(key: str, uid: str) -> dict[str, str]:
-    """A unit's name in both languages, as events carry it: made once per unit, not at
-    every event. Events share the dict (as they share a card's name) and nothing changes it."""
-    return {loc: f"{text} ({uid})" for loc, text in CARDS[key].name.items()}
+# card key -> unit id -> label; ids are "u1", "u2" ... in every game, so it stays small
+_LABELS: dict[str, dict[str, dict[str, str]]] = {key: {} for key in CARDS}
 
 
 # --- where things are -----------------------------------------------------------------
@@ -57,6 +60,22 @@ def uids_of(st: FrontlineState, seat: int) -> list[str]:
 
 UNIT_TYPE = {key: card.type or "infantry" for key, card in CARDS.items()}  # read at every decision
 DECK_GROWTH = {key: card.deck_growth for key, card in CARDS.items() if card.deck_growth}  # 3.4.6, every turn
+# Decks found holding no growing card at a turn's start (one card grows, in one of six ready-made
+# decks), by identity: `start_turn` skips their walk until cards are added to them (the shuffle
+# and return effects call `deck_changed`; code that edits a deck by hand calls the engine's
+# `invalidate`). A deck replaced by another list (a reloaded or copied state) is walked afresh.
+# The value holds the list, so no other list can take its id while it is kept.
+_NO_GROWTH: dict[int, list[DeckCard]] = {}
+
+
+def deck_changed(deck: list[DeckCard]) -> None:
+    """Cards were added to `deck`: it may hold a growing card now."""
+    _NO_GROWTH.pop(id(deck), None)
+
+
+def growth_skipped(deck: list[DeckCard]) -> bool:
+    """Whether `start_turn` skips this deck's growth (for the engine's invariants)."""
+    return _NO_GROWTH.get(id(deck)) is deck
 # Which card's ability each effect is, (card key, hook), so a line can say what did the
 # damage ("from Engineer's deploy effect"): a unit's `effects` are its deploy effect, an
 # order's its play. Keyed by the effect object (every card holds its own, loaded once).
@@ -165,17 +184,27 @@ def discard_card(st: FrontlineState, seat: int, hc: HandCard, ev: Events) -> Non
 
 # --- units entering the battlefield ---------------------------------------------------
 def new_unit(st: FrontlineState, seat: int, key: str, bonus: int = 0, captured: bool = False) -> Unit:
-    card = CARDS[key]
-    atk, hp = (1, 1) if captured else (card.atk + bonus, card.hp + bonus)
+    atk, hp, op, armour, keywords, flags = _PRINTED[key]
+    if captured:
+        atk = hp = 1
+    else:
+        atk += bonus
+        hp += bonus
     u = blank(Unit)
     u.__init__(
-        uid=f"u{st.next_uid}", key=key, owner=seat, atk=atk, hp=hp, max_hp=hp, peak_hp=hp, op=card.op,
-        armour=card.armour, keywords=list(card.keywords), flags=list(card.flags), effects=[], veteran=False,
+        uid=f"u{st.next_uid}", key=key, owner=seat, atk=atk, hp=hp, max_hp=hp, peak_hp=hp, op=op,
+        armour=armour, keywords=list(keywords), flags=list(flags), effects=[], veteran=False,
         captured=captured, silenced=False, damaged=False, arrived_turn=st.turn_no, moved=False, attacks=0,
         pinned_turn=-1, double_turn=-1, ambush_turn=-1,
     )
     st.next_uid += 1
     return u
+
+
+# a card's printed unit stats, read by new_unit from a tuple (a card's fields are pydantic
+# attributes, each read a few times dearer than a tuple's unpacking)
+_PRINTED = {key: (card.atk, card.hp, card.op, card.armour, tuple(card.keywords), tuple(card.flags))
+            for key, card in CARDS.items()}
 
 
 def place(st: FrontlineState, u: Unit, ev: Events) -> None:
@@ -426,6 +455,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                 add_to_hand(st, whose, HandCard(id=st.rng.token("c"), key=eff.card, revealed=True), ev)
         elif do == "shuffle":
             who.deck += [DeckCard(key=eff.card) for _ in range(max(1, eff.amount))]
+            deck_changed(who.deck)
             st.rng.shuffle(who.deck)
             deck_may_hold(who, eff.card)
         elif do == "discard":
@@ -438,6 +468,7 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                     hc = st.rng.choice(who.hand)
                     who.hand.remove(hc)  # an active counter-order's cost stays hidden (2.3)
                     who.deck.append(DeckCard(key=hc.key))
+                    deck_changed(who.deck)
                     if hc.revealed:  # the table saw it go: it is among the hidden cards again
                         who.known_hidden.append(hc.key)
                         deck_may_hold(who, hc.key)
@@ -722,9 +753,17 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
                     promote(st, u, ev)
     if lasting or own:  # only these may wound: the action before left nobody at 0 (adj. 2)
         process_deaths(st, ev)
-    for dc in p.deck:  # 3.4.6: in-deck growth
-        if dc.key in DECK_GROWTH:
-            dc.bonus += DECK_GROWTH[dc.key]
+    deck = p.deck  # 3.4.6: in-deck growth, unless the deck is known to hold no growing card
+    if _NO_GROWTH.get(id(deck)) is not deck:
+        grows = False
+        for dc in deck:
+            if dc.key in DECK_GROWTH:
+                dc.bonus += DECK_GROWTH[dc.key]
+                grows = True
+        if not grows:
+            if len(_NO_GROWTH) >= 256:  # decks of past games: forgotten now and then
+                _NO_GROWTH.clear()
+            _NO_GROWTH[id(deck)] = deck
     draw(st, seat, ev, 1 + p.next_draws)
     p.next_draws = 0
 
