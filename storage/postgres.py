@@ -341,6 +341,7 @@ class PgRepository(Repository):
         # steps waiting for the statement in flight to end, and the task that sends them (see _step)
         self._waiting: list[_Step] = []
         self._writer: asyncio.Task | None = None
+        self.grouped = (0, 0)  # steps written by _step, and in how many statements (bench scale prints it)
 
     @classmethod
     async def open(cls, url: str, *, readonly: bool = False) -> "PgRepository":  # type: ignore[override]
@@ -639,6 +640,7 @@ class PgRepository(Repository):
             if not isinstance(exc, Exception):
                 raise
             return
+        self.grouped = (self.grouped[0] + len(group), self.grouped[1] + 1)
         for i, step in enumerate(group):
             if not step.done.done():
                 step.done.set_result((row[f"stepped{i}"], row[f"last_seq{i}"]))
