@@ -586,7 +586,7 @@ class PgRepository(Repository):
         """Group commit: a step is sent at once if no statement of this process's steps is in
         flight; if one is, it waits for that one's answer and then goes with every step that
         came meanwhile, in one statement (one round trip, one transaction, one commit on the
-        server, whose fixed cost is most of a step's). Returns (stepped, last_seq) once the
+        server, whose fixed cost is about half of a step's). Returns (stepped, last_seq) once the
         statement holding it has committed; a stale version fails only its own step."""
         step = _Step(session_id, params, asyncio.get_running_loop().create_future())
         self._waiting.append(step)
