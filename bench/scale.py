@@ -55,10 +55,11 @@ async def delivered(host: Host, box) -> None:
 
 
 async def _drive(target: str, channels: list[int], placed: dict[int, str], commands: int, concurrency: int,
-                 seed: int, games: list[str], barrier) -> tuple[float, float, list[float], float, float]:
+                 seed: int, games: list[str], barrier) -> tuple[float, float, list[float], float, float, tuple]:
     """One process's share; returns (start, end, latencies, CPU seconds, of which choosing
-    moves). Connecting, loading the engines and the warm-up happen before the common start:
-    each table is read once and each of its players sends one status command, so the run
+    moves, steps and the statements that wrote them: PgRepository.grouped, group commit).
+    Connecting, loading the engines and the warm-up happen before the common start: each
+    table is read once and each of its players sends one status command, so the run
     measures a process that has seen its tables and users before (a user's first command in
     a process stores their name and locale, a table's first is read from the database)."""
     without_images(games)
@@ -92,8 +93,10 @@ async def _drive(target: str, channels: list[int], placed: dict[int, str], comma
     try:
         barrier.wait()  # every process ready: the common start
         start, cpu = time.perf_counter(), time.process_time()
+        grouped = getattr(host.repo, "grouped", (0, 0))
         await asyncio.gather(*(player(channels[i::concurrency]) for i in range(concurrency)))
-        return start, time.perf_counter(), latencies, time.process_time() - cpu, choosing
+        steps, statements = (now - before for now, before in zip(getattr(host.repo, "grouped", (0, 0)), grouped))
+        return start, time.perf_counter(), latencies, time.process_time() - cpu, choosing, (steps, statements)
     finally:
         await host.close()
 
@@ -146,6 +149,7 @@ class Run:
     bot_ms: float  # bot processes' CPU per command, choosing moves included
     choosing_ms: float
     server_ms: float | None  # every PostgreSQL process together (None on SQLite)
+    per_statement: float | None  # steps in a statement (group commit; None on SQLite)
     load: float  # the load average over the last minute at the end
 
     @property
@@ -158,6 +162,8 @@ class Run:
         if self.server_ms is not None:
             text += (f", server {self.server_ms:.2f} ms, Y/X {self.server_ms / self.bot_ms:.2f}, "
                      f"bound x{self.bound:.2f}")
+        if self.per_statement is not None:
+            text += f"; {self.per_statement:.2f} steps a statement"
         return f"{text}; load {self.load:.1f}"
 
 
@@ -183,8 +189,10 @@ def run(target: str, processes: int, args: argparse.Namespace, games: list[str],
     wall = max(d[1] for d in done) - min(d[0] for d in done)
     latencies = [x for d in done for x in d[2]]
     n = len(latencies)
+    statements = sum(d[5][1] for d in done)
     return Run(processes, n / wall, percentile(latencies, 0.99) * 1000, n, sum(d[3] for d in done) / n * 1000,
-               sum(d[4] for d in done) / n * 1000, None if server is None else server / n * 1000, os.getloadavg()[0])
+               sum(d[4] for d in done) / n * 1000, None if server is None else server / n * 1000,
+               sum(d[5][0] for d in done) / statements if statements else None, os.getloadavg()[0])
 
 
 def main(argv: list[str]) -> int:

@@ -30,7 +30,7 @@ import asyncpg
 
 from storage.db import MIGRATIONS, DatabaseProblem, check_schema, migration_files
 from storage.sessions import (
-    _DELETE_SEATS, _INSERT_SEAT, _UPDATE_SESSION, OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow,
+    _DELETE_SEATS, _INSERT_SEAT, OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow,
     StaleVersion, _seat_rows, _stored_changes,
 )
 
@@ -220,31 +220,72 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     a transaction left open.)"""
 
 
-# A command's step in one statement: the session's update with its version check, its
-# action-log rows (numbered after the log's last seq) and its posts, the rows passed as one
-# array per column. Nothing is inserted when the version check finds no row (under READ
-# COMMITTED a concurrent writer's UPDATE waits for ours, then finds the version moved on,
-# so only one of them can commit). The statement also marks sent this process's earlier posts
-# that went out (the last array, see PgRepository.settle_posts), whether the check passes or
-# not. `{update}` is _UPDATE_SESSION numbered for PostgreSQL ($1 ... ${n}); the arrays follow it.
-_STEP = """WITH step AS ({update} RETURNING id),
-logged AS (
+# Commands' steps in one statement (group commit: the steps a process's commands send while
+# one is in flight wait for it and go together; see PgRepository._step). Each step is three
+# CTEs: the session's update with its version check, its action-log rows (numbered after the
+# log's last seq) and its posts, the rows passed as one array per column. A step whose version
+# check finds no row inserts nothing and the others go on (under READ COMMITTED a concurrent
+# writer's UPDATE waits for ours, then finds the version moved on, so only one of them can
+# commit). Every column a step may change is in its UPDATE, taken from the parameters when its
+# bit is in the step's mask and kept otherwise, so the statement's text (and its plan) depends
+# only on how many steps it holds. The statement also marks sent this process's earlier posts
+# that went out ($1, see PgRepository.settle_posts), whether the checks pass or not.
+_STEP_COLUMNS = (  # what `commit` may change (storage.sessions._MUTABLE), with its type
+    ("status", "text"), ("state", "text"), ("options", "text"), ("locale", "text"),
+    ("timer_hours", "double precision"), ("timer_policy", "text"), ("turn_deadline", "double precision"),
+    ("timer_seats", "text"), ("reminded", "integer"), ("creator_id", "bigint"), ("error", "text"),
+    ("entropy", "text"), ("commitments", "text"), ("reveal_until", "double precision"),
+)
+_STEP_ARRAYS = ("integer", "bigint", "text", "text", "text", "double precision", "integer",  # log rows
+                "text", "bigint", "text", "bigint", "text", "double precision")  # posts
+_STEP_PARAMS = 4 + len(_STEP_COLUMNS) + len(_STEP_ARRAYS)  # now, id, version, mask, the columns, the arrays
+_STEP = """step{i} AS (
+    UPDATE sessions SET version = version + 1, updated_at = ${now}{sets}
+    WHERE id = ${id} AND version = ${version} RETURNING id),
+logged{i} AS (
     INSERT INTO action_log (session_id, seq, seat, user_id, source, code, events, at, public)
-    SELECT step.id, last.seq + entry.n, entry.seat, entry.user_id, entry.source, entry.code, entry.events,
+    SELECT step{i}.id, last.seq + entry.n, entry.seat, entry.user_id, entry.source, entry.code, entry.events,
            entry.at, entry.public
-    FROM step, (SELECT COALESCE(MAX(seq), 0) AS seq FROM action_log WHERE session_id = ${session}) AS last,
-         unnest(${a}::integer[], ${b}::bigint[], ${c}::text[], ${d}::text[], ${e}::text[],
-                ${f}::double precision[], ${g}::integer[])
-         WITH ORDINALITY AS entry(seat, user_id, source, code, events, at, public, n)
+    FROM step{i}, (SELECT COALESCE(MAX(seq), 0) AS seq FROM action_log WHERE session_id = ${id}) AS last,
+         unnest({log}) WITH ORDINALITY AS entry(seat, user_id, source, code, events, at, public, n)
     RETURNING seq),
-posted AS (
+posted{i} AS (
     INSERT INTO outbox (nonce, session_id, kind, target, body, created_at, lease)
-    SELECT post.nonce, post.session_id, post.kind, post.target, post.body, $1, post.lease
-    FROM step, unnest(${h}::text[], ${i}::bigint[], ${j}::text[], ${k}::bigint[], ${l}::text[],
-                      ${m}::double precision[]) WITH ORDINALITY AS post(nonce, session_id, kind, target, body, lease, n)
-    ORDER BY post.n),
-marked AS (UPDATE outbox SET sent_at = $1, lease = NULL WHERE nonce = ANY(${n}::text[]))
-SELECT (SELECT COUNT(*) FROM step) AS stepped, (SELECT MAX(seq) FROM logged) AS last_seq"""
+    SELECT post.nonce, post.session_id, post.kind, post.target, post.body, ${now}, post.lease
+    FROM step{i}, unnest({posts}) WITH ORDINALITY AS post(nonce, session_id, kind, target, body, lease, n)
+    ORDER BY post.n)"""
+MAX_GROUP = 8  # steps in one statement at most
+
+
+@lru_cache(maxsize=MAX_GROUP)
+def _steps_sql(count: int) -> str:
+    """The statement for `count` steps: $1 the sent marks, then _STEP_PARAMS for each step;
+    it returns stepped{i} (1: the version check passed) and last_seq{i}."""
+    steps, results = [], []
+    for i in range(count):
+        base = 2 + i * _STEP_PARAMS
+        values = base + 4
+        sets = "".join(f",\n        {name} = CASE WHEN (${base + 3}::integer & {1 << bit}) <> 0 "
+                       f"THEN ${values + bit}::{kind} ELSE {name} END"
+                       for bit, (name, kind) in enumerate(_STEP_COLUMNS))
+        arrays = [f"${values + len(_STEP_COLUMNS) + k}::{kind}[]" for k, kind in enumerate(_STEP_ARRAYS)]
+        steps.append(_STEP.format(i=i, now=base, id=base + 1, version=base + 2, sets=sets,
+                                  log=", ".join(arrays[:7]), posts=", ".join(arrays[7:])))
+        results.append(f"(SELECT COUNT(*) FROM step{i}) AS stepped{i}, (SELECT MAX(seq) FROM logged{i}) AS last_seq{i}")
+    # marked sent at the first step's time ($2)
+    marked = "marked AS (UPDATE outbox SET sent_at = $2, lease = NULL WHERE nonce = ANY($1::text[]))"
+    return f"WITH {', '.join(steps)},\n{marked}\nSELECT {', '.join(results)}"
+
+
+@dataclass
+class _Step:
+    """A step waiting for its group's statement (see PgRepository._step)."""
+
+    session_id: int
+    params: tuple  # _STEP_PARAMS values
+    done: asyncio.Future  # (stepped, last_seq) once the statement holding it has committed
+
+
 # Posts that went out, marked sent on their own when no step has carried them (see settle_posts).
 _MARK_SENT = "UPDATE outbox SET sent_at = $1, lease = NULL WHERE nonce = ANY($2::text[])"
 # How long a post's sent mark may wait for the next step's statement to carry it (see
@@ -269,15 +310,6 @@ class _OptimisticHold:
     session_id: int
     later: contextlib.AsyncExitStack  # closed when the command ends
     committed: bool = False  # the command's step passed its version check
-
-
-@lru_cache(maxsize=256)
-def _step_sql(columns: tuple[str, ...]) -> str:
-    """_STEP for a command that changes `columns` of the session."""
-    update = to_pg(_UPDATE_SESSION.format(sets="".join(f", {c} = ?" for c in columns)))
-    first = len(columns) + 4  # $1 now, one per column, then the session id and its version
-    arrays = {name: first + i for i, name in enumerate("abcdefghijklmn")}
-    return _STEP.format(update=update, session=first - 2, **{k: str(v) for k, v in arrays.items()})
 
 
 class PgRepository(Repository):
@@ -306,6 +338,10 @@ class PgRepository(Repository):
         self._sent_at = 0.0
         self._settle_later: asyncio.TimerHandle | None = None
         self._settling: asyncio.Task | None = None
+        # steps waiting for the statement in flight to end, and the task that sends them (see _step)
+        self._waiting: list[_Step] = []
+        self._writer: asyncio.Task | None = None
+        self.grouped = (0, 0)  # steps written by _step, and in how many statements (bench scale prints it)
 
     @classmethod
     async def open(cls, url: str, *, readonly: bool = False) -> "PgRepository":  # type: ignore[override]
@@ -517,7 +553,9 @@ class PgRepository(Repository):
         columns = [list(c) for c in zip(*entries)] if entries else [[] for _ in range(7)]
         post_columns = [list(c) for c in zip(*[(p.nonce, p.session_id, p.kind, p.target, p.body, p.lease)
                                                for p in posts])] if posts else [[] for _ in range(6)]
-        params = (now, *stored.values(), session.id, session.version, *columns, *post_columns)
+        mask = sum(1 << bit for bit, (name, _) in enumerate(_STEP_COLUMNS) if name in stored)
+        params = (now, session.id, session.version, mask, *(stored.get(name) for name, _ in _STEP_COLUMNS),
+                  *columns, *post_columns)
         hold = self._optimistic.get()
         if hold is not None and hold.session_id != session.id:
             hold = None
@@ -526,26 +564,83 @@ class PgRepository(Repository):
             # does after this step (a league's result, its news) joins the step's transaction,
             # as it would under the lock; the step's UPDATE takes the row's lock from here on.
             await hold.later.enter_async_context(self.conn.begin())
-        # One statement, so atomic on its own (a step under an optimistic hold: one round trip);
-        # with seats, their rewrite joins it in a transaction. A statement of its own carries the
-        # waiting sent marks (in a transaction they could be rolled back with it).
-        marks = self._take_sent() if seats is None and not self.conn.in_transaction() else []
-        try:
-            async with (self.conn.transaction() if seats is not None else contextlib.nullcontext()):
-                async with self.conn.connection() as db:
-                    if seats is not None:
-                        await db.execute(to_pg(_DELETE_SEATS), session.id)
-                        await db.executemany(to_pg(_INSERT_SEAT), _seat_rows(session.id, seats))
-                    result = await db.fetchrow(_step_sql(tuple(stored)), *params, marks)
-                    if result["stepped"] != 1:
-                        raise StaleVersion()
-        except BaseException as exc:
-            if marks and not isinstance(exc, StaleVersion):  # the statement wrote nothing: they wait on
-                self._sent[:0] = marks
-            raise
+        if seats is None and not self.conn.in_transaction():
+            stepped, written = await self._step(session.id, params)  # atomic on its own, with others
+        else:  # in a transaction, or with the seats' rewrite: its own statement in that transaction
+            async with self.conn.transaction(), self.conn.connection() as db:
+                if seats is not None:
+                    await db.execute(to_pg(_DELETE_SEATS), session.id)
+                    await db.executemany(to_pg(_INSERT_SEAT), _seat_rows(session.id, seats))
+                stepped, written = await db.fetchrow(_steps_sql(1), [], *params)  # marks wait: it may roll back
+                if stepped != 1:
+                    raise StaleVersion()  # rolls back the seats' rewrite with it
+        if stepped != 1:
+            raise StaleVersion()
         if hold is not None:
             hold.committed = True
-        written = result["last_seq"]
         for n, entry in enumerate(log):
             entry.seq = written - len(log) + 1 + n
         return self._committed(session, now, seats, written, changes)
+
+    async def _step(self, session_id: int, params: tuple) -> tuple[int, int | None]:
+        """Group commit: a step is sent at once if no statement of this process's steps is in
+        flight; if one is, it waits for that one's answer and then goes with every step that
+        came meanwhile, in one statement (one round trip, one transaction, one commit on the
+        server, whose fixed cost is about half of a step's). Returns (stepped, last_seq) once the
+        statement holding it has committed; a stale version fails only its own step."""
+        step = _Step(session_id, params, asyncio.get_running_loop().create_future())
+        self._waiting.append(step)
+        if self._writer is None:
+            self._writer = asyncio.ensure_future(self._write_steps())
+        return await step.done
+
+    async def _write_steps(self) -> None:
+        try:
+            while self._waiting:
+                group: list[_Step] = []
+                later: list[_Step] = []
+                for step in self._waiting:
+                    if step.done.cancelled():  # its command was cancelled before it was sent
+                        continue
+                    # one step a table in a statement (an UPDATE cannot change a row twice);
+                    # a table's second step goes next, and finds its version moved on
+                    if len(group) == MAX_GROUP or any(s.session_id == step.session_id for s in group):
+                        later.append(step)
+                    else:
+                        group.append(step)
+                self._waiting = later
+                if group:
+                    # in the order of their rows, so two processes' statements lock rows in one order
+                    await self._write_group(sorted(group, key=lambda s: s.session_id))
+        finally:
+            self._writer = None
+            for step in self._waiting:  # left when this task is cancelled (the loop closing)
+                step.done.cancel()
+            self._waiting = []
+
+    async def _write_group(self, group: list[_Step]) -> None:
+        marks = self._take_sent()
+        try:
+            async with self.conn.connection() as db:
+                row = await db.fetchrow(_steps_sql(len(group)), marks, *(p for s in group for p in s.params))
+        except BaseException as exc:
+            self._sent[:0] = marks  # the statement wrote nothing: they wait on
+            if len(group) > 1 and isinstance(exc, asyncpg.PostgresError):
+                # one step's error (or a deadlock) fails the statement: each alone, so it fails only its own
+                for step in group:
+                    await self._write_group([step])
+                return
+            for step in group:  # not known to be written: no command of the group is acknowledged
+                if step.done.done():
+                    continue
+                if isinstance(exc, Exception):
+                    step.done.set_exception(exc)
+                else:
+                    step.done.cancel()
+            if not isinstance(exc, Exception):
+                raise
+            return
+        self.grouped = (self.grouped[0] + len(group), self.grouped[1] + 1)
+        for i, step in enumerate(group):
+            if not step.done.done():
+                step.done.set_result((row[f"stepped{i}"], row[f"last_seq{i}"]))

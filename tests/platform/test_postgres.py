@@ -17,6 +17,15 @@ def test_placeholders_are_numbered_outside_string_literals():
         "SELECT $1 WHERE a = $2 AND b = '?' AND c = 'it''s ?' OR d = $3")
 
 
+def test_the_grouped_step_statement_can_set_every_column_a_command_may_change():
+    """A command's changes are written through _STEP_COLUMNS (one bit each in a step's mask):
+    a column a command may change but missing there would be dropped without a word."""
+    from storage.postgres import _STEP_COLUMNS
+    from storage.sessions import _MUTABLE
+
+    assert {name for name, _ in _STEP_COLUMNS} == _MUTABLE and len(_STEP_COLUMNS) == len(_MUTABLE)
+
+
 def test_both_dialects_have_the_same_migrations():
     """A migration added for SQLite must have its PostgreSQL twin with the same number and name."""
     assert [p.name for _, p in migration_files(MIGRATIONS)] == [p.name for _, p in migration_files(PG_MIGRATIONS)]

@@ -295,6 +295,65 @@ async def test_postgresql_marks_posts_sent_with_the_next_step_or_soon_after(pg_u
         await repo.close()
 
 
+@pytest.mark.postgres
+async def test_postgresql_commits_steps_that_arrive_together_in_one_statement(pg_url):
+    """PostgreSQL, group commit: steps a process's commands send while one is in flight wait
+    and go together in one statement, one transaction (the rows it writes share the
+    transaction id, xmin); a stale version among them fails only its own command, and the
+    others are written with their log rows and posts, each numbered after its own log."""
+    import asyncio
+
+    from storage.sessions import LogRow
+
+    repo = await open_repository(pg_url)
+    try:
+        sids = [await make_session(repo, channel=30 + i) for i in range(4)]
+        sessions = [await repo.load_session(sid) for sid in sids]
+        sessions[2] = await repo.commit(sessions[2], 1.5, log=[LogRow(0, 0, 1, "user", "before", [], 1.5)])
+        stale = await repo.load_session(sids[3])
+        await repo.commit(stale, 1.6, state="moved on")  # another writer: `stale` is behind
+        results = await asyncio.gather(
+            *(repo.commit(s, 2.0, state=f"s{i}", log=[LogRow(0, 0, 1, "user", f"move{i}", [], 2.0)],
+                          posts=[PostRow(f"g{i}", "public", 30 + i, "{}", s.id, 100.0)])
+              for i, s in enumerate(sessions[:3] + [stale])), return_exceptions=True)
+        assert isinstance(results[3], StaleVersion) and not any(isinstance(r, Exception) for r in results[:3])
+        xmins = await repo._fetchall("SELECT xmin::text FROM sessions WHERE id = ANY(?::bigint[])", (sids[:3],))
+        logged = await repo._fetchall("SELECT xmin::text FROM action_log WHERE code LIKE 'move%'")
+        posted = await repo._fetchall("SELECT xmin::text FROM outbox WHERE nonce LIKE 'g%'")
+        assert len({r[0] for r in xmins + logged + posted}) == 1 and (len(logged), len(posted)) == (3, 3)
+        assert [(await repo.load_session(sid)).state for sid in sids] == ["s0", "s1", "s2", "moved on"]
+        assert [e.seq for e in await repo.log_entries(sids[2])] == [1, 2]
+        assert [e.code for e in await repo.log_entries(sids[3])] == []  # the stale step wrote nothing
+        assert {p.nonce for p in await repo.posts()} == {"g0", "g1", "g2"}
+    finally:
+        await repo.close()
+
+
+@pytest.mark.postgres
+async def test_postgresql_a_failing_step_of_a_group_fails_alone(pg_url):
+    """A step whose statement fails (here a post nonce already used) takes its group's
+    statement with it; then each step of the group is written on its own, so only its
+    command fails. A table's second step in the same group waits for the next statement
+    (an UPDATE cannot change a row twice) and finds its version moved on."""
+    import asyncio
+
+    repo = await open_repository(pg_url)
+    try:
+        sids = [await make_session(repo, channel=40 + i) for i in range(3)]
+        sessions = [await repo.load_session(sid) for sid in sids]
+        sessions[0] = await repo.commit(sessions[0], 1.5, posts=[PostRow("used", "public", 40, "{}", sids[0], 100.0)])
+        results = await asyncio.gather(
+            repo.commit(sessions[0], 2.0, state="a"),
+            repo.commit(sessions[1], 2.0, state="b", posts=[PostRow("used", "public", 41, "{}", sids[1], 100.0)]),
+            repo.commit(sessions[2], 2.0, state="c"),
+            repo.commit(sessions[2], 2.0, state="c again"), return_exceptions=True)
+        assert isinstance(results[1], repo.unique_violation) and isinstance(results[3], StaleVersion)
+        assert not isinstance(results[0], Exception) and not isinstance(results[2], Exception)
+        assert [(await repo.load_session(sid)).state for sid in sids] == ["a", None, "c"]
+    finally:
+        await repo.close()
+
+
 async def test_a_write_of_several_rows_is_all_or_nothing(target):
     """A write of several rows (a command's posts marked sent) is one transaction: a row that
     fails takes the rows before it with it."""
