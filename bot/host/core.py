@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import pickle
 import random
 import threading
 import time
@@ -114,6 +115,10 @@ class Progress:
     quiet_from: int | None = None
     quiet_outs: list[int] = field(default_factory=list)  # seats that left play after quiet_from
     quiet_began: bool = False  # in this command: the table is told what happens now
+    # the table's view and awaited seats after the last step (before the first: as stored), to
+    # tell for each step whether the table could see it (see `Host._record`)
+    table_view: Any = None
+    table_awaited: list[int] | None = None
 
     def awaited_throughout(self) -> set[int]:
         """The seats awaited before the command and at every step of it: for anyone else now
@@ -677,10 +682,7 @@ class Host:
             return False
         if session.state is None:
             return True
-        kept = self._public_views.get(session.id)
-        before = kept[1] if kept is not None and kept[0] == session.version else \
-            engine.view(engine.load_state(session.state), None)
-        return not game.text.has_key(before)
+        return not game.text.has_key(self._view_before(session, engine))
 
     def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
         """Who the table waits for: the humans awaited, if any (bots in a simultaneous choice
@@ -1500,7 +1502,7 @@ class Host:
                 head, rest = public[0], public[1:]
             elif not named:  # "alice: Pz III J #3 turns to NW": her own tank, unnamed
                 head, rest = f"{who}: {public[0]}", public[1:]
-            else:  # her move's own line is not shown; what the table saw of it names someone else
+            else:  # her move has no line of its own; the lines that follow name their own players
                 head, rest = t(locale, "host.log_after", who=who), public
             lines += [f"#{shown} {head}"] + [f"    {line}" for line in rest]
         if over and page == 1:
@@ -1565,16 +1567,21 @@ class Host:
         return [s for s in seats if not session.seats[s].is_bot]
 
     def _before_step(self, engine: Engine, session: SessionRow, progress: Progress) -> None:
-        """Who is in play before the command's first step (a step may change the state in place)."""
+        """Who is in play and what the table sees before the command's first step (a step may
+        change the state in place)."""
         if progress.in_play is None:
             progress.in_play = progress.in_play_before = engine.seats_in_play(progress.state)
+        if progress.table_awaited is None and session.state is not None:
+            progress.table_view = self._view_before(session, engine)
+            progress.table_awaited = sorted(engine.active_seats(progress.state))
 
     def _record(self, engine: Engine, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
                 user_id: int | None, source: str) -> None:
         progress.state = step.state
         progress.events += step.events
         progress.changed = True
-        progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock()))
+        progress.log.append(LogRow(0, seat, user_id, source, code, [e.model_dump() for e in step.events], self.clock(),
+                                   public=self._step_seen(engine, progress, step)))
         if progress.awaited_before:
             progress.interrupted.update(set(progress.awaited_before).difference(engine.active_seats(step.state)))
         in_play = engine.seats_in_play(step.state)
@@ -1589,6 +1596,21 @@ class Host:
             progress.quiet_outs += gone
         elif in_play and not self._humans_among(session, in_play):
             progress.quiet_from = len(progress.events)  # the last human is out: the step is shown, not the rest
+
+    @staticmethod
+    def _step_seen(engine: Engine, progress: Progress, step: Any) -> bool:
+        """Whether the table could see this one step: a public event, the game's end, other seats
+        awaited or another public board. Each step of a command decides its own line in /game log:
+        a bot's hidden army picks after alice's public "ready" stay out of it, as hers would."""
+        if progress.table_awaited is None:  # no board before it to compare with
+            return True
+        view = engine.view(step.state, None)
+        awaited = sorted(engine.active_seats(step.state))
+        seen = (any(e.to is None for e in step.events) or engine.outcome(step.state) is not None
+                or awaited != progress.table_awaited or view != progress.table_view)
+        # a copy: the next step may change the state in place, and a view may share its lists
+        progress.table_view, progress.table_awaited = pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL)), awaited
+        return seen
 
     @staticmethod
     def _bot_rng(session: SessionRow, n: int) -> random.Random:
@@ -1761,12 +1783,14 @@ class Host:
                 or session.state is None or any(e.to is None for e in progress.events)
                 or not progress.same_turn(engine.active_seats(progress.state))):
             return False
+        return self._view_before(session, engine) == public_view
+
+    def _view_before(self, session: SessionRow, engine: Engine) -> dict[str, Any]:
+        """The table's view before the command: as the last command left it, or from the stored JSON."""
         kept = self._public_views.get(session.id)
         if kept is not None and kept[0] == session.version:
-            before = kept[1]
-        else:  # the stored JSON is the board before the command
-            before = engine.view(engine.load_state(session.state), None)
-        return before == public_view
+            return kept[1]
+        return engine.view(engine.load_state(session.state), None)
 
     async def _posts(self, session: SessionRow, engine: Engine, progress: Progress, outcome: Outcome | None,
                      public_view: dict[str, Any], seen: bool = True) -> Outbox:
