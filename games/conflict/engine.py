@@ -143,7 +143,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     _before_battle: Listing | None = None
 
     # The seat's units after a development action that keeps them (L.UNITS_KEPT, and a
-    # deployment, which adds one): (state, seat, units_of(state, seat)) for the next listing of
+    # deployment, which adds one), and after an action that starts a turn (start_turn lists
+    # the new turn seat's units): (state, seat, units_of(state, seat)) for the next listing of
     # that state for that seat; any other action drops it, and `invariants` compares it with a
     # fresh units_of.
     _kept_units: tuple[ConflictState, int, list[m.Unit]] | None = None
@@ -921,14 +922,21 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if limit is not None and len(state.players[seat].hand) > limit:
                 state.phase = "end"
             else:
-                R.end_turn(state, ev)
+                self._end_turn(state, ev)
 
     def _do_discard(self, state, seat, a, ev):
         key = R.spend(state, seat, a.card)
         ev.append(R.public("conflict.ev.discard", player=state.players[seat].name, name=R.cdef(key).name))
         limit = R.hand_limit(state, seat)
         if limit is None or len(state.players[seat].hand) <= limit:
-            R.end_turn(state, ev)
+            self._end_turn(state, ev)
+
+    def _end_turn(self, state, ev):
+        """R.end_turn, keeping the new turn seat's units (from start_turn's pass over every
+        unit) for the turn's first listing (see _kept_units)."""
+        units = R.end_turn(state, ev)
+        if units is not None:
+            self._kept_units = (state, state.turn, units)
 
     # --- end of the game ---------------------------------------------------------------------
     def outcome(self, state: ConflictState) -> Outcome | None:
