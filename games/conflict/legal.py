@@ -572,9 +572,10 @@ def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, my_units: li
 
 
 def _abroad(state: ConflictState, seat: int, my_units: list[Unit]) -> list[Unit]:
-    """The seat's units standing in another faction's lands (riders travel with their vehicle)."""
+    """The seat's units standing in another faction's lands (riders travel with their vehicle).
+    The rarer condition first: most units are at home, and most do not ride."""
     territories = state.territories
-    return [u for u in my_units if u.riding is None and territories[u.loc].owner != seat]
+    return [u for u in my_units if territories[u.loc].owner != seat and u.riding is None]
 
 
 def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> list:
