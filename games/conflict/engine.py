@@ -143,10 +143,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     _before_battle: Listing | None = None
 
     # The seat's units after a development action that keeps them (L.UNITS_KEPT, and a
-    # deployment, which adds one): (state, seat, units_of(state, seat)) for the next listing of
+    # deployment, which adds one), and after an action that starts a turn (start_turn lists
+    # the new turn seat's units): (state, seat, units_of(state, seat)) for the next listing of
     # that state for that seat; any other action drops it, and `invariants` compares it with a
-    # fresh units_of.
-    _kept_units: tuple[ConflictState, int, list[m.Unit]] | None = None
+    # fresh units_of. With them, the flips of the listing the action was chosen from, when the
+    # action changes no unit's `flipped` nor `riding` nor which units the seat has
+    # (L.FLIPS_KEPT), else None; `invariants` compares them with fresh ones too.
+    _kept_units: tuple[ConflictState, int, list[m.Unit], dict | None] | None = None
 
     def invalidate(self, state: ConflictState) -> None:
         """Forget what the engine keeps of `state` (its last listings): for code that changes
@@ -179,9 +182,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 return acts
         if L.developing(state, seat):
             kept = self._kept_units
-            units = kept[2] if kept is not None and kept[0] is state and kept[1] == seat else None
+            units = flips = None
+            if kept is not None and kept[0] is state and kept[1] == seat:
+                units, flips = kept[2], kept[3]
             self._kept_units = None
-            parts, first, units, memo = L.develop_parts(state, seat, units)
+            parts, first, units, memo = L.develop_parts(state, seat, units, flips)
             acts = L.joined(parts)
             self._listed = Listing(state, seat, parts, first, units, False, acts, None, memo)
             return acts
@@ -228,7 +233,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 units = fresh.units
                 if kind == "deploy":  # its unit is the last one made
                     units = units + [next(reversed(state.units.values()))]
-                self._kept_units = (state, seat, units)
+                flips = fresh.parts[L.FLIPS] if kind in L.FLIPS_KEPT else None
+                self._kept_units = (state, seat, units, flips)
         self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
 
@@ -921,14 +927,21 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if limit is not None and len(state.players[seat].hand) > limit:
                 state.phase = "end"
             else:
-                R.end_turn(state, ev)
+                self._end_turn(state, ev)
 
     def _do_discard(self, state, seat, a, ev):
         key = R.spend(state, seat, a.card)
         ev.append(R.public("conflict.ev.discard", player=state.players[seat].name, name=R.cdef(key).name))
         limit = R.hand_limit(state, seat)
         if limit is None or len(state.players[seat].hand) <= limit:
-            R.end_turn(state, ev)
+            self._end_turn(state, ev)
+
+    def _end_turn(self, state, ev):
+        """R.end_turn, keeping the new turn seat's units (from start_turn's pass over every
+        unit) for the turn's first listing (see _kept_units)."""
+        units = R.end_turn(state, ev)
+        if units is not None:
+            self._kept_units = (state, state.turn, units, None)
 
     # --- end of the game ---------------------------------------------------------------------
     def outcome(self, state: ConflictState) -> Outcome | None:
@@ -1103,6 +1116,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         kept = self._kept_units
         if kept is not None and kept[0] is state and list(map(id, kept[2])) != list(map(id, L.units_of(state, kept[1]))):
             problems.append(f"the units kept for seat {kept[1]} differ from a fresh list")
+        if kept is not None and kept[0] is state and kept[3] is not None and kept[3] != L.flips_of(kept[2]):
+            problems.append(f"the flips kept for seat {kept[1]} differ from fresh ones")
         before = self._before_battle
         if before is not None and before.state is state:  # the listing kept for the post phase
             if state.phase not in ("battle", "post") or before.acts != L.joined(L.develop_parts(state, before.seat)[0]):

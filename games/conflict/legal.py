@@ -271,7 +271,7 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         first = _firsts(p.hand, kind)
         my_units = units_of(state, seat)
         if phase in ("develop", "post"):
-            return joined(_develop(state, seat, p, first, my_units, kind, Memo(set(), {})))
+            return joined(_develop(state, seat, p, first, my_units, kind, Memo(set(), {}), None))
         if phase == "battle":
             _battle(state, seat, p, acts, first, my_units, kind)
     acts.append(_NEXT)
@@ -288,17 +288,18 @@ def battle_actions(state: ConflictState, seat: int, first: dict[str, str], my_un
     return acts
 
 
-def develop_parts(state: ConflictState, seat: int, my_units: list[Unit] | None = None
+def develop_parts(state: ConflictState, seat: int, my_units: list[Unit] | None = None, flips: dict | None = None
                   ) -> tuple[list, dict[str, str], list[Unit], Memo]:
     """For a seat that may develop (`developing`): `legal(state, seat)` in parts (joined by
     `joined`), with what relist_after_flip needs: the first card of each key in hand, the
     seat's units and the values derived on the way that no flip changes (Memo). `my_units`:
-    `units_of(state, seat)`, when the caller knows it."""
+    `units_of(state, seat)`, when the caller knows it; `flips`: `flips_of(my_units)`, when the
+    caller knows it (a dict never changed once listed: see relist_after_flip)."""
     first = _firsts(state.players[seat].hand, None)
     if my_units is None:
         my_units = units_of(state, seat)
     memo = Memo(set(), {})
-    return _develop(state, seat, state.players[seat], first, my_units, None, memo), first, my_units, memo
+    return _develop(state, seat, state.players[seat], first, my_units, None, memo, flips), first, my_units, memo
 
 
 class Memo(NamedTuple):
@@ -312,7 +313,7 @@ class Memo(NamedTuple):
 
 def joined(parts: list) -> list:
     """The development listing from its ten parts (one list display: no loop, no resizing;
-    the flips are a dict, see _flips)."""
+    the flips are a dict, see flips_of)."""
     a, b, c, d, e, f, g, h, i, j = parts
     return [*a, *b, *c.values(), *d, *e, *f, *g, *h, *i, *j, _NEXT]
 
@@ -323,6 +324,9 @@ def joined(parts: list) -> list:
 # A deployment adds its unit at the end (state.units keeps the order of creation).
 UNITS_KEPT = frozenset({"deploy", "board", "equip", "move", "maintain", "retreat", "withdraw", "evade", "pact",
                         "breakpact", "spy", "blockade", "recall", "aid", "airdrop", "wreck"})
+# Of those, the ones that leave every unit's `flipped` and `riding` as they were and add no
+# unit (not a deployment nor a boarding): the next listing takes the flips of the last one.
+FLIPS_KEPT = UNITS_KEPT - {"deploy", "board"}
 
 
 def units_of(state: ConflictState, seat: int) -> list[Unit]:
@@ -368,9 +372,9 @@ UNIT_PARTS = (BOARDS, FLIPS, MOVES, TRADES, AIRDROPS)
 
 
 def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str], my_units: list[Unit],
-             kind: str | None, memo: Memo) -> list[list]:
+             kind: str | None, memo: Memo, flips: dict | None) -> list[list]:
     """The development actions in parts (see FITS ...); with `kind`, at least those of that kind.
-    `memo` is filled on the way (see Memo)."""
+    `memo` is filled on the way (see Memo); `flips`: flips_of(my_units), when known."""
     parts: list = [_NONE] * 10
     parts[FLIPS] = _NO_FLIPS
     if kind in (None, "deploy", "equip"):
@@ -378,7 +382,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str]
     if kind in (None, "board"):
         parts[BOARDS] = _boards(p, my_units, memo.vehicle_locs)
     if kind in (None, "flip"):
-        parts[FLIPS] = _flips(my_units)
+        parts[FLIPS] = flips_of(my_units) if flips is None else flips
     # each group of _basics and _strategy needs a card of its own in hand: skip the rest
     basics = (kind is None or kind in BASIC_KINDS) and not first.keys().isdisjoint(BASICS)
     strategy = _plans_open(p, first) and (kind is None or kind in STRATEGY)
@@ -455,7 +459,7 @@ def _boards(p: m.Player, my_units: list[Unit], vehicle_locs: set[str] | None = N
 _FLIPS: dict[str, Any] = {}
 
 
-def _flips(my_units: list[Unit]) -> dict[str, Any]:
+def flips_of(my_units: list[Unit]) -> dict[str, Any]:
     """Unit id -> its flip, in the units' order: a dict, so that a flip's relisting drops the
     flipped unit's by its id and apply finds the chosen flip by its unit (a copy and a
     deletion in C instead of a pass in Python over every flip)."""
@@ -471,7 +475,7 @@ def _flips(my_units: list[Unit]) -> dict[str, Any]:
 
 def flip_allowed(state: ConflictState, seat: int, uid: str) -> bool:
     """Whether `legal(state, seat)` holds the flip of `uid`: apply's commonest check, made
-    without listing every unit (the same conditions as legal, _develop and _flips)."""
+    without listing every unit (the same conditions as legal, _develop and flips_of)."""
     unit = state.units.get(uid)
     return (unit is not None and developing(state, seat) and unit.owner == seat and not unit.flipped
             and unit.riding is None)
@@ -572,9 +576,10 @@ def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, my_units: li
 
 
 def _abroad(state: ConflictState, seat: int, my_units: list[Unit]) -> list[Unit]:
-    """The seat's units standing in another faction's lands (riders travel with their vehicle)."""
+    """The seat's units standing in another faction's lands (riders travel with their vehicle).
+    The rarer condition first: most units are at home, and most do not ride."""
     territories = state.territories
-    return [u for u in my_units if u.riding is None and territories[u.loc].owner != seat]
+    return [u for u in my_units if territories[u.loc].owner != seat and u.riding is None]
 
 
 def _retreats(state: ConflictState, seat: int, cid: str, abroad: list[Unit]) -> list:

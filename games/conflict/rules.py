@@ -343,7 +343,9 @@ def everyone(state: ConflictState) -> list[int]:
 
 def forget_gone(state: ConflictState) -> None:
     """Drop what seats knew of cards and masks that are no longer hidden anywhere."""
-    live = {c.id for p in state.players for c in p.hand} | {u.mask for u in state.units.values() if u.mask}
+    # every unit's mask, "" included (no test a unit): "" is never a key, and is dropped anyway
+    live = {c.id for p in state.players for c in p.hand} | {u.mask for u in state.units.values()}
+    live.discard("")
     if not live.issuperset(state.known):  # mostly nothing went: the dicts stay as they are
         state.known = {k: v for k, v in state.known.items() if k in live}
     if not live.issuperset(state.paid):
@@ -584,7 +586,9 @@ def reset_hp(state: ConflictState) -> None:
         u.hp = BATTLE_HP
 
 
-def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
+def start_turn(state: ConflictState, seat: int, events: list[Event]) -> list[Unit]:
+    """Start `seat`'s turn. Returns the seat's units, in the order of state.units (the pass
+    this makes over every unit anyway): the engine hands them to the turn's first listing."""
     state.turn = seat
     state.phase = "develop"
     state.assault = False
@@ -592,12 +596,12 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
     p = state.players[seat]
     p.evading = []
     supply = 0  # face-up supply units, counted in the same pass over the seat's units
-    for u in state.units.values():
-        if u.owner == seat:
-            u.strikes = 0
-            u.flipped = False
-            if u.key in SUPPLY and u.up and u.riding is None:
-                supply += 1
+    mine = [u for u in state.units.values() if u.owner == seat]
+    for u in mine:
+        u.strikes = 0
+        u.flipped = False
+        if u.key in SUPPLY and u.up and u.riding is None:
+            supply += 1
     events.append(public("conflict.ev.turn", player=p.name, round=state.round))
     own = [state.territories[t] for row in p.rows for t in row]
     if has_up(state, seat, "brain"):
@@ -631,9 +635,11 @@ def start_turn(state: ConflictState, seat: int, events: list[Event]) -> None:
         events.append(public("conflict.ev.draw_none", player=p.name, cards=drawn))
     else:
         events.append(public("conflict.ev.draw", player=p.name, res=res, cards=drawn))
+    return mine
 
 
-def end_turn(state: ConflictState, events: list[Event]) -> None:
+def end_turn(state: ConflictState, events: list[Event]) -> list[Unit] | None:
+    """End the turn seat's turn and start the next one's; its result is advance's."""
     seat = state.turn
     p = state.players[seat]
     if state.known or state.paid:
@@ -644,13 +650,14 @@ def end_turn(state: ConflictState, events: list[Event]) -> None:
             q.no_attack_until = None
     if state.fought:
         reset_hp(state)
-    advance(state, events)
+    return advance(state, events)
 
 
-def advance(state: ConflictState, events: list[Event]) -> None:
-    """Hand the turn to the next living seat; past the first seat a new round begins."""
+def advance(state: ConflictState, events: list[Event]) -> list[Unit] | None:
+    """Hand the turn to the next living seat; past the first seat a new round begins. Returns
+    start_turn's list of the new turn seat's units, None when no turn starts."""
     if state.winner is not None:
-        return
+        return None
     seat = state.turn
     for _ in range(state.n):
         seat = (seat + 1) % state.n
@@ -661,8 +668,8 @@ def advance(state: ConflictState, events: list[Event]) -> None:
     if state.round > state.max_rounds:
         state.phase = "over"
         events.append(public("conflict.ev.cap", rounds=state.max_rounds))
-        return
-    start_turn(state, seat, events)
+        return None
+    return start_turn(state, seat, events)
 
 
 def roll_coin(state: ConflictState, who: str, what: str, events: list[Event]) -> bool:
