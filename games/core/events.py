@@ -160,34 +160,97 @@ def roll_event(who: str, what: str, dice: list[int], total: int, **extra: Any) -
 _UNSET: Any = object()  # an argument not given to Step()
 
 
-class Step(BaseModel):
-    """The result of applying one action: the new state and the events it produced."""
+class Step:
+    """The result of applying one action: the new state and the events it produced.
 
-    model_config = {"arbitrary_types_allowed": True}
+    A plain slotted class, not a pydantic model: every action makes one, and filling a model's
+    slots cost ~4.5k instructions against ~1k for these two attributes. It reads,
+    compares, copies, pickles, dumps and validates as the model `Step(BaseModel)` with these two
+    fields did (`_StepModel` below is that model; it validates and dumps for this class;
+    tests/platform/test_core_fast_paths.py compares them).
+    """
+
+    __slots__ = ("state", "events")
     state: Any
-    events: list[Event] = Field(default_factory=list)
+    events: list[Event]
+
+    # what a pydantic model answers for these; a step has neither extra nor private fields
+    __pydantic_extra__ = None
+    __pydantic_private__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable, unhashable, as the model was
 
     def __init__(self, /, *, state: Any = _UNSET, events: Any = _UNSET, **data: Any) -> None:
         # Every action makes a step, so the usual `Step(state=..., events=[...])` with a list of
         # events is filled directly, as validation fills it: the same state object and a new
-        # list of the same events. Any other call is validated by pydantic as before.
-        if type(events) is list and state is not _UNSET and not data:
-            for event in events:
-                if type(event) is not Event:
-                    break
-            else:
-                _fill_slots(self, {"state": state, "events": events[:]}, {"state", "events"})
+        # list of the same events. Any other call is validated by `_StepModel`.
+        if state is not _UNSET and not data:
+            if events is _UNSET:
+                self.state, self.events = state, []
                 return
+            if type(events) is list:
+                for event in events:
+                    if type(event) is not Event:
+                        break
+                else:
+                    self.state, self.events = state, events[:]
+                    return
         if state is not _UNSET:
             data["state"] = state
         if events is not _UNSET:
             data["events"] = events
-        super().__init__(**data)
+        model = _StepModel(**data)
+        self.state, self.events = model.state, model.events
 
-    # Pydantic's own validators (Step.model_validate, Step.__pydantic_validator__, JSON) never
-    # need this constructor: marked as pydantic's base __init__, they keep building steps
-    # themselves instead of calling it back.
-    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+    # --- what the pydantic model offered, for the host, the logs and the tests ---------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        # a tuple compares as the model's __dict__ did: an object is equal to itself first
+        return type(self) is type(other) and (self.state, self.events) == (other.state, other.events)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(state={self.state!r}, events={self.events!r})"
+
+    @property
+    def model_fields_set(self) -> set[str]:
+        return _STEP_FIELDS  # both fields are always set (given, defaulted or validated); one set, shared
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        return self._as_model().model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return self._as_model().model_dump_json(**kwargs)
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Step:
+        copied = copy.deepcopy(self) if deep else copy.copy(self)
+        for name, value in (update or {}).items():
+            setattr(copied, name, value)
+        return copied
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Step:
+        return obj if isinstance(obj, cls) else cls._of_model(_StepModel.model_validate(obj))
+
+    @classmethod
+    def model_validate_json(cls, data: str | bytes) -> Step:
+        return cls._of_model(_StepModel.model_validate_json(data))
+
+    def _as_model(self) -> _StepModel:
+        return fill_model(_StepModel, {"state": self.state, "events": self.events}, _STEP_FIELDS)
+
+    @classmethod
+    def _of_model(cls, model: _StepModel) -> Step:
+        step = _new(cls)
+        step.state, step.events = model.state, model.events
+        return step
+
+
+class _StepModel(BaseModel):
+    """The pydantic model steps were: Step validates and dumps through it."""
+
+    model_config = {"title": "Step", "arbitrary_types_allowed": True}  # as validation errors name it
+    state: Any
+    events: list[Event] = Field(default_factory=list)
 
 
 # Setters of the slots pydantic keeps on every model instance (its validators fill them),
@@ -203,21 +266,14 @@ _new = object.__new__
 def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
     """The model `cls` with these field values (`given`: the names passed, not defaulted), its
     slots filled as pydantic's validator fills them, without validating the values: for hot
-    paths that build many models from known-good values (events, steps, listed actions).
+    paths that build many models from known-good values (listed actions; the models an event
+    or a step dumps through).
     The caller answers for the values; each game's fast-path tests compare with validated ones.
 
     `given` may be shared by many models: pydantic adds to it only when a field is assigned,
     which a frozen model (an action) refuses first and which re-adds a name already there when
-    every field is given (an event, a step); model_copy copies it before changing it."""
-    model = _new(cls)  # _fill_slots written out: one call fewer for each listed action
-    _set_dict(model, fields)
-    _set_fields_set(model, given)
-    _set_extra(model, None)
-    _set_private(model, None)
-    return model
-
-
-def _fill_slots(model: Any, fields: dict[str, Any], given: set[str]) -> Any:
+    every field is given (an event's or a step's model); model_copy copies it before changing it."""
+    model = _new(cls)
     _set_dict(model, fields)
     _set_fields_set(model, given)
     _set_extra(model, None)
@@ -232,11 +288,9 @@ _STEP_FIELDS = {"state", "events"}
 def step_of(state: Any, events: list[Event]) -> Step:
     """Step(state=state, events=events) for a fresh list of events the caller hands over:
     unlike Step() it is not copied. For engines' hot paths (one step per action)."""
-    step = _new(Step)  # _fill_slots written out: one step per action
-    _set_dict(step, {"state": state, "events": events})
-    _set_fields_set(step, _STEP_FIELDS)
-    _set_extra(step, None)
-    _set_private(step, None)
+    step = _new(Step)
+    step.state = state
+    step.events = events
     return step
 
 

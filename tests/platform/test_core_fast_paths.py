@@ -1,23 +1,31 @@
 """The core's shortcuts give the objects the long way gives: events from Event.public,
-Event.private and roll_event, and steps from Step(...), are the models pydantic's validation
+Event.private and roll_event, and steps from Step(...) or step_of, are the objects validation
 builds (same dump, JSON, equality, repr, fields set, pickling), and every other call is still
-validated (converted or refused) as before."""
+validated (converted or refused) as before. Events and steps are plain objects now: they dump
+and validate as the pydantic models they were (kept below as _ModelEvent and _ModelStep)."""
 from __future__ import annotations
 
 import json
 import pickle
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from pydantic import BaseModel, Field, ValidationError
 
 from games.core.errors import RuleError
-from games.core.events import Event, Step, private_event, public_event, roll_event
+from games.core.events import Event, Step, private_event, public_event, roll_event, step_of
 
 
 def _validated_event(key, params, to) -> Event:
     """What Event.public / Event.private made before the shortcut."""
     return Event(key=key, params=params, to=to)
+
+
+def _fields(obj) -> dict[str, Any]:
+    """An object's attributes in order: an event's __dict__, a step's slots."""
+    slots = type(obj).__dict__.get("__slots__")
+    return {name: getattr(obj, name) for name in slots} if slots else vars(obj)
 
 
 def _same_model(fast, slow) -> None:
@@ -28,7 +36,7 @@ def _same_model(fast, slow) -> None:
     assert fast.model_fields_set == slow.model_fields_set
     assert fast.__pydantic_extra__ == slow.__pydantic_extra__
     assert fast.__pydantic_private__ == slow.__pydantic_private__
-    assert vars(fast) == vars(slow) and list(vars(fast)) == list(vars(slow))
+    assert _fields(fast) == _fields(slow) and list(_fields(fast)) == list(_fields(slow))
     again = pickle.loads(pickle.dumps(fast))
     assert again == slow and again.model_fields_set == slow.model_fields_set
     assert fast.model_copy() == slow.model_copy()
@@ -139,11 +147,11 @@ def test_other_steps_are_still_validated():
         Step(1)  # type: ignore[misc]
 
 
-def test_pydantic_builds_steps_without_calling_the_shortcut():
+def test_step_of_keeps_the_callers_list():
     events = [Event.public("a")]
-    assert Step.__pydantic_validator__.validate_python({"state": 1, "events": events}) == Step(state=1, events=events)
-    assert Step.model_validate_json(Step(state=1, events=events).model_dump_json()) == Step(state=1, events=events)
-    assert Step.model_construct(state=1, events=events) == Step(state=1, events=events)
+    step = step_of(1, events)
+    _same_model(step, Step(state=1, events=events))
+    assert step.events is events  # handed over, not copied: that is what step_of is for
 
 
 # --- action codes: the per-model field tables give the codes and actions the long way gives ---
@@ -314,3 +322,46 @@ def test_events_validate_as_the_pydantic_model_did():
         assert _made(lambda: Event.model_validate_json(json.dumps(data))) == old, data
         in_step = _made(lambda: Step(state=None, events=[data]).events[0])  # its errors say where in the step
         assert in_step[0] == old[0] and (in_step == old or in_step[0] == "refused"), data
+
+
+# --- steps are plain objects now: they must dump and validate as the pydantic model did -----
+
+class _ModelStep(BaseModel):
+    """Step as it was, a pydantic model (what the host logged: its events' dumps)."""
+    model_config = {"arbitrary_types_allowed": True}
+    state: Any
+    events: list[_ModelEvent] = Field(default_factory=list)
+
+
+@dataclass
+class _State:
+    turn: int = 3
+    names: list[str] = field(default_factory=lambda: ["a", "b"])
+
+
+@pytest.mark.parametrize("state", [None, 1, {"anything": [1, (2, 3)]}, _State()])
+def test_steps_dump_as_the_pydantic_model_did(state):
+    events = [Event.public("k", **ODD_PARAMS[1]), Event.private([0, 2], "p", n=3)]
+    old = _ModelStep(state=state, events=[_ModelEvent(key=e.key, params=e.params, to=e.to) for e in events])
+    for step in (Step(state=state, events=events), step_of(state, list(events))):
+        assert repr(step) == repr(old).replace("_ModelStep", "Step").replace("_ModelEvent", "Event")
+        assert step.model_dump() == old.model_dump()
+        assert step.model_dump(mode="json") == old.model_dump(mode="json")
+        assert step.model_dump_json() == old.model_dump_json()
+        assert step.model_dump(exclude={"state"}) == old.model_dump(exclude={"state"})
+        assert Step.model_validate(step) is step
+        if state is None or isinstance(state, (int, dict)):  # a state that reads back from JSON as it was
+            assert Step.model_validate_json(step.model_dump_json()) == Step(state=json.loads(json.dumps(state)),
+                                                                            events=events)
+
+
+def test_steps_validate_as_the_pydantic_model_did():
+    for data in [{"state": 1}, {"state": 1, "events": [{"key": "a", "to": [True]}]}, {"state": 1, "events": ()},
+                 {"state": 1, "extra": 2}, {"events": []}, {"state": 1, "events": None}, {"state": 1, "events": [1]},
+                 {"state": 1, "events": [{"key": 2}]}, {}]:
+        old = _made(lambda: _ModelStep(**data))
+        for made in (_made(lambda: Step(**data)), _made(lambda: Step.model_validate(data)),
+                     _made(lambda: Step.model_validate_json(json.dumps(data)))):
+            # refused alike, for the same fields (an event's own error reads through Event's schema)
+            assert made == old or made[0] == old[0] == "refused" and \
+                {loc[:2] for loc in made[1]} == {loc[:2] for loc in old[1]}, data
