@@ -9,7 +9,43 @@ from pydantic import BaseModel, Field, GetCoreSchemaHandler
 from pydantic_core import CoreSchema, core_schema
 
 
-class Event:
+_EVENT_FIELDS = {"key", "params", "to"}
+_STEP_FIELDS = {"state", "events"}
+
+
+class _ModelFace:
+    """What a pydantic model offered (dumps, copies, validation), for a plain class that
+    validates and dumps through its model: the subclass gives `_as_model`, `_of_model`,
+    `_model()` and `_FIELDS` (every field is always set, so one shared set)."""
+
+    __slots__ = ()
+
+    @property
+    def model_fields_set(self) -> set[str]:
+        return self._FIELDS
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        return self._as_model().model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return self._as_model().model_dump_json(**kwargs)
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False):
+        copied = copy.deepcopy(self) if deep else copy.copy(self)
+        for name, value in (update or {}).items():
+            setattr(copied, name, value)
+        return copied
+
+    @classmethod
+    def model_validate(cls, obj: Any):
+        return obj if isinstance(obj, cls) else cls._of_model(cls._model().model_validate(obj))
+
+    @classmethod
+    def model_validate_json(cls, data: str | bytes):
+        return cls._of_model(cls._model().model_validate_json(data))
+
+
+class Event(_ModelFace):
     """What happened: a message key with its parameters, and who may see it.
 
     A plain class, not a pydantic model: the rules make two or three events per action, and a
@@ -76,28 +112,11 @@ class Event:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(key={self.key!r}, params={self.params!r}, to={self.to!r})"
 
-    @property
-    def model_fields_set(self) -> set[str]:
-        return _EVENT_FIELDS  # every field is given (public, private or validated); one set, shared
+    _FIELDS = _EVENT_FIELDS
 
-    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
-        return self._as_model().model_dump(**kwargs)
-
-    def model_dump_json(self, **kwargs: Any) -> str:
-        return self._as_model().model_dump_json(**kwargs)
-
-    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Event:
-        copied = copy.deepcopy(self) if deep else copy.copy(self)
-        copied.__dict__.update(update or {})
-        return copied
-
-    @classmethod
-    def model_validate(cls, obj: Any) -> Event:
-        return obj if isinstance(obj, cls) else cls._of_model(_EventModel.model_validate(obj))
-
-    @classmethod
-    def model_validate_json(cls, data: str | bytes) -> Event:
-        return cls._of_model(_EventModel.model_validate_json(data))
+    @staticmethod
+    def _model() -> type[BaseModel]:
+        return _EventModel
 
     def _as_model(self) -> _EventModel:
         return fill_model(_EventModel, dict(self.__dict__), _EVENT_FIELDS)
@@ -160,7 +179,7 @@ def roll_event(who: str, what: str, dice: list[int], total: int, **extra: Any) -
 _UNSET: Any = object()  # an argument not given to Step()
 
 
-class Step:
+class Step(_ModelFace):
     """The result of applying one action: the new state and the events it produced.
 
     A plain slotted class, not a pydantic model: every action makes one, and filling a model's
@@ -211,29 +230,11 @@ class Step:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(state={self.state!r}, events={self.events!r})"
 
-    @property
-    def model_fields_set(self) -> set[str]:
-        return _STEP_FIELDS  # both fields are always set (given, defaulted or validated); one set, shared
+    _FIELDS = _STEP_FIELDS
 
-    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
-        return self._as_model().model_dump(**kwargs)
-
-    def model_dump_json(self, **kwargs: Any) -> str:
-        return self._as_model().model_dump_json(**kwargs)
-
-    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Step:
-        copied = copy.deepcopy(self) if deep else copy.copy(self)
-        for name, value in (update or {}).items():
-            setattr(copied, name, value)
-        return copied
-
-    @classmethod
-    def model_validate(cls, obj: Any) -> Step:
-        return obj if isinstance(obj, cls) else cls._of_model(_StepModel.model_validate(obj))
-
-    @classmethod
-    def model_validate_json(cls, data: str | bytes) -> Step:
-        return cls._of_model(_StepModel.model_validate_json(data))
+    @staticmethod
+    def _model() -> type[BaseModel]:
+        return _StepModel
 
     def _as_model(self) -> _StepModel:
         return fill_model(_StepModel, {"state": self.state, "events": self.events}, _STEP_FIELDS)
@@ -281,8 +282,6 @@ def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
     return model
 
 
-_EVENT_FIELDS = {"key", "params", "to"}
-_STEP_FIELDS = {"state", "events"}
 
 
 def step_of(state: Any, events: list[Event]) -> Step:
