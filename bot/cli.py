@@ -82,7 +82,7 @@ def _arena(args: argparse.Namespace) -> int:
         budget = Budget(seconds=args.seconds, iterations=args.iterations)
     show = (lambda r: print(r.line(), file=sys.stderr, flush=True)) if args.verbose else None
     report = play_match(engine, args.a, args.b, args.games, seed=args.seed, players=args.players, options=options,
-                        budget=budget, progress=show, cpu=args.cpu)
+                        budget=budget, progress=show, cpu=args.cpu, first=args.first)
     print(report.line())
     return 0
 
@@ -172,6 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--b", required=True, choices=SIDES)
     p.add_argument("--games", type=_count(1, 1_000_000), default=20)
     p.add_argument("--seed", type=_count(0), default=1)
+    p.add_argument("--first", type=_count(0), default=0, metavar="N",
+                   help="start at game N of the seed's match (resume a match cut short with the same games)")
     p.add_argument("--players", type=_count(1, 64), default=None)
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument("--seconds", type=float, default=None, help="thinking time per decision of normal and hard")

@@ -123,22 +123,24 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def play_match(engine: Engine, a: str, b: str, games: int, seed: int = 1, players: int | None = None,
                options: dict[str, str] | None = None, budget: Budget | None = None,
-               progress: Any = None, cpu: bool = False) -> ArenaReport:
+               progress: Any = None, cpu: bool = False, first: int = 0) -> ArenaReport:
+    """Games `first` .. `first + games - 1` of the match `seed` names: each game is seeded by its
+    number alone, so a match cut short resumes from `first` with the moves it would have made."""
     players = players or engine.min_players
     report = ArenaReport(engine.key, a, b, players)
     bots = {"a": side_bot(engine, a, budget, cpu), "b": side_bot(engine, b, budget, cpu)}
     started = time.perf_counter()
     try:
-        _play_games(engine, report, bots, games, seed, players, options, progress)
+        _play_games(engine, report, bots, range(first, first + games), seed, players, options, progress)
     except KeyboardInterrupt:  # a long match cut short still reports every game it finished
         report.stopped = True
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _play_games(engine: Engine, report: ArenaReport, bots: dict[str, Any], games: int, seed: int, players: int,
+def _play_games(engine: Engine, report: ArenaReport, bots: dict[str, Any], games: range, seed: int, players: int,
                 options: dict[str, str] | None, progress: Any) -> None:
-    for g in range(games):
+    for g in games:
         a_seat = g % players
         side_of = ["a" if s == a_seat else "b" for s in range(players)]
         rngs = [random.Random(f"arena:{seed}:{g}:{s}") for s in range(players)]

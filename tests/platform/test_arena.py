@@ -64,3 +64,13 @@ def test_a_cpu_budget_counts_the_thinking_threads_cpu_time():
     assert side_bot(engine, "hard", cpu=True).clock is time.thread_time
     assert side_bot(engine, "hard").clock is time.perf_counter
     assert not hasattr(side_bot(engine, "heuristic", cpu=True), "clock")
+
+
+def test_a_match_resumed_from_a_later_game_plays_the_same_games():
+    """A match cut short resumes with `--first N`: game N of a seed is the same game whether the
+    match started at 0 or at N (each game is seeded by its number, seats alternate by it)."""
+    engine = get_engine("fleet")
+    whole = [play_match(engine, "easy", "heuristic", 1, seed=5, first=g).a_wins for g in range(4)]
+    assert sum(whole) == play_match(engine, "easy", "heuristic", 4, seed=5).a_wins
+    resumed = play_match(engine, "easy", "heuristic", 2, seed=5, first=2)
+    assert resumed.games == 2 and resumed.a_wins == sum(whole[2:])
