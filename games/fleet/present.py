@@ -43,6 +43,24 @@ def mech_labels(sides: Any, locale: str) -> dict[str, str]:
                     else (m.uid, _nm(D.mechs[m.model].name, locale)) for m in mechs)
 
 
+def mech_name(model: str, locale: str) -> str:
+    """A mech model by its name alone, without the model code and the note in brackets:
+    `Kagami` for `UBT1-T1 Kagami`, `利剑` for `URA-01A 利剑（试做型）` (the picture's chips have
+    room for a word; a code like `UBT1-T1` means nothing to a newcomer)."""
+    full = _nm(D.mechs[model].name, locale)
+    short = re.sub(r"\s*[(（][^)）]*[)）]$", "", full).split(" ", 1)
+    return short[-1] if len(short) > 1 and any(ch.isdigit() for ch in short[0]) else " ".join(short)
+
+
+def mech_chips(sides: Any, locale: str) -> dict[str, str]:
+    """uid -> the picture's chip label: the model's name (`mech_name`), with an ordinal where two
+    mechs on the table share it (`Kagami #2`, counted over both fleets in order, as `mech_labels`
+    counts them, so the chip and the menus give one mech the same number)."""
+    mechs = [m for side in sides for m in (side["mechs"] if isinstance(side, dict) else side.mechs)]
+    return numbered((m["uid"], mech_name(m["model"], locale)) if isinstance(m, dict)
+                    else (m.uid, mech_name(m.model, locale)) for m in mechs)
+
+
 def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
     if uid in (None, "-"):
         return ""
