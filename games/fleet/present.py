@@ -21,11 +21,16 @@ def _nm(names: dict[str, str], locale: str) -> str:
     return names.get(locale) or names.get("en", "?")
 
 
-def captain_name(names: dict[str, str], locale: str) -> str:
-    """A captain by name without the rule document's "Captain-" ("Captain-Adam Green", kept so in
-    the data and the events): the texts say captain (舰长) themselves, and a zh-CN table read
-    "机器人1 的舰长 Captain-Adam Green"."""
-    return re.sub(r"^Captain[- ]", "", _nm(names, locale))
+def captain_name(captain: str | dict[str, str], locale: str) -> str:
+    """A captain (its key, or the names an event carries) by the name the reader's language
+    gives it (`fleet.captain.*`): the data keep the rule document's spelling ("Captain-Tim
+    Wall"), a zh-CN table reads 蒂姆·沃尔 and an English one Tim Wall, and the texts say captain
+    (舰长) themselves (RULES.md 10). The playtests read "机器人1 的舰长 Captain-Adam Green"."""
+    key = captain if isinstance(captain, str) else next(
+        (k for k, c in D.captains.items() if dict(c.name) == dict(captain)), None)
+    if key is None:  # names no captain of the data holds: as written, without "Captain-"
+        return re.sub(r"^Captain[- ]", "", _nm(captain, locale))  # type: ignore[arg-type]
+    return t(locale, f"fleet.captain.{key}")
 
 
 def in_build(view: dict[str, Any]) -> bool:
@@ -108,7 +113,7 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
     names = verb_names("fleet", (a.model_fields["kind"].default for a in engine.actions), locale)
     for table in (D.ships, D.mechs, D.pilots, D.subs, D.presets):
         names.update({key: _nm(item.name, locale) for key, item in table.items()})
-    names.update({key: captain_name(item.name, locale) for key, item in D.captains.items()})
+    names.update({key: captain_name(key, locale) for key in D.captains})
     for key, weapon in D.weapon_table.items():
         names[key] = _nm(weapon.name, locale)
     for goal in ("raid", "annihilation", "arms"):
@@ -154,7 +159,7 @@ def loadout_names(code: str, locale: str) -> dict[str, str]:
 
     cards = [data.subs[k].name[locale] + (f" ×{n}" if n > 1 else "") for k, n in {**lo.ship_cards, **lo.mech_cards}.items()]
     return {"ship": data.ships[lo.ship].name[locale], "mains": names(data.mains, lo.mains),
-            "mechs": names(data.mechs, lo.mechs), "captain": data.captains[lo.captain].name[locale],
+            "mechs": names(data.mechs, lo.mechs), "captain": captain_name(lo.captain, locale),
             "pilots": names(data.pilots, lo.pilots), "cards": listed(locale, cards)}
 
 
@@ -259,7 +264,7 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     elif kind == "mech" and hasattr(a, "id"):
         p["item"] = _nm(D.mechs[a.id].name, locale)
     elif kind == "captain":
-        p["item"] = captain_name(D.captains[a.id].name, locale)
+        p["item"] = captain_name(a.id, locale)
     elif kind == "pilot":
         p["item"] = _nm(D.pilots[a.id].name, locale)
     elif kind == "card":

@@ -255,7 +255,7 @@ def test_the_fleet_code_dm_names_what_the_fleet_holds():
     import asyncio
 
     from bot.console import run_script
-    from games.core.i18n import listed
+    from games.core.i18n import listed, t
     from games.fleet.data import DATA, parse_loadout
 
     data = DATA()
@@ -268,7 +268,7 @@ def test_the_fleet_code_dm_names_what_the_fleet_holds():
         code = re.search(r"[a-z_]+(?:/[a-z_,*0-9]+){6}$", dm).group(0)
         lo = parse_loadout(code)
         assert lo.code() == code
-        names = [data.ships[lo.ship].name[lang], data.captains[lo.captain].name[lang]]
+        names = [data.ships[lo.ship].name[lang], t(lang, f"fleet.captain.{lo.captain}")]  # RULES.md 10
         names += [listed(lang, [data.mains[k].name[lang] for k in lo.mains]),
                   listed(lang, [data.mechs[k].name[lang] for k in lo.mechs]),
                   listed(lang, [data.pilots[k].name[lang] for k in lo.pilots])]
