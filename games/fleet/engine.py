@@ -1049,7 +1049,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.ap -= 2
             ev.append(_public("fleet.gather_try", name=name))
             if self._may_react(state, 1 - seat, "gather"):
-                state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "gather"}))
+                self._open_window(state, 1 - seat, {"trigger": "gather"}, ev)
             else:
                 self._gathered(state, seat, ev)
         elif kind is PlayCard:
@@ -1087,10 +1087,20 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     m.acts = 0
             ev.append(_public("fleet.stand", name=name))
 
+    @staticmethod
+    def _open_window(state: FleetState, seat: int, data: dict[str, Any], ev: list[Event]) -> None:
+        """A reaction window for `seat`, said in the channel in the same words whatever it holds
+        (RULES.md 6: a window opens by what the opponent sees, so the line tells nothing either);
+        only a seat holding an answer is also asked by DM (present.prompt)."""
+        state.pending.append(Pending(kind="react", seat=seat, data=data))
+        own = data["trigger"] == "strike" and state.strike is not None and state.strike.seat == seat  # precision
+        what = "strike_own" if own else data["trigger"]
+        ev.append(_public("fleet.window", name=state.names[seat], trigger=f"@fleet.window_for.{what}"))
+
     def _launched(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         """A launch succeeded: the opponent may answer with 甲板炸弹."""
         if self._may_react(state, 1 - seat, "launch"):
-            state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "launch", "mech": m.uid}))
+            self._open_window(state, 1 - seat, {"trigger": "launch", "mech": m.uid}, ev)
 
     def _recall(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         side = state.sides[seat]
@@ -1719,7 +1729,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 while st.windows:
                     seat = st.windows[0]
                     if st.packets and self._may_react(state, seat, "strike"):
-                        state.pending.append(Pending(kind="react", seat=seat, data={"trigger": "strike"}))
+                        self._open_window(state, seat, {"trigger": "strike"}, ev)
                         return
                     st.windows.pop(0)
                 self._resolve_strike(state, ev)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, listed, numbered, sentences, t, verb_names
+from games.core.i18n import aside, listed, numbered, t, verb_names
 from games.fleet.data import DATA, parse_loadout
 from games.fleet.state import FleetState
 
@@ -242,14 +242,14 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
 
 
 def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> str | None:
-    """A reaction window the opponent's action opened (gather, launch, a strike)."""
+    """A reaction window the opponent's action opened (gather, launch, a strike), asked by DM only
+    when the seat holds an answer. Every window is said in the channel in the same words whatever
+    the seat holds (`fleet.window`), and the table sees the same wait, so the secret holds with
+    one DM fewer: the playtests had a "pass is your only choice" DM at every enemy launch (issue 18)."""
     if state.pending and state.pending[0].seat == seat and seat != state.turn:
+        if len(engine.legal_actions(state, seat)) == 1:  # pass alone: the channel's line said it
+            return None
         trigger = state.pending[0].data.get("trigger", "strike")
-        legal = engine.legal_actions(state, seat)
-        if len(legal) == 1:  # the window opens as the table sees it (issue 17): say so, and that passing is all
-            return sentences(locale, [t(locale, f"fleet.prompt.{trigger}_only", name=state.names[1 - seat]),
-                                      t(locale, "core.prompt_only", choice=describe(engine, state, seat, legal[0], locale),
-                                        seen=t(locale, f"fleet.prompt.seen_{trigger}"))])
         return t(locale, f"fleet.prompt.{trigger}", name=state.names[1 - seat])
     return None
 
