@@ -254,6 +254,41 @@ def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> 
     return None
 
 
+def weapon_facts(w: Any, locale: str) -> str:
+    """`range 0–2 · 3×2 damage · ammunition 4`: what a weapon does, for choosing it."""
+    lo, hi = w.range
+    reach = t(locale, "fleet.facts.range_all") if hi < 0 else t(locale, "fleet.facts.range", range=(
+        str(lo) if lo == hi else f"{lo}–{hi}"))
+    parts = [reach, t(locale, "fleet.facts.damage", shots=w.shots, damage=w.damage)]
+    if w.ammo is not None:
+        parts.append(t(locale, "fleet.facts.ammo", n=w.ammo))
+    return " · ".join(parts)
+
+
+def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
+    """What a newcomer needs to choose a part of the fleet (issue 18: "with the facts needed to
+    choose"): a ship's and a mech's health, hit and evade, a weapon's range, shots and damage, a
+    captain's skills, a pilot's talent, a card's effect; "" for anything else."""
+    if kind == "ship":
+        sh = D.ships[key]
+        return t(locale, "fleet.facts.ship", hp=sh.hp, hit=sh.hit, evade=sh.evade, mains=sh.mains, mechs=sh.mechs)
+    if kind == "main":
+        return weapon_facts(D.mains[key], locale)
+    if kind == "mech":
+        m = D.mechs[key]
+        return t(locale, "fleet.facts.mech", hp=m.hp, hit=m.hit, evade=m.evade,
+                 weapons=listed(locale, (_nm(w.name, locale) for w in m.weapons.values())))
+    if kind == "captain":
+        return listed(locale, (t(locale, f"fleet.skill.{k}.name") for k in D.captains[key].skills))
+    if kind == "pilot":
+        return t(locale, f"fleet.talent.{D.pilots[key].talent}")
+    if kind == "card":
+        return t(locale, f"fleet.sub.{key}").rstrip(".。")
+    if kind == "victory":
+        return t(locale, f"fleet.goal_text.{key}", round=arms_round)  # 军备竞赛 counts at an option's round
+    return ""
+
+
 def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
     kind = a.kind
     p: dict[str, Any] = {}
@@ -315,6 +350,9 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["mechs"] = listed(locale, (labels.get(m, m) for m in a.mechs))
     elif kind == "fleet":
         p["item"] = a.loadout
+    if state.phase == "build" and kind in ("ship", "main", "mech", "captain", "pilot", "card", "victory"):
+        key = a.goal if kind == "victory" else a.id
+        p["item"] = aside(locale, p["item"], build_facts(kind, key, locale, state.options.arms_round))
     return t(locale, f"fleet.act.{kind}", **p).strip()
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from games.core import Seat
 from games.fleet import ENGINE, GAME
 
@@ -315,3 +317,40 @@ def test_a_raid_says_what_won_it():
     assert GAME.text.event_lines(s, shown, "en") == [
         "A raids the enemy ship: one of A's mechs has entered the enemy ship row."]
     assert GAME.text.event_lines(s, shown, "zh-CN") == ["A 劫掠了敌方战舰：A 的战甲进入了敌方战舰行。"]
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_every_fleet_building_choice_says_what_it_brings(locale):
+    """Issue 18, "Names, never ids": menus show things by name "with the facts needed to choose".
+    The console playtest's building menus read "Captain: Tom Steel", "Pilot: Hans Zimmers",
+    "Victory condition: Arms race": nothing to choose by. Each choice now carries its numbers
+    from the data (health, hit, evade; range, shots, damage, ammunition), a captain's skills, a
+    pilot's talent, a card's effect, a goal's condition (RULES.md 3, the arms race at the table's
+    round), within a menu option's 100 characters."""
+    from games.core.i18n import t
+    from games.fleet.present import D
+
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")],
+                         ENGINE.parse_options({"arms_round": "12"}), 1).state
+    codes = [a.code() for a in ENGINE.legal_actions(state, 0)] + [f"{kind} {key}" for kind, table in (
+        ("main", D.mains), ("mech", D.mechs), ("captain", D.captains), ("pilot", D.pilots), ("card", D.subs))
+        for key in table] + ["victory raid", "victory annihilation", "victory arms"]
+    for code in codes:
+        kind, key = code.split()[:2]
+        label = GAME.text.describe_action(state, 0, ENGINE.parse_action(code), locale)
+        assert len(label) <= 100, label
+        if kind in ("ship", "mech"):
+            item = (D.ships if kind == "ship" else D.mechs)[key]
+            assert all(f" {n}" in label for n in (item.hp, item.hit, item.evade)), label
+        elif kind == "main":
+            w = D.mains[key]
+            assert all(f"{n} " in label for n in (w.shots, w.damage)) and (w.ammo is None or f" {w.ammo}" in label), label
+        elif kind == "captain":
+            assert all(t(locale, f"fleet.skill.{s}.name") in label for s in D.captains[key].skills), label
+        elif kind == "pilot":
+            assert t(locale, f"fleet.talent.{D.pilots[key].talent}") in label, label
+        elif kind == "card":
+            assert t(locale, f"fleet.sub.{key}").rstrip(".。") in label, label
+        elif kind == "victory":
+            assert t(locale, f"fleet.goal_text.{key}", round=12) in label, label
+    assert "12" in GAME.text.describe_action(state, 0, ENGINE.parse_action("victory arms"), locale)
