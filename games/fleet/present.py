@@ -21,16 +21,26 @@ def _nm(names: dict[str, str], locale: str) -> str:
     return names.get(locale) or names.get("en", "?")
 
 
+def _person(table: dict[str, Any], prefix: str, who: str | dict[str, str], locale: str) -> str:
+    """A captain or a pilot (its key, or the names an event carries) by the name the reader's
+    language gives it (`fleet.captain.*`, `fleet.pilot_name.*`): the data keep the rule
+    document's spelling ("Captain-Tim Wall", "Hans Zimmers" in the zh-CN column too), a zh-CN
+    table reads 蒂姆·沃尔 and 汉斯·齐默斯 (RULES.md 9 and 10)."""
+    key = who if isinstance(who, str) else next((k for k, c in table.items() if dict(c.name) == dict(who)), None)
+    if key is None or key not in table:  # names the data do not hold: as written, without "Captain-"
+        return re.sub(r"^Captain[- ]", "", who if isinstance(who, str) else _nm(who, locale))
+    return t(locale, f"{prefix}.{key}")
+
+
 def captain_name(captain: str | dict[str, str], locale: str) -> str:
-    """A captain (its key, or the names an event carries) by the name the reader's language
-    gives it (`fleet.captain.*`): the data keep the rule document's spelling ("Captain-Tim
-    Wall"), a zh-CN table reads 蒂姆·沃尔 and an English one Tim Wall, and the texts say captain
-    (舰长) themselves (RULES.md 10). The playtests read "机器人1 的舰长 Captain-Adam Green"."""
-    key = captain if isinstance(captain, str) else next(
-        (k for k, c in D.captains.items() if dict(c.name) == dict(captain)), None)
-    if key is None:  # names no captain of the data holds: as written, without "Captain-"
-        return re.sub(r"^Captain[- ]", "", _nm(captain, locale))  # type: ignore[arg-type]
-    return t(locale, f"fleet.captain.{key}")
+    """A captain by name, without the document's "Captain-": the texts say captain (舰长)
+    themselves. The playtests read "机器人1 的舰长 Captain-Adam Green"."""
+    return _person(D.captains, "fleet.captain", captain, locale)
+
+
+def pilot_name(pilot: str | dict[str, str], locale: str) -> str:
+    """A pilot by name: a zh-CN table read "驾驶员 Hans Zimmers" in Latin letters."""
+    return _person(D.pilots, "fleet.pilot_name", pilot, locale)
 
 
 def in_build(view: dict[str, Any]) -> bool:
@@ -114,6 +124,7 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
     for table in (D.ships, D.mechs, D.pilots, D.subs, D.presets):
         names.update({key: _nm(item.name, locale) for key, item in table.items()})
     names.update({key: captain_name(key, locale) for key in D.captains})
+    names.update({key: pilot_name(key, locale) for key in D.pilots})
     for key, weapon in D.weapon_table.items():
         names[key] = _nm(weapon.name, locale)
     for goal in ("raid", "annihilation", "arms"):
@@ -160,7 +171,7 @@ def loadout_names(code: str, locale: str) -> dict[str, str]:
     cards = [data.subs[k].name[locale] + (f" ×{n}" if n > 1 else "") for k, n in {**lo.ship_cards, **lo.mech_cards}.items()]
     return {"ship": data.ships[lo.ship].name[locale], "mains": names(data.mains, lo.mains),
             "mechs": names(data.mechs, lo.mechs), "captain": captain_name(lo.captain, locale),
-            "pilots": names(data.pilots, lo.pilots), "cards": listed(locale, cards)}
+            "pilots": listed(locale, [pilot_name(k, locale) for k in lo.pilots]), "cards": listed(locale, cards)}
 
 
 def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dict[str, Any],
@@ -198,6 +209,8 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                              target=mech_labels(state.sides, locale)[hit_on])
     if key == "fleet.skill.used" and isinstance(params.get("captain"), dict):
         out["captain"] = captain_name(params["captain"], locale)
+    if isinstance(params.get("pilot"), dict):  # revealed, injured, back
+        out["pilot"] = pilot_name(params["pilot"], locale)
     if key == "fleet.attack":
         weapon = _WEAPONS.get(tuple(sorted(params["weapon"].items()))) if isinstance(params.get("weapon"), dict) else None
         # a support weapon (a charger, a repair drone) is used on a mech of one's own: never "attacks"
@@ -301,7 +314,7 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     elif kind == "captain":
         p["item"] = captain_name(a.id, locale)
     elif kind == "pilot":
-        p["item"] = _nm(D.pilots[a.id].name, locale)
+        p["item"] = pilot_name(a.id, locale)
     elif kind == "card":
         p["item"] = _nm(D.subs[a.id].name, locale)
     elif kind == "preset":
@@ -325,7 +338,7 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["zone"] = getattr(a, "zone", "")
     elif kind == "launch":
         p["mech"] = _unit(state, seat, a.mech, locale)
-        p["pilot"] = _nm(D.pilots[a.pilot].name, locale) if a.pilot in D.pilots else a.pilot
+        p["pilot"] = pilot_name(a.pilot, locale)
         p["zone"] = a.zone
     elif kind in ("play", "attach", "pick"):
         p["card"] = _card(state, seat, a.card, locale)
@@ -393,7 +406,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
         for m in side["mechs"]:
             if m["status"] == "field":
                 line = f"  {labels[m['uid']]} @{m['zone']} {m['hp']}/{m['max_hp']}"
-                lines.append(aside(locale, line, _nm(D.pilots[m["pilot"]].name, locale)) if m["pilot"] else line)
+                lines.append(aside(locale, line, pilot_name(m["pilot"], locale)) if m["pilot"] else line)
         if "hand" in side:
             hand = listed(locale, (_nm(D.subs[c["card"]].name, locale) for c in side["hand"]))
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))

@@ -374,3 +374,26 @@ def test_a_captain_is_shown_by_the_name_the_reader_s_language_gives_it_wherever_
     for preset in D.presets.values():  # the ready-made fleets' loaded lines
         line = GAME.text.event_lines(state, [("fleet.build.loaded", {"code": preset.code})], locale)[0]
         assert any(name in line for name in names.values()) and "Captain" not in line, line
+
+
+@pytest.mark.parametrize("locale,names", [
+    ("zh-CN", {"hans": "汉斯·齐默斯", "zack": "扎克斯·菲尔", "snow": "约翰·斯诺"}),
+    ("en", {"hans": "Hans Zimmers", "zack": "Zack Fair", "snow": "John Snow"})])
+def test_a_pilot_is_shown_by_the_name_the_reader_s_language_gives_it(locale, names):
+    """The same class as the captains': the console playtest's zh-CN menus read "驾驶员 Hans
+    Zimmers" in Latin letters (the data keep the document's spelling in both columns). RULES.md 9
+    (ruling): a zh-CN table shows the pilots transliterated: the building and launch choices, the
+    menu's name for the key and the reveal line."""
+    from games.fleet.present import D
+
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 1).state
+    tokens = GAME.text.token_names(state, 0, locale)
+    for key, name in names.items():
+        assert D.pilots[key].name["zh-CN"] == D.pilots[key].name["en"]  # the data keep the document's spelling
+        revealed = ("fleet.pilot.revealed", {"mech": "a1", "pilot": dict(D.pilots[key].name),
+                                             "talent": f"@fleet.talent.{D.pilots[key].talent}"})
+        shown = [GAME.text.describe_action(state, 0, ENGINE.parse_action(f"pilot {key}"), locale), tokens[key],
+                 GAME.text.event_lines(state, [revealed], locale)[0]]
+        assert all(name in line for line in shown), shown
+        if locale == "zh-CN":
+            assert not any(D.pilots[key].name["en"] in line for line in shown), shown

@@ -273,7 +273,7 @@ def test_the_fleet_code_dm_names_what_the_fleet_holds():
         names = [data.ships[lo.ship].name[lang], t(lang, f"fleet.captain.{lo.captain}")]  # RULES.md 10
         names += [listed(lang, [data.mains[k].name[lang] for k in lo.mains]),
                   listed(lang, [data.mechs[k].name[lang] for k in lo.mechs]),
-                  listed(lang, [data.pilots[k].name[lang] for k in lo.pilots])]
+                  listed(lang, [t(lang, f"fleet.pilot_name.{k}") for k in lo.pilots])]  # RULES.md 9
         names += [data.subs[k].name[lang] + (f" ×{n}" if n > 1 else "") for k, n in {**lo.ship_cards, **lo.mech_cards}.items()]
         for name in names:
             assert name in dm, (name, dm)
