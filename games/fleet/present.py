@@ -343,6 +343,9 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     elif kind in ("play", "attach", "pick"):
         p["card"] = _card(state, seat, a.card, locale)
         p["target"] = _aim(state, seat, getattr(a, "target", None), locale)
+    if kind in ("attach", "go"):  # the launched mech the cards go with ("Launch now" named none)
+        pending = state.pending[0] if state.pending and state.pending[0].kind == "attach" else None
+        p["mech"] = _unit(state, seat, pending.data["mech"], locale) if pending else ""
     elif kind == "use":
         p["mech"] = _unit(state, seat, a.mech, locale)
         p["card"] = _card(state, seat, a.card, locale)

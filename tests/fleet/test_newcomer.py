@@ -354,3 +354,21 @@ def test_every_fleet_building_choice_says_what_it_brings(locale):
         elif kind == "victory":
             assert t(locale, f"fleet.goal_text.{key}", round=12) in label, label
     assert "12" in GAME.text.describe_action(state, 0, ENGINE.parse_action("victory arms"), locale)
+
+
+@pytest.mark.parametrize("locale,attach,done", [("en", "Attach Smoke canister to {mech}", "Done attaching cards to {mech}"),
+                                                ("zh-CN", "为 {mech} 携带 烟幕弹", "{mech} 携带完毕")])
+def test_the_cards_a_launched_mech_carries_are_offered_for_that_mech(locale, attach, done):
+    """The console playtest's menu after a launch read "Attach Smoke canister" and "Launch now"
+    (立即出击), though the mech had launched already (RULES.md 4: after a launch the mech may
+    carry up to 2 mech sub-weapons). The choices name the mech the cards go with."""
+    from tests.fleet.helpers import act, give
+    from tests.fleet.test_cards_and_game import game
+
+    s = game()
+    give(s, 0, "smoke")
+    act(s, 0, "launch a1 zack L2")
+    assert s.pending and s.pending[0].kind == "attach"
+    mech = GAME.text.token_names(s, 0, locale)["a1"].split(" @")[0].rsplit(" ", 1)[0]  # the label without health
+    shown = {a.kind: GAME.text.describe_action(s, 0, a, locale) for a in ENGINE.legal_actions(s, 0)}
+    assert shown == {"attach": attach.format(mech=mech), "go": done.format(mech=mech)}, shown
