@@ -165,6 +165,12 @@ def prompt(engine: Any, state: Any, seat: int, locale: str) -> str | None:
     that may fire with its best chance (as the menu's choices show them)."""
     if state.reaction is None or seat != state.seat:
         return None
+    if state.phase == "second" and state.second is not None:  # a light tank's second defensive shot (rule 7)
+        s = state.second
+        hit, kill = shot_odds(state, s.shooter, s.target, s.gun + 1, None, s.mode, s.aim_at)
+        return t(locale, "panzer.prompt.again", tank=_tank_label(state, s.shooter, locale),
+                 target=_tank_label(state, s.target, locale),
+                 odds=t(locale, "panzer.term.odds_bare", hit=round(hit * 100), kill=round(kill * 100)))
     hexes = MAPS[state.options.map].names
     best: dict[str, tuple[float, float]] = {}
     for action in engine.legal_actions(state, seat):

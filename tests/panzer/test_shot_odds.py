@@ -92,3 +92,24 @@ def test_every_choice_that_fires_says_its_chance(locale):
                         kinds.add(action.kind)
                         assert pattern in GAME.text.describe_action(state, seat, action, locale), action.code()
     assert {"precise", "dfire", "advfire"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_a_light_tank_s_second_defensive_shot_is_asked_with_its_chance(locale):
+    """RULES.md, rate of fire: a light tank that fired at a medium or heavy tank without
+    destroying it may fire again (`again` or `noagain`). During defensive fire that choice is the
+    waiting player's, out of turn: its prompt said "defensive fire or hold. Best shots: ." (no
+    defensive shot is left to list); it now asks about the second shot, with its chance."""
+    state = board([("a1", "m4", "h8", "n"), ("a2", "m4", "l10", "n"), ("b1", "pz38t", "h4", "s")], phase="move")
+    act(state, "drive a1 0")
+    act(state, "go a1 h7")
+    assert state.phase == "react"
+    load(state, [1, 1])  # a miss: 2 - 2 < 4
+    act(state, "dfire b1 1 -", 1)
+    assert state.phase == "second" and state.seat == 1 and state.reaction is not None
+    hit, kill = shot_odds(state, "b1", "a1", 1, None, "defensive", state.reaction.aim_at)
+    asked = GAME.text.prompt(state, 1, locale)
+    assert ODDS[locale].format(hit=round(hit * 100), kill=round(kill * 100)) in asked, asked
+    again = next(a for a in ENGINE.legal_actions(state, 1) if a.kind == "again" and a.ammo is None)
+    assert ODDS[locale].format(hit=round(hit * 100), kill=round(kill * 100)) in GAME.text.describe_action(
+        state, 1, again, locale)
