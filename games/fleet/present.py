@@ -199,6 +199,10 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
         out["what"] = t(locale, "fleet.label.strike_roll", what=params["what"], n=params["strike"])
     if key == "fleet.damage":  # 战术链接护盾: a mech that was not hit says why it takes damage
         out["strike"] = t(locale, "fleet.label.from_strike", n=params["strike"]) if params.get("strike") else ""
+        # what made the damage differ from the weapon's (RULES.md 6: "2+2+4+4" read as a mistake)
+        out["why"] = t(locale, "fleet.label.why", reasons=listed(locale, (t(locale, f"fleet.why.{w}")
+                                                                         for w in params["why"]))) \
+            if params.get("why") else ""
         hit_on, out["share"] = params.get("hit_on"), ""
         if params.get("nothing"):  # a hit that came to nothing says what took it
             out["share"] = t(locale, f"fleet.nothing.{params['nothing']}")
