@@ -372,3 +372,23 @@ def test_the_cards_a_launched_mech_carries_are_offered_for_that_mech(locale, att
     mech = GAME.text.token_names(s, 0, locale)["a1"].split(" @")[0].rsplit(" ", 1)[0]  # the label without health
     shown = {a.kind: GAME.text.describe_action(s, 0, a, locale) for a in ENGINE.legal_actions(s, 0)}
     assert shown == {"attach": attach.format(mech=mech), "go": done.format(mech=mech)}, shown
+
+
+@pytest.mark.parametrize("locale,choice", [("en", "Move {mech} to {zone}"), ("zh-CN", "将 {mech} 移动到 {zone}")])
+def test_a_move_choice_reads_as_a_choice_not_as_the_line_it_will_post(locale, choice):
+    """The console playtest's menu offered "URA-01A Sword (prototype) #1 moves to R1.", word for
+    word the line the move then posts; a choice is said in the imperative."""
+    from games.core.i18n import t
+    from tests.fleet.helpers import act, put
+    from tests.fleet.test_cards_and_game import game
+
+    s = game()
+    put(s, "a1", "C2")
+    act(s, 0, "order a1")
+    moves = [a for a in ENGINE.legal_actions(s, 0) if a.kind == "move"]
+    assert moves
+    mech = GAME.text.event_params(s, "fleet.move", {"mech": "a1"}, locale)["mech"]
+    for a in moves:
+        shown = GAME.text.describe_action(s, 0, a, locale)
+        assert shown == choice.format(mech=mech, zone=a.zone), shown
+        assert shown != t(locale, "fleet.move", mech=mech, zone=a.zone).rstrip(".。")
