@@ -1049,7 +1049,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             state.ap -= 2
             ev.append(_public("fleet.gather_try", name=name))
             if self._may_react(state, 1 - seat, "gather"):
-                state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "gather"}))
+                self._open_window(state, 1 - seat, {"trigger": "gather"}, ev)
             else:
                 self._gathered(state, seat, ev)
         elif kind is PlayCard:
@@ -1087,10 +1087,20 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     m.acts = 0
             ev.append(_public("fleet.stand", name=name))
 
+    @staticmethod
+    def _open_window(state: FleetState, seat: int, data: dict[str, Any], ev: list[Event]) -> None:
+        """A reaction window for `seat`, said in the channel in the same words whatever it holds
+        (RULES.md 6: a window opens by what the opponent sees, so the line tells nothing either);
+        only a seat holding an answer is also asked by DM (present.prompt)."""
+        state.pending.append(Pending(kind="react", seat=seat, data=data))
+        own = data["trigger"] == "strike" and state.strike is not None and state.strike.seat == seat  # precision
+        what = "strike_own" if own else data["trigger"]
+        ev.append(_public("fleet.window", name=state.names[seat], trigger=f"@fleet.window_for.{what}"))
+
     def _launched(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         """A launch succeeded: the opponent may answer with 甲板炸弹."""
         if self._may_react(state, 1 - seat, "launch"):
-            state.pending.append(Pending(kind="react", seat=1 - seat, data={"trigger": "launch", "mech": m.uid}))
+            self._open_window(state, 1 - seat, {"trigger": "launch", "mech": m.uid}, ev)
 
     def _recall(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         side = state.sides[seat]
@@ -1403,14 +1413,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 landed = self._roll_hit(state, seat, hit, evade, ev, target, double_hit, double_evade, strike)
             if not landed:
                 continue
-            dmg, nothing = self._shot_damage(state, seat, me, w, wid, target, energy_spent, hits, ev, strike)
+            dmg, nothing, why = self._shot_damage(state, seat, me, w, wid, target, energy_spent, hits, ev, strike)
             hits += 1
             if me is not None:
                 side.hits_landed += 1
                 self._skills_seen = None
             packets.append(Packet(target=target, owner=enemy_seat, dmg=dmg, nothing=nothing, laser=w.kind == "laser",
                                   burn=wid == "heat_ray", knock=2 if wid == "impact_flak" else 0,
-                                  claw=wid == "claw" and target == "ship", strike=i))
+                                  claw=wid == "claw" and target == "ship", strike=i, why=why))
             if wid == "tracer_vulcan":
                 tgt_unit.marks += 5
                 tgt_unit.mark_until = state.turn_no + 2
@@ -1431,42 +1441,54 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return packets
 
     def _shot_damage(self, state: FleetState, seat: int, me: Mech | None, w: Weapon, wid: str, target: str,
-                     energy_spent: int, hits_before: int, ev: list[Event], strike: int = 0) -> tuple[int, str]:
-        """A landed shot's damage, and what brought it to nothing (an ion storm, a parried saber;
-        empty otherwise): the damage line says why a hit deals no damage."""
+                     energy_spent: int, hits_before: int, ev: list[Event],
+                     strike: int = 0) -> tuple[int, str, list[str]]:
+        """A landed shot's damage, what brought it to nothing (an ion storm, a parried saber;
+        empty otherwise) and what made it differ from the weapon's (`why`, in order): the damage
+        line says why a hit deals no damage, or 4 where the weapon deals 2."""
         side = state.sides[seat]
         nothing = ""
         dmg = w.damage
+        why: list[str] = []
         if wid == "siege_laser":
             dmg = dmg + 5 * energy_spent if energy_spent else dmg - 8
+            why.append("siege_laser" if energy_spent else "siege_laser_cold")
         if me is not None:
             talent = self._talent(me)
-            if wid == "laser_gun":
+            if wid == "laser_gun" and side.ship.energy:
                 dmg += 2 * side.ship.energy
-            if wid == "nano_blade":
-                dmg += 2 * self._buffs(state, seat, me)
+                why.append("laser_gun")
+            if wid == "nano_blade" and (buffs := self._buffs(state, seat, me)):
+                dmg += 2 * buffs
+                why.append("nano_blade")
             if talent == "reaper" and w.melee:
                 dmg += 1
+                why.append("reaper")
                 self._reveal_pilot(state, seat, me, ev)
             if talent == "killing_intent" and self._ship_hurt(side):
                 dmg += 1
+                why.append("killing_intent")
                 self._reveal_pilot(state, seat, me, ev)
             if me.ap_rounds:
                 dmg += 2
+                why.append("ap_rounds")
             if me.boost:
                 dmg *= 2
+                why.append("boost")
         if wid == "heavy_vulcan" and hits_before >= 2:
             dmg *= 2
+            why.append("heavy_vulcan")
         if w.kind == "laser" and state.weather == "ion_storm":
             nothing = "ion_storm" if dmg <= 1 else nothing
             dmg = max(0, dmg - 1)
+            why.append("ion_storm")
         if wid == "saber" and self._has_melee(state, 1 - seat, target):
             d100 = state.rng.die(100)
             ev.append(_roll(state.names[seat], "@fleet.roll.saber", [d100], d100, need=70,
                             **({"strike": strike} if strike else {})))
             if d100 <= 70:
                 dmg, nothing = 0, "saber"
-        return dmg, nothing
+        return dmg, nothing, why
 
     def _resolve_strike(self, state: FleetState, ev: list[Event]) -> None:
         st = state.strike
@@ -1480,7 +1502,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 continue
             dmg = pk.dmg * (2 if double else 1)
             self._hurt(state, pk.owner, pk.target, dmg, pk.laser, ev, by=st.seat, nothing=pk.nothing,
-                       strike=pk.strike)
+                       strike=pk.strike, why=pk.why + (["precision"] if double and pk.dmg else []))
             if pk.burn:
                 unit.burn = 3
             if pk.claw and owner.ship.energy > 0:  # 电击钩爪
@@ -1504,12 +1526,14 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             self._entered(state, seat, m, ev)
 
     def _hurt(self, state: FleetState, seat: int, target: str, amount: int, laser: bool, ev: list[Event],
-              by: int | None, nothing: str = "", strike: int = 0) -> None:
+              by: int | None, nothing: str = "", strike: int = 0, why: list[str] | None = None) -> None:
         """Damage to a unit of `seat`, after its own defences. A damage event of none says what
         brought it to nothing (`nothing`: the hit's own cause, else the defence that halved it);
-        `strike`: the numbered roll of its attack that landed it (0: not numbered)."""
+        `strike`: the numbered roll of its attack that landed it (0: not numbered); `why`: what
+        made an attack's damage differ from its weapon's (`_shot_damage`)."""
         side = state.sides[seat]
         numbered = {"strike": strike} if strike else {}
+        noted = {**numbered, "why": why} if why else numbered  # the damage lines' (never a roll's)
         if target == "ship":
             ship = side.ship
             if ship.destroyed:
@@ -1523,7 +1547,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if by is not None and by != seat:
                 state.sides[by].ship_damage += amount
             ev.append(_public("fleet.damage", unit="ship", owner=state.names[seat], dmg=amount, hp=max(0, ship.hp),
-                              **({"nothing": nothing} if amount == 0 else {}), **numbered))
+                              **({"nothing": nothing} if amount == 0 else {}), **noted))
             if ship.hp <= 0:
                 ship.hp, ship.destroyed, ship.energy = 0, True, 0
                 ev.append(_public("fleet.ship_destroyed", name=state.names[seat]))
@@ -1550,7 +1574,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         for x in sharers:
             x.hp -= share
             ev.append(_public("fleet.damage", unit=x.uid, owner=state.names[seat], dmg=share, hp=max(0, x.hp),
-                              **shared, **numbered))
+                              **shared, **noted))
             if x.hp <= 0:
                 self._destroy_mech(state, seat, x, ev, by=by)
 
@@ -1719,7 +1743,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 while st.windows:
                     seat = st.windows[0]
                     if st.packets and self._may_react(state, seat, "strike"):
-                        state.pending.append(Pending(kind="react", seat=seat, data={"trigger": "strike"}))
+                        self._open_window(state, seat, {"trigger": "strike"}, ev)
                         return
                     st.windows.pop(0)
                 self._resolve_strike(state, ev)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
-from games.core.i18n import aside, listed, numbered, sentences, t, verb_names
+from games.core.i18n import aside, listed, numbered, t, verb_names
 from games.fleet.data import DATA, parse_loadout
 from games.fleet.state import FleetState
 
@@ -21,11 +21,26 @@ def _nm(names: dict[str, str], locale: str) -> str:
     return names.get(locale) or names.get("en", "?")
 
 
-def captain_name(names: dict[str, str], locale: str) -> str:
-    """A captain by name without the rule document's "Captain-" ("Captain-Adam Green", kept so in
-    the data and the events): the texts say captain (舰长) themselves, and a zh-CN table read
-    "机器人1 的舰长 Captain-Adam Green"."""
-    return re.sub(r"^Captain[- ]", "", _nm(names, locale))
+def _person(table: dict[str, Any], prefix: str, who: str | dict[str, str], locale: str) -> str:
+    """A captain or a pilot (its key, or the names an event carries) by the name the reader's
+    language gives it (`fleet.captain.*`, `fleet.pilot_name.*`): the data keep the rule
+    document's spelling ("Captain-Tim Wall", "Hans Zimmers" in the zh-CN column too), a zh-CN
+    table reads 蒂姆·沃尔 and 汉斯·齐默斯 (RULES.md 9 and 10)."""
+    key = who if isinstance(who, str) else next((k for k, c in table.items() if dict(c.name) == dict(who)), None)
+    if key is None or key not in table:  # names the data do not hold: as written, without "Captain-"
+        return re.sub(r"^Captain[- ]", "", who if isinstance(who, str) else _nm(who, locale))
+    return t(locale, f"{prefix}.{key}")
+
+
+def captain_name(captain: str | dict[str, str], locale: str) -> str:
+    """A captain by name, without the document's "Captain-": the texts say captain (舰长)
+    themselves. The playtests read "机器人1 的舰长 Captain-Adam Green"."""
+    return _person(D.captains, "fleet.captain", captain, locale)
+
+
+def pilot_name(pilot: str | dict[str, str], locale: str) -> str:
+    """A pilot by name: a zh-CN table read "驾驶员 Hans Zimmers" in Latin letters."""
+    return _person(D.pilots, "fleet.pilot_name", pilot, locale)
 
 
 def in_build(view: dict[str, Any]) -> bool:
@@ -41,6 +56,24 @@ def mech_labels(sides: Any, locale: str) -> dict[str, str]:
     mechs = [m for side in sides for m in (side["mechs"] if isinstance(side, dict) else side.mechs)]
     return numbered((m["uid"], _nm(D.mechs[m["model"]].name, locale)) if isinstance(m, dict)
                     else (m.uid, _nm(D.mechs[m.model].name, locale)) for m in mechs)
+
+
+def mech_name(model: str, locale: str) -> str:
+    """A mech model by its name alone, without the model code and the note in brackets:
+    `Kagami` for `UBT1-T1 Kagami`, `利剑` for `URA-01A 利剑（试做型）` (the picture's chips have
+    room for a word; a code like `UBT1-T1` means nothing to a newcomer)."""
+    full = _nm(D.mechs[model].name, locale)
+    short = re.sub(r"\s*[(（][^)）]*[)）]$", "", full).split(" ", 1)
+    return short[-1] if len(short) > 1 and any(ch.isdigit() for ch in short[0]) else " ".join(short)
+
+
+def mech_chips(sides: Any, locale: str) -> dict[str, str]:
+    """uid -> the picture's chip label: the model's name (`mech_name`), with an ordinal where two
+    mechs on the table share it (`Kagami #2`, counted over both fleets in order, as `mech_labels`
+    counts them, so the chip and the menus give one mech the same number)."""
+    mechs = [m for side in sides for m in (side["mechs"] if isinstance(side, dict) else side.mechs)]
+    return numbered((m["uid"], mech_name(m["model"], locale)) if isinstance(m, dict)
+                    else (m.uid, mech_name(m.model, locale)) for m in mechs)
 
 
 def _unit(state: FleetState, seat: int, uid: str | None, locale: str) -> str:
@@ -90,7 +123,8 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
     names = verb_names("fleet", (a.model_fields["kind"].default for a in engine.actions), locale)
     for table in (D.ships, D.mechs, D.pilots, D.subs, D.presets):
         names.update({key: _nm(item.name, locale) for key, item in table.items()})
-    names.update({key: captain_name(item.name, locale) for key, item in D.captains.items()})
+    names.update({key: captain_name(key, locale) for key in D.captains})
+    names.update({key: pilot_name(key, locale) for key in D.pilots})
     for key, weapon in D.weapon_table.items():
         names[key] = _nm(weapon.name, locale)
     for goal in ("raid", "annihilation", "arms"):
@@ -136,8 +170,8 @@ def loadout_names(code: str, locale: str) -> dict[str, str]:
 
     cards = [data.subs[k].name[locale] + (f" ×{n}" if n > 1 else "") for k, n in {**lo.ship_cards, **lo.mech_cards}.items()]
     return {"ship": data.ships[lo.ship].name[locale], "mains": names(data.mains, lo.mains),
-            "mechs": names(data.mechs, lo.mechs), "captain": data.captains[lo.captain].name[locale],
-            "pilots": names(data.pilots, lo.pilots), "cards": listed(locale, cards)}
+            "mechs": names(data.mechs, lo.mechs), "captain": captain_name(lo.captain, locale),
+            "pilots": listed(locale, [pilot_name(k, locale) for k in lo.pilots]), "cards": listed(locale, cards)}
 
 
 def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dict[str, Any],
@@ -165,6 +199,10 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
         out["what"] = t(locale, "fleet.label.strike_roll", what=params["what"], n=params["strike"])
     if key == "fleet.damage":  # 战术链接护盾: a mech that was not hit says why it takes damage
         out["strike"] = t(locale, "fleet.label.from_strike", n=params["strike"]) if params.get("strike") else ""
+        # what made the damage differ from the weapon's (RULES.md 6: "2+2+4+4" read as a mistake)
+        out["why"] = t(locale, "fleet.label.why", reasons=listed(locale, (t(locale, f"fleet.why.{w}")
+                                                                         for w in params["why"]))) \
+            if params.get("why") else ""
         hit_on, out["share"] = params.get("hit_on"), ""
         if params.get("nothing"):  # a hit that came to nothing says what took it
             out["share"] = t(locale, f"fleet.nothing.{params['nothing']}")
@@ -175,6 +213,8 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                              target=mech_labels(state.sides, locale)[hit_on])
     if key == "fleet.skill.used" and isinstance(params.get("captain"), dict):
         out["captain"] = captain_name(params["captain"], locale)
+    if isinstance(params.get("pilot"), dict):  # revealed, injured, back
+        out["pilot"] = pilot_name(params["pilot"], locale)
     if key == "fleet.attack":
         weapon = _WEAPONS.get(tuple(sorted(params["weapon"].items()))) if isinstance(params.get("weapon"), dict) else None
         # a support weapon (a charger, a repair drone) is used on a mech of one's own: never "attacks"
@@ -219,16 +259,51 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
 
 
 def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> str | None:
-    """A reaction window the opponent's action opened (gather, launch, a strike)."""
+    """A reaction window the opponent's action opened (gather, launch, a strike), asked by DM only
+    when the seat holds an answer. Every window is said in the channel in the same words whatever
+    the seat holds (`fleet.window`), and the table sees the same wait, so the secret holds with
+    one DM fewer: the playtests had a "pass is your only choice" DM at every enemy launch (issue 18)."""
     if state.pending and state.pending[0].seat == seat and seat != state.turn:
+        if len(engine.legal_actions(state, seat)) == 1:  # pass alone: the channel's line said it
+            return None
         trigger = state.pending[0].data.get("trigger", "strike")
-        legal = engine.legal_actions(state, seat)
-        if len(legal) == 1:  # the window opens as the table sees it (issue 17): say so, and that passing is all
-            return sentences(locale, [t(locale, f"fleet.prompt.{trigger}_only", name=state.names[1 - seat]),
-                                      t(locale, "core.prompt_only", choice=describe(engine, state, seat, legal[0], locale),
-                                        seen=t(locale, f"fleet.prompt.seen_{trigger}"))])
         return t(locale, f"fleet.prompt.{trigger}", name=state.names[1 - seat])
     return None
+
+
+def weapon_facts(w: Any, locale: str) -> str:
+    """`range 0–2 · 3×2 damage · ammunition 4`: what a weapon does, for choosing it."""
+    lo, hi = w.range
+    reach = t(locale, "fleet.facts.range_all") if hi < 0 else t(locale, "fleet.facts.range", range=(
+        str(lo) if lo == hi else f"{lo}–{hi}"))
+    parts = [reach, t(locale, "fleet.facts.damage", shots=w.shots, damage=w.damage)]
+    if w.ammo is not None:
+        parts.append(t(locale, "fleet.facts.ammo", n=w.ammo))
+    return " · ".join(parts)
+
+
+def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
+    """What a newcomer needs to choose a part of the fleet (issue 18: "with the facts needed to
+    choose"): a ship's and a mech's health, hit and evade, a weapon's range, shots and damage, a
+    captain's skills, a pilot's talent, a card's effect; "" for anything else."""
+    if kind == "ship":
+        sh = D.ships[key]
+        return t(locale, "fleet.facts.ship", hp=sh.hp, hit=sh.hit, evade=sh.evade, mains=sh.mains, mechs=sh.mechs)
+    if kind == "main":
+        return weapon_facts(D.mains[key], locale)
+    if kind == "mech":
+        m = D.mechs[key]
+        return t(locale, "fleet.facts.mech", hp=m.hp, hit=m.hit, evade=m.evade,
+                 weapons=listed(locale, (_nm(w.name, locale) for w in m.weapons.values())))
+    if kind == "captain":
+        return listed(locale, (t(locale, f"fleet.skill.{k}.name") for k in D.captains[key].skills))
+    if kind == "pilot":
+        return t(locale, f"fleet.talent.{D.pilots[key].talent}")
+    if kind == "card":
+        return t(locale, f"fleet.sub.{key}").rstrip(".。")
+    if kind == "victory":
+        return t(locale, f"fleet.goal_text.{key}", round=arms_round)  # 军备竞赛 counts at an option's round
+    return ""
 
 
 def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
@@ -241,9 +316,9 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
     elif kind == "mech" and hasattr(a, "id"):
         p["item"] = _nm(D.mechs[a.id].name, locale)
     elif kind == "captain":
-        p["item"] = captain_name(D.captains[a.id].name, locale)
+        p["item"] = captain_name(a.id, locale)
     elif kind == "pilot":
-        p["item"] = _nm(D.pilots[a.id].name, locale)
+        p["item"] = pilot_name(a.id, locale)
     elif kind == "card":
         p["item"] = _nm(D.subs[a.id].name, locale)
     elif kind == "preset":
@@ -267,11 +342,14 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["zone"] = getattr(a, "zone", "")
     elif kind == "launch":
         p["mech"] = _unit(state, seat, a.mech, locale)
-        p["pilot"] = _nm(D.pilots[a.pilot].name, locale) if a.pilot in D.pilots else a.pilot
+        p["pilot"] = pilot_name(a.pilot, locale)
         p["zone"] = a.zone
     elif kind in ("play", "attach", "pick"):
         p["card"] = _card(state, seat, a.card, locale)
         p["target"] = _aim(state, seat, getattr(a, "target", None), locale)
+    if kind in ("attach", "go"):  # the launched mech the cards go with ("Launch now" named none)
+        pending = state.pending[0] if state.pending and state.pending[0].kind == "attach" else None
+        p["mech"] = _unit(state, seat, pending.data["mech"], locale) if pending else ""
     elif kind == "use":
         p["mech"] = _unit(state, seat, a.mech, locale)
         p["card"] = _card(state, seat, a.card, locale)
@@ -292,6 +370,9 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["mechs"] = listed(locale, (labels.get(m, m) for m in a.mechs))
     elif kind == "fleet":
         p["item"] = a.loadout
+    if state.phase == "build" and kind in ("ship", "main", "mech", "captain", "pilot", "card", "victory"):
+        key = a.goal if kind == "victory" else a.id
+        p["item"] = aside(locale, p["item"], build_facts(kind, key, locale, state.options.arms_round))
     return t(locale, f"fleet.act.{kind}", **p).strip()
 
 
@@ -332,7 +413,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
         for m in side["mechs"]:
             if m["status"] == "field":
                 line = f"  {labels[m['uid']]} @{m['zone']} {m['hp']}/{m['max_hp']}"
-                lines.append(aside(locale, line, _nm(D.pilots[m["pilot"]].name, locale)) if m["pilot"] else line)
+                lines.append(aside(locale, line, pilot_name(m["pilot"], locale)) if m["pilot"] else line)
         if "hand" in side:
             hand = listed(locale, (_nm(D.subs[c["card"]].name, locale) for c in side["hand"]))
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))

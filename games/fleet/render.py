@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from games.core.i18n import t
 from games.core.render import font, last_move, png_bytes, with_banner
 from games.fleet.data import DATA
-from games.fleet.present import board_header, in_build, mech_labels
+from games.fleet.present import board_header, in_build, mech_chips
 from games.fleet.state import COLS, EVENT_ZONES, LAUNCH_ZONES
 
 D = DATA()
@@ -22,11 +22,14 @@ def _nm(names: dict[str, str], locale: str) -> str:
     return names.get(locale) or names.get("en", "?")
 
 
-def short_label(label: str) -> str:
-    """A mech's label as its box has room for: the model's first word and its ordinal, if any
-    (`URA-01B #2` for the menus' `URA-01B Hammer (prototype) #2`)."""
-    words = label.split(" ")
-    return words[0] + (f" {words[-1]}" if len(words) > 1 and words[-1].startswith("#") else "")
+CHIP_W = 84  # two chips side by side in a zone 180 wide
+
+
+def fitted(draw: ImageDraw.ImageDraw, text: str, width: int, size: int = 13) -> Any:
+    """The largest font from `size` down to 10 points in which `text` fits `width` pixels."""
+    while size > 10 and draw.textlength(text, font=font(size)) > width:
+        size -= 1
+    return font(size)
 
 
 def _zone_kind(zone: str) -> str:
@@ -62,7 +65,7 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     names = view["names"]
     slots: dict[str, int] = {}
     last = last_move(view)  # mechs and zones the last move touched
-    labels = mech_labels(view["sides"], locale)
+    labels = mech_chips(view["sides"], locale)
     for zone, (zx, zy) in boxes.items():
         if zone in last:
             draw.rectangle([zx + 1, zy + 1, zx + CELL_W - 1, zy + CELL_H - 1], outline=(250, 200, 0), width=3)
@@ -79,10 +82,11 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
             n = slots.get(mv["zone"], 0)
             slots[mv["zone"]] = n + 1
             mx, my = boxes[mv["zone"]]
-            mx, my = mx + 8 + (n % 2) * 86, my + 22 + (n // 2) * 34
-            draw.rounded_rectangle([mx, my, mx + 82, my + 30], radius=5, fill=SEAT_COLORS[seat],
+            mx, my = mx + 6 + (n % 2) * (CHIP_W + 2), my + 22 + (n // 2) * 34
+            draw.rounded_rectangle([mx, my, mx + CHIP_W, my + 30], radius=5, fill=SEAT_COLORS[seat],
                                    outline=(250, 200, 0) if mv["uid"] in last else None, width=3)
-            draw.text((mx + 4, my + 1), short_label(labels[mv["uid"]]), font=small, fill=(10, 10, 10))
+            label = labels[mv["uid"]]
+            draw.text((mx + 4, my + 1), label, font=fitted(draw, label, CHIP_W - 8), fill=(10, 10, 10))
             draw.text((mx + 4, my + 15), f"♥{mv['hp']}/{mv['max_hp']}", font=small, fill=(20, 20, 20))
     # side panel: turn, action points, weather, goals
     px = MARGIN + CELL_W * 3 + 12

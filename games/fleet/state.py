@@ -187,6 +187,7 @@ class Packet:
     knock: int = 0
     claw: bool = False
     strike: int = 0  # which roll of its attack landed it, when the attack rolled more than once (0: it did not)
+    why: list[str] = field(default_factory=list)  # what made dmg differ from the weapon's (engine._shot_damage)
 
 
 @state_model

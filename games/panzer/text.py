@@ -7,6 +7,8 @@ from typing import Any
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over, wants_key
 from games.core.i18n import aside, has, listed, localize_value, t, verb_names
+from games.core.hexgrid import distance
+from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER
 from games.panzer.rules import army_limit
 
@@ -113,13 +115,75 @@ def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], loca
     return out
 
 
+_DICE = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+def shot_odds(state: Any, tid: str, target: str, gun: int, ammo: str | None, mode: str,
+              aim_at: Any = None) -> tuple[float, float]:
+    """A shot's chance to hit and to destroy, as the rules roll it (`_resolve`): 2d6 (APFSDS: the
+    lower die counts as 6) + the hit modifiers against the distance; then 2d6 (overcharged) + gun
+    attack + close range against the armour, or the HESH table (5-6 destroys). Every 2d6 outcome
+    counted, so the menu shows the same numbers the roll will use."""
+    shooter = next(tk for tk in state.tanks if tk.id == tid)
+    enemy = next(tk for tk in state.tanks if tk.id == target)
+    at = aim_at if aim_at is not None else enemy.pos
+    dist = distance(shooter.pos, at)
+    mod = R.hit_modifier(state, shooter, enemy, mode)
+    hit = sum((6 + max(a, b) if ammo == "apfsds" else a + b) + mod >= dist for a, b in _DICE) / 36
+    if ammo == "hesh":
+        return hit, hit / 3
+    typ = R.ttype(shooter)
+    armour = R.armour_against(enemy, at, shooter.pos)
+    plus = typ.guns[gun - 1].attack + R.close_bonus(dist)
+    kill = sum((R.overcharge(a + b, typ.tank_class) if ammo == "overcharge" else a + b) + plus >= armour
+               for a, b in _DICE) / 36
+    return hit, hit * kill
+
+
+def _odds_text(state: Any, tid: str, target: str, gun: int, ammo: str | None, mode: str, aim_at: Any,
+               locale: str) -> str:
+    hit, kill = shot_odds(state, tid, target, gun, ammo, mode, aim_at)
+    return t(locale, "panzer.term.odds", hit=round(hit * 100), kill=round(kill * 100))
+
+
+def _shot_of(state: Any, action: Any) -> tuple[str, str, int, str, Any] | None:
+    """(shooter, target, gun, fire mode, hex the shot is judged at) of a fire choice, else None."""
+    kind = action.kind
+    if kind in ("precise", "jumpfire", "advfire"):
+        mode = {"precise": "precise", "jumpfire": "jump", "advfire": "advance"}[kind]
+        return action.tank, action.target, action.gun, mode, None
+    if kind == "dfire" and state.reaction is not None:
+        return action.tank, state.reaction.mover, action.gun, "defensive", state.reaction.aim_at
+    if kind == "again" and state.second is not None:
+        s = state.second
+        return s.shooter, s.target, s.gun + 1, s.mode, s.aim_at
+    return None
+
+
 def prompt(engine: Any, state: Any, seat: int, locale: str) -> str | None:
-    """A defensive-fire window: an enemy tank moved within sight of the seat's tanks."""
+    """A defensive-fire window: an enemy tank moved within sight of the seat's tanks; each tank
+    that may fire with its best chance (as the menu's choices show them)."""
     if state.reaction is None or seat != state.seat:
         return None
+    if state.phase == "second" and state.second is not None:  # a light tank's second defensive shot (rule 7)
+        s = state.second
+        hit, kill = shot_odds(state, s.shooter, s.target, s.gun + 1, None, s.mode, s.aim_at)
+        return t(locale, "panzer.prompt.again", tank=_tank_label(state, s.shooter, locale),
+                 target=_tank_label(state, s.target, locale),
+                 odds=t(locale, "panzer.term.odds_bare", hit=round(hit * 100), kill=round(kill * 100)))
     hexes = MAPS[state.options.map].names
+    best: dict[str, tuple[float, float]] = {}
+    for action in engine.legal_actions(state, seat):
+        if action.kind == "dfire":
+            odds = shot_odds(state, action.tank, state.reaction.mover, action.gun, action.ammo, "defensive",
+                             state.reaction.aim_at)
+            best[action.tank] = max(best.get(action.tank, odds), odds)
+    shooters = t(locale, "panzer.term.odds_sep").join(
+        t(locale, "core.labelled", label=_tank_label(state, tid, locale),
+          value=t(locale, "panzer.term.odds_bare", hit=round(h * 100), kill=round(k * 100)))
+        for tid, (h, k) in best.items())
     return t(locale, "panzer.prompt.dfire", tank=_tank_label(state, state.reaction.mover, locale),
-             hex=hex_label(hexes.get(state.reaction.after)))
+             hex=hex_label(hexes.get(state.reaction.after)), shooters=shooters)
 
 
 # rule 4-1: overcharged damage dice, light ×2, medium ×1.5, heavy ×1.2 (fractions dropped)
@@ -240,6 +304,11 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["target"] = _tank_label(state, state.reaction.mover, locale)
     if kind == "drive" and not action.free:  # "with 0 free points" says nothing
         return t(locale, "panzer.act.drive_plain", **p)
+    shot = _shot_of(state, action)
+    if shot is not None:  # every fire choice says its chance, as its roll will count it
+        tid, target, gun, mode, at = shot
+        return t(locale, f"panzer.act.{kind}", **p) + _odds_text(state, tid, target, gun, data.get("ammo"), mode,
+                                                                   at, locale)
     return t(locale, f"panzer.act.{kind}", **p)
 
 

@@ -1,4 +1,7 @@
 """Combat: the worked example, every main weapon, mech weapon and mech trait (source 4.1, 4.2)."""
+import pytest
+
+from games.fleet import GAME
 from games.fleet.state import SHIP_ROW
 from tests.fleet.helpers import act, clear_hands, dice, fleet, mech, my_turn, new_game, pass_windows, put
 
@@ -281,3 +284,20 @@ def test_forward_move_blocked_by_enemy_in_zone():
 
 def test_ship_rows():
     assert SHIP_ROW == (1, 5)
+
+
+@pytest.mark.parametrize("locale,doubled", [("en", ": ×2 from the vulcan's third hit on (health"),
+                                            ("zh-CN", "：火神炮第三次命中起 ×2（生命")])
+def test_a_damage_line_says_what_made_it_differ_from_the_weapon_s(locale, doubled):
+    """The console playtest read "takes 2 damage from strike 1 … 2 … 4 … 4" from a weapon that
+    deals 2, with nothing saying why (issue 18: "damage with its terms"). RULES.md 6, heavy
+    vulcan: "命中两次后，之后每次命中伤害 ×2" (2+2+4+4). The lines of strikes 3 and 4 say so;
+    those of 1 and 2 add nothing."""
+    s = game()
+    dice(s, 1, 20, 1, 20, 1, 20, 1, 20)
+    step = act(s, 0, "fire heavy_vulcan ship")
+    while s.pending:  # a window for a hidden captain's skill: the damage lands after it
+        step = act(s, s.pending[0].seat, "pass")
+    lines = GAME.text.event_lines(s, [(e.key, e.params) for e in step.events if e.key == "fleet.damage"], locale)
+    assert len(lines) == 4 and s.sides[1].ship.hp == 15 - (2 + 2 + 4 + 4), lines
+    assert [doubled in x for x in lines] == [False, False, True, True], lines

@@ -31,7 +31,7 @@ def test_whole_game_at_the_console_table(tmp_path, capsys):
     ids = set(re.findall(r"\bc[0-9a-f]{10}\b", script))
     assert ids and not any(i in line for line in public for i in ids)
     # alice's captain shows first when it uses a skill
-    first = next(line for line in public if "Tim Wall" in line)
+    first = next(line for line in public if t("zh-CN", "fleet.captain.tim") in line)  # 蒂姆·沃尔 (RULES.md 10)
     assert "动若脱兔" in first
     assert any(line.startswith("[dm alice] 你的手牌") for line in out)
     assert any(line.startswith("[dm bob] Your hand") for line in out)

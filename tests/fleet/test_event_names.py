@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from games.core.engine import Seat
 from games.fleet import ENGINE, GAME
 from games.fleet.state import Preset
@@ -349,3 +351,49 @@ def test_the_second_hit_and_evade_rolls_of_crisis_sense_and_hyper_sight_say_why(
     assert zh[1].startswith("🎲 A 掷 第二次命中判定（危机超感：不满血的战甲需两次命中）：2 = **2**") and "**两次均命中**" in zh[1]
     assert zh[3].startswith("🎲 B 掷 第二次回避判定（视限超感：不满血的战甲需两次回避）：20 = **20**，为 ") \
         and zh[3].endswith("**回避失败**"), zh
+
+
+@pytest.mark.parametrize("locale,names", [
+    ("zh-CN", {"tim": "蒂姆·沃尔", "aaron": "亚伦·汤普森", "adam": "亚当·格林", "tom": "汤姆·斯蒂尔"}),
+    ("en", {"tim": "Tim Wall", "aaron": "Aaron Thompson", "adam": "Adam Green", "tom": "Tom Steel"})])
+def test_a_captain_is_shown_by_the_name_the_reader_s_language_gives_it_wherever_it_is_shown(locale, names):
+    """Issue 18: a zh-CN table read "Captain-Tim Wall" (the rule document's spelling, which the
+    data keep) in the fleet-loaded line, and "Tim Wall" in Latin letters elsewhere. RULES.md 10
+    (ruling): a zh-CN table shows the name transliterated, an English one without "Captain":
+    the captain's menu choice, the menu's name for its key, the skill line and the loaded fleet."""
+    from games.fleet.present import D
+
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 1).state
+    tokens = GAME.text.token_names(state, 0, locale)
+    for key, name in names.items():
+        assert D.captains[key].name["zh-CN"].startswith("Captain-")  # the data keep the document's spelling
+        used = ("fleet.skill.used", {"name": "P0", "captain": dict(D.captains[key].name), "skill": "S", "text": "T"})
+        shown = [GAME.text.describe_action(state, 0, ENGINE.parse_action(f"captain {key}"), locale), tokens[key],
+                 GAME.text.event_lines(state, [used], locale)[0]]
+        assert all(name in line and "Captain-" not in line for line in shown), shown
+    for preset in D.presets.values():  # the ready-made fleets' loaded lines
+        line = GAME.text.event_lines(state, [("fleet.build.loaded", {"code": preset.code})], locale)[0]
+        assert any(name in line for name in names.values()) and "Captain" not in line, line
+
+
+@pytest.mark.parametrize("locale,names", [
+    ("zh-CN", {"hans": "汉斯·齐默斯", "zack": "扎克斯·菲尔", "snow": "约翰·斯诺"}),
+    ("en", {"hans": "Hans Zimmers", "zack": "Zack Fair", "snow": "John Snow"})])
+def test_a_pilot_is_shown_by_the_name_the_reader_s_language_gives_it(locale, names):
+    """The same class as the captains': the console playtest's zh-CN menus read "驾驶员 Hans
+    Zimmers" in Latin letters (the data keep the document's spelling in both columns). RULES.md 9
+    (ruling): a zh-CN table shows the pilots transliterated: the building and launch choices, the
+    menu's name for the key and the reveal line."""
+    from games.fleet.present import D
+
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")], ENGINE.parse_options({}), 1).state
+    tokens = GAME.text.token_names(state, 0, locale)
+    for key, name in names.items():
+        assert D.pilots[key].name["zh-CN"] == D.pilots[key].name["en"]  # the data keep the document's spelling
+        revealed = ("fleet.pilot.revealed", {"mech": "a1", "pilot": dict(D.pilots[key].name),
+                                             "talent": f"@fleet.talent.{D.pilots[key].talent}"})
+        shown = [GAME.text.describe_action(state, 0, ENGINE.parse_action(f"pilot {key}"), locale), tokens[key],
+                 GAME.text.event_lines(state, [revealed], locale)[0]]
+        assert all(name in line for line in shown), shown
+        if locale == "zh-CN":
+            assert not any(D.pilots[key].name["en"] in line for line in shown), shown

@@ -3,8 +3,11 @@ never by the cards in hand or the hidden captain; the determinization keeps what
 knows and draws the rest again."""
 import random
 
+import pytest
+
 from games.core import Seat
-from games.fleet import ENGINE
+from games.core.i18n import t
+from games.fleet import ENGINE, GAME
 
 from tests.fleet.helpers import act, dice, fleet, give, mech, put
 from tests.fleet.test_cards_and_game import game, legal
@@ -116,3 +119,37 @@ def test_while_building_the_opponents_fleet_is_drawn_again_as_far_along():
     act(s, 1, "victory raid")
     stages = {ENGINE.determinize(s, 0, random.Random(k)).sides[1].build.victory for k in range(20)}
     assert stages <= {"raid", "annihilation", "arms"} and len(stages) > 1
+
+
+def _window(trigger: str, card: str):
+    """A reaction window for seat 1 holding `card` (RULES.md 11's cards): (the step, the state)."""
+    if trigger == "strike":
+        s = game(f1=fleet("hummingbird", captain="adam"))
+        give(s, 1, card)
+        dice(s, 1, 20, 20, 20, 20)
+        return act(s, 0, "fire heavy_vulcan ship"), s
+    s = game()
+    give(s, 1, card)
+    return act(s, 0, "gather" if trigger == "gather" else "launch a1 zack L2"), s
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+@pytest.mark.parametrize("trigger,answer,other", [("launch", "deck_bomb", "turret"), ("gather", "drain_field", "emp"),
+                                                  ("strike", "warp_shield", "spy_drone")])
+def test_a_window_is_said_alike_in_the_channel_and_only_an_answer_in_hand_brings_a_dm(locale, trigger, answer, other):
+    """Issue 18: fleet sent a "pass is your only choice" DM at every enemy launch. RULES.md 5 (⚖):
+    a window opens by what the opponent sees, and is announced in the channel in the same words
+    whatever the seat holds; only a seat that holds an answer gets the DM with the buttons. The
+    secret holds: the table's lines, who is awaited and the public and the opponent's views are
+    the same with the answering card or another ship card in hand."""
+    seen = {}
+    for card in (answer, other):
+        step, s = _window(trigger, card)
+        public = GAME.text.event_lines(s, [(e.key, e.params) for e in step.events if e.to is None], locale)
+        opponent = [e.key for e in step.events if e.to is not None and 0 in e.to]
+        views = ENGINE.view(s, None), ENGINE.view(s, 0)
+        seen[card] = public, opponent, ENGINE.active_seats(s), views, GAME.text.prompt(s, 1, locale)
+    assert seen[answer][:4] == seen[other][:4]  # the table cannot tell
+    said = next(line for line in seen[answer][0] if line.startswith(s.names[1]) and t(locale, f"fleet.window_for.{trigger}") in line)
+    assert said == t(locale, "fleet.window", name=s.names[1], trigger=t(locale, f"fleet.window_for.{trigger}"))
+    assert seen[answer][2] == [1] and seen[answer][4] and seen[other][4] is None  # a DM only with an answer

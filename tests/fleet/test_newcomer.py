@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from games.core import Seat
 from games.fleet import ENGINE, GAME
 
@@ -255,7 +257,7 @@ def test_the_fleet_code_dm_names_what_the_fleet_holds():
     import asyncio
 
     from bot.console import run_script
-    from games.core.i18n import listed
+    from games.core.i18n import listed, t
     from games.fleet.data import DATA, parse_loadout
 
     data = DATA()
@@ -268,10 +270,10 @@ def test_the_fleet_code_dm_names_what_the_fleet_holds():
         code = re.search(r"[a-z_]+(?:/[a-z_,*0-9]+){6}$", dm).group(0)
         lo = parse_loadout(code)
         assert lo.code() == code
-        names = [data.ships[lo.ship].name[lang], data.captains[lo.captain].name[lang]]
+        names = [data.ships[lo.ship].name[lang], t(lang, f"fleet.captain.{lo.captain}")]  # RULES.md 10
         names += [listed(lang, [data.mains[k].name[lang] for k in lo.mains]),
                   listed(lang, [data.mechs[k].name[lang] for k in lo.mechs]),
-                  listed(lang, [data.pilots[k].name[lang] for k in lo.pilots])]
+                  listed(lang, [t(lang, f"fleet.pilot_name.{k}") for k in lo.pilots])]  # RULES.md 9
         names += [data.subs[k].name[lang] + (f" ×{n}" if n > 1 else "") for k, n in {**lo.ship_cards, **lo.mech_cards}.items()]
         for name in names:
             assert name in dm, (name, dm)
@@ -315,3 +317,78 @@ def test_a_raid_says_what_won_it():
     assert GAME.text.event_lines(s, shown, "en") == [
         "A raids the enemy ship: one of A's mechs has entered the enemy ship row."]
     assert GAME.text.event_lines(s, shown, "zh-CN") == ["A 劫掠了敌方战舰：A 的战甲进入了敌方战舰行。"]
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_every_fleet_building_choice_says_what_it_brings(locale):
+    """Issue 18, "Names, never ids": menus show things by name "with the facts needed to choose".
+    The console playtest's building menus read "Captain: Tom Steel", "Pilot: Hans Zimmers",
+    "Victory condition: Arms race": nothing to choose by. Each choice now carries its numbers
+    from the data (health, hit, evade; range, shots, damage, ammunition), a captain's skills, a
+    pilot's talent, a card's effect, a goal's condition (RULES.md 3, the arms race at the table's
+    round), within a menu option's 100 characters."""
+    from games.core.i18n import t
+    from games.fleet.present import D
+
+    state = ENGINE.setup([Seat(index=0, name="P0"), Seat(index=1, name="P1")],
+                         ENGINE.parse_options({"arms_round": "12"}), 1).state
+    codes = [a.code() for a in ENGINE.legal_actions(state, 0)] + [f"{kind} {key}" for kind, table in (
+        ("main", D.mains), ("mech", D.mechs), ("captain", D.captains), ("pilot", D.pilots), ("card", D.subs))
+        for key in table] + ["victory raid", "victory annihilation", "victory arms"]
+    for code in codes:
+        kind, key = code.split()[:2]
+        label = GAME.text.describe_action(state, 0, ENGINE.parse_action(code), locale)
+        assert len(label) <= 100, label
+        if kind in ("ship", "mech"):
+            item = (D.ships if kind == "ship" else D.mechs)[key]
+            assert all(f" {n}" in label for n in (item.hp, item.hit, item.evade)), label
+        elif kind == "main":
+            w = D.mains[key]
+            assert all(f"{n} " in label for n in (w.shots, w.damage)) and (w.ammo is None or f" {w.ammo}" in label), label
+        elif kind == "captain":
+            assert all(t(locale, f"fleet.skill.{s}.name") in label for s in D.captains[key].skills), label
+        elif kind == "pilot":
+            assert t(locale, f"fleet.talent.{D.pilots[key].talent}") in label, label
+        elif kind == "card":
+            assert t(locale, f"fleet.sub.{key}").rstrip(".。") in label, label
+        elif kind == "victory":
+            assert t(locale, f"fleet.goal_text.{key}", round=12) in label, label
+    assert "12" in GAME.text.describe_action(state, 0, ENGINE.parse_action("victory arms"), locale)
+
+
+@pytest.mark.parametrize("locale,attach,done", [("en", "Attach Smoke canister to {mech}", "Done attaching cards to {mech}"),
+                                                ("zh-CN", "为 {mech} 携带 烟幕弹", "{mech} 携带完毕")])
+def test_the_cards_a_launched_mech_carries_are_offered_for_that_mech(locale, attach, done):
+    """The console playtest's menu after a launch read "Attach Smoke canister" and "Launch now"
+    (立即出击), though the mech had launched already (RULES.md 4: after a launch the mech may
+    carry up to 2 mech sub-weapons). The choices name the mech the cards go with."""
+    from tests.fleet.helpers import act, give
+    from tests.fleet.test_cards_and_game import game
+
+    s = game()
+    give(s, 0, "smoke")
+    act(s, 0, "launch a1 zack L2")
+    assert s.pending and s.pending[0].kind == "attach"
+    mech = GAME.text.token_names(s, 0, locale)["a1"].split(" @")[0].rsplit(" ", 1)[0]  # the label without health
+    shown = {a.kind: GAME.text.describe_action(s, 0, a, locale) for a in ENGINE.legal_actions(s, 0)}
+    assert shown == {"attach": attach.format(mech=mech), "go": done.format(mech=mech)}, shown
+
+
+@pytest.mark.parametrize("locale,choice", [("en", "Move {mech} to {zone}"), ("zh-CN", "将 {mech} 移动到 {zone}")])
+def test_a_move_choice_reads_as_a_choice_not_as_the_line_it_will_post(locale, choice):
+    """The console playtest's menu offered "URA-01A Sword (prototype) #1 moves to R1.", word for
+    word the line the move then posts; a choice is said in the imperative."""
+    from games.core.i18n import t
+    from tests.fleet.helpers import act, put
+    from tests.fleet.test_cards_and_game import game
+
+    s = game()
+    put(s, "a1", "C2")
+    act(s, 0, "order a1")
+    moves = [a for a in ENGINE.legal_actions(s, 0) if a.kind == "move"]
+    assert moves
+    mech = GAME.text.event_params(s, "fleet.move", {"mech": "a1"}, locale)["mech"]
+    for a in moves:
+        shown = GAME.text.describe_action(s, 0, a, locale)
+        assert shown == choice.format(mech=mech, zone=a.zone), shown
+        assert shown != t(locale, "fleet.move", mech=mech, zone=a.zone).rstrip(".。")

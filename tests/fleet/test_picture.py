@@ -38,3 +38,37 @@ def test_no_text_of_the_picture_lies_under_a_mech_chip(monkeypatch):
         assert not covered, covered
         shown = " ".join(value for _, value in texts)
         assert "50/50" in shown and ("energy 0" in shown or "能量 0" in shown)
+
+
+def test_a_mech_chip_shows_its_name_and_what_tells_two_apart_never_its_model_code(monkeypatch):
+    """The playtest's picture read "UBT1-T1 #2": a model code a newcomer cannot match to the menus'
+    "UBT1-T1 Kagami #2". A chip now shows the model's name (`Kagami`, `八咫镜`) with the ordinal
+    the menus give it where two mechs share a model, in a font that fits the chip."""
+    chips, texts = [], []
+    real_text, real_chip = ImageDraw.ImageDraw.text, ImageDraw.ImageDraw.rounded_rectangle
+
+    def text(self, xy, value, *args, **kw):
+        texts.append((self.textbbox(xy, value, font=kw.get("font")), value))
+        return real_text(self, xy, value, *args, **kw)
+
+    def chip(self, box, *args, **kw):
+        chips.append(box)
+        return real_chip(self, box, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "rounded_rectangle", chip)
+    s = new_game(fleet("pegasus", "heat_ray", "magatama,kagami,longbow", "adam", "hans,zack,justin"),
+                 fleet("bull", "heavy_vulcan", "magatama", "tim", "zack"), seed=3)
+    my_turn(s, 0)
+    put(s, "a1", "C2", "hans"), put(s, "a2", "C2", "zack"), put(s, "a3", "L2", "justin"), put(s, "b1", "C4")
+    expected = {"en": {"Magatama #1", "Kagami", "Longbow", "Magatama #2"},
+                "zh-CN": {"琼勾玉 #1", "八咫镜", "长弓", "琼勾玉 #2"}}
+    for loc, names in expected.items():
+        texts.clear(), chips.clear()
+        GAME.render(ENGINE.view(s, None), loc)
+        on_chips = {value for box, value in texts for c in chips
+                    if c[0] <= box[0] and box[2] <= c[2] and c[1] <= box[1] and box[3] <= c[3] and "♥" not in value}
+        assert on_chips == names, on_chips
+        assert not any("UBT1" in value or "URA-" in value for _, value in texts)
+        labels = GAME.text.token_names(s, 0, loc)  # the menus number the same mech alike
+        assert any(v.startswith("UBT1-T3") and "#2" in v for v in labels.values()), labels
