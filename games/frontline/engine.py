@@ -91,6 +91,60 @@ def _preset_deck(name: str) -> tuple[str, str, tuple[str, ...], str]:
 _PLAYS = {key: (card.kind, card.cost, card.target, card.condition) for key, card in CARDS.items()}
 _FRIENDLY = ("friendly_unit", "any_unit")  # target kinds that list the turn player's own units
 
+# What a card's effects may change of the turn player's listing beyond what `_listing_after`
+# filters for (kredits spent, the card played, units gone): the parts it makes afresh, as bits.
+_HAND, _UNITS = 1, 2  # the hand part (cards drawn, targets added); the units part (who may act, on what)
+_BOTH = _HAND | _UNITS
+_HURT = 4  # an enemy unit's defence changed: the targets of a card aimed at damaged enemies may differ
+_OWN_SIDE = ("self", "friendly_units", "other_friendly_units", "random_friend")
+_OTHER_SIDE = ("enemy_units", "random_enemy", "damaged_enemies", "enemies")
+_BOTH_SIDES = ("all_units", "trigger")
+_ENEMY_TARGETS = ("enemy_unit", "damaged_enemy", "enemy_target")
+
+
+def _scope(effects: list, target_kind: str, mine: bool) -> int:
+    """What `effects` may change of the turn player's listing (bits of _HAND, _UNITS, _HURT),
+    for a card with this target kind whose owner is the turn player (`mine`) or the opponent.
+    Deaths are found after the action, apart from this."""
+    out = 0
+    for eff in effects:
+        do, to = eff.do, eff.to
+        if to is None:  # a player's kredits, cards, deck or HQ: the turn player's own (`own`) or not
+            own = mine == (eff.who == "self")
+            if do in ("summon", "discard") or (do == "kredits" and own):  # a unit added, a discard effect
+                out |= _BOTH
+            elif do in ("draw", "tutor", "create", "return") and own:
+                out |= _HAND
+            continue  # slots, next turn's kredits or draws, HQ, deck, intel: nothing listed now
+        own_side = to in _OWN_SIDE or (to == "target" and target_kind == "friendly_unit")
+        other_side = to in _OTHER_SIDE or (to == "target" and target_kind in _ENEMY_TARGETS)
+        if to in _BOTH_SIDES or (to == "target" and target_kind == "any_unit"):
+            own_side = other_side = True
+        ours, theirs = (own_side, other_side) if mine else (other_side, own_side)  # the turn player's units, the foe's
+        if do in ("damage", "destroy", "repair"):  # defence only (deaths apart)
+            out |= _HURT if theirs else 0
+        elif do == "stat":  # a unit's attack may reach or leave 0
+            out |= (_UNITS if ours else 0) | (_HURT if theirs else 0)
+        elif do == "opcost":
+            out |= _UNITS if ours else 0
+        elif do == "grant":  # fury and blitz change what a unit may do; guard and smokescreen who is attacked
+            if eff.keyword in ("fury", "blitz") and ours or eff.keyword in ("guard", "smokescreen") and theirs:
+                out |= _UNITS
+        elif do == "silence":  # keywords, flags (order_proof), cost
+            out |= (_UNITS if ours else 0) | (_BOTH if theirs else 0)
+        elif do not in ("pin", "double"):  # a pin starts in a later turn; doubling changes damage only
+            out |= _BOTH  # control, borrow, retreat, cancel: units change lines or sides
+    return out
+
+
+# per card key: what its deploy or play effects, attack effects and order effects (its owner the
+# turn player), and its destruction effects (by whether its owner is the turn player) may change
+_EFFECTS = {key: _scope(card.effects, card.target, True) for key, card in CARDS.items() if card.effects}
+_ON_ATTACK = {key: _scope(card.on_attack, "none", True) for key, card in CARDS.items() if card.on_attack}
+_ON_ORDER = {key: _scope(card.on_order, "none", True) for key, card in CARDS.items() if card.on_order}
+_DESTROYED = {key: (_scope(card.destroyed, "none", False), _scope(card.destroyed, "none", True))
+              for key, card in CARDS.items() if card.destroyed}
+
 
 def _may_move(st: FrontlineState, u: Unit, seat: int) -> bool:
     """can_move past can_act and the kredits: not moved yet (a tank may still move after its
@@ -156,6 +210,23 @@ def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq
             if (guards_shield and "guard" in d.keywords) or (bomber and UNIT_TYPE[d.key] == "fighter"):
                 return out
         out.append("hq")
+    return out
+
+
+def _without(listing: list[FrontlineAction], gone: set[str]) -> list[FrontlineAction]:
+    """`listing` without the entries of units in `gone` or aimed at them."""
+    out = []
+    for a in listing:
+        k = type(a)
+        if k is Attack:
+            if a.unit in gone or a.target in gone:
+                continue
+        elif k is Move:
+            if a.unit in gone:
+                continue
+        elif (k is Deploy or k is PlayOrder) and a.target in gone:
+            continue
+        out.append(a)
     return out
 
 
@@ -306,55 +377,68 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         """The turn player's actions, in the order players see them: hand cards, then each
         unit's move and attacks, then the end of the turn. The checks are those of `apply`
         (can_move, can_attack, card_targets ...), read once per decision: card targets per
-        target kind, attack targets per reach."""
+        target kind, attack targets per reach. Made in two parts, which `_listing_after`
+        also makes one at a time."""
+        acts: list[FrontlineAction] = []
+        if st.players[seat].hand:
+            self._hand_actions(st, seat, acts)
+        self._unit_actions(st, seat, acts)
+        acts.append(_END)
+        return acts
+
+    def _hand_actions(self, st: FrontlineState, seat: int, acts: list[FrontlineAction]) -> None:
+        """The hand part of the listing, appended to `acts`: each card's deploys, orders or
+        counter-order, in hand order."""
         p = st.players[seat]
         kredits = p.kredits
-        acts: list[FrontlineAction] = []
         hand = p.hand
-        if hand:
-            room = len(p.support) < SUPPORT_SIZE
-            targets_of: dict[tuple[str, bool], list[str]] = {}
-            for c in hand:
-                kind, cost, target, condition = _PLAYS[c.key]
-                if cost > kredits or c.active:
-                    continue
-                if kind == "unit":
-                    if room:
-                        made = _DEPLOYS.get(c.id) or _kept(_DEPLOYS, c.id)
-                        if target == "none":
-                            acts.append(made.get(None) or _made(made, Deploy, c.id, None))
-                        else:
-                            targets = targets_of.get((target, False))
-                            if targets is None:
-                                targets = targets_of[target, False] = self.card_targets(st, seat, target, False)
-                            for x in targets:  # loops, not comprehensions: no call of their own
-                                acts.append(made.get(x) or _made(made, Deploy, c.id, x))
-                            if not targets:
-                                acts.append(made.get(None) or _made(made, Deploy, c.id, None))
-                elif kind == "order":
-                    if condition and not self._condition_met(st, seat, condition):
-                        continue
-                    made = _ORDERS.get(c.id) or _kept(_ORDERS, c.id)
+        room = len(p.support) < SUPPORT_SIZE
+        targets_of: dict[tuple[str, bool], list[str]] = {}
+        for c in hand:
+            kind, cost, target, condition = _PLAYS[c.key]
+            if cost > kredits or c.active:
+                continue
+            if kind == "unit":
+                if room:
+                    made = _DEPLOYS.get(c.id) or _kept(_DEPLOYS, c.id)
                     if target == "none":
-                        acts.append(made.get(...) or _made(made, PlayOrder, c.id))
+                        acts.append(made.get(None) or _made(made, Deploy, c.id, None))
                     else:
-                        targets = targets_of.get((target, True))
+                        targets = targets_of.get((target, False))
                         if targets is None:
-                            targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
-                        for x in targets:
-                            acts.append(made.get(x) or _made(made, PlayOrder, c.id, x))
-                elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
-                    made = _COUNTERS.get(c.id) or _kept(_COUNTERS, c.id)
-                    acts.append(made.get(...) or _made(made, SetCounter, c.id))
-        # the units: can_act, and the kredits both a move and an attack need; then
-        # _may_move (only from the support line) and _may_attack written out
+                            targets = targets_of[target, False] = self.card_targets(st, seat, target, False)
+                        for x in targets:  # loops, not comprehensions: no call of their own
+                            acts.append(made.get(x) or _made(made, Deploy, c.id, x))
+                        if not targets:
+                            acts.append(made.get(None) or _made(made, Deploy, c.id, None))
+            elif kind == "order":
+                if condition and not self._condition_met(st, seat, condition):
+                    continue
+                made = _ORDERS.get(c.id) or _kept(_ORDERS, c.id)
+                if target == "none":
+                    acts.append(made.get(...) or _made(made, PlayOrder, c.id))
+                else:
+                    targets = targets_of.get((target, True))
+                    if targets is None:
+                        targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
+                    for x in targets:
+                        acts.append(made.get(x) or _made(made, PlayOrder, c.id, x))
+            elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
+                made = _COUNTERS.get(c.id) or _kept(_COUNTERS, c.id)
+                acts.append(made.get(...) or _made(made, SetCounter, c.id))
+
+    def _unit_actions(self, st: FrontlineState, seat: int, acts: list[FrontlineAction]) -> None:
+        """The units part of the listing, appended to `acts`: each unit's move and attacks,
+        support line first. can_act, and the kredits both a move and an attack need; then
+        _may_move (only from the support line) and _may_attack written out."""
+        kredits = st.players[seat].kredits
         turn_no = st.turn_no
         units = st.units
         front = st.front
         ours = st.front_owner == seat
         enter = (ours or st.front_owner is None) and len(front) < FRONT_SIZE  # the frontline takes a unit
         reach_of: dict[tuple[str, bool, bool], list[str]] = {}  # attack targets by what they depend on
-        for uid in (p.support + front if ours else p.support):
+        for uid in (st.players[seat].support + front if ours else st.players[seat].support):
             u = units[uid]
             if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
                     or (u.arrived_turn == turn_no and "blitz" not in u.keywords)):
@@ -375,8 +459,6 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 made = _ATTACKS.get(uid) or _kept(_ATTACKS, uid)
                 for x in targets:
                     acts.append(made.get(x) or _made(made, Attack, uid, x))
-        acts.append(_END)
-        return acts
 
     @staticmethod
     def _condition_met(st: FrontlineState, seat: int, condition: str) -> bool:
@@ -406,23 +488,25 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 listed = action in last[2]
         ev: list[Event] = []
         st.counter_owner = None
-        unit = handler(self, st, seat, action, ev, listed)
+        acted = handler(self, st, seat, action, ev, listed)
+        dead: list[Unit] = []
+        lines = None
         if st.phase != "over":  # deaths (adj. 2), then victory (1.1), after the whole action
             # Who may be at 0: not after the end of a turn (the start of the next resolves the
             # deaths its effects cause), nor after a move or a deploy without a deploy effect
-            # (`unit` given: they only raise stats) unless a counter-order fired
-            if cls is Attack or (unit is None and cls is not EndTurn and cls is not SetCounter) \
+            # (they only raise stats) unless a counter-order fired
+            if cls is Attack or cls is PlayOrder or (cls is Deploy and acted.key in _EFFECTS) \
                     or st.counter_owner is not None:
                 for u in st.units.values():  # the usual case, nobody at 0, asked here without a call
                     if u.hp <= 0:
-                        R.process_deaths(st, ev)
-                        listed = False  # the lines changed: the next listing is made afresh
+                        lines = (st.front_owner, len(st.front), len(st.players[seat].support))
+                        dead = R.process_deaths(st, ev)
                         break
             a, b = st.players
             if a.hq <= 0 or b.hq <= 0:
                 R.check_victory(st, ev)
-        if unit is not None and listed and st.counter_owner is None and st.turn == seat and st.phase == "main":
-            acts = self._listing_after(st, seat, action, unit, last[2])
+        if listed and st.counter_owner is None and st.turn == seat and st.phase == "main":
+            acts = self._listing_after(st, seat, action, acted, last[2], dead, lines)
             if acts is not None:
                 self._next = (st, seat, acts)
         st.counter_owner = None
@@ -456,75 +540,141 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return step_of(st, ev)
         raise RuleError("frontline.phase.mulligan")
 
-    def _listing_after(self, st: FrontlineState, seat: int, action: FrontlineAction, u: Unit,
-                       before: list[FrontlineAction]) -> list[FrontlineAction] | None:
-        """The turn player's listing after `action`, chosen from the listing `before` of the same
-        turn, when the action changed only what this filters; None when it may have changed
-        more (then the listing is made afresh). Called only when nobody died and no
-        counter-order fired, with the unit the action deployed (without a deploy effect),
-        moved or attacked with. Such an action changes the kredits (entries costing more go),
-        the hand (the played card's entries go), the support line (full: no deploys; a place
-        freed is listed afresh), the frontline (full: no moves), and what the acting unit may
-        still do; a card targeting friendly units (a new or moved unit), one with a condition
-        (a frontline taken) or one targeting damaged enemies (a unit attacked) reads more, so
-        those are listed afresh."""
+    def _listing_after(self, st: FrontlineState, seat: int, action: FrontlineAction, acted: Unit | str,
+                       before: list[FrontlineAction], dead: list[Unit],
+                       lines: tuple[int | None, int, int]) -> list[FrontlineAction] | None:
+        """The turn player's listing after `action` (a deploy, an order, a move or an attack
+        chosen from the listing `before` of the same turn, no counter-order fired), or None
+        when it is made afresh. `acted` is the unit deployed, moved or attacked with, or the
+        order's card key; `dead` the units that left after it, and `lines` the frontline's
+        owner and length and the support line's length before they left.
+
+        The action changes the kredits (entries costing more go), the hand (the played card's
+        entries go), the support line (full: no deploys), the frontline (full: no moves), what
+        the acting unit may still do, and the units that left (their entries, and those aimed
+        at them, go). Each part of the listing, the hand's and the units', is filtered so when
+        that is all that changed for it, and made afresh when more may have (`_scope` for
+        effects): targets added or reordered (a new or moved friendly unit, a damaged enemy), a
+        card drawn or captured, a place freed in the support line, a frontline taken or
+        emptied (conditions; units that may enter), a guard or fighter gone (who may be
+        attacked), a unit that may act again or attack anew (blitz, a tank's new reach)."""
         cls = type(action)
         p = st.players[seat]
-        units = st.units
         hand = p.hand
+        fresh = 0  # the parts made afresh (_HAND, _UNITS), and _HURT
+        friendly = entered = False  # the friendly units' order changed; the frontline's owner or emptiness
         mover = spent = None  # the unit that may no longer move; that may no longer attack
-        if cls is Deploy:
-            if "blitz" in u.keywords:  # the deployed unit acts this turn only with blitz
-                return None
-            for c in hand:
-                if _PLAYS[c.key][2] in _FRIENDLY:
-                    return None
-        elif cls is Move:
-            if UNIT_TYPE[u.key] == "tank":  # attacks on from the frontline: its targets change
-                return None
-            if len(p.support) == SUPPORT_SIZE - 1:  # the support line was full: deploys come back
-                return None
-            entered = len(st.front) == 1  # the frontline was empty: conditions change
-            for c in hand:
-                play = _PLAYS[c.key]
-                if play[2] in _FRIENDLY or (entered and play[3]):
-                    return None
-            mover = spent = u.uid  # moved, and no tank: done for the turn
-        elif cls is Attack:
-            if u.key in R.ON_ATTACK and not u.silenced:
-                return None
+        if cls is Attack:
+            u = acted
+            if u.key in _ON_ATTACK and not u.silenced:
+                fresh = _ON_ATTACK[u.key]
             if action.target != "hq":
-                for c in hand:
-                    if _PLAYS[c.key][2] == "damaged_enemy":
-                        return None
+                fresh |= _HURT
             if UNIT_TYPE[u.key] != "tank":
                 mover = u.uid
             if u.atk <= 0 or u.attacks >= (2 if "fury" in u.keywords else 1):
                 spent = u.uid
-        else:
+            if dead and "capture" in u.keywords:
+                fresh |= _HAND  # 3.3.8: a card captured
+        elif cls is Deploy:
+            u = acted
+            fresh = _EFFECTS.get(u.key, 0)
+            if "blitz" in u.keywords:
+                fresh |= _UNITS  # the new unit acts this turn
+            friendly = True  # a friendly target more
+        elif cls is Move:
+            u = acted
+            if UNIT_TYPE[u.key] == "tank":
+                fresh = _UNITS  # attacks on from the frontline: its targets change
+            else:
+                mover = spent = u.uid  # moved, and no tank: done for the turn
+            if len(p.support) == SUPPORT_SIZE - 1:
+                fresh |= _HAND  # the support line was full: deploys come back
+            friendly = True  # the friendly targets' order: the moved unit now last
+            entered = len(st.front) == 1  # the frontline was empty: conditions change
+        else:  # an order, `acted` its card's key
+            fresh = _EFFECTS[acted]
+            units = st.units
+            for uid in R.uids_of(st, seat):  # 3.4.3: units' own effects on an order
+                key = units[uid].key
+                if key in _ON_ORDER:
+                    fresh |= _ON_ORDER[key]
+        gone: set[str] | tuple = ()
+        if dead:
+            gone = set()
+            foe_died = False
+            for d in dead:
+                gone.add(d.uid)
+                if d.key in _DESTROYED and not d.silenced:
+                    fresh |= _DESTROYED[d.key][d.owner == seat]
+                if d.owner != seat:
+                    foe_died = True
+                    if "guard" in d.keywords or UNIT_TYPE[d.key] == "fighter":
+                        fresh |= _UNITS  # 3.3.1 guards' neighbours, bombers' targets
+            if foe_died and not fresh & _UNITS:
+                units = st.units
+                for uid in R.uids_of(st, 1 - seat):
+                    if "guard" in units[uid].keywords:
+                        fresh |= _UNITS  # a guard's neighbours may have changed
+                        break
+            owner, n_front, n_support = lines
+            if (owner in (None, seat) and n_front < FRONT_SIZE) != (
+                    st.front_owner in (None, seat) and len(st.front) < FRONT_SIZE):
+                fresh |= _UNITS  # the frontline takes units again
+            if n_support >= SUPPORT_SIZE > len(p.support):
+                fresh |= _HAND  # a place freed: deploys come back
+            if (owner == seat) != (st.front_owner == seat) or (n_front == 0) != (not st.front):
+                entered = True
+        if not fresh & _HAND and (friendly or entered or gone or fresh & _HURT):
+            hurt = fresh & _HURT
+            for c in hand:
+                kind, _, target, condition = _PLAYS[c.key]
+                if ((friendly and target in _FRIENDLY) or (hurt and target == "damaged_enemy")
+                        or (entered and condition) or (gone and kind == "unit" and target != "none")):
+                    fresh |= _HAND  # targets added or reordered, a condition, a deploy with no target left
+                    break
+        if fresh & _BOTH == _BOTH:
             return None
+        if gone:
+            before = _without(before, gone)
         kredits = p.kredits
-        room = len(p.support) < SUPPORT_SIZE
+        units = st.units
+        acts: list[FrontlineAction] = []
+        hand_fresh, units_fresh = fresh & _HAND, fresh & _UNITS
+        playable: set[str] | tuple = ()  # the cards still in hand whose entries stay
+        if hand_fresh:
+            if hand:
+                self._hand_actions(st, seat, acts)
+        else:
+            room = len(p.support) < SUPPORT_SIZE
+            playable = set()
+            for c in hand:
+                kind, cost = _PLAYS[c.key][:2]
+                if cost <= kredits and (room or kind != "unit"):
+                    playable.add(c.id)
         enter = st.front_owner in (None, seat) and len(st.front) < FRONT_SIZE  # the frontline takes a unit
-        playable = set()  # the cards still in hand whose entries stay
-        for c in hand:
-            kind, cost = _PLAYS[c.key][:2]
-            if cost <= kredits and (room or kind != "unit"):
-                playable.add(c.id)
-        acts = []
         for a in before:
             k = type(a)
             if k is Attack:
+                if units_fresh:
+                    break
                 uid = a.unit
                 if uid == spent or kredits < units[uid].op:
                     continue
             elif k is Move:
+                if units_fresh:
+                    break
                 uid = a.unit
                 if not enter or uid == mover or kredits < units[uid].op:
                     continue
-            elif k is not EndTurn and a.card not in playable:
+            elif k is EndTurn:
+                break
+            elif hand_fresh or a.card not in playable:
                 continue
             acts.append(a)
+        if units_fresh:
+            self._unit_actions(st, seat, acts)
+        acts.append(_END)
         return acts
 
     def _choose_deck(self, st: FrontlineState, seat: int, text: str, ev: list[Event]) -> None:
@@ -606,9 +756,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if cost > st.players[seat].kredits:
             raise RuleError("frontline.kredits", need=cost, have=st.players[seat].kredits)
 
-    # The handlers return the unit deployed (without a deploy effect), moved or attacked with,
-    # for `_listing_after`; None for any other action.
-    def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event], listed: bool) -> Unit | None:
+    # The handlers return what `_listing_after` reads: the unit deployed, moved or attacked
+    # with, or an order's card key; None for the actions that end the turn.
+    def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event], listed: bool) -> Unit:
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
         card = CARDS[hc.key]
@@ -631,9 +781,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if card.promote == "deploy":
             R.promote(st, u, ev)
         R.fire_counter(st, "enemy_deploy", ev, u)
-        return None if card.effects else u
+        return u
 
-    def _order(self, st: FrontlineState, seat: int, a: PlayOrder, ev: list[Event], listed: bool) -> None:
+    def _order(self, st: FrontlineState, seat: int, a: PlayOrder, ev: list[Event], listed: bool) -> str:
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
         card = CARDS[hc.key]
@@ -653,11 +803,12 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                                                      "target": self._target_label(st, seat, a.target)}))
         if R.fire_counter(st, "enemy_order", ev):
             ev.append(public_event("frontline.cancelled", {"card": card.name}))
-            return
+            return hc.key
         R.run_effects(st, seat, card.effects, ev, source=None, target=a.target)
         for u in R.units_of(st, seat):  # 3.4.3: "whenever you play an order"
             if u.key in R.ON_ORDER and not u.silenced and u.hp > 0:
                 R.run_effects(st, seat, CARDS[u.key].on_order, ev, source=u, target=None)
+        return hc.key
 
     @staticmethod
     def _target_label(st: FrontlineState, seat: int, target: str | None) -> Any:

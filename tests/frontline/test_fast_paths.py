@@ -17,7 +17,7 @@ from games.core.engine import decode_action
 from games.frontline import ENGINE
 from games.frontline.state import ACTIONS
 
-from .helpers import battle, unit
+from .helpers import battle, card, unit
 
 
 def _codes(games: int = 2) -> set[str]:
@@ -173,3 +173,157 @@ def test_a_state_stored_before_the_dataclass_state_loads_and_dumps_unchanged():
     ENGINE.apply(st, seat, ENGINE.legal_actions(st, seat)[0])
     with pytest.raises(ValidationError):
         ENGINE.load_state(text.replace('"phase":"main"', '"phase":"battle"'))
+
+
+# --- the listing kept across what used to make it afresh ---------------------------------
+def _kept_and_fresh(st, code: str) -> tuple[list[str], list[str]]:
+    """Seat 0 lists its actions, applies `code` from them; the listing apply kept for the next
+    decision (it must keep one) and a fresh listing of the state it left, as codes."""
+    assert code in [a.code() for a in ENGINE.legal_actions(st, 0)]
+    ENGINE.apply(st, 0, ENGINE.parse_action(code))
+    kept = ENGINE._next
+    assert kept is not None and kept[0] is st and kept[1] == 0
+    assert ENGINE.invariants(st) == []
+    return [a.code() for a in kept[2]], [a.code() for a in ENGINE._main_actions(st, 0)]
+
+
+def test_kept_across_a_death_beside_a_guard():
+    """3.3.1: "a unit with guard ... the two enemy targets next to it cannot be attacked".
+    Artillery (which guards do not stop) kills the unit between a guard and another: that
+    one now stands next to the guard, so the frontline's infantry may no longer attack it."""
+    st = battle()
+    rifles = unit(st, 0, "grenadiers", front=True)
+    gun = unit(st, 0, "sfh18")
+    guard = unit(st, 1, "guards_rifles")
+    middle = unit(st, 1, "conscripts")
+    far = unit(st, 1, "grenadiers")
+    kept, fresh = _kept_and_fresh(st, f"attack {gun.uid} {middle.uid}")
+    assert middle.uid not in st.units and kept == fresh
+    assert f"attack {rifles.uid} {guard.uid}" in kept and f"attack {rifles.uid} {far.uid}" not in kept
+
+
+def test_kept_across_a_frontline_emptied():
+    """1.2: "when the units in the frontline are all destroyed, the frontline belongs to no one
+    again": a unit of the support line may enter it after the enemy's lone unit there dies."""
+    st = battle()
+    gun = unit(st, 0, "sfh18")
+    rifles = unit(st, 0, "grenadiers")
+    lone = unit(st, 1, "conscripts", front=True)
+    assert f"move {rifles.uid}" not in [a.code() for a in ENGINE.legal_actions(st, 0)]
+    kept, fresh = _kept_and_fresh(st, f"attack {gun.uid} {lone.uid}")
+    assert st.front_owner is None and kept == fresh and f"move {rifles.uid}" in kept
+
+
+def test_kept_across_the_death_of_a_deploy_effects_last_target():
+    """4.1.6.1: a unit still deploys when its effect has no valid target (the effect fizzles):
+    Pioneers, listed against the one enemy unit, are listed without a target once it dies."""
+    st = battle()
+    rifles = unit(st, 0, "grenadiers", front=True)
+    foe = unit(st, 1, "conscripts")
+    pioneers = card(st, 0, "pioneers")
+    assert f"deploy {pioneers} {foe.uid}" in [a.code() for a in ENGINE.legal_actions(st, 0)]
+    kept, fresh = _kept_and_fresh(st, f"attack {rifles.uid} {foe.uid}")
+    assert foe.uid not in st.units and kept == fresh and f"deploy {pioneers} -" in kept
+
+
+def test_kept_across_a_death_that_frees_the_support_line():
+    """1.2: the support line holds four units: with one of a full line destroyed (struck back
+    at, attacking the frontline's Tiger), units may be deployed again."""
+    st = battle()
+    mine = [unit(st, 0, "grenadiers") for _ in range(4)]
+    tiger = unit(st, 1, "tiger", front=True)
+    rifles = card(st, 0, "grenadiers")
+    assert not any(a.code().startswith("deploy") for a in ENGINE.legal_actions(st, 0))
+    kept, fresh = _kept_and_fresh(st, f"attack {mine[0].uid} {tiger.uid}")
+    assert mine[0].uid not in st.units and kept == fresh and f"deploy {rifles} -" in kept
+
+
+def test_kept_across_a_capture():
+    """3.3.8: "when this unit destroys another unit, a copy of it (1/1, effects unchanged) is
+    put into your hand": the captured card is listed at once."""
+    st = battle()
+    marines = unit(st, 0, "naval_infantry", front=True)
+    foe = unit(st, 1, "conscripts")
+    kept, fresh = _kept_and_fresh(st, f"attack {marines.uid} {foe.uid}")
+    captured = st.players[0].hand[-1]
+    assert captured.captured and kept == fresh and f"deploy {captured.id} -" in kept
+
+
+def test_kept_across_an_attack_that_damages_a_target_of_precision_bombing():
+    """4.1.6: Precision Bombing destroys a damaged enemy unit: the unit just attacked, damaged
+    and still standing, becomes its target."""
+    st = battle()
+    rifles = unit(st, 0, "grenadiers", front=True)
+    foe = unit(st, 1, "guards_rifles")
+    bombing = card(st, 0, "precision_bombing")
+    assert f"order {bombing} {foe.uid}" not in [a.code() for a in ENGINE.legal_actions(st, 0)]
+    kept, fresh = _kept_and_fresh(st, f"attack {rifles.uid} {foe.uid}")
+    assert foe.damaged and kept == fresh and f"order {bombing} {foe.uid}" in kept
+
+
+def test_kept_across_orders_that_draw_or_destroy():
+    """4.1.4.1.2: an order that draws puts the cards in hand at once (listed); 4.1.2.1.1: an
+    order's damage that destroys a unit takes it out of every target list."""
+    st = battle()
+    rifles = unit(st, 0, "grenadiers", front=True)
+    foe = unit(st, 1, "conscripts")
+    strike = card(st, 0, "artillery_strike")
+    ultra = card(st, 0, "ultra")
+    kept, fresh = _kept_and_fresh(st, f"order {ultra} -")
+    assert len(st.players[0].hand) == 3 and kept == fresh
+    assert {c.id for c in st.players[0].hand} - {strike} <= {a.split()[1] for a in kept if a.startswith("deploy")}
+    kept, fresh = _kept_and_fresh(st, f"order {strike} {foe.uid}")
+    assert foe.uid not in st.units and kept == fresh and f"attack {rifles.uid} hq" in kept
+
+
+def test_kept_across_a_move_that_reorders_friendly_targets_and_a_tanks_move():
+    """3.1: a unit moves from the support line to the frontline, which lists it after the
+    support line's units (the targets of Field Repair in that order); 3.1.2: a tank moves and
+    may still attack, now from the frontline (it reaches the enemy support line)."""
+    st = battle()
+    first = unit(st, 0, "grenadiers")
+    second = unit(st, 0, "grenadiers")
+    repair = card(st, 0, "field_repair")
+    kept, fresh = _kept_and_fresh(st, f"move {first.uid}")
+    assert kept == fresh and [a for a in kept if a.startswith("order")] == [
+        f"order {repair} {second.uid}", f"order {repair} {first.uid}"]
+    st = battle()
+    tank = unit(st, 0, "t34")
+    foe = unit(st, 1, "conscripts")
+    rifles = card(st, 0, "grenadiers")
+    kept, fresh = _kept_and_fresh(st, f"move {tank.uid}")
+    assert kept == fresh and f"attack {tank.uid} {foe.uid}" in kept and f"deploy {rifles} -" in kept
+
+
+def _cause(action, events) -> str:
+    """What a main-phase action did, for the listing kept after it."""
+    kind = action.kind
+    if any(e.key == "frontline.destroyed" for e in events):
+        return f"{kind} that destroyed"
+    if kind == "deploy" and any(e.key.startswith("frontline.fx.") or e.key in ("frontline.damage", "frontline.intel")
+                                for e in events):
+        return "deploy with an effect"
+    return kind
+
+
+def test_the_kept_listing_is_the_fresh_one_after_each_cause():
+    """Seeded random games: after a deploy (with a deploy effect or without), an order, a move,
+    an attack, and an attack or order that destroyed units, apply keeps the next listing, and at
+    every step it equals the listing made afresh."""
+    taken: dict[str, int] = {}
+    for seed in range(6):
+        chooser = random.Random(seed)
+        st = ENGINE.setup([Seat(index=0, name="a"), Seat(index=1, name="b")], ENGINE.parse_options({}), 130 + seed).state
+        cause = ""
+        while ENGINE.outcome(st) is None:
+            seat = chooser.choice(ENGINE.active_seats(st))
+            kept = ENGINE._next
+            legal = ENGINE.legal_actions(st, seat)
+            if kept is not None and kept[0] is st:
+                assert legal is kept[2] and legal == ENGINE._main_actions(st, seat), cause
+                taken[cause] = taken.get(cause, 0) + 1
+            action = chooser.choice(legal)
+            step = ENGINE.apply(st, seat, action)
+            cause = _cause(action, step.events) if st.phase == "main" else ""
+    assert min(taken.get(c, 0) for c in ("deploy", "order", "move", "attack", "attack that destroyed",
+                                         "order that destroyed", "deploy with an effect")) >= 3, taken
