@@ -91,10 +91,11 @@ def _preset_deck(name: str) -> tuple[str, str, tuple[str, ...], str]:
 _PLAYS = {key: (card.kind, card.cost, card.target, card.condition) for key, card in CARDS.items()}
 _FRIENDLY = ("friendly_unit", "any_unit")  # target kinds that list the turn player's own units
 
-# What a card's effects may change of the turn player's listing beyond what `_listing_after`
-# filters for (kredits spent, the card played, units gone): the parts it makes afresh, as bits.
-_HAND, _UNITS = 1, 2  # the hand part (cards drawn, targets added); the units part (who may act, on what)
-_BOTH = _HAND | _UNITS
+# The target lists a listing worked out (card targets per target kind, attack targets per
+# reach) hold for the next listing of the same turn unless an effect changed what they read,
+# beyond units gone (dropped from them): the lists that may differ after an effect, as bits.
+_CARD_TARGETS, _ATTACK_TARGETS = 1, 2  # units added, reordered or changing sides; shields (guard, smokescreen)
+_ALL_TARGETS = _CARD_TARGETS | _ATTACK_TARGETS
 _HURT = 4  # an enemy unit's defence changed: the targets of a card aimed at damaged enemies may differ
 _OWN_SIDE = ("self", "friendly_units", "other_friendly_units", "random_friend")
 _OTHER_SIDE = ("enemy_units", "random_enemy", "damaged_enemies", "enemies")
@@ -103,37 +104,29 @@ _ENEMY_TARGETS = ("enemy_unit", "damaged_enemy", "enemy_target")
 
 
 def _scope(effects: list, target_kind: str, mine: bool) -> int:
-    """What `effects` may change of the turn player's listing (bits of _HAND, _UNITS, _HURT),
-    for a card with this target kind whose owner is the turn player (`mine`) or the opponent.
-    Deaths are found after the action, apart from this."""
+    """Which target lists of the turn player's listing `effects` may change (bits of
+    _CARD_TARGETS, _ATTACK_TARGETS, _HURT), for a card with this target kind whose owner is
+    the turn player (`mine`) or the opponent. Units that die are dropped apart from this."""
     out = 0
     for eff in effects:
         do, to = eff.do, eff.to
-        if to is None:  # a player's kredits, cards, deck or HQ: the turn player's own (`own`) or not
-            own = mine == (eff.who == "self")
-            if do in ("summon", "discard") or (do == "kredits" and own):  # a unit added, a discard effect
-                out |= _BOTH
-            elif do in ("draw", "tutor", "create", "return") and own:
-                out |= _HAND
-            continue  # slots, next turn's kredits or draws, HQ, deck, intel: nothing listed now
+        if to is None:  # a player's kredits, cards, deck or HQ: no unit, but a unit added or a discard's effect
+            if do in ("summon", "discard"):
+                out |= _ALL_TARGETS
+            continue
         own_side = to in _OWN_SIDE or (to == "target" and target_kind == "friendly_unit")
         other_side = to in _OTHER_SIDE or (to == "target" and target_kind in _ENEMY_TARGETS)
         if to in _BOTH_SIDES or (to == "target" and target_kind == "any_unit"):
             own_side = other_side = True
-        ours, theirs = (own_side, other_side) if mine else (other_side, own_side)  # the turn player's units, the foe's
-        if do in ("damage", "destroy", "repair"):  # defence only (deaths apart)
+        theirs = other_side if mine else own_side  # the turn player's opponent's units
+        if do in ("damage", "destroy", "repair", "stat"):  # defence (deaths apart) and attack
             out |= _HURT if theirs else 0
-        elif do == "stat":  # a unit's attack may reach or leave 0
-            out |= (_UNITS if ours else 0) | (_HURT if theirs else 0)
-        elif do == "opcost":
-            out |= _UNITS if ours else 0
-        elif do == "grant":  # fury and blitz change what a unit may do; guard and smokescreen who is attacked
-            if eff.keyword in ("fury", "blitz") and ours or eff.keyword in ("guard", "smokescreen") and theirs:
-                out |= _UNITS
-        elif do == "silence":  # keywords, flags (order_proof), cost
-            out |= (_UNITS if ours else 0) | (_BOTH if theirs else 0)
-        elif do not in ("pin", "double"):  # a pin starts in a later turn; doubling changes damage only
-            out |= _BOTH  # control, borrow, retreat, cancel: units change lines or sides
+        elif do == "grant":  # guard and smokescreen shield an enemy from attacks
+            out |= _ATTACK_TARGETS if theirs and eff.keyword in ("guard", "smokescreen") else 0
+        elif do == "silence":  # an enemy's order_proof, guard and smokescreen
+            out |= _ALL_TARGETS if theirs else 0
+        elif do not in ("opcost", "pin", "double"):  # a cost, a later turn, damage: no target
+            out |= _ALL_TARGETS  # control, borrow, retreat, cancel: units change lines or sides
     return out
 
 
@@ -210,23 +203,6 @@ def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq
             if (guards_shield and "guard" in d.keywords) or (bomber and UNIT_TYPE[d.key] == "fighter"):
                 return out
         out.append("hq")
-    return out
-
-
-def _without(listing: list[FrontlineAction], gone: set[str]) -> list[FrontlineAction]:
-    """`listing` without the entries of units in `gone` or aimed at them."""
-    out = []
-    for a in listing:
-        k = type(a)
-        if k is Attack:
-            if a.unit in gone or a.target in gone:
-                continue
-        elif k is Move:
-            if a.unit in gone:
-                continue
-        elif (k is Deploy or k is PlayOrder) and a.target in gone:
-            continue
-        out.append(a)
     return out
 
 
@@ -328,7 +304,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     # seat, as a caller that chooses from the listing does at every decision. Only `apply`
     # and `resign` change a state, and both drop the listing first; a copy of the state is
     # another object, so it never matches.
-    _listed: tuple[FrontlineState, int, list[FrontlineAction]] | None = None
+    _listed: tuple[FrontlineState, int, list[FrontlineAction], dict, dict] | None = None
 
     # The turn player's next listing, (state, seat, actions), worked out by `apply` from the
     # listing it was chosen from when the action changed little (`_listing_after`): the same
@@ -336,7 +312,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     # state object and seat. A copy is another object, so it never matches; code that changes
     # a state by hand after an apply (a test's scenario) calls `invalidate(state)` first.
     # `invariants` compares a kept listing with a fresh one, so random playouts catch a stale one.
-    _next: tuple[FrontlineState, int, list[FrontlineAction]] | None = None
+    _next: tuple[FrontlineState, int, list[FrontlineAction], dict, dict] | None = None
 
     def invalidate(self, state: FrontlineState) -> None:
         """Drop what the engine keeps of the last listing and apply of `state` (`_listed`,
@@ -357,10 +333,12 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             kept = self._next
             if kept is not None and kept[0] is st and kept[1] == seat:
                 self._next = None
-                acts = kept[2]
-            else:
-                acts = self._main_actions(st, seat)
-            self._listed = (st, seat, acts)
+                self._listed = kept
+                return kept[2]
+            targets_of: dict[tuple[str, bool], list[str]] = {}
+            reach_of: dict[tuple[str, bool, bool], list[str]] = {}
+            acts = self._listing(st, seat, targets_of, reach_of)
+            self._listed = (st, seat, acts, targets_of, reach_of)
             return acts
         if phase not in ("deck", "mulligan") or seat not in (0, 1) or st.players[seat].ready:
             return []
@@ -377,23 +355,29 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         """The turn player's actions, in the order players see them: hand cards, then each
         unit's move and attacks, then the end of the turn. The checks are those of `apply`
         (can_move, can_attack, card_targets ...), read once per decision: card targets per
-        target kind, attack targets per reach. Made in two parts, which `_listing_after`
-        also makes one at a time."""
+        target kind, attack targets per reach."""
+        return self._listing(st, seat, {}, {})
+
+    def _listing(self, st: FrontlineState, seat: int, targets_of: dict[tuple[str, bool], list[str]],
+                 reach_of: dict[tuple[str, bool, bool], list[str]]) -> list[FrontlineAction]:
+        """`_main_actions`, reading card targets per (target kind, for an order) from
+        `targets_of` and attack targets per reach from `reach_of`, and adding those it works
+        out to them: `_listing_after` passes those of the last listing that still hold."""
         acts: list[FrontlineAction] = []
         if st.players[seat].hand:
-            self._hand_actions(st, seat, acts)
-        self._unit_actions(st, seat, acts)
+            self._hand_actions(st, seat, acts, targets_of)
+        self._unit_actions(st, seat, acts, reach_of)
         acts.append(_END)
         return acts
 
-    def _hand_actions(self, st: FrontlineState, seat: int, acts: list[FrontlineAction]) -> None:
+    def _hand_actions(self, st: FrontlineState, seat: int, acts: list[FrontlineAction],
+                      targets_of: dict[tuple[str, bool], list[str]]) -> None:
         """The hand part of the listing, appended to `acts`: each card's deploys, orders or
         counter-order, in hand order."""
         p = st.players[seat]
         kredits = p.kredits
         hand = p.hand
         room = len(p.support) < SUPPORT_SIZE
-        targets_of: dict[tuple[str, bool], list[str]] = {}
         for c in hand:
             kind, cost, target, condition = _PLAYS[c.key]
             if cost > kredits or c.active:
@@ -427,7 +411,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 made = _COUNTERS.get(c.id) or _kept(_COUNTERS, c.id)
                 acts.append(made.get(...) or _made(made, SetCounter, c.id))
 
-    def _unit_actions(self, st: FrontlineState, seat: int, acts: list[FrontlineAction]) -> None:
+    def _unit_actions(self, st: FrontlineState, seat: int, acts: list[FrontlineAction],
+                      reach_of: dict[tuple[str, bool, bool], list[str]]) -> None:
         """The units part of the listing, appended to `acts`: each unit's move and attacks,
         support line first. can_act, and the kredits both a move and an attack need; then
         _may_move (only from the support line) and _may_attack written out."""
@@ -437,7 +422,6 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         front = st.front
         ours = st.front_owner == seat
         enter = (ours or st.front_owner is None) and len(front) < FRONT_SIZE  # the frontline takes a unit
-        reach_of: dict[tuple[str, bool, bool], list[str]] = {}  # attack targets by what they depend on
         for uid in (st.players[seat].support + front if ours else st.players[seat].support):
             u = units[uid]
             if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
@@ -490,7 +474,6 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         st.counter_owner = None
         acted = handler(self, st, seat, action, ev, listed)
         dead: list[Unit] = []
-        lines = None
         if st.phase != "over":  # deaths (adj. 2), then victory (1.1), after the whole action
             # Who may be at 0: not after the end of a turn (the start of the next resolves the
             # deaths its effects cause), nor after a move or a deploy without a deploy effect
@@ -499,16 +482,13 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                     or st.counter_owner is not None:
                 for u in st.units.values():  # the usual case, nobody at 0, asked here without a call
                     if u.hp <= 0:
-                        lines = (st.front_owner, len(st.front), len(st.players[seat].support))
                         dead = R.process_deaths(st, ev)
                         break
             a, b = st.players
             if a.hq <= 0 or b.hq <= 0:
                 R.check_victory(st, ev)
         if listed and st.counter_owner is None and st.turn == seat and st.phase == "main":
-            acts = self._listing_after(st, seat, action, acted, last[2], dead, lines)
-            if acts is not None:
-                self._next = (st, seat, acts)
+            self._next = self._listing_after(st, seat, action, acted, last, dead)
         st.counter_owner = None
         return step_of(st, ev)
 
@@ -541,57 +521,34 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         raise RuleError("frontline.phase.mulligan")
 
     def _listing_after(self, st: FrontlineState, seat: int, action: FrontlineAction, acted: Unit | str,
-                       before: list[FrontlineAction], dead: list[Unit],
-                       lines: tuple[int | None, int, int]) -> list[FrontlineAction] | None:
-        """The turn player's listing after `action` (a deploy, an order, a move or an attack
-        chosen from the listing `before` of the same turn, no counter-order fired), or None
-        when it is made afresh. `acted` is the unit deployed, moved or attacked with, or the
-        order's card key; `dead` the units that left after it, and `lines` the frontline's
-        owner and length and the support line's length before they left.
+                       last: tuple, dead: list[Unit]) -> tuple | None:
+        """The turn player's next listing, (state, seat, actions, card targets, attack targets)
+        as `legal_actions` keeps it, after `action` (a deploy, an order, a move or an attack
+        chosen from the listing `last` of the same turn, no counter-order fired); None when it
+        is made afresh. `acted` is the unit deployed, moved or attacked with, or the order's
+        card key; `dead` the units that left after it.
 
-        The action changes the kredits (entries costing more go), the hand (the played card's
-        entries go), the support line (full: no deploys), the frontline (full: no moves), what
-        the acting unit may still do, and the units that left (their entries, and those aimed
-        at them, go). Each part of the listing, the hand's and the units', is filtered so when
-        that is all that changed for it, and made afresh when more may have (`_scope` for
-        effects): targets added or reordered (a new or moved friendly unit, a damaged enemy), a
-        card drawn or captured, a place freed in the support line, a frontline taken or
-        emptied (conditions; units that may enter), a guard or fighter gone (who may be
-        attacked), a unit that may act again or attack anew (blitz, a tank's new reach)."""
+        The listing is made again from the state, but with the target lists of `last` that
+        still hold: those are what a listing works out at length (guards, smokescreen, the
+        bomber rule, reach; order-proof and damaged enemies), the rest is a read of each card
+        and unit. Units gone leave every list; a new or moved friendly unit changes the lists
+        of cards aimed at friendly units, an attack or an effect on enemy units those of
+        cards aimed at damaged enemies, a guard or fighter gone (or a unit gone beside a
+        guard) the attack targets, and an effect that moves units or shields them (`_scope`)
+        the lists it touches."""
         cls = type(action)
-        p = st.players[seat]
-        hand = p.hand
-        fresh = 0  # the parts made afresh (_HAND, _UNITS), and _HURT
-        friendly = entered = False  # the friendly units' order changed; the frontline's owner or emptiness
-        mover = spent = None  # the unit that may no longer move; that may no longer attack
+        fresh = 0  # the target lists to work out again (_CARD_TARGETS, _ATTACK_TARGETS), and _HURT
+        friendly = False  # the friendly units' order changed: a unit added, or one moved to the frontline
         if cls is Attack:
-            u = acted
-            if u.key in _ON_ATTACK and not u.silenced:
-                fresh = _ON_ATTACK[u.key]
+            if acted.key in _ON_ATTACK and not acted.silenced:
+                fresh = _ON_ATTACK[acted.key]
             if action.target != "hq":
                 fresh |= _HURT
-            if UNIT_TYPE[u.key] != "tank":
-                mover = u.uid
-            if u.atk <= 0 or u.attacks >= (2 if "fury" in u.keywords else 1):
-                spent = u.uid
-            if dead and "capture" in u.keywords:
-                fresh |= _HAND  # 3.3.8: a card captured
         elif cls is Deploy:
-            u = acted
-            fresh = _EFFECTS.get(u.key, 0)
-            if "blitz" in u.keywords:
-                fresh |= _UNITS  # the new unit acts this turn
-            friendly = True  # a friendly target more
+            fresh = _EFFECTS.get(acted.key, 0)
+            friendly = True
         elif cls is Move:
-            u = acted
-            if UNIT_TYPE[u.key] == "tank":
-                fresh = _UNITS  # attacks on from the frontline: its targets change
-            else:
-                mover = spent = u.uid  # moved, and no tank: done for the turn
-            if len(p.support) == SUPPORT_SIZE - 1:
-                fresh |= _HAND  # the support line was full: deploys come back
-            friendly = True  # the friendly targets' order: the moved unit now last
-            entered = len(st.front) == 1  # the frontline was empty: conditions change
+            friendly = True
         else:  # an order, `acted` its card's key
             fresh = _EFFECTS[acted]
             units = st.units
@@ -599,7 +556,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 key = units[uid].key
                 if key in _ON_ORDER:
                     fresh |= _ON_ORDER[key]
-        gone: set[str] | tuple = ()
+        gone: set[str] | None = None
         if dead:
             gone = set()
             foe_died = False
@@ -610,71 +567,107 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 if d.owner != seat:
                     foe_died = True
                     if "guard" in d.keywords or UNIT_TYPE[d.key] == "fighter":
-                        fresh |= _UNITS  # 3.3.1 guards' neighbours, bombers' targets
-            if foe_died and not fresh & _UNITS:
+                        fresh |= _ATTACK_TARGETS  # 3.3.1 guards' neighbours, bombers' targets
+            if foe_died and not fresh & _ATTACK_TARGETS:
                 units = st.units
                 for uid in R.uids_of(st, 1 - seat):
                     if "guard" in units[uid].keywords:
-                        fresh |= _UNITS  # a guard's neighbours may have changed
+                        fresh |= _ATTACK_TARGETS  # a guard's neighbours may have changed
                         break
-            owner, n_front, n_support = lines
-            if (owner in (None, seat) and n_front < FRONT_SIZE) != (
-                    st.front_owner in (None, seat) and len(st.front) < FRONT_SIZE):
-                fresh |= _UNITS  # the frontline takes units again
-            if n_support >= SUPPORT_SIZE > len(p.support):
-                fresh |= _HAND  # a place freed: deploys come back
-            if (owner == seat) != (st.front_owner == seat) or (n_front == 0) != (not st.front):
-                entered = True
-        if not fresh & _HAND and (friendly or entered or gone or fresh & _HURT):
-            hurt = fresh & _HURT
-            for c in hand:
-                kind, _, target, condition = _PLAYS[c.key]
-                if ((friendly and target in _FRIENDLY) or (hurt and target == "damaged_enemy")
-                        or (entered and condition) or (gone and kind == "unit" and target != "none")):
-                    fresh |= _HAND  # targets added or reordered, a condition, a deploy with no target left
-                    break
-        if fresh & _BOTH == _BOTH:
+        if fresh & _ALL_TARGETS == _ALL_TARGETS:
             return None
-        if gone:
-            before = _without(before, gone)
-        kredits = p.kredits
+        targets_of: dict[tuple[str, bool], list[str]] = {}
+        if not fresh & _CARD_TARGETS:
+            hurt = fresh & _HURT
+            for key, targets in last[3].items():
+                kind = key[0]
+                if (friendly and kind in _FRIENDLY) or (hurt and kind == "damaged_enemy"):
+                    continue
+                if gone is not None:
+                    targets = [x for x in targets if x not in gone]
+                targets_of[key] = targets
+        reach_of: dict[tuple[str, bool, bool], list[str]] = {}
+        if not fresh & _ATTACK_TARGETS:
+            if gone is None:
+                reach_of = last[4]
+            else:
+                for key, targets in last[4].items():
+                    reach_of[key] = [x for x in targets if x not in gone]
+        acts = None
+        if gone is None and cls is not PlayOrder:  # the cheaper way, when it holds
+            acts = self._filtered(st, seat, action, acted, last[2])
+        if acts is None:
+            acts = self._listing(st, seat, targets_of, reach_of)
+        return st, seat, acts, targets_of, reach_of
+
+    def _filtered(self, st: FrontlineState, seat: int, action: FrontlineAction, u: Unit,
+                  before: list[FrontlineAction]) -> list[FrontlineAction] | None:
+        """The turn player's listing after `action`, filtered from the listing `before` of the
+        same turn, when the action changed only what this filters; None when it may have
+        changed more. Called only when nobody died and no counter-order fired, with the unit
+        the action deployed, moved or attacked with. Such an action changes the kredits (entries costing more go),
+        the hand (the played card's entries go), the support line (full: no deploys; a place
+        freed is listed afresh), the frontline (full: no moves), and what the acting unit may
+        still do; a card targeting friendly units (a new or moved unit), one with a condition
+        (a frontline taken) or one targeting damaged enemies (a unit attacked) reads more, so
+        those are listed afresh."""
+        cls = type(action)
+        p = st.players[seat]
         units = st.units
-        acts: list[FrontlineAction] = []
-        hand_fresh, units_fresh = fresh & _HAND, fresh & _UNITS
-        playable: set[str] | tuple = ()  # the cards still in hand whose entries stay
-        if hand_fresh:
-            if hand:
-                self._hand_actions(st, seat, acts)
-        else:
-            room = len(p.support) < SUPPORT_SIZE
-            playable = set()
+        hand = p.hand
+        mover = spent = None  # the unit that may no longer move; that may no longer attack
+        if cls is Deploy:
+            if "blitz" in u.keywords or u.key in _EFFECTS:  # the deployed unit acts this turn only with blitz
+                return None
             for c in hand:
-                kind, cost = _PLAYS[c.key][:2]
-                if cost <= kredits and (room or kind != "unit"):
-                    playable.add(c.id)
+                if _PLAYS[c.key][2] in _FRIENDLY:
+                    return None
+        elif cls is Move:
+            if UNIT_TYPE[u.key] == "tank":  # attacks on from the frontline: its targets change
+                return None
+            if len(p.support) == SUPPORT_SIZE - 1:  # the support line was full: deploys come back
+                return None
+            entered = len(st.front) == 1  # the frontline was empty: conditions change
+            for c in hand:
+                play = _PLAYS[c.key]
+                if play[2] in _FRIENDLY or (entered and play[3]):
+                    return None
+            mover = spent = u.uid  # moved, and no tank: done for the turn
+        elif cls is Attack:
+            if u.key in R.ON_ATTACK and not u.silenced:
+                return None
+            if action.target != "hq":
+                for c in hand:
+                    if _PLAYS[c.key][2] == "damaged_enemy":
+                        return None
+            if UNIT_TYPE[u.key] != "tank":
+                mover = u.uid
+            if u.atk <= 0 or u.attacks >= (2 if "fury" in u.keywords else 1):
+                spent = u.uid
+        else:
+            return None
+        kredits = p.kredits
+        room = len(p.support) < SUPPORT_SIZE
         enter = st.front_owner in (None, seat) and len(st.front) < FRONT_SIZE  # the frontline takes a unit
+        playable = set()  # the cards still in hand whose entries stay
+        for c in hand:
+            kind, cost = _PLAYS[c.key][:2]
+            if cost <= kredits and (room or kind != "unit"):
+                playable.add(c.id)
+        acts = []
         for a in before:
             k = type(a)
             if k is Attack:
-                if units_fresh:
-                    break
                 uid = a.unit
                 if uid == spent or kredits < units[uid].op:
                     continue
             elif k is Move:
-                if units_fresh:
-                    break
                 uid = a.unit
                 if not enter or uid == mover or kredits < units[uid].op:
                     continue
-            elif k is EndTurn:
-                break
-            elif hand_fresh or a.card not in playable:
+            elif k is not EndTurn and a.card not in playable:
                 continue
             acts.append(a)
-        if units_fresh:
-            self._unit_actions(st, seat, acts)
-        acts.append(_END)
         return acts
 
     def _choose_deck(self, st: FrontlineState, seat: int, text: str, ev: list[Event]) -> None:
