@@ -91,53 +91,6 @@ def _preset_deck(name: str) -> tuple[str, str, tuple[str, ...], str]:
 _PLAYS = {key: (card.kind, card.cost, card.target, card.condition) for key, card in CARDS.items()}
 _FRIENDLY = ("friendly_unit", "any_unit")  # target kinds that list the turn player's own units
 
-# The target lists a listing worked out (card targets per target kind, attack targets per
-# reach) hold for the next listing of the same turn unless an effect changed what they read,
-# beyond units gone (dropped from them): the lists that may differ after an effect, as bits.
-_CARD_TARGETS, _ATTACK_TARGETS = 1, 2  # units added, reordered or changing sides; shields (guard, smokescreen)
-_ALL_TARGETS = _CARD_TARGETS | _ATTACK_TARGETS
-_HURT = 4  # an enemy unit's defence changed: the targets of a card aimed at damaged enemies may differ
-_OWN_SIDE = ("self", "friendly_units", "other_friendly_units", "random_friend")
-_OTHER_SIDE = ("enemy_units", "random_enemy", "damaged_enemies", "enemies")
-_BOTH_SIDES = ("all_units", "trigger")
-_ENEMY_TARGETS = ("enemy_unit", "damaged_enemy", "enemy_target")
-
-
-def _scope(effects: list, target_kind: str, mine: bool) -> int:
-    """Which target lists of the turn player's listing `effects` may change (bits of
-    _CARD_TARGETS, _ATTACK_TARGETS, _HURT), for a card with this target kind whose owner is
-    the turn player (`mine`) or the opponent. Units that die are dropped apart from this."""
-    out = 0
-    for eff in effects:
-        do, to = eff.do, eff.to
-        if to is None:  # a player's kredits, cards, deck or HQ: no unit, but a unit added or a discard's effect
-            if do in ("summon", "discard"):
-                out |= _ALL_TARGETS
-            continue
-        own_side = to in _OWN_SIDE or (to == "target" and target_kind == "friendly_unit")
-        other_side = to in _OTHER_SIDE or (to == "target" and target_kind in _ENEMY_TARGETS)
-        if to in _BOTH_SIDES or (to == "target" and target_kind == "any_unit"):
-            own_side = other_side = True
-        theirs = other_side if mine else own_side  # the turn player's opponent's units
-        if do in ("damage", "destroy", "repair", "stat"):  # defence (deaths apart) and attack
-            out |= _HURT if theirs else 0
-        elif do == "grant":  # guard and smokescreen shield an enemy from attacks
-            out |= _ATTACK_TARGETS if theirs and eff.keyword in ("guard", "smokescreen") else 0
-        elif do == "silence":  # an enemy's order_proof, guard and smokescreen
-            out |= _ALL_TARGETS if theirs else 0
-        elif do not in ("opcost", "pin", "double"):  # a cost, a later turn, damage: no target
-            out |= _ALL_TARGETS  # control, borrow, retreat, cancel: units change lines or sides
-    return out
-
-
-# per card key: what its deploy or play effects, attack effects and order effects (its owner the
-# turn player), and its destruction effects (by whether its owner is the turn player) may change
-_EFFECTS = {key: _scope(card.effects, card.target, True) for key, card in CARDS.items() if card.effects}
-_ON_ATTACK = {key: _scope(card.on_attack, "none", True) for key, card in CARDS.items() if card.on_attack}
-_ON_ORDER = {key: _scope(card.on_order, "none", True) for key, card in CARDS.items() if card.on_order}
-_DESTROYED = {key: (_scope(card.destroyed, "none", False), _scope(card.destroyed, "none", True))
-              for key, card in CARDS.items() if card.destroyed}
-
 
 def _may_move(st: FrontlineState, u: Unit, seat: int) -> bool:
     """can_move past can_act and the kredits: not moved yet (a tank may still move after its
@@ -304,7 +257,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     # seat, as a caller that chooses from the listing does at every decision. Only `apply`
     # and `resign` change a state, and both drop the listing first; a copy of the state is
     # another object, so it never matches.
-    _listed: tuple[FrontlineState, int, list[FrontlineAction], dict, dict] | None = None
+    _listed: tuple[FrontlineState, int, list[FrontlineAction]] | None = None
 
     # The turn player's next listing, (state, seat, actions), worked out by `apply` from the
     # listing it was chosen from when the action changed little (`_listing_after`): the same
@@ -312,7 +265,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     # state object and seat. A copy is another object, so it never matches; code that changes
     # a state by hand after an apply (a test's scenario) calls `invalidate(state)` first.
     # `invariants` compares a kept listing with a fresh one, so random playouts catch a stale one.
-    _next: tuple[FrontlineState, int, list[FrontlineAction], dict, dict] | None = None
+    _next: tuple[FrontlineState, int, list[FrontlineAction]] | None = None
 
     def invalidate(self, state: FrontlineState) -> None:
         """Drop what the engine keeps of the last listing and apply of `state` (`_listed`,
@@ -333,12 +286,10 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             kept = self._next
             if kept is not None and kept[0] is st and kept[1] == seat:
                 self._next = None
-                self._listed = kept
-                return kept[2]
-            targets_of: dict[tuple[str, bool], list[str]] = {}
-            reach_of: dict[tuple[str, bool, bool], list[str]] = {}
-            acts = self._listing(st, seat, targets_of, reach_of)
-            self._listed = (st, seat, acts, targets_of, reach_of)
+                acts = kept[2]
+            else:
+                acts = self._main_actions(st, seat)
+            self._listed = (st, seat, acts)
             return acts
         if phase not in ("deck", "mulligan") or seat not in (0, 1) or st.players[seat].ready:
             return []
@@ -356,73 +307,54 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         unit's move and attacks, then the end of the turn. The checks are those of `apply`
         (can_move, can_attack, card_targets ...), read once per decision: card targets per
         target kind, attack targets per reach."""
-        return self._listing(st, seat, {}, {})
-
-    def _listing(self, st: FrontlineState, seat: int, targets_of: dict[tuple[str, bool], list[str]],
-                 reach_of: dict[tuple[str, bool, bool], list[str]]) -> list[FrontlineAction]:
-        """`_main_actions`, reading card targets per (target kind, for an order) from
-        `targets_of` and attack targets per reach from `reach_of`, and adding those it works
-        out to them: `_listing_after` passes those of the last listing that still hold."""
-        acts: list[FrontlineAction] = []
-        if st.players[seat].hand:
-            self._hand_actions(st, seat, acts, targets_of)
-        self._unit_actions(st, seat, acts, reach_of)
-        acts.append(_END)
-        return acts
-
-    def _hand_actions(self, st: FrontlineState, seat: int, acts: list[FrontlineAction],
-                      targets_of: dict[tuple[str, bool], list[str]]) -> None:
-        """The hand part of the listing, appended to `acts`: each card's deploys, orders or
-        counter-order, in hand order."""
         p = st.players[seat]
         kredits = p.kredits
+        acts: list[FrontlineAction] = []
         hand = p.hand
-        room = len(p.support) < SUPPORT_SIZE
-        for c in hand:
-            kind, cost, target, condition = _PLAYS[c.key]
-            if cost > kredits or c.active:
-                continue
-            if kind == "unit":
-                if room:
-                    made = _DEPLOYS.get(c.id) or _kept(_DEPLOYS, c.id)
-                    if target == "none":
-                        acts.append(made.get(None) or _made(made, Deploy, c.id, None))
-                    else:
-                        targets = targets_of.get((target, False))
-                        if targets is None:
-                            targets = targets_of[target, False] = self.card_targets(st, seat, target, False)
-                        for x in targets:  # loops, not comprehensions: no call of their own
-                            acts.append(made.get(x) or _made(made, Deploy, c.id, x))
-                        if not targets:
-                            acts.append(made.get(None) or _made(made, Deploy, c.id, None))
-            elif kind == "order":
-                if condition and not self._condition_met(st, seat, condition):
+        if hand:
+            room = len(p.support) < SUPPORT_SIZE
+            targets_of: dict[tuple[str, bool], list[str]] = {}
+            for c in hand:
+                kind, cost, target, condition = _PLAYS[c.key]
+                if cost > kredits or c.active:
                     continue
-                made = _ORDERS.get(c.id) or _kept(_ORDERS, c.id)
-                if target == "none":
-                    acts.append(made.get(...) or _made(made, PlayOrder, c.id))
-                else:
-                    targets = targets_of.get((target, True))
-                    if targets is None:
-                        targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
-                    for x in targets:
-                        acts.append(made.get(x) or _made(made, PlayOrder, c.id, x))
-            elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
-                made = _COUNTERS.get(c.id) or _kept(_COUNTERS, c.id)
-                acts.append(made.get(...) or _made(made, SetCounter, c.id))
-
-    def _unit_actions(self, st: FrontlineState, seat: int, acts: list[FrontlineAction],
-                      reach_of: dict[tuple[str, bool, bool], list[str]]) -> None:
-        """The units part of the listing, appended to `acts`: each unit's move and attacks,
-        support line first. can_act, and the kredits both a move and an attack need; then
-        _may_move (only from the support line) and _may_attack written out."""
-        kredits = st.players[seat].kredits
+                if kind == "unit":
+                    if room:
+                        made = _DEPLOYS.get(c.id) or _kept(_DEPLOYS, c.id)
+                        if target == "none":
+                            acts.append(made.get(None) or _made(made, Deploy, c.id, None))
+                        else:
+                            targets = targets_of.get((target, False))
+                            if targets is None:
+                                targets = targets_of[target, False] = self.card_targets(st, seat, target, False)
+                            for x in targets:  # loops, not comprehensions: no call of their own
+                                acts.append(made.get(x) or _made(made, Deploy, c.id, x))
+                            if not targets:
+                                acts.append(made.get(None) or _made(made, Deploy, c.id, None))
+                elif kind == "order":
+                    if condition and not self._condition_met(st, seat, condition):
+                        continue
+                    made = _ORDERS.get(c.id) or _kept(_ORDERS, c.id)
+                    if target == "none":
+                        acts.append(made.get(...) or _made(made, PlayOrder, c.id))
+                    else:
+                        targets = targets_of.get((target, True))
+                        if targets is None:
+                            targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
+                        for x in targets:
+                            acts.append(made.get(x) or _made(made, PlayOrder, c.id, x))
+                elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
+                    made = _COUNTERS.get(c.id) or _kept(_COUNTERS, c.id)
+                    acts.append(made.get(...) or _made(made, SetCounter, c.id))
+        # the units: can_act, and the kredits both a move and an attack need; then
+        # _may_move (only from the support line) and _may_attack written out
         turn_no = st.turn_no
         units = st.units
         front = st.front
         ours = st.front_owner == seat
         enter = (ours or st.front_owner is None) and len(front) < FRONT_SIZE  # the frontline takes a unit
-        for uid in (st.players[seat].support + front if ours else st.players[seat].support):
+        reach_of: dict[tuple[str, bool, bool], list[str]] = {}  # attack targets by what they depend on
+        for uid in (p.support + front if ours else p.support):
             u = units[uid]
             if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
                     or (u.arrived_turn == turn_no and "blitz" not in u.keywords)):
@@ -443,6 +375,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 made = _ATTACKS.get(uid) or _kept(_ATTACKS, uid)
                 for x in targets:
                     acts.append(made.get(x) or _made(made, Attack, uid, x))
+        acts.append(_END)
+        return acts
 
     @staticmethod
     def _condition_met(st: FrontlineState, seat: int, condition: str) -> bool:
@@ -472,23 +406,25 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                 listed = action in last[2]
         ev: list[Event] = []
         st.counter_owner = None
-        acted = handler(self, st, seat, action, ev, listed)
-        dead: list[Unit] = []
+        unit = handler(self, st, seat, action, ev, listed)
         if st.phase != "over":  # deaths (adj. 2), then victory (1.1), after the whole action
             # Who may be at 0: not after the end of a turn (the start of the next resolves the
             # deaths its effects cause), nor after a move or a deploy without a deploy effect
-            # (they only raise stats) unless a counter-order fired
-            if cls is Attack or cls is PlayOrder or (cls is Deploy and acted.key in _EFFECTS) \
+            # (`unit` given: they only raise stats) unless a counter-order fired
+            if cls is Attack or (unit is None and cls is not EndTurn and cls is not SetCounter) \
                     or st.counter_owner is not None:
                 for u in st.units.values():  # the usual case, nobody at 0, asked here without a call
                     if u.hp <= 0:
-                        dead = R.process_deaths(st, ev)
+                        R.process_deaths(st, ev)
+                        listed = False  # the lines changed: the next listing is made afresh
                         break
             a, b = st.players
             if a.hq <= 0 or b.hq <= 0:
                 R.check_victory(st, ev)
-        if listed and st.counter_owner is None and st.turn == seat and st.phase == "main":
-            self._next = self._listing_after(st, seat, action, acted, last, dead)
+        if unit is not None and listed and st.counter_owner is None and st.turn == seat and st.phase == "main":
+            acts = self._listing_after(st, seat, action, unit, last[2])
+            if acts is not None:
+                self._next = (st, seat, acts)
         st.counter_owner = None
         return step_of(st, ev)
 
@@ -520,92 +456,13 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return step_of(st, ev)
         raise RuleError("frontline.phase.mulligan")
 
-    def _listing_after(self, st: FrontlineState, seat: int, action: FrontlineAction, acted: Unit | str,
-                       last: tuple, dead: list[Unit]) -> tuple | None:
-        """The turn player's next listing, (state, seat, actions, card targets, attack targets)
-        as `legal_actions` keeps it, after `action` (a deploy, an order, a move or an attack
-        chosen from the listing `last` of the same turn, no counter-order fired); None when it
-        is made afresh. `acted` is the unit deployed, moved or attacked with, or the order's
-        card key; `dead` the units that left after it.
-
-        The listing is made again from the state, but with the target lists of `last` that
-        still hold: those are what a listing works out at length (guards, smokescreen, the
-        bomber rule, reach; order-proof and damaged enemies), the rest is a read of each card
-        and unit. Units gone leave every list; a new or moved friendly unit changes the lists
-        of cards aimed at friendly units, an attack or an effect on enemy units those of
-        cards aimed at damaged enemies, a guard or fighter gone (or a unit gone beside a
-        guard) the attack targets, and an effect that moves units or shields them (`_scope`)
-        the lists it touches."""
-        cls = type(action)
-        fresh = 0  # the target lists to work out again (_CARD_TARGETS, _ATTACK_TARGETS), and _HURT
-        friendly = False  # the friendly units' order changed: a unit added, or one moved to the frontline
-        if cls is Attack:
-            if acted.key in _ON_ATTACK and not acted.silenced:
-                fresh = _ON_ATTACK[acted.key]
-            if action.target != "hq":
-                fresh |= _HURT
-        elif cls is Deploy:
-            fresh = _EFFECTS.get(acted.key, 0)
-            friendly = True
-        elif cls is Move:
-            friendly = True
-        else:  # an order, `acted` its card's key
-            fresh = _EFFECTS[acted]
-            units = st.units
-            for uid in R.uids_of(st, seat):  # 3.4.3: units' own effects on an order
-                key = units[uid].key
-                if key in _ON_ORDER:
-                    fresh |= _ON_ORDER[key]
-        gone: set[str] | None = None
-        if dead:
-            gone = set()
-            foe_died = False
-            for d in dead:
-                gone.add(d.uid)
-                if d.key in _DESTROYED and not d.silenced:
-                    fresh |= _DESTROYED[d.key][d.owner == seat]
-                if d.owner != seat:
-                    foe_died = True
-                    if "guard" in d.keywords or UNIT_TYPE[d.key] == "fighter":
-                        fresh |= _ATTACK_TARGETS  # 3.3.1 guards' neighbours, bombers' targets
-            if foe_died and not fresh & _ATTACK_TARGETS:
-                units = st.units
-                for uid in R.uids_of(st, 1 - seat):
-                    if "guard" in units[uid].keywords:
-                        fresh |= _ATTACK_TARGETS  # a guard's neighbours may have changed
-                        break
-        if fresh & _ALL_TARGETS == _ALL_TARGETS:
-            return None
-        targets_of: dict[tuple[str, bool], list[str]] = {}
-        if not fresh & _CARD_TARGETS:
-            hurt = fresh & _HURT
-            for key, targets in last[3].items():
-                kind = key[0]
-                if (friendly and kind in _FRIENDLY) or (hurt and kind == "damaged_enemy"):
-                    continue
-                if gone is not None:
-                    targets = [x for x in targets if x not in gone]
-                targets_of[key] = targets
-        reach_of: dict[tuple[str, bool, bool], list[str]] = {}
-        if not fresh & _ATTACK_TARGETS:
-            if gone is None:
-                reach_of = last[4]
-            else:
-                for key, targets in last[4].items():
-                    reach_of[key] = [x for x in targets if x not in gone]
-        acts = None
-        if gone is None and cls is not PlayOrder:  # the cheaper way, when it holds
-            acts = self._filtered(st, seat, action, acted, last[2])
-        if acts is None:
-            acts = self._listing(st, seat, targets_of, reach_of)
-        return st, seat, acts, targets_of, reach_of
-
-    def _filtered(self, st: FrontlineState, seat: int, action: FrontlineAction, u: Unit,
-                  before: list[FrontlineAction]) -> list[FrontlineAction] | None:
-        """The turn player's listing after `action`, filtered from the listing `before` of the
-        same turn, when the action changed only what this filters; None when it may have
-        changed more. Called only when nobody died and no counter-order fired, with the unit
-        the action deployed, moved or attacked with. Such an action changes the kredits (entries costing more go),
+    def _listing_after(self, st: FrontlineState, seat: int, action: FrontlineAction, u: Unit,
+                       before: list[FrontlineAction]) -> list[FrontlineAction] | None:
+        """The turn player's listing after `action`, chosen from the listing `before` of the same
+        turn, when the action changed only what this filters; None when it may have changed
+        more (then the listing is made afresh). Called only when nobody died and no
+        counter-order fired, with the unit the action deployed (without a deploy effect),
+        moved or attacked with. Such an action changes the kredits (entries costing more go),
         the hand (the played card's entries go), the support line (full: no deploys; a place
         freed is listed afresh), the frontline (full: no moves), and what the acting unit may
         still do; a card targeting friendly units (a new or moved unit), one with a condition
@@ -617,7 +474,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         hand = p.hand
         mover = spent = None  # the unit that may no longer move; that may no longer attack
         if cls is Deploy:
-            if "blitz" in u.keywords or u.key in _EFFECTS:  # the deployed unit acts this turn only with blitz
+            if "blitz" in u.keywords:  # the deployed unit acts this turn only with blitz
                 return None
             for c in hand:
                 if _PLAYS[c.key][2] in _FRIENDLY:
@@ -749,9 +606,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if cost > st.players[seat].kredits:
             raise RuleError("frontline.kredits", need=cost, have=st.players[seat].kredits)
 
-    # The handlers return what `_listing_after` reads: the unit deployed, moved or attacked
-    # with, or an order's card key; None for the actions that end the turn.
-    def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event], listed: bool) -> Unit:
+    # The handlers return the unit deployed (without a deploy effect), moved or attacked with,
+    # for `_listing_after`; None for any other action.
+    def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event], listed: bool) -> Unit | None:
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
         card = CARDS[hc.key]
@@ -774,9 +631,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if card.promote == "deploy":
             R.promote(st, u, ev)
         R.fire_counter(st, "enemy_deploy", ev, u)
-        return u
+        return None if card.effects else u
 
-    def _order(self, st: FrontlineState, seat: int, a: PlayOrder, ev: list[Event], listed: bool) -> str:
+    def _order(self, st: FrontlineState, seat: int, a: PlayOrder, ev: list[Event], listed: bool) -> None:
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
         card = CARDS[hc.key]
@@ -796,12 +653,11 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                                                      "target": self._target_label(st, seat, a.target)}))
         if R.fire_counter(st, "enemy_order", ev):
             ev.append(public_event("frontline.cancelled", {"card": card.name}))
-            return hc.key
+            return
         R.run_effects(st, seat, card.effects, ev, source=None, target=a.target)
         for u in R.units_of(st, seat):  # 3.4.3: "whenever you play an order"
             if u.key in R.ON_ORDER and not u.silenced and u.hp > 0:
                 R.run_effects(st, seat, CARDS[u.key].on_order, ev, source=u, target=None)
-        return hc.key
 
     @staticmethod
     def _target_label(st: FrontlineState, seat: int, target: str | None) -> Any:

@@ -568,18 +568,16 @@ def run_effects(st: FrontlineState, seat: int, effects: list[Effect], ev: Events
         resolve(st, seat, eff, ev, source, target)
 
 
-def process_deaths(st: FrontlineState, ev: Events) -> list[Unit]:
+def process_deaths(st: FrontlineState, ev: Events) -> None:
     """Adj. 2: every unit at 0 defence leaves together; then their destruction effects
-    resolve in board order (and may destroy more). Returns the units that left."""
-    gone: list[Unit] = []
+    resolve in board order (and may destroy more)."""
     while True:
         for u in st.units.values():  # after every action: first ask whether anyone died at all
             if u.hp <= 0:
                 break
         else:
-            return gone
+            return
         dead = [u for u in st.units.values() if u.hp <= 0]
-        gone += dead
         for u in dead:
             remove_from_board(st, u)
             ev.append(public_event("frontline.destroyed", {"unit": unit_label(u)}))
