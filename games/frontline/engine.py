@@ -611,50 +611,54 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
     def _deploy(self, st: FrontlineState, seat: int, a: Deploy, ev: list[Event], listed: bool) -> Unit | None:
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
-        card = CARDS[hc.key]
+        key = hc.key
+        kind, cost, target, _ = _PLAYS[key]
         if not listed:
-            if card.kind != "unit":
+            if kind != "unit":
                 raise RuleError("frontline.not_unit")
-            self._pay_check(st, seat, card.cost)
+            self._pay_check(st, seat, cost)
             if len(p.support) >= SUPPORT_SIZE:
                 raise RuleError("frontline.support_full")
-            self._check_target(st, seat, card.target, a.target, for_order=False)
+            self._check_target(st, seat, target, a.target, for_order=False)
         # resolve: 3.4.1 deploy effects, then promotion on deploy, then counter-orders (adj. 5)
-        p.kredits -= card.cost
+        p.kredits -= cost
         R.take_from_hand(p, hc)
         u = R.new_unit(st, seat, hc.key, hc.bonus, hc.captured)
         R.place(st, u, ev)
         ev.append(public_event("frontline.deployed", {"name": p.name, "unit": R.unit_label(u), "atk": u.atk,
                                                       "hp": u.hp}))
-        if card.effects:
-            R.run_effects(st, seat, card.effects, ev, source=u, target=a.target)
-        if card.promote == "deploy":
+        effects = R.EFFECTS[key]
+        if effects:
+            R.run_effects(st, seat, effects, ev, source=u, target=a.target)
+        if R.PROMOTE[key] == "deploy":
             R.promote(st, u, ev)
         R.fire_counter(st, "enemy_deploy", ev, u)
-        return None if card.effects else u
+        return None if effects else u
 
     def _order(self, st: FrontlineState, seat: int, a: PlayOrder, ev: list[Event], listed: bool) -> None:
         p = st.players[seat]
         hc = self._hand_card(st, seat, a.card)
-        card = CARDS[hc.key]
+        key = hc.key
+        kind, cost, target, condition = _PLAYS[key]
         if not listed:
-            if card.kind != "order":
+            if kind != "order":
                 raise RuleError("frontline.not_order")
-            self._pay_check(st, seat, card.cost)
-            if card.condition and not self._condition_met(st, seat, card.condition):
-                raise RuleError(f"frontline.condition.{card.condition}")
-            self._check_target(st, seat, card.target, a.target, for_order=True)
-        p.kredits -= card.cost
+            self._pay_check(st, seat, cost)
+            if condition and not self._condition_met(st, seat, condition):
+                raise RuleError(f"frontline.condition.{condition}")
+            self._check_target(st, seat, target, a.target, for_order=True)
+        p.kredits -= cost
         R.take_from_hand(p, hc)
+        name = R.NAMES[key]
         if a.target is None:  # an order without a target (never "plays Supply Drop -.")
-            ev.append(public_event("frontline.order_plain", {"name": p.name, "card": card.name}))
+            ev.append(public_event("frontline.order_plain", {"name": p.name, "card": name}))
         else:
-            ev.append(public_event("frontline.order", {"name": p.name, "card": card.name,
+            ev.append(public_event("frontline.order", {"name": p.name, "card": name,
                                                      "target": self._target_label(st, seat, a.target)}))
         if R.fire_counter(st, "enemy_order", ev):
-            ev.append(public_event("frontline.cancelled", {"card": card.name}))
+            ev.append(public_event("frontline.cancelled", {"card": name}))
             return
-        R.run_effects(st, seat, card.effects, ev, source=None, target=a.target)
+        R.run_effects(st, seat, R.EFFECTS[key], ev, source=None, target=a.target)
         for u in R.units_of(st, seat):  # 3.4.3: "whenever you play an order"
             if u.key in R.ON_ORDER and not u.silenced and u.hp > 0:
                 R.run_effects(st, seat, CARDS[u.key].on_order, ev, source=u, target=None)

@@ -20,7 +20,15 @@ RANGED = ("artillery", "fighter", "bomber")
 
 
 def card_name(key: str) -> dict[str, str]:
-    return CARDS[key].name
+    return NAMES[key]
+
+
+# A card's fields read at every action, in plain dicts per card key: a field of a pydantic Card
+# is read through BaseModel's __getattr__ slot (no specialised attribute read, ~350 instructions).
+NAMES = {key: card.name for key, card in CARDS.items()}
+PROMOTE = {key: card.promote for key, card in CARDS.items()}  # 3.5: when the unit promotes, or None
+EFFECTS = {key: card.effects for key, card in CARDS.items()}  # a unit's deploy effects, an order's
+DESTROYED = {key: card.destroyed for key, card in CARDS.items()}
 
 
 def unit_label(u: Unit) -> dict[str, str]:
@@ -117,7 +125,7 @@ def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
         hc = blank(HandCard)
         hc.__init__(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
         if add_to_hand(st, seat, hc, ev):
-            ev.append(private_event(seat, "frontline.drew", {"card": CARDS[dc.key].name, "id": hc.id}))
+            ev.append(private_event(seat, "frontline.drew", {"card": NAMES[dc.key], "id": hc.id}))
             ev.append(public_event("frontline.drew_public", {"name": p.name}))
         else:  # removed in view of the table
             left_hidden(p, dc.key)
@@ -273,9 +281,9 @@ def damage_unit(u: Unit, amount: int) -> int:
 def promote(st: FrontlineState, u: Unit, ev: Events) -> None:
     """3.5: stats reset to the veteran stats; keywords and effects stay. A unit at 0 defence
     is destroyed first and never promotes."""
-    card = CARDS[u.key]
-    if u.veteran or u.silenced or card.promote is None or u.hp <= 0 or u.uid not in st.units:
+    if u.veteran or u.silenced or PROMOTE[u.key] is None or u.hp <= 0 or u.uid not in st.units:
         return
+    card = CARDS[u.key]
     u.atk, u.hp = card.vet_atk, card.vet_hp
     u.max_hp = u.peak_hp = card.vet_hp
     u.damaged = False
@@ -583,7 +591,7 @@ def process_deaths(st: FrontlineState, ev: Events) -> None:
             ev.append(public_event("frontline.destroyed", {"unit": unit_label(u)}))
         for u in dead:
             if not u.silenced:
-                run_effects(st, u.owner, CARDS[u.key].destroyed, ev, source=u, target=None)  # off the board: named only
+                run_effects(st, u.owner, DESTROYED[u.key], ev, source=u, target=None)  # off the board: named only
 
 
 # --- counter-orders -------------------------------------------------------------------
@@ -697,7 +705,7 @@ def destroyed_in_combat(st: FrontlineState, killer: Unit, victim: Unit, ev: Even
         if add_to_hand(st, killer.owner, hc, ev):
             ev.append(public_event("frontline.captured", {"name": st.players[killer.owner].name,
                                                           "card": card_name(victim.key)}))
-    if CARDS[killer.key].promote == "kill" and not killer.silenced:
+    if PROMOTE[killer.key] == "kill" and not killer.silenced:
         promote(st, killer, ev)
 
 
@@ -711,7 +719,7 @@ def move(st: FrontlineState, u: Unit, ev: Events) -> None:
     if "smokescreen" in u.keywords:
         u.keywords.remove("smokescreen")
     ev.append(public_event("frontline.moved", {"unit": unit_label(u)}))
-    if CARDS[u.key].promote == "enter_front":
+    if PROMOTE[u.key] == "enter_front":
         promote(st, u, ev)
     fire_counter(st, "enemy_move", ev, u)
 
