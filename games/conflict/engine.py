@@ -201,16 +201,20 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         kind = action.kind
         listed = self._listed
         if kind == "flip" and listed is not None and listed.state is state and listed.seat == seat \
-                and not listed.flipped and listed.parts is not None and listed.parts[L.FLIPS].get(action.unit) is action:
+                and not listed.flipped and listed.parts is not None:
             # half of all actions: a flip from the development listing just made for this very
             # state and seat, which the listing answers for. So the game is on, nothing is kept
             # through a battle for this state (see _before_battle), and the flip knocks nobody
-            # out (no _after): the listing is kept one flip old, as below
-            self._kept_units = None
-            events: list[Event] = []
-            self._do_flip(state, seat, action, events)
-            listed.flipped, listed.unit = True, state.units[action.unit]
-            return R.step(state, events)
+            # out (no _after): the listing is kept one flip old, as below. (An action's field
+            # is read once: a pydantic model's attributes are slow to read.)
+            uid = action.unit
+            if listed.parts[L.FLIPS].get(uid) is action:
+                self._kept_units = None
+                events: list[Event] = []
+                unit = state.units[uid]
+                self._flip(state, seat, unit, events)
+                listed.flipped, listed.unit = True, unit
+                return R.step(state, events)
         phase = state.phase
         if phase == "over":
             raise RuleError("conflict.err.over")
@@ -250,7 +254,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                         vehicles = vehicles + [made]
                 flips = fresh.parts[L.FLIPS] if kind in L.FLIPS_KEPT else None
                 self._kept_units = (state, seat, units, flips, vehicles)
-        self._after(state, events)
+        if not state.players[state.turn].alive:  # rare (see _after): the call spared
+            self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
 
     def _keep_through_battle(self, state: ConflictState, seat: int, phase: str, listed: Listing | None,
@@ -284,7 +289,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _after(self, state: ConflictState, events: list[Event]) -> None:
         """A turn player knocked out on their own turn (a counter-blow) passes the turn on."""
-        if state.players[state.turn].alive:  # nearly always: the fewest state reads first
+        if state.players[state.turn].alive:
             return
         if state.phase not in ("setup", "over") and state.pending is None and state.winner is None:
             R.end_turn(state, events)
@@ -387,7 +392,10 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         ev.append(R.public("conflict.ev.board", unit=crew.id, vehicle=veh.id, name=R.uname(veh)))
 
     def _do_flip(self, state, seat, a, ev):
-        u = state.units[a.unit]
+        self._flip(state, seat, state.units[a.unit], ev)
+
+    @staticmethod
+    def _flip(state, seat, u, ev):
         u.flipped = True
         u.up = not u.up
         if u.up:
