@@ -396,6 +396,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     @staticmethod
     def _flip(state, seat, u, ev):
+        """The seat turns its unit `u` over (apply's short path hands over the unit it looked up)."""
         u.flipped = True
         u.up = not u.up
         if u.up:
