@@ -148,8 +148,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     # that state for that seat; any other action drops it, and `invariants` compares it with a
     # fresh units_of. With them, the flips of the listing the action was chosen from, when the
     # action changes no unit's `flipped` nor `riding` nor which units the seat has
-    # (L.FLIPS_KEPT), else None; `invariants` compares them with fresh ones too.
-    _kept_units: tuple[ConflictState, int, list[m.Unit], dict | None] | None = None
+    # (L.FLIPS_KEPT), else None; and the seat's vehicles among them (L.vehicles_of), when the
+    # listing had them, else None. `invariants` compares both with fresh ones too.
+    _kept_units: tuple[ConflictState, int, list[m.Unit], dict | None, list[m.Unit] | None] | None = None
 
     def invalidate(self, state: ConflictState) -> None:
         """Forget what the engine keeps of `state` (its last listings): for code that changes
@@ -182,11 +183,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 return acts
         if L.developing(state, seat):
             kept = self._kept_units
-            units = flips = None
+            units = flips = vehicles = None
             if kept is not None and kept[0] is state and kept[1] == seat:
-                units, flips = kept[2], kept[3]
+                _, _, units, flips, vehicles = kept
             self._kept_units = None
-            parts, first, units, memo = L.develop_parts(state, seat, units, flips)
+            parts, first, units, memo = L.develop_parts(state, seat, units, flips, vehicles)
             acts = L.joined(parts)
             self._listed = Listing(state, seat, parts, first, units, False, acts, None, memo)
             return acts
@@ -197,14 +198,29 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     # --- apply -------------------------------------------------------------------------------
     def apply(self, state: ConflictState, seat: int, action: Any) -> Step:
+        kind = action.kind
+        listed = self._listed
+        if kind == "flip" and listed is not None and listed.state is state and listed.seat == seat \
+                and not listed.flipped and listed.parts is not None:
+            # half of all actions: a flip from the development listing just made for this very
+            # state and seat, which the listing answers for. So the game is on, nothing is kept
+            # through a battle for this state (see _before_battle), and the flip knocks nobody
+            # out (no _after): the listing is kept one flip old, as below. (An action's field
+            # is read once: a pydantic model's attributes are slow to read.)
+            uid = action.unit
+            if listed.parts[L.FLIPS].get(uid) is action:
+                self._kept_units = None
+                events: list[Event] = []
+                unit = state.units[uid]
+                self._flip(state, seat, unit, events)
+                listed.flipped, listed.unit = True, unit
+                return R.step(state, events)
         phase = state.phase
         if phase == "over":
             raise RuleError("conflict.err.over")
-        kind = action.kind
         before = self._before_battle
         if before is not None and before.state is state:
             self._before_battle = None  # kept through a battle's `next` alone (see _before_battle)
-        listed = self._listed
         ours = listed is not None and listed.state is state
         # the listing of this state for this seat, up to date, that the action may come from
         fresh = listed if ours and listed.seat == seat and not listed.flipped else None
@@ -220,7 +236,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if ours:
             self._listed = None  # the state changes from here on
         self._kept_units = None
-        events: list[Event] = []
+        events = []
         _HANDLERS[kind](self, state, seat, action, events)
         if kind == "next":
             self._keep_through_battle(state, seat, phase, listed, before)
@@ -230,12 +246,16 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                     fresh.flipped, fresh.unit = True, state.units[action.unit]
                     self._listed = fresh
             elif kind in L.UNITS_KEPT and fresh.units is not None:
-                units = fresh.units
+                units, vehicles = fresh.units, fresh.memo.vehicles
                 if kind == "deploy":  # its unit is the last one made
-                    units = units + [next(reversed(state.units.values()))]
+                    made = next(reversed(state.units.values()))
+                    units = units + [made]
+                    if made.key in L.VEHICLES:
+                        vehicles = vehicles + [made]
                 flips = fresh.parts[L.FLIPS] if kind in L.FLIPS_KEPT else None
-                self._kept_units = (state, seat, units, flips)
-        self._after(state, events)
+                self._kept_units = (state, seat, units, flips, vehicles)
+        if not state.players[state.turn].alive:  # rare (see _after): the call spared
+            self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
 
     def _keep_through_battle(self, state: ConflictState, seat: int, phase: str, listed: Listing | None,
@@ -269,7 +289,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _after(self, state: ConflictState, events: list[Event]) -> None:
         """A turn player knocked out on their own turn (a counter-blow) passes the turn on."""
-        if state.players[state.turn].alive:  # nearly always: the fewest state reads first
+        if state.players[state.turn].alive:
             return
         if state.phase not in ("setup", "over") and state.pending is None and state.winner is None:
             R.end_turn(state, events)
@@ -372,7 +392,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         ev.append(R.public("conflict.ev.board", unit=crew.id, vehicle=veh.id, name=R.uname(veh)))
 
     def _do_flip(self, state, seat, a, ev):
-        u = state.units[a.unit]
+        self._flip(state, seat, state.units[a.unit], ev)
+
+    @staticmethod
+    def _flip(state, seat, u, ev):
+        """The seat turns its unit `u` over (apply's short path hands over the unit it looked up)."""
         u.flipped = True
         u.up = not u.up
         if u.up:
@@ -383,7 +407,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             ev.append(R.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u)))
         else:
             u.mask = state.rng.token("m")
-            state.known[u.mask] = [s for s in range(state.n) if s != seat]  # everyone saw it face up
+            others = list(range(state.n))  # everyone saw it face up
+            del others[seat]
+            state.known[u.mask] = others
             ev.append(R.public("conflict.ev.flip_down", unit=u.id))
 
     def _do_equip(self, state, seat, a, ev):
@@ -941,7 +967,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         unit) for the turn's first listing (see _kept_units)."""
         units = R.end_turn(state, ev)
         if units is not None:
-            self._kept_units = (state, state.turn, units, None)
+            self._kept_units = (state, state.turn, units, None, None)
 
     # --- end of the game ---------------------------------------------------------------------
     def outcome(self, state: ConflictState) -> Outcome | None:
@@ -1118,6 +1144,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             problems.append(f"the units kept for seat {kept[1]} differ from a fresh list")
         if kept is not None and kept[0] is state and kept[3] is not None and kept[3] != L.flips_of(kept[2]):
             problems.append(f"the flips kept for seat {kept[1]} differ from fresh ones")
+        if kept is not None and kept[0] is state and kept[4] is not None \
+                and list(map(id, kept[4])) != list(map(id, L.vehicles_of(L.units_of(state, kept[1])))):
+            problems.append(f"the vehicles kept for seat {kept[1]} differ from a fresh list")
         before = self._before_battle
         if before is not None and before.state is state:  # the listing kept for the post phase
             if state.phase not in ("battle", "post") or before.acts != L.joined(L.develop_parts(state, before.seat)[0]):

@@ -271,7 +271,7 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         first = _firsts(p.hand, kind)
         my_units = units_of(state, seat)
         if phase in ("develop", "post"):
-            return joined(_develop(state, seat, p, first, my_units, kind, Memo(set(), {}), None))
+            return joined(_develop(state, seat, p, first, my_units, kind, Memo(set(), {}, vehicles_of(my_units)), None))
         if phase == "battle":
             _battle(state, seat, p, acts, first, my_units, kind)
     acts.append(_NEXT)
@@ -288,17 +288,18 @@ def battle_actions(state: ConflictState, seat: int, first: dict[str, str], my_un
     return acts
 
 
-def develop_parts(state: ConflictState, seat: int, my_units: list[Unit] | None = None, flips: dict | None = None
-                  ) -> tuple[list, dict[str, str], list[Unit], Memo]:
+def develop_parts(state: ConflictState, seat: int, my_units: list[Unit] | None = None, flips: dict | None = None,
+                  vehicles: list[Unit] | None = None) -> tuple[list, dict[str, str], list[Unit], Memo]:
     """For a seat that may develop (`developing`): `legal(state, seat)` in parts (joined by
     `joined`), with what relist_after_flip needs: the first card of each key in hand, the
     seat's units and the values derived on the way that no flip changes (Memo). `my_units`:
     `units_of(state, seat)`, when the caller knows it; `flips`: `flips_of(my_units)`, when the
-    caller knows it (a dict never changed once listed: see relist_after_flip)."""
+    caller knows it (a dict never changed once listed: see relist_after_flip); `vehicles`:
+    `vehicles_of(my_units)`, when the caller knows it."""
     first = _firsts(state.players[seat].hand, None)
     if my_units is None:
         my_units = units_of(state, seat)
-    memo = Memo(set(), {})
+    memo = Memo(set(), {}, vehicles_of(my_units) if vehicles is None else vehicles)
     return _develop(state, seat, state.players[seat], first, my_units, None, memo, flips), first, my_units, memo
 
 
@@ -306,9 +307,11 @@ class Memo(NamedTuple):
     """What a development listing derived that a flip leaves as it is: the places of the seat's
     vehicles with no crew aboard (only there can a flip change who may board: the vehicle's
     own flip or a crew's beside it; none under EMP, which no flip lifts) and the move targets
-    by territory (they depend on the rows, not on which units are face up)."""
+    by territory (they depend on the rows, not on which units are face up); and the seat's
+    vehicles, crewed or not (a flip changes neither which they are nor their crews)."""
     vehicle_locs: set[str]
     targets: dict[str, tuple[str, ...]]
+    vehicles: list[Unit]
 
 
 def joined(parts: list) -> list:
@@ -331,6 +334,12 @@ FLIPS_KEPT = UNITS_KEPT - {"deploy", "board"}
 
 def units_of(state: ConflictState, seat: int) -> list[Unit]:
     return [u for u in state.units.values() if u.owner == seat]
+
+
+def vehicles_of(my_units: list[Unit]) -> list[Unit]:
+    """The vehicles among a seat's units (mostly none to three of some ten units): what a
+    listing keeps with the units, so that boarding looks at these alone."""
+    return [u for u in my_units if u.key in VEHICLES]
 
 
 def _firsts(hand: list[m.Card], kind: str | None) -> dict[str, str]:
@@ -380,7 +389,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str]
     if kind in (None, "deploy", "equip"):
         parts[FITS] = _deploys_and_fits(state, seat, p, my_units)
     if kind in (None, "board"):
-        parts[BOARDS] = _boards(p, my_units, memo.vehicle_locs)
+        parts[BOARDS] = _boards(p, my_units, memo.vehicles, memo.vehicle_locs)
     if kind in (None, "flip"):
         parts[FLIPS] = flips_of(my_units) if flips is None else flips
     # each group of _basics and _strategy needs a card of its own in hand: skip the rest
@@ -417,7 +426,7 @@ def relist_after_flip(state: ConflictState, seat: int, parts: list[list], first:
         flips = parts[FLIPS] = flips.copy()
         del flips[unit.id]
     if unit.loc in memo.vehicle_locs:
-        parts[BOARDS] = _boards(p, my_units)
+        parts[BOARDS] = _boards(p, my_units, memo.vehicles)
     acting = unit.key not in VEHICLES or (unit.rider is not None and not p.emp)  # acts when face up
     if acting and "move" in first:
         parts[MOVES] = _moves(state, seat, first["move"], my_units, memo.targets)
@@ -433,13 +442,16 @@ def _plans_open(p: m.Player, first: dict[str, str]) -> bool:
     return not p.hacked and not first.keys().isdisjoint(STRATEGY)
 
 
-def _boards(p: m.Player, my_units: list[Unit], vehicle_locs: set[str] | None = None) -> list:
-    """Crews boarding vehicles; `vehicle_locs`, when given, gets the places of the seat's
-    vehicles with no crew aboard (Memo.vehicle_locs: none under EMP, when nobody boards anyway)."""
+def _boards(p: m.Player, my_units: list[Unit], vehicles: list[Unit], vehicle_locs: set[str] | None = None) -> list:
+    """Crews boarding vehicles (`vehicles`: vehicles_of(my_units)); `vehicle_locs`, when given,
+    gets the places of the seat's vehicles with no crew aboard (Memo.vehicle_locs: none under
+    EMP, when nobody boards anyway)."""
     if p.emp:
         return _NONE
     acts = []
-    for v in [v for v in my_units if v.key in VEHICLES and v.rider is None]:  # mostly none or one
+    for v in vehicles:
+        if v.rider is not None:
+            continue
         if vehicle_locs is not None:
             vehicle_locs.add(v.loc)
         if v.up:
