@@ -346,7 +346,9 @@ class Host:
         if cmd is not None and box.reply is not None:
             box.reply.public_reply = not box.reply_ephemeral
             replies = [(cmd.user_id, box.reply)]
-        for kind, pairs in (("public", box.public), ("private", box.private), ("reply", replies)):
+        # in the order the adapters send them (a resend after a crash too): the reply, the DMs,
+        # then the channel posts that may ping their readers
+        for kind, pairs in (("reply", replies), ("private", box.private), ("public", box.public)):
             for target, message in pairs:
                 if message.nonce is not None:
                     continue  # kept already, with an earlier step (a league game's start)
