@@ -1498,14 +1498,7 @@ class Host:
             if not public:
                 lines.append(f"#{shown} " + t(locale, "host.log_acted", who=who))
                 continue
-            names = {seat.name for seat in session.seats}
-            named = {v for v in seen_events[0][1].values() if isinstance(v, str) and v in names}
-            if public[0].startswith(who) or named == {who}:  # "🎲 alice rolls to hit …": hers, named
-                head, rest = public[0], public[1:]
-            elif not named:  # "alice: Pz III J #3 turns to NW": her own tank, unnamed
-                head, rest = f"{who}: {public[0]}", public[1:]
-            else:  # her move has no line of its own; the lines that follow name their own players
-                head, rest = t(locale, "host.log_after", who=who), public
+            head, rest = log_credit(locale, who, {seat.name for seat in session.seats}, seen_events[0], public)
             lines += [f"#{shown} {head}"] + [f"    {line}" for line in rest]
         if over and page == 1:
             lines.append(self._result_text(session, get_engine(session.game), locale))
@@ -2044,6 +2037,23 @@ class Host:
         ranks = {s.user_id: outcome.ranks[s.seat] for s in session.seats
                  if s.user_id is not None and not s.is_bot and s.seat < len(outcome.ranks)}
         await self.league.game_finished(session.id, ranks, forfeit=forfeit)
+
+
+def log_credit(locale: str, who: str, names: set[str], first: tuple[str, dict[str, Any]],
+               public: list[str]) -> tuple[str, list[str]]:
+    """A `/game log` step's head line and the lines under it. The first line is the mover's
+    when it starts with them or names only them ("🎲 alice rolls to hit …"), or names nobody
+    and is about a thing of theirs ("alice: Pz III J #3 turns to NW"). A line naming another
+    player (the next player's turn) or the game's clock (a round's number or limit: "The
+    round limit (30) is reached.", a parameter `round` or `rounds`) is not: the step is
+    headed "alice acted." and the lines follow under it."""
+    key, params = first
+    named = {v for v in params.values() if isinstance(v, str) and v in names}
+    if public[0].startswith(who) or named == {who}:
+        return public[0], public[1:]
+    if not named and not {"round", "rounds"} & set(params):
+        return f"{who}: {public[0]}", public[1:]
+    return t(locale, "host.log_after", who=who), public
 
 
 def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[str], locale: str,
