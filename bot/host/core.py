@@ -1569,6 +1569,12 @@ class Host:
         if progress.table_awaited is None and session.state is not None:
             progress.table_view = self._view_before(session, engine)
             progress.table_awaited = sorted(engine.active_seats(progress.state))
+        elif progress.table_view is None and progress.table_awaited is not None:
+            # the board the last step left, for this step's `_step_seen`: taken now, while the
+            # state is as that step left it, and copied, for this step may change the state
+            # in place and a view may share its lists
+            view = engine.view(progress.state, None)
+            progress.table_view = pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL))
 
     def _record(self, engine: Engine, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
                 user_id: int | None, source: str) -> None:
@@ -1599,12 +1605,13 @@ class Host:
         a bot's hidden army picks after alice's public "ready" stay out of it, as hers would."""
         if progress.table_awaited is None:  # no board before it to compare with
             return True
-        view = engine.view(step.state, None)
         awaited = sorted(engine.active_seats(step.state))
+        # the boards are compared last, and only when nothing else told: a view costs
         seen = (any(e.to is None for e in step.events) or engine.outcome(step.state) is not None
-                or awaited != progress.table_awaited or view != progress.table_view)
-        # a copy: the next step may change the state in place, and a view may share its lists
-        progress.table_view, progress.table_awaited = pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL)), awaited
+                or awaited != progress.table_awaited or engine.view(step.state, None) != progress.table_view)
+        # this step's board is taken only if another step follows (`_before_step`): most
+        # commands are one step, and their last step's board is never compared
+        progress.table_view, progress.table_awaited = None, awaited
         return seen
 
     @staticmethod
