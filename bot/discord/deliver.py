@@ -1,5 +1,8 @@
-"""Delivering an Outbox to Discord: the reply to the caller, public posts to their
-channels, private messages by DM (falling back to an ephemeral reply when DMs are closed).
+"""Delivering an Outbox to Discord: the reply to the caller, then private messages by DM
+(falling back to an ephemeral reply when DMs are closed), then public posts to their
+channels: a player pinged in the channel finds what they are pinged for already in their
+DMs. The channel waits for the DMs a few seconds at most (DM_HEAD_START), never for a DM's
+retries or a closed DM; the notes for DMs that did not arrive come after the posts.
 
 Discord limits kept here: 2000 characters of content, 4096 of embed description, 10 files
 per message, 5 component rows (see menus.py).
@@ -47,6 +50,9 @@ IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")  # what an embed can sh
 # What one send may raise: Discord's answer, or the connection failing after discord.py's retries.
 SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 POST_ATTEMPTS = 5  # a post that meets a passing failure this often is recorded as failed
+# How long a step's channel posts wait for its DMs (see Delivery._send_posts): a DM goes out in
+# well under a second; one in discord.py's retries must not hold up the table's record.
+DM_HEAD_START = 3.0
 
 
 def split_text(body: str, limit: int) -> list[str]:
@@ -182,7 +188,6 @@ class Delivery:
     async def deliver(self, outbox: Outbox, cmd: Command | None, interaction: discord.Interaction | None = None, *,
                       deferred_ephemeral: bool = True, edit: bool = False, page: int = 0) -> None:
         """Send everything in `outbox`, each message on its own (see the module's doc)."""
-        results: list[tuple[Message, Result]] = []
         answered = False
         if interaction is not None and cmd is not None:
             if outbox.reply is not None:
@@ -199,13 +204,67 @@ class Delivery:
             # shown under the command, left to the outbox, which sends it by DM (or in the
             # channel) once its lease has passed.
             await self._settle([(outbox.reply, None if answered else ReplyNotShown())])
-        # the caller has the answer; now the board pictures, off the event loop
-        await draw_pictures([m for _, m in outbox.public] + [m for _, m in outbox.private])
-        for channel_id, message in outbox.public:
-            results.append((message, await self._post(channel_id, message, cmd, interaction, _hand_button(cmd))))
-        for user_id, message in outbox.private:
-            results.append((message, await self._private(user_id, message, cmd, interaction)))
+        # the caller has the answer; now the DMs, then the channel (see `_send_posts`)
+        results = await self._send_posts([("private", user_id, message, cmd) for user_id, message in outbox.private]
+                                         + [("public", channel_id, message, cmd)
+                                            for channel_id, message in outbox.public], interaction)
         await self._settle(results)
+
+    async def _send_posts(self, posts: list[tuple[str, int, Message, Command | None]],
+                          interaction: discord.Interaction | None) -> list[tuple[Message, Result]]:
+        """Send `posts` ((kind, target, message, command), in the order the host kept them: a
+        step's reply, its DMs, then its channel posts), each on its own, then the notes for DMs
+        that did not arrive.
+
+        A post that pings a player ("Waiting for: alice") must find the prompt it pings them
+        for already in their DMs: a channel post waits for the DMs before it, which go out all
+        at once (one user's in their order; one slow user holds up nobody else's DMs). It
+        waits DM_HEAD_START seconds at most: a DM in discord.py's retries, or to a user whose
+        DMs are closed, never holds up the table's record."""
+        results: list[tuple[Message, Result]] = []
+        last_dm: dict[int, asyncio.Task[Any]] = {}  # user -> their latest DM's sending
+        dms: list[tuple[int, Message, Command | None, asyncio.Task[Any]]] = []
+        awaited: set[asyncio.Task[Any]] = set()  # DMs already waited for: never again
+        for kind, target, message, cmd in posts:
+            if kind == "private":
+                await draw_pictures([message])
+                task = asyncio.create_task(self._dm_after(last_dm.get(target), target, message, cmd))
+                last_dm[target] = task
+                dms.append((target, message, cmd, task))
+                continue
+            before = {task for *_, task in dms if not task.done()} - awaited
+            if before:
+                await asyncio.wait(before, timeout=DM_HEAD_START)
+                awaited |= before
+            await draw_pictures([message])
+            if kind == "reply":
+                send = self._late_reply(target, message, cmd)
+            else:
+                send = self._post(target, message, cmd, interaction, _hand_button(cmd))
+            results.append((message, await self._guarded(message, send)))
+        for user_id, message, cmd, task in dms:
+            outcome = await task
+            if isinstance(outcome, tuple):  # did not arrive: the caller or the table is told
+                outcome = await self._guarded(message, self._dm_missed(user_id, message, cmd, interaction, *outcome))
+            results.append((message, outcome))
+        return results
+
+    async def _dm_after(self, earlier: "asyncio.Task[Any] | None", user_id: int, message: Message,
+                        cmd: Command | None) -> Any:
+        """`_send_dm`'s outcome, once the user's earlier DM is through (their DMs keep their order)."""
+        if earlier is not None:
+            await asyncio.wait([earlier])
+        return await self._guarded(message, self._send_dm(user_id, message, cmd))
+
+    @staticmethod
+    async def _guarded(message: Message, send: Any) -> Any:
+        """`send`'s result; anything it raises (a picture, a bug) is recorded as the post's
+        failure, and the others go on."""
+        try:
+            return await send
+        except Exception as exc:
+            log.exception("sending post %s of table %s failed", message.nonce, message.session_id)
+            return f"{type(exc).__name__}: {str(exc)[:200]}"
 
     async def resend_pending(self) -> int:
         """Send the outbox's posts that nobody is delivering (a process died between its
@@ -216,22 +275,9 @@ class Delivery:
         if not hasattr(host, "claim_posts"):
             return 0
         claimed = await host.claim_posts()
-        results: list[tuple[Message, Result]] = []
-        attempts: dict[str, int] = {}
-        for kind, target, message, cmd, tried in claimed:
-            attempts[message.nonce] = tried
-            try:
-                await draw_pictures([message])
-                if kind == "reply":
-                    result = await self._late_reply(target, message, cmd)
-                elif kind == "public":
-                    result = await self._post(target, message, cmd, None, _hand_button(cmd))
-                else:
-                    result = await self._private(target, message, cmd, None)
-            except Exception as exc:  # anything else (a picture, a bug): recorded; the others go on
-                log.exception("resending outbox post %s failed", message.nonce)
-                result = f"{type(exc).__name__}: {str(exc)[:200]}"
-            results.append((message, result))
+        attempts = {message.nonce: tried for _, _, message, _, tried in claimed}
+        results = await self._send_posts([(kind, target, message, cmd) for kind, target, message, cmd, _ in claimed],
+                                         None)
         await self._settle(results, attempts)
         return len(claimed)
 
@@ -342,33 +388,47 @@ class Delivery:
                        interaction: discord.Interaction | None) -> Result:
         """Send `message` by DM; when it cannot arrive, the caller sees it privately or the
         table is told that this player missed a message. None when the DM went through."""
+        outcome = await self._send_dm(user_id, message, cmd)
+        if isinstance(outcome, tuple):
+            return await self._dm_missed(user_id, message, cmd, interaction, *outcome)
+        return outcome
+
+    async def _send_dm(self, user_id: int, message: Message,
+                       cmd: Command | None) -> None | tuple[Result, str, bool]:
+        """None when the DM went through; else what `_dm_missed` needs: the outcome, why
+        ("closed" or "failed"), and whether the table should be told."""
         is_caller = cmd is not None and cmd.user_id == user_id
         locale = cmd.locale if is_caller else (cmd.guild_locale if cmd is not None else None)
-        tell_table = False  # say in the table's channel that this player missed a DM
-        reason = "closed"
-        outcome: Result = "the user's DMs are closed"
-        if not self.dms_known_closed(user_id):
-            try:
-                dm = await self.client.create_dm(discord.Object(id=user_id))
-                for i, part in enumerate(message_parts(message, locale)):
-                    if message.nonce is not None:
-                        part["nonce"] = f"{message.nonce}-{i}"
-                    await dm.send(**part)
-                if self.dm_closed.pop(user_id, None) is not None:
-                    await self._remember_dm_state(user_id, closed=False)
-                return None
-            except SEND_ERRORS as exc:
-                outcome = exc
-                if _dm_refused(exc):
-                    log.info("DMs to user %s refused (code %s)", user_id, exc.code)
-                    tell_table = user_id not in self.dm_closed
-                    self.dm_closed[user_id] = time.monotonic()
-                    if tell_table:
-                        await self._remember_dm_state(user_id, closed=True)
-                else:
-                    _log_failure(exc, "a direct message to user %s", user_id, message)
-                    tell_table, reason = True, "failed"
+        if self.dms_known_closed(user_id):
+            return "the user's DMs are closed", "closed", False
+        try:
+            dm = await self.client.create_dm(discord.Object(id=user_id))
+            for i, part in enumerate(message_parts(message, locale)):
+                if message.nonce is not None:
+                    part["nonce"] = f"{message.nonce}-{i}"
+                await dm.send(**part)
+            if self.dm_closed.pop(user_id, None) is not None:
+                await self._remember_dm_state(user_id, closed=False)
+            return None
+        except SEND_ERRORS as exc:
+            if _dm_refused(exc):
+                log.info("DMs to user %s refused (code %s)", user_id, exc.code)
+                tell_table = user_id not in self.dm_closed
+                self.dm_closed[user_id] = time.monotonic()
+                if tell_table:
+                    await self._remember_dm_state(user_id, closed=True)
+                return exc, "closed", tell_table
+            _log_failure(exc, "a direct message to user %s", user_id, message)
+            return exc, "failed", True
+
+    async def _dm_missed(self, user_id: int, message: Message, cmd: Command | None,
+                         interaction: discord.Interaction | None, outcome: Result, reason: str,
+                         tell_table: bool) -> Result:
+        """A DM that did not arrive: its caller sees it under the command; another player is
+        told in the table's channel (once, when their DMs are closed) how to see it."""
+        is_caller = cmd is not None and cmd.user_id == user_id
         if is_caller and interaction is not None:
+            locale = cmd.locale
             note = text(locale, f"msg.dm_{reason}_self")
             try:
                 for part in message_parts(message, locale, note=note):

@@ -346,7 +346,9 @@ class Host:
         if cmd is not None and box.reply is not None:
             box.reply.public_reply = not box.reply_ephemeral
             replies = [(cmd.user_id, box.reply)]
-        for kind, pairs in (("public", box.public), ("private", box.private), ("reply", replies)):
+        # in the order the adapters send them (a resend after a crash too): the reply, the DMs,
+        # then the channel posts that may ping their readers
+        for kind, pairs in (("reply", replies), ("private", box.private), ("public", box.public)):
             for target, message in pairs:
                 if message.nonce is not None:
                     continue  # kept already, with an earlier step (a league game's start)
@@ -1496,14 +1498,7 @@ class Host:
             if not public:
                 lines.append(f"#{shown} " + t(locale, "host.log_acted", who=who))
                 continue
-            names = {seat.name for seat in session.seats}
-            named = {v for v in seen_events[0][1].values() if isinstance(v, str) and v in names}
-            if public[0].startswith(who) or named == {who}:  # "🎲 alice rolls to hit …": hers, named
-                head, rest = public[0], public[1:]
-            elif not named:  # "alice: Pz III J #3 turns to NW": her own tank, unnamed
-                head, rest = f"{who}: {public[0]}", public[1:]
-            else:  # her move has no line of its own; the lines that follow name their own players
-                head, rest = t(locale, "host.log_after", who=who), public
+            head, rest = log_credit(locale, who, {seat.name for seat in session.seats}, seen_events[0], public)
             lines += [f"#{shown} {head}"] + [f"    {line}" for line in rest]
         if over and page == 1:
             lines.append(self._result_text(session, get_engine(session.game), locale))
@@ -1574,6 +1569,12 @@ class Host:
         if progress.table_awaited is None and session.state is not None:
             progress.table_view = self._view_before(session, engine)
             progress.table_awaited = sorted(engine.active_seats(progress.state))
+        elif progress.table_view is None and progress.table_awaited is not None:
+            # the board the last step left, for this step's `_step_seen`: taken now, while the
+            # state is as that step left it, and copied, for this step may change the state
+            # in place and a view may share its lists
+            view = engine.view(progress.state, None)
+            progress.table_view = pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL))
 
     def _record(self, engine: Engine, session: SessionRow, progress: Progress, step: Any, seat: int, code: str,
                 user_id: int | None, source: str) -> None:
@@ -1604,12 +1605,13 @@ class Host:
         a bot's hidden army picks after alice's public "ready" stay out of it, as hers would."""
         if progress.table_awaited is None:  # no board before it to compare with
             return True
-        view = engine.view(step.state, None)
         awaited = sorted(engine.active_seats(step.state))
+        # the boards are compared last, and only when nothing else told: a view costs
         seen = (any(e.to is None for e in step.events) or engine.outcome(step.state) is not None
-                or awaited != progress.table_awaited or view != progress.table_view)
-        # a copy: the next step may change the state in place, and a view may share its lists
-        progress.table_view, progress.table_awaited = pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL)), awaited
+                or awaited != progress.table_awaited or engine.view(step.state, None) != progress.table_view)
+        # this step's board is taken only if another step follows (`_before_step`): most
+        # commands are one step, and their last step's board is never compared
+        progress.table_view, progress.table_awaited = None, awaited
         return seen
 
     @staticmethod
@@ -2042,6 +2044,23 @@ class Host:
         ranks = {s.user_id: outcome.ranks[s.seat] for s in session.seats
                  if s.user_id is not None and not s.is_bot and s.seat < len(outcome.ranks)}
         await self.league.game_finished(session.id, ranks, forfeit=forfeit)
+
+
+def log_credit(locale: str, who: str, names: set[str], first: tuple[str, dict[str, Any]],
+               public: list[str]) -> tuple[str, list[str]]:
+    """A `/game log` step's head line and the lines under it. The first line is the mover's
+    when it starts with them or names only them ("🎲 alice rolls to hit …"), or names nobody
+    and is about a thing of theirs ("alice: Pz III J #3 turns to NW"). A line naming another
+    player (the next player's turn) or the game's clock (a round's number or limit: "The
+    round limit (30) is reached.", a parameter `round` or `rounds`) is not: the step is
+    headed "alice acted." and the lines follow under it."""
+    key, params = first
+    named = {v for v in params.values() if isinstance(v, str) and v in names}
+    if public[0].startswith(who) or named == {who}:
+        return public[0], public[1:]
+    if not named and not {"round", "rounds"} & set(params):
+        return f"{who}: {public[0]}", public[1:]
+    return t(locale, "host.log_after", who=who), public
 
 
 def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[str], locale: str,

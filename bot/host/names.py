@@ -16,19 +16,26 @@ from games.core.i18n import fold
 
 LOCALES = ("en", "zh-CN")
 _PUNCT = ":,;.!?·()（）：，。"  # around a word, not part of it; typed words are stripped alike
+# what a name says in brackets: its figures ("Pz 38(t) (14)": a cost), never what it is called
+_ASIDE = re.compile(r"[(（][^()（）]*[)）]")
 _ID = re.compile(r"(?=.*[a-z])(?=.*\d)[a-z0-9_]+")  # `c69f121183b`, `t5`, `a1`: an id, not a word
 
 
 def action_names(text: Text, state: Any, seat: int, action: Any,
                  names: dict[str, dict[str, str]]) -> set[str]:
-    """Every folded way a player may call `action` by name: its labels and its named code per
-    language, also with the code's own verb (`drop KV-1` for `drop kv1`, the menu's "Put back
-    KV-1"); its bare code is matched apart, see `match_actions`."""
+    """Every folded way a player may call `action` by name: its labels and its named codes
+    (`action_codes`); its bare code is matched apart, see `match_actions`."""
+    return {fold(text.describe_action(state, seat, action, loc)) for loc in LOCALES} | action_codes(action, names)
+
+
+def action_codes(action: Any, names: dict[str, dict[str, str]]) -> set[str]:
+    """`action`'s code with each token named, per language, also with the code's own verb
+    (`drop KV-1` for `drop kv1`, the menu's "Put back KV-1"): the words that name its parts,
+    where a label's other words and numbers only describe them (a cost, "+1 range")."""
     verb, *tokens = action.code().split()
     found = set()
     for loc in LOCALES:
         named = [names[loc].get(tok, tok) for tok in tokens]
-        found.add(fold(text.describe_action(state, seat, action, loc)))
         found.add(fold(" ".join([names[loc].get(verb, verb), *named])))
         found.add(fold(" ".join([verb, *named])))
     return found
@@ -39,33 +46,82 @@ def words_of(name: str) -> set[str]:
     return {w.strip(_PUNCT).lstrip("@") for w in name.split()} - {""}
 
 
+def _short(word: str) -> bool:
+    """A typed word that names nothing as part of a longer one: a number (`1` in "+1" or
+    "FA-07A" is not the one meant) or one or two Latin letters (`n` is not in "north")."""
+    return any(c.isdigit() for c in word) or (word.isascii() and len(word) <= 2)
+
+
+def _holds(name: str, word: str) -> bool:
+    """`word` typed is in `name`: a number as a whole number outside brackets (`38` in
+    "Pz 38(t) (14)", never `1` in "12" nor `14`, its cost); another short one (`_short`) as a whole word; a longer one anywhere (Chinese names
+    have no spaces between words)."""
+    if word.isdigit():
+        return word in re.findall(r"\d+", _ASIDE.sub(" ", name))
+    return word in words_of(name) if _short(word) else word in name
+
+
+def _starts(name: str, query: str) -> bool:
+    """`query` is a prefix of `name`; one ending in a short word ends where a word ends
+    (`faction 1` is not the start of "faction 12")."""
+    if not name.startswith(query):
+        return False
+    last = query.split()[-1]
+    return not _short(last) or len(name) == len(query) or not name[len(query)].isalnum()
+
+
 def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = False) -> list[Any]:
     """The legal actions of `seat` that `text` names, best matches only (see the module doc).
     With `exact` (for text that reads as a code the rules refuse), a whole code in another case;
     else, when a word typed is in none of the legal codes (`deploy tiger f2`: a name where the
     code has an id), a name holding every word typed as a whole word (`n` never matches `ne`).
     Never a prefix, never another action's bare code: a refused code made of the codes' own
-    words (`deploy a1 a1`, another seat's tank) keeps the rules' message."""
+    words (`deploy a1 a1`, another seat's tank) keeps the rules' message.
+
+    A number or a one- or two-letter word is matched as a whole word only, and a bare number
+    only in the names of the action's parts (`action_codes`: "Pz 38(t)"), never in a label's
+    figures nor in an id: "choose faction 1" is not every faction whose talent reads "+1". A line ending
+    in a number that names nothing is a menu number: "choose faction 2" picks the second of
+    the choices "choose faction" offers, numbered as the menu shows them."""
     query = fold(text)
     if not query:
         return []
     names = {loc: game.text.token_names(state, seat, loc) for loc in LOCALES}
-    called = [(action, fold(action.code()), action_names(game.text, state, seat, action, names))
+    called = [(action, fold(action.code()), action_names(game.text, state, seat, action, names),
+               action_codes(action, names))
               for action in game.engine.legal_actions(state, seat)]
     words = query.split()
     if exact:
         typed = words_of(query)
-        tests = [lambda code, known: code == query or query in known]
-        if not set(words) <= {token for _, code, _ in called for token in code.split()}:  # a name among them
-            tests.append(lambda code, known: any(typed <= words_of(n) for n in known))
+        tests = [lambda code, known, codes: code == query or query in known]
+        if not set(words) <= {token for _, code, _, _ in called for token in code.split()}:  # a name among them
+            tests.append(lambda code, known, codes: any(typed <= words_of(n) for n in (
+                codes if any(w.isdigit() for w in typed) else known)))
     else:
-        tests = [lambda code, known: code == query or query in known,
-                 lambda code, known: any(n.startswith(query) for n in (code, *known)),
-                 lambda code, known: any(all(w in n for w in words) for n in (code, *known))]
+        numbers = any(w.isdigit() for w in words)
+
+        def holds_all(code: str, known: set[str], codes: set[str]) -> bool:
+            return any(all(_holds(n, w) for w in words) for n in (codes if numbers else {code} | known))
+        tests = [lambda code, known, codes: code == query or query in known,
+                 lambda code, known, codes: any(_starts(n, query) for n in (code, *known)),
+                 holds_all]
     for test in tests:
-        hits = [action for action, code, known in called if test(code, known)]
+        hits = [action for action, code, known, codes in called if test(code, known, codes)]
         if hits:
             return distinct(game.text, state, seat, hits)
+    if not exact and len(words) > 1 and words[-1].isdigit():
+        return _menu_number(game, state, seat, " ".join(words[:-1]), int(words[-1]))
+    return []
+
+
+def _menu_number(game: Game, state: Any, seat: int, text: str, number: int) -> list[Any]:
+    """The `number`th of the actions `text` names, as the menu offering them numbers them
+    (one choice per action: the menu of an ambiguous name, see Host._play)."""
+    among = match_actions(game, state, seat, text)
+    prefix = common_prefix([a.code().split() for a in among])
+    nexts = [a.code().split()[len(prefix):][:1] for a in among]
+    if len(among) > 1 and all(nexts) and len({tuple(n) for n in nexts}) == len(among) and 1 <= number <= len(among):
+        return [among[number - 1]]
     return []
 
 

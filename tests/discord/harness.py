@@ -144,6 +144,9 @@ class Recorder:
         self.tokens: dict[str, tuple[int, int]] = {}  # interaction token -> (channel id, flags of original)
         self.deleted: list[str] = []
         self.faults: list[Fault] = []
+        # (when, seconds): requests answered only after a wait (a send in discord.py's retries);
+        # a slow request is recorded when it is answered, so `requests` is the order of arrival
+        self.delays: list[tuple[Any, float]] = []
         # Payloads Discord would refuse (HTTP 400): a test fails if any is left at the end
         # (see DiscordHarness.close) unless it expected them and cleared this list.
         self.rejected: list[Request] = []
@@ -181,6 +184,9 @@ class Recorder:
         if body is None and form:
             body = _payload_json(form)
         req = Request("http", route.method, route.url[len(Route.BASE):], body, _read_files(files))
+        for when, seconds in self.delays:
+            if when(req):
+                await asyncio.sleep(seconds)
         self.requests.append(req)
         self._check(req)
         req.response = self._answer_http(req)
