@@ -334,8 +334,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
         if view["phase"] in ("army", "ammo"):  # both choose in secret: whoever is not ready yet
             waiting = [s for s in (0, 1) if not view[f"{view['phase']}_ready"][s]]
             seat = waiting[0] if len(waiting) == 1 else None
+        # the phase only: the host's "Waiting for: bob" under the board names who acts
         lines.append(t(locale, "panzer.ui.turn_both" if seat is None else "panzer.ui.turn",
-                       name=view["names"][seat] if seat is not None else "",
                        phase=t(locale, f"panzer.phase.{view['phase']}"))
                      + (" · " + t(locale, "panzer.ui.pool", pool=view["pool"]) if view["phase"] in ("shots", "move", "moving", "dash", "advance") else ""))
     if view["phase"] in ("draft", "army") or not view["tanks"]:

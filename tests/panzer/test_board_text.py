@@ -24,10 +24,10 @@ def test_a_phase_both_sides_play_at_once_is_nobody_s_turn_in_particular(locale, 
             seen.add(state.phase)
             assert both in text and "alice to act" not in text and "bob to act" not in text, text
             assert not any(f"{name} 行动（" in text for name in ("alice", "bob")), text
-        elif active:  # one side left to act (the other is ready): named
+        elif active:  # one side left to act: the phase, and no name (the host's "Waiting for" names it)
             assert both not in text
-            name = ("alice", "bob")[active[0]]
-            assert (f"{name} to act" if locale == "en" else f"{name} 行动（") in text, text
+            assert ("Phase: " if locale == "en" else "阶段：") in text, text
+            assert not any(f"{name} to act" in text or f"{name} 行动（" in text for name in ("alice", "bob")), text
         if state.phase == "shots":
             break
         state = ENGINE.apply(state, active[0], GAME.bot_action(state, active[0], rnd)).state

@@ -225,7 +225,8 @@ async def test_a_simultaneous_choice_waits_for_the_human_the_bot_answers_after(h
 
 
 # what says somebody is to act on each game's text board, in either language
-TO_ACT = {"en": re.compile(r"▶| to act|'s turn|to play\b|at once"), "zh-CN": re.compile(r"▶|行动（|的回合|轮到|同时行动")}
+TO_ACT = {"en": re.compile(r"▶| to act|'s turn|to play\b|at once|^Phase: ", re.M),
+          "zh-CN": re.compile(r"▶|行动（|的回合|轮到|同时行动|^阶段：", re.M)}
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])

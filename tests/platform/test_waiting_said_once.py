@@ -1,9 +1,8 @@
 """Who the table waits for is said once a post (issue 18, table12a item 3). The host adds
 "Waiting for: bob" under every board (`Host._posts`, and `/game status`); the tank game's
-board summary adds its own "bob to act (draft)" (`panzer.ui.turn`, games/panzer/text.py), so
-a panzer post says it twice. The other four games' summaries name nobody as acting: their
-posts say it once. The panzer line is game text (table12b's): until it leaves the name to
-the host's line (keeping the phase), this test is expected to fail."""
+board summary added its own "bob to act (draft)" (`panzer.ui.turn`, games/panzer/text.py), so
+a panzer post said it twice; it now says the phase only ("Phase: draft"). The other four
+games' summaries name nobody as acting."""
 from __future__ import annotations
 
 import pytest
@@ -28,13 +27,11 @@ async def test_the_awaited_are_named_once(host, key):
     assert len(waiting) == 1, post
 
 
-@pytest.mark.xfail(strict=True, reason="panzer's summary says 'bob to act (draft)' under the host's "
-                                       "'Waiting for: bob': game text, table12b")
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 async def test_panzer_names_the_player_to_act_once(host, locale):
     post = await start_post(host, "panzer", locale)
     awaited = "bob" if "bob" in post.splitlines()[-1] else "alice"  # who won the roll for the first pick
-    said = [t(locale, "host.waiting", names=awaited),
-            t(locale, "panzer.ui.turn", name=awaited, phase=t(locale, "panzer.phase.draft"))]
-    assert all(line in post.splitlines() for line in said[:1])  # the host's line is there
-    assert said[1] not in post.splitlines(), post
+    lines = post.splitlines()
+    assert t(locale, "host.waiting", names=awaited) in lines, post  # the host's line is there
+    assert t(locale, "panzer.ui.turn", phase=t(locale, "panzer.phase.draft")) in lines, post  # the board: the phase
+    assert not any(f"{awaited} to act" in line or f"{awaited} 行动" in line for line in lines), post
