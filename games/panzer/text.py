@@ -257,8 +257,9 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
     if kind in ("load", "precise", "jumpfire", "dfire", "again", "advfire"):
         ammo = data.get("ammo")
         p["ammo"] = t(locale, "panzer.term.with_ammo", ammo=t(locale, f"panzer.ammo.{ammo}")) if ammo and kind != "load" else ""
-        if kind == "load":
-            p["ammo"] = t(locale, f"panzer.ammo.{ammo}")
+        if kind == "load":  # what the round does, on this tank (overcharge scales by the tank's class, rule 7)
+            effect = t(locale, f"panzer.ammo_effect.{ammo}", factor=OVERCHARGE_FACTOR.get(_tank_class(state, action.tank), "?"))
+            p["ammo"] = aside(locale, t(locale, f"panzer.ammo.{ammo}"), effect)
     if "gun" in data:
         tid = data["tank"]
         tk = next((x for x in state.tanks if x.id == tid), None)

@@ -99,3 +99,21 @@ def test_own_tank_with_special_rounds_reads_apart_from_the_menu_path(locale, lab
     assert names["b1"] == label, names["b1"]
     assert " · " not in names["b1"]
     assert TEXT.token_names(s, 0, locale)["b1"] == label.split(" (")[0].split("（")[0]  # the other side sees no rounds
+
+
+@pytest.mark.parametrize("locale,labels", [
+    ("en", {"overcharge": "Load Panther #1: overcharged round (damage dice ×1.5)",
+            "apfsds": "Load Panther #1: APFSDS (the lower hit die counts as 6)",
+            "hesh": "Load Panther #1: HESH (on a hit, 1d6 instead of damage: 1–2 immobilised, 3–4 gun out, 5–6 destroyed)"}),
+    ("zh-CN", {"overcharge": "为 豹式坦克 #1 装填超量装药炮弹（伤害骰 ×1.5）",
+               "apfsds": "为 豹式坦克 #1 装填尾翼脱壳稳定弹（命中骰中较小的一枚视为 6）",
+               "hesh": "为 豹式坦克 #1 装填碎甲弹（命中后不判伤害，掷 1d6：1–2 履带瘫痪，3–4 火炮损坏，5–6 击毁）"})])
+def test_load_choice_says_what_the_round_does(locale, labels):
+    """RULES 7: "超量装药 overcharge：伤害骰之和 × 2（轻）、× 1.5（中）、× 1.2（重）"; "APFSDS：命中骰中一枚视为 6";
+    "碎甲弹 HESH：命中后不进行伤害判定，掷 1d6：1–2 永久丧失移动；3–4 永久丧失射击；5–6 击毁". The English
+    rules page gives these in Chinese only; the load menu named the rounds alone ("Load Tiger #1: APFSDS")."""
+    from games.panzer.models import Load
+    s = board([("a1", "panther", "h8", "n"), ("b1", "m4", "a1", "s")], phase="ammo")
+    for kind, label in labels.items():
+        assert TEXT.describe_action(s, 0, Load(tank="a1", ammo=kind), locale) == label
+        assert len(label) <= 100
