@@ -417,7 +417,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
             for tid in row:
                 key, _, dur, mx = terrs[tid]
                 cap = "◆" if tid == p["capital"] else ""
-                units = ",".join(by_loc.get(tid, []))
+                units = ("、" if zh else ", ").join(by_loc.get(tid, []))  # "[Transport Plane,Combat Engineers]" read cramped
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
             # which row is which: only the outer row (the last) can be attacked ("1:" and "2:" said nothing)
             outer = i == len(p["rows"]) - 1 and i > 0

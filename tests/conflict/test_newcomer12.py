@@ -50,3 +50,13 @@ def test_picture_labels_match_the_board():
     assert labels[tank.id] == "轻型坦克（搭乘：掷弹兵）"
     png = GAME.render(ENGINE.view(state, a), "zh-CN")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("loc,joined", [("en", "{a}'s Riflemen, Light Tank (carrying Grenadiers)"),
+                                        ("zh-CN", "{a}的步枪兵、轻型坦克（搭乘：掷弹兵）")])
+def test_units_of_a_territory_are_listed_in_the_readers_language(loc, joined):
+    """The English board read "[Transport Plane,Combat Engineers,Mortar Team #2,Colonel Ross]": a
+    comma with no space. English lists with ", ", Chinese with "、"."""
+    state, a, *_ = scene()
+    board = TEXT.summary(ENGINE.view(state, a), loc)
+    assert f"[{joined.format(a=state.players[a].name)}]" in board, board
