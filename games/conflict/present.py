@@ -86,6 +86,26 @@ def view_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
     return unit_labels([(u[0], u[5] if u[3] else None, u[5]) for u in units_of(view)], locale)
 
 
+def board_unit_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
+    """Units as the board lists them under a territory: a unit in another faction's territory
+    with its owner (`小明的突击队`: the playtest's "风原 [迫击炮组,盾阵步兵,突击队]" hid whose
+    突击队 stood among 机器人1's units), a vehicle with the unit riding in it (`自行火炮（搭乘：
+    步枪兵 #1）`: a rider was on neither the text board nor the picture)."""
+    labels = view_labels(view, locale)
+    units = units_of(view)
+    riders = {u[7]: labels[u[0]] for u in units if u[7]}
+    out = {}
+    for u in units:
+        label = labels[u[0]]
+        terr = view["terrs"].get(u[2])
+        if terr is not None and terr[1] != u[1]:
+            label = t(locale, "conflict.owned_unit", owner=view["players"][u[1]]["name"], unit=label)
+        if u[0] in riders:
+            label = aside(locale, label, t(locale, "conflict.carrying", unit=riders[u[0]]))
+        out[u[0]] = label
+    return out
+
+
 def unit_name(state, seat: int, uid: str, locale: str, labels: dict[str, str] | None = None) -> str:
     """A unit as the seat may know it, with its territory (`Militia #2 @ Pinewood`)."""
     u = state.units[uid]
@@ -376,11 +396,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
     lines = [("第{r}/{m}轮 · {ph}" if zh else "Round {r}/{m} · {ph}").format(
         r=min(view["round"], view["max_rounds"]), m=view["max_rounds"], ph=t(loc, f"conflict.phase.{view['phase']}"))]
     by_loc: dict[str, list[str]] = {}
-    labels = view_labels(view, loc)
+    labels = board_unit_labels(view, loc)
     for u in units_of(view):
-        if u[7]:  # riding inside a vehicle
-            continue
-        by_loc.setdefault(u[2], []).append(labels[u[0]])  # an own face-down unit says so in its label
+        if not u[7]:  # a unit riding inside a vehicle is named with the vehicle
+            by_loc.setdefault(u[2], []).append(labels[u[0]])  # an own face-down unit says so in its label
     for s, p in enumerate(view["players"]):
         mark = "▶" if s == view["turn"] and view["phase"] not in ("setup", "over") and not table_over(view) else " "
         fac = faction_shown(p, loc)
@@ -398,7 +417,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
             for tid in row:
                 key, _, dur, mx = terrs[tid]
                 cap = "◆" if tid == p["capital"] else ""
-                units = ",".join(by_loc.get(tid, []))
+                units = ("、" if zh else ", ").join(by_loc.get(tid, []))  # "[Transport Plane,Combat Engineers]" read cramped
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
             # which row is which: only the outer row (the last) can be attacked ("1:" and "2:" said nothing)
             outer = i == len(p["rows"]) - 1 and i > 0
@@ -451,7 +470,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     for n, line in enumerate(key_lines):
         draw.text((pad, 24 + 14 * n), line, fill=(70, 70, 70), font=f_key)
     last = last_move(view)
-    labels = view_labels(view, loc)
+    labels = board_unit_labels(view, loc)
     by_loc: dict[str, list[list]] = {}
     for u in units_of(view):
         if not u[7]:
@@ -495,6 +514,6 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                     label = labels[u[0]]
                     if i == 2 and len(units) > 3:
                         label = f"+{len(units) - 2}"
-                    draw.text((x + 4, y + 31 + i * 14), label, fill=LAST_MOVE if u[0] in last else (60, 60, 60),
-                              font=font(11))
+                    ink = LAST_MOVE if u[0] in last else COLORS[u[1] % len(COLORS)] if u[1] != s else (60, 60, 60)
+                    draw.text((x + 4, y + 31 + i * 14), label, fill=ink, font=font(11))
     return png_bytes(with_banner(img, view, loc))

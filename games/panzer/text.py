@@ -42,6 +42,30 @@ def _tank_label(state: Any, tid: str, locale: str) -> str:
     return tank_label(tank_numbers(state.tanks), tid, locale)
 
 
+def tank_facts(key: str, locale: str) -> str:
+    """What a draft pick weighs, from the roster: nation and class (the one-nation bonus and
+    the two-heavy, two-light limits hang on them), armour, guns and move (the newcomer's draft
+    menu read "Pick Tiger (48 pt)" alone)."""
+    typ = ROSTER[key]
+    guns = " + ".join(t(locale, "panzer.facts.gun", range=g.range, attack=g.attack) for g in typ.guns)
+    return t(locale, "panzer.facts.tank", nation=t(locale, f"panzer.nation.{typ.nation}"),
+             cls=t(locale, f"panzer.class.{typ.tank_class}"), front=typ.armour[0], side=typ.armour[1],
+             guns=guns, move=typ.move)
+
+
+def armour_face(state: Any, tank_id: Any, armour: int) -> str:
+    """Which face a damage roll was against, told from the target's roster armour (front,
+    side): a Panther read "needs ≥ armour 14" once and "needs ≥ armour 10" later, unexplained;
+    "" when both faces are equal (nothing to tell)."""
+    tank = next((tk for tk in state.tanks if tk.id == tank_id), None)
+    if tank is None:
+        return ""
+    front, side = ROSTER[tank.type].armour
+    if front == side:
+        return ""
+    return "front" if armour == front else "side" if armour == side else ""
+
+
 def army_text(code: str, locale: str) -> str:
     """An army code's tanks by name, a model's copies counted, and its points:
     `tiger,pz4h,pz4h` -> `Tiger, Pz IV H ×2 (108 pt)`; a code with a key the roster lacks, as is."""
@@ -82,8 +106,9 @@ def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, st
         label = tank_label(numbers, tk.id, locale)
         if tk.pos is not None:
             label += f" @{hex_label(hexes.get(tk.pos))}"
-        if tk.owner == seat and tk.ammo:
-            label += " · " + "/".join(t(locale, f"panzer.ammo.{m.kind}") for m in tk.ammo)
+        if tk.owner == seat and tk.ammo:  # in brackets: " · " is the menu path's separator
+            label = aside(locale, label, t(locale, "panzer.term.loaded",
+                                           ammo="/".join(t(locale, f"panzer.ammo.{m.kind}") for m in tk.ammo)))
         names[tk.id] = label
     return names
 
@@ -242,7 +267,9 @@ def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: lis
         if nxt["close"]:
             terms.append((t(locale, "panzer.term.close"), nxt["close"]))
         shown.terms = terms
-        shown.target = t(locale, "panzer.term.armour", tank=against, armour=nxt["armour"])
+        face = armour_face(state, params.get("target"), nxt["armour"])
+        shown.target = t(locale, f"panzer.term.armour_{face}" if face else "panzer.term.armour",
+                         tank=against, armour=nxt["armour"])
         shown.result = t(locale, nxt["result"][1:])
         shown.absorbs = 1
     elif what == "@panzer.roll.hesh":
@@ -273,6 +300,7 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
     if kind == "pick":
         p["tank"] = localize_value(ROSTER[action.tank].name, locale)
         p["price"] = ROSTER[action.tank].price
+        p["facts"] = tank_facts(action.tank, locale)
     if kind == "done":  # ending the draft early is for good: the label says how much of the cap is used
         p["total"] = sum(ROSTER[k].price for k in state.picks[seat])
         p["limit"] = army_limit(state.picks[seat], state.options.budget)  # 227 for one nation, not the budget's 200
@@ -293,8 +321,9 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
     if kind in ("load", "precise", "jumpfire", "dfire", "again", "advfire"):
         ammo = data.get("ammo")
         p["ammo"] = t(locale, "panzer.term.with_ammo", ammo=t(locale, f"panzer.ammo.{ammo}")) if ammo and kind != "load" else ""
-        if kind == "load":
-            p["ammo"] = t(locale, f"panzer.ammo.{ammo}")
+        if kind == "load":  # what the round does, on this tank (overcharge scales by the tank's class, rule 7)
+            effect = t(locale, f"panzer.ammo_effect.{ammo}", factor=OVERCHARGE_FACTOR.get(_tank_class(state, action.tank), "?"))
+            p["ammo"] = aside(locale, t(locale, f"panzer.ammo.{ammo}"), effect)
     if "gun" in data:
         tid = data["tank"]
         tk = next((x for x in state.tanks if x.id == tid), None)
