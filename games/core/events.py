@@ -257,23 +257,22 @@ class _StepModel(BaseModel):
 _new = object.__new__
 
 
-class _Shells(dict):
-    """Per pydantic model class, its shell: a subclass with the same memory layout (it adds no
+def _shell(cls: type) -> type:
+    """The shell of a pydantic model class: a subclass with the same memory layout (it adds no
     slot) whose attributes are set as a plain object's, not through the model's `__setattr__`
-    (which refuses every assignment to a frozen action). `fill_model` fills a shell and then
-    makes it an instance of the model itself. Made with `type.__new__`, not pydantic's
-    metaclass: a shell is never validated, dumped or seen, so it needs no schema of its own."""
+    (which refuses every assignment to a frozen action), and made by a bare `shell()` (object's
+    __init__, not pydantic's). `fill_model` fills a shell and then makes it an instance of the
+    model itself. Made with `type.__new__`, not pydantic's metaclass: a shell is never
+    validated, dumped or seen, so it needs no schema of its own."""
+    shell = _SHELLS[cls] = type.__new__(type(cls), f"_Shell{cls.__name__}", (cls,), {
+        "__slots__": (), "__module__": __name__, "__init__": object.__init__,
+        # both, so the type's setattr slot is the generic one (pydantic defines both)
+        "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
+    })
+    return shell
 
-    def __missing__(self, cls: type) -> type:
-        shell = self[cls] = type.__new__(type(cls), f"_Shell{cls.__name__}", (cls,), {
-            "__slots__": (), "__module__": __name__,
-            # both, so the type's setattr slot is the generic one (pydantic defines both)
-            "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
-        })
-        return shell
 
-
-_SHELLS = _Shells()
+_SHELLS: dict[type, type] = {}
 
 
 def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
@@ -287,10 +286,15 @@ def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
     which a frozen model (an action) refuses first and which re-adds a name already there when
     every field is given (an event's or a step's model); model_copy copies it before changing it.
 
-    The slots are filled on the class's shell (`_Shells`), by four plain attribute stores, and
-    the object then becomes a `cls`: 3.7k instructions against 5.2k for calling each slot's
-    descriptor setter on a `cls` (callgrind, Python 3.11; a new action every decision or so)."""
-    model = _new(_SHELLS[cls])
+    The slots are filled on the class's shell (`_shell`), by four plain attribute stores, and
+    the object then becomes a `cls`: 3.4k instructions against 5.2k for calling each slot's
+    descriptor setter on a `cls` (callgrind, Python 3.11; frontline and conflict fill one or two
+    new actions a decision)."""
+    try:
+        shell = _SHELLS[cls]
+    except KeyError:
+        shell = _shell(cls)
+    model = shell()
     model.__dict__ = fields
     model.__pydantic_fields_set__ = given
     model.__pydantic_extra__ = None
