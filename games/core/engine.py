@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import random
+import types
 import typing
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -88,7 +89,7 @@ def _is_list_field(annotation: Any) -> bool:
     origin = typing.get_origin(annotation)
     if origin in (list, tuple):
         return True
-    if origin is typing.Union or str(origin) == "types.UnionType":
+    if origin is typing.Union or origin is types.UnionType:  # Optional[list[str]] or list[str] | None
         return any(_is_list_field(a) for a in typing.get_args(annotation))
     return False
 

@@ -254,14 +254,25 @@ class _StepModel(BaseModel):
     events: list[Event] = Field(default_factory=list)
 
 
-# Setters of the slots pydantic keeps on every model instance (its validators fill them),
-# called through their descriptors as the validators do (object.__setattr__ would look each
-# one up first).
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _new = object.__new__
+
+
+def _shell(cls: type) -> type:
+    """The shell of a pydantic model class: a subclass with the same memory layout (it adds no
+    slot) whose attributes are set as a plain object's, not through the model's `__setattr__`
+    (which refuses every assignment to a frozen action), and made by a bare `shell()` (object's
+    __init__, not pydantic's). `fill_model` fills a shell and then makes it an instance of the
+    model itself. Made with `type.__new__`, not pydantic's metaclass: a shell is never
+    validated, dumped or seen, so it needs no schema of its own."""
+    shell = _SHELLS[cls] = type.__new__(type(cls), f"_Shell{cls.__name__}", (cls,), {
+        "__slots__": (), "__module__": __name__, "__init__": object.__init__,
+        # both, so the type's setattr slot is the generic one (pydantic defines both)
+        "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
+    })
+    return shell
+
+
+_SHELLS: dict[type, type] = {}
 
 
 def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
@@ -273,15 +284,23 @@ def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
 
     `given` may be shared by many models: pydantic adds to it only when a field is assigned,
     which a frozen model (an action) refuses first and which re-adds a name already there when
-    every field is given (an event's or a step's model); model_copy copies it before changing it."""
-    model = _new(cls)
-    _set_dict(model, fields)
-    _set_fields_set(model, given)
-    _set_extra(model, None)
-    _set_private(model, None)
+    every field is given (an event's or a step's model); model_copy copies it before changing it.
+
+    The slots are filled on the class's shell (`_shell`), by four plain attribute stores, and
+    the object then becomes a `cls`: 3.4k instructions against 5.2k for calling each slot's
+    descriptor setter on a `cls` (callgrind, Python 3.11; frontline and conflict fill one or two
+    new actions a decision)."""
+    try:
+        shell = _SHELLS[cls]
+    except KeyError:
+        shell = _shell(cls)
+    model = shell()
+    model.__dict__ = fields
+    model.__pydantic_fields_set__ = given
+    model.__pydantic_extra__ = None
+    model.__pydantic_private__ = None
+    model.__class__ = cls  # the same layout: the object is now exactly what pydantic would have made
     return model
-
-
 
 
 def step_of(state: Any, events: list[Event]) -> Step:

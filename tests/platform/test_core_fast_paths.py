@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 import pickle
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from pydantic import BaseModel, Field, ValidationError
 
+from games.core.engine import ActionBase
 from games.core.errors import RuleError
 from games.core.events import Event, Step, private_event, public_event, roll_event, step_of
 
@@ -365,3 +366,61 @@ def test_steps_validate_as_the_pydantic_model_did():
             # refused alike, for the same fields (an event's own error reads through Event's schema)
             assert made == old or made[0] == old[0] == "refused" and \
                 {loc[:2] for loc in made[1]} == {loc[:2] for loc in old[1]}, data
+
+
+# --- fill_model: a model filled without validation is the validated model ------------------
+
+def _tried(fn):
+    """What a call gives: its result, or the kind of error it raised."""
+    try:
+        return ("ok", fn())
+    except Exception as exc:  # noqa: BLE001  (any refusal is compared, whatever its kind)
+        return ("refused", type(exc).__name__)
+
+
+class Shift(ActionBase):  # at module level, so it pickles
+    kind: Literal["shift"] = "shift"
+    unit: str
+    to: str
+    via: list[str] | None = None
+
+
+def test_filled_actions_are_the_validated_actions():
+    """fill_model fills the slots on a shell class and then makes the object a `cls`: the result
+    must be the object pydantic's validation makes, in every way it is read (type, equality,
+    hash, dumps, fields set, pickling, copies, the code it prints), and stay frozen."""
+    from games.core.engine import ActionBase, decode_action
+    from games.core.events import fill_model
+
+    given = {"unit", "to"}  # the names passed (the kind is a default); shared, as the games share it
+    for via, names in ((None, given), (["a", "b"], given | {"via"})):
+        fast = fill_model(Shift, {"kind": "shift", "unit": "u1", "to": "L2", "via": via}, names)
+        slow = Shift(unit="u1", to="L2", **({} if via is None else {"via": via}))
+        assert type(fast) is Shift and fast.__class__ is Shift and isinstance(fast, ActionBase)
+        _same_model(fast, slow)
+        assert _tried(lambda: hash(fast)) == _tried(lambda: hash(slow))  # a list field: unhashable alike
+        if via is None:
+            assert {fast: 1}[slow] == 1
+        # (a `list[str] | None` field decodes as a list: before 27 Nov 2026 only Optional[...] did)
+        assert fast.code() == slow.code() and decode_action((Shift,), fast.code()) == fast
+        assert fast.model_copy(update={"to": "L3"}) == slow.model_copy(update={"to": "L3"})
+        # frozen as the validated one is: an assignment or a deletion is refused the same way
+        assert _tried(lambda: setattr(fast, "to", "x")) == _tried(lambda: setattr(slow, "to", "x")) \
+            == ("refused", "ValidationError")
+        assert _tried(lambda: delattr(fast, "to")) == _tried(lambda: delattr(slow, "to"))
+        assert fast.to == "L2"
+    assert given == {"unit", "to"}  # the shared set is left as it was
+
+
+def test_fill_model_keeps_the_callers_dict_and_any_model_class():
+    from games.core.events import _EventModel, _StepModel, fill_model
+
+    fields = {"key": "k", "params": {"n": 1}, "to": None}
+    event = fill_model(_EventModel, fields, {"key", "params", "to"})
+    assert vars(event) is fields  # the dict is the model's, as the validator's dict is (no copy)
+    assert event == _EventModel(key="k", params={"n": 1}, to=None)
+    step = fill_model(_StepModel, {"state": 1, "events": []}, {"state", "events"})
+    assert type(step) is _StepModel and step == _StepModel(state=1, events=[])
+    # unlike the frozen action models, these accept assignments after filling, as validated ones do
+    step.state = 2
+    assert step.state == 2 and step.model_fields_set == {"state", "events"}
