@@ -125,9 +125,10 @@ def card_offered(card, cost: int, locale: str) -> str:
     """A hand card as the menus offer it: a unit, character or vehicle with what it costs the
     seat now (`cost`: its talent's and Economic Supremacy's cuts taken off, as deploying
     charges) and what it fights with (the playtest's deploy menu read "Colonel Ross" alone),
-    the rest by name."""
+    the rest by name with what they do (the newcomer had to read `/rules 9` to learn what a
+    fitting does)."""
     if card.type not in FIELDED:
-        return _name(card, locale)
+        return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
     return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=cost, power=card.power,
                                                 guard=card.guard, range=card.range))
 
@@ -262,6 +263,10 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     if key == "conflict.ev.broken" and "other" not in params:  # logged before it named the party and terms
         out["other"] = t(loc, "conflict.ev.broken_old_other")
         out["terms"] = t(loc, "conflict.ev.broken_old_terms")
+    if key == "conflict.ev.equip" and isinstance(params.get("name"), dict):  # the fitting with what it does
+        card = _CARD_BY_NAME.get(tuple(sorted(params["name"].items())))
+        if card is not None:
+            out["name"] = aside(loc, localize_value(params["name"], loc), t(loc, f"conflict.effect.{card}"))
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
             out[name] = combat_cards(params[name], loc)
@@ -338,6 +343,15 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
         # the price step is the seller's or buyer's own: each choice says what it prices, and for whom
         return t(loc, f"conflict.act.price_{pend.what}", amount=action.amount, unit=unit_name(state, seat, pend.unit, loc),
                  other=state.players[pend.other].name)
+    if action.kind == "equip" and params["card"] != str(action.card):
+        # what the fitting does, and that it discards the one fitted now (one per faction): the
+        # newcomer's second fitting took the first away without a word
+        key = hand[action.card]
+        old = state.players[seat].upgrade
+        note = t(loc, f"conflict.effect.{key}")
+        if old:
+            note = t(loc, "conflict.fit_replaces", effect=note, old=_name(data.cards[old], loc))
+        params["card"] = aside(loc, params["card"], note)
     return t(loc, f"conflict.act.{action.kind}", **params)
 
 

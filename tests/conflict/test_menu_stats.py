@@ -28,13 +28,6 @@ def test_the_deploy_menu_offers_a_unit_with_its_cost_and_strength(loc, said):
     assert said in labels, labels
 
 
-@pytest.mark.parametrize("loc", ["en", "zh-CN"])
-def test_a_card_that_is_not_a_unit_keeps_its_bare_name(loc):
-    state, a, _ = bare(3, 3, to_develop)
-    cid = give(state, a, "maintain")
-    assert GAME.text.token_names(state, a, loc)[cid] == {"en": "Maintain", "zh-CN": "整备"}[loc]
-
-
 @pytest.mark.parametrize("loc, said", [
     ("en", "Choose faction Shadow Council (talent: hand limit 9 · capital: units in the capital +1 guard)"),
     ("zh-CN", "选择势力 影子议会（天赋：手牌上限 9 · 首都：首都内单位守值 +1）")])
