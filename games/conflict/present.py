@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.game import table_over
+from games.core.game import table_over, wants_key
 from games.core.i18n import aside, has, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
@@ -437,15 +437,53 @@ def summary(view: dict[str, Any], locale: str) -> str:
             outer = i == len(p["rows"]) - 1 and i > 0
             label = t(loc, "conflict.row_outer" if outer else "conflict.row", n=i + 1)
             lines.append("  " + t(loc, "core.labelled", label=label, value=" | ".join(cells)))
-    if view.get("hand") is not None:
-        lines.append(("手牌：" if zh else "Hand: ") + (listed(loc, (_name(data.cards[k], loc) for _, k in view["hand"]))
+    if view.get("hand") is not None:  # each card with what it does (the newcomer read `/rules 9` to learn it)
+        lines.append(("手牌：" if zh else "Hand: ") + (listed(loc, (_hand_card(data.cards[k], loc) for _, k in view["hand"]))
                                                       or t(loc, "core.none")))
     if view["agreements"]:
         lines.append(("协议：" if zh else "Agreements: ") + ("；" if zh else "; ").join(
             t(loc, "core.labelled", label=f"{view['players'][a[1]]['name']}–{view['players'][a[2]]['name']}",
               value=terms_text(a[3], loc)) for a in view["agreements"]))
+    if wants_key(view) and has_key(view):
+        lines += _key(view, loc)
     text = "\n".join(lines)
     return text if len(text) <= 1500 else text[:1497] + "…"
+
+
+def _hand_card(card, locale: str) -> str:
+    """A card of the seat's hand: a unit by what it fights with, any other with what it does."""
+    if card.type in FIELDED:
+        return aside(locale, _name(card, locale), t(locale, "conflict.stats_base", power=card.power, guard=card.guard,
+                                                    range=card.range))
+    return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
+
+
+def _marks(view: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
+    """The ★ achievements the board shows (Economic Supremacy is held, not won) and its ⚙
+    fittings, as (player, card key)."""
+    ach: list[str] = []
+    fits = []
+    for s, p in enumerate(view["players"]):
+        ach += p["ach"] + (["economy"] if view.get("economy") == s else [])
+        if p["upgrade"]:
+            fits.append((p["name"], p["upgrade"]))
+    return list(dict.fromkeys(ach)), fits
+
+
+def has_key(view: dict[str, Any]) -> bool:
+    ach, fits = _marks(view)
+    return bool(ach or fits)
+
+
+def _key(view: dict[str, Any], loc: str) -> list[str]:
+    """What each ★ and ⚙ on the board means: "★经济制霸" was shown without a word of it."""
+    ach, fits = _marks(view)
+    data = content()
+    return [t(loc, "conflict.key.head")] + [
+        t(loc, "conflict.key.ach", name=t(loc, f"conflict.ach.{a}"), effect=t(loc, f"conflict.ach_effect.{a}"))
+        for a in ach] + [
+        t(loc, "conflict.key.fit", player=name, name=_name(data.cards[key], loc), effect=t(loc, f"conflict.effect.{key}"))
+        for name, key in fits]
 
 
 COLORS = [(200, 70, 60), (60, 110, 200), (60, 160, 80), (210, 160, 40), (140, 80, 180), (40, 160, 170)]
