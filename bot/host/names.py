@@ -107,6 +107,8 @@ def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = Fa
                  holds_all]
     for test in tests:
         hits = [action for action, code, known, codes in called if test(code, known, codes)]
+        # the code's own verb typed beats a label holding it ("turn" is the hull's, not "Turn turret")
+        hits = [a for a in hits if a.code().split()[0] == words[0]] or hits
         if hits:
             return distinct(game.text, state, seat, hits)
     if not exact and len(words) > 1 and words[-1].isdigit():
