@@ -1240,8 +1240,11 @@ class Host:
                     action = found[0]
                 elif unsaved is not None:  # names nothing: the `@NAME` was meant as a saved code
                     raise unsaved
-                elif unparsed is not None:
-                    raise unparsed
+                elif unparsed is not None:  # names typed for ids: the rules' reason, when they can parse it
+                    try:
+                        action = engine.parse_action(names.coded(game, state, seat, expanded) or "")
+                    except RuleError:
+                        raise unparsed from None
             try:
                 described = game.text.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse

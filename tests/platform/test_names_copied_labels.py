@@ -55,3 +55,31 @@ async def test_an_unknown_saved_name_still_says_so(host, locale, said):
     text = reply_text(await host.handle(cmd(USERS[seat], "play", code="@nosuch", locale=locale)))
     assert said in text, text
     assert await snapshot(host, sid) == before
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+async def test_a_named_move_the_rules_refuse_says_why(host, locale):
+    """Seed 100, bot moves random.Random(8): "/play drive TANK N" with one free point more than
+    the tank may take answered "That action is not understood"; it now gets the rules' own
+    refusal, the same as the code typed with the tank's id, and changes nothing."""
+    await host.handle(cmd("alice", "game.new", game="panzer"))
+    await host.handle(cmd("bob", "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    sid = (await host.repo.open_session_in_channel(10)).id
+    engine, game, rng = get_engine("panzer"), get_game("panzer"), random.Random(8)
+    for _ in range(300):
+        state = engine.load_state((await host.repo.load_session(sid)).state)
+        seat = engine.active_seats(state)[0]
+        drives = [a.code().split() for a in engine.legal_actions(state, seat) if a.code().startswith("drive ")]
+        if drives:
+            break
+        await host.handle(cmd(USERS[seat], "play", code=game.bot_action(state, seat, rng).code()))
+    tank = drives[0][1]
+    over = max(int(c[2]) for c in drives if c[1] == tank) + 1
+    name = game.text.token_names(state, seat, locale)[tank].split(" @")[0]
+    before = await snapshot(host, sid)
+    by_id = reply_text(await host.handle(cmd(USERS[seat], "play", code=f"drive {tank} {over}", locale=locale)))
+    by_name = reply_text(await host.handle(cmd(USERS[seat], "play", code=f"drive {name} {over}", locale=locale)))
+    assert by_name == by_id, (by_name, by_id)
+    assert str(over - 1) in by_name and "not understood" not in by_name and "无法理解" not in by_name, by_name
+    assert await snapshot(host, sid) == before
