@@ -195,9 +195,11 @@ def coded(game: Game, state: Any, seat: int, text: str) -> str | None:
         for token, name in game.text.token_names(state, seat, loc).items():
             name = fold(name)
             pairs |= {(name, token), (name.split(" @")[0].strip(), token), (_ASIDE.sub("", name).strip(), token)}
+    left = line  # what no name covers: a bare id there ("attack u1 t5") keeps the rules' own answer
     for name, token in sorted(pairs, key=lambda p: -len(p[0])):
         if not name or name == token:
             continue
-        new = re.sub(rf"(?<!\S){re.escape(name)}(?!\S)", token, line)
-        changed, line = changed or new != line, new
-    return line if changed else None
+        whole = rf"(?<!\S){re.escape(name)}(?!\S)"
+        new = re.sub(whole, token, line)
+        changed, line, left = changed or new != line, new, re.sub(whole, " ", left)
+    return line if changed and not any(_ID.fullmatch(w) for w in left.split()) else None
