@@ -1219,7 +1219,12 @@ class Host:
             engine = game.engine
             state = engine.load_state(session.state)
             seat = self._one_acting_seat(cmd, session, engine, state)
-            expanded = await decks.expand(self, cmd.user_id, session.game, code)
+            try:
+                expanded, unsaved = await decks.expand(self, cmd.user_id, session.game, code), None
+            except RuleError as exc:  # `@I2` copied from a menu label is a hex, not a saved code
+                if exc.key != "host.deck.unknown":
+                    raise
+                expanded, unsaved = code, exc
             try:
                 action, unparsed = engine.parse_action(expanded), None
             except RuleError as exc:
@@ -1233,8 +1238,13 @@ class Host:
                                        menu=build_menu(game, state, session.id, seat, [], locale, among=found))
                 if found:
                     action = found[0]
-                elif unparsed is not None:
-                    raise unparsed
+                elif unsaved is not None:  # names nothing: the `@NAME` was meant as a saved code
+                    raise unsaved
+                elif unparsed is not None:  # names typed for ids: the rules' reason, when they can parse it
+                    try:
+                        action = engine.parse_action(names.coded(game, state, seat, expanded) or "")
+                    except RuleError:
+                        raise unparsed from None
             try:
                 described = game.text.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse

@@ -107,6 +107,8 @@ def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = Fa
                  holds_all]
     for test in tests:
         hits = [action for action, code, known, codes in called if test(code, known, codes)]
+        # the code's own verb typed beats a label holding it ("turn" is the hull's, not "Turn turret")
+        hits = [a for a in hits if a.code().split()[0] == words[0]] or hits
         if hits:
             return distinct(game.text, state, seat, hits)
     if not exact and len(words) > 1 and words[-1].isdigit():
@@ -120,6 +122,8 @@ def _menu_number(game: Game, state: Any, seat: int, text: str, number: int) -> l
     among = match_actions(game, state, seat, text)
     prefix = common_prefix([a.code().split() for a in among])
     nexts = [a.code().split()[len(prefix):][:1] for a in among]
+    if any(n and n[0].isdigit() for n in nexts):  # the choices are numbers ("drive a5 4"): one typed is one of them
+        return []
     if len(among) > 1 and all(nexts) and len({tuple(n) for n in nexts}) == len(among) and 1 <= number <= len(among):
         return [among[number - 1]]
     return []
@@ -179,3 +183,23 @@ def named_refusal(text: Text, state: Any, seat: int | None, key: str, params: di
     if "code" in out and out["code"] is None:
         return "core.not_your_action", {}
     return key, out
+
+
+def coded(game: Game, state: Any, seat: int, text: str) -> str | None:
+    """`text` with each thing named as the menus name it replaced by its code token ("drive
+    Pz IV H #5 3" -> "drive a5 3"), so that the rules can say why they refuse it (too many
+    points, a tank destroyed) rather than "not understood"; None when it names nothing."""
+    line, changed = fold(text), False
+    pairs = set()
+    for loc in LOCALES:
+        for token, name in game.text.token_names(state, seat, loc).items():
+            name = fold(name)
+            pairs |= {(name, token), (name.split(" @")[0].strip(), token), (_ASIDE.sub("", name).strip(), token)}
+    left = line  # what no name covers: a bare id there ("attack u1 t5") keeps the rules' own answer
+    for name, token in sorted(pairs, key=lambda p: -len(p[0])):
+        if not name or name == token:
+            continue
+        whole = rf"(?<!\S){re.escape(name)}(?!\S)"
+        new = re.sub(whole, token, line)
+        changed, line, left = changed or new != line, new, re.sub(whole, " ", left)
+    return line if changed and not any(_ID.fullmatch(w) for w in left.split()) else None

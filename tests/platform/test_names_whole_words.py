@@ -69,3 +69,34 @@ def test_panzer_costs_are_not_names():
     draft = named("panzer", 2, 1, "pick")
     assert named("panzer", 2, 1, "pick 14") == [draft[13]]
     assert named("panzer", 2, 1, "pick 1") == ["pick m4a1", "pick b1bis"]
+
+
+def test_a_word_typed_whole_beats_one_it_starts():
+    """The tank game (seed 1, both seats the normal bot with random.Random(1)): "face TANK S"
+    offered S, SE and SW, "turn TANK NW" the hull and the turret turn ("Turn turret" holds
+    "turn"). A whole word typed, the code's own verb, is the one meant: `turn`, `face s`."""
+    import random
+
+    engine, game = get_engine("panzer"), get_game("panzer")
+    state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(2)], engine.parse_options({}), 1).state
+    rng, checked = random.Random(1), set()
+    for _ in range(300):
+        seat = sorted(engine.active_seats(state))[0]
+        codes = [a.code().split() for a in engine.legal_actions(state, seat)]
+        names = game.text.token_names(state, seat, "en")
+        for verb, wanted in (("face", ["face", "s"]), ("turn", None)):
+            if verb in checked:
+                continue
+            pairs = [c for c in codes if c[0] == "turn" and ["turret", *c[1:]] in codes] if verb == "turn" else \
+                [c for c in codes if c == wanted]
+            if pairs:
+                code = pairs[0]
+                tank = names[code[1]].split(" @")[0] if len(code) > 2 else \
+                    game.text.describe_action(state, seat, engine.parse_action("face s"), "en").split(":")[0]
+                line = f"{code[0]} {tank} {code[-1]}"  # "face T-34/85 #6 s", "turn Pz III J #14 nw"
+                assert [a.code() for a in match_actions(game, state, seat, line)] == [" ".join(code)], line
+                checked.add(verb)
+        if checked == {"face", "turn"}:
+            return
+        state = engine.apply(state, seat, game.bot_action(state, seat, rng)).state
+    raise AssertionError(f"only {checked} met in 300 moves")
