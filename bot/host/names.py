@@ -54,11 +54,17 @@ def _short(word: str) -> bool:
 
 def _holds(name: str, word: str) -> bool:
     """`word` typed is in `name`: a number as a whole number outside brackets (`38` in
-    "Pz 38(t) (14)", never `1` in "12" nor `14`, its cost); another short one (`_short`) as a whole word; a longer one anywhere (Chinese names
-    have no spaces between words)."""
+    "Pz 38(t) (14)", never `1` in "12" nor `14`, its cost); another short one (`_short`) as a
+    whole word (`_whole`); a longer one anywhere (Chinese names have no spaces between words)."""
     if word.isdigit():
         return word in re.findall(r"\d+", _ASIDE.sub(" ", name))
-    return word in words_of(name) if _short(word) else word in name
+    return _whole(word).search(name) is not None if _short(word) else word in name
+
+
+def _whole(word: str) -> re.Pattern[str]:
+    """`word` where no Latin letter or digit goes on either side: a whole word in a line with
+    spaces, and in a Chinese name too ("is-2" in "is-2重型坦克 #1", which has no space to end it)."""
+    return re.compile(rf"(?<![0-9a-z]){re.escape(word)}(?![0-9a-z])")
 
 
 def _starts(name: str, query: str) -> bool:
@@ -67,7 +73,7 @@ def _starts(name: str, query: str) -> bool:
     if not name.startswith(query):
         return False
     last = query.split()[-1]
-    return not _short(last) or len(name) == len(query) or not name[len(query)].isalnum()
+    return not _short(last) or len(name) == len(query) or not re.match(r"[0-9a-z]", name[len(query)])
 
 
 def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = False) -> list[Any]:

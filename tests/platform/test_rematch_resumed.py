@@ -46,8 +46,9 @@ async def test_a_rematch_killed_between_its_two_steps_is_started_by_the_next_tic
     host._begin = begin
     rematch = await host.repo.open_session_in_channel(CHANNEL)
     assert rematch.status == "lobby" and len(rematch.seats) == 2
-    # the answer to the command was kept with the new table: another process sends it
-    assert [p.kind for p in await host.repo.posts(rematch.id)] == ["public", "reply"]
+    # the answer to the command was kept with the new table: another process sends it (reply first,
+    # then the channel's posts: the order a step's messages go out in, README)
+    assert [p.kind for p in await host.repo.posts(rematch.id)] == ["reply", "public"]
     other = await make_host(db_path, clock)  # another process (or this one, restarted)
     try:
         await other.tick()
