@@ -125,7 +125,8 @@ def play_match(engine: Engine, a: str, b: str, games: int, seed: int = 1, player
                options: dict[str, str] | None = None, budget: Budget | None = None,
                progress: Any = None, cpu: bool = False, first: int = 0) -> ArenaReport:
     """Games `first` .. `first + games - 1` of the match `seed` names: each game is seeded by its
-    number alone, so a match cut short resumes from `first` with the moves it would have made."""
+    number alone and each starts its bots' memory afresh, so a match cut short resumes from
+    `first` with the moves it would have made."""
     players = players or engine.min_players
     report = ArenaReport(engine.key, a, b, players)
     bots = {"a": side_bot(engine, a, budget, cpu), "b": side_bot(engine, b, budget, cpu)}
@@ -141,6 +142,9 @@ def play_match(engine: Engine, a: str, b: str, games: int, seed: int = 1, player
 def _play_games(engine: Engine, report: ArenaReport, bots: dict[str, Any], games: range, seed: int, players: int,
                 options: dict[str, str] | None, progress: Any) -> None:
     for g in games:
+        for bot in bots.values():  # each game a table of its own, as the host keeps a memory per table
+            if hasattr(bot, "memory"):
+                bot.memory = type(bot.memory)()
         a_seat = g % players
         side_of = ["a" if s == a_seat else "b" for s in range(players)]
         rngs = [random.Random(f"arena:{seed}:{g}:{s}") for s in range(players)]

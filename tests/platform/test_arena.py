@@ -74,3 +74,29 @@ def test_a_match_resumed_from_a_later_game_plays_the_same_games():
     assert sum(whole) == play_match(engine, "easy", "heuristic", 4, seed=5).a_wins
     resumed = play_match(engine, "easy", "heuristic", 2, seed=5, first=2)
     assert resumed.games == 2 and resumed.a_wins == sum(whole[2:])
+
+
+
+def test_each_game_starts_the_bots_memory_afresh(monkeypatch):
+    """The lead's session 12: frontline's game 11 of seed 9 was lost inside a 200-game match and won
+    when played alone with `--first 11`: the hard bot's memory of positions (`search.Memory`, one
+    per table in the host) was carried from game to game. Each game now starts it afresh, so a
+    game's result does not depend on the games before it."""
+    from games.core import arena
+    from games.core.search import Memory
+    engine = get_engine("fleet")
+    empty_at_first_choice = []
+
+    class Remembering:
+        def __init__(self, inner):
+            self.inner, self.memory = inner, Memory()
+
+        def choose(self, state, seat, rng):
+            if not self.memory.seen:
+                empty_at_first_choice.append(seat)
+            self.memory.note(engine, state, seat)
+            return self.inner.choose(state, seat, rng)
+
+    monkeypatch.setattr(arena, "side_bot", lambda engine, side, *args: Remembering(arena._Plain(engine, False)))
+    arena.play_match(engine, "heuristic", "heuristic", 3, seed=4)
+    assert len(empty_at_first_choice) == 2 * 3  # both sides, every game
