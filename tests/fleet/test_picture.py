@@ -9,7 +9,9 @@ from games.fleet import ENGINE, GAME
 from tests.fleet.helpers import fleet, my_turn, new_game, put
 
 
-def test_no_text_of_the_picture_lies_under_a_mech_chip(monkeypatch):
+
+def record_drawing(monkeypatch) -> tuple[list, list]:
+    """Every text drawn (its box and value) and every chip (rounded rectangle) drawn from now on."""
     texts, chips = [], []
     real_text, real_chip = ImageDraw.ImageDraw.text, ImageDraw.ImageDraw.rounded_rectangle
 
@@ -23,6 +25,10 @@ def test_no_text_of_the_picture_lies_under_a_mech_chip(monkeypatch):
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     monkeypatch.setattr(ImageDraw.ImageDraw, "rounded_rectangle", chip)
+    return texts, chips
+
+def test_no_text_of_the_picture_lies_under_a_mech_chip(monkeypatch):
+    texts, chips = record_drawing(monkeypatch)
     s = new_game(fleet("pegasus", "heat_ray", "vampire,sword,hammer", "adam", "hans,zack,justin"),
                  fleet("bull", "heavy_vulcan", "sword", "tim", "zack"), seed=3)
     my_turn(s, 0)
@@ -44,19 +50,7 @@ def test_a_mech_chip_shows_its_name_and_what_tells_two_apart_never_its_model_cod
     """The playtest's picture read "UBT1-T1 #2": a model code a newcomer cannot match to the menus'
     "UBT1-T1 Kagami #2". A chip now shows the model's name (`Kagami`, `八咫镜`) with the ordinal
     the menus give it where two mechs share a model, in a font that fits the chip."""
-    chips, texts = [], []
-    real_text, real_chip = ImageDraw.ImageDraw.text, ImageDraw.ImageDraw.rounded_rectangle
-
-    def text(self, xy, value, *args, **kw):
-        texts.append((self.textbbox(xy, value, font=kw.get("font")), value))
-        return real_text(self, xy, value, *args, **kw)
-
-    def chip(self, box, *args, **kw):
-        chips.append(box)
-        return real_chip(self, box, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    monkeypatch.setattr(ImageDraw.ImageDraw, "rounded_rectangle", chip)
+    texts, chips = record_drawing(monkeypatch)
     s = new_game(fleet("pegasus", "heat_ray", "magatama,kagami,longbow", "adam", "hans,zack,justin"),
                  fleet("bull", "heavy_vulcan", "magatama", "tim", "zack"), seed=3)
     my_turn(s, 0)
