@@ -1229,6 +1229,10 @@ class Host:
                 action, unparsed = engine.parse_action(expanded), None
             except RuleError as exc:
                 action, unparsed = None, exc
+                # a click menu's steps (its confirm button sends them): `lay A D R` for `lay ADR`
+                stepped = [a for a in engine.legal_actions(state, seat) if game.text.menu_steps(state, seat, a) == expanded.split()]
+                if len(stepped) == 1:
+                    action, unparsed = stepped[0], None
             # Not a legal code as typed (`Red_Army` for `red_army`, or no code at all): a name, as
             # the menus show it. A code the rules refuse keeps the rules' own message.
             if action is None or action not in engine.legal_actions(state, seat):
@@ -1285,7 +1289,8 @@ class Host:
             engine = game.engine
             state = engine.load_state(session.state)
             seat = self._one_acting_seat(cmd, session, engine, state)
-            codes = [action.code().split() for action in engine.legal_actions(state, seat)]
+            legal = engine.legal_actions(state, seat)
+            codes = [game.text.menu_steps(state, seat, action) for action in legal]
             at = skip_forced(codes, prefix, back=bool(cmd.args.get("back")))
             try:
                 menu = build_menu(game, state, session.id, seat, at, locale)
@@ -1295,7 +1300,7 @@ class Host:
             if not at:
                 head = t(locale, "host.menu_start")
             elif menu.complete and not menu.options:  # nothing left to pick: the whole action, by name
-                action = engine.parse_action(" ".join(at))
+                action = legal[codes.index(at)]
                 head = t(locale, "host.menu_ready", action=game.text.describe_action(state, seat, action, locale))
             else:
                 head = t(locale, "host.menu", prefix=named_tokens(game.text, state, seat, at, locale))
@@ -2079,10 +2084,10 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
     next tokens after `prefix`, labelled by name, never by id. For `among` the prefix starts
     where their codes part."""
     if among is not None:
-        prefix = names.common_prefix([a.code().split() for a in among])
+        prefix = names.common_prefix([game.text.menu_steps(state, seat, a) for a in among])
     matching = []
     for action in (game.engine.legal_actions(state, seat) if among is None else among):
-        tokens = action.code().split()
+        tokens = game.text.menu_steps(state, seat, action)
         if tokens[: len(prefix)] == prefix:
             matching.append((tokens, action))
     if not matching:

@@ -416,10 +416,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         p = state.players[seat]
         key = R.spend(state, seat, a.card)
         state.discard.pop()
+        replaced = R.cdef(p.upgrade).name if p.upgrade else "-"  # the line names the fitting it discards
         if p.upgrade:
             state.discard.append(p.upgrade)
         p.upgrade = key
-        ev.append(R.public("conflict.ev.equip", player=p.name, name=R.cdef(key).name))
+        ev.append(R.public("conflict.ev.equip", player=p.name, name=R.cdef(key).name, old=replaced))
 
     def _do_move(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
@@ -670,7 +671,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         pa, ga, _ = R.stats(state, att, "attack")
         pd, gd, _ = R.stats(state, dfd, "defend")
         ev.append(R.public("conflict.ev.reveal", a=att.id, b=dfd.id, cards_a="".join(pend.lay_by) or "-",
-                               cards_b="".join(pend.lay_other) or "-", a_name=R.seen_name(att), b_name=R.seen_name(dfd)))
+                               cards_b="".join(pend.lay_other) or "-", a_name=R.seen_name(att), b_name=R.seen_name(dfd),
+                               pa=pa, ga=ga, pd=pd, gd=gd))  # the strengths the table compares (Attack v Defend)
         shield = {}
         for u in (att, dfd):
             if R.has_up(state, u.owner, "aegis"):

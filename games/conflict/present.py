@@ -267,6 +267,11 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
         card = _CARD_BY_NAME.get(tuple(sorted(params["name"].items())))
         if card is not None:
             out["name"] = aside(loc, localize_value(params["name"], loc), t(loc, f"conflict.effect.{card}"))
+    if key == "conflict.ev.equip" and "old" not in params:  # logged before the line named the fitting discarded
+        out["old"] = t(loc, "conflict.ev.equip_old_unnamed")
+    if key == "conflict.ev.reveal":  # the strengths Attack against Defend compares (logged since session 13)
+        out["strength"] = t(loc, "conflict.ev.strength", **{k: _strength(params[k], loc) for k in ("pa", "ga", "pd", "gd")}) \
+            if all(k in params for k in ("pa", "ga", "pd", "gd")) else ""
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
             out[name] = combat_cards(params[name], loc)
@@ -355,6 +360,22 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
     return t(loc, f"conflict.act.{action.kind}", **params)
 
 
+def menu_steps(engine, state, seat: int, action) -> list[str]:
+    """Combat cards are chosen one at a time, in the order laid (`lay ADR`: Attack, then Defend,
+    then Rest): one list of up to 65 orders was too long to choose from, and Discord shows 25 a
+    select. Each step offers the cards left, and from the first card on the menu may confirm."""
+    if action.kind == "lay" and action.cards != "none":
+        return ["lay", *action.cards]
+    return action.code().split()
+
+
+def laid_in_order(cards: str, locale: str) -> str:
+    """Combat cards as a lay menu offers them: numbered in the order laid (`1. Attack → 2. Defend`)."""
+    if cards in ("", "-", "none"):
+        return t(locale, "conflict.word.nocards")
+    return " → ".join(f"{i}. {t(locale, f'conflict.word.{c}')}" for i, c in enumerate(cards, 1))
+
+
 def _label(state, seat, field, value, hand, loc, data, kind) -> str:
     if field in ("card", "gift"):
         key = hand.get(value)
@@ -378,12 +399,17 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
     if field in ("face", "what"):
         return t(loc, f"conflict.word.{value}")
     if field == "cards":
-        return combat_cards(value, loc)
+        return laid_in_order(value, loc)
     if field == "text" and kind == "term":
         return term_name(value, loc)
     if field == "agreement":
         return agreement_name(state, value, loc)
     return str(value)
+
+
+def _strength(value: Any, locale: str) -> str:
+    """A power or guard as the reveal says it: Death System's guard is unlimited, not 99."""
+    return t(locale, "conflict.word.unlimited") if value == R.UNLIMITED else str(value)
 
 
 def combat_cards(cards: str, locale: str) -> str:
@@ -396,6 +422,7 @@ def combat_cards(cards: str, locale: str) -> str:
 
 # events naming someone who may be nobody (the engine's "-"): the words around that name
 _OPTIONAL = {"conflict.ev.eliminated": {"by": "conflict.ev.eliminated_by"},
+             "conflict.ev.equip": {"old": "conflict.ev.equip_old"},
              "conflict.ev.saved": {"helpers": "conflict.ev.saved_helpers"},
              "conflict.ev.special": {"target": "conflict.ev.special_target"}}
 _CARD_PARAMS = {"conflict.ev.reveal": ("cards_a", "cards_b"), "conflict.ev.laid_you": ("cards",)}
@@ -508,27 +535,32 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     data = content()
     loc = normalize_locale(locale)
     players = view["players"]
-    cell_w, cell_h, pad = 170, 74, 8
+    cell_w, pad, line_h = 170, 8, 14
     max_rows = max([len(p["rows"]) for p in players] + [1])
     width = 180 + max_rows * (cell_w + pad) + pad
-    panel_h = 3 * (cell_h + 4) + 30
-    f_big, f_small, f_key = font(16), font(12), font(11)
-    title, key = picture_title(view, loc)
-    key_lines = wrap(key, f_key, width - 2 * pad)
-    top = 26 + 14 * len(key_lines)  # the panels start under the head
-    img = Image.new("RGB", (width, top + panel_h * len(players)), (245, 242, 235))
-    draw = ImageDraw.Draw(img)
-    draw.text((pad, 4), title, fill=(20, 20, 20), font=f_big)
-    for n, line in enumerate(key_lines):
-        draw.text((pad, 24 + 14 * n), line, fill=(70, 70, 70), font=f_key)
-    last = last_move(view)
     labels = board_unit_labels(view, loc)
     by_loc: dict[str, list[list]] = {}
     for u in units_of(view):
         if not u[7]:
             by_loc.setdefault(u[2], []).append(u)
+    # every unit a line, as the menus name it: a faction's cells grow to its fullest territory
+    # (the picture showed 2 units and "+3" for 5: which ones, only /game status said)
+    cell_hs = [max(74, 32 + line_h * max([len(by_loc.get(tid, [])) for row in p["rows"] for tid in row] + [0]))
+               for p in players]
+    panel_hs = [max([3] + [len(row) for row in p["rows"]]) * (h + 4) + 30 for h, p in zip(cell_hs, players)]
+    f_big, f_small, f_key = font(16), font(12), font(11)
+    title, key = picture_title(view, loc)
+    key_lines = wrap(key, f_key, width - 2 * pad)
+    top = 26 + 14 * len(key_lines)  # the panels start under the head
+    img = Image.new("RGB", (width, top + sum(panel_hs)), (245, 242, 235))
+    draw = ImageDraw.Draw(img)
+    draw.text((pad, 4), title, fill=(20, 20, 20), font=f_big)
+    for n, line in enumerate(key_lines):
+        draw.text((pad, 24 + 14 * n), line, fill=(70, 70, 70), font=f_key)
+    last = last_move(view)
     for s, p in enumerate(players):
-        y0 = top + s * panel_h
+        y0 = top + sum(panel_hs[:s])
+        cell_h, panel_h = cell_hs[s], panel_hs[s]
         color = COLORS[s % len(COLORS)]
         draw.rectangle((pad, y0, width - pad, y0 + panel_h - 6), outline=color, width=2)
         fac = faction_shown(p, loc)
@@ -561,11 +593,8 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                 bar = int((cell_w - 50) * dur / max(1, mx))
                 draw.rectangle((x + 4, y + 20, x + 4 + bar, y + 28), fill=color)
                 draw.text((x + cell_w - 42, y + 17), f"{dur}/{mx}", fill=(20, 20, 20), font=f_small)
-                units = by_loc.get(tid, [])
-                for i, u in enumerate(units[:3]):  # one unit a line, as the menus name it; more: "+N"
+                for i, u in enumerate(by_loc.get(tid, [])):
                     label = labels[u[0]]
-                    if i == 2 and len(units) > 3:
-                        label = f"+{len(units) - 2}"
                     ink = LAST_MOVE if u[0] in last else COLORS[u[1] % len(COLORS)] if u[1] != s else (60, 60, 60)
-                    draw.text((x + 4, y + 31 + i * 14), label, fill=ink, font=font(11))
+                    draw.text((x + 4, y + 31 + i * line_h), label, fill=ink, font=font(11))
     return png_bytes(with_banner(img, view, loc))

@@ -46,7 +46,8 @@ def wants_key(view: dict[str, Any]) -> bool:
 # function of a state takes the engine first, then the method's arguments:
 # `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.
 STATE_FUNCTIONS = {"describe_action": "describe", "token_names": "token_names", "event_params": "event_params",
-                   "explain_roll": "explain_roll", "prompt": "prompt", "event_labels": "event_labels"}
+                   "explain_roll": "explain_roll", "prompt": "prompt", "event_labels": "event_labels",
+                   "menu_steps": "menu_steps"}
 
 
 class Text:
@@ -80,6 +81,13 @@ class Text:
         strength, position). Menus show them instead of ids and `/play` accepts them. Only
         what the seat may know: a face-down card is named as face down."""
         return {}
+
+    def menu_steps(self, state: Any, seat: int, action: Any) -> list[str]:
+        """The click menu's steps to this action, one choice a step: its code's tokens, unless a
+        token holds several choices a player makes one by one (conflict's combat cards in order,
+        `lay ADR`: 65 orders in one list, built card by card instead). `/play` takes the steps
+        joined as well as the code."""
+        return action.code().split()
 
     def event_params(self, state: Any, key: str, params: dict[str, Any], locale: str) -> dict[str, Any]:
         """An event's parameters as the reader should see them: games replace the ids they

@@ -38,10 +38,12 @@ def test_a_second_fitting_says_it_discards_the_first(loc, said):
 
 
 @pytest.mark.parametrize("loc, said", [
-    ("en", "P{a} fits High-Performance Combat Engine (your units: unlimited range); a faction holds one "
-           "fitting, and one fitted before is discarded."),
-    ("zh-CN", "P{a} 装配了 高性能作战引擎（本方单位作战范围无限）；每个势力只能有一张装配，之前的装配被弃掉。")])
-def test_the_fit_line_says_what_it_does_and_that_the_old_one_goes(loc, said):
+    ("en", "P{a} fits High-Performance Combat Engine (your units: unlimited range); Smart Rifle System, fitted "
+           "before, is discarded (a faction holds one fitting)."),
+    ("zh-CN", "P{a} 装配了 高性能作战引擎（本方单位作战范围无限）；之前的装配 智能步枪系统 被弃掉（每个势力只能有一张装配）。")])
+def test_the_fit_line_names_the_fitting_it_discards(loc, said):
+    """"新装旧弃" (RULES.md): the table reads which fitting went, by name (issue 18: the line
+    said "one fitted before is discarded" whether or not one was, and never which)."""
     state, a, _ = bare(3, 3, to_develop)
     fit(state, a, "rifle")
     cid = give(state, a, "engine")
@@ -49,6 +51,29 @@ def test_the_fit_line_says_what_it_does_and_that_the_old_one_goes(loc, said):
     assert state.players[a].upgrade == "engine" and "rifle" in state.discard  # the rule itself: the rifle went
     lines = GAME.text.event_lines(state, [(e.key, e.params) for e in events if e.to is None], loc)
     assert said.format(a=a) in lines, lines
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "P{a} fits High-Performance Combat Engine (your units: unlimited range)."),
+    ("zh-CN", "P{a} 装配了 高性能作战引擎（本方单位作战范围无限）。")])
+def test_a_first_fitting_discards_nothing_and_says_nothing_of_it(loc, said):
+    state, a, _ = bare(3, 3, to_develop)
+    assert not state.players[a].upgrade
+    cid = give(state, a, "engine")
+    events = play(state, a, f"equip {cid}").events
+    assert state.players[a].upgrade == "engine" and "engine" not in state.discard
+    lines = GAME.text.event_lines(state, [(e.key, e.params) for e in events if e.to is None], loc)
+    assert said.format(a=a) in lines, lines
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "P0 fits High-Performance Combat Engine (your units: unlimited range); a faction holds one fitting, "
+           "and one fitted before is discarded."),
+    ("zh-CN", "P0 装配了 高性能作战引擎（本方单位作战范围无限）；每个势力只能有一张装配，之前的装配被弃掉。")])
+def test_an_older_fit_line_without_the_discarded_fitting_reads_as_before(loc, said):
+    state, _, _ = bare(3, 3, to_develop)
+    old = {"player": "P0", "name": {"zh-CN": "高性能作战引擎", "en": "High-Performance Combat Engine"}}
+    assert GAME.text.event_lines(state, [("conflict.ev.equip", old)], loc) == [said]
 
 
 @pytest.mark.parametrize("loc, said", [("en", "Maintain (+1 durability to an own territory)"),

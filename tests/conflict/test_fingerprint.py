@@ -7,7 +7,9 @@ became keyed BLAKE2b (issue 17); the steps hashes again when fights' events gain
 names as the table knew them (`a_name`, `b_name`: events only, every final-state hash unchanged), and
 when a bomb's event named its territory and an empty city said so (`terr`, `wiped_none`: likewise), and
 when repairs, a blockaded draw and agreements named their causes and terms (`maintained`, `repaired_brain`,
-`repaired_capital`, `draw_blockaded`, terms as lists, `broken`'s `other`: likewise). Per seed:
+`repaired_capital`, `draw_blockaded`, terms as lists, `broken`'s `other`: likewise), and when a fight's
+reveal recorded the power and guard it compares and a fitting the one it discards (`pa`, `ga`, `pd`, `gd`,
+`equip`'s `old`: likewise, issue 18). Per seed:
 (hash of every step's legal-action codes, events and the final state; hash of the final
 `dump_state`). The chooser picks by index, so the order of legal actions matters too. Every
 tenth step the state is reloaded from JSON as the host does, so a cache tied to a state
@@ -24,61 +26,61 @@ from games.conflict import ENGINE
 from tests.fingerprint_helpers import random_game_fingerprint
 
 THREE = {
-    1: ('2b375203c7a34713', '00d853b3f884cc7d'),
-    2: ('ccb332fc44bc5ad3', '7d9041a9859da5a5'),
-    3: ('48f86fa372231cb2', '5cd05c9eb7135c30'),
-    4: ('3c9d174e72736f77', '85434bfc56273b9d'),
-    5: ('87a2cb76f619912b', '0877cd568d7ebe09'),
-    6: ('5fe9adcb0eaed64e', 'c6ccac6c70e7e5dc'),
-    7: ('4fe973d6355b83be', '88ca8797c835ff5b'),
-    8: ('4d54bffd762695b1', 'f334acf3d494c51f'),
-    9: ('a642d0b54c5af322', '5f9489e6659f6b57'),
-    10: ('6cc086f8b498ebc5', '83062d89a946019a'),
-    11: ('d5ab2126059479eb', 'eccba916291f9202'),
-    12: ('3111afc25ef967fe', 'a2da4ba203d18f3f'),
-    13: ('c7ef4b9c38f1853a', 'e0ee312eac387061'),
-    14: ('a094abed3c067d4e', '08ab0fe0d23a0c98'),
-    15: ('8ae19623982eb6ad', '63ac554c6400a72e'),
-    16: ('a4c2076546e57456', 'a879223da1580a2a'),
-    17: ('1fcb236ec4967638', '49544bfe229a6654'),
-    18: ('893ce44daaa291b0', 'beca43ed0f263449'),
-    19: ('f61b095f98cb04b9', '51a2683337ceac3a'),
-    20: ('67a706a3c289869e', 'e139bf4f6fe4d614'),
+    1: ('63b3aa14a0c895be', '00d853b3f884cc7d'),
+    2: ('1f71bb4b0440825d', '7d9041a9859da5a5'),
+    3: ('8f2cd1db6d1c04a7', '5cd05c9eb7135c30'),
+    4: ('483f71cd0a2da540', '85434bfc56273b9d'),
+    5: ('4934df9bf2e56d4e', '0877cd568d7ebe09'),
+    6: ('cdd6af497d0c0add', 'c6ccac6c70e7e5dc'),
+    7: ('67f098f8d064f305', '88ca8797c835ff5b'),
+    8: ('9759f085d1719ee3', 'f334acf3d494c51f'),
+    9: ('5350341ac2efca58', '5f9489e6659f6b57'),
+    10: ('a091e0c4a0cfc961', '83062d89a946019a'),
+    11: ('52f8bbecc1a75afd', 'eccba916291f9202'),
+    12: ('a5166809427bde4a', 'a2da4ba203d18f3f'),
+    13: ('62e96dfa752c7cf0', 'e0ee312eac387061'),
+    14: ('0fab38839c0255aa', '08ab0fe0d23a0c98'),
+    15: ('9914af693619bd94', '63ac554c6400a72e'),
+    16: ('a2c5fc862f903562', 'a879223da1580a2a'),
+    17: ('fc2f85d3672e2740', '49544bfe229a6654'),
+    18: ('020b97377898889c', 'beca43ed0f263449'),
+    19: ('4cbd14e445bbe082', '51a2683337ceac3a'),
+    20: ('8956d9dbe985ef11', 'e139bf4f6fe4d614'),
 }
 
 TWO = {
-    1: ('4811bba0f52298d2', '2aaf6ccfd82ae9e5'),
-    2: ('a341e09744b9eefb', '0b930a0a80a3ae8d'),
-    3: ('3e30a4fa35526ce2', '448ac7c5b313fedf'),
-    4: ('ff3a53c96a29a433', 'b7c483000e9417fe'),
-    5: ('0e3a9d437ad6e51a', '4d24a666cb285aca'),
-    6: ('ece13315a5bfa26b', '9e51e158d624f050'),
+    1: ('209c9cce55d84134', '2aaf6ccfd82ae9e5'),
+    2: ('c452c6002136c27f', '0b930a0a80a3ae8d'),
+    3: ('3148b450c80ca397', '448ac7c5b313fedf'),
+    4: ('c7e79e1c0ba95175', 'b7c483000e9417fe'),
+    5: ('95db6a2735e8f279', '4d24a666cb285aca'),
+    6: ('2514b382085721a4', '9e51e158d624f050'),
 }
 
 SIX_SHORT = {
-    1: ('cf83790be77c272f', 'd4d71a2c92e56425'),
-    2: ('ed34f6213c128597', '4b37ebe36ed21820'),
-    3: ('51c1f58da618e0e7', '98e2b7f74425b974'),
-    4: ('aaabb5f2716e295e', 'b2988b685c4c3e89'),
-    5: ('5f3c2fcd12b26fd6', 'c45202f5bc6afab3'),
-    6: ('717bd82415710bac', '925e8da63d9d5d14'),
+    1: ('98f477f95e3a4bd6', 'd4d71a2c92e56425'),
+    2: ('55396e4ad6940814', '4b37ebe36ed21820'),
+    3: ('c280692c365deb17', '98e2b7f74425b974'),
+    4: ('1553e22d527f57ce', 'b2988b685c4c3e89'),
+    5: ('ace2ad40493b9563', 'c45202f5bc6afab3'),
+    6: ('17d79a348d3cedba', '925e8da63d9d5d14'),
 }
 
 AGGRESSIVE = {
-    1: ('f444bbce65705dd2', '14d58e6136bf62c2'),
-    2: ('921559f745c9b0f5', 'de916d5b637061f4'),
-    3: ('58c0688b0081a28b', '26b6dd7e224a8281'),
-    4: ('36c4a7b7d533d633', '6e1d0bd795ab0a76'),
-    5: ('a4670fb715be19e0', '73d1894c5e157215'),
-    6: ('2604239d331d7898', 'ec2b0cb558eb3f1b'),
-    7: ('33111fb084be168d', '4c4b7d9c765b3d3f'),
-    8: ('bf814e42c427f81f', '96493d74537bc5cb'),
+    1: ('578ab443969cc70c', '14d58e6136bf62c2'),
+    2: ('29f2f751c53a83a0', 'de916d5b637061f4'),
+    3: ('091f714562db1726', '26b6dd7e224a8281'),
+    4: ('8e40f751c275a1e5', '6e1d0bd795ab0a76'),
+    5: ('11e299e33f2548fa', '73d1894c5e157215'),
+    6: ('5b420c1370ac1e48', 'ec2b0cb558eb3f1b'),
+    7: ('965e3351b6762feb', '4c4b7d9c765b3d3f'),
+    8: ('bccc3a8287c9fc93', '96493d74537bc5cb'),
 }
 
 AGGRESSIVE_FOUR = {
-    5: ('dbc261f64650c0b2', '643d7cf2c77e8f2e'),
-    6: ('838e9c06ffa76c14', '75719881db5ea660'),
-    7: ('2c2fdbc1ff58db92', '715cb17bf2aa89b3'),
+    5: ('bfb93254997ab84c', '643d7cf2c77e8f2e'),
+    6: ('2d7c726c19a8059d', '75719881db5ea660'),
+    7: ('e4e890894d2f2481', '715cb17bf2aa89b3'),
 }
 
 PASSIVE = ("flip", "halt", "next", "no", "pass")
