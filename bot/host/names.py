@@ -126,8 +126,9 @@ def _menu_number(game: Game, state: Any, seat: int, text: str, number: int) -> l
     """The `number`th of the actions `text` names, as the menu offering them numbers them
     (one choice per action: the menu of an ambiguous name, see Host._play)."""
     among = match_actions(game, state, seat, text)
-    prefix = common_prefix([a.code().split() for a in among])
-    nexts = [a.code().split()[len(prefix):][:1] for a in among]
+    steps = [game.text.menu_steps(state, seat, a) for a in among]  # as the menu builds them
+    prefix = common_prefix(steps)
+    nexts = [s[len(prefix):][:1] for s in steps]
     if any(n and n[0].isdigit() for n in nexts):  # the choices are numbers ("drive a5 4"): one typed is one of them
         return []
     if len(among) > 1 and all(nexts) and len({tuple(n) for n in nexts}) == len(among) and 1 <= number <= len(among):

@@ -348,6 +348,9 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
         # the price step is the seller's or buyer's own: each choice says what it prices, and for whom
         return t(loc, f"conflict.act.price_{pend.what}", amount=action.amount, unit=unit_name(state, seat, pend.unit, loc),
                  other=state.players[pend.other].name)
+    if action.kind == "arrange":  # how many go where: "2 in the inner row" alone left the rest unsaid
+        params["inner"] = int(action.inner)
+        params["outer"] = len(state.players[seat].dealt) - int(action.inner)
     if action.kind == "equip" and params["card"] != str(action.card):
         # what the fitting does, and that it discards the one fitted now (one per faction): the
         # newcomer's second fitting took the first away without a word
