@@ -373,10 +373,11 @@ def menu_steps(engine, state, seat: int, action) -> list[str]:
 
 
 def laid_in_order(cards: str, locale: str) -> str:
-    """Combat cards as a lay menu offers them: numbered in the order laid (`1. Attack → 2. Defend`)."""
+    """Combat cards as a lay menu offers them: numbered in the order laid (`1. Attack, 2. Defend`;
+    no arrow: labels keep arrows off, where one reads as a shooter and its target)."""
     if cards in ("", "-", "none"):
         return t(locale, "conflict.word.nocards")
-    return " → ".join(f"{i}. {t(locale, f'conflict.word.{c}')}" for i, c in enumerate(cards, 1))
+    return t(locale, "conflict.laid_sep").join(f"{i}. {t(locale, f'conflict.word.{c}')}" for i, c in enumerate(cards, 1))
 
 
 def _label(state, seat, field, value, hand, loc, data, kind) -> str:

@@ -35,9 +35,9 @@ def fight(a: int = 0, b: int = 1, reactor: bool = False):
 
 @pytest.mark.parametrize("loc, first, second, last", [
     ("en", ["Lay combat cards: no cards", "Attack", "Defend", "Self-destruct", "Rest"], ["Defend", "Self-destruct", "Rest"],
-     ["Lay combat cards: 1. Attack → 2. Defend → 3. Self-destruct", "Lay combat cards: 1. Attack → 2. Defend → 3. Rest"]),
+     ["Lay combat cards: 1. Attack, 2. Defend, 3. Self-destruct", "Lay combat cards: 1. Attack, 2. Defend, 3. Rest"]),
     ("zh-CN", ["盖出作战牌：不出牌", "攻击", "防御", "自爆", "休整"], ["防御", "自爆", "休整"],
-     ["盖出作战牌：1. 攻击 → 2. 防御 → 3. 自爆", "盖出作战牌：1. 攻击 → 2. 防御 → 3. 休整"])])
+     ["盖出作战牌：1. 攻击，2. 防御，3. 自爆", "盖出作战牌：1. 攻击，2. 防御，3. 休整"])])
 def test_the_lay_menu_offers_one_card_a_step(loc, first, second, last):
     state, a, b = fight()
     assert len(ENGINE.legal_actions(state, b)) == 41  # what the flat list offered at once
@@ -75,7 +75,7 @@ async def test_a_lay_built_by_clicks_is_played_and_codes_still_work(tmp_path):
         assert box.reply.menu.complete and [o.value for o in box.reply.menu.options] == ["A", "S", "R"]
         assert "Lay combat cards · Defend" in box.reply.text, box.reply.text
         box = await host.handle(cmd(by_seat[b], "menu", prefix=["lay", "D", "R", "A"]))
-        assert "1. Defend → 2. Rest → 3. Attack" in box.reply.text, box.reply.text  # ready: the whole order
+        assert "1. Defend, 2. Rest, 3. Attack" in box.reply.text, box.reply.text  # ready: the whole order
         await host.handle(cmd(by_seat[b], "play", code="lay D R"))  # the confirm button sends the steps
         stored = ENGINE.load_state((await host.repo.load_session(session.id)).state)
         assert stored.pending.lay_other == ["D", "R"]
