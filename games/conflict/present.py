@@ -543,13 +543,15 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     max_rows = max([len(p["rows"]) for p in players] + [1])
     width = 180 + max_rows * (cell_w + pad) + pad
     labels = board_unit_labels(view, loc)
-    by_loc: dict[str, list[list]] = {}
+    f_unit = font(11)
+    lines_of: dict[str, list[tuple[list, str]]] = {}  # territory -> (unit, line) in order
     for u in units_of(view):
         if not u[7]:
-            by_loc.setdefault(u[2], []).append(u)
-    # every unit a line, as the menus name it: a faction's cells grow to its fullest territory
-    # (the picture showed 2 units and "+3" for 5: which ones, only /game status said)
-    cell_hs = [max(74, 32 + line_h * max([len(by_loc.get(tid, [])) for row in p["rows"] for tid in row] + [0]))
+            lines_of.setdefault(u[2], []).extend((u, line) for line in wrap(labels[u[0]], f_unit, cell_w - 8))
+    # every unit as the menus name it, wrapped to the cell (a vehicle with its rider ran past the
+    # picture's edge): a faction's cells grow to its fullest territory (the picture showed 2 units
+    # and "+3" for 5: which ones, only /game status said)
+    cell_hs = [max(74, 32 + line_h * max([len(lines_of.get(tid, [])) for row in p["rows"] for tid in row] + [0]))
                for p in players]
     panel_hs = [max([3] + [len(row) for row in p["rows"]]) * (h + 4) + 30 for h, p in zip(cell_hs, players)]
     f_big, f_small, f_key = font(16), font(12), font(11)
@@ -597,8 +599,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                 bar = int((cell_w - 50) * dur / max(1, mx))
                 draw.rectangle((x + 4, y + 20, x + 4 + bar, y + 28), fill=color)
                 draw.text((x + cell_w - 42, y + 17), f"{dur}/{mx}", fill=(20, 20, 20), font=f_small)
-                for i, u in enumerate(by_loc.get(tid, [])):
-                    label = labels[u[0]]
+                for i, (u, line) in enumerate(lines_of.get(tid, [])):
                     ink = LAST_MOVE if u[0] in last else COLORS[u[1] % len(COLORS)] if u[1] != s else (60, 60, 60)
-                    draw.text((x + 4, y + 31 + i * line_h), label, fill=ink, font=font(11))
+                    draw.text((x + 4, y + 31 + i * line_h), line, fill=ink, font=f_unit)
     return png_bytes(with_banner(img, view, loc))

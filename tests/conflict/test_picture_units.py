@@ -76,3 +76,26 @@ def test_game_status_lists_every_unit_of_the_territory(loc, joined):
     state, a, b, tid, units, other = crowded()
     board = GAME.text.summary(ENGINE.view(state, a), loc)
     assert f"[{joined}]" in board, board
+
+
+@pytest.mark.parametrize("loc", ["en", "zh-CN"])
+def test_a_long_label_wraps_inside_its_cell(monkeypatch, loc):
+    """Console play, session 13: "Armoured Carrier (carrying Riflemen)" ran past the picture's
+    right edge. A label wider than its cell is wrapped, every word kept, and the cell grows."""
+    state, a, b = bare(3, 3)
+    theirs = outer(state, b)[0]
+    apc = unit(state, a, "apc", theirs)  # in another faction's territory: the label names its owner
+    crew = unit(state, a, "paratroopers", theirs)
+    apc.rider, crew.riding = crew.id, apc.id
+    view = ENGINE.view(state, None)
+    label = board_unit_labels(view, loc)[apc.id]
+    assert label == {"en": "P{a}'s Armoured Carrier (carrying Paratroopers)",
+                     "zh-CN": "P{a}的装甲运兵车（搭乘：伞兵）"}[loc].format(a=a)
+    texts = drawn_texts(monkeypatch)
+    GAME.render(view, loc)
+    cell = 170  # games/conflict/present.py: cell_w
+    players = {p.name for p in state.players}  # the panels' heads, drawn too
+    lines = [(box, value) for box, value in texts if value and value in label and value not in players]
+    joined = (" " if loc == "en" else "").join(value for _, value in lines)
+    assert joined == label, lines
+    assert all(box[2] - box[0] <= cell - 8 for box, _ in lines), lines
