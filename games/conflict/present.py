@@ -348,6 +348,13 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
         # the price step is the seller's or buyer's own: each choice says what it prices, and for whom
         return t(loc, f"conflict.act.price_{pend.what}", amount=action.amount, unit=unit_name(state, seat, pend.unit, loc),
                  other=state.players[pend.other].name)
+    if action.kind == "strike" and action.target in state.units:  # what the fight compares, modifiers in (issue 18)
+        for field, role in (("target", "defend"), ("unit", "attack")):
+            u = state.units.get(getattr(action, field))
+            if u is not None:  # the target is face up (a face-down unit cannot be attacked)
+                power, guard, _ = R.stats(state, u, role)
+                params[field] = aside(loc, params[field], t(loc, "conflict.strength_short", power=_strength(power, loc),
+                                                                guard=_strength(guard, loc)))
     if action.kind == "arrange":  # how many go where: "2 in the inner row" alone left the rest unsaid
         params["inner"] = int(action.inner)
         params["outer"] = len(state.players[seat].dealt) - int(action.inner)

@@ -63,3 +63,19 @@ def test_an_older_reveal_without_the_figures_reads_as_before(loc, said):
     old = {"a": ua.id, "b": ub.id, "cards_a": "A", "cards_b": "D",
            "a_name": {"zh-CN": "突击队", "en": "Storm Troopers"}, "b_name": {"zh-CN": "步枪兵", "en": "Riflemen"}}
     assert GAME.text.event_lines(state, [("conflict.ev.reveal", old)], loc) == [said]
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "Attack Riflemen @ Rainforest (power 2 · guard 2) with Storm Troopers @ High Pass (power 6 · guard 3)"),
+    ("zh-CN", "突击队 @ 高隘口（战力 6 · 守值 3） 进攻 步枪兵 @ 雨林（战力 2 · 守值 2）")])
+def test_the_attack_choice_shows_what_the_fight_would_compare(loc, said):
+    """The choice of a target already says the figures the reveal will compare: the attacker's
+    when attacking (charge and Red Flame: 4 + 1 + 1), the defender's when defending."""
+    from tests.conflict.helpers import give
+
+    state, a, b, ua, ub = duel(seed=3)
+    cid = give(state, a, "attack")
+    play(state, a, f"attack {cid}")
+    strike = next(x for x in GAME.engine.legal_actions(state, a) if x.kind == "strike" and x.target == ub.id)
+    assert GAME.text.describe_action(state, a, strike, loc) == said
+
