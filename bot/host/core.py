@@ -1230,7 +1230,8 @@ class Host:
             except RuleError as exc:
                 action, unparsed = None, exc
                 # a click menu's steps (its confirm button sends them): `lay A D R` for `lay ADR`
-                stepped = [a for a in engine.legal_actions(state, seat) if game.text.menu_steps(state, seat, a) == expanded.split()]
+                typed = expanded.split()
+                stepped = [a for a in engine.legal_actions(state, seat) if game.text.menu_steps(state, seat, a) == typed]
                 if len(stepped) == 1:
                     action, unparsed = stepped[0], None
             # Not a legal code as typed (`Red_Army` for `red_army`, or no code at all): a name, as
