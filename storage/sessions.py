@@ -664,6 +664,16 @@ class Repository:
             "WHERE session_id = ? AND public = 1) ORDER BY seq DESC LIMIT ? OFFSET ?", (session_id, last, skip))
         return [(r["shown"], self._log_row(r)) for r in reversed(rows)]
 
+    async def hidden_log(self, session_id: int, after: int, before: int | None) -> list[LogRow]:
+        """The steps the table did not see with `after < seq < before` (`before` None: to the
+        end): a seat's own DMs among them are its to read again in /game log."""
+        sql = "SELECT * FROM action_log WHERE session_id = ? AND public = 0 AND seq > ?"
+        if before is None:
+            rows = await self._fetchall(sql + " ORDER BY seq", (session_id, after))
+        else:
+            rows = await self._fetchall(sql + " AND seq < ? ORDER BY seq", (session_id, after, before))
+        return [self._log_row(r) for r in rows]
+
     async def count_public_log(self, session_id: int) -> int:
         rows = await self._fetchall("SELECT COUNT(*) FROM action_log WHERE session_id = ? AND public = 1",
                                     (session_id,))

@@ -1473,16 +1473,20 @@ class Host:
         images = [Image(f"table{session.id}.png", png)] if png else []
         return self._reply("\n".join(lines), images=images)
 
-    def _result_text(self, session: SessionRow, engine: Engine, locale: str) -> str:
-        """How a table that is over ended, for /game status and /game log."""
+    def _result_text(self, session: SessionRow, engine: Engine, locale: str, already_said: list[str] = ()) -> str:
+        """How a table that is over ended, for /game status and /game log (after the lines of
+        `already_said`, which may have given the reason, as the final post did)."""
         if session.status == "abandoned":
             return t(locale, "host.result_abandoned", id=session.id)
         outcome = engine.outcome(engine.load_state(session.state)) if session.state is not None else None
         if outcome is None:  # ended by the host: only bots were left, or a kick ended it
             return sentences(locale, [t(locale, "host.result_ended"), t(locale, "host.no_winner")])
-        return self._outcome_text(session, outcome, locale=locale)
+        return self._outcome_text(session, outcome, already_said, locale=locale)
 
     async def _log(self, cmd: Command, locale: str) -> Outbox:
+        """What the reader was shown live, step by step: the channel's lines, and a seated
+        reader's own DMs (their private events, as `_posts` sent them) at the step that made
+        them; the game's opening (its setup's events) on the oldest page."""
         session = await self._resolve(cmd, finished_ok=True)
         raw_page = str(cmd.args.get("page") or "1").strip()
         seen = await self.repo.count_public_log(session.id)
@@ -1492,35 +1496,68 @@ class Host:
             raise HostError("host.bad_log_page", value=raw_page[:20], pages=pages)
         entries = await self.repo.public_log(session.id, last=LOG_LINES, skip=(page - 1) * LOG_LINES)
         over = session.status in ("finished", "abandoned")
-        if not entries and not over:
-            return self._reply(t(locale, "host.log_empty"))
+        if session.state is None:  # never started: nothing was played
+            if not over:
+                return self._reply(t(locale, "host.log_empty"))
+            return self._reply(self._result_text(session, get_engine(session.game), locale))
         engine = get_engine(session.game)
-        # ids name the same things all game long; no state, no entries (never started)
-        state = engine.load_state(session.state) if session.state is not None else None
+        # ids name the same things all game long
+        state = engine.load_state(session.state)
+        mine = session.seats_of(cmd.user_id)
+        hidden: list[LogRow] = []
+        if mine:  # the steps the table did not see may hold the reader's own DMs
+            newer = await self.repo.public_log(session.id, last=1, skip=(page - 1) * LOG_LINES - 1) if page > 1 else []
+            hidden = await self.repo.hidden_log(session.id, -1 if page == pages or not entries else entries[0][1].seq,
+                                                newer[0][1].seq if newer else None)
         lines = []
         if pages > 1:
             lines.append(t(locale, "host.log_page", page=page, pages=pages, first=entries[0][0], last=entries[-1][0],
                            total=seen, next=page + 1 if page < pages else page - 1))
-        for shown, e in entries:
-            who = (self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats)
-                   else t(locale, "host.log_host"))
-            # Action codes may name hidden items, so the log shows only what the table saw:
+        if page == pages:  # the opening, as the game's first post showed it (step 0: nobody's move)
+            opening = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
+                                   fair.game_seed(session)).events
+            told = self._log_lines(session, state, locale, [e.model_dump() for e in opening], mine)
+            lines += [f"#0 {told[0]}"] + [f"    {line}" for line in told[1:]] if told else []
+        steps = sorted([(e.seq, shown, e) for shown, e in entries] + [(e.seq, None, e) for e in hidden],
+                       key=lambda step: step[0])
+        said: list[str] = []  # the last step's public lines: the result does not say its reason again
+        for _, shown, e in steps:
+            mover = (self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats)
+                     else t(locale, "host.log_host"))
+            # Action codes may name hidden items, so the log shows only what the reader saw:
             # each event on its own line (a new round is the game's, not the mover's), the
             # mover named in front unless the first line already starts with them
             seen_events = [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None]
-            public = self._event_lines(session, state, locale, seen_events)
+            public = self._event_lines(session, state, locale, seen_events) if shown is not None else []
+            said = public if shown is not None else said
+            own = self._log_lines(session, state, locale, [ev for ev in e.events if ev.get("to") is not None], mine)
+            if shown is None:  # a step only the reader saw (a DM): unnumbered, as nobody else counts it
+                lines += [f"    {line}" for line in own]
+                continue
             # a first line naming a player without starting with the mover is not the mover's
             # ("alice: Round 10: Bot 1's turn."); "alice: (acted)" said nothing
             if not public:
-                lines.append(f"#{shown} " + t(locale, "host.log_acted", who=who))
-                continue
-            head, rest = log_credit(locale, who, {seat.name for seat in session.seats}, seen_events[0], public)
-            lines += [f"#{shown} {head}"] + [f"    {line}" for line in rest]
+                lines.append(f"#{shown} " + t(locale, "host.log_acted", who=mover))
+            else:
+                head, rest = log_credit(locale, mover, {seat.name for seat in session.seats}, seen_events[0], public)
+                lines += [f"#{shown} {head}"] + [f"    {line}" for line in rest]
+            lines += [f"    {line}" for line in own]
         if over and page == 1:
-            lines.append(self._result_text(session, get_engine(session.game), locale))
-            if session.state is not None:
-                lines.append(self._reveal(session, locale))
+            lines.append(self._result_text(session, engine, locale, said))
+            lines.append(self._reveal(session, locale))
         return self._reply("\n".join(lines))
+
+    def _log_lines(self, session: SessionRow, state: Any, locale: str, events: list[dict[str, Any]],
+                   seats: list[int]) -> list[str]:
+        """Of stored events, the lines `seats` (the reader's) were shown: the public ones as the
+        channel's post, and each private one as its DM, where it reached them (`Host._told`)."""
+        public = [(ev["key"], ev.get("params", {})) for ev in events if ev.get("to") is None]
+        lines = self._event_lines(session, state, locale, public) if public else []
+        for ev in events:
+            if ev.get("to") is not None:
+                lines += [self._private_line(session, state, locale, seat, ev["key"], ev.get("params", {}))
+                          for seat in ev.get("told", ev["to"]) if seat in seats]
+        return lines
 
     async def _help(self, cmd: Command, locale: str) -> Outbox:
         if cmd.args.get("game"):  # one game: its table options
@@ -1864,24 +1901,26 @@ class Host:
                  if s not in before and (u := session.user_of(s))})
             box.public.append((session.channel_id, Message(text="\n".join(lines), images=images, pings=pings,
                                                            session_id=session.id)))
-        # Private events: one message per user; a hot-seat user hears each of their seats.
-        # None once the game is over: the result (and the seed reveal) closes it for everyone,
-        # and news from the command's earlier steps (a pilot hurt, a skill ready) would come
-        # after it.
+        # Private events: one message per user; a hot-seat user hears each of their seats
+        # (none once the game is over, see `_told`).
         per_user: dict[int, list[str]] = {}
         in_play = set(progress.in_play or ())
-        for event in [] if over else progress.events:
+        for event in progress.events:
             if event.to is None:
                 continue
-            for seat in event.to:
+            for seat in self._told(event.to, in_play, over):
                 user = session.user_of(seat)
-                if user is None or seat not in in_play:
-                    continue  # a bot seat, or one out of the game: it hears nothing more
+                if user is None:
+                    continue  # a bot seat
                 uloc = await self._user_locale(user)
-                text = self._event_lines(session, progress.state, uloc, [(event.key, event.params)])[0]
-                if len(session.seats_of(user)) > 1:
-                    text = t(uloc, "host.seat_head", seat=seat, name=self._name(session, seat)) + " " + text
-                per_user.setdefault(user, []).append(text)
+                per_user.setdefault(user, []).append(
+                    self._private_line(session, progress.state, uloc, seat, event.key, event.params))
+        # /game log shows each seat what reached it: a private event that reached only some of
+        # its seats says which (none after the result)
+        for entry in progress.log:
+            for ev in entry.events:
+                if ev.get("to") is not None and (told := self._told(ev["to"], in_play, over)) != ev["to"]:
+                    ev["told"] = told
         if not over:
             for seat, conceded in progress.went_out:
                 user = session.user_of(seat)
@@ -1892,6 +1931,22 @@ class Host:
         if not over:
             box.private += await self._prompts(session, engine, progress)
         return box
+
+    @staticmethod
+    def _told(to: list[int], in_play: set[int], over: bool) -> list[int]:
+        """The seats a private event reaches by DM: none once the game is over (the result, and
+        the seed reveal, close it for everyone; news from the command's earlier steps, a pilot
+        hurt, a skill ready, would come after it), nor a seat out of the game: it hears nothing more."""
+        return [] if over else [seat for seat in to if seat in in_play]
+
+    def _private_line(self, session: SessionRow, state: Any, locale: str, seat: int, key: str,
+                      params: dict[str, Any]) -> str:
+        """A private event as the DM to `seat`'s user says it (and /game log again): a hot-seat
+        user, who holds several seats, is told whose it is."""
+        text = self._event_lines(session, state, locale, [(key, params)])[0]
+        if len(session.seats_of(session.user_of(seat))) > 1:
+            text = t(locale, "host.seat_head", seat=seat, name=self._name(session, seat)) + " " + text
+        return text
 
     async def _out_notice(self, session: SessionRow, engine: Engine, progress: Progress, seat: int, user: int) -> str:
         """What a player whose seat the game put out hears, once, in their language: that they

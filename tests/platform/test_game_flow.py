@@ -50,7 +50,8 @@ async def test_game_end_reveals_seed_and_runs_callbacks(host):
     # the log shows what the table saw, never the codes (which name the hidden cards)
     text = reply_text(await host.handle(cmd("carol", "game.log", game=sid)))
     entries = [line for line in text.splitlines() if line.startswith("#")]
-    assert len(entries) == 6 and text.startswith("#1 ")  # then the result and the seed
+    # the opening (step 0, as the game's first post said it), the six moves, the result and the seed
+    assert len(entries) == 7 and text.startswith("#0 ") and entries[1].startswith("#1 ")
     assert text.splitlines()[-1] == t("en", "host.seed_reveal", seed=fair.secret_text(session), hash=session.seed_hash,
                command=fair.verify_command(host.database, sid))
     assert not any(e.code.split()[-1] in text for e in logged if e.code.startswith("play"))
