@@ -424,7 +424,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
             head += " ⚙" + _name(data.cards[p["upgrade"]], loc)
         ach = p["ach"] + (["economy"] if view.get("economy") == s else [])  # 经济制霸 is held, not won
         if ach:
-            head += " ★" + ",".join(t(loc, f"conflict.ach.{a}") for a in ach)
+            head += " ★" + ("、" if zh else ", ").join(t(loc, f"conflict.ach.{a}") for a in ach)
         lines.append(head)
         for i, row in enumerate(p["rows"]):
             cells = []
@@ -470,9 +470,12 @@ def _marks(view: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
     return list(dict.fromkeys(ach)), fits
 
 
-def has_key(view: dict[str, Any]) -> bool:
+def has_key(view: dict[str, Any]) -> tuple[str, ...]:
+    """The marks the key explains (empty: no key): the host gives the key again when a mark is
+    new, so "★Anti-Peace", won in round 2, is explained where it first shows, not only the ★
+    of the first post with any mark."""
     ach, fits = _marks(view)
-    return bool(ach or fits)
+    return tuple(ach) + tuple(f"{name}:{key}" for name, key in fits)
 
 
 def _key(view: dict[str, Any], loc: str) -> list[str]:

@@ -3,6 +3,8 @@
 up: revealed as Mortar Team." (a label where English wants a sentence, with no article)."""
 from __future__ import annotations
 
+import pytest
+
 from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
 from games.core.i18n import localize_value
@@ -41,3 +43,15 @@ def test_a_unit_turned_face_up_reads_with_its_article():
         f"In {name_en}, the face-down unit #1 turned face up: revealed as Storm Troopers."]
     assert _lines(state, step, "zh-CN") == [f"{name_zh}的暗置单位 #1 翻为明置：是 突击队。"]
     assert ENGINE.outcome(state) is None
+
+
+@pytest.mark.parametrize("loc,marks", [("en", "★Anti-Peace, Economic Supremacy"), ("zh-CN", "★反和平、经济制霸")])
+def test_a_players_marks_are_listed_in_the_readers_language(loc, marks):
+    """The board read "★Anti-Peace,Economic Supremacy" and "★反和平,经济制霸": a comma with no
+    space in English, an ASCII comma in Chinese."""
+    state, a, b = bare(seed=3)
+    state.players[a].achievements.append("antipeace")
+    state.players[a].res, state.players[b].res = 3, 1  # the most resource cards alone
+    board = GAME.text.summary(ENGINE.view(state, a), loc)
+    assert marks in board, board
+

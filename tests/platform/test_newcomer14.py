@@ -1,11 +1,16 @@
 """A newcomer's third playtest at the console (issue 18, session 13): conflict and fleet with bots.
 At a conflict table `/play` with nothing after it answered "(e.g. /play Tiger I)": a tank that
-no conflict menu holds."""
+no conflict menu holds; "★Anti-Peace" and "★Peace Envoy", won mid-game, were never explained by
+the board's key (given once, on the first post with any mark)."""
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import pytest
 
 from bot.console import run_script
+from games.conflict import ENGINE, GAME
+from tests.conflict.helpers import bare, fit
 
 
 async def console(lines: list[str]) -> list[str]:
@@ -26,3 +31,25 @@ async def test_play_without_a_code_names_no_other_games_piece(locale, tank, expe
     replies = [line for line in out if line.startswith("[reply alice]")]
     assert replies[-1] == expected, replies[-3:]
     assert not any(tank in line for line in out), [line for line in out if tank in line]
+
+
+async def test_the_key_comes_again_when_a_new_mark_shows(host):
+    """RULES 14: achievements are won during the game. The key ("Key: ★ Economic Supremacy: …")
+    came on the first post with any mark only, so "★Anti-Peace", won in round 2 while Economic
+    Supremacy was held, was never explained. The host gives the key on a post whose board shows
+    a mark the board before did not, and not on a post whose marks are all known."""
+    state, a, b = bare(seed=3)
+    state.players[a].res, state.players[b].res = 3, 1
+    before = SimpleNamespace(id=-1, version=0, state=ENGINE.dump_state(state))
+    assert not host._first_key(before, ENGINE, GAME, ENGINE.view(state, None))  # nothing new
+    state.players[b].achievements.append("antipeace")
+    assert host._first_key(before, ENGINE, GAME, ENGINE.view(state, None))  # Anti-Peace is new
+    fit(state, a, "engine")
+    assert host._first_key(before, ENGINE, GAME, ENGINE.view(state, None))
+    shown = SimpleNamespace(id=-1, version=0, state=ENGINE.dump_state(state))
+    assert not host._first_key(shown, ENGINE, GAME, ENGINE.view(state, None))
+    for loc, line in (("en", "★ Anti-Peace: attacked first: draws 2 cards per territory taken; whoever eliminates "
+                             "them takes their cards and fitting"),
+                      ("zh-CN", "★ 反和平：第一个攻击：每占领一块领地抽 2 张；消灭其者获得其所有手牌和装配")):
+        board = GAME.text.summary({**ENGINE.view(state, None), "table": {"key": True}}, loc)
+        assert line in board.splitlines(), board
