@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.game import table_over
+from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, numbered, t, verb_names
 from games.fleet.data import DATA, parse_loadout
 from games.fleet.state import FleetState
@@ -388,6 +388,11 @@ def board_header(view: dict[str, Any], locale: str, goals: str) -> str:
              goals=goals)
 
 
+def has_key(view: dict[str, Any]) -> bool:
+    """Whether the board has marks for its key to explain: ⚡ and 🂠 come once the fleets are built."""
+    return not in_build(view)
+
+
 def summary(view: dict[str, Any], locale: str) -> str:
     lines: list[str] = []
     names = view["names"]
@@ -417,6 +422,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
         if "hand" in side:
             hand = listed(locale, (_nm(D.subs[c["card"]].name, locale) for c in side["hand"]))
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))
-    lines.append(t(locale, "fleet.label.key"))  # what "⚡0 🂠2+3" says
+    if wants_key(view):  # what "⚡0 🂠2+3" says: on the first board and the ones asked for, not under every post
+        lines.append(t(locale, "fleet.label.key"))
     text = "\n".join(lines)
     return text[:1500]

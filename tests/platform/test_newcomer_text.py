@@ -154,6 +154,9 @@ def test_board_marks_are_explained_on_the_board():
                     if key == "panzer":  # the tank game's key comes when the host asks for it (status, first board)
                         assert t(locale, "panzer.legend.marks") not in game.text.summary(view, locale)
                         view = {**view, "table": {"key": True}}
+                    if key == "fleet":  # so does fleet's (it came under every post)
+                        assert t(locale, "fleet.label.key") not in game.text.summary(view, locale)
+                        view = {**view, "table": {"key": True}}
                     lines = game.text.summary(view, locale).splitlines()
                     keys = [line for line in lines if line.startswith(t(locale, "frontline.label.marks") + ": ")
                             or line.startswith(t(locale, "panzer.legend.board", arrows="", marks="")[:3])]
