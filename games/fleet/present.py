@@ -193,6 +193,10 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                     t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = listed(locale, (labels[v] for v in value))  # ids (a fleet's model names stay as they are)
+        target = params.get("target")
+        if attacker is not None and isinstance(target, str) and target in labels and \
+                any(m.uid == target for m in state.sides[1 - attacker].mechs):  # whose mech is hit, as whose attacks
+            out["target"] = t(locale, "fleet.label.mech_of", name=state.names[1 - attacker], mech=labels[target])
     if key == "fleet.build.loaded":  # the code /deck save takes, and what the fleet holds by name
         out.update(loadout_names(str(params["code"]), locale))
     if key == "core.roll" and params.get("strike"):  # an attack's rolls, numbered: its damage comes after them all
