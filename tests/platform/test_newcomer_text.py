@@ -180,7 +180,8 @@ def test_board_marks_are_explained_on_the_board():
 # (game, locale, the word its moves and posts use, another word a menu step used for the same)
 ONE_WORD = [("fleet", "zh-CN", "战甲", "机甲"), ("fleet", "zh-CN", "战舰", "舰船"),
             ("panzer", "zh-CN", "精准射击", "精确射击"), ("panzer", "zh-CN", "前进射击", "推进射击"),
-            ("panzer", "en", "Precision shot", "Precise fire"), ("ironfire", "en", "Put back", "Drop")]
+            ("panzer", "en", "Precision shot", "Precise fire"), ("ironfire", "en", "Put back", "Drop"),
+            ("fleet", "zh-CN", "现成舰队", "预设舰队")]  # the opening post said 现成舰队, the menu 预设舰队 (session 13)
 
 
 @pytest.mark.parametrize("game, locale, word, other", ONE_WORD)
