@@ -343,6 +343,15 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
         # the price step is the seller's or buyer's own: each choice says what it prices, and for whom
         return t(loc, f"conflict.act.price_{pend.what}", amount=action.amount, unit=unit_name(state, seat, pend.unit, loc),
                  other=state.players[pend.other].name)
+    if action.kind == "arrange" and 0 <= seat < state.n:
+        # which territories each row gets, as `_do_arrange` lays them ("3 in the inner row" named none)
+        rest = [tid for tid in state.players[seat].dealt if tid != action.capital]
+        named = [localize_value(data.territories[state.territories[tid].key].name, loc) for tid in rest]
+        params["inner_row"] = listed(loc, named[: action.inner - 1]) or t(loc, "core.none")
+        capital, bonus = state.territories[action.capital], R.capital_bonus(state, seat)  # one's own: no owner
+        params["capital"] = aside(loc, localize_value(data.territories[capital.key].name, loc),
+                                  f"{capital.dur + bonus}/{capital.max + bonus}")
+        params["outer_row"] = listed(loc, named[action.inner - 1:]) or t(loc, "core.none")
     if action.kind == "equip" and params["card"] != str(action.card):
         # what the fitting does, and that it discards the one fitted now (one per faction): the
         # newcomer's second fitting took the first away without a word

@@ -55,3 +55,27 @@ def test_a_players_marks_are_listed_in_the_readers_language(loc, marks):
     board = GAME.text.summary(ENGINE.view(state, a), loc)
     assert marks in board, board
 
+
+
+def test_the_arrange_choices_name_the_territories_of_each_row():
+    """RULES 2: "Row 1 is innermost (the capital's row); the last row is the outer row". The menu
+    read "Arrange: capital High Pass (alice, 5/5), 3 in the inner row" without saying which
+    territories go where; each choice now names both rows as the arrangement will lay them."""
+    from games.core.engine import Seat
+
+    state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(3)], ENGINE.parse_options({}), 7).state
+    p = state.players[0]
+    play(state, 0, f"faction {p.offer[0]}")
+    capital, *rest = p.dealt
+    names = {loc: [localize_value(R.content().territories[state.territories[tid].key].name, loc) for tid in rest]
+             for loc in ("en", "zh-CN")}
+    labels = {loc: {a.inner: GAME.text.describe_action(state, 0, a, loc) for a in ENGINE.legal_actions(state, 0)
+                    if a.capital == capital} for loc in ("en", "zh-CN")}
+    en, zh = names["en"], names["zh-CN"]
+    cap = localize_value(R.content().territories[state.territories[capital].key].name, "en")
+    assert labels["en"][1].startswith(f"Arrange: capital {cap} ("), labels["en"]  # one's own: no owner named
+    assert labels["en"][1].endswith(f"; also inner: none; outer: {en[0]}, {en[1]}, {en[2]}"), labels["en"]
+    assert labels["en"][3].endswith(f"; also inner: {en[0]}, {en[1]}; outer: {en[2]}"), labels["en"]
+    assert labels["zh-CN"][2].endswith(f"；同在内排：{zh[0]}；外排：{zh[1]}、{zh[2]}"), labels["zh-CN"]
+    play(state, 0, f"arrange {capital} 2")  # the board lays them as the choice said
+    assert p.rows == [[capital, rest[0]], rest[1:]]
