@@ -79,3 +79,20 @@ def test_the_arrange_choices_name_the_territories_of_each_row():
     assert labels["zh-CN"][2].endswith(f"；同在内排：{zh[0]}；外排：{zh[1]}、{zh[2]}"), labels["zh-CN"]
     play(state, 0, f"arrange {capital} 2")  # the board lays them as the choice said
     assert p.rows == [[capital, rest[0]], rest[1:]]
+
+
+@pytest.mark.parametrize("loc,said", [
+    ("en", "You chose {f}. Next: arrange your territories (your capital, and which lie in the inner row)."),
+    ("zh-CN", "你选择了 {f}。下一步：布置领地（首都，以及哪些在内排）。")])
+def test_choosing_a_faction_says_what_comes_next(loc, said):
+    """RULES 3: choose a faction, then arrange the territories. The newcomer read "You chose Sky
+    Alliance." and nothing more, while the menu had moved on to a step named "Arrange"."""
+    from games.core.engine import Seat
+
+    state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(3)], ENGINE.parse_options({}), 7).state
+    key = state.players[0].offer[0]
+    step = play(state, 0, f"faction {key}")
+    mine = [(e.key, e.params) for e in step.events if e.to == [0]]  # to seat 0 alone
+    faction = localize_value(R.content().factions[key].name, loc)
+    assert GAME.text.event_lines(state, mine, loc) == [said.format(f=faction)]
+    assert {a.kind for a in ENGINE.legal_actions(state, 0)} == {"arrange"}  # what the line says comes next
