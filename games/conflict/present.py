@@ -412,6 +412,20 @@ _CARD_PARAMS = {"conflict.ev.reveal": ("cards_a", "cards_b"), "conflict.ev.laid_
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
+    """The text board. One too long for a post (three players' thirty rounds of units) counts
+    each territory's units instead of naming them, so that every territory and its durability
+    stay on it: cut at its length, the final board lost the winner's outer row mid-name
+    ("row 5 (outer): Rail Hub 4/5 [Supply Corps #2] | Old Citad…")."""
+    text = _summary(view, locale)
+    if len(text) > BOARD_TEXT:
+        text = _summary(view, locale, compact=True)
+    return text if len(text) <= BOARD_TEXT else text[:BOARD_TEXT - 1] + "…"
+
+
+BOARD_TEXT = 1500  # a post holds the board with its event lines in Discord's 2,000 characters
+
+
+def _summary(view: dict[str, Any], locale: str, compact: bool = False) -> str:
     data = content()
     loc = normalize_locale(locale)
     zh = loc == "zh-CN"
@@ -441,6 +455,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 key, _, dur, mx = terrs[tid]
                 cap = "◆" if tid == p["capital"] else ""
                 units = ("、" if zh else ", ").join(by_loc.get(tid, []))  # "[Transport Plane,Combat Engineers]" read cramped
+                if compact and units:
+                    units = t(loc, "conflict.unit_count", n=len(by_loc[tid]))
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
             # which row is which: only the outer row (the last) can be attacked ("1:" and "2:" said nothing)
             outer = i == len(p["rows"]) - 1 and i > 0
@@ -455,8 +471,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
               value=terms_text(a[3], loc)) for a in view["agreements"]))
     if wants_key(view) and has_key(view):
         lines += _key(view, loc)
-    text = "\n".join(lines)
-    return text if len(text) <= 1500 else text[:1497] + "…"
+    return "\n".join(lines)
 
 
 def _hand_card(card, locale: str) -> str:

@@ -96,3 +96,52 @@ def test_choosing_a_faction_says_what_comes_next(loc, said):
     faction = localize_value(R.content().factions[key].name, loc)
     assert GAME.text.event_lines(state, mine, loc) == [said.format(f=faction)]
     assert {a.kind for a in ENGINE.legal_actions(state, 0)} == {"arrange"}  # what the line says comes next
+
+
+
+def _crowded():
+    """Seed 3, three players, every territory holding several face-up units, the deck's unit
+    cards dealt out in turn (as the round cap's board of the playtest held: "[face-down unit #1,
+    face-down unit #3, …, Recon Jeep #2 (carrying Mortar Team)]")."""
+    from games.conflict.data import FIELDED
+
+    state, a, b = bare(seed=3)
+    tids = [(seat, tid) for seat, p in enumerate(state.players) for row in p.rows for tid in row]
+    cards = [c.key for c in state.deck if R.content().cards[c.key].type in FIELDED]
+    for n, key in enumerate(cards[: 7 * len(tids)]):
+        seat, tid = tids[n % len(tids)]
+        unit(state, seat, key, tid)
+    return state
+
+
+@pytest.mark.parametrize("loc", ["en", "zh-CN"])
+def test_a_board_too_long_for_a_post_keeps_every_territory(loc, monkeypatch):
+    """The round cap's board of a three-player game was cut at 1,500 characters mid-name
+    ("row 5 (outer): Rail Hub 4/5 [Supply Corps #2] | Old Citad…"): the winner's outer row, the
+    only one attackable (RULES 2), was lost. A board too long counts each territory's units
+    instead of naming them; every territory keeps its name and durability. (The deck's units
+    fill some 1,000 characters; the limit is lowered to 600, 400 in Chinese, to see the long board's reading.)"""
+    from games.conflict import present
+
+    state = _crowded()
+    view = ENGINE.view(state, None)
+    limit = 400 if loc == "zh-CN" else 600
+    monkeypatch.setattr(present, "BOARD_TEXT", limit)
+    assert len(present._summary(view, loc)) > limit  # named, the board would not fit
+    board = GAME.text.summary(view, loc)
+    assert len(board) <= limit and not board.endswith("…"), len(board)
+    for p in state.players:
+        for row in p.rows:
+            for tid in row:
+                terr = state.territories[tid]
+                name = localize_value(R.content().territories[terr.key].name, loc)
+                n = sum(u.loc == tid for u in state.units.values())
+                count = f"{n} 个单位" if loc == "zh-CN" else f"{n} unit" + ("s" if n > 1 else "")
+                assert f"{name} {terr.dur}/{terr.max} [{count}]" in board, board
+
+
+def test_a_board_that_fits_still_names_its_units():
+    state, a, _ = bare(seed=3)
+    where = state.players[a].capital
+    unit(state, a, "stormtrooper", where)
+    assert "[Storm Troopers]" in GAME.text.summary(ENGINE.view(state, None), "en")
