@@ -677,14 +677,19 @@ class Host:
         return {**public_view, "table": table} if table else public_view
 
     def _first_key(self, session: SessionRow, engine: Engine, game: Any, public_view: dict[str, Any]) -> bool:
-        """Whether this post's board is the first with a key to give: the board before the
-        command had none (the tank game's symbols appear once a tank is on the map; repeating
-        the key on every post crowded the channel). Games without a key cost nothing here."""
-        if not game.text.has_key(public_view):
+        """Whether this post's board gives its key: it shows a mark the board before the command
+        did not (the tank game's symbols appear once a tank is on the map; conflict's ★ and ⚙
+        as they are won and fitted; repeating the key on every post crowded the channel).
+        `has_key` says yes or no, or names the marks. Games without a key cost nothing here."""
+        def marks(value: Any) -> set[Any]:
+            return ({"key"} if value else set()) if isinstance(value, bool) else set(value)
+
+        now = marks(game.text.has_key(public_view))
+        if not now:
             return False
         if session.state is None:
             return True
-        return not game.text.has_key(self._view_before(session, engine))
+        return bool(now - marks(game.text.has_key(self._view_before(session, engine))))
 
     def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
         """Who the table waits for: the humans awaited, if any (bots in a simultaneous choice

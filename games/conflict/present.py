@@ -355,9 +355,15 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
                 power, guard, _ = R.stats(state, u, role)
                 params[field] = aside(loc, params[field], t(loc, "conflict.strength_short", power=_strength(power, loc),
                                                                 guard=_strength(guard, loc)))
-    if action.kind == "arrange":  # how many go where: "2 in the inner row" alone left the rest unsaid
-        params["inner"] = int(action.inner)
-        params["outer"] = len(state.players[seat].dealt) - int(action.inner)
+    if action.kind == "arrange" and 0 <= seat < state.n:
+        # which territories each row gets, as `_do_arrange` lays them ("3 in the inner row" named none)
+        rest = [tid for tid in state.players[seat].dealt if tid != action.capital]
+        named = [localize_value(data.territories[state.territories[tid].key].name, loc) for tid in rest]
+        params["inner_row"] = listed(loc, named[: action.inner - 1]) or t(loc, "core.none")
+        capital, bonus = state.territories[action.capital], R.capital_bonus(state, seat)  # one's own: no owner
+        params["capital"] = aside(loc, localize_value(data.territories[capital.key].name, loc),
+                                  f"{capital.dur + bonus}/{capital.max + bonus}")
+        params["outer_row"] = listed(loc, named[action.inner - 1:]) or t(loc, "core.none")
     if action.kind == "equip" and params["card"] != str(action.card):
         # what the fitting does, and that it discards the one fitted now (one per faction): the
         # newcomer's second fitting took the first away without a word
@@ -441,6 +447,20 @@ _CARD_PARAMS = {"conflict.ev.reveal": ("cards_a", "cards_b"), "conflict.ev.laid_
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
+    """The text board. One too long for a post (three players' thirty rounds of units) counts
+    each territory's units instead of naming them, so that every territory and its durability
+    stay on it: cut at its length, the final board lost the winner's outer row mid-name
+    ("row 5 (outer): Rail Hub 4/5 [Supply Corps #2] | Old Citad…")."""
+    text = _summary(view, locale)
+    if len(text) > BOARD_TEXT:
+        text = _summary(view, locale, compact=True)
+    return text if len(text) <= BOARD_TEXT else text[:BOARD_TEXT - 1] + "…"
+
+
+BOARD_TEXT = 1500  # a post holds the board with its event lines in Discord's 2,000 characters
+
+
+def _summary(view: dict[str, Any], locale: str, compact: bool = False) -> str:
     data = content()
     loc = normalize_locale(locale)
     zh = loc == "zh-CN"
@@ -462,7 +482,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
             head += " ⚙" + _name(data.cards[p["upgrade"]], loc)
         ach = p["ach"] + (["economy"] if view.get("economy") == s else [])  # 经济制霸 is held, not won
         if ach:
-            head += " ★" + ",".join(t(loc, f"conflict.ach.{a}") for a in ach)
+            head += " ★" + ("、" if zh else ", ").join(t(loc, f"conflict.ach.{a}") for a in ach)
         lines.append(head)
         for i, row in enumerate(p["rows"]):
             cells = []
@@ -470,6 +490,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 key, _, dur, mx = terrs[tid]
                 cap = "◆" if tid == p["capital"] else ""
                 units = ("、" if zh else ", ").join(by_loc.get(tid, []))  # "[Transport Plane,Combat Engineers]" read cramped
+                if compact and units:
+                    units = t(loc, "conflict.unit_count", n=len(by_loc[tid]))
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
             # which row is which: only the outer row (the last) can be attacked ("1:" and "2:" said nothing)
             outer = i == len(p["rows"]) - 1 and i > 0
@@ -484,8 +506,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
               value=terms_text(a[3], loc)) for a in view["agreements"]))
     if wants_key(view) and has_key(view):
         lines += _key(view, loc)
-    text = "\n".join(lines)
-    return text if len(text) <= 1500 else text[:1497] + "…"
+    return "\n".join(lines)
 
 
 def _hand_card(card, locale: str) -> str:
@@ -508,9 +529,12 @@ def _marks(view: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
     return list(dict.fromkeys(ach)), fits
 
 
-def has_key(view: dict[str, Any]) -> bool:
+def has_key(view: dict[str, Any]) -> tuple[str, ...]:
+    """The marks the key explains (empty: no key): the host gives the key again when a mark is
+    new, so "★Anti-Peace", won in round 2, is explained where it first shows, not only the ★
+    of the first post with any mark."""
     ach, fits = _marks(view)
-    return bool(ach or fits)
+    return tuple(ach) + tuple(f"{name}:{key}" for name, key in fits)
 
 
 def _key(view: dict[str, Any], loc: str) -> list[str]:

@@ -69,7 +69,8 @@ class Text:
 
     def has_key(self, view: dict[str, Any]) -> bool:
         """Whether this view's text board has a key of symbols to give when asked
-        (`wants_key`); the host gives it on the first post where this turns true."""
+        (`wants_key`), or the marks it explains; the host gives it on a post where this turns
+        true, or names a mark the post before did not."""
         return False
 
     def describe_action(self, state: Any, seat: int, action: Any, locale: str) -> str:

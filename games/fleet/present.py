@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.game import table_over
+from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, numbered, t, verb_names
 from games.fleet.data import DATA, parse_loadout
 from games.fleet.state import FleetState
@@ -193,6 +193,10 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
                     t(locale, "fleet.label.ship_of", name=state.names[1 - attacker])  # an attacker's by the line's name
             elif isinstance(value, list) and value and all(isinstance(v, str) and v in labels for v in value):
                 out[k] = listed(locale, (labels[v] for v in value))  # ids (a fleet's model names stay as they are)
+        target = params.get("target")
+        if attacker is not None and isinstance(target, str) and target in labels and \
+                any(m.uid == target for m in state.sides[1 - attacker].mechs):  # whose mech is hit, as whose attacks
+            out["target"] = t(locale, "fleet.label.mech_of", name=state.names[1 - attacker], mech=labels[target])
     if key == "fleet.build.loaded":  # the code /deck save takes, and what the fleet holds by name
         out.update(loadout_names(str(params["code"]), locale))
     if key == "core.roll" and params.get("strike"):  # an attack's rolls, numbered: its damage comes after them all
@@ -388,6 +392,11 @@ def board_header(view: dict[str, Any], locale: str, goals: str) -> str:
              goals=goals)
 
 
+def has_key(view: dict[str, Any]) -> bool:
+    """Whether the board has marks for its key to explain: ⚡ and 🂠 come once the fleets are built."""
+    return not in_build(view)
+
+
 def summary(view: dict[str, Any], locale: str) -> str:
     lines: list[str] = []
     names = view["names"]
@@ -417,6 +426,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
         if "hand" in side:
             hand = listed(locale, (_nm(D.subs[c["card"]].name, locale) for c in side["hand"]))
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))
-    lines.append(t(locale, "fleet.label.key"))  # what "⚡0 🂠2+3" says
+    if wants_key(view):  # what "⚡0 🂠2+3" says: on the first board and the ones asked for, not under every post
+        lines.append(t(locale, "fleet.label.key"))
     text = "\n".join(lines)
     return text[:1500]

@@ -26,8 +26,8 @@ def test_a_fortress_capital_reads_the_same_in_the_menu_on_the_board_and_after_th
     base = content().territories[state.territories[capital].key].durability
     arrange = next(a for a in ENGINE.legal_actions(state, 0) if a.kind == "arrange" and a.capital == capital)
     full = base + 2
-    assert describe(ENGINE, state, 0, arrange, "en").startswith(f"Arrange: capital Old Citadel (alice, {full}/{full}),")
-    assert describe(ENGINE, state, 0, arrange, "zh-CN").startswith(f"布置：首都 古堡（alice，{full}/{full}），")
+    assert describe(ENGINE, state, 0, arrange, "en").startswith(f"Arrange: capital Old Citadel ({full}/{full});")
+    assert describe(ENGINE, state, 0, arrange, "zh-CN").startswith(f"布置：首都 古堡（{full}/{full}）；")
     play(state, 0, f"arrange {capital} 2")
     assert state.phase == "setup"  # bob still arranges: alice's board already shows the fortress
     assert f"◆Old Citadel {full}/{full}" in summary(ENGINE.view(state, 0), "en")
@@ -46,7 +46,7 @@ def test_a_capital_without_the_fortress_reads_its_own_durability():
     capital = state.players[0].dealt[0]
     assert R.capital_bonus(state, 0) == 0
     arrange = next(a for a in ENGINE.legal_actions(state, 0) if a.kind == "arrange" and a.capital == capital)
-    assert describe(ENGINE, state, 0, arrange, "en").startswith("Arrange: capital Old Citadel (alice, 6/6),")
+    assert describe(ENGINE, state, 0, arrange, "en").startswith("Arrange: capital Old Citadel (6/6);")
     play(state, 0, f"arrange {capital} 1")
     assert (state.territories[capital].dur, state.territories[capital].max) == (6, 6)
 

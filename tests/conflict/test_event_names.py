@@ -90,7 +90,7 @@ def test_a_unit_turned_up_and_down_in_one_post_is_named_as_it_lay_before_each_tu
     post = [(e.key, e.params) for e in events if e.to is None]
     assert [k for k, _ in post] == ["conflict.ev.flip_up", "conflict.ev.flip_down"]
     assert GAME.text.event_lines(state, post, "en") == [
-        "In River Delta, face-down unit #1 turned face up: revealed as Storm Troopers.",
+        "In River Delta, the face-down unit #1 turned face up: revealed as Storm Troopers.",
         "In River Delta, Storm Troopers turned face down."]
     assert GAME.text.event_lines(state, post, "zh-CN") == ["三角洲的暗置单位 #1 翻为明置：是 突击队。", "三角洲的突击队 翻为暗置。"]
 

@@ -110,7 +110,8 @@ GROUP_CHOICES["panzer"]["drive"] += ("drive_plain",)
 CHOICE_PARAMS = {name: "X" for name in ("name", "card", "unit", "option", "deck", "target", "tank", "army", "side",
                                         "hex", "dir", "ammo", "gun", "steps", "capital", "tid", "face", "vehicle",
                                         "seat", "text", "agreement", "gift", "what", "cards", "item", "weapon",
-                                        "pile", "mech", "pilot", "zone", "skill", "arg", "mechs")}
+                                        "pile", "mech", "pilot", "zone", "skill", "arg", "mechs", "inner_row",
+                                        "outer_row")}
 CHOICE_PARAMS.update(cost=1, size=2, used=3, budget=40, price=10, total=30, free=2, inner=3, amount=2)
 
 

@@ -154,6 +154,9 @@ def test_board_marks_are_explained_on_the_board():
                     if key == "panzer":  # the tank game's key comes when the host asks for it (status, first board)
                         assert t(locale, "panzer.legend.marks") not in game.text.summary(view, locale)
                         view = {**view, "table": {"key": True}}
+                    if key == "fleet":  # so does fleet's (it came under every post)
+                        assert t(locale, "fleet.label.key") not in game.text.summary(view, locale)
+                        view = {**view, "table": {"key": True}}
                     lines = game.text.summary(view, locale).splitlines()
                     keys = [line for line in lines if line.startswith(t(locale, "frontline.label.marks") + ": ")
                             or line.startswith(t(locale, "panzer.legend.board", arrows="", marks="")[:3])]
@@ -177,7 +180,8 @@ def test_board_marks_are_explained_on_the_board():
 # (game, locale, the word its moves and posts use, another word a menu step used for the same)
 ONE_WORD = [("fleet", "zh-CN", "战甲", "机甲"), ("fleet", "zh-CN", "战舰", "舰船"),
             ("panzer", "zh-CN", "精准射击", "精确射击"), ("panzer", "zh-CN", "前进射击", "推进射击"),
-            ("panzer", "en", "Precision shot", "Precise fire"), ("ironfire", "en", "Put back", "Drop")]
+            ("panzer", "en", "Precision shot", "Precise fire"), ("ironfire", "en", "Put back", "Drop"),
+            ("fleet", "zh-CN", "现成舰队", "预设舰队")]  # the opening post said 现成舰队, the menu 预设舰队 (session 13)
 
 
 @pytest.mark.parametrize("game, locale, word, other", ONE_WORD)
