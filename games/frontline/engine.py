@@ -136,8 +136,13 @@ def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq
         else:
             out += uids
             continue
-        line = [units[x] for x in uids]
-        fighters = bomber and any(UNIT_TYPE[o.key] == "fighter" for o in line)
+        line = []  # a loop: a comprehension would make `units` a cell at every call
+        fighters = False
+        for x in uids:
+            d = units[x]
+            line.append(d)
+            if bomber and UNIT_TYPE[d.key] == "fighter":
+                fighters = True
         guards = ["guard" in d.keywords for d in line] if guards_shield else []
         if True not in guards:
             guards = []  # no guard in the line: nobody shielded
@@ -206,7 +211,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if phase == "main":  # asked at every decision: the usual phase first
             return [st.turn]
         if phase in ("deck", "mulligan"):
-            return [s for s in (0, 1) if not st.players[s].ready]
+            a, b = st.players  # no comprehension: it would make `st` a cell at every call
+            return [0, 1] if not a.ready and not b.ready else [0] if not a.ready else [1] if not b.ready else []
         return []
 
     # --- legal actions --------------------------------------------------------------------
@@ -314,6 +320,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if hand:
             room = len(p.support) < SUPPORT_SIZE
             targets_of: dict[tuple[str, bool], list[str]] = {}
+            counter_set = None  # whether a counter-order is active, asked when a counter is listed
             for c in hand:
                 kind, cost, target, condition = _PLAYS[c.key]
                 if cost > kredits or c.active:
@@ -343,7 +350,15 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                             targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
                         for x in targets:
                             acts.append(made.get(x) or _made(made, PlayOrder, c.id, x))
-                elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
+                else:  # one counter-order at a time (rarely in hand)
+                    if counter_set is None:
+                        counter_set = False
+                        for h in hand:
+                            if h.active:
+                                counter_set = True
+                                break
+                    if counter_set:
+                        continue
                     made = _COUNTERS.get(c.id) or _kept(_COUNTERS, c.id)
                     acts.append(made.get(...) or _made(made, SetCounter, c.id))
         # the units: can_act, and the kredits both a move and an attack need; then
@@ -443,7 +458,11 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return step_of(st, ev)
         if isinstance(action, Swap):
             p = st.players[seat]
-            if not any(c.id == action.card for c in p.hand):
+            card = action.card
+            for c in p.hand:  # a loop: a generator would make `action` a cell at every call
+                if c.id == card:
+                    break
+            else:
                 raise RuleError("frontline.no_card", card=action.card[:16])
             if action.card in p.mulligan:
                 p.mulligan.remove(action.card)
@@ -762,7 +781,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         w = st.winner
         params = {"name": st.players[st.resigned].name} if st.resigned is not None else {
             "name": st.players[w].name}
-        return Outcome(winners=[w], ranks=[1 if s == w else 2 for s in (0, 1)], scores=hqs, reason=st.end_reason,
+        # ranks written out: a comprehension would make `w` a cell at every call (asked at every decision)
+        return Outcome(winners=[w], ranks=[1, 2] if w == 0 else [2, 1], scores=hqs, reason=st.end_reason,
                        params=params)
 
     # --- what each seat sees --------------------------------------------------------------

@@ -39,7 +39,10 @@ def unit_label(u: Unit) -> dict[str, str]:
     by_uid = _LABELS[u.key]
     label = by_uid.get(u.uid)
     if label is None:
-        label = by_uid[u.uid] = {loc: f"{text} ({u.uid})" for loc, text in CARDS[u.key].name.items()}
+        uid = u.uid
+        label = by_uid[uid] = {}  # a loop: a comprehension would make `u` a cell at every call
+        for loc, text in NAMES[u.key].items():
+            label[loc] = f"{text} ({uid})"
     return label
 
 
@@ -408,7 +411,11 @@ def select(st: FrontlineState, seat: int, eff: Effect, source: Unit | None, targ
     if sel == "friendly_units":
         return units_of(st, seat)
     if sel == "other_friendly_units":
-        return [u for u in units_of(st, seat) if source is None or u.uid != source.uid]
+        out = []  # a loop: a comprehension would make `source` a cell at every call
+        for u in units_of(st, seat):
+            if source is None or u.uid != source.uid:
+                out.append(u)
+        return out
     if sel == "all_units":
         return units_of(st, 0) + units_of(st, 1)
     if sel == "enemy_hq":
@@ -462,7 +469,8 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             for _ in range(max(1, eff.amount)):
                 add_to_hand(st, whose, HandCard(id=st.rng.token("c"), key=eff.card, revealed=True), ev)
         elif do == "shuffle":
-            who.deck += [DeckCard(key=eff.card) for _ in range(max(1, eff.amount))]
+            for _ in range(max(1, eff.amount)):  # a loop: a comprehension would make `eff` a cell
+                who.deck.append(DeckCard(key=eff.card))
             deck_changed(who.deck)
             st.rng.shuffle(who.deck)
             deck_may_hold(who, eff.card)
