@@ -240,15 +240,33 @@ def place(st: FrontlineState, u: Unit, ev: Events) -> None:
 def board_numbers(st: FrontlineState, key: str) -> dict[str, int]:
     """The numbers of the units of card `key` on the board (1: shown without one). A unit of
     a state stored before numbers were kept takes the lowest free number, in id order."""
-    numbers = {uid: st.numbers.get(uid, 0) for uid, u in st.units.items() if u.key == key}
-    for uid in sorted((uid for uid, n in numbers.items() if not n), key=lambda uid: int(uid[1:])):
+    # loops, not comprehensions: asked at every deploy beside a twin, and a comprehension
+    # would make `st` and `key` cells at every call
+    numbers = {}
+    unnumbered = []
+    known = st.numbers
+    for uid, u in st.units.items():
+        if u.key == key:
+            n = numbers[uid] = known.get(uid, 0)
+            if not n:
+                unnumbered.append(uid)
+    if len(unnumbered) > 1:
+        unnumbered.sort(key=_id_order)
+    for uid in unnumbered:
         numbers[uid] = lowest_free(numbers)
     return numbers
 
 
+def _id_order(uid: str) -> int:
+    return int(uid[1:])
+
+
 def lowest_free(numbers: dict[str, int]) -> int:
     taken = set(numbers.values())
-    return next(n for n in range(1, len(taken) + 2) if n not in taken)
+    n = 1
+    while n in taken:
+        n += 1
+    return n
 
 
 def ordinal(st: FrontlineState, uid: str, key: str) -> int:
