@@ -368,28 +368,36 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         front = st.front
         ours = st.front_owner == seat
         enter = (ours or st.front_owner is None) and len(front) < FRONT_SIZE  # the frontline takes a unit
-        reach_of: dict[tuple[str, bool, bool], list[str]] = {}  # attack targets by what they depend on
-        for uid in (p.support + front if ours else p.support):
-            u = units[uid]
-            if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
-                    or (u.arrived_turn == turn_no and "blitz" not in u.keywords)):
-                continue
-            utype = UNIT_TYPE[u.key]
-            in_front = ours and uid in front
-            if u.moved:
-                if utype != "tank":
-                    continue  # acted: only a tank attacks after moving, and nobody moves twice
-            elif enter and not in_front and (u.attacks == 0 or utype == "tank"):
-                made = _MOVES.get(uid) or _kept(_MOVES, uid)
-                acts.append(made.get(...) or _made(made, Move, uid))
-            if u.atk > 0 and u.attacks < (2 if "fury" in u.keywords else 1):
-                reach = (utype, in_front, "no_hq_attack" not in u.flags)
-                targets = reach_of.get(reach)
-                if targets is None:
-                    targets = reach_of[reach] = _attack_targets(st, seat, *reach)
-                made = _ATTACKS.get(uid) or _kept(_ATTACKS, uid)
-                for x in targets:
-                    acts.append(made.get(x) or _made(made, Attack, uid, x))
+        in_front = False
+        # the support line, then the frontline when it is ours: a line at a time, so where a
+        # unit stands is known without looking for it in the frontline
+        for line in ((p.support, front) if ours else (p.support,)):
+            reach_of: dict[str, list[str]] = {}  # attack targets from this line, by unit type
+            for uid in line:
+                u = units[uid]
+                keywords = u.keywords
+                if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
+                        or (u.arrived_turn == turn_no and "blitz" not in keywords)):
+                    continue
+                utype = UNIT_TYPE[u.key]
+                if u.moved:
+                    if utype != "tank":
+                        continue  # acted: only a tank attacks after moving, and nobody moves twice
+                elif enter and not in_front and (u.attacks == 0 or utype == "tank"):
+                    made = _MOVES.get(uid) or _kept(_MOVES, uid)
+                    acts.append(made.get(...) or _made(made, Move, uid))
+                # keywords and flags are mostly empty: asked before looking inside
+                if u.atk > 0 and u.attacks < (2 if keywords and "fury" in keywords else 1):
+                    if u.flags and "no_hq_attack" in u.flags:  # rare: targets of its own
+                        targets = _attack_targets(st, seat, utype, in_front, False)
+                    else:
+                        targets = reach_of.get(utype)
+                        if targets is None:
+                            targets = reach_of[utype] = _attack_targets(st, seat, utype, in_front, True)
+                    made = _ATTACKS.get(uid) or _kept(_ATTACKS, uid)
+                    for x in targets:
+                        acts.append(made.get(x) or _made(made, Attack, uid, x))
+            in_front = True
         acts.append(_END)
         return acts
 
