@@ -89,7 +89,8 @@ def _preset_deck(name: str) -> tuple[str, str, tuple[str, ...], str]:
 
 # what legal_actions reads of a hand card, per card key: kind, cost, target kind, condition
 _PLAYS = {key: (card.kind, card.cost, card.target, card.condition) for key, card in CARDS.items()}
-_FRIENDLY = ("friendly_unit", "any_unit")  # target kinds that list the turn player's own units
+# target kinds that list the turn player's own units (a set: a tuple compares each string)
+_FRIENDLY = frozenset({"friendly_unit", "any_unit"})
 
 
 def _may_move(st: FrontlineState, u: Unit, seat: int) -> bool:

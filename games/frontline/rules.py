@@ -61,7 +61,9 @@ def in_front(st: FrontlineState, u: Unit) -> bool:
 
 def units_of(st: FrontlineState, seat: int) -> list[Unit]:
     """The seat's units in board order: its support line, then the frontline if it holds it."""
-    return [*map(st.units.__getitem__, uids_of(st, seat))]  # no comprehension's frame
+    # uids_of written out (one call fewer), and map: no comprehension's frame
+    uids = st.players[seat].support + st.front if st.front_owner == seat else st.players[seat].support
+    return [*map(st.units.__getitem__, uids)]
 
 
 def uids_of(st: FrontlineState, seat: int) -> list[str]:
@@ -173,7 +175,7 @@ def take_from_hand(p: Player, hc: HandCard) -> None:
     """This very card leaves the hand (found by identity: comparing cards field by field
     costs, and two cards in a hand never share an id)."""
     hand = p.hand
-    if not hc.revealed:  # every caller shows the card it takes (played, discarded, fired)
+    if not hc.revealed and p.known_hidden:  # every caller shows the card it takes (played, discarded, fired)
         left_hidden(p, hc.key)
     for i, c in enumerate(hand):
         if c is hc:
@@ -290,11 +292,12 @@ def buff(u: Unit, atk: int, hp: int) -> None:
 
 def damage_unit(u: Unit, amount: int) -> int:
     """Damage to a unit; 3.3.10 immune units take none; 3.3.9 damage ends mobilize."""
-    if amount <= 0 or "immune" in u.keywords:
+    keywords = u.keywords  # mostly empty: asked before looking inside
+    if amount <= 0 or (keywords and "immune" in keywords):
         return 0
     u.hp -= amount
     u.damaged = True
-    if "mobilize" in u.keywords:
+    if keywords and "mobilize" in keywords:
         u.keywords.remove("mobilize")
     return amount
 
@@ -398,6 +401,11 @@ def borrow(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
 def end_loans(st: FrontlineState, ev: Events) -> None:
     """End of turn: borrowed units go back, in board order, by the same placement rule
     (the lone frontline unit takes the frontline back; else to the support line, or removed)."""
+    for u in st.units.values():  # at every end of a turn: a loan is rare, so asked first
+        if u.lent_by is not None:
+            break
+    else:
+        return
     for u in units_of(st, st.turn):
         if u.lent_by is None:
             continue
@@ -606,12 +614,12 @@ def process_deaths(st: FrontlineState, ev: Events) -> None:
     """Adj. 2: every unit at 0 defence leaves together; then their destruction effects
     resolve in board order (and may destroy more)."""
     while True:
-        for u in st.units.values():  # after every action: first ask whether anyone died at all
+        dead = []  # a loop: no comprehension's frame
+        for u in st.units.values():
             if u.hp <= 0:
-                break
-        else:
+                dead.append(u)
+        if not dead:
             return
-        dead = [u for u in st.units.values() if u.hp <= 0]
         for u in dead:
             remove_from_board(st, u)
             ev.append(public_event("frontline.destroyed", {"unit": unit_label(u)}))
@@ -663,10 +671,10 @@ def counter_damage_applies(attacker: Unit, defender: Unit) -> bool:
 def combat_damage(st: FrontlineState, src: Unit, dst: Unit) -> int:
     """3.3.7 / adj. 4: doubling first, then heavy armour; immune takes nothing."""
     dmg = src.atk * (2 if src.double_turn == st.turn_no else 1)
-    if "immune" in dst.keywords:
+    if dst.keywords and "immune" in dst.keywords:  # mostly empty: asked before looking inside
         return 0
     dmg = max(0, dmg - dst.armour)
-    if "combat_damage_one" in dst.flags and dmg > 0:
+    if dst.flags and "combat_damage_one" in dst.flags and dmg > 0:
         dmg = 1
     return dmg
 
@@ -697,25 +705,26 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
             fire_counter(st, "hq_attacked", ev, u)
         return
     d = st.units[target]
-    ev.append(public_event("frontline.attack", {"unit": unit_label(u), "target": unit_label(d)}))
-    strikes_back = counter_damage_applies(u, d)
+    ul, dl = unit_label(u), unit_label(d)  # each named up to three times below
+    ev.append(public_event("frontline.attack", {"unit": ul, "target": dl}))
+    strikes_back = not no_counter_damage(UNIT_TYPE[u.key], UNIT_TYPE[d.key])
     if strikes_back and "ambush" in d.keywords and d.ambush_turn != st.turn_no:
         d.ambush_turn = st.turn_no  # 3.3.4: the defender strikes first, once a turn
         dealt = damage_unit(u, combat_damage(st, d, u))
-        ev.append(public_event("frontline.ambush", {"unit": unit_label(d), "target": unit_label(u), "amount": dealt}))
+        ev.append(public_event("frontline.ambush", {"unit": dl, "target": ul, "amount": dealt}))
         if u.hp <= 0:
             destroyed_in_combat(st, d, u, ev)
             return
         dealt = damage_unit(d, combat_damage(st, u, d))
-        ev.append(public_event("frontline.damage", {"unit": unit_label(d), "amount": dealt, "hp": d.hp}))
+        ev.append(public_event("frontline.damage", {"unit": dl, "amount": dealt, "hp": d.hp}))
     else:
         to_def = combat_damage(st, u, d)
         to_att = combat_damage(st, d, u) if strikes_back else 0
         dealt_d = damage_unit(d, to_def)
         dealt_a = damage_unit(u, to_att)
-        ev.append(public_event("frontline.damage", {"unit": unit_label(d), "amount": dealt_d, "hp": d.hp}))
+        ev.append(public_event("frontline.damage", {"unit": dl, "amount": dealt_d, "hp": d.hp}))
         if strikes_back:
-            ev.append(public_event("frontline.damage", {"unit": unit_label(u), "amount": dealt_a, "hp": u.hp}))
+            ev.append(public_event("frontline.damage", {"unit": ul, "amount": dealt_a, "hp": u.hp}))
     if d.hp <= 0:
         destroyed_in_combat(st, u, d, ev)
     if u.hp <= 0 and strikes_back:  # the defender's counter damage destroyed the attacker
@@ -767,11 +776,13 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
     lasting = own = False  # whether any unit has a lasting effect, or turn-start effects of its own
     for u in mine:
         u.moved, u.attacks = False, 0  # a new turn's actions (nothing below reads them)
-        if "mobilize" in u.keywords:
+        if u.keywords and "mobilize" in u.keywords:  # mostly empty: asked before looking inside
             buff(u, 1, 1)
             ev.append(public_event("frontline.mobilize", {"unit": unit_label(u), "atk": u.atk, "hp": u.hp}))
-        lasting = lasting or bool(u.effects)
-        own = own or u.key in AT_TURN_START
+        if u.effects:
+            lasting = True
+        if u.key in AT_TURN_START:
+            own = True
     if lasting:
         for u in mine:
             if "attrition" in u.effects:
