@@ -159,7 +159,7 @@ def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq
     if hq_ok:
         for x in foe_support:
             d = units[x]
-            if (guards_shield and "guard" in d.keywords) or (bomber and UNIT_TYPE[d.key] == "fighter"):
+            if (guards_shield and d.keywords and "guard" in d.keywords) or (bomber and UNIT_TYPE[d.key] == "fighter"):
                 return out
         out.append("hq")
     return out
@@ -293,9 +293,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             kept = self._next
             if kept is not None and kept[0] is st and kept[1] == seat:
                 self._next = None
-                acts = kept[2]
-            else:
-                acts = self._main_actions(st, seat)
+                self._listed = kept  # the same (state, seat, actions)
+                return kept[2]
+            acts = self._main_actions(st, seat)
             self._listed = (st, seat, acts)
             return acts
         if phase not in ("deck", "mulligan") or seat not in (0, 1) or st.players[seat].ready:

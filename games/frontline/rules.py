@@ -624,7 +624,7 @@ def process_deaths(st: FrontlineState, ev: Events) -> None:
             remove_from_board(st, u)
             ev.append(public_event("frontline.destroyed", {"unit": unit_label(u)}))
         for u in dead:
-            if not u.silenced:
+            if not u.silenced and DESTROYED[u.key]:  # most units have no destruction effect
                 run_effects(st, u.owner, DESTROYED[u.key], ev, source=u, target=None)  # off the board: named only
 
 
