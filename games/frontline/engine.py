@@ -415,7 +415,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if seat != st.turn:  # active_seats in the main phase
             raise RuleError("core.not_your_turn")
         cls = type(action)
-        handler = self._HANDLERS.get(cls)
+        handler = _HANDLERS.get(cls)  # a module's dict: a class attribute read through self is not specialised
         if handler is None:
             raise RuleError("frontline.phase.main")
         last, self._listed = self._listed, None  # the state changes from here on
@@ -882,3 +882,6 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if kept is not None and kept[0] is st and kept[2] != self._main_actions(st, kept[1]):
             bad.append(f"the listing kept for seat {kept[1]} differs from a fresh one")
         return bad
+
+
+_HANDLERS = FrontlineEngine._HANDLERS

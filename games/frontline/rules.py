@@ -129,10 +129,12 @@ def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
         dc = p.deck.pop()
         hc = blank(HandCard)
         hc.__init__(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
-        if add_to_hand(st, seat, hc, ev):
+        if len(p.hand) < HAND_LIMIT:  # add_to_hand's room check, written out: called for a full hand only
+            p.hand.append(hc)
             ev.append(private_event(seat, "frontline.drew", {"card": NAMES[dc.key], "id": hc.id}))
             ev.append(public_event("frontline.drew_public", {"name": p.name}))
         else:  # removed in view of the table
+            add_to_hand(st, seat, hc, ev)
             left_hidden(p, dc.key)
 
 
