@@ -89,7 +89,8 @@ def _preset_deck(name: str) -> tuple[str, str, tuple[str, ...], str]:
 
 # what legal_actions reads of a hand card, per card key: kind, cost, target kind, condition
 _PLAYS = {key: (card.kind, card.cost, card.target, card.condition) for key, card in CARDS.items()}
-_FRIENDLY = ("friendly_unit", "any_unit")  # target kinds that list the turn player's own units
+# target kinds that list the turn player's own units (a set: a tuple compares each string)
+_FRIENDLY = frozenset({"friendly_unit", "any_unit"})
 
 
 def _may_move(st: FrontlineState, u: Unit, seat: int) -> bool:
@@ -136,8 +137,13 @@ def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq
         else:
             out += uids
             continue
-        line = [units[x] for x in uids]
-        fighters = bomber and any(UNIT_TYPE[o.key] == "fighter" for o in line)
+        line = []  # a loop: a comprehension would make `units` a cell at every call
+        fighters = False
+        for x in uids:
+            d = units[x]
+            line.append(d)
+            if bomber and UNIT_TYPE[d.key] == "fighter":
+                fighters = True
         guards = ["guard" in d.keywords for d in line] if guards_shield else []
         if True not in guards:
             guards = []  # no guard in the line: nobody shielded
@@ -153,7 +159,7 @@ def _attack_targets(st: FrontlineState, seat: int, kind: str, in_front: bool, hq
     if hq_ok:
         for x in foe_support:
             d = units[x]
-            if (guards_shield and "guard" in d.keywords) or (bomber and UNIT_TYPE[d.key] == "fighter"):
+            if (guards_shield and d.keywords and "guard" in d.keywords) or (bomber and UNIT_TYPE[d.key] == "fighter"):
                 return out
         out.append("hq")
     return out
@@ -206,7 +212,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if phase == "main":  # asked at every decision: the usual phase first
             return [st.turn]
         if phase in ("deck", "mulligan"):
-            return [s for s in (0, 1) if not st.players[s].ready]
+            a, b = st.players  # no comprehension: it would make `st` a cell at every call
+            return [0, 1] if not a.ready and not b.ready else [0] if not a.ready else [1] if not b.ready else []
         return []
 
     # --- legal actions --------------------------------------------------------------------
@@ -286,9 +293,9 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             kept = self._next
             if kept is not None and kept[0] is st and kept[1] == seat:
                 self._next = None
-                acts = kept[2]
-            else:
-                acts = self._main_actions(st, seat)
+                self._listed = kept  # the same (state, seat, actions)
+                return kept[2]
+            acts = self._main_actions(st, seat)
             self._listed = (st, seat, acts)
             return acts
         if phase not in ("deck", "mulligan") or seat not in (0, 1) or st.players[seat].ready:
@@ -314,6 +321,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if hand:
             room = len(p.support) < SUPPORT_SIZE
             targets_of: dict[tuple[str, bool], list[str]] = {}
+            counter_set = None  # whether a counter-order is active, asked when a counter is listed
             for c in hand:
                 kind, cost, target, condition = _PLAYS[c.key]
                 if cost > kredits or c.active:
@@ -343,7 +351,15 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
                             targets = targets_of[target, True] = self.card_targets(st, seat, target, True)
                         for x in targets:
                             acts.append(made.get(x) or _made(made, PlayOrder, c.id, x))
-                elif not any(h.active for h in hand):  # one counter-order at a time (rarely in hand)
+                else:  # one counter-order at a time (rarely in hand)
+                    if counter_set is None:
+                        counter_set = False
+                        for h in hand:
+                            if h.active:
+                                counter_set = True
+                                break
+                    if counter_set:
+                        continue
                     made = _COUNTERS.get(c.id) or _kept(_COUNTERS, c.id)
                     acts.append(made.get(...) or _made(made, SetCounter, c.id))
         # the units: can_act, and the kredits both a move and an attack need; then
@@ -353,28 +369,36 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         front = st.front
         ours = st.front_owner == seat
         enter = (ours or st.front_owner is None) and len(front) < FRONT_SIZE  # the frontline takes a unit
-        reach_of: dict[tuple[str, bool, bool], list[str]] = {}  # attack targets by what they depend on
-        for uid in (p.support + front if ours else p.support):
-            u = units[uid]
-            if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
-                    or (u.arrived_turn == turn_no and "blitz" not in u.keywords)):
-                continue
-            utype = UNIT_TYPE[u.key]
-            in_front = ours and uid in front
-            if u.moved:
-                if utype != "tank":
-                    continue  # acted: only a tank attacks after moving, and nobody moves twice
-            elif enter and not in_front and (u.attacks == 0 or utype == "tank"):
-                made = _MOVES.get(uid) or _kept(_MOVES, uid)
-                acts.append(made.get(...) or _made(made, Move, uid))
-            if u.atk > 0 and u.attacks < (2 if "fury" in u.keywords else 1):
-                reach = (utype, in_front, "no_hq_attack" not in u.flags)
-                targets = reach_of.get(reach)
-                if targets is None:
-                    targets = reach_of[reach] = _attack_targets(st, seat, *reach)
-                made = _ATTACKS.get(uid) or _kept(_ATTACKS, uid)
-                for x in targets:
-                    acts.append(made.get(x) or _made(made, Attack, uid, x))
+        in_front = False
+        # the support line, then the frontline when it is ours: a line at a time, so where a
+        # unit stands is known without looking for it in the frontline
+        for line in ((p.support, front) if ours else (p.support,)):
+            reach_of: dict[str, list[str]] = {}  # attack targets from this line, by unit type
+            for uid in line:
+                u = units[uid]
+                keywords = u.keywords
+                if (u.owner != seat or u.pinned_turn == turn_no or kredits < u.op
+                        or (u.arrived_turn == turn_no and "blitz" not in keywords)):
+                    continue
+                utype = UNIT_TYPE[u.key]
+                if u.moved:
+                    if utype != "tank":
+                        continue  # acted: only a tank attacks after moving, and nobody moves twice
+                elif enter and not in_front and (u.attacks == 0 or utype == "tank"):
+                    made = _MOVES.get(uid) or _kept(_MOVES, uid)
+                    acts.append(made.get(...) or _made(made, Move, uid))
+                # keywords and flags are mostly empty: asked before looking inside
+                if u.atk > 0 and u.attacks < (2 if keywords and "fury" in keywords else 1):
+                    if u.flags and "no_hq_attack" in u.flags:  # rare: targets of its own
+                        targets = _attack_targets(st, seat, utype, in_front, False)
+                    else:
+                        targets = reach_of.get(utype)
+                        if targets is None:
+                            targets = reach_of[utype] = _attack_targets(st, seat, utype, in_front, True)
+                    made = _ATTACKS.get(uid) or _kept(_ATTACKS, uid)
+                    for x in targets:
+                        acts.append(made.get(x) or _made(made, Attack, uid, x))
+            in_front = True
         acts.append(_END)
         return acts
 
@@ -391,7 +415,7 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if seat != st.turn:  # active_seats in the main phase
             raise RuleError("core.not_your_turn")
         cls = type(action)
-        handler = self._HANDLERS.get(cls)
+        handler = _HANDLERS.get(cls)  # a module's dict: a class attribute read through self is not specialised
         if handler is None:
             raise RuleError("frontline.phase.main")
         last, self._listed = self._listed, None  # the state changes from here on
@@ -443,7 +467,11 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
             return step_of(st, ev)
         if isinstance(action, Swap):
             p = st.players[seat]
-            if not any(c.id == action.card for c in p.hand):
+            card = action.card
+            for c in p.hand:  # a loop: a generator would make `action` a cell at every call
+                if c.id == card:
+                    break
+            else:
                 raise RuleError("frontline.no_card", card=action.card[:16])
             if action.card in p.mulligan:
                 p.mulligan.remove(action.card)
@@ -762,7 +790,8 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         w = st.winner
         params = {"name": st.players[st.resigned].name} if st.resigned is not None else {
             "name": st.players[w].name}
-        return Outcome(winners=[w], ranks=[1 if s == w else 2 for s in (0, 1)], scores=hqs, reason=st.end_reason,
+        # ranks written out: a comprehension would make `w` a cell at every call (asked at every decision)
+        return Outcome(winners=[w], ranks=[1, 2] if w == 0 else [2, 1], scores=hqs, reason=st.end_reason,
                        params=params)
 
     # --- what each seat sees --------------------------------------------------------------
@@ -853,3 +882,6 @@ class FrontlineEngine(Engine[FrontlineState, FrontlineAction, FrontlineOptions])
         if kept is not None and kept[0] is st and kept[2] != self._main_actions(st, kept[1]):
             bad.append(f"the listing kept for seat {kept[1]} differs from a fresh one")
         return bad
+
+
+_HANDLERS = FrontlineEngine._HANDLERS

@@ -39,7 +39,10 @@ def unit_label(u: Unit) -> dict[str, str]:
     by_uid = _LABELS[u.key]
     label = by_uid.get(u.uid)
     if label is None:
-        label = by_uid[u.uid] = {loc: f"{text} ({u.uid})" for loc, text in CARDS[u.key].name.items()}
+        uid = u.uid
+        label = by_uid[uid] = {}  # a loop: a comprehension would make `u` a cell at every call
+        for loc, text in NAMES[u.key].items():
+            label[loc] = f"{text} ({uid})"
     return label
 
 
@@ -58,7 +61,9 @@ def in_front(st: FrontlineState, u: Unit) -> bool:
 
 def units_of(st: FrontlineState, seat: int) -> list[Unit]:
     """The seat's units in board order: its support line, then the frontline if it holds it."""
-    return [*map(st.units.__getitem__, uids_of(st, seat))]  # no comprehension's frame
+    # uids_of written out (one call fewer), and map: no comprehension's frame
+    uids = st.players[seat].support + st.front if st.front_owner == seat else st.players[seat].support
+    return [*map(st.units.__getitem__, uids)]
 
 
 def uids_of(st: FrontlineState, seat: int) -> list[str]:
@@ -124,10 +129,12 @@ def draw(st: FrontlineState, seat: int, ev: Events, count: int = 1) -> None:
         dc = p.deck.pop()
         hc = blank(HandCard)
         hc.__init__(id=st.rng.token("c"), key=dc.key, bonus=dc.bonus)
-        if add_to_hand(st, seat, hc, ev):
+        if len(p.hand) < HAND_LIMIT:  # add_to_hand's room check, written out: called for a full hand only
+            p.hand.append(hc)
             ev.append(private_event(seat, "frontline.drew", {"card": NAMES[dc.key], "id": hc.id}))
             ev.append(public_event("frontline.drew_public", {"name": p.name}))
         else:  # removed in view of the table
+            add_to_hand(st, seat, hc, ev)
             left_hidden(p, dc.key)
 
 
@@ -170,7 +177,7 @@ def take_from_hand(p: Player, hc: HandCard) -> None:
     """This very card leaves the hand (found by identity: comparing cards field by field
     costs, and two cards in a hand never share an id)."""
     hand = p.hand
-    if not hc.revealed:  # every caller shows the card it takes (played, discarded, fired)
+    if not hc.revealed and p.known_hidden:  # every caller shows the card it takes (played, discarded, fired)
         left_hidden(p, hc.key)
     for i, c in enumerate(hand):
         if c is hc:
@@ -237,15 +244,33 @@ def place(st: FrontlineState, u: Unit, ev: Events) -> None:
 def board_numbers(st: FrontlineState, key: str) -> dict[str, int]:
     """The numbers of the units of card `key` on the board (1: shown without one). A unit of
     a state stored before numbers were kept takes the lowest free number, in id order."""
-    numbers = {uid: st.numbers.get(uid, 0) for uid, u in st.units.items() if u.key == key}
-    for uid in sorted((uid for uid, n in numbers.items() if not n), key=lambda uid: int(uid[1:])):
+    # loops, not comprehensions: asked at every deploy beside a twin, and a comprehension
+    # would make `st` and `key` cells at every call
+    numbers = {}
+    unnumbered = []
+    known = st.numbers
+    for uid, u in st.units.items():
+        if u.key == key:
+            n = numbers[uid] = known.get(uid, 0)
+            if not n:
+                unnumbered.append(uid)
+    if len(unnumbered) > 1:
+        unnumbered.sort(key=_id_order)
+    for uid in unnumbered:
         numbers[uid] = lowest_free(numbers)
     return numbers
 
 
+def _id_order(uid: str) -> int:
+    return int(uid[1:])
+
+
 def lowest_free(numbers: dict[str, int]) -> int:
     taken = set(numbers.values())
-    return next(n for n in range(1, len(taken) + 2) if n not in taken)
+    n = 1
+    while n in taken:
+        n += 1
+    return n
 
 
 def ordinal(st: FrontlineState, uid: str, key: str) -> int:
@@ -269,11 +294,12 @@ def buff(u: Unit, atk: int, hp: int) -> None:
 
 def damage_unit(u: Unit, amount: int) -> int:
     """Damage to a unit; 3.3.10 immune units take none; 3.3.9 damage ends mobilize."""
-    if amount <= 0 or "immune" in u.keywords:
+    keywords = u.keywords  # mostly empty: asked before looking inside
+    if amount <= 0 or (keywords and "immune" in keywords):
         return 0
     u.hp -= amount
     u.damaged = True
-    if "mobilize" in u.keywords:
+    if keywords and "mobilize" in keywords:
         u.keywords.remove("mobilize")
     return amount
 
@@ -377,6 +403,11 @@ def borrow(st: FrontlineState, u: Unit, seat: int, ev: Events) -> None:
 def end_loans(st: FrontlineState, ev: Events) -> None:
     """End of turn: borrowed units go back, in board order, by the same placement rule
     (the lone frontline unit takes the frontline back; else to the support line, or removed)."""
+    for u in st.units.values():  # at every end of a turn: a loan is rare, so asked first
+        if u.lent_by is not None:
+            break
+    else:
+        return
     for u in units_of(st, st.turn):
         if u.lent_by is None:
             continue
@@ -408,7 +439,11 @@ def select(st: FrontlineState, seat: int, eff: Effect, source: Unit | None, targ
     if sel == "friendly_units":
         return units_of(st, seat)
     if sel == "other_friendly_units":
-        return [u for u in units_of(st, seat) if source is None or u.uid != source.uid]
+        out = []  # a loop: a comprehension would make `source` a cell at every call
+        for u in units_of(st, seat):
+            if source is None or u.uid != source.uid:
+                out.append(u)
+        return out
     if sel == "all_units":
         return units_of(st, 0) + units_of(st, 1)
     if sel == "enemy_hq":
@@ -462,7 +497,8 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
             for _ in range(max(1, eff.amount)):
                 add_to_hand(st, whose, HandCard(id=st.rng.token("c"), key=eff.card, revealed=True), ev)
         elif do == "shuffle":
-            who.deck += [DeckCard(key=eff.card) for _ in range(max(1, eff.amount))]
+            for _ in range(max(1, eff.amount)):  # a loop: a comprehension would make `eff` a cell
+                who.deck.append(DeckCard(key=eff.card))
             deck_changed(who.deck)
             st.rng.shuffle(who.deck)
             deck_may_hold(who, eff.card)
@@ -580,17 +616,17 @@ def process_deaths(st: FrontlineState, ev: Events) -> None:
     """Adj. 2: every unit at 0 defence leaves together; then their destruction effects
     resolve in board order (and may destroy more)."""
     while True:
-        for u in st.units.values():  # after every action: first ask whether anyone died at all
+        dead = []  # a loop: no comprehension's frame
+        for u in st.units.values():
             if u.hp <= 0:
-                break
-        else:
+                dead.append(u)
+        if not dead:
             return
-        dead = [u for u in st.units.values() if u.hp <= 0]
         for u in dead:
             remove_from_board(st, u)
             ev.append(public_event("frontline.destroyed", {"unit": unit_label(u)}))
         for u in dead:
-            if not u.silenced:
+            if not u.silenced and DESTROYED[u.key]:  # most units have no destruction effect
                 run_effects(st, u.owner, DESTROYED[u.key], ev, source=u, target=None)  # off the board: named only
 
 
@@ -637,10 +673,10 @@ def counter_damage_applies(attacker: Unit, defender: Unit) -> bool:
 def combat_damage(st: FrontlineState, src: Unit, dst: Unit) -> int:
     """3.3.7 / adj. 4: doubling first, then heavy armour; immune takes nothing."""
     dmg = src.atk * (2 if src.double_turn == st.turn_no else 1)
-    if "immune" in dst.keywords:
+    if dst.keywords and "immune" in dst.keywords:  # mostly empty: asked before looking inside
         return 0
     dmg = max(0, dmg - dst.armour)
-    if "combat_damage_one" in dst.flags and dmg > 0:
+    if dst.flags and "combat_damage_one" in dst.flags and dmg > 0:
         dmg = 1
     return dmg
 
@@ -671,25 +707,26 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
             fire_counter(st, "hq_attacked", ev, u)
         return
     d = st.units[target]
-    ev.append(public_event("frontline.attack", {"unit": unit_label(u), "target": unit_label(d)}))
-    strikes_back = counter_damage_applies(u, d)
+    ul, dl = unit_label(u), unit_label(d)  # each named up to three times below
+    ev.append(public_event("frontline.attack", {"unit": ul, "target": dl}))
+    strikes_back = not no_counter_damage(UNIT_TYPE[u.key], UNIT_TYPE[d.key])
     if strikes_back and "ambush" in d.keywords and d.ambush_turn != st.turn_no:
         d.ambush_turn = st.turn_no  # 3.3.4: the defender strikes first, once a turn
         dealt = damage_unit(u, combat_damage(st, d, u))
-        ev.append(public_event("frontline.ambush", {"unit": unit_label(d), "target": unit_label(u), "amount": dealt}))
+        ev.append(public_event("frontline.ambush", {"unit": dl, "target": ul, "amount": dealt}))
         if u.hp <= 0:
             destroyed_in_combat(st, d, u, ev)
             return
         dealt = damage_unit(d, combat_damage(st, u, d))
-        ev.append(public_event("frontline.damage", {"unit": unit_label(d), "amount": dealt, "hp": d.hp}))
+        ev.append(public_event("frontline.damage", {"unit": dl, "amount": dealt, "hp": d.hp}))
     else:
         to_def = combat_damage(st, u, d)
         to_att = combat_damage(st, d, u) if strikes_back else 0
         dealt_d = damage_unit(d, to_def)
         dealt_a = damage_unit(u, to_att)
-        ev.append(public_event("frontline.damage", {"unit": unit_label(d), "amount": dealt_d, "hp": d.hp}))
+        ev.append(public_event("frontline.damage", {"unit": dl, "amount": dealt_d, "hp": d.hp}))
         if strikes_back:
-            ev.append(public_event("frontline.damage", {"unit": unit_label(u), "amount": dealt_a, "hp": u.hp}))
+            ev.append(public_event("frontline.damage", {"unit": ul, "amount": dealt_a, "hp": u.hp}))
     if d.hp <= 0:
         destroyed_in_combat(st, u, d, ev)
     if u.hp <= 0 and strikes_back:  # the defender's counter damage destroyed the attacker
@@ -741,11 +778,13 @@ def start_turn(st: FrontlineState, seat: int, ev: Events) -> None:
     lasting = own = False  # whether any unit has a lasting effect, or turn-start effects of its own
     for u in mine:
         u.moved, u.attacks = False, 0  # a new turn's actions (nothing below reads them)
-        if "mobilize" in u.keywords:
+        if u.keywords and "mobilize" in u.keywords:  # mostly empty: asked before looking inside
             buff(u, 1, 1)
             ev.append(public_event("frontline.mobilize", {"unit": unit_label(u), "atk": u.atk, "hp": u.hp}))
-        lasting = lasting or bool(u.effects)
-        own = own or u.key in AT_TURN_START
+        if u.effects:
+            lasting = True
+        if u.key in AT_TURN_START:
+            own = True
     if lasting:
         for u in mine:
             if "attrition" in u.effects:
