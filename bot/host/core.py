@@ -2161,7 +2161,8 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
             if id(actions[0]) not in told_apart:
                 continue
             label = game.text.describe_action(state, seat, actions[0], locale)
-            options.append(MenuOption(value=token, label=label))
+            options.append(MenuOption(value=token, label=label,
+                                      description=game.text.action_facts(state, seat, actions[0], locale)))
         else:  # a token the game has no name for (a gun's number): what its actions have in common
             label = token_names.get(token) or " ".join(names.common_prefix(
                 [game.text.describe_action(state, seat, a, locale).split() for a in actions])) or token
