@@ -156,3 +156,46 @@ async def test_a_refused_or_failing_command_leaves_the_table_as_it_was(host, mon
             assert await snapshot(host, sid) == kept
             return
     pytest.fail("no automatic pass was tried in 150 commands")
+
+
+def test_every_game_marks_the_actions_that_decline():
+    """conflict: 不作回应 (allow) to an attack or a card, pass at a doom window; fleet: pass in a
+    reaction window; the tank game: hold (no defensive fire), no second shot; Iron & Fire: pass
+    on a focus fire. Frontline has no window to decline."""
+    marked = {key: {m.model_fields["kind"].default for m in get_game(key).engine.actions if getattr(m, "waiver", False)}
+              for key in ("conflict", "fleet", "panzer", "ironfire", "frontline")}
+    assert marked == {"conflict": {"allow", "pass"}, "fleet": {"pass"}, "panzer": {"hold", "noagain"},
+                      "ironfire": {"pass"}, "frontline": set()}
+
+
+async def test_a_fleet_player_who_can_only_pass_does_not_wait_on_the_timer(host):
+    """Fleet's windows open by what the opponent sees (issue 17): a seat with nothing to answer
+    with could only click Pass, or wait for the turn timer; now the host passes for it."""
+    fleet = get_game("fleet")
+    engine = fleet.engine
+    await host.handle(cmd("alice", "game.new", game="fleet"))
+    await host.handle(cmd("bob", "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    await host.handle(cmd("alice", "game.timer", hours="2"))
+    for user, code in (("alice", "preset raider"), ("bob", "preset carrier"), ("alice", "victory raid"),
+                       ("bob", "victory arms")):
+        await host.handle(cmd(user, "play", code=code))
+    sid = (await host.repo.open_session_in_channel(10)).id
+    rng = random.Random(1)
+    for _ in range(300):
+        session = await host.repo.load_session(sid)
+        if session.status != "active":
+            break
+        state = engine.load_state(session.state)
+        seat = sorted(engine.active_seats(state))[0]
+        box = await host.handle(cmd(NAMES[session.user_of(seat)], "play", code=fleet.bot_action(state, seat, rng).code()))
+        after = await host.repo.load_session(sid)
+        state = engine.load_state(after.state)
+        assert not [s for s in engine.active_seats(state) if lone_waiver(engine, state, s)]
+        if "passes automatically" in public_text(box):
+            passed = [e for e in await host.repo.log_entries(sid) if e.source == AUTO]
+            assert passed and all(e.code == "pass" for e in passed)
+            if passed[-1].seat not in engine.active_seats(state):  # no timer runs for a window it passed
+                assert passed[-1].seat not in after.timer_seats
+            return
+    pytest.fail("no automatic pass in 300 commands")
