@@ -103,6 +103,13 @@ GameFinished = Callable[[SessionRow, Outcome], Awaitable[None]]
 AUTO = "auto"  # the action log's source of a pass the host made for a player (`Host._auto_pass`)
 
 
+def lone_waiver(engine: Engine, state: Any, seat: int) -> Any | None:
+    """The seat's only legal action when it is a waiver (see `Host._auto_pass`), else None. The
+    console scripts skip such moves: at an auto_pass table the host makes them."""
+    legal = engine.legal_actions(state, seat)
+    return legal[0] if len(legal) == 1 and getattr(legal[0], "waiver", False) is True else None
+
+
 @functools.lru_cache(maxsize=64)
 def _has_waivers(engine: Engine) -> bool:
     """Whether the game has an action a seat may be left with alone to decline (see `Host._auto_pass`)."""
@@ -1686,11 +1693,8 @@ class Host:
         if not session.auto_pass or not _has_waivers(engine) or engine.outcome(state) is not None:
             return None
         for seat in engine.active_seats(state):
-            if session.seats[seat].is_bot:
-                continue
-            legal = engine.legal_actions(state, seat)
-            if len(legal) == 1 and getattr(legal[0], "waiver", False) is True:
-                return seat, legal[0]
+            if not session.seats[seat].is_bot and (action := lone_waiver(engine, state, seat)) is not None:
+                return seat, action
         return None
 
     def _host_moves(self, session: SessionRow, engine: Engine, state: Any) -> bool:
