@@ -1699,7 +1699,7 @@ class Host:
 
     def _host_moves(self, session: SessionRow, engine: Engine, state: Any) -> bool:
         """Whether the host has a move to make for a seat: an automatic pass, or the bots'."""
-        return self._auto_pass(session, engine, state) is not None or self._bots_to_move(session, engine, state)
+        return self._bots_to_move(session, engine, state) or self._auto_pass(session, engine, state) is not None
 
     def _bot_choice(self, engine: Engine, session: SessionRow, state: Any, seat: int, rng: random.Random,
                     level: str | None = None) -> Any:
