@@ -12,7 +12,7 @@ import pytest
 
 from bot.host.core import AUTO, Host
 from games.registry import get_game
-from tests.platform.conftest import USERS, cmd, public_text, reply_text, snapshot
+from tests.platform.conftest import USERS, cmd, fleet_table, public_text, reply_text, snapshot
 
 NAMES = {uid: name for name, uid in USERS.items()}
 CONFLICT = get_game("conflict")
@@ -35,11 +35,11 @@ async def conflict_table(host: Host, *options: str) -> int:
     return session.id
 
 
-async def play(host: Host, sid: int, commands: int, seed: int = 3):
+async def play(host: Host, sid: int, commands: int, seed: int = 3, game=CONFLICT):
     """The humans play what the bot would in their place, `commands` times; yields each
-    command's outbox with the state before and after it."""
+    command's outbox with the table before and after it."""
     rng = random.Random(seed)
-    engine = CONFLICT.engine
+    engine = game.engine
     for _ in range(commands):
         session = await host.repo.load_session(sid)
         if session.status != "active":
@@ -47,7 +47,7 @@ async def play(host: Host, sid: int, commands: int, seed: int = 3):
         state = engine.load_state(session.state)
         humans = [s for s in engine.active_seats(state) if not session.seats[s].is_bot]
         seat = humans[0]
-        code = CONFLICT.bot_action(state, seat, rng).code()
+        code = game.bot_action(state, seat, rng).code()
         box = await host.handle(cmd(NAMES[session.user_of(seat)], "play", code=code))
         after = await host.repo.load_session(sid)
         yield box, session, after
@@ -173,23 +173,8 @@ async def test_a_fleet_player_who_can_only_pass_does_not_wait_on_the_timer(host)
     with could only click Pass, or wait for the turn timer; now the host passes for it."""
     fleet = get_game("fleet")
     engine = fleet.engine
-    await host.handle(cmd("alice", "game.new", game="fleet"))
-    await host.handle(cmd("bob", "game.join"))
-    await host.handle(cmd("alice", "game.start"))
-    await host.handle(cmd("alice", "game.timer", hours="2"))
-    for user, code in (("alice", "preset raider"), ("bob", "preset carrier"), ("alice", "victory raid"),
-                       ("bob", "victory arms")):
-        await host.handle(cmd(user, "play", code=code))
-    sid = (await host.repo.open_session_in_channel(10)).id
-    rng = random.Random(1)
-    for _ in range(300):
-        session = await host.repo.load_session(sid)
-        if session.status != "active":
-            break
-        state = engine.load_state(session.state)
-        seat = sorted(engine.active_seats(state))[0]
-        box = await host.handle(cmd(NAMES[session.user_of(seat)], "play", code=fleet.bot_action(state, seat, rng).code()))
-        after = await host.repo.load_session(sid)
+    sid = await fleet_table(host, timer_hours="2")
+    async for box, _, after in play(host, sid, 300, seed=1, game=fleet):
         state = engine.load_state(after.state)
         assert not [s for s in engine.active_seats(state) if lone_waiver(engine, state, s)]
         if "passes automatically" in public_text(box):
