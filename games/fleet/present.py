@@ -315,6 +315,8 @@ def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, lo
         return odds_text(attack_odds(engine, state, seat, a.mech, a.weapon, a.target), locale)
     if a.kind == "fire":
         return odds_text(attack_odds(engine, state, seat, "ship", a.weapon, a.target), locale)
+    if a.kind == "second":  # 双管镭射炮's second shot: the ship's twin laser again
+        return odds_text(attack_odds(engine, state, seat, "ship", "twin_laser", a.target), locale)
     return ""
 
 
