@@ -75,6 +75,7 @@ class SessionRow:
     reveal_until: float | None = None
     bot_secret: str = ""  # what the bot seats draw from; never shown, never derived from the seed
     hints: bool = True  # the table offers /game hint (a table option; league tables never do)
+    auto_pass: bool = True  # the host passes for a seat whose only choice is to decline (a table option)
 
     def seats_of(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -131,8 +132,8 @@ _INSERT_LOG = ("INSERT INTO action_log (session_id, seq, seat, user_id, source, 
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _INSERT_SESSION = (
     "INSERT INTO sessions (guild_id, channel_id, thread, game, options, status, creator_id, locale, seed, seed_hash, "
-    "created_at, updated_at, entropy, bot_secret, hints, turn_deadline, commitments) "
-    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "created_at, updated_at, entropy, bot_secret, hints, turn_deadline, commitments, auto_pass) "
+    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "RETURNING id"
 )
 # Due turn timers (half time passed: a reminder, or the deadline: the policy), and league
@@ -378,7 +379,7 @@ class Repository:
         entropy: dict[str, str] | None = None, bot_secret: str | None = None, hints: bool = True,
         posts: Callable[[int], list[PostRow]] | None = None, turn_deadline: float | None = None,
         commitments: dict[str, str] | None = None,
-        linked: Callable[[int], Awaitable[None]] | None = None,
+        linked: Callable[[int], Awaitable[None]] | None = None, auto_pass: bool = True,
     ) -> int:
         """A new lobby. `bot_secret` (what its bot seats draw from) is drawn here unless given;
         `posts(session_id)`: the posts announcing it, kept in the same transaction;
@@ -392,7 +393,7 @@ class Repository:
                     (guild_id, channel_id, int(thread), game, json.dumps(options), creator_id, locale, str(seed),
                      seed_hash, now, now, None if entropy is None else json.dumps(entropy),
                      bot_secret or secrets.token_hex(32), int(hints), turn_deadline,
-                     None if commitments is None else json.dumps(commitments)),
+                     None if commitments is None else json.dumps(commitments), int(auto_pass)),
                 )
                 session_id = (await cur.fetchone())[0]
                 await self._write_seats(db, session_id, seats)
@@ -426,6 +427,7 @@ class Repository:
             created_at=row["created_at"], updated_at=row["updated_at"], seats=seats,
             error=row["error"] if "error" in row.keys() else None,  # absent in an older database opened read-only
             hints=bool(row["hints"]) if "hints" in row.keys() else True,
+            auto_pass=bool(row["auto_pass"]) if "auto_pass" in row.keys() else True,
             **_fair_columns(row),
         )
 

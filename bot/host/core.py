@@ -9,6 +9,7 @@ or RuleError before anything is written, so a refused command changes nothing.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import pickle
 import random
@@ -20,6 +21,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
+
+from pydantic import BaseModel, ValidationError
 
 from bot import markdown
 from bot.host import decks, fair, names, rules, thinking
@@ -72,6 +75,21 @@ HINT_LEVEL = "normal"  # /game hint shows what this level would play
 REVEAL_SECONDS = 1800.0
 
 
+class TableOptions(BaseModel):
+    """Options of every table whatever its game, given with the game's own (`/game new conflict
+    auto_pass=off`) and listed after them by `/game help GAME`; the host's, not the rules'."""
+
+    model_config = {"extra": "forbid"}
+    # A seat whose only legal action is a waiver (an action model with `waiver = True`: declining
+    # a window it has nothing to answer with) passes at once, as a bot seat would, with no DM and
+    # no ping. The instant pass shows that the player had no answer (as MTG Arena's auto-pass
+    # does); a table that wants no such timing tell turns it off.
+    auto_pass: bool = True
+
+
+TABLE_OPTIONS = "host"  # their catalog prefix: host.option.auto_pass.name, .help
+
+
 class HostError(Exception):
     """A refused command: a message key and parameters, shown in the caller's language."""
 
@@ -82,6 +100,20 @@ class HostError(Exception):
 
 
 GameFinished = Callable[[SessionRow, Outcome], Awaitable[None]]
+AUTO = "auto"  # the action log's source of a pass the host made for a player (`Host._auto_pass`)
+
+
+def lone_waiver(engine: Engine, state: Any, seat: int) -> Any | None:
+    """The seat's only legal action when it is a waiver (see `Host._auto_pass`), else None. The
+    console scripts skip such moves: at an auto_pass table the host makes them."""
+    legal = engine.legal_actions(state, seat)
+    return legal[0] if len(legal) == 1 and getattr(legal[0], "waiver", False) is True else None
+
+
+@functools.lru_cache(maxsize=64)
+def _has_waivers(engine: Engine) -> bool:
+    """Whether the game has an action a seat may be left with alone to decline (see `Host._auto_pass`)."""
+    return any(getattr(model, "waiver", False) is True for model in engine.actions)
 
 
 @dataclass
@@ -713,9 +745,9 @@ class Host:
         except KeyError:
             raise HostError("host.unknown_game", game=given[:40], games=available_games()) from None
 
-    def check_new(self, cmd: Command) -> tuple[str, Engine, dict[str, str]]:
+    def check_new(self, cmd: Command) -> tuple[str, Engine, dict[str, str], TableOptions]:
         """Everything `/game new` can check before anything is made (a Discord thread is
-        created only after this passes): the place, the game and its options."""
+        created only after this passes): the place, the game, its options and the table's."""
         if cmd.is_dm or cmd.channel_id is None:
             raise HostError("host.channel_only")
         key = self._game(cmd)
@@ -723,10 +755,17 @@ class Host:
         raw = cmd.args.get("options") or {}
         if not isinstance(raw, dict):
             raise HostError("host.bad_options")
-        options = engine.parse_options({str(k): str(v) for k, v in raw.items()})
+        raw = {str(k): str(v) for k, v in raw.items()}
+        mine = {k: v for k, v in raw.items() if table_options.field_named(TABLE_OPTIONS, TableOptions, k)}
+        options = engine.parse_options({k: v for k, v in raw.items() if k not in mine})
         # stored by the model's own names, so `Max_Rounds=5` and `回合上限=5` are one option
         stored = {k: str(v) for k, v in options.model_dump().items() if k in options.model_fields_set}
-        return key, engine, stored
+        named = table_options.normalize(TABLE_OPTIONS, TableOptions, mine)
+        try:
+            table = TableOptions.model_validate(named)
+        except ValidationError as exc:
+            raise table_options.refusal(TABLE_OPTIONS, TableOptions, exc, named) from None
+        return key, engine, stored, table
 
     async def refusal(self, cmd: Command) -> Outbox | None:
         """For adapters that must act before the host (a thread for `/game new thread:true`):
@@ -734,14 +773,14 @@ class Host:
         locale = await self._caller_locale(cmd)
         try:
             if cmd.verb == "game.new":
-                key, _, _ = self.check_new(cmd)
+                key, _, _, _ = self.check_new(cmd)
                 cmd.args["game"] = key
         except (HostError, RuleError) as exc:
             return self._reply(t(locale, exc.key, **exc.params))
         return None
 
     async def _new(self, cmd: Command, locale: str) -> Outbox:
-        key, engine, raw = self.check_new(cmd)
+        key, engine, raw, table = self.check_new(cmd)
         table_locale = normalize_locale(cmd.guild_locale or cmd.locale or locale)
         with_entropy = _flag(cmd.args.get("entropy"))
         seed = self.seed_source()
@@ -767,7 +806,7 @@ class Host:
                 bot_secret=self.bot_secret_source(),
                 entropy={str(cmd.user_id): fair.new_contribution()} if with_entropy else None,
                 commitments={} if with_entropy else None, posts=opened,
-                hints=not _flag(cmd.args.get("nohints")),
+                hints=not _flag(cmd.args.get("nohints")), auto_pass=table.auto_pass,
             )
         except TableExists:
             raise HostError("host.table_exists") from None
@@ -983,7 +1022,7 @@ class Host:
                 seats=[replace(s, seat=i) for i, s in enumerate(order)],
                 bot_secret=self.bot_secret_source(),
                 entropy=_drawn_values(order) if lobby else None, commitments={} if lobby else None,
-                posts=announcement, hints=last.hints,
+                posts=announcement, hints=last.hints, auto_pass=last.auto_pass,
                 # Without entropy the rematch starts at once, in a second transaction: created
                 # due now, so that if this process dies before that, the next timer tick (of
                 # any process) starts it instead (see `_tick_table`); `_begin` starts it once.
@@ -1572,6 +1611,8 @@ class Host:
             head = t(locale, "host.help_game", title=localize_value(engine.title, locale), game=key,
                      **_player_count(engine))
             body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
+            body += "\n" + t(locale, "host.help_table_options") + "\n" + "\n".join(
+                table_options.help_lines(TABLE_OPTIONS, TableOptions, locale))
             return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
         games = listed(locale, (aside(locale, k, localize_value(get_engine(k).title, locale)) for k in available_games()))
         return self._reply(t(locale, "host.help", games=games, **self._surface_commands(cmd)))
@@ -1607,6 +1648,8 @@ class Host:
                user_id: int | None, source: str) -> None:
         self._before_step(engine, session, progress)
         step = engine.apply(progress.state, seat, action)
+        if source == AUTO:  # said first in the post and in /game log: the host passed for them
+            step.events.insert(0, Event.public("host.auto_passed", player=self._name(session, seat)))
         self._record(engine, session, progress, step, seat, action.code(), user_id, source)
 
     def _resign(self, engine: Engine, session: SessionRow, progress: Progress, seat: int,
@@ -1689,6 +1732,23 @@ class Host:
         # a human must act first when any is awaited (bots in a simultaneous choice answer after them)
         return bool(active) and all(session.seats[s].is_bot for s in active)
 
+    @staticmethod
+    def _auto_pass(session: SessionRow, engine: Engine, state: Any) -> tuple[int, Any] | None:
+        """A human seat awaited whose only legal action is a waiver (`waiver = True` on its model:
+        declining a window with nothing to answer with), and that action: at a table with
+        auto_pass on, the host plays it at once, as the bot seat would, instead of sending a
+        one-button prompt or waiting on the timer (issue 18)."""
+        if not session.auto_pass or not _has_waivers(engine) or engine.outcome(state) is not None:
+            return None
+        for seat in engine.active_seats(state):
+            if not session.seats[seat].is_bot and (action := lone_waiver(engine, state, seat)) is not None:
+                return seat, action
+        return None
+
+    def _host_moves(self, session: SessionRow, engine: Engine, state: Any) -> bool:
+        """Whether the host has a move to make for a seat: an automatic pass, or the bots'."""
+        return self._bots_to_move(session, engine, state) or self._auto_pass(session, engine, state) is not None
+
     def _bot_choice(self, engine: Engine, session: SessionRow, state: Any, seat: int, rng: random.Random,
                     level: str | None = None) -> Any:
         """What the bot of `seat` plays: at its level (a search thinks within the level's
@@ -1711,6 +1771,10 @@ class Host:
         started = self.work_clock()
         game = get_game(session.game)
         for n in range(self.bot_step_cap):
+            if (auto := self._auto_pass(session, engine, progress.state)) is not None:
+                seat, action = auto  # before the bots: a human awaited in a simultaneous choice acts first
+                self._apply(engine, session, progress, seat, action, session.user_of(seat), AUTO)
+                continue
             if not self._bots_to_move(session, engine, progress.state):
                 return False
             if n and self.work_clock() - started >= self.bot_seconds:
@@ -1730,7 +1794,7 @@ class Host:
                     progress.notes.append(t(session.locale, "host.bot_stuck", name=self._name(session, seat)))
                     return False
                 self._apply(engine, session, progress, seat, rng.choice(legal), None, "bot")
-        progress.bots_pending = self._bots_to_move(session, engine, progress.state)
+        progress.bots_pending = self._host_moves(session, engine, progress.state)
         return progress.bots_pending
 
     async def _humans_still_in(self, session: SessionRow, progress: Progress) -> bool:
@@ -1789,7 +1853,7 @@ class Host:
             progress.quiet_from = len(progress.events)  # the bots are finishing it, or the last human's seat went to one
         # the bots think on a worker thread: the event loop (every other table) never waits on them
         # (only when a bot is to move: the hop to the thread and back costs more than most commands)
-        bots_pending = (progress.ended is None and self._bots_to_move(session, engine, progress.state)
+        bots_pending = (progress.ended is None and self._host_moves(session, engine, progress.state)
                         and await asyncio.to_thread(self._play_bots, engine, session, progress))
         progress.quiet_began = (progress.quiet_from is not None and progress.ended is None
                                 and bool(self._humans_among(before, progress.in_play_before)))
@@ -2167,7 +2231,8 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
             if id(actions[0]) not in told_apart:
                 continue
             label = game.text.describe_action(state, seat, actions[0], locale)
-            options.append(MenuOption(value=token, label=label))
+            options.append(MenuOption(value=token, label=label,
+                                      description=game.text.action_facts(state, seat, actions[0], locale)))
         else:  # a token the game has no name for (a gun's number): what its actions have in common
             label = token_names.get(token) or " ".join(names.common_prefix(
                 [game.text.describe_action(state, seat, a, locale).split() for a in actions])) or token

@@ -11,7 +11,7 @@ every field by its annotation and writes the same JSON a BaseModel did.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -191,9 +191,12 @@ def _copy_pending(d: Pending) -> Pending:
 
 
 # --- actions -------------------------------------------------------------------------------
-def _act(kind: str, **fields: type) -> type[ActionBase]:
+def _act(kind: str, waiver: bool = False, **fields: type) -> type[ActionBase]:
     annotations = {"kind": Literal[kind], **fields}  # type: ignore[valid-type]
     ns = {"__annotations__": annotations, "kind": kind}
+    if waiver:  # declines a window and does nothing else: alone, the host applies it (bot/host)
+        annotations["waiver"] = ClassVar[bool]
+        ns["waiver"] = True
     return type(f"Act_{kind}", (ActionBase,), ns)
 
 
@@ -235,13 +238,13 @@ Assassinate = _act("assassinate", card=str, unit=str, tid=str, target=str)
 Claim = _act("claim")
 Next = _act("next")
 Lay = _act("lay", cards=str)
-Allow = _act("allow")
+Allow = _act("allow", waiver=True)
 Void = _act("void")
 Deflect = _act("deflect", card=str, unit=str)
 Escape = _act("escape", card=str)
 Cover = _act("cover", card=str)
 Fund = _act("fund")
-Pass = _act("pass")
+Pass = _act("pass", waiver=True)  # the doom window declined
 Yes = _act("yes")
 No = _act("no")
 Discard = _act("discard", card=str)

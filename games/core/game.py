@@ -47,7 +47,7 @@ def wants_key(view: dict[str, Any]) -> bool:
 # `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.
 STATE_FUNCTIONS = {"describe_action": "describe", "token_names": "token_names", "event_params": "event_params",
                    "explain_roll": "explain_roll", "prompt": "prompt", "event_labels": "event_labels",
-                   "menu_steps": "menu_steps"}
+                   "menu_steps": "menu_steps", "action_facts": "action_facts"}
 
 
 class Text:
@@ -75,6 +75,12 @@ class Text:
 
     def describe_action(self, state: Any, seat: int, action: Any, locale: str) -> str:
         return action.code()
+
+    def action_facts(self, state: Any, seat: int, action: Any, locale: str) -> str:
+        """What the seat weighs in choosing this action, beyond its name (fleet: an attack's
+        chance to land and what it comes from), shown under the choice in the menus; only what
+        the seat may know. "" for none."""
+        return ""
 
     def token_names(self, state: Any, seat: int, locale: str) -> dict[str, str]:
         """Names, in `locale`, of the tokens in this seat's action codes (verbs, ids of cards,

@@ -110,6 +110,12 @@ def _aliases(game: str, options: type[BaseModel]) -> dict[str, str]:
     return out
 
 
+def field_named(game: str, options: type[BaseModel], name: str) -> str | None:
+    """The option a spelling names (its key in any case, `-` for `_`, or its name in either
+    language), or None: how the host tells its own table options from a game's."""
+    return _aliases(game, options).get(str(name).strip().lower())
+
+
 def normalize(game: str, options: type[BaseModel], raw: dict[str, Any]) -> dict[str, Any]:
     """Option names mapped to the model's fields (any case, either language); choices and
     booleans compared without case. Refuses an unknown name with the list of options."""

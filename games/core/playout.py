@@ -216,6 +216,7 @@ def _seat_face(game: Game, state: Any, seat: int) -> dict[str, Any]:
         "outcome": None if (o := engine.outcome(state)) is None else o.model_dump(),
         "legal": [a.code() for a in legal],
         "labels": {loc: [text.describe_action(state, seat, a, loc) for a in legal] for loc in LOCALES},
+        "facts": {loc: [text.action_facts(state, seat, a, loc) for a in legal] for loc in LOCALES},
         "own secrets": sorted(engine.secrets(state).get(seat, ())),
         # what the menus and /play call things, and the out-of-turn prompt (issue 18)
         "names": {loc: text.token_names(state, seat, loc) for loc in LOCALES},

@@ -9,6 +9,7 @@ from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, numbered, t, verb_names
 from games.fleet.data import DATA, parse_loadout
+from games.fleet.odds import Odds, attack_odds
 from games.fleet.state import FleetState
 
 if TYPE_CHECKING:
@@ -308,6 +309,30 @@ def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
     if kind == "victory":
         return t(locale, f"fleet.goal_text.{key}", round=arms_round)  # 军备竞赛 counts at an option's round
     return ""
+
+
+def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
+    """Under an attack choice: `3 shots, each 42% to land (hits on d20 ≤ 12, evaded on ≤ 8)`,
+    from what the seat may know (games/fleet/odds.py); "" for any other choice, and where no
+    dice are rolled against one target (a blast on a zone, a support weapon)."""
+    if a.kind == "attack":
+        return odds_text(attack_odds(engine, state, seat, a.mech, a.weapon, a.target), locale)
+    if a.kind == "fire":
+        return odds_text(attack_odds(engine, state, seat, "ship", a.weapon, a.target), locale)
+    if a.kind == "second":  # 双管镭射炮's second shot: the ship's twin laser again
+        return odds_text(attack_odds(engine, state, seat, "ship", "twin_laser", a.target), locale)
+    return ""
+
+
+def odds_text(odds: Odds | None, locale: str) -> str:
+    if odds is None:
+        return ""
+    if odds.sure:
+        return t(locale, "fleet.odds.sure")
+    return t(locale, "fleet.odds.land", chance=odds.percent, hit=odds.hit, evade=odds.evade,
+             each=t(locale, "fleet.odds.each", shots=odds.shots) if odds.shots > 1 else "",
+             hit_twice=t(locale, "fleet.odds.hit_twice") if odds.hit_twice else "",
+             evade_twice=t(locale, "fleet.odds.evade_twice") if odds.evade_twice else "")
 
 
 def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:

@@ -1,7 +1,7 @@
 """Game state and actions of fleet & mech, and the zone map (geometry stays here)."""
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from dataclasses import dataclass, field
 
@@ -390,6 +390,7 @@ class React(ActionBase):
 
 class Pass(ActionBase):
     kind: Literal["pass"] = "pass"
+    waiver: ClassVar[bool] = True  # declines a window: alone, the host applies it (bot/host)
 
 
 class Second(ActionBase):

@@ -15,7 +15,7 @@ import random
 from functools import lru_cache
 from dataclasses import asdict, dataclass
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import TypeAdapter
 
@@ -97,6 +97,7 @@ class Fire(ActionBase):
 
 class Pass(ActionBase):
     kind: Literal["pass"] = "pass"
+    waiver: ClassVar[bool] = True  # declines: alone, the host applies it (bot/host)
 
 
 class Cut(ActionBase):

@@ -289,6 +289,7 @@ class DFire(ActionBase):
 
 class Hold(ActionBase):
     kind: Literal["hold"] = "hold"
+    waiver: ClassVar[bool] = True  # no defensive fire: alone, the host applies it (bot/host)
 
 
 class Again(ActionBase):
@@ -298,6 +299,7 @@ class Again(ActionBase):
 
 class NoAgain(ActionBase):
     kind: Literal["noagain"] = "noagain"
+    waiver: ClassVar[bool] = True  # no second shot
 
 
 class AdvFire(ActionBase):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.host.core import lone_waiver
 from games.conflict import ENGINE, GAME
 from games.core import Seat
 
@@ -77,7 +78,8 @@ def lines(seed: int):
         action = choose(state, seat, rng, done)
         hidden = action.kind in SECRET or (action.kind == "deploy" and action.face == "down")
         where = "@dm" if hidden or state.phase == "setup" else ""
-        out.append(f"{NAMES[seat]}{where}: /play {action.code()}")
+        if lone_waiver(ENGINE, state, seat) is None:  # else the host passes for them (auto_pass)
+            out.append(f"{NAMES[seat]}{where}: /play {action.code()}")
         if action.kind == "lay":
             done.add("laid")
         state = ENGINE.apply(state, seat, action).state

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.host.core import lone_waiver
 from games.core import Seat
 from games.fleet import ENGINE, GAME
 
@@ -49,7 +50,8 @@ def lines(seed: int = SEED) -> tuple[list[str], int]:
         seat = ENGINE.active_seats(state)[0]
         action = GAME.bot_action(state, seat, rng)
         where = "@dm" if action.kind in SECRET_KINDS else ""
-        out.append(f"{NAMES[seat]}{where}: /play {action.code()}")
+        if lone_waiver(ENGINE, state, seat) is None:  # else the host passes for them (auto_pass)
+            out.append(f"{NAMES[seat]}{where}: /play {action.code()}")
         before = state.turn_no
         state = ENGINE.apply(state, seat, action).state
         if state.turn_no != before:

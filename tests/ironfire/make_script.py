@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.host.core import lone_waiver
 from games.core import Seat
 from games.ironfire import ENGINE, GAME
 
@@ -36,7 +37,8 @@ def lines(seed: int = SEED) -> tuple[list[str], int]:
         seat = ENGINE.active_seats(state)[0]
         action = GAME.bot_action(state, seat, rng)
         secret = state.phase in ("deck", "army") or (state.phase == "recount" and action.kind != "cut")
-        out.append(f"{NAMES[seat]}{'@dm' if secret else ''}: /play {action.code()}")
+        if lone_waiver(ENGINE, state, seat) is None:  # else the host passes for them (auto_pass)
+            out.append(f"{NAMES[seat]}{'@dm' if secret else ''}: /play {action.code()}")
         before = state.phase
         state = ENGINE.apply(state, seat, action).state
         if before == "army" and state.phase == "battle":

@@ -96,6 +96,20 @@ async def duel_table(host: Host, channel: int = CHANNEL, start: bool = True, gam
     return session.id
 
 
+async def fleet_table(host: Host, timer_hours: str | None = None) -> int:
+    """alice and bob at a fleet table, fleets built (ready-made) and victory conditions chosen;
+    with `timer_hours`, a turn timer. Returns the session id."""
+    await host.handle(cmd("alice", "game.new", game="fleet"))
+    await host.handle(cmd("bob", "game.join"))
+    await host.handle(cmd("alice", "game.start"))
+    if timer_hours:
+        await host.handle(cmd("alice", "game.timer", hours=timer_hours))
+    for user, code in (("alice", "preset raider"), ("bob", "preset carrier"), ("alice", "victory raid"),
+                       ("bob", "victory arms")):
+        await host.handle(cmd(user, "play", code=code))
+    return (await host.repo.open_session_in_channel(CHANNEL)).id
+
+
 async def play_duel_to_end(host: Host, session_id: int, channel: int = CHANNEL) -> None:
     """Both humans play their lowest legal card (or the first legal action) until the end."""
     from tests.toygame import ENGINE

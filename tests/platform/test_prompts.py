@@ -12,20 +12,13 @@ import pytest
 from games.core.engine import Seat
 from games.fleet import ENGINE, GAME
 from games.registry import get_engine, get_game
-from tests.platform.conftest import cmd
+from tests.platform.conftest import cmd, fleet_table
 
 USERS = ("alice", "bob")
 
 
 async def test_a_reaction_window_reaches_its_player_with_buttons_and_the_timer(host):
-    await host.handle(cmd("alice", "game.new", game="fleet"))
-    await host.handle(cmd("bob", "game.join"))
-    await host.handle(cmd("alice", "game.start"))
-    await host.handle(cmd("alice", "game.timer", hours="2"))
-    for user, code in (("alice", "preset raider"), ("bob", "preset carrier"), ("alice", "victory raid"),
-                       ("bob", "victory arms")):
-        await host.handle(cmd(user, "play", code=code))
-    sid = (await host.repo.open_session_in_channel(10)).id
+    sid = await fleet_table(host, timer_hours="2")
     rng = random.Random(1)
     prompts = 0
     for _ in range(200):

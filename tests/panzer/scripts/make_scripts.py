@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.host.core import lone_waiver
 from games.core import Seat
 from games.panzer import ENGINE, GAME
 
@@ -19,7 +20,8 @@ ROUNDS = 3
 
 
 def play(seed: int, names: list[str], rounds: int) -> tuple[list[tuple[int, str, bool]], object]:
-    """(seat, code, private) for every action of a bot-vs-bot game, and the final state."""
+    """(seat, code, private) for every action of a bot-vs-bot game that a player types (not the
+    passes the host makes for them: auto_pass), and the final state."""
     state = ENGINE.setup([Seat(index=i, name=n) for i, n in enumerate(names)],
                          ENGINE.parse_options({"rounds": str(rounds)}), seed).state
     rng = random.Random(seed)
@@ -27,7 +29,8 @@ def play(seed: int, names: list[str], rounds: int) -> tuple[list[tuple[int, str,
     while ENGINE.outcome(state) is None:
         seat = ENGINE.active_seats(state)[0]
         action = GAME.bot_action(state, seat, rng)
-        moves.append((seat, action.code(), state.phase in ("ammo", "army")))
+        if lone_waiver(ENGINE, state, seat) is None:
+            moves.append((seat, action.code(), state.phase in ("ammo", "army")))
         state = ENGINE.apply(state, seat, action).state
     return moves, state
 
