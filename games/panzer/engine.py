@@ -857,7 +857,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if t.type not in _TURRET_TYPES:
             t.turret = d
         ev.append(_public("panzer.ev.turn_hull", tank=t.id, dir=_DIR_KEYS[d], ap=m.ap,
-                          **({"reserve": reserve} if reserve else {})))
+                          **({"reserve": reserve} if reserve else {}), **({"free": True} if paid == 0 else {})))
         if not (m.dash or m.ap > 0 or m.reserve > 0):  # _maybe_stop, knowing a turn leaves no free turn
             self._end_drive(state, ev)
 

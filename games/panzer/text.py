@@ -7,7 +7,7 @@ from typing import Any
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over, wants_key
 from games.core.i18n import aside, has, listed, localize_value, t, verb_names
-from games.core.hexgrid import distance, neighbor
+from games.core.hexgrid import DIRECTION_NAMES, distance, neighbor
 from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER
 from games.panzer.rules import army_limit
@@ -134,8 +134,13 @@ def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], loca
         why = step_reason(state.options.map, dest, reverse, params["cost"])
         out["why"] = t(locale, why) if why else ""
         out["refund"] = t(locale, "panzer.term.refund", refund=params["refund"]) if params.get("refund") else ""
-    if key == "panzer.ev.turn_hull":  # a medium or heavy tank's turn after a forward move (RULES 5)
-        out["reserve"] = t(locale, "panzer.term.reserve") if params.get("reserve") else ""
+    if key == "panzer.ev.turn_hull":  # a turn right after a forward move: held back or free (RULES 5, 9)
+        out["note"] = ""
+        if params.get("reserve"):
+            out["note"] = t(locale, "panzer.term.reserve")
+        elif params.get("free"):
+            light = _tank_class(state, params.get("tank")) == "light"
+            out["note"] = t(locale, "panzer.term.free_turn" if light else "panzer.term.free_hybrid")
     if key == "panzer.ev.turret":  # a line recorded before the turns left were kept says none
         out["left"] = t(locale, "panzer.term.turret_left", left=params["left"]) if "left" in params else ""
     if key == "panzer.ev.halt":
@@ -165,7 +170,7 @@ def step_reason(map_key: str, dest: Any, reverse: bool, cost: int) -> str | None
 
 def _go_label(state: Any, action: Any, p: dict[str, Any], locale: str) -> str:
     """A move step: a reverse says what it costs and why (RULES 5, "reverse to the rear hex | 2");
-    a forward step its cost when above 1 (a river, a wreck) and the turn's point it pays back."""
+    a forward step its cost when above 1 (a river), a wreck it clears, and the turn's point it pays back."""
     tk = next((x for x in state.tanks if x.id == action.tank), None)
     gmap = MAPS[state.options.map]
     dest = gmap.by_name.get(action.hex.lower())
@@ -176,7 +181,8 @@ def _go_label(state: Any, action: Any, p: dict[str, Any], locale: str) -> str:
     m = state.mover
     cost = R.step_cost(gmap.cells, state.wrecks, ROSTER[tk.type].tank_class == "heavy", dest, False,
                        bool(m and m.dash), frozenset()) or 1
-    why = step_reason(state.options.map, dest, False, cost)
+    # a wreck is cleared by entering it, whatever that costs (1 for a heavy tank)
+    why = "panzer.term.cost_wreck" if dest in state.wrecks else step_reason(state.options.map, dest, False, cost)
     refund = m.reserve if m is not None and m.tank == tk.id else 0
     extra = (t(locale, why) if why else "") + (t(locale, "panzer.term.refund", refund=refund) if refund else "")
     cost_text = t(locale, "panzer.term.go_cost", cost=cost, why=extra) if extra else ""
@@ -373,7 +379,9 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
     if kind in ("deploy", "go"):
         p["hex"] = hex_label(action.hex)
     if kind == "path":
-        p["steps"] = " → ".join(hex_label(h) for h in action.steps)
+        p["steps"] = " → ".join(  # a facing is a turn, never a bare "N" that reads like a hex
+            t(locale, "panzer.term.turn_step", dir=t(locale, f"panzer.dir.{h.lower()}"))
+            if h.lower() in DIRECTION_NAMES else hex_label(h) for h in action.steps)
     if kind == "drive":
         p["free"] = action.free
     if kind in ("load", "precise", "jumpfire", "dfire", "again", "advfire"):
@@ -395,6 +403,8 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["target"] = _tank_label(state, s.target, locale) if s is not None else ""
     if kind == "go":
         return _go_label(state, action, p, locale)
+    if kind == "dash":  # how far the enemy is before the move (RULES 6: the target's hex counted)
+        p["dist"] = shot_distance(state, action.tank, action.target)
     if kind == "drive" and not action.free:  # "with 0 free points" says nothing
         return t(locale, "panzer.act.drive_plain", **p)
     shot = _shot_of(state, action)
@@ -428,9 +438,11 @@ def summary(view: dict[str, Any], locale: str) -> str:
             waiting = [s for s in (0, 1) if not view[f"{view['phase']}_ready"][s]]
             seat = waiting[0] if len(waiting) == 1 else None
         # the phase only: the host's "Waiting for: bob" under the board names who acts
+        # the turn's free points while a tank may still drive with them (not in advance fire: movement is over)
+        pool = view["phase"] in ("shots", "move", "moving", "dash")
         lines.append(t(locale, "panzer.ui.turn_both" if seat is None else "panzer.ui.turn",
                        phase=t(locale, f"panzer.phase.{view['phase']}"))
-                     + (" · " + t(locale, "panzer.ui.pool", pool=view["pool"]) if view["phase"] in ("shots", "move", "moving", "dash", "advance") else ""))
+                     + (" · " + t(locale, "panzer.ui.pool", pool=view["pool"]) if pool else ""))
     if view["phase"] in ("draft", "army") or not view["tanks"]:
         for s in (0, 1):
             picks = listed(locale, (localize_value(ROSTER[k].name, locale) for k in view["picks"][s])) or t(locale, "core.none")

@@ -232,8 +232,8 @@ def test_the_second_shot_s_roll_says_so(dice, en, zh):
 
 
 @pytest.mark.parametrize("locale,back,ahead", [
-    ("en", "M4 Sherman #1: reverse to H9 (2 points: reversing costs 2, rule 5)", "M4 Sherman #1: go to H7"),
-    ("zh-CN", "M4 #1 倒车到 H9（2 点：倒车花费 2，规则 5）", "M4 #1 前往 H7")])
+    ("en", "M4 Sherman #1: go to H9 in reverse (2 points: reversing costs 2, rule 5)", "M4 Sherman #1: go to H7"),
+    ("zh-CN", "M4 #1 倒车前往 H9（2 点：倒车花费 2，规则 5）", "M4 #1 前往 H7")])
 def test_a_reverse_choice_says_what_it_costs_and_why(locale, back, ahead):
     """RULES 5: "reverse to the rear hex | 2 (needs 2 left)"; a forward step costs 1 (nothing to say)."""
     s = moving([("a1", "m4", "h8", "n"), ("b1", "m4", "a1", "s")])
@@ -287,3 +287,44 @@ def test_a_destroyed_tank_s_move_is_refused_as_destroyed_and_changes_nothing(pha
     assert t("en", err.value.key, **named) == "Panther #2 has been destroyed: a wreck can neither move nor fire."
     assert t("zh-CN", err.value.key, **TEXT.event_params(s, err.value.key, err.value.params, "zh-CN")) == \
         "豹式坦克 #2 已被击毁：残骸不能移动，也不能射击。"
+
+
+@pytest.mark.parametrize("locale,said", [
+    ("en", "BT-7 #1 turns to NE (4 left; free: a light tank turns for nothing right after a forward move)."),
+    ("zh-CN", "BT-7 #1 车体转向 东北（剩余 4；免费：轻型前进后紧接着转向不花点数）。")])
+def test_a_light_tank_s_free_turn_says_why_it_cost_nothing(locale, said):
+    """RULES 5: "turn right after a forward move, light | 0". A BT-7 (5 points) goes H8 → H7 (4
+    left) and turns NE: still 4 left, and the line says why."""
+    s = moving([("a1", "bt7", "h8", "n"), ("b1", "m4", "a1", "s")])
+    act(s, "go a1 h7")
+    assert line_of(act(s, "turn a1 ne"), "panzer.ev.turn_hull", locale) == said
+
+
+@pytest.mark.parametrize("locale,said", [("en", "Route for M4 Sherman #1: H7 → turn NE → I7"),
+                                         ("zh-CN", "M4 #1 沿路线 H7 → 转向东北 → I7 移动")])
+def test_a_route_names_a_facing_as_a_turn(locale, said):
+    """A route's facing is a hull turn ("H8 → N → H7" read as if N were a hex)."""
+    s = moving([("a1", "m4", "h8", "n"), ("b1", "m4", "a1", "s")])
+    assert label(s, "path a1 h7,ne,i7", locale) == said
+
+
+@pytest.mark.parametrize("locale,said", [
+    ("en", "Declare a jump shot: Tiger #1 at M4 Sherman #3 (distance 4 now; it moves first)"),
+    ("zh-CN", "宣告跃进射击：虎式 #1 对 M4 #3（现在距离 4；先移动）")])
+def test_a_jump_shot_choice_shows_the_distance_before_the_move(locale, said):
+    s = board([("a1", "tiger", "h8", "n"), ("a9", "m4", "l10", "n"), ("b1", "m4", "h4", "s"),
+               ("b9", "m4", "a1", "s")])
+    assert label(s, "dash a1 b1", locale) == said
+
+
+@pytest.mark.parametrize("typ,name,en,zh", [
+    ("churchill", "Churchill #1", " (1 point: clearing the wreck)", "（1 点：清除残骸）"),
+    ("m4", "M4 Sherman #1", " (2 points: clearing the wreck)", "（2 点：清除残骸）"),
+    ("pz4h", "Pz IV H #1", " (2 points: clearing the wreck)", "（2 点：清除残骸）")])
+def test_a_step_into_a_wreck_says_it_clears_it(typ, name, en, zh):
+    """RULES 5: "enter and clear a wreck | light/medium 2, heavy 1". A Churchill at h8 faces a
+    wreck at h7: the choice says it clears it, for 1 point (a heavy tank), an M4 for 2."""
+    s = moving([("a1", typ, "h8", "n"), ("b1", "m4", "a1", "s")])
+    s.wrecks.append(ENGINE.gmap(s).by_name["h7"])
+    assert label(s, "go a1 h7", "en") == f"{name}: go to H7{en}"
+    assert label(s, "go a1 h7", "zh-CN").endswith(f"前往 H7{zh}")
