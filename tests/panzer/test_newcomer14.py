@@ -192,7 +192,7 @@ def second_shot():
 
 
 @pytest.mark.parametrize("locale,again,no,rule", [
-    ("en", "Second shot (rate of fire): BT-7 #1 fires again at M4 Sherman #3 · distance 3, hit chance ",
+    ("en", "Second shot (rate of fire): BT-7 #1 fires again at M4 Sherman #3 · distance 3: hit ",
      "No second shot for BT-7 #1", "a light tank that fired at a medium or heavy tank"),
     ("zh-CN", "第二发（射速优势）：BT-7 #1 再次向 M4 #3 开火（距离 3，命中率 ", "BT-7 #1 不打第二发",
      "轻型射击中/重型未击毁时可再射一次")])
@@ -211,7 +211,7 @@ def test_the_second_shot_is_named_with_its_rule(locale, again, no, rule):
     act(d, "dfire b1 1 -")
     assert d.phase == "second" and d.seat == 1
     asked = TEXT.prompt(d, 1, locale)
-    assert rule in asked and {"en": "distance 4", "zh-CN": "距离 4"}[locale] in asked, asked
+    assert rule in asked and {"en": "distance 4:", "zh-CN": "距离 4，"}[locale] in asked, asked
 
 
 @pytest.mark.parametrize("dice,en,zh", [([1, 1], "miss (precision shot; second shot)", "未命中（精准射击；第二发）"),
@@ -253,7 +253,7 @@ def test_a_reverse_refused_for_points_says_why(locale, said):
     assert t(locale, err.value.key, **err.value.params) == said
 
 
-@pytest.mark.parametrize("locale,said", [("en", " · distance 4, hit chance "), ("zh-CN", "（距离 4，命中率 ")])
+@pytest.mark.parametrize("locale,said", [("en", " · distance 4: hit "), ("zh-CN", "（距离 4，命中率 ")])
 def test_every_fire_choice_shows_the_distance(locale, said):
     """RULES 6: "distance: the target's hex counted, the shooter's not; hit: 2d6 + modifiers ≥
     distance". A Tiger at h8 and an M4 at h4: distance 4, beside the odds, in every fire choice."""
