@@ -203,10 +203,12 @@ def coded(game: Game, state: Any, seat: int, text: str) -> str | None:
             name = fold(name)
             pairs |= {(name, token), (name.split(" @")[0].strip(), token), (_ASIDE.sub("", name).strip(), token)}
     left = line  # what no name covers: a bare id there ("attack u1 t5") keeps the rules' own answer
+    itself: set[str] = set()  # tokens whose name is the token itself (a hex "H6" is the code's "h6"): covered too
     for name, token in sorted(pairs, key=lambda p: -len(p[0])):
         if not name or name == token:
+            itself.add(token)
             continue
         whole = rf"(?<!\S){re.escape(name)}(?!\S)"
         new = re.sub(whole, token, line)
         changed, line, left = changed or new != line, new, re.sub(whole, " ", left)
-    return line if changed and not any(_ID.fullmatch(w) for w in left.split()) else None
+    return line if changed and not any(_ID.fullmatch(w) and w not in itself for w in left.split()) else None

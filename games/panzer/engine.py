@@ -444,10 +444,23 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("core.illegal")
         handler, phases = rule
         if ph not in phases:
+            self._refuse_destroyed(state, seat, action)
             raise RuleError("panzer.err.wrong_phase")
         events: list[Event] = []
-        handler(self, state, seat, action, events)
+        try:
+            handler(self, state, seat, action, events)
+        except RuleError:
+            self._refuse_destroyed(state, seat, action)
+            raise
         return _step(state, events)
+
+    def _refuse_destroyed(self, state: PanzerState, seat: int, action: PanzerAction) -> None:
+        """A refused action for one of the seat's destroyed tanks says that, before any other
+        reason ("go Panther #3 H6" once the Panther is a wreck: not "not possible in this phase")."""
+        tid = getattr(action, "tank", None)
+        t = self.tank(state, tid) if isinstance(tid, str) else None
+        if t is not None and t.owner == seat and not t.alive:
+            raise RuleError("panzer.err.destroyed", tank=t.id)
 
     # The _do_ handlers: apply has checked the seat and the phase (_PHASES) before calling one.
 
@@ -634,7 +647,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.turret_turns", tank=t.id)
         t.turret = d
         t.turret_left -= 1
-        ev.append(_public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
+        ev.append(_public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d], left=t.turret_left))
 
     # shots ---------------------------------------------------------------------------
     def _check_fire(self, state: PanzerState, seat: int, tid: str, target: str, gun: int, ammo: str | None,
@@ -664,7 +677,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if R.ttype(t).guns[g].turret and d != t.turret:
             t.turret_left -= turn_steps(t.turret, d)
             t.turret = d
-            ev.append(_public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d]))
+            ev.append(_public("panzer.ev.turret", tank=t.id, dir=_DIR_KEYS[d], left=t.turret_left))
 
     def _do_precise(self, state: PanzerState, seat: int, a: Precise, ev: list[Event]) -> None:
         t, e, g = self._check_fire(state, seat, a.tank, a.target, a.gun, a.ammo, "precise")
@@ -763,9 +776,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         if cost is None:
             raise RuleError("panzer.err.blocked", hex=a.hex)
         budget = m.ap if reverse else m.ap + m.reserve
-        if budget < cost:
-            raise RuleError("panzer.err.no_points", need=cost, have=budget)
+        if budget < cost:  # a reverse says why it costs 2 (RULES 5)
+            raise RuleError("panzer.err.no_points_reverse" if reverse else "panzer.err.no_points", need=cost,
+                            have=budget)
         # validated: move
+        refund = 0 if reverse else m.reserve  # a medium/heavy turn's point, back on this forward move
         m.ap = budget - cost
         m.reserve = 0
         before = t.pos
@@ -777,7 +792,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             t.visited.append(dest)
         m.free_turn = not reverse or (state.options.hybrid and t.type in _HYBRID_TYPES)
         m.last = "step"
-        ev.append(_public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap))
+        ev.append(_public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap,
+                          **({"refund": refund} if refund else {}), **({"reverse": True} if reverse else {})))
         if cleared is not None:
             ev.append(_public("panzer.ev.cleared", tank=t.id, hex=names[dest]))
         if not m.dash:
@@ -840,7 +856,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t.hull = d
         if t.type not in _TURRET_TYPES:
             t.turret = d
-        ev.append(_public("panzer.ev.turn_hull", tank=t.id, dir=_DIR_KEYS[d], ap=m.ap))
+        ev.append(_public("panzer.ev.turn_hull", tank=t.id, dir=_DIR_KEYS[d], ap=m.ap,
+                          **({"reserve": reserve} if reserve else {}), **({"free": True} if paid == 0 else {})))
         if not (m.dash or m.ap > 0 or m.reserve > 0):  # _maybe_stop, knowing a turn leaves no free turn
             self._end_drive(state, ev)
 
@@ -858,7 +875,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def _end_drive(self, state: PanzerState, ev: list[Event]) -> None:
         m = state.mover
         assert m is not None
-        ev.append(_public("panzer.ev.halt", tank=m.tank))
+        ev.append(_public("panzer.ev.halt", tank=m.tank, left=m.ap))
         state.mover = None
         state.phase = "move"
 
@@ -951,7 +968,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     # the shot itself ----------------------------------------------------------------------
     def _fire(self, state: PanzerState, t: Tank, e: Tank, g: int, ammo: str | None, mode: str, aim_at: Hex,
               wreck_at: Hex, ev: list[Event], back: str, second: bool = False) -> None:
-        destroyed, short = self._resolve(state, t, e, g, ammo, mode, aim_at, wreck_at, ev)
+        destroyed, short = self._resolve(state, t, e, g, ammo, mode, aim_at, wreck_at, ev, second)
         if state.finished:
             return
         typ, etyp = R.ttype(t), R.ttype(e)
@@ -993,8 +1010,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         self._resume(state, s.back, ev)
 
     def _resolve(self, state: PanzerState, t: Tank, e: Tank, g: int, ammo: str | None, mode: str, aim_at: Hex,
-                 wreck_at: Hex, ev: list[Event]) -> tuple[bool, bool]:
-        """One shot: the hit roll, then damage (or the HESH table). Returns (destroyed, shortage)."""
+                 wreck_at: Hex, ev: list[Event], second: bool = False) -> tuple[bool, bool]:
+        """One shot: the hit roll, then damage (or the HESH table). Returns (destroyed, shortage);
+        `second`: a light tank's second shot (rate of fire), which its roll names."""
         assert t.pos is not None
         typ = R.ttype(t)
         gun = typ.guns[g]
@@ -1007,15 +1025,15 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         mods = R.hit_modifier_terms(state, t, e, mode)
         mod = sum(mods.values())
         dice = state.rng.dice(2, 6)
-        rolled, raised = list(dice), {}
+        rolled, extra = list(dice), ({"second": True} if second else {})
         if ammo == "apfsds":  # rule 4-2: one die counts as a 6 (the lower one, the best choice)
             low = dice.index(min(dice))
-            raised = {"apfsds": 6 - dice[low]}  # the event shows the dice as rolled and what the round adds
+            extra["apfsds"] = 6 - dice[low]  # the event shows the dice as rolled and what the round adds
             dice[low] = 6
         natural = sum(dice)
         total = natural + mod
         hit = total >= dist
-        ev.append(_roll(t.id, "@panzer.roll.hit", rolled, total, mod=mod, mods=mods, need=dist, target=e.id, **raised))
+        ev.append(_roll(t.id, "@panzer.roll.hit", rolled, total, mod=mod, mods=mods, need=dist, target=e.id, **extra))
         ev.append(_public("panzer.ev.hit_result", tank=t.id, target=e.id, mode=f"@panzer.mode.{mode}",
                                natural=natural, mod=mod, total=total, need=dist,
                                result="@panzer.hit" if hit else "@panzer.miss"))

@@ -1,5 +1,6 @@
-"""The board image: terrain, coordinates, tanks with hull and turret, wrecks, markers, and
-for a selected (moving) tank its firing arc and the hexes it can still reach. Sized for a
+"""The board image: terrain, coordinates, tanks (a hull pointed at its front, with white front
+edges, and a black gun line), wrecks, markers, and for a selected (moving) tank its firing arc
+and the hexes it can still reach. Sized for a
 phone: big hexes, coordinates in capitals (`C4`), tanks by their number (`#3`, as the texts
 name them: `Tiger I #3`), a legend under the map, the last move outlined in orange."""
 from __future__ import annotations
@@ -16,11 +17,14 @@ from games.panzer.data import MAPS
 from games.panzer.text import tank_numbers
 
 SIZE = 34  # centre to corner, pixels
-LEGEND_H = 84
+LEGEND_H = 106
 LAST_MOVE = (255, 110, 0)
 SQ3 = math.sqrt(3)
 TERRAIN = {".": (222, 214, 170), "F": (86, 140, 74), "M": (140, 120, 100), "R": (110, 160, 215)}
 REACH = (20, 160, 40)  # the outline of the hexes a moving tank can still reach
+FRONT = (255, 255, 255)  # the hull's front edges
+# the hull's corners as (forward, sideways) pixels from the hex's centre: rear, shoulders, nose
+HULL = [(-10, 8), (-10, -8), (2, -8), (14, 0), (2, 8)]
 
 OWNER = [(40, 80, 200), (200, 50, 40)]
 CLASS_LETTER = {"light": "L", "medium": "M", "heavy": "H"}
@@ -48,6 +52,28 @@ def _dir_vec(d: int) -> tuple[float, float]:
     return x / n, y / n
 
 
+def hull_outline(cx: float, cy: float, forward: tuple[float, float]) -> list[tuple[float, float]]:
+    """A tank's hull seen from above, pointing along `forward` (a unit vector): square at the
+    rear, pointed at the front, so that no turn but a whole one looks the same (the triangle it
+    replaces looked alike turned 120°, and a newcomer could not read which way a tank faced)."""
+    fx, fy = forward
+    px, py = -fy, fx
+    return [(cx + fx * f + px * p, cy + fy * f + py * p) for f, p in HULL]
+
+
+def _draw_tank(draw: ImageDraw.ImageDraw, cx: float, cy: float, hull: tuple[float, float],
+               turret: tuple[float, float], colour: tuple[int, int, int], has_turret: bool) -> None:
+    """The hull in the seat's colour with its front edges in FRONT, then the gun: a barrel from a
+    turret disc, or along the hull for a tank without a turret."""
+    body = hull_outline(cx, cy, hull)
+    draw.polygon(body, fill=colour, outline=(0, 0, 0))
+    draw.line(body[2:5], fill=FRONT, width=3)  # shoulder, nose, shoulder: the hull's front
+    gx, gy = turret if has_turret else hull
+    draw.line((cx, cy, cx + gx * 21, cy + gy * 21), fill=(20, 20, 20), width=3)
+    if has_turret:
+        draw.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=(20, 20, 20))
+
+
 def title(view: dict[str, Any], locale: str) -> str:
     """The map, the round (never past the last: a finished game's round has moved on, as the
     text board's has) and the score."""
@@ -69,18 +95,19 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     moved_tanks = last_move(view, ("tank", "target", "by", "mover"))
     arc = set(view.get("arc") or [])
     reach = set(view.get("reach") or [])
+    fills = {}
     for h, c in gmap.cells.items():
         cx, cy = _centre(*h)
         name = gmap.names[h]
         fill = TERRAIN[c]
         if name in arc:
             fill = arc_tint(fill)
+        fills[h] = fill
         draw.polygon(_corners(cx, cy), fill=fill, outline=(90, 90, 90))
         if name in reach:
             draw.polygon(_corners(cx, cy, SIZE - 4), outline=REACH, width=2)
         if name in moved_hexes:
             draw.polygon(_corners(cx, cy, SIZE - 2), outline=LAST_MOVE, width=3)
-        draw.text((cx, cy - SIZE * 0.64), name.upper(), fill=(60, 60, 60), font=small, anchor="mm")
     for w in view["wrecks"]:
         h = parse_hex_name(w)
         cx, cy = _centre(*h)
@@ -92,22 +119,13 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         h = parse_hex_name(tk["pos"])
         cx, cy = _centre(*h)
         colour = OWNER[tk["owner"]]
-        hx, hy = _dir_vec(tk["hull"])
-        px, py = -hy, hx
-        # hull: an arrow-shaped body pointing along the hull facing
-        body = [(cx + hx * 13, cy + hy * 13), (cx - hx * 10 + px * 10, cy - hy * 10 + py * 10),
-                (cx - hx * 10 - px * 10, cy - hy * 10 - py * 10)]
-        draw.polygon(body, fill=colour, outline=(0, 0, 0))
+        _draw_tank(draw, cx, cy, _dir_vec(tk["hull"]), _dir_vec(tk["turret"]), colour, tk["has_turret"])
         if view.get("selected") == tk["id"]:
-            draw.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), outline=(240, 200, 0), width=3)
+            draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), outline=(240, 200, 0), width=3)
         elif tk["id"] in moved_tanks:
-            draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), outline=LAST_MOVE, width=3)
-        if tk["has_turret"]:
-            tx, ty = _dir_vec(tk["turret"])
-            draw.line((cx, cy, cx + tx * 18, cy + ty * 18), fill=(20, 20, 20), width=3)
-            draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=(20, 20, 20))
-        draw.text((cx, cy + SIZE * 0.58), f"#{numbers[tk['id']][1]}{CLASS_LETTER[tk['class']]}", fill=(0, 0, 0),
-                  font=label, anchor="mm")
+            draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), outline=LAST_MOVE, width=3)
+        draw.text((cx, cy + SIZE * 0.6), f"#{numbers[tk['id']][1]}{CLASS_LETTER[tk['class']]}", fill=(0, 0, 0),
+                  font=label, anchor="mm", stroke_width=2, stroke_fill=fills[h])  # on its hex, readable over a barrel
         marks = ""
         for key, letter in (("fired", "F"), ("immobile", "I"), ("gun_broken", "G"), ("dry", "D")):
             if tk[key]:
@@ -120,6 +138,10 @@ def render(view: dict[str, Any], locale: str) -> bytes:
             marks += f"*{tk['ammo']}"
         if marks:
             draw.text((cx + SIZE * 0.5, cy - SIZE * 0.3), marks, fill=(150, 0, 0), font=small, anchor="lm")
+    for h, name in gmap.names.items():  # over the tanks' barrels, on a halo, to stay legible
+        cx, cy = _centre(*h)
+        draw.text((cx, cy - SIZE * 0.64), name.upper(), fill=(60, 60, 60), font=small, anchor="mm",
+                  stroke_width=2, stroke_fill=fills[h])
     draw.text((LEFT, 10), title(view, locale), fill=(0, 0, 0), font=big)
     _legend(draw, view, locale, map_bottom, width)
     return png_bytes(with_banner(img, view, locale))
@@ -137,6 +159,10 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: i
     draw.text((x + 20, top + 11), t(locale, "panzer.legend.last"), fill=(0, 0, 0), font=f, anchor="lm")
     draw.text((LEFT, top + 30), t(locale, "panzer.legend.classes"), fill=(40, 40, 40), font=font(12))
     draw.text((LEFT, top + 46), t(locale, "panzer.legend.marks"), fill=(40, 40, 40), font=font(12))
+    # how to read a tank's facing: one drawn pointing right on plain ground, as on the map
+    draw.rectangle((LEFT, top + 61, LEFT + 40, top + 81), fill=TERRAIN["."], outline=(90, 90, 90))
+    _draw_tank(draw, LEFT + 16, top + 71, (1.0, 0.0), (1.0, 0.0), OWNER[0], True)
+    draw.text((LEFT + 46, top + 71), t(locale, "panzer.legend.tank"), fill=(40, 40, 40), font=font(12), anchor="lm")
     # the terrain (what blocks sight and movement) and, while a tank moves, its arc and reach
     Swatch = tuple[tuple[int, int, int], tuple[int, int, int] | None]  # fill, outline
     rows: list[list[tuple[list[Swatch], str]]] = [
@@ -150,7 +176,7 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: i
         rows.append(moving)
     small = font(12)
     for n, row in enumerate(rows):
-        x, y = LEFT, top + 62 + 18 * n
+        x, y = LEFT, top + 86 + 18 * n
         for swatches, key in row:
             for fill, outline in swatches:
                 draw.rectangle((x, y, x + 14, y + 14), fill=fill, outline=outline or (90, 90, 90),

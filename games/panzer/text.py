@@ -7,7 +7,7 @@ from typing import Any
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over, wants_key
 from games.core.i18n import aside, has, listed, localize_value, t, verb_names
-from games.core.hexgrid import distance
+from games.core.hexgrid import DIRECTION_NAMES, distance, neighbor
 from games.panzer import rules as R
 from games.panzer.data import MAPS, ROSTER
 from games.panzer.rules import army_limit
@@ -127,6 +127,24 @@ def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], loca
     for name in _HEX_PARAMS:
         if isinstance(out.get(name), str):
             out[name] = hex_label(out[name])
+    if key == "panzer.ev.step":  # why a step cost 2, and a turn's point paid back (RULES 5)
+        reverse = bool(params.get("reverse"))
+        out["moves"] = t(locale, "panzer.term.reverses" if reverse else "panzer.term.moves")
+        dest = MAPS[state.options.map].by_name.get(str(params["to"]))
+        why = step_reason(state.options.map, dest, reverse, params["cost"])
+        out["why"] = t(locale, why) if why else ""
+        out["refund"] = t(locale, "panzer.term.refund", refund=params["refund"]) if params.get("refund") else ""
+    if key == "panzer.ev.turn_hull":  # a turn right after a forward move: held back or free (RULES 5, 9)
+        out["note"] = ""
+        if params.get("reserve"):
+            out["note"] = t(locale, "panzer.term.reserve")
+        elif params.get("free"):
+            light = _tank_class(state, params.get("tank")) == "light"
+            out["note"] = t(locale, "panzer.term.free_turn" if light else "panzer.term.free_hybrid")
+    if key == "panzer.ev.turret":  # a line recorded before the turns left were kept says none
+        out["left"] = t(locale, "panzer.term.turret_left", left=params["left"]) if "left" in params else ""
+    if key == "panzer.ev.halt":
+        out["left"] = t(locale, "panzer.term.unused", left=params["left"]) if params.get("left") else ""
     if key == "panzer.ev.drive":  # the move's points: the tank's own and those taken from the turn's pool
         free = params["free"]
         out["how"] = t(locale, "panzer.term.drive_free", base=params["ap"] - free, free=free) if free else ""
@@ -140,7 +158,46 @@ def event_params(engine: Any, state: Any, key: str, params: dict[str, Any], loca
     return out
 
 
+def step_reason(map_key: str, dest: Any, reverse: bool, cost: int) -> str | None:
+    """Why a step costs more than 1 point (RULES 5: reverse 2, entering a river 2, clearing a
+    wreck 2, a heavy tank 1; costs do not add), as a locale key; None for a plain step."""
+    if reverse:
+        return "panzer.term.cost_reverse"
+    if cost < 2:
+        return None
+    return "panzer.term.cost_river" if MAPS[map_key].cells.get(dest) == "R" else "panzer.term.cost_wreck"
+
+
+def _go_label(state: Any, action: Any, p: dict[str, Any], locale: str) -> str:
+    """A move step: a reverse says what it costs and why (RULES 5, "reverse to the rear hex | 2");
+    a forward step its cost when above 1 (a river), a wreck it clears, and the turn's point it pays back."""
+    tk = next((x for x in state.tanks if x.id == action.tank), None)
+    gmap = MAPS[state.options.map]
+    dest = gmap.by_name.get(action.hex.lower())
+    if tk is None or tk.pos is None or dest is None:
+        return t(locale, "panzer.act.go", cost="", **p)
+    if dest == neighbor(tk.pos, tk.hull + 3):
+        return t(locale, "panzer.act.reverse", **p)
+    m = state.mover
+    cost = R.step_cost(gmap.cells, state.wrecks, ROSTER[tk.type].tank_class == "heavy", dest, False,
+                       bool(m and m.dash), frozenset()) or 1
+    # a wreck is cleared by entering it, whatever that costs (1 for a heavy tank)
+    why = "panzer.term.cost_wreck" if dest in state.wrecks else step_reason(state.options.map, dest, False, cost)
+    refund = m.reserve if m is not None and m.tank == tk.id else 0
+    extra = (t(locale, why) if why else "") + (t(locale, "panzer.term.refund", refund=refund) if refund else "")
+    cost_text = t(locale, "panzer.term.go_cost", cost=cost, why=extra) if extra else ""
+    return t(locale, "panzer.act.go", cost=cost_text, **p)
+
+
 _DICE = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+def shot_distance(state: Any, tid: str, target: str, aim_at: Any = None) -> int:
+    """The hexes a shot counts (RULES 6: the target's hex counted, the shooter's not), from where it
+    is judged: the target's hex, or for defensive fire the hex the mover left."""
+    shooter = next(tk for tk in state.tanks if tk.id == tid)
+    at = aim_at if aim_at is not None else next(tk for tk in state.tanks if tk.id == target).pos
+    return distance(shooter.pos, at)
 
 
 def shot_odds(state: Any, tid: str, target: str, gun: int, ammo: str | None, mode: str,
@@ -168,7 +225,8 @@ def shot_odds(state: Any, tid: str, target: str, gun: int, ammo: str | None, mod
 def _odds_text(state: Any, tid: str, target: str, gun: int, ammo: str | None, mode: str, aim_at: Any,
                locale: str) -> str:
     hit, kill = shot_odds(state, tid, target, gun, ammo, mode, aim_at)
-    return t(locale, "panzer.term.odds", hit=round(hit * 100), kill=round(kill * 100))
+    return t(locale, "panzer.term.odds", dist=shot_distance(state, tid, target, aim_at), hit=round(hit * 100),
+             kill=round(kill * 100))
 
 
 def _shot_of(state: Any, action: Any) -> tuple[str, str, int, str, Any] | None:
@@ -195,7 +253,8 @@ def prompt(engine: Any, state: Any, seat: int, locale: str) -> str | None:
         hit, kill = shot_odds(state, s.shooter, s.target, s.gun + 1, None, s.mode, s.aim_at)
         return t(locale, "panzer.prompt.again", tank=_tank_label(state, s.shooter, locale),
                  target=_tank_label(state, s.target, locale),
-                 odds=t(locale, "panzer.term.odds_bare", hit=round(hit * 100), kill=round(kill * 100)))
+                 odds=t(locale, "panzer.term.odds_bare", dist=shot_distance(state, s.shooter, s.target, s.aim_at),
+                        hit=round(hit * 100), kill=round(kill * 100)))
     hexes = MAPS[state.options.map].names
     best: dict[str, tuple[float, float]] = {}
     for action in engine.legal_actions(state, seat):
@@ -205,7 +264,9 @@ def prompt(engine: Any, state: Any, seat: int, locale: str) -> str | None:
             best[action.tank] = max(best.get(action.tank, odds), odds)
     shooters = t(locale, "panzer.term.odds_sep").join(
         t(locale, "core.labelled", label=_tank_label(state, tid, locale),
-          value=t(locale, "panzer.term.odds_bare", hit=round(h * 100), kill=round(k * 100)))
+          value=t(locale, "panzer.term.odds_bare", dist=shot_distance(state, tid, state.reaction.mover,
+                                                                      state.reaction.aim_at),
+                  hit=round(h * 100), kill=round(k * 100)))
         for tid, (h, k) in best.items())
     return t(locale, "panzer.prompt.dfire", tank=_tank_label(state, state.reaction.mover, locale),
              hex=hex_label(hexes.get(state.reaction.after)), shooters=shooters)
@@ -256,7 +317,10 @@ def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: lis
         shown.target = t(locale, "panzer.term.distance", tank=against, need=params["need"])
         shown.result = t(locale, "panzer.hit" if params["total"] >= params["need"] else "panzer.miss")
         if nxt_key == "panzer.ev.hit_result":
-            shown.result = aside(locale, shown.result, t(locale, nxt["mode"][1:]))
+            mode = t(locale, nxt["mode"][1:])
+            if params.get("second"):  # a light tank's second shot (rate of fire, RULES 6)
+                mode = t(locale, "panzer.term.odds_sep").join((mode, t(locale, "panzer.term.second")))
+            shown.result = aside(locale, shown.result, mode)
             shown.absorbs = 1
     elif what == "@panzer.roll.damage" and nxt_key == "panzer.ev.damage_result":
         terms = []
@@ -315,7 +379,9 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
     if kind in ("deploy", "go"):
         p["hex"] = hex_label(action.hex)
     if kind == "path":
-        p["steps"] = " → ".join(hex_label(h) for h in action.steps)
+        p["steps"] = " → ".join(  # a facing is a turn, never a bare "N" that reads like a hex
+            t(locale, "panzer.term.turn_step", dir=t(locale, f"panzer.dir.{h.lower()}"))
+            if h.lower() in DIRECTION_NAMES else hex_label(h) for h in action.steps)
     if kind == "drive":
         p["free"] = action.free
     if kind in ("load", "precise", "jumpfire", "dfire", "again", "advfire"):
@@ -331,6 +397,14 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["gun"] = aside(locale, "", guns[action.gun - 1].name) if len(guns) > 1 and 0 < action.gun <= len(guns) else ""
     if kind == "dfire" and state.reaction is not None:
         p["target"] = _tank_label(state, state.reaction.mover, locale)
+    if kind in ("again", "noagain"):  # whose second shot, at whom
+        s = state.second
+        p["tank"] = _tank_label(state, s.shooter, locale) if s is not None else ""
+        p["target"] = _tank_label(state, s.target, locale) if s is not None else ""
+    if kind == "go":
+        return _go_label(state, action, p, locale)
+    if kind == "dash":  # how far the enemy is before the move (RULES 6: the target's hex counted)
+        p["dist"] = shot_distance(state, action.tank, action.target)
     if kind == "drive" and not action.free:  # "with 0 free points" says nothing
         return t(locale, "panzer.act.drive_plain", **p)
     shot = _shot_of(state, action)
@@ -364,9 +438,11 @@ def summary(view: dict[str, Any], locale: str) -> str:
             waiting = [s for s in (0, 1) if not view[f"{view['phase']}_ready"][s]]
             seat = waiting[0] if len(waiting) == 1 else None
         # the phase only: the host's "Waiting for: bob" under the board names who acts
+        # the turn's free points while a tank may still drive with them (not in advance fire: movement is over)
+        pool = view["phase"] in ("shots", "move", "moving", "dash")
         lines.append(t(locale, "panzer.ui.turn_both" if seat is None else "panzer.ui.turn",
                        phase=t(locale, f"panzer.phase.{view['phase']}"))
-                     + (" · " + t(locale, "panzer.ui.pool", pool=view["pool"]) if view["phase"] in ("shots", "move", "moving", "dash", "advance") else ""))
+                     + (" · " + t(locale, "panzer.ui.pool", pool=view["pool"]) if pool else ""))
     if view["phase"] in ("draft", "army") or not view["tanks"]:
         for s in (0, 1):
             picks = listed(locale, (localize_value(ROSTER[k].name, locale) for k in view["picks"][s])) or t(locale, "core.none")

@@ -26,7 +26,7 @@ def test_forward_costs_1_and_reverse_2():
     assert "go a1 h9" not in codes(s)  # reversing needs 2 points
     with pytest.raises(RuleError) as err:
         act(s, "go a1 h9")
-    assert err.value.key == "panzer.err.no_points"
+    assert err.value.key == "panzer.err.no_points_reverse"  # the refusal says why reversing costs 2
 
 
 def test_only_front_or_rear_hex():

@@ -15,7 +15,7 @@ from games.panzer.text import shot_odds
 from tests.bot_games import bot_steps
 from tests.panzer.helpers import act, board, give_ammo, load
 
-ODDS = {"en": "hit chance {hit}%, kill chance {kill}%", "zh-CN": "命中率 {hit}%，击毁率 {kill}%"}
+ODDS = {"en": "hit {hit}%, kill {kill}%", "zh-CN": "命中率 {hit}%，击毁率 {kill}%"}
 
 
 def _window():
@@ -72,9 +72,9 @@ def test_a_special_round_changes_the_chance_shown_as_it_changes_the_roll():
                 pytest.approx((hits / 36 / 36, kills / 36 / 36)), action.code()
             shown[action.ammo] = GAME.text.describe_action(state, 1, action, "en")
     # APFSDS: 6 + the higher die - 2 ≥ 5 always
-    assert "hit chance 100%" in shown["apfsds"], shown
+    assert "hit 100%" in shown["apfsds"], shown
     hesh = next(a for a in ENGINE.legal_actions(state, 1) if a.kind == "dfire" and a.ammo == "hesh")
-    assert "hit chance 58%, kill chance 19%" in GAME.text.describe_action(state, 1, hesh, "en")  # 21/36 × 2/6
+    assert "hit 58%, kill 19%" in GAME.text.describe_action(state, 1, hesh, "en")  # 21/36 × 2/6
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
