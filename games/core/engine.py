@@ -65,6 +65,9 @@ class _ActionModel(BaseModel):
 
 
 _NOT_GIVEN: Any = object()  # a value left out of an `unchecked` call
+# field types whose values validation keeps as they are when of exactly these types
+_PLAIN = {str: (str,), int: (int,), str | None: (str, type(None)), int | None: (int, type(None)),
+          typing.Optional[str]: (str, type(None)), typing.Optional[int]: (int, type(None))}
 _IMMUTABLE = (type(None), str, int, float, bool, tuple, frozenset)
 
 
@@ -99,6 +102,7 @@ class _ActionType(type):
         cls.model_config = twin.model_config
         cls._fields = tuple(fields)
         cls._code_fields = tuple(field for field in fields if field != "kind")
+        cls._plain_types = tuple(_PLAIN.get(hints[field]) for field in cls._code_fields)
         cls._shell = type.__new__(mcs, f"_Shell{name}", (cls,), {
             "__slots__": (), "__module__": __name__, "__init__": object.__init__,
             "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
@@ -192,6 +196,17 @@ class ActionBase(metaclass=_ActionType):
         for name in self._code_fields:
             parts.append(_encode_value(getattr(self, name)))
         return " ".join(parts)
+
+    @classmethod
+    def from_values(cls, *values: Any) -> ActionBase:
+        """The action with these values in code order (those left out defaulted): made by
+        `unchecked` when every value is exactly of its field's plain type (a str for a str, an
+        int, not a bool, for an int, or None where the field allows it), which validation would
+        keep as it is; anything else (a literal, a list, another type) is validated."""
+        for value, plain in zip(values, cls._plain_types):
+            if plain is None or type(value) not in plain:
+                return cls(**dict(zip(cls._code_fields, values)))
+        return cls.unchecked(*values)
 
     # --- what the pydantic model offered ------------------------------------------------------
     def __setattr__(self, name: str, value: Any) -> None:

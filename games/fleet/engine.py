@@ -91,21 +91,11 @@ def _act(cls: type, *values: Any) -> Any:
 
     Card ids are new in every game, so a game still builds some thirty actions that name a
     card: from str values (ids, zones, weapon and skill names read off the state) the action
-    is made without validating again (ActionBase.unchecked: str fields take a str as it is;
-    test_fast_paths compares whole games' listings with validated actions). Any other value
-    takes the validating constructor."""
-    names = code_fields(cls)
-    assert len(values) <= len(names), (cls, values)
-    if not _str_fields(cls) or any(type(v) is not str for v in values):
-        return cls(**dict(zip(names, values)))
-    return cls.unchecked(*values)
-
-
-@lru_cache(maxsize=None)
-def _str_fields(cls: type) -> bool:
-    """Whether every field of the action after its kind is a str (or a str or None): a str
-    value fills it as it is (a literal or a list is validated)."""
-    return all(cls.model_fields[name].annotation in (str, str | None) for name in code_fields(cls))
+    is made without validating again (ActionBase.from_values: a str field takes a str as it
+    is; test_fast_paths compares whole games' listings with validated actions). Any other
+    value is validated."""
+    assert len(values) <= len(code_fields(cls)), (cls, values)
+    return cls.from_values(*values)
 
 
 # actions over the fixed vocabulary of mech slots and zones, built once: a dict lookup costs
