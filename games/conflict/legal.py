@@ -17,7 +17,6 @@ from games.conflict.rules import (
 )
 from games.conflict.model import ConflictState, Unit
 from games.core.engine import code_fields
-from games.core.events import fill_model
 
 COMBAT = "ADSR"  # 攻击 attack, 防御 defend, 自爆 self-destruct, 休整 rest
 LAYS3 = ["none"] + ["".join(p) for k in (1, 2, 3) for p in permutations(COMBAT, k)]
@@ -28,7 +27,7 @@ LAYS4 = ["".join(p) for p in permutations(COMBAT, 4)]
 def _act(kind: str, *values: Any) -> Any:
     """The action of `kind` with its field values in order, as in its text code (`_act("move",
     card, unit, tid)` is `move card unit tid`). Actions are frozen values: legal lists reuse
-    equal ones instead of building new pydantic objects on every step (a bounded cache, as
+    equal ones instead of building new objects on every step (a bounded cache, as
     card ids are fresh in every game; positional arguments hash faster than keywords). A game
     lists some 2,400 different actions, so 4,096 entries keep a whole game's (a bigger cache
     only holds more old objects for the garbage collector to walk). The key holds only
@@ -37,33 +36,11 @@ def _act(kind: str, *values: Any) -> Any:
     return _MAKE[kind](*values)
 
 
-def _maker(cls: type) -> Any:
-    """A function building `cls` from its field values in order. A game still builds some two
-    thousand new actions (each card drawn brings its deploys, moves ...), from values read
-    off the state: str ids, int seats and amounts, the literal faces. So the model is filled
-    as pydantic's validator fills it, without validating again (test_legal_filter checks over
-    whole games that every listed action equals a validated one, field types included). The
-    actions of a class share one set of given field names (see games.core.events.fill_model): a third
-    fewer new objects for the garbage collector to walk."""
-    kind = cls.model_fields["kind"].default
-    names = code_fields(cls)
-    given = set(names)
-    if len(names) == 0:
-        return lambda: fill_model(cls, {"kind": kind}, given)
-    if len(names) == 1:
-        (a,) = names
-        return lambda x: fill_model(cls, {"kind": kind, a: x}, given)
-    if len(names) == 2:
-        a, b = names
-        return lambda x, y: fill_model(cls, {"kind": kind, a: x, b: y}, given)
-    if len(names) == 3:
-        a, b, c = names
-        return lambda x, y, z: fill_model(cls, {"kind": kind, a: x, b: y, c: z}, given)
-    a, b, c, d = names  # no action has more fields
-    return lambda x, y, z, w: fill_model(cls, {"kind": kind, a: x, b: y, c: z, d: w}, given)
-
-
-_MAKE = {cls.model_fields["kind"].default: _maker(cls) for cls in m.ACTIONS}
+# A game still builds some two thousand new actions (each card drawn brings its deploys,
+# moves ...), from values read off the state: str ids, int seats and amounts, the literal faces.
+# So they are made without validating again (ActionBase.unchecked; test_legal_filter checks
+# over whole games that every listed action equals a validated one, field types included).
+_MAKE = {cls.model_fields["kind"].default: cls.unchecked for cls in m.ACTIONS}
 _MAKE_DEPLOY, _MAKE_MOVE = _MAKE["deploy"], _MAKE["move"]
 
 

@@ -1,10 +1,12 @@
 """The engine protocol: pure rules, no I/O.
 
-A game is a subclass of `Engine` in `games/<key>/`. Options and actions are pydantic
-models. The state is a pydantic model too, or, where the rules read and write it in hot
-loops, plain (slotted) dataclasses that the engine loads and dumps through a pydantic
-`TypeAdapter` by overriding `load_state`/`dump_state` (panzer, conflict, fleet): the same
-validation and JSON, without BaseModel's slower attribute access. The rules are methods.
+A game is a subclass of `Engine` in `games/<key>/`. Options are pydantic models; actions are
+declared as pydantic models are (`ActionBase` subclasses) but are plain slotted objects that
+validate and dump through a pydantic twin of each class. The state is a pydantic model, or,
+where the rules read and write it in hot loops, plain (slotted) dataclasses that the engine
+loads and dumps through a pydantic `TypeAdapter` by overriding `load_state`/`dump_state`
+(panzer, conflict, fleet): the same validation and JSON, without BaseModel's slower
+attribute access. The rules are methods.
 This class is the rules only: a game's text, picture and bot are modules of their own that
 import the engine, wired with it in `games/<key>/__init__.py` as a `Game`
 (games/core/game.py). The host, the bot seat, the adapters and the random-playout test
@@ -25,13 +27,16 @@ Contract every engine keeps (the core tests and `shapan playout` check it):
 """
 from __future__ import annotations
 
+import copy
 import functools
 import random
+import sys
 import types
 import typing
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, GetCoreSchemaHandler, ValidationError
+from pydantic_core import CoreSchema, core_schema
 
 from games.core import options as table_options
 from games.core.errors import RuleError
@@ -52,22 +57,257 @@ class Outcome(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
-class ActionBase(BaseModel):
-    """Base of every action model. Subclasses set `kind: Literal["..."] = "..."`.
+class _ActionModel(BaseModel):
+    """Base of the pydantic twins: each action class validates and dumps through its twin,
+    a frozen model with the same name, fields and defaults (what the action class was)."""
+
+    model_config = {"frozen": True}
+
+
+_NOT_GIVEN: Any = object()  # a value left out of an `unchecked` call
+# field types whose values validation keeps as they are when of exactly these types
+_PLAIN = {str: (str,), int: (int,), str | None: (str, type(None)), int | None: (int, type(None)),
+          typing.Optional[str]: (str, type(None)), typing.Optional[int]: (int, type(None))}
+_IMMUTABLE = (type(None), str, int, float, bool, tuple, frozenset)
+
+
+class _ActionType(type):
+    """Makes each action class from its declaration (`kind: Literal["x"] = "x"`, annotated
+    fields, defaults): a slot per field (plain attribute reads), its pydantic twin (validation,
+    dumps, `model_fields`), equality and hash as the model had them, and `unchecked`, the
+    constructor for known-good values. Conflict declares its classes with `type(...)`, which
+    comes here too."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kwargs: Any) -> _ActionType:
+        own = dict(ns.get("__annotations__", {}))
+        taken = {slot for base in bases for klass in base.__mro__ for slot in getattr(klass, "__slots__", ())}
+        ns = dict(ns)
+        # a class made by calling type(...) (conflict's) belongs to the caller's module, not this one
+        ns.setdefault("__module__", sys._getframe(1).f_globals.get("__name__"))
+        defaults = {field: ns.pop(field) for field in own if field in ns}
+        root = not any(isinstance(base, _ActionType) for base in bases)
+        ns["__slots__"] = tuple(field for field in own if field not in taken) + (
+            ("__pydantic_fields_set__",) if root else ())
+        cls = super().__new__(mcs, name, bases, ns, **kwargs)
+        # the names an annotation uses: the module's, and those of the frame declaring the class
+        hints = typing.get_type_hints(cls, localns=dict(sys._getframe(1).f_locals), include_extras=True)
+        fields = [field for field in hints if not field.startswith("_")]
+        for base in reversed(cls.__mro__[1:]):
+            defaults = {**getattr(base, "_defaults", {}), **defaults}
+        cls._defaults = {field: defaults[field] for field in fields if field in defaults}
+        cls._twin = twin = type(name, (_ActionModel,), {
+            "__annotations__": {field: hints[field] for field in fields}, "__module__": cls.__module__,
+            "__qualname__": cls.__qualname__, "__doc__": cls.__doc__, **cls._defaults})
+        cls.model_fields = twin.model_fields
+        cls.model_config = twin.model_config
+        cls._fields = tuple(fields)
+        cls._code_fields = tuple(field for field in fields if field != "kind")
+        cls._plain_types = tuple(_PLAIN.get(hints[field]) for field in cls._code_fields)
+        cls._shell = type.__new__(mcs, f"_Shell{name}", (cls,), {
+            "__slots__": (), "__module__": __name__, "__init__": object.__init__,
+            "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
+        if "__eq__" not in ns:
+            mcs._compile(cls, "__eq__", ["self", "other"], [
+                "if type(other) is not type(self):",
+                "    return False if isinstance(other, (ActionBase, BaseModel)) else NotImplemented",
+                f"return ({''.join(f'self.{f}, ' for f in fields)}) == ({''.join(f'other.{f}, ' for f in fields)})"])
+        if "__hash__" not in ns:  # as pydantic's: the hash of the field values (the one value when alone)
+            mcs._compile(cls, "__hash__", ["self"], [
+                f"return hash(self.{fields[0]})" if len(fields) == 1 else
+                f"return hash(({''.join(f'self.{f}, ' for f in fields)}))"])
+        cls.unchecked = staticmethod(mcs._unchecked(cls, fields))
+        return cls
+
+    @staticmethod
+    def _compile(cls: type, name: str, params: list[str], body: list[str], **names: Any) -> Any:
+        source = f"def {name}({', '.join(params)}):\n" + "".join(f"    {line}\n" for line in body)
+        scope = {"ActionBase": ActionBase if cls.__name__ != "ActionBase" else cls, "BaseModel": BaseModel, **names}
+        exec(source, scope)  # noqa: S102  (built from the class's own field names)
+        function = scope[name]
+        function.__qualname__ = f"{cls.__qualname__}.{name}"
+        if params and params[0] == "self":
+            setattr(cls, name, function)
+        return function
+
+    @classmethod
+    def _unchecked(mcs, cls: type, fields: list[str]) -> Any:
+        """`cls.unchecked(*values)`: the action with these values in code order, those left out
+        defaulted, made without validation: the object `cls(**dict(zip(code_fields, values)))`
+        makes when the values are of the fields' types (the caller answers for that; each game's
+        fast-path tests compare with validated ones). The fields are stored on the class's shell
+        (no frozen `__setattr__` in the way), which then becomes a `cls`."""
+        code = [f for f in fields if f != "kind"]
+        defaults = cls._defaults
+        given = [set(code[:n]) for n in range(len(code) + 1)]  # fields set, by number of values given
+        params, body, names = [], ["o = Shell()"], {"Shell": cls._shell, "Cls": cls, "NO": _NOT_GIVEN,
+                                                   "given": given, "deepcopy": copy.deepcopy}
+        if "kind" in fields:
+            names["KIND"] = defaults.get("kind", _NOT_GIVEN)
+            body.append("o.kind = KIND")
+        body.append("o.__pydantic_fields_set__ = given[0]")
+        for i, field in enumerate(code):
+            names[f"D{i}"] = default = defaults.get(field, _NOT_GIVEN)
+            if default is _NOT_GIVEN and all(f not in defaults for f in code[:i]):
+                params.append(f"v{i}")
+                body.append(f"o.{field} = v{i}")
+                body.append(f"o.__pydantic_fields_set__ = given[{i + 1}]")
+                continue
+            params.append(f"v{i}=NO")
+            fill = f"deepcopy(D{i})" if not isinstance(default, _IMMUTABLE) else f"D{i}"
+            body += [f"if v{i} is NO:",
+                     f"    o.{field} = {fill}" if default is not _NOT_GIVEN else
+                     f"    raise TypeError('{cls.__name__}.unchecked: no value for {field}')",
+                     "else:", f"    o.{field} = v{i}", f"    o.__pydantic_fields_set__ = given[{i + 1}]"]
+        body += ["o.__class__ = Cls", "return o"]
+        return mcs._compile(cls, "unchecked", params, body, **names)
+
+
+class ActionBase(metaclass=_ActionType):
+    """Base of every action. Subclasses set `kind: Literal["..."] = "..."` and their fields as
+    a pydantic model's, and behave as that frozen model did (its name, fields, defaults:
+    validation errors, coercions, dumps, `model_fields`, equality, hash, repr, copies, pickles);
+    tests/platform/test_core_fast_paths.py compares them with their pydantic twins. But an
+    action is a plain slotted object: the rules list, compare and read actions at every
+    decision, and a slot reads at a fraction of BaseModel's attribute hook, and `unchecked`
+    makes one at a fraction of validation's cost.
 
     The default text code of an action is its kind followed by its field values, e.g.
     `attack m1 ship`; lists are joined with commas and None is `-`. The same code is what
     a player types, what a button carries and what the action log stores.
     """
 
-    model_config = {"frozen": True}
     kind: str
+
+    # what a pydantic model answers for these; an action has neither extra nor private fields
+    __pydantic_extra__ = None
+    __pydantic_private__ = None
+
+    def __init__(self, /, **data: Any) -> None:
+        """Validated by the twin: the same coercions, the same ValidationError."""
+        self._take(type(self)._twin(**data))
+
+    def _take(self, model: BaseModel) -> None:
+        for field, value in model.__dict__.items():
+            object.__setattr__(self, field, value)
+        object.__setattr__(self, "__pydantic_fields_set__", model.__pydantic_fields_set__)
 
     def code(self) -> str:
         parts = [self.kind]
-        for name in code_fields(type(self)):
+        for name in self._code_fields:
             parts.append(_encode_value(getattr(self, name)))
         return " ".join(parts)
+
+    @classmethod
+    def from_values(cls, *values: Any) -> ActionBase:
+        """The action with these values in code order (those left out defaulted): made by
+        `unchecked` when every value is exactly of its field's plain type (a str for a str, an
+        int, not a bool, for an int, or None where the field allows it), which validation would
+        keep as it is; anything else (a literal, a list, another type) is validated."""
+        for value, plain in zip(values, cls._plain_types):
+            if plain is None or type(value) not in plain:
+                return cls(**dict(zip(cls._code_fields, values)))
+        return cls.unchecked(*values)
+
+    # --- what the pydantic model offered ------------------------------------------------------
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise ValidationError.from_exception_data(
+            type(self).__name__, [{"type": "frozen_instance", "loc": (name,), "input": value}])
+
+    def __delattr__(self, name: str) -> None:
+        self.__setattr__(name, None)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._fields_text(', ')})"
+
+    def __str__(self) -> str:
+        return self._fields_text(" ")
+
+    def _fields_text(self, sep: str) -> str:
+        return sep.join(f"{field}={getattr(self, field)!r}" for field in self._fields)
+
+    def __iter__(self) -> Any:
+        return iter([(field, getattr(self, field)) for field in self._fields])
+
+    def _values(self) -> dict[str, Any]:
+        return {field: getattr(self, field) for field in self._fields}
+
+    @property
+    def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
+        """The fields and their values, in order, as a model's `__dict__` held them (`vars(action)`):
+        a new dict, since an action has slots, not a dict."""
+        return self._values()
+
+    @classmethod
+    def _rebuild(cls, values: dict[str, Any], fields_set: set[str]) -> ActionBase:
+        action = cls._shell()
+        for field, value in values.items():
+            setattr(action, field, value)
+        action.__pydantic_fields_set__ = fields_set
+        action.__class__ = cls
+        return action
+
+    def __reduce__(self) -> Any:
+        return type(self)._rebuild, (self._values(), self.__pydantic_fields_set__)
+
+    def __copy__(self) -> ActionBase:
+        return self._rebuild(self._values(), set(self.__pydantic_fields_set__))
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ActionBase:
+        return self._rebuild(copy.deepcopy(self._values(), memo), set(self.__pydantic_fields_set__))
+
+    @property
+    def model_fields_set(self) -> set[str]:
+        return self.__pydantic_fields_set__
+
+    def _as_model(self) -> BaseModel:
+        from games.core.events import fill_model
+
+        return fill_model(type(self)._twin, self._values(), self.__pydantic_fields_set__)
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        return self._as_model().model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return self._as_model().model_dump_json(**kwargs)
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> ActionBase:
+        values = copy.deepcopy(self._values()) if deep else self._values()
+        fields_set = set(self.__pydantic_fields_set__)
+        if update:
+            values.update(update)  # not validated, as pydantic's model_copy
+            fields_set.update(update)
+        return self._rebuild(values, fields_set)
+
+    @classmethod
+    def _of_model(cls, model: BaseModel) -> ActionBase:
+        action = cls._shell()
+        action._take(model)
+        action.__class__ = cls
+        return action
+
+    @classmethod
+    def model_validate(cls, obj: Any, **kwargs: Any) -> ActionBase:
+        return obj if isinstance(obj, cls) else cls._of_model(cls._twin.model_validate(obj, **kwargs))
+
+    @classmethod
+    def model_validate_json(cls, data: str | bytes, **kwargs: Any) -> ActionBase:
+        return cls._of_model(cls._twin.model_validate_json(data, **kwargs))
+
+    @classmethod
+    def model_json_schema(cls, **kwargs: Any) -> dict[str, Any]:
+        return cls._twin.model_json_schema(**kwargs)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        """How a pydantic model holding an action validates and dumps it: an action is taken as
+        it is, anything else validated by the twin; dumped as the twin."""
+        model = handler(cls._twin)
+        made = core_schema.no_info_after_validator_function(cls._of_model, model)
+        return core_schema.json_or_python_schema(
+            json_schema=made,
+            python_schema=core_schema.union_schema([core_schema.is_instance_schema(cls), made]),
+            serialization=core_schema.plain_serializer_function_ser_schema(cls._as_model, return_schema=model),
+        )
 
 
 def _encode_value(value: Any) -> str:

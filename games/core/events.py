@@ -259,11 +259,11 @@ _new = object.__new__
 
 def _shell(cls: type) -> type:
     """The shell of a pydantic model class: a subclass with the same memory layout (it adds no
-    slot) whose attributes are set as a plain object's, not through the model's `__setattr__`
-    (which refuses every assignment to a frozen action), and made by a bare `shell()` (object's
-    __init__, not pydantic's). `fill_model` fills a shell and then makes it an instance of the
-    model itself. Made with `type.__new__`, not pydantic's metaclass: a shell is never
-    validated, dumped or seen, so it needs no schema of its own."""
+    slot) whose attributes are set as a plain object's, not through the model's `__setattr__`,
+    and made by a bare `shell()` (object's __init__, not pydantic's). `fill_model` fills a
+    shell and then makes it an instance of the model itself. Made with `type.__new__`, not
+    pydantic's metaclass: a shell is never validated, dumped or seen, so it needs no schema of
+    its own."""
     shell = _SHELLS[cls] = type.__new__(type(cls), f"_Shell{cls.__name__}", (cls,), {
         "__slots__": (), "__module__": __name__, "__init__": object.__init__,
         # both, so the type's setattr slot is the generic one (pydantic defines both)
@@ -277,19 +277,19 @@ _SHELLS: dict[type, type] = {}
 
 def fill_model(cls: type, fields: dict[str, Any], given: set[str]) -> Any:
     """The model `cls` with these field values (`given`: the names passed, not defaulted), its
-    slots filled as pydantic's validator fills them, without validating the values: for hot
-    paths that build many models from known-good values (listed actions; the models an event
-    or a step dumps through).
+    slots filled as pydantic's validator fills them, without validating the values: for the
+    models an event, a step or an action dumps through (actions themselves are plain objects
+    now, made by `ActionBase.unchecked`).
     The caller answers for the values; each game's fast-path tests compare with validated ones.
 
     `given` may be shared by many models: pydantic adds to it only when a field is assigned,
-    which a frozen model (an action) refuses first and which re-adds a name already there when
-    every field is given (an event's or a step's model); model_copy copies it before changing it.
+    which a frozen model (an action's twin) refuses first and which re-adds a name already there
+    when every field is given (an event's or a step's model); model_copy copies it before
+    changing it.
 
     The slots are filled on the class's shell (`_shell`), by four plain attribute stores, and
     the object then becomes a `cls`: 3.4k instructions against 5.2k for calling each slot's
-    descriptor setter on a `cls` (callgrind, Python 3.11; frontline and conflict fill one or two
-    new actions a decision)."""
+    descriptor setter on a `cls` (callgrind, Python 3.11)."""
     try:
         shell = _SHELLS[cls]
     except KeyError:

@@ -11,7 +11,7 @@ from pydantic import TypeAdapter
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import code_fields
-from games.core.events import fill_model, roll_event, step_of
+from games.core.events import roll_event, step_of
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.observer import build_view
 from games.fleet.state import (
@@ -85,31 +85,17 @@ WARP_MODELS = frozenset(k for k, md in D.mechs.items() if "warp_drive" in md.tra
 @lru_cache(maxsize=4096)  # ~2 MB; holds the actions of many tables at once
 def _act(cls: type, *values: Any) -> Any:
     """Actions are frozen values: legal_actions reuses them instead of building thousands
-    of equal pydantic objects per game (the random-playout hot loop). The values come in
+    of equal objects per game (the random-playout hot loop). The values come in
     the order of the action's code (`_act(Launch, mech, pilot, zone)`): a positional cache
     key costs half of a keyword one.
 
     Card ids are new in every game, so a game still builds some thirty actions that name a
-    card: from str values (ids, zones, weapon and skill names read off the state) the model
-    is filled as pydantic's validator fills it, without validating again (str fields take a
-    str as it is; test_fast_paths compares whole games' listings with validated actions).
-    Any other value takes the validating constructor."""
-    names = code_fields(cls)
-    assert len(values) <= len(names), (cls, values)
-    if not _str_fields(cls) or any(type(v) is not str for v in values):
-        return cls(**dict(zip(names, values)))
-    fields = cls.model_fields
-    filled = {"kind": fields["kind"].default, **dict(zip(names, values))}
-    for name in names[len(values):]:  # the defaults of the fields not given
-        filled[name] = fields[name].default
-    return fill_model(cls, filled, set(names[:len(values)]))
-
-
-@lru_cache(maxsize=None)
-def _str_fields(cls: type) -> bool:
-    """Whether every field of the action after its kind is a str (or a str or None): a str
-    value fills it as it is (a literal or a list is validated)."""
-    return all(cls.model_fields[name].annotation in (str, str | None) for name in code_fields(cls))
+    card: from str values (ids, zones, weapon and skill names read off the state) the action
+    is made without validating again (ActionBase.from_values: a str field takes a str as it
+    is; test_fast_paths compares whole games' listings with validated actions). Any other
+    value is validated."""
+    assert len(values) <= len(code_fields(cls)), (cls, values)
+    return cls.from_values(*values)
 
 
 # actions over the fixed vocabulary of mech slots and zones, built once: a dict lookup costs

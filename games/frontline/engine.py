@@ -7,8 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
-from games.core.engine import code_fields
-from games.core.events import fill_model, private_event, public_event, step_of
+from games.core.events import private_event, public_event, step_of
 
 from . import rules as R
 from .rules import UNIT_TYPE
@@ -24,22 +23,13 @@ OPENING = (4, 5)  # 1.3: first player 4 cards, second player 5
 
 def _action(cls: type, *values: Any) -> FrontlineAction:
     """A new action of `cls`: `values` are the fields in code order; those left out keep their
-    defaults. Filled as pydantic's validator fills it, without validating known-good values
-    again (games.core.events.fill_model; test_fast_paths compares every listed action with a
-    validated one, field types included)."""
-    fields = _DEFAULTS[cls].copy()  # every field in order, defaults first
-    for name, value in zip(_CODE_FIELDS[cls], values):
-        fields[name] = value
-    return fill_model(cls, fields, _GIVEN[cls][len(values)])
+    defaults. Made without validating known-good values again (ActionBase.unchecked;
+    test_fast_paths compares every listed action with a validated one, field types included)."""
+    return cls.unchecked(*values)
 
-
-_DEFAULTS = {cls: {name: f.default for name, f in cls.model_fields.items()} for cls in ACTIONS}
-_CODE_FIELDS = {cls: code_fields(cls) for cls in ACTIONS}
-# the field names set by the first n values, per n (one set shared by those actions, as fill_model allows)
-_GIVEN = {cls: [set(names[:n]) for n in range(len(names) + 1)] for cls, names in _CODE_FIELDS.items()}
 
 # Actions are frozen values: legal_actions reuses them instead of building thousands of equal
-# pydantic objects per game (the random-playout hot loop). They are kept per action class and
+# objects per game (the random-playout hot loop). They are kept per action class and
 # card or unit id, by their second value (a target, or `...` for an action without one): a
 # lookup by one string in a plain dict costs a fraction of a cache keyed by all the values.
 # Units' ids ("u7") come back in every game; each new card id still brings new actions.
@@ -57,23 +47,10 @@ def _kept(kept: dict[str, dict[Any, FrontlineAction]], first: str) -> dict[Any, 
 
 
 def _made(made: dict[Any, FrontlineAction], cls: type, first: str, second: Any = ...) -> FrontlineAction:
-    """A new action of `cls` for `first` and `second` (`...`: none), kept in `made`: `_action`
-    written out for one or two values (about one new action every decision: new card ids)."""
-    fields, first_name, second_name, given_one, given_two = _SHAPE[cls]
-    fields = fields.copy()
-    fields[first_name] = first
-    if second is ...:
-        action = made[second] = fill_model(cls, fields, given_one)
-    else:
-        fields[second_name] = second
-        action = made[second] = fill_model(cls, fields, given_two)
+    """A new action of `cls` for `first` and `second` (`...`: none), kept in `made` (about one
+    new action every decision: new card ids)."""
+    action = made[second] = cls.unchecked(first) if second is ... else cls.unchecked(first, second)
     return action
-
-
-# what _made reads of a class with one or two code fields: its defaults, the two names, and
-# the field names given with one value or with two
-_SHAPE = {cls: (_DEFAULTS[cls], *(names + (None,))[:2], *(_GIVEN[cls] + [None])[1:3])
-          for cls, names in _CODE_FIELDS.items() if names}
 
 
 @lru_cache(maxsize=None)  # a few ready-made decks

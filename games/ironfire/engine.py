@@ -110,7 +110,8 @@ IronAction = ChooseDeck | ChooseFirst | Pick | Drop | Ready | Attack | Hit | Sto
 
 class _Actions(dict):
     """Actions are frozen, so legal_actions reuses one object per code (it runs every step):
-    `_Actions(Pick)["t34"]` is `Pick(card="t34")`, made on first use; a tuple key gives the
+    `_Actions(Pick)["t34"]` is `Pick(card="t34")`, made on first use (ActionBase.from_values;
+    test_core_fast_paths compares listed actions with validated ones); a tuple key gives the
     fields in code order."""
 
     def __init__(self, cls: type[ActionBase]) -> None:
@@ -120,7 +121,7 @@ class _Actions(dict):
 
     def __missing__(self, key: Any) -> Any:
         values = key if len(self.fields) > 1 else (key,)
-        action = self[key] = self.cls(**dict(zip(self.fields, values)))
+        action = self[key] = self.cls.from_values(*values)  # str ids and int seats: not validated again
         return action
 
 

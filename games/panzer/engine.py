@@ -1251,7 +1251,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 @lru_cache(maxsize=8192)
 def _act(cls: type, **fields: Any) -> Any:
     """Actions are frozen values: legal_actions reuses them instead of building thousands of
-    equal pydantic objects per game (8192 entries, a few MB at most)."""
+    equal objects per game (8192 entries, a few MB at most)."""
     return cls(**fields)
 
 
@@ -1270,19 +1270,19 @@ def _parse(code: str) -> Any:
 @lru_cache(maxsize=4096)
 def _shots(cls: type, tank: str, target: str, gun: int, ammo: tuple[str | None, ...]) -> tuple[Any, ...]:
     """One shot action per ammunition choice (plain first), reused like _act."""
-    return tuple(cls(tank=tank, target=target, gun=gun, ammo=a) for a in ammo)
+    return tuple(cls.from_values(tank, target, gun, a) for a in ammo)
 
 
 @lru_cache(maxsize=256)  # maps × sides × tank ids
 def _zone_deploys(map_key: str, side: str, tank: str) -> tuple[tuple[Hex, Any], ...]:
     """(hex, deploy action) for every hex of a deployment zone, in zone order."""
     gmap = MAPS[map_key]
-    return tuple((h, Deploy(tank=tank, hex=gmap.names[h])) for h in gmap.zone(side))
+    return tuple((h, Deploy.from_values(tank, gmap.names[h])) for h in gmap.zone(side))
 
 
 @lru_cache(maxsize=1024)  # tank ids × target ids
 def _dash(tank: str, target: str) -> Any:
-    return Dash(tank=tank, target=target)
+    return Dash.from_values(tank, target)
 
 
 @lru_cache(maxsize=64)  # maps × sides
@@ -1298,12 +1298,12 @@ def _loads(tank: str, kinds: tuple[str, ...]) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=256)
 def _cancel(tank: str) -> Any:
-    return Cancel(tank=tank)
+    return Cancel.from_values(tank)
 
 
 @lru_cache(maxsize=256)
 def _halt(tank: str) -> Any:
-    return Halt(tank=tank)
+    return Halt.from_values(tank)
 
 
 # the same as _act(EndShots) and so on, without the keyword-argument cache lookup
@@ -1317,7 +1317,7 @@ def _picks(tank_keys: tuple[str, ...]) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=256)
 def _pick(tank_key: str) -> Any:
-    return Pick(tank=tank_key)
+    return Pick.from_values(tank_key)
 
 
 @lru_cache(maxsize=256)
@@ -1354,18 +1354,18 @@ def _wreck_cost(cost: int, dash: bool, heavy: bool) -> int | None:
 
 @lru_cache(maxsize=4096)
 def _go(tank: str, hex_name: str) -> Any:
-    return Go(tank=tank, hex=hex_name)
+    return Go.from_values(tank, hex_name)
 
 
 @lru_cache(maxsize=256)
 def _hull_turns(tank: str, hull: int) -> tuple[Any, Any]:
     """Hull turns one step left, then right (like _turret_turns)."""
-    return tuple(Turn(tank=tank, dir=DIRECTION_NAMES[d % 6]) for d in (hull - 1, hull + 1))  # type: ignore[return-value]
+    return tuple(Turn.from_values(tank, DIRECTION_NAMES[d % 6]) for d in (hull - 1, hull + 1))  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=256)
 def _turret_turns(tank: str, turret: int) -> tuple[Any, Any]:
-    return tuple(Turret(tank=tank, dir=DIRECTION_NAMES[d % 6]) for d in (turret - 1, turret + 1))  # type: ignore[return-value]
+    return tuple(Turret.from_values(tank, DIRECTION_NAMES[d % 6]) for d in (turret - 1, turret + 1))  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=1024)

@@ -5,8 +5,10 @@ validated (converted or refused) as before. Events and steps are plain objects n
 and validate as the pydantic models they were (kept below as _ModelEvent and _ModelStep)."""
 from __future__ import annotations
 
+import copy
 import json
 import pickle
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -385,31 +387,142 @@ class Shift(ActionBase):  # at module level, so it pickles
     via: list[str] | None = None
 
 
-def test_filled_actions_are_the_validated_actions():
-    """fill_model fills the slots on a shell class and then makes the object a `cls`: the result
-    must be the object pydantic's validation makes, in every way it is read (type, equality,
-    hash, dumps, fields set, pickling, copies, the code it prints), and stay frozen."""
-    from games.core.engine import ActionBase, decode_action
-    from games.core.events import fill_model
+class _ModelShift(BaseModel):  # Shift as actions were declared before 27 Nov 2026: a frozen model
+    model_config = {"frozen": True, "title": "Shift"}
+    kind: Literal["shift"] = "shift"
+    unit: str
+    to: str
+    via: list[str] | None = None
 
-    given = {"unit", "to"}  # the names passed (the kind is a default); shared, as the games share it
-    for via, names in ((None, given), (["a", "b"], given | {"via"})):
-        fast = fill_model(Shift, {"kind": "shift", "unit": "u1", "to": "L2", "via": via}, names)
-        slow = Shift(unit="u1", to="L2", **({} if via is None else {"via": via}))
-        assert type(fast) is Shift and fast.__class__ is Shift and isinstance(fast, ActionBase)
-        _same_model(fast, slow)
-        assert _tried(lambda: hash(fast)) == _tried(lambda: hash(slow))  # a list field: unhashable alike
-        if via is None:
-            assert {fast: 1}[slow] == 1
-        # (a `list[str] | None` field decodes as a list: before 27 Nov 2026 only Optional[...] did)
+
+def _errors(fn):
+    """The refusal a call gives: pydantic's error title and entries, or the kind of error."""
+    try:
+        fn()
+    except ValidationError as exc:
+        return exc.title, [{k: v for k, v in e.items() if k != "url"} for e in exc.errors()]
+    except Exception as exc:  # noqa: BLE001
+        return type(exc).__name__
+    return "accepted"
+
+
+def _same_action(action, model) -> None:
+    """A plain action reads as the pydantic model it stands for, in every way callers read it."""
+    assert isinstance(action, ActionBase) and not isinstance(action, BaseModel)
+    assert repr(action) == repr(model).replace(type(model).__name__, type(action).__name__, 1)
+    assert str(action) == str(model)
+    assert vars(action) == vars(model) and list(vars(action)) == list(vars(model))
+    assert [(k, type(v)) for k, v in vars(action).items()] == [(k, type(v)) for k, v in vars(model).items()]
+    assert list(action) == list(model)
+    assert action.model_dump() == model.model_dump() and action.model_dump_json() == model.model_dump_json()
+    assert action.model_dump(exclude_unset=True) == model.model_dump(exclude_unset=True)
+    assert action.model_fields_set == model.model_fields_set
+    assert _tried(lambda: hash(action)) == _tried(lambda: hash(model))  # a list field: unhashable alike
+    assert list(type(action).model_fields) == list(type(model).model_fields)
+    assert {n: (f.annotation, f.default) for n, f in type(action).model_fields.items()} == \
+        {n: (f.annotation, f.default) for n, f in type(model).model_fields.items()}
+    cls = type(action)
+    named = getattr(sys.modules[cls.__module__], cls.__qualname__, None) is cls  # conflict's are not: no pickle
+    for again in ([pickle.loads(pickle.dumps(action))] if named else []) + [
+            copy.copy(action), copy.deepcopy(action), action.model_copy(), action.model_copy(deep=True)]:
+        assert type(again) is type(action) and again == action and action == again
+        assert again.model_fields_set == action.model_fields_set and repr(again) == repr(action)
+    # frozen as the model was: an assignment or a deletion is refused with the same error
+    # (the error is titled with the class's name, as pydantic titles it: the old model's own name)
+    name = next(iter(vars(model)))
+    for refuse in (lambda obj: setattr(obj, name, "x"), lambda obj: delattr(obj, name)):
+        title, errors = _errors(lambda: refuse(action))
+        assert title == type(action).__name__ and errors == _errors(lambda: refuse(model))[1]
+    assert action != model and action != vars(model) and action != 1  # another type is never equal
+
+
+def test_unchecked_actions_are_the_validated_actions():
+    """`unchecked` fills an action's slots without validation: the result must be the action
+    validation makes, and both must read as the pydantic model the class was declared as."""
+    from games.core.engine import decode_action
+
+    for values, data in ((("u1", "L2"), {"unit": "u1", "to": "L2"}),
+                         (("u1", "L2", ["a", "b"]), {"unit": "u1", "to": "L2", "via": ["a", "b"]}),
+                         (("u1", "L2", None), {"unit": "u1", "to": "L2", "via": None})):
+        fast, slow, old = Shift.unchecked(*values), Shift(**data), _ModelShift(**data)
+        assert type(fast) is Shift and type(slow) is Shift
+        assert fast == slow and slow == fast and fast.model_fields_set == slow.model_fields_set == set(data)
+        _same_action(fast, old)
+        _same_action(slow, old)
         assert fast.code() == slow.code() and decode_action((Shift,), fast.code()) == fast
-        assert fast.model_copy(update={"to": "L3"}) == slow.model_copy(update={"to": "L3"})
-        # frozen as the validated one is: an assignment or a deletion is refused the same way
-        assert _tried(lambda: setattr(fast, "to", "x")) == _tried(lambda: setattr(slow, "to", "x")) \
-            == ("refused", "ValidationError")
-        assert _tried(lambda: delattr(fast, "to")) == _tried(lambda: delattr(slow, "to"))
-        assert fast.to == "L2"
-    assert given == {"unit", "to"}  # the shared set is left as it was
+        update = {"to": "L3"}
+        assert fast.model_copy(update=update).model_dump() == old.model_copy(update=update).model_dump()
+        assert fast.model_copy(update=update).model_fields_set == old.model_copy(update=update).model_fields_set
+        if fast.via is None:
+            assert {fast: 1}[slow] == 1 and hash(fast) == hash(old)
+    assert Shift.unchecked("u1", "L2").model_fields_set is Shift.unchecked("u2", "L3").model_fields_set  # shared
+    with pytest.raises(TypeError):
+        Shift.unchecked("u1")  # a required value left out
+
+
+def test_actions_validate_and_refuse_as_their_models_did():
+    """Player input and stored codes are validated through the class's pydantic twin: the same
+    coercions, the same errors (title and entries) as the model Shift was."""
+    for data in [{"unit": "u1", "to": "L2"}, {"unit": "u1", "to": "L2", "via": ("a",)}, {"unit": "u1"},
+                 {"unit": 1, "to": "L2"}, {"unit": "u1", "to": "L2", "kind": "other"}, {"unit": "u1", "to": "L2", "x": 1},
+                 {"unit": "u1", "to": "L2", "via": "a"}, {}]:
+        assert _errors(lambda: Shift(**data)) == _errors(lambda: _ModelShift(**data)), data
+        assert _errors(lambda: Shift.model_validate(data)) == _errors(lambda: _ModelShift.model_validate(data)), data
+        text = json.dumps(data)
+        assert _errors(lambda: Shift.model_validate_json(text)) == _errors(lambda: _ModelShift.model_validate_json(text))
+        try:
+            old = _ModelShift(**data)
+        except ValidationError:
+            continue
+        _same_action(Shift(**data), old)
+        _same_action(Shift.model_validate(data), old)
+    with pytest.raises(TypeError):
+        Shift("u1", "L2")  # type: ignore[misc]  # keywords only, as the model
+    action = Shift(unit="u1", to="L2")
+    assert Shift.model_validate(action) is action  # an action is taken as it is
+    assert Shift.model_json_schema() == _ModelShift.model_json_schema()
+
+
+class _Holder(BaseModel):
+    shift: Shift
+    many: list[Shift] = []
+
+
+def test_models_holding_actions_validate_and_dump_them_as_before():
+    held = Shift(unit="u1", to="L2")
+    holder = _Holder(shift=held, many=[{"unit": "u2", "to": "L3"}])
+    assert holder.shift is held and type(holder.many[0]) is Shift and holder.many[0] == Shift(unit="u2", to="L3")
+    dumped = holder.model_dump_json()
+    assert dumped == '{"shift":{"kind":"shift","unit":"u1","to":"L2","via":null},' \
+                     '"many":[{"kind":"shift","unit":"u2","to":"L3","via":null}]}'
+    assert _Holder.model_validate_json(dumped) == holder
+    assert _errors(lambda: _Holder(shift={"unit": 1})) != "accepted"
+
+
+@pytest.mark.parametrize("key", ["ironfire", "frontline", "panzer", "conflict", "fleet"])
+def test_each_games_actions_read_as_their_validated_models(key):
+    """Every action a game lists (made by its fast makers) reads as its twin's validated model
+    made from the same fields, and equals the action validation makes; each action class refuses
+    bad input as its twin does."""
+    from games.registry import get_engine
+
+    seen: dict[type, int] = {}
+    for action in _actions_met(key):
+        cls = type(action)
+        if seen.get(cls, 0) >= 5:
+            continue
+        seen[cls] = seen.get(cls, 0) + 1
+        fields = {k: v for k, v in vars(action).items() if k in action.model_fields_set}
+        model = cls._twin(**fields)
+        _same_action(action, model)
+        assert cls(**fields) == action and _tried(lambda: hash(cls(**fields))) == _tried(lambda: hash(action))
+        assert cls.model_validate(model.model_dump()) == action
+    assert len(seen) >= 4
+    for cls in get_engine(key).actions:
+        assert list(cls.model_fields) == list(cls._twin.model_fields) and cls.model_fields["kind"].default
+        for name in cls.model_fields:
+            bad = {name: object()}
+            assert _errors(lambda: cls(**bad)) == _errors(lambda: cls._twin(**bad)) != "accepted"
 
 
 def test_fill_model_keeps_the_callers_dict_and_any_model_class():
