@@ -71,6 +71,13 @@ _PLAIN = {str: (str,), int: (int,), str | None: (str, type(None)), int | None: (
 _IMMUTABLE = (type(None), str, int, float, bool, tuple, frozenset)
 
 
+def _is_class_var(hint: Any) -> bool:
+    """ClassVar or ClassVar[...], as an object or as the string a postponed annotation is."""
+    if isinstance(hint, str):
+        return hint.startswith(("ClassVar", "typing.ClassVar"))
+    return hint is ClassVar or typing.get_origin(hint) is ClassVar
+
+
 class _ActionType(type):
     """Makes each action class from its declaration (`kind: Literal["x"] = "x"`, annotated
     fields, defaults): a slot per field (plain attribute reads), its pydantic twin (validation,
@@ -79,7 +86,8 @@ class _ActionType(type):
     comes here too."""
 
     def __new__(mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kwargs: Any) -> _ActionType:
-        own = dict(ns.get("__annotations__", {}))
+        # a ClassVar (a waiver mark) stays a class attribute: no slot, no field, no default
+        own = {field: hint for field, hint in ns.get("__annotations__", {}).items() if not _is_class_var(hint)}
         taken = {slot for base in bases for klass in base.__mro__ for slot in getattr(klass, "__slots__", ())}
         ns = dict(ns)
         # a class made by calling type(...) (conflict's) belongs to the caller's module, not this one
@@ -91,7 +99,7 @@ class _ActionType(type):
         cls = super().__new__(mcs, name, bases, ns, **kwargs)
         # the names an annotation uses: the module's, and those of the frame declaring the class
         hints = typing.get_type_hints(cls, localns=dict(sys._getframe(1).f_locals), include_extras=True)
-        fields = [field for field in hints if not field.startswith("_")]
+        fields = [field for field in hints if not field.startswith("_") and not _is_class_var(hints[field])]
         for base in reversed(cls.__mro__[1:]):
             defaults = {**getattr(base, "_defaults", {}), **defaults}
         cls._defaults = {field: defaults[field] for field in fields if field in defaults}

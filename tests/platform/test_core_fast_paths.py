@@ -537,3 +537,24 @@ def test_fill_model_keeps_the_callers_dict_and_any_model_class():
     # unlike the frozen action models, these accept assignments after filling, as validated ones do
     step.state = 2
     assert step.state == 2 and step.model_fields_set == {"state", "events"}
+
+
+def test_a_class_var_on_an_action_stays_a_class_attribute_not_a_field():
+    """A waiver mark (`waiver: ClassVar[bool] = True`, read by the host's auto-pass) is no field:
+    not in the slots, the twin, the code, the repr, equality or the hash, and the class keeps its
+    value (the merge of plain actions with the waiver marks first made it a slot holding True)."""
+    from typing import ClassVar, Literal
+
+    from games.conflict.model import Allow
+    from games.core.engine import ActionBase
+
+    class Decline(ActionBase):
+        kind: Literal["decline"] = "decline"
+        waiver: ClassVar[bool] = True
+
+    for cls in (Decline, Allow):  # declared in a class body, and made by conflict's type(...)
+        assert cls.waiver is True and "waiver" not in cls.model_fields
+        assert "waiver" not in cls.__slots__
+        made = cls.unchecked()
+        assert made == cls.model_validate({"kind": made.kind}) and "waiver" not in repr(made)
+        assert made.code() == made.kind and made.waiver is True
