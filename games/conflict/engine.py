@@ -20,6 +20,9 @@ TERM_RE = re.compile(r"^[\w\-\u4e00-\u9fff]{1,30}$")
 _STATE = TypeAdapter(ConflictState)  # the state is a dataclass (see model.py), not a BaseModel
 
 
+_TURN_PHASES = frozenset({"develop", "battle", "post", "end"})  # the turn seat alone acts, bar a pending decision
+
+
 @dataclass(slots=True)
 class Listing:
     """The engine's last listing of legal actions for a state and seat (see
@@ -99,6 +102,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     # --- whose input ---------------------------------------------------------------------------
     def active_seats(self, state: ConflictState) -> list[int]:
+        if state.phase in _TURN_PHASES and state.pending is None:  # asked before every decision
+            return [state.turn]
         phase = state.phase
         if phase == "over":
             return []
@@ -148,9 +153,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     # that state for that seat; any other action drops it, and `invariants` compares it with a
     # fresh units_of. With them, the flips of the listing the action was chosen from, when the
     # action changes no unit's `flipped` nor `riding` nor which units the seat has
-    # (L.FLIPS_KEPT), else None; and the seat's vehicles among them (L.vehicles_of), when the
-    # listing had them, else None. `invariants` compares both with fresh ones too.
-    _kept_units: tuple[ConflictState, int, list[m.Unit], dict | None, list[m.Unit] | None] | None = None
+    # (L.FLIPS_KEPT), or those and the new unit's after a deployment, else None; the seat's
+    # vehicles among them (L.vehicles_of), when the listing had them, else None; and its units
+    # abroad (L.ABROAD_KEPT, Memo.abroad), else None. `invariants` compares these with fresh ones too.
+    _kept_units: tuple[ConflictState, int, list[m.Unit], dict | None, list[m.Unit] | None,
+                       list[m.Unit] | None] | None = None
 
     def invalidate(self, state: ConflictState) -> None:
         """Forget what the engine keeps of `state` (its last listings): for code that changes
@@ -178,16 +185,16 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 return list(before.acts)  # a list of its own, as every listing is
             if state.phase == "battle" and state.pending is None and not state.assault:
                 # the battle's first listing: `next` changed neither the hand nor the units
-                acts = L.battle_actions(state, seat, before.first, before.units)
+                acts = L.battle_actions(state, seat, before.first, before.units, before.memo.abroad)
                 self._listed = Listing(state, seat, None, None, None, False, acts, None, None)
                 return acts
         if L.developing(state, seat):
             kept = self._kept_units
-            units = flips = vehicles = None
+            units = flips = vehicles = abroad = None
             if kept is not None and kept[0] is state and kept[1] == seat:
-                _, _, units, flips, vehicles = kept
+                _, _, units, flips, vehicles, abroad = kept
             self._kept_units = None
-            parts, first, units, memo = L.develop_parts(state, seat, units, flips, vehicles)
+            parts, first, units, memo = L.develop_parts(state, seat, units, flips, vehicles, abroad)
             acts = L.joined(parts)
             self._listed = Listing(state, seat, parts, first, units, False, acts, None, memo)
             return acts
@@ -231,8 +238,14 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         elif kind == "flip" and fresh.parts is not None:
             if fresh.parts[L.FLIPS].get(action.unit) is not action:
                 self._check(state, seat, action, kind)
-        elif fresh.acts[-1] is not action and not _holds(fresh.acts, action):  # listings kept are not empty
-            self._check(state, seat, action, kind)
+        elif fresh.acts[-1] is not action:  # listings kept are not empty
+            if fresh.parts is None:
+                found = _holds(fresh.acts, action)
+            else:  # a development listing: the kind's part alone (a kind with none is checked)
+                part = L.PART_OF.get(kind)
+                found = part is not None and _holds(fresh.parts[part], action)
+            if not found:
+                self._check(state, seat, action, kind)
         if ours:
             self._listed = None  # the state changes from here on
         self._kept_units = None
@@ -247,13 +260,16 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                     self._listed = fresh
             elif kind in L.UNITS_KEPT and fresh.units is not None:
                 units, vehicles = fresh.units, fresh.memo.vehicles
-                if kind == "deploy":  # its unit is the last one made
+                if kind == "deploy":  # its unit is the last one made, unflipped, riding nothing
                     made = next(reversed(state.units.values()))
                     units = units + [made]
                     if made.key in L.VEHICLES:
                         vehicles = vehicles + [made]
-                flips = fresh.parts[L.FLIPS] if kind in L.FLIPS_KEPT else None
-                self._kept_units = (state, seat, units, flips, vehicles)
+                    flips = {**fresh.parts[L.FLIPS], made.id: L.flip_of(made.id)}
+                else:
+                    flips = fresh.parts[L.FLIPS] if kind in L.FLIPS_KEPT else None
+                abroad = fresh.memo.abroad if kind in L.ABROAD_KEPT else None
+                self._kept_units = (state, seat, units, flips, vehicles, abroad)
         if not state.players[state.turn].alive:  # rare (see _after): the call spared
             self._after(state, events)
         return R.step(state, events)  # Step(state=state, events=events) without validation
@@ -969,7 +985,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         unit) for the turn's first listing (see _kept_units)."""
         units = R.end_turn(state, ev)
         if units is not None:
-            self._kept_units = (state, state.turn, units, None, None)
+            self._kept_units = (state, state.turn, units, None, None, None)
 
     # --- end of the game ---------------------------------------------------------------------
     def outcome(self, state: ConflictState) -> Outcome | None:
@@ -1149,6 +1165,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         if kept is not None and kept[0] is state and kept[4] is not None \
                 and list(map(id, kept[4])) != list(map(id, L.vehicles_of(L.units_of(state, kept[1])))):
             problems.append(f"the vehicles kept for seat {kept[1]} differ from a fresh list")
+        if kept is not None and kept[0] is state and kept[5] is not None \
+                and list(map(id, kept[5])) != list(map(id, L._abroad(state, kept[1], L.units_of(state, kept[1])))):
+            problems.append(f"the units abroad kept for seat {kept[1]} differ from a fresh list")
         before = self._before_battle
         if before is not None and before.state is state:  # the listing kept for the post phase
             if state.phase not in ("battle", "post") or before.acts != L.joined(L.develop_parts(state, before.seat)[0]):

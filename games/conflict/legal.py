@@ -248,47 +248,55 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
         first = _firsts(p.hand, kind)
         my_units = units_of(state, seat)
         if phase in ("develop", "post"):
-            return joined(_develop(state, seat, p, first, my_units, kind, Memo(set(), {}, vehicles_of(my_units)), None))
+            return joined(_develop(state, seat, p, first, my_units, kind, Memo({}, {}, vehicles_of(my_units), None), None))
         if phase == "battle":
             _battle(state, seat, p, acts, first, my_units, kind)
     acts.append(_NEXT)
     return acts
 
 
-def battle_actions(state: ConflictState, seat: int, first: dict[str, str], my_units: list[Unit]) -> list:
+def battle_actions(state: ConflictState, seat: int, first: dict[str, str], my_units: list[Unit],
+                   abroad: list[Unit] | None) -> list:
     """`legal(state, seat)` in a battle phase with no assault and nothing pending, for the turn
     seat, from the first card of each key in its hand and its units (as _firsts and units_of
-    give them)."""
+    give them), and its units abroad (as _abroad gives them) when known, else None."""
     acts: list = []
-    _battle(state, seat, state.players[seat], acts, first, my_units, None)
+    _battle(state, seat, state.players[seat], acts, first, my_units, None, abroad)
     acts.append(_NEXT)
     return acts
 
 
 def develop_parts(state: ConflictState, seat: int, my_units: list[Unit] | None = None, flips: dict | None = None,
-                  vehicles: list[Unit] | None = None) -> tuple[list, dict[str, str], list[Unit], Memo]:
+                  vehicles: list[Unit] | None = None,
+                  abroad: list[Unit] | None = None) -> tuple[list, dict[str, str], list[Unit], Memo]:
     """For a seat that may develop (`developing`): `legal(state, seat)` in parts (joined by
     `joined`), with what relist_after_flip needs: the first card of each key in hand, the
     seat's units and the values derived on the way that no flip changes (Memo). `my_units`:
     `units_of(state, seat)`, when the caller knows it; `flips`: `flips_of(my_units)`, when the
     caller knows it (a dict never changed once listed: see relist_after_flip); `vehicles`:
-    `vehicles_of(my_units)`, when the caller knows it."""
+    `vehicles_of(my_units)`, `abroad`: `_abroad(state, seat, my_units)`, when the caller knows them."""
     first = _firsts(state.players[seat].hand, None)
     if my_units is None:
         my_units = units_of(state, seat)
-    memo = Memo(set(), {}, vehicles_of(my_units) if vehicles is None else vehicles)
+    if abroad is None and ("retreat" in first or "withdraw" in first):
+        abroad = _abroad(state, seat, my_units)
+    memo = Memo({}, {}, vehicles_of(my_units) if vehicles is None else vehicles, abroad)
     return _develop(state, seat, state.players[seat], first, my_units, None, memo, flips), first, my_units, memo
 
 
 class Memo(NamedTuple):
-    """What a development listing derived that a flip leaves as it is: the places of the seat's
-    vehicles with no crew aboard (only there can a flip change who may board: the vehicle's
-    own flip or a crew's beside it; none under EMP, which no flip lifts) and the move targets
-    by territory (they depend on the rows, not on which units are face up); and the seat's
-    vehicles, crewed or not (a flip changes neither which they are nor their crews)."""
-    vehicle_locs: set[str]
+    """What a development listing derived that a flip leaves as it is: by the place of each of
+    the seat's vehicles with no crew aboard (only there can a flip change who may board: the
+    vehicle's own flip or a crew's beside it; none under EMP, which no flip lifts), the seat's
+    units there that may crew one (not riding, not vehicles), found when first needed (None
+    until then); the move targets by territory (they depend on the rows, not on which units
+    are face up); and the seat's vehicles, crewed or not (a flip changes neither which they
+    are nor their crews); and the seat's units abroad (`_abroad`), when the listing needed them,
+    else None (kept after the actions of ABROAD_KEPT, and through a battle of a single `next`)."""
+    crews: dict[str, list[Unit] | None]
     targets: dict[str, tuple[str, ...]]
     vehicles: list[Unit]
+    abroad: list[Unit] | None
 
 
 def joined(parts: list) -> list:
@@ -305,8 +313,12 @@ def joined(parts: list) -> list:
 UNITS_KEPT = frozenset({"deploy", "board", "equip", "move", "maintain", "retreat", "withdraw", "evade", "pact",
                         "breakpact", "spy", "blockade", "recall", "aid", "airdrop", "wreck"})
 # Of those, the ones that leave every unit's `flipped` and `riding` as they were and add no
-# unit (not a deployment nor a boarding): the next listing takes the flips of the last one.
+# unit (not a deployment nor a boarding): the next listing takes the flips of the last one
+# (after a deployment, those and the new unit's: see engine.apply).
 FLIPS_KEPT = UNITS_KEPT - {"deploy", "board"}
+# Of those, the ones after which the seat's units abroad are the same (no unit moves nor boards,
+# and a deployment's unit stands at home): the next listing takes the last one's (Memo.abroad).
+ABROAD_KEPT = UNITS_KEPT - {"move", "retreat", "withdraw", "airdrop", "board"}
 
 
 def units_of(state: ConflictState, seat: int) -> list[Unit]:
@@ -355,6 +367,11 @@ _HALT = _act("halt")
 # the parts of the listing it just made and, after a flip, rebuilds those alone (relist_after_flip).
 FITS, BOARDS, FLIPS, MOVES, MAINTAINS, RETREATS, TRADES, PLANS, AIRDROPS, SCHEMES = range(10)
 UNIT_PARTS = (BOARDS, FLIPS, MOVES, TRADES, AIRDROPS)
+# The part that holds each kind's actions (flips and `next` are found apart): apply looks for
+# a chosen action in that part alone.
+PART_OF = {"deploy": FITS, "equip": FITS, "board": BOARDS, "move": MOVES, "maintain": MAINTAINS, "retreat": RETREATS,
+           "sell": TRADES, "buy": TRADES, "airdrop": AIRDROPS, "wreck": SCHEMES,
+           **dict.fromkeys(("withdraw", "evade", "pact", "breakpact", "spy", "blockade", "recall", "aid"), PLANS)}
 
 
 def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str], my_units: list[Unit],
@@ -366,7 +383,7 @@ def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str]
     if kind in (None, "deploy", "equip"):
         parts[FITS] = _deploys_and_fits(state, seat, p, my_units)
     if kind in (None, "board"):
-        parts[BOARDS] = _boards(p, my_units, memo.vehicles, memo.vehicle_locs)
+        parts[BOARDS] = _boards(p, my_units, memo.vehicles, memo.crews)
     if kind in (None, "flip"):
         parts[FLIPS] = flips_of(my_units) if flips is None else flips
     # each group of _basics and _strategy needs a card of its own in hand: skip the rest
@@ -374,7 +391,9 @@ def _develop(state: ConflictState, seat: int, p: m.Player, first: dict[str, str]
     strategy = _plans_open(p, first) and (kind is None or kind in STRATEGY)
     if basics or strategy:
         rivals = others(state, seat) if not first.keys().isdisjoint(AGAINST_RIVALS) else []
-        abroad = _abroad(state, seat, my_units) if "retreat" in first or "withdraw" in first else []
+        abroad = memo.abroad
+        if abroad is None:
+            abroad = _abroad(state, seat, my_units) if "retreat" in first or "withdraw" in first else []
         if basics:
             _basics(state, seat, parts, first, my_units, rivals, abroad, memo.targets)
         if strategy:
@@ -402,8 +421,8 @@ def relist_after_flip(state: ConflictState, seat: int, parts: list[list], first:
     if unit.id in flips:  # always, bar a flip applied from a listing of another kind
         flips = parts[FLIPS] = flips.copy()
         del flips[unit.id]
-    if unit.loc in memo.vehicle_locs:
-        parts[BOARDS] = _boards(p, my_units, memo.vehicles)
+    if unit.loc in memo.crews:
+        parts[BOARDS] = _boards(p, my_units, memo.vehicles, memo.crews)
     acting = unit.key not in VEHICLES or (unit.rider is not None and not p.emp)  # acts when face up
     if acting and "move" in first:
         parts[MOVES] = _moves(state, seat, first["move"], my_units, memo.targets)
@@ -419,26 +438,28 @@ def _plans_open(p: m.Player, first: dict[str, str]) -> bool:
     return not p.hacked and not first.keys().isdisjoint(STRATEGY)
 
 
-def _boards(p: m.Player, my_units: list[Unit], vehicles: list[Unit], vehicle_locs: set[str] | None = None) -> list:
-    """Crews boarding vehicles (`vehicles`: vehicles_of(my_units)); `vehicle_locs`, when given,
-    gets the places of the seat's vehicles with no crew aboard (Memo.vehicle_locs: none under
-    EMP, when nobody boards anyway)."""
+def _boards(p: m.Player, my_units: list[Unit], vehicles: list[Unit], crews: dict[str, list[Unit] | None]) -> list:
+    """Crews boarding vehicles (`vehicles`: vehicles_of(my_units)); `crews` (Memo.crews) gets the
+    place of every vehicle with no crew aboard, and the units there that may crew one once a
+    face-up vehicle asks (a relisting after a flip reuses them instead of a pass over the units)."""
     if p.emp:
         return _NONE
     acts = []
     for v in vehicles:
         if v.rider is not None:
             continue
-        if vehicle_locs is not None:
-            vehicle_locs.add(v.loc)
-        if v.up:
-            crew = CARDS[v.key].crew
-            loc = v.loc
-            for u in my_units:
-                if u.loc == loc and u.up and u.riding is None:
-                    t = CARD_TYPE[u.key]
-                    if t != "vehicle" and crew in ("any", t):
-                        acts.append(_act("board", v.id, u.id))
+        loc = v.loc
+        there = crews.get(loc)
+        if not v.up:
+            if there is None:
+                crews[loc] = None
+            continue
+        if there is None:
+            there = crews[loc] = [u for u in my_units if u.loc == loc and u.riding is None and u.key not in VEHICLES]
+        crew = CARDS[v.key].crew
+        for u in there:
+            if u.up and (crew == "any" or CARD_TYPE[u.key] == crew):
+                acts.append(_act("board", v.id, u.id))
     return acts
 
 
@@ -460,6 +481,14 @@ def flips_of(my_units: list[Unit]) -> dict[str, Any]:
             if u.id not in flips:
                 flips[u.id] = m.Flip(unit=u.id)
         return {u.id: flips[u.id] for u in my_units if not u.flipped and u.riding is None}
+
+
+def flip_of(uid: str) -> Any:
+    """The flip of the unit `uid` (from _FLIPS, as flips_of lists it)."""
+    flip = _FLIPS.get(uid)
+    if flip is None:
+        flip = _FLIPS[uid] = m.Flip(unit=uid)
+    return flip
 
 
 def flip_allowed(state: ConflictState, seat: int, uid: str) -> bool:
@@ -689,9 +718,10 @@ def alive_seats(state: ConflictState) -> list[int]:
 
 
 def _battle(state: ConflictState, seat: int, p: m.Player, acts: list, first: dict[str, str], my_units: list[Unit],
-            kind: str | None) -> None:
+            kind: str | None, abroad: list[Unit] | None = None) -> None:
+    """The battle actions (`abroad`: _abroad(state, seat, my_units), when known)."""
     if "retreat" in first:
-        acts += _retreats(state, seat, first["retreat"], _abroad(state, seat, my_units))
+        acts += _retreats(state, seat, first["retreat"], _abroad(state, seat, my_units) if abroad is None else abroad)
     if not state.fought and state.terr_deck:
         acts.append(_act("claim"))
     if not may_attack(state, seat):

@@ -222,3 +222,30 @@ def test_units_are_at_full_durability_outside_a_battle_phase_with_a_strike(playe
         state.phase, state.winner = "post", None
         unit.hp = 1
         assert any("durability 1" in p for p in ENGINE.invariants(state))
+
+
+def test_units_abroad_kept_after_a_maintain_are_checked_against_a_fresh_list():
+    """RULES.md, 撤退 Retreat: a unit in another faction's lands may retreat home. The seat's
+    units abroad found by a development listing are passed on to the next listing after an
+    action that moves no unit (L.ABROAD_KEPT: here a maintain); `invariants` compares them with
+    a fresh list, so a unit moved abroad by hand is reported, and listed once `invalidate`d."""
+    from tests.conflict.helpers import give, outer, started, unit
+
+    state = started(3, seed=5)
+    seat = state.turn
+    give(state, seat, "retreat")
+    give(state, seat, "maintain")
+    state.territories[state.players[seat].capital].dur -= 1
+    mover = unit(state, seat, "rifleman", state.players[seat].capital)
+    ENGINE.invalidate(state)
+    maintain = next(a for a in ENGINE.legal_actions(state, seat) if a.kind == "maintain")
+    ENGINE.apply(state, seat, maintain)
+    assert ENGINE._kept_units is not None and ENGINE._kept_units[5] == []  # nobody abroad, kept
+    assert ENGINE.invariants(state) == []
+    mover.loc = outer(state, (seat + 1) % 3)[0]  # abroad, by hand
+    assert any("units abroad kept" in p for p in ENGINE.invariants(state))
+    ENGINE.invalidate(state)
+    assert ENGINE.invariants(state) == []
+    listed = ENGINE.legal_actions(state, seat)
+    assert listed == L.legal(state, seat)
+    assert any(a.kind == "retreat" and a.unit == mover.id for a in listed)
