@@ -337,7 +337,8 @@ def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str
     parts = [t(locale, "core.labelled", label=labels[u["uid"]], value=t(locale, "frontline.sep").join(
         [t(locale, f"frontline.flag.{f}") for f in u["flags"]] + [t(locale, f"frontline.kw.{e}") for e in u["effects"]]))
         for u in units if u["flags"] or u["effects"]]
-    parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_short", hq=hq_left(p)),
+    # the HQ by its owner: "HQ 20: ..." read as a unit called "HQ 20" (newcomer15)
+    parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_of", name=p["name"]),
                 value=t(locale, f"frontline.hqfx.{e}")) for e in p["hq_effects"]]
     return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value="; ".join(parts)) if parts else None
 

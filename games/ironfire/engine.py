@@ -817,7 +817,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if isinstance(action, Pick):
             key = action.card
             if key not in army.keys:
-                raise RuleError("ironfire.not_in_deck", card=key)
+                raise RuleError("ironfire.not_in_deck", card=_name(key))
             room = p.logistics - army.cost
             cost = CARD_LOGISTICS[key]
             if cost > room:
@@ -830,7 +830,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         if isinstance(action, Drop):
             key = action.card
             if key not in army.drops:
-                raise RuleError("ironfire.not_picked", card=key)
+                raise RuleError("ironfire.not_picked", card=_name(key))
             if p.edits >= MAX_EDITS and army.combat:
                 raise RuleError("ironfire.too_many_edits", n=MAX_EDITS)
             del p.picked[army.drop(key)]
@@ -985,7 +985,7 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             if UNIT_CLS.keys().isdisjoint(p.reserve):
                 raise RuleError("ironfire.no_combat_left")
             if action.card not in p.reserve:
-                raise RuleError("ironfire.not_in_deck", card=action.card)
+                raise RuleError("ironfire.not_in_deck", card=_name(action.card))
             room = p.logistics - self.army_logistics(p)
             for c in p.picked:
                 room -= CARD_LOGISTICS[c.card]

@@ -172,7 +172,7 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
                         n=params.get("n"), targets=params.get("targets"))
     if key == "ironfire.start" and params.get("bans", "@core.none") != "@core.none":  # banned cards by name
         out["bans"] = listed(loc, (deck_entry(k, loc) for k in str(params["bans"]).split(",")))
-    if key == "ironfire.army" and isinstance(params.get("cards"), list):  # `Sniper Team ×3`, as laid out
+    if key in ("ironfire.army", "ironfire.reinforced") and isinstance(params.get("cards"), list):  # `Yak-3 ×2`
         counts: dict[str, int] = {}
         for card in params["cards"]:
             name = localize_value(card, loc)
@@ -301,13 +301,19 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
         if state.phase == "army":  # the seat's own secret selection: how much of the budget it leaves unused
             p = state.players[seat]
             used = sum(POOL.logistics(c.card) for c in p.picked)
-            return t(loc, "ironfire.act.ready_army", used=used, budget=p.logistics)
+            # 207.3: an attack that costs logistics needs more spare than its cost; a newcomer who
+            # filled the budget found their Katyushas could never fire (newcomer15)
+            short = any(o.cost and o.cost >= p.logistics - used for c in p.picked for o in ATTACKS.get(c.card, ()))
+            return t(loc, "ironfire.act.ready_army_short" if short else "ironfire.act.ready_army",
+                     used=used, budget=p.logistics)
         return t(loc, "ironfire.act.reinforce_done" if state.phase == "recount" else "ironfire.act.ready")
     if isinstance(action, Attack):  # an option's logistics cost is paid at once (207.3): the menu says so
         unit = engine.unit(state, action.unit)
         opt = OPTION.get((unit.card, action.option)) if unit is not None else None
         key = "ironfire.act.own" if opt is not None and opt.own else \
             "ironfire.act.attack_cost" if opt is not None and opt.cost else "ironfire.act.attack"
+        if action.option not in CLASSES and key != "ironfire.act.own":  # `rocket salvo attack`, not `attacks rocket salvo`
+            key += "_named"
         return t(loc, key,
                  unit=_unit_text(engine, state, seat, action.unit, loc), option=option_name(action.option, loc),
                  cost=opt.cost if opt is not None else 0)
@@ -432,7 +438,7 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
         out += f" [{t(loc, 'ironfire.board.attacks_done')}]" if p.get("done") else ""
         lines.append(f"[{p['letter']}] {p['name']}{out}{mark}{logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
         units = sorted(p["units"], key=lambda u: board_order(u["slot"], u.get("cls")))
-        if view["phase"] == "over":  # who attacked in the last round means nothing once the game is over
+        if view["phase"] in ("recount", "over"):  # who attacked in a round that is over means nothing
             units = [{**u, "attacked": False} for u in units]
         lines += ["  " + line for line in army_lines(units, labels, loc, short)]
         if p["abilities"]:
