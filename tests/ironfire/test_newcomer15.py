@@ -99,3 +99,23 @@ def test_the_recount_board_does_not_mark_cards_attacked():
     for loc, attacked, heavy in (("en", "attacked", "(heavy)"), ("zh-CN", "已攻击", "（重创）")):
         board = GAME.text.summary(ENGINE.view(state, 0), loc)
         assert attacked not in board and heavy in board, board
+
+
+def test_focus_fire_says_the_defender_answers_with_up_to_as_many_attacks():
+    """102.3: the defender first makes as many attacks as there are focus cards, each with a card
+    that has not attacked this round (`pass` stops). The post read "alice attacks first, 2 times";
+    alice had one card left, answered once, and the focus fire struck: the second time never came,
+    with no word why. The count is the most the defender may answer with."""
+    from games.ironfire import GAME
+    from tests.ironfire.helpers import battle
+
+    state = battle([["grenadier"], ["abrams"]])
+    from games.ironfire import ENGINE
+
+    target = ENGINE._label(state.players[0].army[0])  # `a1 Panzergrenadiers`, in both languages
+    params = {"name": "Bot 1", "n": 2, "target": target, "defender": "alice"}
+    en = GAME.text.event_lines(state, [("ironfire.focus_declared", params)], "en")
+    assert en == ["Bot 1 declares focus fire with 2 cards on Panzergrenadiers. alice answers first, "
+                  "with up to 2 attacks."], en
+    zh = GAME.text.event_lines(state, [("ironfire.focus_declared", params)], "zh-CN")
+    assert zh == ["Bot 1宣布以2张牌集火攻击装甲掷弹兵。alice先还击，最多2次。"], zh
