@@ -10,7 +10,7 @@ from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, numbered, t, verb_names
 from games.fleet.data import DATA, parse_loadout
 from games.fleet.odds import Odds, attack_odds
-from games.fleet.state import FleetState
+from games.fleet.state import FleetState, ship_dist
 
 if TYPE_CHECKING:
     from games.fleet.engine import FleetEngine
@@ -257,10 +257,28 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
             against = t(locale, "fleet.label.ship_of", name=state.names[1 - attacker]) if params["target"] == "ship" \
                 else _unit(state, attacker, params["target"], locale)  # the ship fired at: never the attacker's own
         key = "fleet.roll_need" if not against else "fleet.roll_need_for" if own else "fleet.roll_need_on"
-        shown.target = t(locale, key, need=params["need"], target=against)
+        shown.target = t(locale, key, need=params["need"], target=against, terms=roll_terms(params, what, locale))
         ok = params["total"] <= params["need"]
         shown.result = t(locale, f"fleet.roll_result.{what}.{'yes' if ok else 'no'}")
     return shown
+
+
+def roll_terms(params: dict[str, Any], what: str, locale: str) -> str:
+    """` (evade 7 + Awakening 4)`: what a roll's target adds up from (games/fleet/aim.py), so the
+    number needed is never shown without its terms; a trait's d100 roll is its fixed chance."""
+    terms = params.get("terms")
+    if terms is None:  # a trait's chance, or a roll logged before rolls carried their terms
+        terms = [("chance", params["need"])] if what not in ("hit", "hit_again", "evade", "evade_again") else []
+    if not terms:
+        return ""
+    parts = []
+    for i, (key, value) in enumerate(terms):
+        kind, _, wid = str(key).partition(".")
+        label = t(locale, f"fleet.term.{kind}", n=abs(value) // 3,
+                  weapon=_nm(D.weapon(wid).name, locale) if wid else "")
+        sign = "" if i == 0 else " − " if value < 0 else " + "
+        parts.append(f"{sign}{label} {abs(value) if i else value}")
+    return t(locale, "fleet.roll_terms", terms="".join(parts))
 
 
 def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> str | None:
@@ -422,6 +440,51 @@ def has_key(view: dict[str, Any]) -> bool:
     return not in_build(view)
 
 
+def raid_reach(view: dict[str, Any], seat: int, mech: dict[str, Any]) -> int:
+    """How many zones `seat`'s field mech may move on its owner's next turn, from what the table
+    sees: two orders with the turn's 2 action points, one more for a warp drive (曲率推进装置) and
+    for the Pegasus's resupply (分离式舰体补给, over 12 health), one for each face-down card it
+    carries (any may be a booster, 助推器); a mech stunned for that turn moves by boosters only.
+    At most this: an enemy mech in the way can stop a forward move (RULES.md 4)."""
+    if mech["stun"]:
+        return mech["cards"]
+    ship = view["sides"][seat]["ship"]
+    resupply = ship["model"] == "pegasus" and not ship["giant"] and not ship["destroyed"] and ship["hp"] > 12
+    return 2 + ("warp_drive" in D.mechs[mech["model"]].traits) + resupply + mech["cards"]
+
+
+def raid_threats(view: dict[str, Any], seat: int) -> list[tuple[dict[str, Any], int]]:
+    """The enemy's field mechs that may enter `seat`'s ship row on the enemy's next turn, which
+    ends the game when 劫掠 is in play (RULES.md 3: "劫掠战舰 raid：我方战甲进入敌方战舰区"), with
+    each one's distance in rows; none without raid or against a Pegasus turned mech (a raid on it
+    counts as annihilation). Public facts only: the table's view says the same to everyone."""
+    ship = view["sides"][seat].get("ship")
+    if "raid" not in view["conditions"] or ship is None or ship["giant"]:
+        return []
+    enemy = 1 - seat
+    out = []
+    for m in view["sides"][enemy]["mechs"]:
+        if m["status"] == "field" and m["zone"] and ship_dist(seat, m["zone"]) <= raid_reach(view, enemy, m):
+            out.append((m, ship_dist(seat, m["zone"])))
+    return out
+
+
+def raid_warning(view: dict[str, Any], locale: str) -> str:
+    """`⚠ bob's Sword (C3, 2 rows away) may enter alice's ship row on bob's next turn: a raid ends
+    the game.` for the seat whose turn it is, where it decides (both newcomer games of session 13
+    were lost that way, by surprise); "" when no enemy mech can."""
+    if view["phase"] != "play" or table_over(view):
+        return ""
+    seat = view["turn"]
+    threats = raid_threats(view, seat)
+    if not threats:
+        return ""
+    labels, names = mech_labels(view["sides"], locale), view["names"]
+    mechs = listed(locale, (aside(locale, labels[m["uid"]], t(locale, "fleet.label.rows_away", zone=m["zone"], n=n))
+                            for m, n in threats))
+    return t(locale, "fleet.label.raid_warning", enemy=names[1 - seat], name=names[seat], mechs=mechs)
+
+
 def summary(view: dict[str, Any], locale: str) -> str:
     lines: list[str] = []
     names = view["names"]
@@ -438,6 +501,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
     lines.append(board_header(view, locale, goals))
     if view["weather"]:
         lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
+    if warning := raid_warning(view, locale):
+        lines.append(warning)
     labels = mech_labels(view["sides"], locale)
     for s, side in enumerate(view["sides"]):
         sh = side["ship"]
