@@ -470,8 +470,8 @@ def raid_threats(view: dict[str, Any], seat: int) -> list[tuple[dict[str, Any], 
 
 
 def raid_warning(view: dict[str, Any], locale: str) -> str:
-    """`⚠ bob's Sword (C3, 2 rows away) may enter alice's ship row on bob's next turn: a raid ends
-    the game.` for the seat whose turn it is, where it decides (both newcomer games of session 13
+    """`⚠ Raid warning: bob's Sword at C3 (2 rows away) may enter alice's ship row on bob's next
+    turn, and that wins bob the game.` for the seat whose turn it is, where it decides (both newcomer games of session 13
     were lost that way, by surprise); "" when no enemy mech can."""
     if view["phase"] != "play" or table_over(view):
         return ""
@@ -480,7 +480,7 @@ def raid_warning(view: dict[str, Any], locale: str) -> str:
     if not threats:
         return ""
     labels, names = mech_labels(view["sides"], locale), view["names"]
-    mechs = listed(locale, (aside(locale, labels[m["uid"]], t(locale, "fleet.label.rows_away", zone=m["zone"], n=n))
+    mechs = listed(locale, (t(locale, "fleet.label.rows_away", mech=labels[m["uid"]], zone=m["zone"], n=n)
                             for m, n in threats))
     return t(locale, "fleet.label.raid_warning", enemy=names[1 - seat], name=names[seat], mechs=mechs)
 
