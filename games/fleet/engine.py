@@ -1273,14 +1273,15 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         numbered = {"strike": strike} if strike else {}
         for what in ("@fleet.roll.hit", "@fleet.roll.hit_again")[:2 if double_hit else 1]:  # 危机超感: a second roll
             d = rng.die(20)
-            ev.append(_roll(state.names[seat], what, [d], d, need=hit, terms=[list(x) for x in hit_terms], target=target, **numbered))
+            ev.append(_roll(state.names[seat], what, [d], d, need=hit, terms=[list(x) for x in hit_terms],
+                            target=target, **numbered))
             if d > hit:
                 return False
         evaded = True
         for what in ("@fleet.roll.evade", "@fleet.roll.evade_again")[:2 if double_evade else 1]:  # 视限超感
             d = rng.die(20)
-            ev.append(_roll(state.names[enemy], what, [d], d, need=evade, terms=[list(x) for x in evade_terms], target=target,
-                            **numbered))
+            ev.append(_roll(state.names[enemy], what, [d], d, need=evade, terms=[list(x) for x in evade_terms],
+                            target=target, **numbered))
             if d > evade:
                 evaded = False
                 break

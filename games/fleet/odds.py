@@ -5,9 +5,9 @@ Each shot rolls d20 against the attacker's hit value (at most it hits), then the
 d20 against its evade value (at most it evades): RULES.md 5, `FleetEngine._roll_hit`. The values
 are those `FleetEngine._shots` rolls against (both add up `games/fleet/aim.py`'s terms), from what
 the attacking seat may know: its own mech and pilot, and of the target only what the table sees
-(model, smoke, tracer marks, the weather, a pilot talent once revealed). A talent the target's owner has not shown yet counts as none, so a
-label never tells what a seat cannot see (and `check_determinization` holds: the label is the
-same in every world the seat cannot tell apart)."""
+(model, smoke, tracer marks, the weather, a pilot talent once revealed). A talent the target's
+owner has not shown yet counts as none, so a label never tells what a seat cannot see (and
+`check_determinization` holds: the label is the same in every world the seat cannot tell apart)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
