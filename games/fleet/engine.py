@@ -160,6 +160,12 @@ def _err(key: str, **params: Any) -> RuleError:
     return RuleError("fleet.err." + key, **params)
 
 
+def _weapon_codes(weapons: Any) -> list[dict[str, str]]:
+    """A unit's weapons by name with the code /play takes, for an error naming a weapon it lacks
+    (the console playtest typed `attack a1 rifle b3` and read only "There is no weapon rifle here")."""
+    return [{"en": f"{D.weapon(w).name['en']} ({w})", "zh-CN": f"{D.weapon(w).name['zh-CN']}（{w}）"} for w in weapons]
+
+
 def _among(action: Any, legal: list) -> bool:
     """`action in legal`, looking for the very object first: legal actions are shared cached
     objects, and pydantic's __eq__ is slow (a parsed action still compares by value)."""
@@ -948,13 +954,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 if m.acts <= 0:
                     return _err("mech_no_action", mech=action.mech)
                 if action.weapon not in D.mechs[m.model].weapons:
-                    return _err("no_weapon", weapon=action.weapon)
+                    return _err("no_weapon", weapon=action.weapon, weapons=_weapon_codes(D.mechs[m.model].weapons))
                 if not self._ammo_ok(m, action.weapon):
                     return _err("no_ammo", weapon=action.weapon)
                 return _err("out_of_range", target=action.target)
         if isinstance(action, Fire):
             if action.weapon not in side.ship.weapons:
-                return _err("no_weapon", weapon=action.weapon)
+                return _err("no_weapon", weapon=action.weapon, weapons=_weapon_codes(side.ship.weapons))
             if not self._ammo_ok(side.ship, action.weapon):
                 return _err("no_ammo", weapon=action.weapon)
             if D.weapon(action.weapon).energy > side.ship.energy:

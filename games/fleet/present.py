@@ -10,7 +10,7 @@ from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, numbered, t, verb_names
 from games.fleet.data import DATA, parse_loadout
 from games.fleet.odds import Odds, attack_odds
-from games.fleet.state import FleetState, ship_dist
+from games.fleet.state import ZONES, FleetState, ship_dist
 
 if TYPE_CHECKING:
     from games.fleet.engine import FleetEngine
@@ -326,6 +326,10 @@ def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
         return t(locale, f"fleet.sub.{key}").rstrip(".。")
     if kind == "victory":
         return t(locale, f"fleet.goal_text.{key}", round=arms_round)  # 军备竞赛 counts at an option's round
+    if kind == "preset" and key in D.presets:  # its ship and mechs, by the short names the picture uses
+        lo = parse_loadout(D.presets[key].code)
+        return t(locale, "fleet.facts.preset", ship=_nm(D.ships[lo.ship].name, locale),
+                 mechs=listed(locale, (mech_name(m, locale) for m in lo.mechs)))
     return ""
 
 
@@ -339,7 +343,16 @@ def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, lo
         return odds_text(attack_odds(engine, state, seat, "ship", a.weapon, a.target), locale)
     if a.kind == "second":  # 双管镭射炮's second shot: the ship's twin laser again
         return odds_text(attack_odds(engine, state, seat, "ship", "twin_laser", a.target), locale)
+    zone = getattr(a, "zone", None) if a.kind in ("move", "warp") else getattr(a, "target", None)
+    if a.kind in ("move", "warp", "use") and isinstance(zone, str) and zone in ZONES and raid_wins(state, seat, zone):
+        return t(locale, "fleet.facts.raid_win")
     return ""
+
+
+def raid_wins(state: FleetState, seat: int, zone: str) -> bool:
+    """A mech of `seat` entering `zone` wins by 劫掠 (RULES.md 3: the enemy ship row, while raid is
+    in play and the enemy ship is not a Pegasus turned mech)."""
+    return "raid" in state.conditions and ship_dist(1 - seat, zone) == 0 and not state.sides[1 - seat].ship.giant
 
 
 def odds_text(odds: Odds | None, locale: str) -> str:
@@ -417,9 +430,10 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["mechs"] = listed(locale, (labels.get(m, m) for m in a.mechs))
     elif kind == "fleet":
         p["item"] = a.loadout
-    if state.phase == "build" and kind in ("ship", "main", "mech", "captain", "pilot", "card", "victory"):
-        key = a.goal if kind == "victory" else a.id
-        p["item"] = aside(locale, p["item"], build_facts(kind, key, locale, state.options.arms_round))
+    if state.phase == "build" and kind in ("ship", "main", "mech", "captain", "pilot", "card", "victory", "preset"):
+        key = a.goal if kind == "victory" else a.name if kind == "preset" else a.id
+        if facts := build_facts(kind, key, locale, state.options.arms_round):
+            p["item"] = aside(locale, p["item"], facts)
     return t(locale, f"fleet.act.{kind}", **p).strip()
 
 
@@ -501,6 +515,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
     lines.append(board_header(view, locale, goals))
     if view["weather"]:
         lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
+    pending = view.get("pending")
+    if pending and pending["kind"] != "react":  # a window says itself in the channel (fleet.window)
+        lines.append(t(locale, "fleet.label.choosing", name=names[pending["seat"]],
+                       what=t(locale, f"fleet.pending.{pending['kind']}")))
     if warning := raid_warning(view, locale):
         lines.append(warning)
     labels = mech_labels(view["sides"], locale)
@@ -512,7 +530,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
         for m in side["mechs"]:
             if m["status"] == "field":
                 line = f"  {labels[m['uid']]} @{m['zone']} {m['hp']}/{m['max_hp']}"
-                lines.append(aside(locale, line, pilot_name(m["pilot"], locale)) if m["pilot"] else line)
+                notes = [pilot_name(m["pilot"], locale)] if m["pilot"] else []
+                if m["stun"]:  # an EMP or a magnetic storm: why the mech does not move (newcomer playtest)
+                    notes.append(t(locale, "fleet.label.stunned", n=m["stun"]))
+                lines.append(aside(locale, line, listed(locale, notes)) if notes else line)
         if "hand" in side:
             hand = listed(locale, (_nm(D.subs[c["card"]].name, locale) for c in side["hand"]))
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))

@@ -81,7 +81,8 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
         status = t(locale, "fleet.label.destroyed") if ship["destroyed"] else f"♥ {ship['hp']}/{ship['max_hp']}"
         # on the zone's top line, beside its name: mechs in the ship's zone sit below, never on it
         # (the playtest's final picture hid alice's ship behind her own mech at C1); energy: panel
-        draw.text((x0 + 30, y0 + 4), f"{_nm(ship['name'], locale)}  {status}", font=small, fill=SEAT_COLORS[seat])
+        words = f"{_nm(ship['name'], locale)}  {status}"  # within its zone: R1's name stands beside it
+        draw.text((x0 + 30, y0 + 4), words, font=fitted(draw, words, CELL_W - 36), fill=SEAT_COLORS[seat])
         for mv in side["mechs"]:
             if mv["status"] != "field" or not mv["zone"]:
                 continue
@@ -114,8 +115,8 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
         y += 22
         ship = side["ship"]
         status = t(locale, "fleet.label.destroyed") if ship["destroyed"] else f"♥ {ship['hp']}/{ship['max_hp']}"
-        draw.text((px, y), f"{_nm(ship['name'], locale)}  {status}  {t(locale, 'fleet.label.energy', n=ship['energy'])}",
-                  font=small, fill=(220, 220, 220))
+        words = f"{_nm(ship['name'], locale)}  {status}  {t(locale, 'fleet.label.energy', n=ship['energy'])}"
+        draw.text((px, y), words, font=fitted(draw, words, width - px - 6), fill=(220, 220, 220))  # the whole line
         y += 20
         draw.text((px, y), t(locale, "fleet.label.cards", ship=side["hand_counts"]["ship"],
                              mech=side["hand_counts"]["mech"]), font=small, fill=(220, 220, 220))

@@ -81,7 +81,7 @@ def test_the_rules_summary_and_the_victory_choice_state_the_losing_condition():
     assert "你就立即输掉" in intro and "you lose the moment an enemy mech enters your ship row" in intro
     from games.fleet.present import build_facts
     assert build_facts("victory", "raid", "en") == "either side's mech entering the other's ship row wins"
-    assert build_facts("victory", "raid", "zh-CN") == "任一方战甲进入对方战舰区即获胜（双方适用）"
+    assert build_facts("victory", "raid", "zh-CN") == "任一方战甲进入对方战舰区即获胜，双方适用"
 
 
 def test_the_warning_is_made_from_public_facts_only():
