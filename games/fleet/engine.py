@@ -12,6 +12,7 @@ from pydantic import TypeAdapter
 from games.core import Engine, Event, GameRng, Outcome, RuleError, Seat, Step
 from games.core.engine import code_fields
 from games.core.events import roll_event, step_of
+from games.fleet import aim
 from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, Weapon, parse_loadout
 from games.fleet.observer import build_view
 from games.fleet.state import (
@@ -157,6 +158,12 @@ _step = step_of  # _step(state, events): the caller's fresh list of events, not 
 
 def _err(key: str, **params: Any) -> RuleError:
     return RuleError("fleet.err." + key, **params)
+
+
+def _weapon_codes(weapons: Any) -> list[dict[str, str]]:
+    """A unit's weapons by name with the code /play takes, for an error naming a weapon it lacks
+    (the console playtest typed `attack a1 rifle b3` and read only "There is no weapon rifle here")."""
+    return [{"en": f"{D.weapon(w).name['en']} ({w})", "zh-CN": f"{D.weapon(w).name['zh-CN']}（{w}）"} for w in weapons]
 
 
 def _among(action: Any, legal: list) -> bool:
@@ -947,13 +954,13 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 if m.acts <= 0:
                     return _err("mech_no_action", mech=action.mech)
                 if action.weapon not in D.mechs[m.model].weapons:
-                    return _err("no_weapon", weapon=action.weapon)
+                    return _err("no_weapon", weapon=action.weapon, weapons=_weapon_codes(D.mechs[m.model].weapons))
                 if not self._ammo_ok(m, action.weapon):
                     return _err("no_ammo", weapon=action.weapon)
                 return _err("out_of_range", target=action.target)
         if isinstance(action, Fire):
             if action.weapon not in side.ship.weapons:
-                return _err("no_weapon", weapon=action.weapon)
+                return _err("no_weapon", weapon=action.weapon, weapons=_weapon_codes(side.ship.weapons))
             if not self._ammo_ok(side.ship, action.weapon):
                 return _err("no_ammo", weapon=action.weapon)
             if D.weapon(action.weapon).energy > side.ship.energy:
@@ -1251,7 +1258,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             for _ in range(len(mine)):
                 if enemy.ship.destroyed:
                     break
-                if self._roll_hit(state, seat, ship.hit, enemy.ship.evade + self._split_armor(enemy), ev, "ship"):
+                if self._roll_hit(state, seat, [("hit", ship.hit)], aim.evade_terms(state, 1 - seat, None), ev, "ship"):
                     self._hurt(state, 1 - seat, "ship", energy * 3, False, ev, by=seat, nothing="no_energy")
 
     def _announce_skill(self, state: FleetState, seat: int, skill: str, ev: list[Event]) -> None:
@@ -1261,26 +1268,26 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         ev.append(_public("fleet.skill.used", name=state.names[seat], captain=self._name(D.captains[side.captain]),
                                skill=f"@fleet.skill.{skill}.name", text=f"@fleet.skill.{skill}.text"))
 
-    @staticmethod
-    def _split_armor(side: Side) -> int:
-        """分离式外装甲: the Hummingbird evades 5 more at 5 health or less."""
-        return 5 if side.ship.model == "hummingbird" and side.ship.hp <= 5 else 0
-
-    def _roll_hit(self, state: FleetState, seat: int, hit: int, evade: int, ev: list[Event], target: str,
-                  double_hit: bool = False, double_evade: bool = False, strike: int = 0) -> bool:
-        """Hit roll (d20 <= hit) then evade roll (d20 <= evade); True when the attack lands.
+    def _roll_hit(self, state: FleetState, seat: int, hit_terms: list[aim.Term], evade_terms: list[aim.Term],
+                  ev: list[Event], target: str, double_hit: bool = False, double_evade: bool = False,
+                  strike: int = 0) -> bool:
+        """Hit roll (d20 <= hit) then evade roll (d20 <= evade); True when the attack lands. Each
+        roll event carries the terms its target adds up from (games/fleet/aim.py).
         `strike`: the roll's number in an attack that rolls more than once (0: not numbered)."""
         rng, enemy = state.rng, 1 - seat
+        hit, evade = aim.total(hit_terms), aim.total(evade_terms)
         numbered = {"strike": strike} if strike else {}
         for what in ("@fleet.roll.hit", "@fleet.roll.hit_again")[:2 if double_hit else 1]:  # 危机超感: a second roll
             d = rng.die(20)
-            ev.append(_roll(state.names[seat], what, [d], d, need=hit, target=target, **numbered))
+            ev.append(_roll(state.names[seat], what, [d], d, need=hit, terms=[list(x) for x in hit_terms],
+                            target=target, **numbered))
             if d > hit:
                 return False
         evaded = True
         for what in ("@fleet.roll.evade", "@fleet.roll.evade_again")[:2 if double_evade else 1]:  # 视限超感
             d = rng.die(20)
-            ev.append(_roll(state.names[enemy], what, [d], d, need=evade, target=target, **numbered))
+            ev.append(_roll(state.names[enemy], what, [d], d, need=evade, terms=[list(x) for x in evade_terms],
+                            target=target, **numbered))
             if d > evade:
                 evaded = False
                 break
@@ -1291,11 +1298,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         return True
 
     # ---------------------------------------------------------------- combat
-    def _buffs(self, state: FleetState, seat: int, m: Mech) -> int:
-        """Active bonuses of a mech (纳米切割刀 counts them)."""
-        talent = self._talent(m)
-        active_talent = talent in ("awaken", "killing_intent") and self._ship_hurt(state.sides[seat])
-        return sum((m.boost, m.smoke, m.ap_rounds, m.targeting, active_talent))
+    _buffs = staticmethod(aim.buffs)  # (state, seat, mech): active bonuses of a mech (纳米切割刀 counts them)
 
     def _has_melee(self, state: FleetState, seat: int, target: str) -> bool:
         if target == "ship":
@@ -1347,34 +1350,16 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
         is_mech = self._is_mech_target(state, seat, target)
         tgt_unit: Mech | Ship = enemy.ship if tgt_mech is None else tgt_mech
         d = self._target_dist(state, seat, unit, target)
-        # the attacker's hit value
-        if me is None:
-            hit = side.ship.hit
-        else:
-            hit = D.mechs[me.model].hit
-            if self._talent(me) == "awaken" and self._ship_hurt(side):
-                hit += 4
-                self._reveal_pilot(state, seat, me, ev)
-            if me.targeting:
-                hit += 5
-            if "aim_ai" in D.mechs[me.model].traits and d == 2:
-                hit += 3
-            if wid == "nano_blade":
-                hit += 3 * self._buffs(state, seat, me)
-        hit += w.hit_vs_mech if is_mech else w.hit_vs_ship
-        if tgt_unit.marks and tgt_unit.mark_until >= state.turn_no:
-            hit += tgt_unit.marks
+        # the attacker's hit value and the target's evade value, term by term; a talent that counts
+        # shows its pilot, and tracer marks are spent on this attack
+        hit = aim.hit_terms(state, seat, me, wid, tgt_mech, d)
+        if me is not None and ("awaken", 4) in hit:
+            self._reveal_pilot(state, seat, me, ev)
+        if any(k == "marks" for k, _ in hit):
             tgt_unit.marks = 0
-        if state.weather == "fog":
-            hit -= 3
-        # the target's evade value
-        if tgt_mech is None:
-            evade = enemy.ship.evade + self._split_armor(enemy)
-        else:
-            evade = D.mechs[tgt_mech.model].evade + (5 if tgt_mech.smoke else 0)
-            if self._talent(tgt_mech) == "awaken" and self._ship_hurt(enemy):
-                evade += 4
-                self._reveal_pilot(state, enemy_seat, tgt_mech, ev)
+        evade = aim.evade_terms(state, enemy_seat, tgt_mech)
+        if tgt_mech is not None and ("awaken", 4) in evade:
+            self._reveal_pilot(state, enemy_seat, tgt_mech, ev)
         double_hit = tgt_mech is not None and self._talent(tgt_mech) == "crisis_sense" and tgt_mech.hp < tgt_mech.max_hp
         if double_hit:
             self._reveal_pilot(state, enemy_seat, tgt_mech, ev)

@@ -10,7 +10,7 @@ from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, numbered, t, verb_names
 from games.fleet.data import DATA, parse_loadout
 from games.fleet.odds import Odds, attack_odds
-from games.fleet.state import FleetState
+from games.fleet.state import ZONES, FleetState, ship_dist
 
 if TYPE_CHECKING:
     from games.fleet.engine import FleetEngine
@@ -257,10 +257,28 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
             against = t(locale, "fleet.label.ship_of", name=state.names[1 - attacker]) if params["target"] == "ship" \
                 else _unit(state, attacker, params["target"], locale)  # the ship fired at: never the attacker's own
         key = "fleet.roll_need" if not against else "fleet.roll_need_for" if own else "fleet.roll_need_on"
-        shown.target = t(locale, key, need=params["need"], target=against)
+        shown.target = t(locale, key, need=params["need"], target=against, terms=roll_terms(params, what, locale))
         ok = params["total"] <= params["need"]
         shown.result = t(locale, f"fleet.roll_result.{what}.{'yes' if ok else 'no'}")
     return shown
+
+
+def roll_terms(params: dict[str, Any], what: str, locale: str) -> str:
+    """` (evade 7 + Awakening 4)`: what a roll's target adds up from (games/fleet/aim.py), so the
+    number needed is never shown without its terms; a trait's d100 roll is its fixed chance."""
+    terms = params.get("terms")
+    if terms is None:  # a trait's chance, or a roll logged before rolls carried their terms
+        terms = [("chance", params["need"])] if what not in ("hit", "hit_again", "evade", "evade_again") else []
+    if not terms:
+        return ""
+    parts = []
+    for i, (key, value) in enumerate(terms):
+        kind, _, wid = str(key).partition(".")
+        label = t(locale, f"fleet.term.{kind}", n=abs(value) // 3,
+                  weapon=_nm(D.weapon(wid).name, locale) if wid else "")
+        sign = "" if i == 0 else " − " if value < 0 else " + "
+        parts.append(f"{sign}{label} {abs(value) if i else value}")
+    return t(locale, "fleet.roll_terms", terms="".join(parts))
 
 
 def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> str | None:
@@ -308,6 +326,10 @@ def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
         return t(locale, f"fleet.sub.{key}").rstrip(".。")
     if kind == "victory":
         return t(locale, f"fleet.goal_text.{key}", round=arms_round)  # 军备竞赛 counts at an option's round
+    if kind == "preset" and key in D.presets:  # its ship and mechs, by the short names the picture uses
+        lo = parse_loadout(D.presets[key].code)
+        return t(locale, "fleet.facts.preset", ship=_nm(D.ships[lo.ship].name, locale),
+                 mechs=listed(locale, (mech_name(m, locale) for m in lo.mechs)))
     return ""
 
 
@@ -321,7 +343,16 @@ def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, lo
         return odds_text(attack_odds(engine, state, seat, "ship", a.weapon, a.target), locale)
     if a.kind == "second":  # 双管镭射炮's second shot: the ship's twin laser again
         return odds_text(attack_odds(engine, state, seat, "ship", "twin_laser", a.target), locale)
+    zone = getattr(a, "zone", None) if a.kind in ("move", "warp") else getattr(a, "target", None)
+    if a.kind in ("move", "warp", "use") and isinstance(zone, str) and zone in ZONES and raid_wins(state, seat, zone):
+        return t(locale, "fleet.facts.raid_win")
     return ""
+
+
+def raid_wins(state: FleetState, seat: int, zone: str) -> bool:
+    """A mech of `seat` entering `zone` wins by 劫掠 (RULES.md 3: the enemy ship row, while raid is
+    in play and the enemy ship is not a Pegasus turned mech)."""
+    return "raid" in state.conditions and ship_dist(1 - seat, zone) == 0 and not state.sides[1 - seat].ship.giant
 
 
 def odds_text(odds: Odds | None, locale: str) -> str:
@@ -399,9 +430,10 @@ def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale
         p["mechs"] = listed(locale, (labels.get(m, m) for m in a.mechs))
     elif kind == "fleet":
         p["item"] = a.loadout
-    if state.phase == "build" and kind in ("ship", "main", "mech", "captain", "pilot", "card", "victory"):
-        key = a.goal if kind == "victory" else a.id
-        p["item"] = aside(locale, p["item"], build_facts(kind, key, locale, state.options.arms_round))
+    if state.phase == "build" and kind in ("ship", "main", "mech", "captain", "pilot", "card", "victory", "preset"):
+        key = a.goal if kind == "victory" else a.name if kind == "preset" else a.id
+        if facts := build_facts(kind, key, locale, state.options.arms_round):
+            p["item"] = aside(locale, p["item"], facts)
     return t(locale, f"fleet.act.{kind}", **p).strip()
 
 
@@ -422,6 +454,51 @@ def has_key(view: dict[str, Any]) -> bool:
     return not in_build(view)
 
 
+def raid_reach(view: dict[str, Any], seat: int, mech: dict[str, Any]) -> int:
+    """How many zones `seat`'s field mech may move on its owner's next turn, from what the table
+    sees: two orders with the turn's 2 action points, one more for a warp drive (曲率推进装置) and
+    for the Pegasus's resupply (分离式舰体补给, over 12 health), one for each face-down card it
+    carries (any may be a booster, 助推器); a mech stunned for that turn moves by boosters only.
+    At most this: an enemy mech in the way can stop a forward move (RULES.md 4)."""
+    if mech["stun"]:
+        return mech["cards"]
+    ship = view["sides"][seat]["ship"]
+    resupply = ship["model"] == "pegasus" and not ship["giant"] and not ship["destroyed"] and ship["hp"] > 12
+    return 2 + ("warp_drive" in D.mechs[mech["model"]].traits) + resupply + mech["cards"]
+
+
+def raid_threats(view: dict[str, Any], seat: int) -> list[tuple[dict[str, Any], int]]:
+    """The enemy's field mechs that may enter `seat`'s ship row on the enemy's next turn, which
+    ends the game when 劫掠 is in play (RULES.md 3: "劫掠战舰 raid：我方战甲进入敌方战舰区"), with
+    each one's distance in rows; none without raid or against a Pegasus turned mech (a raid on it
+    counts as annihilation). Public facts only: the table's view says the same to everyone."""
+    ship = view["sides"][seat].get("ship")
+    if "raid" not in view["conditions"] or ship is None or ship["giant"]:
+        return []
+    enemy = 1 - seat
+    out = []
+    for m in view["sides"][enemy]["mechs"]:
+        if m["status"] == "field" and m["zone"] and ship_dist(seat, m["zone"]) <= raid_reach(view, enemy, m):
+            out.append((m, ship_dist(seat, m["zone"])))
+    return out
+
+
+def raid_warning(view: dict[str, Any], locale: str) -> str:
+    """`⚠ Raid warning: bob's Sword at C3 (2 rows away) may enter alice's ship row on bob's next
+    turn, and that wins bob the game.` for the seat whose turn it is, where it decides (both newcomer games of session 13
+    were lost that way, by surprise); "" when no enemy mech can."""
+    if view["phase"] != "play" or table_over(view):
+        return ""
+    seat = view["turn"]
+    threats = raid_threats(view, seat)
+    if not threats:
+        return ""
+    labels, names = mech_labels(view["sides"], locale), view["names"]
+    mechs = listed(locale, (t(locale, "fleet.label.rows_away", mech=labels[m["uid"]], zone=m["zone"], n=n)
+                            for m, n in threats))
+    return t(locale, "fleet.label.raid_warning", enemy=names[1 - seat], name=names[seat], mechs=mechs)
+
+
 def summary(view: dict[str, Any], locale: str) -> str:
     lines: list[str] = []
     names = view["names"]
@@ -438,6 +515,12 @@ def summary(view: dict[str, Any], locale: str) -> str:
     lines.append(board_header(view, locale, goals))
     if view["weather"]:
         lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
+    pending = view.get("pending")
+    if pending and pending["kind"] != "react":  # a window says itself in the channel (fleet.window)
+        lines.append(t(locale, "fleet.label.choosing", name=names[pending["seat"]],
+                       what=t(locale, f"fleet.pending.{pending['kind']}")))
+    if warning := raid_warning(view, locale):
+        lines.append(warning)
     labels = mech_labels(view["sides"], locale)
     for s, side in enumerate(view["sides"]):
         sh = side["ship"]
@@ -447,7 +530,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
         for m in side["mechs"]:
             if m["status"] == "field":
                 line = f"  {labels[m['uid']]} @{m['zone']} {m['hp']}/{m['max_hp']}"
-                lines.append(aside(locale, line, pilot_name(m["pilot"], locale)) if m["pilot"] else line)
+                notes = [pilot_name(m["pilot"], locale)] if m["pilot"] else []
+                if m["stun"]:  # an EMP or a magnetic storm: why the mech does not move (newcomer playtest)
+                    notes.append(t(locale, "fleet.label.stunned", n=m["stun"]))
+                lines.append(aside(locale, line, listed(locale, notes)) if notes else line)
         if "hand" in side:
             hand = listed(locale, (_nm(D.subs[c["card"]].name, locale) for c in side["hand"]))
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))

@@ -16,6 +16,11 @@ CELL_W, CELL_H, MARGIN, PANEL = 180, 96, 16, 230
 BG = (24, 28, 36)
 COLORS = {"ship": (52, 66, 92), "launch": (44, 76, 60), "event": (92, 70, 38), "plain": (40, 44, 54)}
 SEAT_COLORS = ((90, 170, 255), (255, 120, 110))
+LAST_MOVE = (250, 200, 0)
+# the key under the map: what each colour means, in a font a phone shows at a readable size (the
+# picture is shrunk to about half its width there): two columns, three rows
+LEGEND_FONT, LEGEND_ROW, SWATCH = 18, 32, 22
+LEGEND_H = LEGEND_ROW * 3 + 8
 
 
 def _nm(names: dict[str, str], locale: str) -> str:
@@ -45,7 +50,7 @@ def _zone_kind(zone: str) -> str:
 
 def render_board(view: dict[str, Any], locale: str) -> bytes:
     width = MARGIN * 2 + CELL_W * 3 + PANEL
-    height = MARGIN * 2 + CELL_H * 5
+    height = MARGIN * 2 + CELL_H * 5 + LEGEND_H
     img = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(img)
     small, mid, big = font(13), font(15), font(18)
@@ -58,6 +63,7 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
             boxes[zone] = (x0, y0)
             draw.rectangle([x0 + 2, y0 + 2, x0 + CELL_W - 2, y0 + CELL_H - 2], fill=COLORS[_zone_kind(zone)])
             draw.text((x0 + 6, y0 + 4), zone, font=small, fill=(170, 170, 170))
+    _legend(draw, view, locale, MARGIN + CELL_H * 5 + 8, width)
     if in_build(view):
         draw.text((MARGIN + 10, MARGIN + CELL_H * 2 + 30), t(locale, "fleet.label.building"), font=big,
                   fill=(230, 230, 230))
@@ -68,14 +74,15 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     labels = mech_chips(view["sides"], locale)
     for zone, (zx, zy) in boxes.items():
         if zone in last:
-            draw.rectangle([zx + 1, zy + 1, zx + CELL_W - 1, zy + CELL_H - 1], outline=(250, 200, 0), width=3)
+            draw.rectangle([zx + 1, zy + 1, zx + CELL_W - 1, zy + CELL_H - 1], outline=LAST_MOVE, width=3)
     for seat, side in enumerate(view["sides"]):
         ship = side["ship"]
         x0, y0 = boxes["C1" if seat == 0 else "C5"]
         status = t(locale, "fleet.label.destroyed") if ship["destroyed"] else f"♥ {ship['hp']}/{ship['max_hp']}"
         # on the zone's top line, beside its name: mechs in the ship's zone sit below, never on it
         # (the playtest's final picture hid alice's ship behind her own mech at C1); energy: panel
-        draw.text((x0 + 30, y0 + 4), f"{_nm(ship['name'], locale)}  {status}", font=small, fill=SEAT_COLORS[seat])
+        words = f"{_nm(ship['name'], locale)}  {status}"  # within its zone: R1's name stands beside it
+        draw.text((x0 + 30, y0 + 4), words, font=fitted(draw, words, CELL_W - 36), fill=SEAT_COLORS[seat])
         for mv in side["mechs"]:
             if mv["status"] != "field" or not mv["zone"]:
                 continue
@@ -84,7 +91,7 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
             mx, my = boxes[mv["zone"]]
             mx, my = mx + 6 + (n % 2) * (CHIP_W + 2), my + 22 + (n // 2) * 34
             draw.rounded_rectangle([mx, my, mx + CHIP_W, my + 30], radius=5, fill=SEAT_COLORS[seat],
-                                   outline=(250, 200, 0) if mv["uid"] in last else None, width=3)
+                                   outline=LAST_MOVE if mv["uid"] in last else None, width=3)
             label = labels[mv["uid"]]
             draw.text((mx + 4, my + 1), label, font=fitted(draw, label, CHIP_W - 8), fill=(10, 10, 10))
             draw.text((mx + 4, my + 15), f"♥{mv['hp']}/{mv['max_hp']}", font=small, fill=(20, 20, 20))
@@ -108,8 +115,8 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
         y += 22
         ship = side["ship"]
         status = t(locale, "fleet.label.destroyed") if ship["destroyed"] else f"♥ {ship['hp']}/{ship['max_hp']}"
-        draw.text((px, y), f"{_nm(ship['name'], locale)}  {status}  {t(locale, 'fleet.label.energy', n=ship['energy'])}",
-                  font=small, fill=(220, 220, 220))
+        words = f"{_nm(ship['name'], locale)}  {status}  {t(locale, 'fleet.label.energy', n=ship['energy'])}"
+        draw.text((px, y), words, font=fitted(draw, words, width - px - 6), fill=(220, 220, 220))  # the whole line
         y += 20
         draw.text((px, y), t(locale, "fleet.label.cards", ship=side["hand_counts"]["ship"],
                              mech=side["hand_counts"]["mech"]), font=small, fill=(220, 220, 220))
@@ -117,3 +124,25 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     if view.get("winner") is not None:
         draw.text((px, y), t(locale, "fleet.label.winner", name=names[view["winner"]]), font=big, fill=(255, 215, 0))
     return png_bytes(with_banner(img, view, locale))
+
+
+def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int, width: int) -> None:
+    """Each zone colour with what the zone is for, then each player's colour with the name and the
+    last move's outline (issue 18: the picture had no key for its colours)."""
+    Swatch = tuple[tuple[int, int, int], tuple[int, int, int] | None, str]  # fill, outline, words
+    ship = "ship_raid" if "raid" in view.get("conditions", ()) else "ship"  # the ship row ends the game by raid
+    rows: list[list[Swatch]] = [
+        [(COLORS["ship"], None, t(locale, f"fleet.legend.{ship}")),
+         (COLORS["launch"], None, t(locale, "fleet.legend.launch"))],
+        [(COLORS[kind], None, t(locale, f"fleet.legend.{kind}")) for kind in ("event", "plain")]]
+    if not in_build(view):
+        rows.append([(SEAT_COLORS[seat], None, name) for seat, name in enumerate(view["names"])]
+                    + [(BG, LAST_MOVE, t(locale, "fleet.legend.last"))])
+    for r, row in enumerate(rows):
+        column = (width - MARGIN * 2) // len(row)
+        for c, (fill, outline, text) in enumerate(row):
+            x, y = MARGIN + c * column, top + r * LEGEND_ROW
+            draw.rectangle([x, y + 4, x + SWATCH, y + 4 + SWATCH], fill=fill, outline=outline or (150, 150, 150),
+                           width=3 if outline else 1)
+            draw.text((x + SWATCH + 8, y + 4 + SWATCH // 2), text,
+                      font=fitted(draw, text, column - SWATCH - 20, LEGEND_FONT), fill=(225, 225, 225), anchor="lm")

@@ -310,9 +310,9 @@ def test_damage_shared_by_the_link_shield_and_the_red_armour_roll_say_why_and_fo
     assert len(armour) == 1
     sword = mech_label(s, "b1", "en")
     assert GAME.text.event_lines(s, armour, "en") == [
-        f"🎲 B rolls red armour against a laser hit: 31 = **31**, for {sword}: needs ≤ 30: **full damage**"]
+        f"🎲 B rolls red armour against a laser hit: 31 = **31**, for {sword}: needs ≤ 30 (chance 30): **full damage**"]
     assert GAME.text.event_lines(s, armour, "zh-CN") == [
-        f"🎲 B 掷 异色外装甲（对镭射伤害）：31 = **31**，为 {mech_label(s, 'b1', 'zh-CN')}：需要 ≤ 30：**全额伤害**"]
+        f"🎲 B 掷 异色外装甲（对镭射伤害）：31 = **31**，为 {mech_label(s, 'b1', 'zh-CN')}：需要 ≤ 30（几率 30）：**全额伤害**"]
 
 
 def mech_label(state, uid, locale):
@@ -343,10 +343,10 @@ def test_the_second_hit_and_evade_rolls_of_crisis_sense_and_hyper_sight_say_why(
     kagami = mech_label(s, "b1", "en")
     assert GAME.text.event_lines(s, rolls, "en")[1:] == [
         f"🎲 A rolls to hit a second time (Crisis Sense: a damaged mech must be hit twice): 2 = **2**, against "
-        f"{kagami}: needs ≤ {rolls[1][1]['need']}: **hit twice**",
-        f"🎲 B rolls to evade: 3 = **3**, for {kagami}: needs ≤ {rolls[2][1]['need']}: **evaded**",
+        f"{kagami}: needs ≤ 18 (hit 15 + Aim-assist AI 3): **hit twice**",
+        f"🎲 B rolls to evade: 3 = **3**, for {kagami}: needs ≤ 7 (evade 7): **evaded**",
         f"🎲 B rolls to evade a second time (Hyper Sight: a damaged mech must evade twice): 20 = **20**, for "
-        f"{kagami}: needs ≤ {rolls[3][1]['need']}: **not evaded**"]
+        f"{kagami}: needs ≤ 7 (evade 7): **not evaded**"]
     zh = GAME.text.event_lines(s, rolls, "zh-CN")
     assert zh[1].startswith("🎲 A 掷 第二次命中判定（危机超感：不满血的战甲需两次命中）：2 = **2**") and "**两次均命中**" in zh[1]
     assert zh[3].startswith("🎲 B 掷 第二次回避判定（视限超感：不满血的战甲需两次回避）：20 = **20**，为 ") \

@@ -91,16 +91,16 @@ def test_a_damage_line_after_several_strikes_names_the_strike_that_hit():
     # newcomer7a: strike 1 is numbered too once the booster gives a second blow (it read "to hit" and
     # "joint booster" unnumbered, then "to hit (strike 2)" and "damage from strike 1")
     assert en == [
-        f"🎲 A rolls to hit (strike 1): 1 = **1**, against {sword}: needs ≤ 15: **hit**",
-        f"🎲 B rolls to evade (strike 1): 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
-        "🎲 A rolls joint booster (strike 1): 50 = **50**, needs ≤ 50: **another melee attack**",
-        f"🎲 A rolls to hit (strike 2): 20 = **20**, against {sword}: needs ≤ 15: **miss**",
-        f"🎲 B rolls red armour against a laser hit (strike 1): 31 = **31**, for {sword}: needs ≤ 30: **full damage**",
+        f"🎲 A rolls to hit (strike 1): 1 = **1**, against {sword}: needs ≤ 15 (hit 15): **hit**",
+        f"🎲 B rolls to evade (strike 1): 20 = **20**, for {sword}: needs ≤ 5 (evade 5): **not evaded**",
+        "🎲 A rolls joint booster (strike 1): 50 = **50**, needs ≤ 50 (chance 50): **another melee attack**",
+        f"🎲 A rolls to hit (strike 2): 20 = **20**, against {sword}: needs ≤ 15 (hit 15): **miss**",
+        f"🎲 B rolls red armour against a laser hit (strike 1): 31 = **31**, for {sword}: needs ≤ 30 (chance 30): **full damage**",
         f"B's {sword} takes 4 damage from strike 1 (health 0).",
         f"{sword} is shot down!",
     ], en
-    assert zh[0] == f"🎲 A 掷 命中判定（第 1 击）：1 = **1**，对 {sword_zh}：需要 ≤ 15：**命中**", zh
-    assert zh[3] == f"🎲 A 掷 命中判定（第 2 击）：20 = **20**，对 {sword_zh}：需要 ≤ 15：**未命中**", zh
+    assert zh[0] == f"🎲 A 掷 命中判定（第 1 击）：1 = **1**，对 {sword_zh}：需要 ≤ 15（命中 15）：**命中**", zh
+    assert zh[3] == f"🎲 A 掷 命中判定（第 2 击）：20 = **20**，对 {sword_zh}：需要 ≤ 15（命中 15）：**未命中**", zh
     assert zh[4].startswith("🎲 B 掷 异色外装甲（对镭射伤害）（第 1 击）：31 = **31**"), zh
     assert zh[5] == f"B 的 {sword_zh} 受到第 1 击的 4 点伤害（生命 0）。", zh
 
@@ -242,9 +242,9 @@ def test_a_booster_that_gives_no_second_blow_leaves_the_single_strike_unnumbered
     en, _ = _lines(s, step, lambda e: e.to is None and e.key != "fleet.attack")
     sword, _ = _labels(s, "b1")
     assert en[:3] == [
-        f"🎲 A rolls to hit: 1 = **1**, against {sword}: needs ≤ 15: **hit**",
-        f"🎲 B rolls to evade: 20 = **20**, for {sword}: needs ≤ 5: **not evaded**",
-        "🎲 A rolls joint booster: 51 = **51**, needs ≤ 50: **no extra attack**"], en
+        f"🎲 A rolls to hit: 1 = **1**, against {sword}: needs ≤ 15 (hit 15): **hit**",
+        f"🎲 B rolls to evade: 20 = **20**, for {sword}: needs ≤ 5 (evade 5): **not evaded**",
+        "🎲 A rolls joint booster: 51 = **51**, needs ≤ 50 (chance 50): **no extra attack**"], en
     assert not any("strike" in line for line in en), en
 
 

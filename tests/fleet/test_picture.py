@@ -66,3 +66,57 @@ def test_a_mech_chip_shows_its_name_and_what_tells_two_apart_never_its_model_cod
         assert not any("UBT1" in value or "URA-" in value for _, value in texts)
         labels = GAME.text.token_names(s, 0, loc)  # the menus number the same mech alike
         assert any(v.startswith("UBT1-T3") and "#2" in v for v in labels.values()), labels
+
+
+def test_every_colour_of_the_picture_is_in_its_legend_in_the_reader_s_language(monkeypatch):
+    """Issue 18: the picture had no key for its zone colours. The legend under the map gives each
+    zone colour with what the zone is for (RULES.md 1: "B 的战舰区", "出动区", "事件区 L3 R3"), each
+    player's colour with the name, and the last move's outline; a test draws a game with mechs of both
+    sides and a last move, and every fill and outline drawn on the map must have its swatch."""
+    from games.fleet.render import CELL_H, MARGIN
+    from games.core.i18n import t
+
+    # (box, fill, outline, the size of the image drawn on): the banner on top ("To act: A") is an image
+    # of its own, a strip whose words say what it is
+    drawn: list[tuple[tuple, tuple | None, tuple | None, tuple]] = []
+    texts: list[tuple[tuple, str, int]] = []  # (xy, words, font size)
+    real_rect, real_round, real_text = (ImageDraw.ImageDraw.rectangle, ImageDraw.ImageDraw.rounded_rectangle,
+                                        ImageDraw.ImageDraw.text)
+
+    def rect(self, box, fill=None, outline=None, width=1, **kw):
+        drawn.append((tuple(box), fill, outline, self.im.size))
+        return real_rect(self, box, fill=fill, outline=outline, width=width, **kw)
+
+    def rounded(self, box, radius=0, fill=None, outline=None, width=1, **kw):
+        drawn.append((tuple(box), fill, outline, self.im.size))
+        return real_round(self, box, radius=radius, fill=fill, outline=outline, width=width, **kw)
+
+    def text(self, xy, value, *args, **kw):
+        texts.append((tuple(xy), value, getattr(kw.get("font"), "size", 0)))
+        return real_text(self, xy, value, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "rectangle", rect)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "rounded_rectangle", rounded)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    s = new_game(fleet("bull", "heavy_vulcan", "hammer,sword", "tim", "hans,zack"),
+                 fleet("bull", "heavy_vulcan", "sword,hammer", "tim", "zack,hans"), goals=("raid", "arms"), seed=5)
+    my_turn(s, 0)
+    put(s, "a1", "R2"), put(s, "a2", "C1"), put(s, "b1", "C3"), put(s, "b2", "L4")
+    view = ENGINE.view(s, None)
+    view["table"] = {"to_act": ["A"], "events": [("fleet.move", {"mech": "b1", "zone": "C3"})]}
+    map_bottom = MARGIN + CELL_H * 5
+    for loc in ("en", "zh-CN"):
+        drawn.clear(), texts.clear()
+        GAME.render(view, loc)
+        board = drawn[0][3]  # the zones are drawn first, on the board's own image
+        on_map = [(fill, outline) for box, fill, outline, size in drawn if size == board and box[1] < map_bottom]
+        legend = [(fill, outline) for box, fill, outline, size in drawn if size == board and box[1] >= map_bottom]
+        map_colours = {c for fill, outline in on_map for c in (fill, outline) if c is not None}
+        legend_colours = {c for fill, outline in legend for c in (fill, outline) if c is not None}
+        assert len(map_colours) >= 7, map_colours  # 4 zone kinds, 2 players, the last move
+        assert map_colours <= legend_colours, map_colours - legend_colours
+        words = {value: size for (_, y), value, size in texts if y >= map_bottom}
+        expected = [t(loc, f"fleet.legend.{k}") for k in ("ship_raid", "launch", "event", "plain", "last")] + ["A", "B"]
+        assert set(expected) <= set(words), words
+        assert all(size >= 14 for size in words.values()), words  # readable when a phone halves the picture
+    assert t("zh-CN", "fleet.legend.event") == "事件区：进入时抽事件卡"
