@@ -151,6 +151,21 @@ def distinct(text: Text, state: Any, seat: int, actions: list[Any]) -> list[Any]
     return kept
 
 
+def distinct_groups(text: Text, state: Any, seat: int, groups: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """A menu step's groups (next token -> the actions under it) less those a player cannot
+    tell from an earlier one: the same actions, by label in every language. Two copies of an
+    order card in hand, each with its targets ("Fuel Depot (1)" twice), are one choice, as
+    `distinct` makes two copies of a card with no further step one."""
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    kept = {}
+    for token, actions in groups.items():
+        labels = tuple(sorted(tuple(text.describe_action(state, seat, a, loc) for loc in LOCALES) for a in actions))
+        if len(actions) == 1 or labels not in seen:
+            seen.add(labels)
+            kept[token] = actions
+    return kept
+
+
 def common_prefix(codes: list[list[str]]) -> list[str]:
     prefix: list[str] = []
     for column in zip(*codes):
