@@ -223,6 +223,9 @@ class ClickPlayer:
         random_move = self.rng.random() < RANDOM_SHARE
         self.tally.random_moves += random_move
         target = None if random_move else self.bundle.bot_action(state, self.seat, random.Random(self.rng.random()))
+        if target is not None:  # the move as the menu offers it: the first that reads as it does (copies are one)
+            wanted = self.labels(state, target)
+            target = next(a for a in self.engine.legal_actions(state, self.seat) if self.labels(state, a) == wanted)
         goal = None if target is None else self.bundle.text.menu_steps(state, self.seat, target)
         message = await self.open_menu(since)
         self.next_menu = None
@@ -336,7 +339,8 @@ async def test_a_whole_game_by_clicks(click_harness, game, lang):
     errors = [r for r in rec.requests if text("en", "msg.error") in r.text or text("zh-CN", "msg.error") in r.text]
     assert errors == []
     tally = player.tally
-    print(f"\n{game} {lang}: {tally.moves} moves ({tally.random_moves} random), {tally.steps} menu steps, "
+    won = "no winner" if outcome is None or not outcome.winners else "won by " + winners
+    print(f"\n{game} {lang} ({won}): {tally.moves} moves ({tally.random_moves} random), {tally.steps} menu steps, "
           f"{tally.options} options, {tally.pages} page clicks, {tally.backs} backs, "
           f"{tally.dm_menus} from DMs, {tally.button_menus} from a post's button, {tally.reply_menus} from the confirm's answer, "
           f"{tally.act_menus} from /act, {tally.pings} turns announced, "
@@ -350,3 +354,27 @@ def told_to_act(rec, user_id: int, since: int) -> list[Request]:
               if f"<@{user_id}>" in (r.body.get("content") or "")
               and user_id in map(int, (r.body.get("allowed_mentions") or {}).get("users", []))]
     return pinged + [r for r in rec.dm_messages(user_id, since) if select_of(r.body)]
+
+
+async def test_the_post_that_pings_a_player_opens_their_menu(click_harness):
+    """The channel post of a turn that begins pings its player and carries "Choose my move":
+    a click opens that player's menu privately (as /act would); anyone else clicking it is
+    told, privately, whom the table waits for. Nothing is played by opening a menu."""
+    from tests.discord.conftest import ALICE, BOB
+    from tests.discord.test_adapter import start_duel
+
+    h = click_harness
+    await start_duel(h)
+    post = next(r for r in reversed(h.recorder.channel_messages(CHANNEL_ID)) if "<@" in (r.body.get("content") or ""))
+    pinged = int(re.search(r"<@(\d+)>", post.body["content"])[1])
+    player, other = (ALICE, BOB) if pinged == ALICE.id else (BOB, ALICE)
+    act = [c for c in components(post.response) if c["custom_id"] == "sp:v:menu:1"]
+    assert act and act[0]["label"] == text("zh-CN", "button.act")  # in the server's language, as the post
+    version = (await h.client.host.repo.load_session(1)).version
+    mine = [r for r in await h.click(player, post.response, "sp:v:menu:1") if r.method == "POST" and "/webhooks/" in r.path]
+    assert len(mine) == 1 and mine[0].ephemeral and select_of(mine[0].body)
+    assert words(mine[0].body) == t("en", "host.menu_start")
+    theirs = [r for r in await h.click(other, post.response, "sp:v:menu:1") if r.method == "POST" and "/webhooks/" in r.path]
+    assert len(theirs) == 1 and theirs[0].ephemeral and not select_of(theirs[0].body)
+    assert words(theirs[0].body).startswith(t("en", "host.not_your_turn", waiting="").split(":")[0])
+    assert (await h.client.host.repo.load_session(1)).version == version
