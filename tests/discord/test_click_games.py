@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -109,7 +109,6 @@ class Tally:
     act_menus: int = 0  # moves started with /act
     pings: int = 0
     labels_told_by_description: int = 0
-    seen_labels: list[str] = field(default_factory=list)
 
 
 class ClickPlayer:
@@ -170,7 +169,6 @@ class ClickPlayer:
         assert len(shown) == len(set(shown)), f"{where}: options that read the same: {sorted(shown)}"
         self.tally.labels_told_by_description += len(shown) - len({label for label, _ in shown})
         self.tally.options += len(options)
-        self.tally.seen_labels += [label for label, _ in shown]
         # nothing legal is missing: each legal action continuing this prefix is offered, or
         # reads exactly as one offered (two copies of a card are one choice)
         values = {o["value"] for o in options}
@@ -336,13 +334,17 @@ async def test_a_whole_game_by_clicks(click_harness, game, lang):
         assert t(lang, "host.winners", names=winners) in final, final[-500:]
     else:
         assert t(lang, "host.no_winner") in final, final[-500:]
+    # nothing reaches anyone after the result (issue 18: "a DM after the winner")
+    later = rec.requests[rec.requests.index(posts[-1]) + 1:]
+    assert not [r for r in later if r.method == "POST" and r.path.startswith("/channels/")], later
     errors = [r for r in rec.requests if text("en", "msg.error") in r.text or text("zh-CN", "msg.error") in r.text]
     assert errors == []
     tally = player.tally
     won = "no winner" if outcome is None or not outcome.winners else "won by " + winners
     print(f"\n{game} {lang} ({won}): {tally.moves} moves ({tally.random_moves} random), {tally.steps} menu steps, "
           f"{tally.options} options, {tally.pages} page clicks, {tally.backs} backs, "
-          f"{tally.dm_menus} from DMs, {tally.button_menus} from a post's button, {tally.reply_menus} from the confirm's answer, "
+          f"{tally.dm_menus} from DMs, {tally.button_menus} from a post's button, "
+          f"{tally.reply_menus} from the confirm's answer, "
           f"{tally.act_menus} from /act, {tally.pings} turns announced, "
           f"{tally.labels_told_by_description} labels told apart by description; "
           f"cpu {time.process_time() - cpu:.1f} s")
