@@ -83,7 +83,8 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sp:ok:
         return cls(int(match["session"]), int(match["seat"]), _prefix_list(match["prefix"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        args = {"code": _prefix_text(self.prefix), "game": self.session, "seat": self.seat}
+        # the reply shows the next menu when the turn goes on (a click away, not /act)
+        args = {"code": _prefix_text(self.prefix), "game": self.session, "seat": self.seat, "next_menu": True}
         await _client(interaction).run_component(interaction, "play", args, edit=True)
 
 
@@ -169,8 +170,9 @@ def build_view(message: Message, locale: str | None, *, hand_button: bool = Fals
                hand_session: int | None = None) -> tuple[discord.ui.View | None, str | None]:
     """The components for a message, and a note to add to its text (or None).
 
-    Rows: the select (row 0), then paging/back/confirm (row 1), then the host's buttons and
-    the "show my hand" button.
+    Rows: the select (row 0), then paging/back/confirm (row 1), then the host's buttons,
+    the "my move" button of a post that pings the players whose turn begins (it opens their
+    menu, as /act does) and the "show my hand" button.
     """
     view = discord.ui.View(timeout=None)
     note = None
@@ -182,6 +184,8 @@ def build_view(message: Message, locale: str | None, *, hand_button: bool = Fals
         item = _host_button(custom_id, label)
         if item is not None:
             buttons.append(item)
+    if hand_button and message.pings and message.session_id is not None and message.menu is None:
+        buttons.append(VerbButton("menu", message.session_id, label=text(locale, "button.act")))
     if hand_button and not any(custom_id.startswith("sp:hand") for custom_id, _ in message.buttons):
         buttons.append(HandButton(hand_session, label=text(locale, "button.hand")))
     first_free_row = 2 if menu is not None else 0

@@ -1301,7 +1301,8 @@ class Host:
             progress = Progress(state=state, awaited_before=sorted(engine.active_seats(state)))
             self._apply(engine, session, progress, seat, action, cmd.user_id, "user")
             return await self._finish(cmd, session, engine, progress, locale,
-                                      reply=t(locale, "host.played", action=described))
+                                      reply=t(locale, "host.played", action=described),
+                                      menu_seat=seat if cmd.args.get("next_menu") else None)
         return await self._locked(cmd, locale, body, ("active",))
 
     async def _hand(self, cmd: Command, locale: str) -> Outbox:
@@ -1832,10 +1833,11 @@ class Host:
     async def _finish(self, cmd: Command | None, session: SessionRow, engine: Engine, progress: Progress,
                       locale: str | None, reply: str | None = None, status: str | None = None,
                       restart_timer: bool = False, seats: list[SeatRow] | None = None,
-                      changes: dict[str, Any] | None = None) -> Outbox:
+                      changes: dict[str, Any] | None = None, menu_seat: int | None = None) -> Outbox:
         """Bots move, the posts are built, then state + log (and `changes` to the session) are
         committed in one transaction. With `seats`, the seats change too (a kicked player's
-        seat goes to a bot).
+        seat goes to a bot). With `menu_seat` (a move confirmed in a click menu), the reply
+        carries that seat's next menu when its turn goes on.
 
         The posts come first so that the step and its messages form one unit: a failure while
         presenting the step (a view, a summary) leaves nothing committed, and a committed step
@@ -1882,6 +1884,11 @@ class Host:
         box.tick_soon = progress.bots_pending
         if reply is not None:
             box.reply = Message(text=reply)
+            if menu_seat is not None and outcome is None and not progress.ended \
+                    and menu_seat in engine.active_seats(progress.state):
+                # the turn goes on: its next choice in the same message, a click away (not /act)
+                box.reply.menu = build_menu(get_game(session.game), progress.state, session.id, menu_seat, [],
+                                            locale or session.locale)
         stored = await self.repo.commit(session, now, log=progress.log, seats=seats,
                                         posts=self._kept(box, cmd, session.id), **changes)
         self._keep_public_view(stored, public_view)
@@ -2221,6 +2228,7 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
     for tokens, action in matching:
         if len(tokens) > len(prefix):
             groups.setdefault(tokens[len(prefix)], []).append(action)
+    groups = names.distinct_groups(game.text, state, seat, groups)
     options = []
     token_names = game.text.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
     # one option for choices a player cannot tell apart (two copies of a card in hand)

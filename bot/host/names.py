@@ -9,6 +9,7 @@ tiger f2`) is matched by whole words only. Several matches are returned for the 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from games.core.game import Game, Text
@@ -148,6 +149,25 @@ def distinct(text: Text, state: Any, seat: int, actions: list[Any]) -> list[Any]
         if labels not in seen:
             seen.add(labels)
             kept.append(action)
+    return kept
+
+
+def distinct_groups(text: Text, state: Any, seat: int, groups: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """A menu step's groups (next token -> the actions under it) less those a player cannot
+    tell from an earlier one: the same actions, by label in every language. Two copies of an
+    order card in hand, each with its targets ("Fuel Depot (1)" twice), are one choice, as
+    `distinct` makes two copies of a card with no further step one."""
+    sizes = Counter(len(actions) for actions in groups.values())
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    kept = {}
+    for token, actions in groups.items():
+        if len(actions) > 1 and sizes[len(actions)] > 1:  # only a group of the same size can be a copy
+            labels = tuple(sorted(tuple(text.describe_action(state, seat, a, loc) for loc in LOCALES)
+                                  for a in actions))
+            if labels in seen:
+                continue
+            seen.add(labels)
+        kept[token] = actions
     return kept
 
 
