@@ -822,14 +822,16 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             self._next_doom(state, list(pend.dooms), pend.by, pend.other, ev)
 
     # special attacks (算作攻击)
-    def _special(self, state, seat, a, ev, target_seat: int | None, **extra):
+    def _special(self, state, seat, a, ev, target_seat: int | None, discarded: int = 0, **extra):
         key = R.spend(state, seat, a.card)
         cost = R.special_cost(state, seat, key)
         state.players[seat].res -= cost
         R.note_attack(state, seat, ev)
         where = {"terr": R.tname(state, extra["target"])} if extra.get("target") in state.territories else {}
+        # what it cost, said (the H-U Bomb's whole hand went without a word)
         ev.append(R.public("conflict.ev.special", player=state.players[seat].name, name=R.cdef(key).name,
-                               target=state.players[target_seat].name if target_seat is not None else "-", **where))
+                           target=state.players[target_seat].name if target_seat is not None else "-", cost=cost,
+                           discarded=discarded, **where))
         pend = Pending(kind="react", seat=target_seat if target_seat is not None else seat, by=seat, what=key,
                        cost=cost, **extra)
         if target_seat is not None and L.may_react(state, pend):
@@ -840,8 +842,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def _do_hbomb(self, state, seat, a, ev):
         p = state.players[seat]
         state.discard += [c.key for c in p.hand if c.id != a.card]
+        discarded = len(p.hand) - 1
         p.hand = [c for c in p.hand if c.id == a.card]  # 氢铀弹: discard the whole hand
-        self._special(state, seat, a, ev, state.territories[a.tid].owner, target=a.tid)
+        self._special(state, seat, a, ev, state.territories[a.tid].owner, discarded=discarded, target=a.tid)
 
     def _do_neutron(self, state, seat, a, ev):
         self._special(state, seat, a, ev, state.territories[a.tid].owner, target=a.tid)

@@ -264,6 +264,10 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
         value = params.get(field)
         out[field] = "" if value in (None, "-", "", []) else t(loc, fragment, name=localize_value(value, loc))
+    if key == "conflict.ev.special":  # what it cost (logged since session 14)
+        out["paid"] = "" if "cost" not in params else t(
+            loc, "conflict.ev.special_paid_hand" if params.get("discarded") else "conflict.ev.special_paid",
+            cost=params["cost"], count=params.get("discarded"))
     if key == "conflict.ev.special" and params.get("terr"):  # a bomb names the territory it falls on
         out["target"] = t(loc, "conflict.ev.special_terr", name=params["target"], terr=localize_value(params["terr"], loc))
     if "terms" in params:  # an agreement's terms by name, never their codes

@@ -271,10 +271,12 @@ def test_a_face_down_label_tells_nothing_of_the_card():
 
 
 def _bomb(n: int):
-    """Seat a bombs seat b's outer territory (a rifleman on it); (state, step, a, b, territory key)."""
+    """Seat a, holding two other cards, bombs seat b's outer territory (a rifleman on it);
+    (state, step, a, b, territory key)."""
     state, a, b = bare(3, n, to_battle)
     state.players[a].res = 5
     unit(state, a, "gunship", outer(state, a)[0])
+    give(state, a, "spy"), give(state, a, "move")
     cid = give(state, a, "hbomb")
     target = outer(state, b)[0]
     unit(state, b, "rifleman", target)
@@ -327,3 +329,15 @@ def test_a_concession_says_where_the_territories_go(loc, head, tail):
     step = ENGINE.resign(state, b)
     line = next(x for x in _lines(state, step.events, loc) if x.startswith(head.format(p=state.players[b].name)))
     assert line.endswith(tail) and all(name in line for name in names), line
+
+
+@pytest.mark.parametrize("loc,line", [
+    ("en", "{a} uses Hydrogen-Uranium Bomb on {b}'s {terr}, paying 5 resource cards and discarding the rest of the "
+           "hand (2 cards)."),
+    ("zh-CN", "{a} 对 {b} 的{terr} 使用 氢铀弹，支付 5 张资源牌并弃掉其余 2 张手牌。")])
+def test_a_special_attack_says_what_it_cost(loc, line):
+    """RULES.md: "氢铀弹 H-U Bomb | 5 + 弃掉全部手牌": the hand went without a word."""
+    state, step, a, b, key = _bomb(3)
+    terr = localize_value(R.content().territories[key].name, loc)
+    assert line.format(a=state.players[a].name, b=state.players[b].name, terr=terr) in _lines(state, step.events, loc)
+    assert state.players[a].hand == []
