@@ -172,8 +172,11 @@ _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy
 # name's (a strike on a unit carries `tname`, the card's bare name: "Mortar Team #2 attacks
 # Combat Engineers." while the board held Combat Engineers #1 and #2)
 _NAME_OF = {"conflict.ev.strike": {"target": "tname"}}
-# unit fields named by their label alone though the unit is gone: the line itself says so
-_GONE_PLAIN = {("conflict.ev.crew_out", "vehicle")}
+# unit fields named by their label alone though the unit is gone by the end of the post: the
+# line itself says so, or it was still in play when the line happened ("alice does not help
+# Self-Propelled Gun (no longer in play)." read as if the help came too late)
+_GONE_PLAIN = {("conflict.ev.crew_out", "vehicle"), ("conflict.ev.pass", "unit"), ("conflict.ev.cover", "unit"),
+               ("conflict.ev.fund", "unit")}
 
 
 # a unit's card key by its name (a `destroyed` event carries the name the table knew)

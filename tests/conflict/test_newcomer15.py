@@ -341,3 +341,18 @@ def test_a_special_attack_says_what_it_cost(loc, line):
     terr = localize_value(R.content().territories[key].name, loc)
     assert line.format(a=state.players[a].name, b=state.players[b].name, terr=terr) in _lines(state, step.events, loc)
     assert state.players[a].hand == []
+
+
+@pytest.mark.parametrize("loc,said", [("en", "{p} does not help Light Tank."), ("zh-CN", "{p} 不协助 轻型坦克。")])
+def test_a_rescue_declined_names_the_unit_as_it_stood(loc, said):
+    """RULES.md, Unit against unit: "seats are asked in order from the owner … each may give a
+    retreat card, pay one resource, or pass". The pass came before the unit fell: "alice does not
+    help Self-Propelled Gun (no longer in play)." read as if the help came too late."""
+    state, a, b, tank, crew = _tank_fight()
+    state.players[b].res = 1  # b is asked (resources to give)
+    play(state, a, "lay A")
+    events = play(state, b, "lay S").events
+    assert state.pending is not None and state.pending.kind == "doom"
+    events += play(state, b, "pass").events
+    assert tank.id not in state.units
+    assert said.format(p=state.players[b].name) in _lines(state, events, loc)
