@@ -356,3 +356,24 @@ def test_a_rescue_declined_names_the_unit_as_it_stood(loc, said):
     events += play(state, b, "pass").events
     assert tank.id not in state.units
     assert said.format(p=state.players[b].name) in _lines(state, events, loc)
+
+
+@pytest.mark.parametrize("loc,said", [("en", "Tactical evasion: Riflemen escaped the blast and went back to {home}."),
+                                      ("zh-CN", "战术回避：步枪兵 躲过爆炸，退回 {home}。")])
+def test_an_evading_crew_leaves_a_bombed_territory_for_home(loc, said):
+    """RULES.md, Tactical Evasion: "the unit cannot be attacked until your next turn (含特殊攻击)";
+    the H-U Bomb takes the territory "连同其上单位". A crew under evasion inside a vehicle there
+    stayed aboard and stood on a territory gone from the map; it gets off and goes home, said."""
+    state, a, b = bare(3, 3, to_battle)
+    state.players[a].res = 5
+    unit(state, a, "gunship", outer(state, a)[0])
+    cid = give(state, a, "hbomb")
+    target = outer(state, b)[0]
+    jeep, crew = unit(state, b, "jeep", target), unit(state, b, "rifleman", target)
+    jeep.rider, crew.riding = crew.id, jeep.id
+    state.players[b].evading.append(crew.id)
+    step = play(state, a, f"hbomb {cid} {target}")
+    home = state.players[b].capital
+    assert jeep.id not in state.units and crew.loc == home and crew.riding is None
+    assert not ENGINE.invariants(state)
+    assert said.format(home=_terr(state, home, loc)) in _lines(state, step.events, loc)
