@@ -365,6 +365,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         p.capital = a.capital
         R.fortify_capital(state, seat)
         p.ready = True
+        ev.append(R.public("conflict.ev.ready", player=p.name))  # what, in secret: revealed when all are ready
         if all(q.ready for q in state.players if q.alive):
             self._begin(state, ev)
 
@@ -464,14 +465,19 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         R.relocate(state, unit, home)
         ev.append(R.public("conflict.ev.retreat", unit=unit.id, to=R.tname(state, home)))
 
+    # each half of a trade has its line (the first half posted the board alone): the price comes next
     def _do_sell(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         state.pending = Pending(kind="price", seat=seat, by=seat, other=a.seat, what="sell", unit=a.unit)
+        ev.append(R.public("conflict.ev.sell_start", player=state.players[seat].name, other=state.players[a.seat].name,
+                           unit=a.unit, name=R.uname(state.units[a.unit])))
 
     def _do_buy(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         owner = state.units[a.unit].owner
         state.pending = Pending(kind="price", seat=seat, by=seat, other=owner, what="buy", unit=a.unit)
+        ev.append(R.public("conflict.ev.buy_start", player=state.players[seat].name, other=state.players[owner].name,
+                           unit=a.unit, name=R.uname(state.units[a.unit])))
 
     def _do_price(self, state, seat, a, ev):
         pend = state.pending
@@ -530,9 +536,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def _do_pact(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
         state.pending = Pending(kind="draft", seat=seat, by=seat, other=a.seat)
+        ev.append(R.public("conflict.ev.draft", player=state.players[seat].name, other=state.players[a.seat].name))
 
     def _do_term(self, state, seat, a, ev):
-        state.pending.terms.append(a.text)
+        state.pending.terms.append(a.text)  # the draft's terms are public (the pending view shows them)
+        ev.append(R.public("conflict.ev.term", player=state.players[seat].name, terms=[a.text]))
 
     def _do_propose(self, state, seat, a, ev):
         pend = state.pending
@@ -610,6 +618,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _do_halt(self, state, seat, a, ev):
         state.assault = False
+        ev.append(R.public("conflict.ev.halt", player=state.players[seat].name))
 
     def _do_strike(self, state, seat, a, ev):
         unit = state.units[a.unit]
@@ -698,17 +707,31 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             x = pend.lay_by[i] if i < len(pend.lay_by) else None
             y = pend.lay_other[i] if i < len(pend.lay_other) else None
             dx, dy = R.slot_result(x, y, pa, ga, pd, gd)
+            hpa, hpb = att.hp, dfd.hp
+            why = []  # "ability unit": what changed the table's number (the line names it, with its effect)
             for u, card, d, foe, foe_card in ((att, x, dx, dfd, y), (dfd, y, dy, att, x)):
-                if d < 0 and "medic" in R.abilities(state, u):
+                medic = d < 0 and "medic" in R.abilities(state, u)
+                if medic:
                     d = -2
-                if d > 0 and foe_card == "S" and "demolition" in R.abilities(state, foe):
+                blast = d > 0 and foe_card == "S" and "demolition" in R.abilities(state, foe)
+                if blast:
                     d += 1
-                if d > 0 and shield.get(u.id):
+                aegis = d > 0 and shield.get(u.id)
+                if aegis:
                     shield[u.id] = 0
                     d -= 1
-                u.hp = max(0, min(R.BATTLE_HP, u.hp - d))
+                hp = max(0, min(R.BATTLE_HP, u.hp - d))
+                # an ability is named where it changed the durability left (a Medic at full, not)
+                if medic and hp != min(R.BATTLE_HP, u.hp + 1):
+                    why.append(f"medic {u.id}")
+                if blast and (aegis or hp != max(0, u.hp - d + 1)):
+                    why.append(f"demolition {foe.id}")
+                if aegis:
+                    why.append(f"aegis {u.id}")
+                u.hp = hp
             ev.append(R.public("conflict.ev.pair", n=i + 1, x=f"@conflict.word.{x or 'none'}",
-                                   y=f"@conflict.word.{y or 'none'}", hpa=att.hp, hpb=dfd.hp))
+                               y=f"@conflict.word.{y or 'none'}", hpa=att.hp, hpb=dfd.hp,
+                               da=att.hp - hpa, db=dfd.hp - hpb, why=why))
             if att.hp == 0 or dfd.hp == 0:
                 break
         dooms = [u.id for u in (dfd, att) if u.hp == 0]
@@ -743,11 +766,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 and state.players[state.territories[tid].owner].alive:
             R.damage_territory(state, tid, 1, killer, ev)  # 战略卫星
 
+    # each answer to the rescue has its line: the table sees the hand or the resources drop anyway
     def _do_cover(self, state, seat, a, ev):
         pend = state.pending
         R.take_card(state, seat, a.card)
         pend.paid_card = True
         pend.gifts.append([seat, "card"])
+        ev.append(R.public("conflict.ev.cover", player=state.players[seat].name, unit=pend.unit))
         self._doom_check(state, ev)
 
     def _do_fund(self, state, seat, a, ev):
@@ -755,6 +780,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         state.players[seat].res -= 1
         pend.paid_res = True
         pend.gifts.append([seat, "res"])
+        ev.append(R.public("conflict.ev.fund", player=state.players[seat].name, unit=pend.unit))
         self._doom_check(state, ev)
 
     def _doom_check(self, state, ev):
@@ -781,6 +807,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _do_pass(self, state, seat, a, ev):
         pend = state.pending
+        ev.append(R.public("conflict.ev.pass", player=state.players[seat].name, unit=pend.unit))
         if pend.queue:
             pend.seat = pend.queue.pop(0)
             return
@@ -795,14 +822,16 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             self._next_doom(state, list(pend.dooms), pend.by, pend.other, ev)
 
     # special attacks (算作攻击)
-    def _special(self, state, seat, a, ev, target_seat: int | None, **extra):
+    def _special(self, state, seat, a, ev, target_seat: int | None, discarded: int = 0, **extra):
         key = R.spend(state, seat, a.card)
         cost = R.special_cost(state, seat, key)
         state.players[seat].res -= cost
         R.note_attack(state, seat, ev)
         where = {"terr": R.tname(state, extra["target"])} if extra.get("target") in state.territories else {}
+        # what it cost, said (the H-U Bomb's whole hand went without a word)
         ev.append(R.public("conflict.ev.special", player=state.players[seat].name, name=R.cdef(key).name,
-                               target=state.players[target_seat].name if target_seat is not None else "-", **where))
+                           target=state.players[target_seat].name if target_seat is not None else "-", cost=cost,
+                           discarded=discarded, **where))
         pend = Pending(kind="react", seat=target_seat if target_seat is not None else seat, by=seat, what=key,
                        cost=cost, **extra)
         if target_seat is not None and L.may_react(state, pend):
@@ -813,8 +842,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def _do_hbomb(self, state, seat, a, ev):
         p = state.players[seat]
         state.discard += [c.key for c in p.hand if c.id != a.card]
+        discarded = len(p.hand) - 1
         p.hand = [c for c in p.hand if c.id == a.card]  # 氢铀弹: discard the whole hand
-        self._special(state, seat, a, ev, state.territories[a.tid].owner, target=a.tid)
+        self._special(state, seat, a, ev, state.territories[a.tid].owner, discarded=discarded, target=a.tid)
 
     def _do_neutron(self, state, seat, a, ev):
         self._special(state, seat, a, ev, state.territories[a.tid].owner, target=a.tid)
@@ -848,13 +878,17 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             tid = pend.target
             terr = state.territories[tid]
             owner = terr.owner
+            source = self._nuke_source(state, seat)
+            # why it leaves the map, before the units it takes along; and, where Nuclear Doomsday
+            # can be won (three players or more), whose count it adds to, and how far it stands
+            ev.append(R.public("conflict.ev.wiped_out", terr=content().territories[terr.key].name,
+                               by=state.players[seat].name, player=state.players[source].name,
+                               count=len(state.players[source].nuked) + 1, left=len(state.territories) - 1,
+                               goal=state.n >= 3))
             self._wipe(state, tid, ev, spare_evading=True)
             R.detach(state, tid)
             del state.territories[tid]
-            source = self._nuke_source(state, seat)
             state.players[source].nuked.append(terr.key)
-            ev.append(R.public("conflict.ev.nuked", terr=content().territories[terr.key].name,
-                                   player=state.players[source].name))
             if R.terr_count(state, owner) == 0:
                 R.eliminate(state, owner, source, ev, "hbomb")
             self._check_doomsday(state, source, ev)
@@ -897,11 +931,16 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 continue
             if R.is_evading(state, u):
                 home = R.fallback(state, u.owner)
-                if spare_evading and home not in (None, tid) and u.riding is None:
-                    R.relocate(state, u, home)
-                if not spare_evading or u.riding is not None or home not in (None, tid):
+                if not spare_evading:  # said: the unit stands there still, where every other one fell
+                    ev.append(R.public("conflict.ev.spared", unit=u.id))
                     continue
-            R.remove_unit(state, uid, ev)
+                if home not in (None, tid):  # out of its vehicle first: the vehicle goes with the territory
+                    if u.riding is not None:
+                        state.units[u.riding].rider, u.riding = None, None
+                    R.relocate(state, u, home)
+                    ev.append(R.public("conflict.ev.evaded_home", unit=u.id, to=R.tname(state, home)))
+                    continue
+            R.remove_unit(state, uid, ev, crew_line=False)  # a crew is destroyed or spared in its own line
 
     def _check_doomsday(self, state, seat, ev):
         """核末日: bombs credited to you removed as many territories as remain on the board."""
@@ -962,15 +1001,21 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             R.reset_hp(state)
 
     def _do_next(self, state, seat, a, ev):
+        name = state.players[seat].name  # every phase ended has its line (the board alone said nothing)
         if state.phase == "develop":
             state.phase = "battle"  # every unit is at full durability already (see R.reset_hp)
+            ev.append(R.public("conflict.ev.next_battle", player=name))
         elif state.phase == "battle":
             self._leave_battle(state)
+            ev.append(R.public("conflict.ev.next_post", player=name))
         else:
             limit = R.hand_limit(state, seat)
             if limit is not None and len(state.players[seat].hand) > limit:
                 state.phase = "end"
+                ev.append(R.public("conflict.ev.next_end", player=name, cards=len(state.players[seat].hand),
+                                   limit=limit))
             else:
+                ev.append(R.public("conflict.ev.next_turn", player=name))
                 self._end_turn(state, ev)
 
     def _do_discard(self, state, seat, a, ev):
@@ -1060,8 +1105,12 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             pend.queue.remove(seat)
         for uid in [u.id for u in state.units.values() if u.owner == seat]:
             if uid in state.units:
-                R.remove_unit(state, uid, events)
-        for tid in list(dict.fromkeys([t for row in p.rows for t in row] + p.dealt)):
+                R.remove_unit(state, uid, events, crew_line=False)  # its crews are the seat's, removed here too
+        lands = list(dict.fromkeys([t for row in p.rows for t in row] + p.dealt))
+        if state.phase != "setup" and lands and len(R.alive(state)) >= 2:  # the board loses them: said, with why
+            events.append(R.public("conflict.ev.lands_returned", player=p.name,
+                                   terrs=[R.tname(state, tid) for tid in lands]))
+        for tid in lands:
             R.evict(state, tid, seat, events)
             state.terr_deck.insert(0, state.territories[tid].key)
             if state.phase != "setup":  # the table saw it on the board (in the opening it was secret)

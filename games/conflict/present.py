@@ -65,13 +65,16 @@ def agreement_name(state, agreement_id: str, locale: str) -> str:
 
 def unit_labels(units: list[tuple[str, str | None, str | None]], locale: str) -> dict[str, str]:
     """id -> the label menus, logs and the picture give a unit: its card's name as the table
-    knows it (`face-down unit` otherwise), with an ordinal where two share it (`Militia #2`,
-    `face-down unit #3`, in the order they came into play), the same for every reader; the
-    reader's own face-down unit reads `Sniper · face-down unit #3`. Never its id (`units`:
-    (id, key the table knows or None, key the reader knows or None))."""
+    knows it, with an ordinal where two share it (`Militia #2`, in the order they came into
+    play), the same for every reader; a face-down unit by the number of its public id
+    (`face-down unit #7`), which it keeps while it lies face down: numbered among the face-down
+    units, one turned face up renumbered the rest, and two lines in a row read "face-down unit
+    #2" for two units. The reader's own face-down unit reads `Sniper · face-down unit #7`.
+    Never its id (`units`: (id, key the table knows or None, key the reader knows or None))."""
     cards = content().cards
     ordered = sorted(units, key=lambda unit: int(unit[0][1:]))
-    public = {uid: _name(cards[key], locale) if key else t(locale, "conflict.face_down") for uid, key, _ in ordered}
+    public = {uid: _name(cards[key], locale) if key else t(locale, "conflict.face_down", n=uid[1:])
+              for uid, key, _ in ordered}
     known = {uid: _name(cards[mine], locale) for uid, key, mine in ordered if mine and not key}
     return numbered_as_seen(public, known, locale)
 
@@ -169,6 +172,11 @@ _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy
 # name's (a strike on a unit carries `tname`, the card's bare name: "Mortar Team #2 attacks
 # Combat Engineers." while the board held Combat Engineers #1 and #2)
 _NAME_OF = {"conflict.ev.strike": {"target": "tname"}}
+# unit fields named by their label alone though the unit is gone by the end of the post: the
+# line itself says so, or it was still in play when the line happened ("alice does not help
+# Self-Propelled Gun (no longer in play)." read as if the help came too late)
+_GONE_PLAIN = {("conflict.ev.crew_out", "vehicle"), ("conflict.ev.pass", "unit"), ("conflict.ev.cover", "unit"),
+               ("conflict.ev.fund", "unit")}
 
 
 # a unit's card key by its name (a `destroyed` event carries the name the table knew)
@@ -231,6 +239,9 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
         if not (isinstance(value, str) and _UID.fullmatch(value)):
             continue
         labels = labels if labels is not None else joint or state_labels(state, None, loc)
+        if (key, field) in _GONE_PLAIN and value in gone:  # "out of the wrecked Light Tank #1", gone a line ago
+            out[field] = gone[value]
+            continue
         on_board = label = labels.get(value) if value in state.units else None
         if label is None and value in gone:  # destroyed later in this post
             label = t(loc, "conflict.gone_named", name=gone[value])
@@ -256,6 +267,10 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     for field, fragment in _OPTIONAL.get(key, {}).items():  # the engine's "-": nobody, said by leaving it out
         value = params.get(field)
         out[field] = "" if value in (None, "-", "", []) else t(loc, fragment, name=localize_value(value, loc))
+    if key == "conflict.ev.special":  # what it cost (logged since session 14)
+        out["paid"] = "" if "cost" not in params else t(
+            loc, "conflict.ev.special_paid_hand" if params.get("discarded") else "conflict.ev.special_paid",
+            cost=params["cost"], count=params.get("discarded"))
     if key == "conflict.ev.special" and params.get("terr"):  # a bomb names the territory it falls on
         out["target"] = t(loc, "conflict.ev.special_terr", name=params["target"], terr=localize_value(params["terr"], loc))
     if "terms" in params:  # an agreement's terms by name, never their codes
@@ -269,6 +284,13 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
             out["name"] = aside(loc, localize_value(params["name"], loc), t(loc, f"conflict.effect.{card}"))
     if key == "conflict.ev.equip" and "old" not in params:  # logged before the line named the fitting discarded
         out["old"] = t(loc, "conflict.ev.equip_old_unnamed")
+    if key == "conflict.ev.pair":  # what the pair did to each side, and the ability that changed the table's number
+        out.update(_pair_words(state, params, loc, labels if labels is not None else joint or state_labels(state, None, loc),
+                               gone))
+    if key == "conflict.ev.wiped_out":  # whose Nuclear Doomsday it counts toward, where that goal can be won
+        out["credit"] = "" if not params.get("goal") else t(
+            loc, "conflict.ev.credit" if params.get("player") == params.get("by") else "conflict.ev.credit_source",
+            player=params.get("player"), count=params.get("count"), left=params.get("left"))
     if key == "conflict.ev.reveal":  # the strengths Attack against Defend compares (logged since session 13)
         out["strength"] = t(loc, "conflict.ev.strength", **{k: _strength(params[k], loc) for k in ("pa", "ga", "pd", "gd")}) \
             if all(k in params for k in ("pa", "ga", "pd", "gd")) else ""
@@ -276,6 +298,26 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
         if name in params:
             out[name] = combat_cards(params[name], loc)
     return out
+
+
+def _pair_words(state, params: dict[str, Any], loc: str, labels: dict[str, str], gone: dict[str, str]) -> dict[str, str]:
+    """A pair's `change` (`: attacker −1, defender −3`) and `why` (each ability that made a
+    number differ from the combat table, with its effect: the playtest's pair lines left a
+    Demolition's extra point unexplained); both empty in a log from before they were recorded."""
+    if "da" not in params:
+        return {"change": "", "why": ""}
+    minus = "\u2212"
+    sides = [t(loc, "conflict.ev.pair_side", side=t(loc, f"conflict.word.{side}"),
+               delta=f"+{-d}" if d < 0 else f"{minus}{d}")
+             for side, d in (("attacker", -params["da"]), ("defender", -params["db"])) if d]
+    change = t(loc, "conflict.ev.pair_change", changes=listed(loc, sides)) if sides else t(loc, "conflict.ev.pair_nothing")
+    notes = []
+    for note in params.get("why") or ():
+        ability, uid = note.split(" ")
+        label = labels.get(uid) if uid in state.units else gone.get(uid)
+        notes.append(t(loc, f"conflict.why.{ability}", unit=label or t(loc, "conflict.gone")))
+    why = sentences(loc, notes)
+    return {"change": change, "why": (" " if why and loc != "zh-CN" else "") + why}
 
 
 def explain_roll(engine, state, params: dict[str, Any], following: list, locale: str,

@@ -415,7 +415,10 @@ def detach(state: ConflictState, tid: str) -> None:
         p.capital = None
 
 
-def remove_unit(state: ConflictState, uid: str, events: list[Event]) -> None:
+def remove_unit(state: ConflictState, uid: str, events: list[Event], crew_line: bool = True) -> None:
+    """The unit leaves play, with its line; a crew inside a vehicle climbs out and survives, said
+    by a line of its own unless `crew_line` is False: units removed together (a player out, a
+    bombed territory) name their crews in their own lines."""
     unit = state.units.pop(uid)
     if unit.mask and (state.known or state.paid):
         state.known.pop(unit.mask, None)
@@ -424,14 +427,17 @@ def remove_unit(state: ConflictState, uid: str, events: list[Event]) -> None:
         if uid in p.evading:
             p.evading.remove(uid)
     state.discard.append(unit.key)
-    if unit.rider:  # the crew climbs out and survives
-        crew = state.units[unit.rider]
+    crew = state.units[unit.rider] if unit.rider else None
+    if crew is not None:  # the crew climbs out and survives
         crew.riding = None
         crew.loc = unit.loc
     if unit.riding and unit.riding in state.units:
         state.units[unit.riding].rider = None
     events.append(public("conflict.ev.destroyed", unit=unit.id, name=seen_name(unit),
                                player=state.players[unit.owner].name))
+    if crew is not None and crew_line:  # said: the board had shown it inside the vehicle, then alone
+        events.append(public("conflict.ev.crew_out", unit=crew.id, vehicle=unit.id, vehicle_name=seen_name(unit),
+                             terr=tname(state, unit.loc)))
 
 
 def relocate(state: ConflictState, unit: Unit, tid: str) -> None:
@@ -490,7 +496,7 @@ def eliminate(state: ConflictState, seat: int, by: int | None, events: list[Even
     state.out_order.append(seat)
     for uid in [u.id for u in state.units.values() if u.owner == seat]:
         if uid in state.units:
-            remove_unit(state, uid, events)
+            remove_unit(state, uid, events, crew_line=False)  # its crews are the seat's, removed here too
     events.append(public("conflict.ev.eliminated", player=p.name,
                                by=state.players[by].name if by is not None else "-"))
     multi = state.n >= 3

@@ -48,7 +48,7 @@ def test_fights_flips_and_losses_name_units_as_the_table_knew_them():
                     line = GAME.text.event_lines(state, [(key, params)], loc)[0]
                     bad += [f"{loc} id: {line}" for _ in UNIT_ID.finditer(line)]
                     if key in ("conflict.ev.flip_up", "conflict.ev.flip_down") and params["unit"] in state.units:
-                        card = t(loc, "conflict.face_down")
+                        card = t(loc, "conflict.hidden")  # "face-down unit", before its number
                         if key.endswith("flip_up") and card not in line.split(":")[0].split("：")[0]:
                             bad.append(f"{loc} turned up, but not named as face down before: {line}")
                         if key.endswith("flip_down") and card in line:
@@ -90,9 +90,10 @@ def test_a_unit_turned_up_and_down_in_one_post_is_named_as_it_lay_before_each_tu
     post = [(e.key, e.params) for e in events if e.to is None]
     assert [k for k, _ in post] == ["conflict.ev.flip_up", "conflict.ev.flip_down"]
     assert GAME.text.event_lines(state, post, "en") == [
-        "In River Delta, the face-down unit #1 turned face up: revealed as Storm Troopers.",
+        f"In River Delta, the face-down unit #{trooper.id[1:]} turned face up: revealed as Storm Troopers.",
         "In River Delta, Storm Troopers turned face down."]
-    assert GAME.text.event_lines(state, post, "zh-CN") == ["三角洲的暗置单位 #1 翻为明置：是 突击队。", "三角洲的突击队 翻为暗置。"]
+    assert GAME.text.event_lines(state, post, "zh-CN") == [f"三角洲的暗置单位 #{trooper.id[1:]} 翻为明置：是 突击队。",
+                                                           "三角洲的突击队 翻为暗置。"]
 
 
 def test_a_unit_gone_later_in_the_post_is_named_as_the_table_knew_it():

@@ -20,10 +20,10 @@ def public_lines(state, step, loc):
     ("en", "Revealed: Storm Troopers Attack against Riflemen Defend. The attacker's power 6 against the defender's "
            "guard 2; the defender's power 2 against the attacker's guard 3. Durability carries over from earlier "
            "fights in this battle phase (3 at its start).",
-     "Pair 1: the attacker's Attack against the defender's Defend; durability left: attacker 3, defender 2."),
+     "Pair 1: the attacker's Attack against the defender's Defend: defender −1; durability left: attacker 3, defender 2."),
     ("zh-CN", "翻开：突击队 攻击 对 步枪兵 防御。进攻方战力 6 对 防守方守值 2；防守方战力 2 对 进攻方守值 3。"
               "耐久沿用本战事阶段之前作战后的值（阶段开始时为 3）。",
-     "第 1 组：进攻方 攻击 对 防守方 防御；剩余耐久：进攻方 3，防守方 2。")])
+     "第 1 组：进攻方 攻击 对 防守方 防御：防守方 −1；剩余耐久：进攻方 3，防守方 2。")])
 def test_the_reveal_compares_power_and_guard(loc, said, pair):
     state, a, b, ua, ub = duel(seed=3)
     # seed 3: both seats are the Red Flame Legion ("进攻时战力 +1"), no guard +1 anywhere

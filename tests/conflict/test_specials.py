@@ -50,8 +50,8 @@ def test_neutron_bomb_destroys_every_unit_in_a_city():
 
 
 @pytest.mark.parametrize("loc,bomb,empty", [
-    ("en", "{a} uses Neutron Bomb on {b}'s {city}.", "No unit in {city} is destroyed."),
-    ("zh-CN", "{a} 对 {b} 的{city} 使用 中子弹。", "{city} 没有单位被消灭。")])
+    ("en", "{a} uses Neutron Bomb on {b}'s {city}, paying 4 resource cards.", "No unit in {city} is destroyed."),
+    ("zh-CN", "{a} 对 {b} 的{city} 使用 中子弹，支付 4 张资源牌。", "{city} 没有单位被消灭。")])
 def test_the_neutron_bomb_s_lines_name_the_city_and_say_when_nobody_was_there(loc, bomb, empty):
     """Fifth newcomer playtest: "Bot 2 uses Neutron Bomb against alice." and nothing after it (the
     city it fell on held no unit), elsewhere "alice's Ace Pilot is destroyed.": which city? what
