@@ -13,6 +13,7 @@ import pytest
 from bot.console import ConsoleTable
 from games.core.i18n import t
 from games.registry import get_engine, get_game
+from tests.platform.conftest import make_host
 
 
 def commands(lines: list[str]) -> list[tuple[str, list[str]]]:
@@ -103,10 +104,12 @@ async def test_the_defensive_fire_prompt_follows_the_bots_move_that_opens_it(hos
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
-async def test_the_bequest_prompt_follows_the_lines_that_eliminate_the_player(host, tmp_path, locale):
-    """Conflict, alice and two bots, her moves drawn at random (seed 1) until the bots
-    eliminate her: the table reads "alice is eliminated by Bot 1", then her DM asks whom she
-    leaves her cards to (the Loser's bequest), never the other way round."""
+async def test_the_bequest_prompt_follows_the_lines_that_eliminate_the_player(db_path, clock, tmp_path, locale):
+    """Conflict, alice and two bots (the table's seeds counted from 1), her moves drawn at
+    random (seed 1) until the bots eliminate her: the table reads "alice is eliminated by
+    Bot 1", then her DM asks whom she leaves her cards to (the Loser's bequest), never the
+    other way round."""
+    host = await make_host(db_path, clock, start_seed=1)
     table, lines = await open_console(host, tmp_path, "conflict", 2, locale)
     await table.run_line("alice: /game start")
     engine = get_engine("conflict")
@@ -125,6 +128,7 @@ async def test_the_bequest_prompt_follows_the_lines_that_eliminate_the_player(ho
     out = t(locale, "conflict.ev.eliminated", player="alice", by=t(locale, "conflict.ev.eliminated_by", name=bot))
     said = [i for i, (head, body) in enumerate(runs) if head == "[table]" and "[table] " + out in body]
     asked = prompt_runs(runs, locale)
+    await table.close()
     assert said and asked and said[0] < asked[0], runs
 
 
