@@ -313,11 +313,10 @@ class Host:
                     # a worker thread (from its own copy of the state), never on the event loop
                     out = await asyncio.to_thread(self._code_suggestions, cmd, session, low, locale)
             elif param == "section":
-                text = get_game(find_game(str(cmd.args.get("game", "")))).text
-                for i, (title, _) in enumerate(rules.sections(text, locale), 1):
-                    label = f"{i}. {title or t(locale, 'host.rules_intro')}"
-                    if low in label.lower():
-                        out.append((str(i), label))
+                found = rules.page(get_game(find_game(str(cmd.args.get("game", "")))).text, locale)
+                for section in found.sections if found is not None else []:
+                    if low in section.title().lower():
+                        out.append((section.number, section.title()))
             elif param == "seat":
                 session = await self._resolve(cmd)
                 for seat in session.seats_of(cmd.user_id):
@@ -1624,19 +1623,19 @@ class Host:
     async def _rules(self, cmd: Command, locale: str) -> Outbox:
         key = self._game(cmd)
         engine = get_engine(key)
-        items = rules.sections(get_game(key).text, locale)
-        if not items:
+        found = rules.page(get_game(key).text, locale)
+        if found is None or not (found.intro or found.sections):
             raise HostError("host.no_rules", game=key)
         title = str(localize_value(engine.title, locale))
         wanted = str(cmd.args.get("section") or "").strip()
-        if not wanted:
-            toc = "\n".join(f"{i}. {h or t(locale, 'host.rules_intro')}" for i, (h, _) in enumerate(items, 1))
-            return self._reply(rules.clip(t(locale, "host.rules_toc", game=key) + "\n" + toc), title=title)
-        index = rules.find_section(items, wanted)
-        if index is None:
+        if not wanted:  # the introduction, then the sections by the numbers that open them
+            toc = [t(locale, "host.rules_toc", game=key)] + [section.title() for section in found.sections]
+            return self._reply("\n\n".join(filter(None, [found.intro, "\n".join(toc)])), title=title)
+        section = rules.find_section(found.sections, wanted)
+        if section is None:
             raise HostError("host.no_section", section=wanted[:40], game=key)
-        heading, text = items[index]
-        return self._reply(rules.clip(text or "…"), title=f"{title} · {heading or t(locale, 'host.rules_intro')}")
+        # a long section is sent whole: the adapters cut a message where Discord needs it
+        return self._reply(section.body or "…", title=f"{title} · {section.title()}")
 
     async def _roll(self, cmd: Command, locale: str) -> Outbox:
         try:
