@@ -693,8 +693,7 @@ class Host:
         outcome = engine.outcome(state)
         over = outcome is not None or ended
         awaited = [] if over else self._awaited(session, engine, state)  # as the text's "Waiting for"
-        table = {"over": over, "events": events, "awaited": awaited,
-                 "to_act": [self._name(session, s) for s in awaited],
+        table = {"over": over, "events": events, "to_act": [self._name(session, s) for s in awaited],
                  "winners": [self._name(session, w) for w in outcome.winners] if outcome else []}
         return {**public_view, "table": table}
 

@@ -121,9 +121,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         head_x = right + 16
     _text(img, (head_x, 24), board_head(view, loc), 18, INK)
     y = 70
-    # the seats the host's "Waiting for" names (its banner's "To act"), else the rules' own
-    table = view.get("table") or {}
-    active = set() if table_over(view) else set(table.get("awaited", view.get("active") or []))
+    active = set() if table_over(view) else set(view.get("active") or [])
     last = last_move(view)
     for p, chunks in rows:
         logi = seat_logistics(p, loc)

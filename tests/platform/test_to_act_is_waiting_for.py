@@ -1,7 +1,8 @@
 """The picture's "To act" names whom the text's "Waiting for" names (issue 18, session 14):
 conflict's picture said "To act: alice, Bot 1, Bot 2" at the faction choice while the text said
 "Waiting for: alice" (the bots choose after the humans, `Host._bots_to_move`). Both now come
-from `Host._awaited`; Iron & Fire's ▶ on a seat's row marks the same seats."""
+from `Host._awaited`. (A board's own marks of whose turn it is, as Iron & Fire's ▶, come from
+the view, in the text board and the picture alike.)"""
 from __future__ import annotations
 
 import random
