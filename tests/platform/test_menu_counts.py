@@ -12,7 +12,7 @@ from bot.host.core import build_menu, skip_forced
 from games.core.engine import Seat
 from games.core.i18n import t
 from games.registry import get_engine, get_game
-from tests.platform.conftest import cmd
+from tests.platform.conftest import bot_table, cmd
 
 COUNTS = range(1, 400)
 
@@ -48,12 +48,8 @@ async def check_counts(host, locale: str) -> int:
 async def test_a_count_under_an_option_is_what_its_click_shows(host, key, bots, seed, locale):
     """Each game against the bots, alice's moves at random (fixed seed): at each of her turns,
     every counted option of her menu, clicked, shows as many choices as it said."""
-    await host.handle(cmd("alice", "game.new", game=key, locale=locale))
-    for _ in range(bots):
-        await host.handle(cmd("alice", "game.bot", locale=locale))
-    await host.handle(cmd("alice", "game.start", locale=locale))
+    sid, _ = await bot_table(host, key, bots, locale)
     engine = get_engine(key)
-    sid = (await host.repo.open_session_in_channel(10)).id
     rng = random.Random(seed)
     checked = 0
     for _ in range(25):

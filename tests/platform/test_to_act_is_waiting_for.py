@@ -11,7 +11,7 @@ import pytest
 
 from games.core.i18n import t
 from games.registry import get_engine
-from tests.platform.conftest import cmd
+from tests.platform.conftest import bot_table, cmd
 
 
 def pictures_and_waiting(box, locale: str) -> list[tuple[list[str], str]]:
@@ -30,12 +30,8 @@ def pictures_and_waiting(box, locale: str) -> list[tuple[list[str], str]]:
 async def test_the_pictures_to_act_is_the_texts_waiting_for(host, key, bots, seed, locale):
     """Each game, alice and the bots, her moves at random (fixed seed): every post with a
     picture says "Waiting for: X" for exactly the X its picture's strip says is to act."""
-    await host.handle(cmd("alice", "game.new", game=key, locale=locale))
-    for _ in range(bots):
-        await host.handle(cmd("alice", "game.bot", locale=locale))
-    box = await host.handle(cmd("alice", "game.start", locale=locale))
+    sid, box = await bot_table(host, key, bots, locale)
     engine = get_engine(key)
-    sid = (await host.repo.open_session_in_channel(10)).id
     rng = random.Random(seed)
     compared = 0
     for _ in range(40):
@@ -53,11 +49,8 @@ async def test_the_pictures_to_act_is_the_texts_waiting_for(host, key, bots, see
 async def test_the_faction_choice_waits_for_alice_in_the_picture_too(host):
     """Conflict's start with two bots: all three choose a faction at once, the bots after her;
     the text and the picture both name alice only."""
-    await host.handle(cmd("alice", "game.new", game="conflict"))
-    for _ in range(2):
-        await host.handle(cmd("alice", "game.bot"))
-    box = await host.handle(cmd("alice", "game.start"))
-    state = get_engine("conflict").load_state((await host.repo.open_session_in_channel(10)).state)
+    sid, box = await bot_table(host, "conflict", 2)
+    state = get_engine("conflict").load_state((await host.repo.load_session(sid)).state)
     assert len(get_engine("conflict").active_seats(state)) == 3
     assert pictures_and_waiting(box, "en") == [(["alice"], box.public[0][1].text)]
     assert t("en", "host.waiting", names=["alice"]) in box.public[0][1].text.splitlines()
