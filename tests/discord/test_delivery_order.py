@@ -15,7 +15,9 @@ import random
 import bot.discord.deliver as deliver
 from bot.discord.i18n import text
 from bot.outbox import Message, Outbox
+from games.core.i18n import t
 from games.fleet import ENGINE as FLEET, GAME as FLEET_GAME
+from games.registry import get_engine, get_game
 from tests.discord import limits
 from tests.discord.conftest import ALICE, BOB, LI
 from tests.discord.harness import CHANNEL_ID, _channel_of
@@ -155,3 +157,31 @@ async def test_the_host_keeps_a_steps_posts_in_the_order_they_are_sent(harness):
     rows = [p for p in await harness.client.host.repo.posts()]
     start_rows = rows[-4:]  # `game start`: its reply, the table's post, two hands
     assert [p.kind for p in start_rows] == ["reply", "public", "private", "private"]
+
+
+async def test_the_defensive_fire_prompt_arrives_after_the_bots_move_that_opens_it(harness):
+    """The tank game, li (Chinese) against the bot, her moves by the heuristic (seed 1): the
+    newcomer's "the defensive-fire DM arrives before 'Round 1: Bot 1's turn.'". The channel's
+    post that tells the bot's move into her sight arrives first, then her DM with the buttons."""
+    rec = harness.recorder
+    engine, game = get_engine("panzer"), get_game("panzer")
+    await harness.slash(LI, "game new", game="panzer")
+    await harness.slash(LI, "game bot")
+    await harness.slash(LI, "game start")
+    into_sight = t("zh-CN", "panzer.ev.react", tank="", name="li").split("li")[0].strip()
+    rng = random.Random(1)
+    prompts = 0
+    for _ in range(120):
+        state = engine.load_state((await harness.client.host.repo.load_session(1)).state)
+        if engine.is_over(state) or 0 not in engine.active_seats(state) or prompts >= 1:
+            break
+        start = len(rec.requests)
+        await harness.slash(LI, "play", action=game.bot_action(state, 0, rng).code())
+        seen = arrivals(rec, start)
+        asked = [i for i, (kind, who, r) in enumerate(seen) if kind == "dm" and r.custom_ids]
+        if not asked:
+            continue
+        told = [i for i, (kind, _, r) in enumerate(seen) if kind == "channel" and into_sight in r.text]
+        assert told and told[0] < asked[0], [(k, w) for k, w, _ in seen]
+        prompts += 1
+    assert prompts >= 1
