@@ -371,17 +371,18 @@ class ConsoleTable:
             chan = channel_names.get(channel_id, str(channel_id))
             return "[table]" if chan == DEFAULT_CHANNEL else f"[table #{chan}]"
 
-        # in the order the Discord adapter sends them: the answer under the command, the DMs,
-        # then the table's posts (a player pinged there already has their prompt)
+        # in the order the Discord adapter sends them: the answer under the command, then the
+        # table's posts and the DMs in the order the events happened (`Outbox.in_order`)
         if box.reply is not None and caller is not None:
             public = not box.reply_ephemeral and channel is not None
             self._print(table(channel) if public else f"[reply {user_names.get(caller, caller)}]", box.reply,
                         None if public else user_names.get(caller), user_names.get(caller))
-        for user_id, msg in box.private:
-            self._print(f"[dm {user_names.get(user_id, user_id)}]", msg, user_names.get(user_id))
-        for channel_id, msg in box.public:
-            self._print(table(channel_id), msg, speaker=user_names.get(caller),
-                        table_locale=(tables or {}).get(msg.session_id))
+        for kind, target, msg in box.in_order():
+            if kind == "private":
+                self._print(f"[dm {user_names.get(target, target)}]", msg, user_names.get(target))
+            else:
+                self._print(table(target), msg, speaker=user_names.get(caller),
+                            table_locale=(tables or {}).get(msg.session_id))
 
 
 def _split_roll(words: list[str]) -> tuple[str, str]:

@@ -117,6 +117,9 @@ class Message:
     # a command's reply kept in the outbox that was public (not ephemeral): if the process
     # that ran the command dies before answering, it goes to the channel, not by DM
     public_reply: bool = False
+    # a DM about what happened before anything its step's channel post says (a hidden pick,
+    # ammunition loaded): sent before that post; every other DM follows it (see Outbox.in_order)
+    before_posts: bool = False
 
 
 @dataclass
@@ -133,6 +136,17 @@ class Outbox:
         """The nonces of its messages kept in the outbox (posts, DMs and the reply)."""
         messages = [m for _, m in self.public + self.private] + ([self.reply] if self.reply else [])
         return [m.nonce for m in messages if m.nonce]
+
+    def in_order(self) -> list[tuple[str, int, Message]]:
+        """The posts and DMs, (kind, target, message), in the order players must read them:
+        the order the events happened, the channel's line first when a DM reacts to it (a
+        prompt to answer an attack, a bequest when the table saw the player eliminated, a
+        hand dealt when the game began). So: the DMs about what happened before anything the
+        channel reads (`Message.before_posts`), the channel's posts, then the other DMs.
+        Every adapter sends in this order, and the outbox keeps it for a resend."""
+        early = [("private", user, m) for user, m in self.private if m.before_posts]
+        late = [("private", user, m) for user, m in self.private if not m.before_posts]
+        return early + [("public", channel, m) for channel, m in self.public] + late
 
     def merge(self, other: "Outbox") -> "Outbox":
         self.public += other.public

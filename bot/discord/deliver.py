@@ -1,8 +1,8 @@
-"""Delivering an Outbox to Discord: the reply to the caller, then private messages by DM
-(falling back to an ephemeral reply when DMs are closed), then public posts to their
-channels: a player pinged in the channel finds what they are pinged for already in their
-DMs. The channel waits for the DMs a few seconds at most (DM_HEAD_START), never for a DM's
-retries or a closed DM; the notes for DMs that did not arrive come after the posts.
+"""Delivering an Outbox to Discord: the reply to the caller, then the channels' posts and the
+private messages by DM (falling back to an ephemeral reply when DMs are closed) in the order
+the events happened (`Outbox.in_order`): the channel's line first when a DM reacts to it. Each
+waits for the earlier ones a few seconds at most (HEAD_START), never for a message's retries
+or a closed DM; the notes for DMs that did not arrive come after the posts.
 
 Discord limits kept here: 2000 characters of content, 4096 of embed description, 10 files
 per message, 5 component rows (see menus.py).
@@ -50,9 +50,10 @@ IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")  # what an embed can sh
 # What one send may raise: Discord's answer, or the connection failing after discord.py's retries.
 SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 POST_ATTEMPTS = 5  # a post that meets a passing failure this often is recorded as failed
-# How long a step's channel posts wait for its DMs (see Delivery._send_posts): a DM goes out in
-# well under a second; one in discord.py's retries must not hold up the table's record.
-DM_HEAD_START = 3.0
+# How long a step's post waits for the DMs before it, or a DM for the posts before it (see
+# Delivery._send_posts): a message goes out in well under a second; one in discord.py's
+# retries must not hold up the others.
+HEAD_START = 3.0
 
 
 def split_text(body: str, limit: int) -> list[str]:
@@ -204,57 +205,63 @@ class Delivery:
             # shown under the command, left to the outbox, which sends it by DM (or in the
             # channel) once its lease has passed.
             await self._settle([(outbox.reply, None if answered else ReplyNotShown())])
-        # the caller has the answer; now the DMs, then the channel (see `_send_posts`)
-        results = await self._send_posts([("private", user_id, message, cmd) for user_id, message in outbox.private]
-                                         + [("public", channel_id, message, cmd)
-                                            for channel_id, message in outbox.public], interaction)
+        # the caller has the answer; now the posts and DMs, in the order the events happened
+        results = await self._send_posts([(kind, target, message, cmd) for kind, target, message in outbox.in_order()],
+                                         interaction)
         await self._settle(results)
 
     async def _send_posts(self, posts: list[tuple[str, int, Message, Command | None]],
                           interaction: discord.Interaction | None) -> list[tuple[Message, Result]]:
         """Send `posts` ((kind, target, message, command), in the order the host kept them: a
-        step's reply, its DMs, then its channel posts), each on its own, then the notes for DMs
-        that did not arrive.
+        step's reply, then its posts and DMs as `Outbox.in_order` puts them), each on its own,
+        then the notes for DMs that did not arrive.
 
-        A post that pings a player ("Waiting for: alice") must find the prompt it pings them
-        for already in their DMs: a channel post waits for the DMs before it, which go out all
-        at once (one user's in their order; one slow user holds up nobody else's DMs). It
-        waits DM_HEAD_START seconds at most: a DM in discord.py's retries, or to a user whose
-        DMs are closed, never holds up the table's record."""
-        results: list[tuple[Message, Result]] = []
-        last_dm: dict[int, asyncio.Task[Any]] = {}  # user -> their latest DM's sending
-        dms: list[tuple[int, Message, Command | None, asyncio.Task[Any]]] = []
-        awaited: set[asyncio.Task[Any]] = set()  # DMs already waited for: never again
+        Players read the channel and their DMs side by side, so each post or DM waits for the
+        earlier ones of the other kind: a prompt that answers the channel's "Bot 1 attacks"
+        comes after it, a DM about a hidden pick made before the step's post comes before it.
+        It waits HEAD_START seconds at most: a post or DM in discord.py's retries, or a DM to a
+        user whose DMs are closed, never holds up the others for long. One conversation's
+        messages (one user's DMs, one channel's posts) keep their order; DMs to different
+        users go at once."""
+        sending: list[tuple[bool, asyncio.Task[Any]]] = []  # (a DM?, its sending), in order
+        last: dict[tuple[bool, int], asyncio.Task[Any]] = {}  # the latest send of each conversation
         for kind, target, message, cmd in posts:
-            if kind == "private":
-                await draw_pictures([message])
-                task = asyncio.create_task(self._dm_after(last_dm.get(target), target, message, cmd))
-                last_dm[target] = task
-                dms.append((target, message, cmd, task))
-                continue
-            before = {task for *_, task in dms if not task.done()} - awaited
-            if before:
-                await asyncio.wait(before, timeout=DM_HEAD_START)
-                awaited |= before
-            await draw_pictures([message])
-            if kind == "reply":
-                send = self._late_reply(target, message, cmd)
-            else:
-                send = self._post(target, message, cmd, interaction, _hand_button(cmd))
-            results.append((message, await self._guarded(message, send)))
-        for user_id, message, cmd, task in dms:
+            dm = kind == "private"
+            others = [task for was_dm, task in sending if was_dm != dm]
+            task = asyncio.create_task(self._send_after(last.get((dm, target)), others, kind, target, message, cmd,
+                                                        interaction))
+            last[dm, target] = task
+            sending.append((dm, task))
+        results: list[tuple[Message, Result]] = []
+        missed = []
+        for (kind, target, message, cmd), (_, task) in zip(posts, sending):
             outcome = await task
-            if isinstance(outcome, tuple):  # did not arrive: the caller or the table is told
-                outcome = await self._guarded(message, self._dm_missed(user_id, message, cmd, interaction, *outcome))
-            results.append((message, outcome))
+            if isinstance(outcome, tuple):  # a DM that did not arrive: told after the posts
+                missed.append((target, message, cmd, outcome))
+            else:
+                results.append((message, outcome))
+        for user_id, message, cmd, outcome in missed:
+            results.append((message, await self._guarded(
+                message, self._dm_missed(user_id, message, cmd, interaction, *outcome))))
         return results
 
-    async def _dm_after(self, earlier: "asyncio.Task[Any] | None", user_id: int, message: Message,
-                        cmd: Command | None) -> Any:
-        """`_send_dm`'s outcome, once the user's earlier DM is through (their DMs keep their order)."""
+    async def _send_after(self, earlier: "asyncio.Task[Any] | None", others: list["asyncio.Task[Any]"], kind: str,
+                          target: int, message: Message, cmd: Command | None,
+                          interaction: discord.Interaction | None) -> Any:
+        """One post or DM, sent once its conversation's earlier message is through and the
+        earlier ones of the other kind are, or HEAD_START seconds have passed (see
+        `_send_posts`). A DM's outcome is `_send_dm`'s (a tuple for one that did not arrive)."""
         if earlier is not None:
             await asyncio.wait([earlier])
-        return await self._guarded(message, self._send_dm(user_id, message, cmd))
+        pending = [task for task in others if not task.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=HEAD_START)
+        await draw_pictures([message])
+        if kind == "private":
+            return await self._guarded(message, self._send_dm(target, message, cmd))
+        if kind == "reply":
+            return await self._guarded(message, self._late_reply(target, message, cmd))
+        return await self._guarded(message, self._post(target, message, cmd, interaction, _hand_button(cmd)))
 
     @staticmethod
     async def _guarded(message: Message, send: Any) -> Any:

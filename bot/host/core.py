@@ -313,11 +313,10 @@ class Host:
                     # a worker thread (from its own copy of the state), never on the event loop
                     out = await asyncio.to_thread(self._code_suggestions, cmd, session, low, locale)
             elif param == "section":
-                text = get_game(find_game(str(cmd.args.get("game", "")))).text
-                for i, (title, _) in enumerate(rules.sections(text, locale), 1):
-                    label = f"{i}. {title or t(locale, 'host.rules_intro')}"
-                    if low in label.lower():
-                        out.append((str(i), label))
+                found = rules.page(get_game(find_game(str(cmd.args.get("game", "")))).text, locale)
+                for section in found.sections if found is not None else []:
+                    if low in section.title().lower():
+                        out.append((section.number, section.title()))
             elif param == "seat":
                 session = await self._resolve(cmd)
                 for seat in session.seats_of(cmd.user_id):
@@ -378,15 +377,14 @@ class Host:
         if cmd is not None and box.reply is not None:
             box.reply.public_reply = not box.reply_ephemeral
             replies = [(cmd.user_id, box.reply)]
-        # in the order the adapters send them (a resend after a crash too): the reply, the DMs,
-        # then the channel posts that may ping their readers
-        for kind, pairs in (("reply", replies), ("private", box.private), ("public", box.public)):
-            for target, message in pairs:
-                if message.nonce is not None:
-                    continue  # kept already, with an earlier step (a league game's start)
-                message.nonce = new_nonce()
-                rows.append(PostRow(message.nonce, kind, target, post_body(message, origin),
-                                    message.session_id or session_id, lease))
+        # in the order the adapters send them (a resend after a crash too): the reply, then
+        # the posts and DMs in the order the events happened (`Outbox.in_order`)
+        for kind, target, message in [("reply", user, m) for user, m in replies] + box.in_order():
+            if message.nonce is not None:
+                continue  # kept already, with an earlier step (a league game's start)
+            message.nonce = new_nonce()
+            rows.append(PostRow(message.nonce, kind, target, post_body(message, origin),
+                                message.session_id or session_id, lease))
         return rows
 
     async def _keep_in_transaction(self, box: Outbox, cmd: Command | None) -> None:
@@ -694,8 +692,8 @@ class Host:
         of it is public."""
         outcome = engine.outcome(state)
         over = outcome is not None or ended
-        table = {"over": over, "events": events,
-                 "to_act": [] if over else [self._name(session, s) for s in engine.active_seats(state)],
+        awaited = [] if over else self._awaited(session, engine, state)  # as the text's "Waiting for"
+        table = {"over": over, "events": events, "to_act": [self._name(session, s) for s in awaited],
                  "winners": [self._name(session, w) for w in outcome.winners] if outcome else []}
         return {**public_view, "table": table}
 
@@ -723,14 +721,18 @@ class Host:
             return True
         return bool(now - marks(game.text.has_key(self._view_before(session, engine))))
 
-    def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
-        """Who the table waits for: the humans awaited, if any (bots in a simultaneous choice
-        answer after them, see `_bots_to_move`: "Waiting for: Bot 1, alice" at a fleet's
-        building left a newcomer waiting for a bot that would not move before her), else the
-        bots to move."""
+    @staticmethod
+    def _awaited(session: SessionRow, engine: Engine, state: Any) -> list[int]:
+        """The seats the table waits for, as the text's "Waiting for" and the picture's "To act"
+        both name them: the humans awaited, if any (bots in a simultaneous choice answer after
+        them, see `_bots_to_move`: "Waiting for: Bot 1, alice" at a fleet's building left a
+        newcomer waiting for a bot that would not move before her), else the bots to move."""
         active = engine.active_seats(state)
-        awaited = [s for s in active if not session.seats[s].is_bot] or active
-        names = [self._name(session, s) for s in awaited]  # a list: joined in the reader's language
+        return [s for s in active if not session.seats[s].is_bot] or list(active)
+
+    def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
+        """Who the table waits for, by name (`_awaited`)."""
+        names = [self._name(session, s) for s in self._awaited(session, engine, state)]  # joined in the reader's language
         return names or {loc: t(loc, "host.nobody") for loc in ("en", "zh-CN")}
 
     # --- lobby verbs ---------------------------------------------------------------------
@@ -1621,19 +1623,19 @@ class Host:
     async def _rules(self, cmd: Command, locale: str) -> Outbox:
         key = self._game(cmd)
         engine = get_engine(key)
-        items = rules.sections(get_game(key).text, locale)
-        if not items:
+        found = rules.page(get_game(key).text, locale)
+        if found is None or not (found.intro or found.sections):
             raise HostError("host.no_rules", game=key)
         title = str(localize_value(engine.title, locale))
         wanted = str(cmd.args.get("section") or "").strip()
-        if not wanted:
-            toc = "\n".join(f"{i}. {h or t(locale, 'host.rules_intro')}" for i, (h, _) in enumerate(items, 1))
-            return self._reply(rules.clip(t(locale, "host.rules_toc", game=key) + "\n" + toc), title=title)
-        index = rules.find_section(items, wanted)
-        if index is None:
+        if not wanted:  # the introduction, then the sections by the numbers that open them
+            toc = [t(locale, "host.rules_toc", game=key)] + [section.title() for section in found.sections]
+            return self._reply("\n\n".join(filter(None, [found.intro, "\n".join(toc)])), title=title)
+        section = rules.find_section(found.sections, wanted)
+        if section is None:
             raise HostError("host.no_section", section=wanted[:40], game=key)
-        heading, text = items[index]
-        return self._reply(rules.clip(text or "…"), title=f"{title} · {heading or t(locale, 'host.rules_intro')}")
+        # a long section is sent whole: the adapters cut a message where Discord needs it
+        return self._reply(section.body or "…", title=f"{title} · {section.title()}")
 
     async def _roll(self, cmd: Command, locale: str) -> Outbox:
         try:
@@ -1978,10 +1980,14 @@ class Host:
             box.public.append((session.channel_id, Message(text="\n".join(lines), images=images, pings=pings,
                                                            session_id=session.id)))
         # Private events: one message per user; a hot-seat user hears each of their seats
-        # (none once the game is over, see `_told`).
-        per_user: dict[int, list[str]] = {}
+        # (none once the game is over, see `_told`). What happened before the first public
+        # event goes before the channel's post, the rest after it (`Outbox.in_order`): a
+        # player reads of a bot's attack in the channel, then the DM that asks them to answer.
+        per_user: dict[tuple[bool, int], list[str]] = {}  # (before the post, user) -> lines
         in_play = set(progress.in_play or ())
-        for event in progress.events:
+        posted = bool(box.public)
+        first_public = next((i for i, e in enumerate(progress.events) if e.to is None), len(progress.events))
+        for i, event in enumerate(progress.events):
             if event.to is None:
                 continue
             for seat in self._told(event.to, in_play, over):
@@ -1989,7 +1995,7 @@ class Host:
                 if user is None:
                     continue  # a bot seat
                 uloc = await self._user_locale(user)
-                per_user.setdefault(user, []).append(
+                per_user.setdefault((posted and i < first_public, user), []).append(
                     self._private_line(session, progress.state, uloc, seat, event.key, event.params))
         # /game log shows each seat what reached it: a private event that reached only some of
         # its seats says which (none after the result)
@@ -2001,9 +2007,10 @@ class Host:
             for seat, conceded in progress.went_out:
                 user = session.user_of(seat)
                 if user is not None and not conceded:  # one who conceded knows
-                    per_user.setdefault(user, []).append(await self._out_notice(session, engine, progress, seat, user))
-        for user, texts in per_user.items():
-            box.private.append((user, Message(text="\n".join(texts), session_id=session.id)))
+                    per_user.setdefault((False, user), []).append(
+                        await self._out_notice(session, engine, progress, seat, user))
+        for (early, user), texts in per_user.items():
+            box.private.append((user, Message(text="\n".join(texts), session_id=session.id, before_posts=early)))
         if not over:
             box.private += await self._prompts(session, engine, progress)
         return box
@@ -2231,6 +2238,9 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
     groups = names.distinct_groups(game.text, state, seat, groups)
     options = []
     token_names = game.text.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
+    # what a click opens: the menu of every legal action under it (`Host._menu`), not only `among`
+    reachable = matching if among is None else [(game.text.menu_steps(state, seat, a), a)
+                                                 for a in game.engine.legal_actions(state, seat)]
     # one option for choices a player cannot tell apart (two copies of a card in hand)
     told_apart = {id(a) for a in names.distinct(game.text, state, seat,
                                                 [acts[0] for acts in groups.values() if len(acts) == 1])}
@@ -2244,10 +2254,28 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
         else:  # a token the game has no name for (a gun's number): what its actions have in common
             label = token_names.get(token) or " ".join(names.common_prefix(
                 [game.text.describe_action(state, seat, a, locale).split() for a in actions])) or token
-            options.append(MenuOption(value=token, label=label,
-                                      description=t(locale, "host.menu_choices", count=len(actions))))
+            under = [(tokens, a) for tokens, a in reachable if tokens[:len(prefix) + 1] == [*prefix, token]]
+            options.append(MenuOption(value=token, label=label, description=t(
+                locale, "host.menu_choices", count=choices_shown(game, state, seat, under, [*prefix, token]))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
+
+
+def choices_shown(game: Game, state: Any, seat: int, matching: list[tuple[list[str], Any]],
+                  prefix: list[str]) -> int:
+    """How many choices the menu a click on `prefix` opens shows (`matching`: the actions under
+    it, with their menu steps), as `Host._menu` builds it: past the steps with a single choice
+    (`skip_forced`), identical copies as one option ("Discard — 8 choices" over 7 options
+    was a newcomer's puzzle), and the whole action so far, when it is one, as one more."""
+    at = skip_forced([tokens for tokens, _ in matching], prefix)
+    groups: dict[str, list[Any]] = {}
+    for tokens, action in matching:
+        if len(tokens) > len(at) and tokens[:len(at)] == at:
+            groups.setdefault(tokens[len(at)], []).append(action)
+    groups = names.distinct_groups(game.text, state, seat, groups)
+    singles = [acts[0] for acts in groups.values() if len(acts) == 1]
+    shown = len(groups) - len(singles) + len(names.distinct(game.text, state, seat, singles))
+    return shown + any(tokens == at for tokens, _ in matching)
 
 
 def skip_forced(codes: list[list[str]], prefix: list[str], back: bool = False) -> list[str]:

@@ -142,13 +142,24 @@ def distinct(text: Text, state: Any, seat: int, actions: list[Any]) -> list[Any]
     language. Two copies of one card in hand are one choice when nothing a player weighs
     tells them apart (a game's label names what does: a bonus, a card the opponent has seen,
     a face-down card's ordinal); playing either is then the same move."""
-    seen: set[tuple[str, ...]] = set()
+    if len(actions) < 2:
+        return list(actions)
     kept = []
+    # the first language's label tells most apart; the others are read only for a tie (a menu
+    # counts the choices under each of its options with this, so it runs over whole groups)
+    same_first: dict[str, list[list[Any]]] = {}  # first label -> [action kept, its other labels or None]
     for action in actions:
-        labels = tuple(text.describe_action(state, seat, action, loc) for loc in LOCALES)
-        if labels not in seen:
-            seen.add(labels)
-            kept.append(action)
+        rivals = same_first.setdefault(text.describe_action(state, seat, action, LOCALES[0]), [])
+        others = None
+        if rivals:
+            others = _other_labels(text, state, seat, action)
+            for rival in rivals:
+                if rival[1] is None:
+                    rival[1] = _other_labels(text, state, seat, rival[0])
+            if any(rival[1] == others for rival in rivals):
+                continue
+        rivals.append([action, others])
+        kept.append(action)
     return kept
 
 
@@ -169,6 +180,10 @@ def distinct_groups(text: Text, state: Any, seat: int, groups: dict[str, list[An
             seen.add(labels)
         kept[token] = actions
     return kept
+
+
+def _other_labels(text: Text, state: Any, seat: int, action: Any) -> tuple[str, ...]:
+    return tuple(text.describe_action(state, seat, action, loc) for loc in LOCALES[1:])
 
 
 def common_prefix(codes: list[list[str]]) -> list[str]:

@@ -208,7 +208,7 @@ async def test_a_post_that_keeps_failing_is_given_up_after_its_attempts(harness,
     for _ in range(POST_ATTEMPTS):
         clock.now += POST_LEASE_SECONDS
         await h.client.tick_once()
-    *lobby, _reply, alice, bob, started = await h.client.host.repo.posts()  # kept in the order they go out
+    *lobby, _reply, started, alice, bob = await h.client.host.repo.posts()  # kept in the order they go out
     assert started.kind == "public" and started.failed.startswith("HTTP 503")
     assert started.attempts == POST_ATTEMPTS and started.sent_at is None
     assert all(p.sent_at is not None for p in lobby + [alice, bob])  # the hands went out at once

@@ -96,6 +96,16 @@ async def duel_table(host: Host, channel: int = CHANNEL, start: bool = True, gam
     return session.id
 
 
+async def bot_table(host: Host, game: str, bots: int, locale: str = "en") -> tuple[int, Outbox]:
+    """alice (seat 0) and `bots` bot seats at a started table of `game`, in `locale`: the
+    session id and the start's outbox."""
+    await host.handle(cmd("alice", "game.new", game=game, locale=locale))
+    for _ in range(bots):
+        await host.handle(cmd("alice", "game.bot", locale=locale))
+    box = await host.handle(cmd("alice", "game.start", locale=locale))
+    return (await host.repo.open_session_in_channel(CHANNEL)).id, box
+
+
 async def fleet_table(host: Host, timer_hours: str | None = None) -> int:
     """alice and bob at a fleet table, fleets built (ready-made) and victory conditions chosen;
     with `timer_hours`, a turn timer. Returns the session id."""

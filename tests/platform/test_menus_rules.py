@@ -83,9 +83,12 @@ async def test_rules_by_section(host, tmp_path):
     (tmp_path / "RULES.md").write_text(RULES, encoding="utf-8")
     register(Game(RulesDuel(), text=rules_text(tmp_path / "RULES.md")))
     box = await host.handle(cmd("alice", "rules", game="rulesduel"))
-    assert reply_text(box).splitlines()[1:] == ["1. Introduction", "2. 1 Setup", "3. 2 Rounds"]
-    box = await host.handle(cmd("alice", "rules", game="rulesduel", section="3"))
+    # the introduction, then each section by the number that opens it (its heading's own)
+    assert reply_text(box).splitlines() == ["Two players, three cards each.", "",
+                                            t("en", "host.rules_toc", game="rulesduel"), "1. Setup", "2. Rounds"]
+    box = await host.handle(cmd("alice", "rules", game="rulesduel", section="2"))
     assert reply_text(box) == "The leader plays face down, then the other player."
+    assert box.reply.title.endswith(" · 2. Rounds")
     box = await host.handle(cmd("alice", "rules", game="rulesduel", section="1 set"))
     assert reply_text(box).startswith("Shuffle nine cards")
     box = await host.handle(cmd("alice", "rules", game="rulesduel", section="victory", locale="zh-CN"))
@@ -93,7 +96,7 @@ async def test_rules_by_section(host, tmp_path):
     box = await host.handle(cmd("alice", "rules", game="duel"))
     assert reply_text(box) == t("en", "host.no_rules", game="duel")
     sections = await host.suggest(cmd("alice", "rules", game="rulesduel"), "section", "round")
-    assert sections == [("3", "3. 2 Rounds")]
+    assert sections == [("2", "2. Rounds")]
 
 
 async def test_roll_verbs_go_to_the_dice_module(host):
