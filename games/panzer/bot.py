@@ -25,6 +25,7 @@ from games.panzer.models import (
 from games.core.hexgrid import DIRECTION_NAMES
 
 AMMO_COST = 0.12  # a special round is worth keeping unless it clearly improves the odds
+HESH_VALUE = 1 / 3 + 1 / 3 * 0.4  # a HESH hit's worth as a kill chance: destroyed on 5-6; a lost gun is worth a little
 
 
 @lru_cache(maxsize=64)
@@ -60,7 +61,7 @@ def shot_value(engine: Any, state: Any, t: Tank, e: Tank, g: int, mode: str, amm
     armour = R.armour_against(e, at, t.pos)
     need = armour - gun.attack - R.close_bonus(dist)
     if ammo == "hesh":
-        pk = 1 / 3 + 1 / 3 * 0.4  # destroyed on 5-6; a lost gun is worth a little
+        pk = HESH_VALUE
     else:
         pk = p_kill(need, R.ttype(t).tank_class, ammo == "overcharge")
     value = ph * pk * R.POINTS[R.ttype(e).tank_class]
@@ -271,7 +272,8 @@ def _best_dash(engine: Any, state: Any, seat: int, legal: list, better_than: flo
     best, best_v = None, better_than
     dashes: dict[str, list] = {}
     for a in legal:
-        if isinstance(a, Dash) and R.ttype(engine.tank(state, a.tank)).tank_class == "light":
+        if isinstance(a, Dash) and R.ttype(t := engine.tank(state, a.tank)).tank_class == "light" \
+                and _jump_bound(state, t, engine.tank(state, a.target)) > better_than:
             dashes.setdefault(a.tank, []).append(a)
     for tid, options in dashes.items():
         trial = _trial(engine, state, seat, options[0])
@@ -281,6 +283,18 @@ def _best_dash(engine: Any, state: Any, seat: int, legal: list, better_than: flo
             if target in named and value > best_v:
                 best, best_v = named[target], value
     return best
+
+
+def _jump_bound(state: Any, t: Tank, e: Tank) -> float:
+    """The most a jump shot of `t` at `e` may be worth (`shot_value` at best): from the next hex,
+    at its thinner armour, hitting as with APFSDS, destroying as with the better of a normal and
+    an overcharged round, or of a HESH round if it has one. A target below the bar is not
+    searched for (the search is most of the heuristic's time)."""
+    hit = p_at_least(1 - R.hit_modifier(state, t, e, "jump"), True)
+    need = min(R.ttype(e).armour) - max(g.attack for g in R.ttype(t).guns) - R.close_bonus(1)
+    cls = R.ttype(t).tank_class
+    hesh = HESH_VALUE if any(m.kind == "hesh" for m in t.ammo) else 0.0
+    return hit * max(p_kill(need, cls, False), p_kill(need, cls, True), hesh) * R.POINTS[R.ttype(e).tank_class]
 
 
 def _dash_plan(engine: Any, state: Any, seat: int) -> tuple[float, list]:
@@ -300,6 +314,7 @@ def _dash_plans(engine: Any, state: Any, seat: int) -> dict[str, tuple[float, li
     ids = [e.id for e in state.tanks if e.alive and e.owner != seat and e.pos is not None]
     plans: dict[str, tuple[float, list]] = {}
     best_left: dict[tuple, int] = {}
+    dice = _NEW_DICE.model_copy()  # a dash's moves roll no dice (no defensive fire): one new set for all
     queue = deque([(state, [])])
     while queue:
         node, path = queue.popleft()
@@ -318,7 +333,7 @@ def _dash_plans(engine: Any, state: Any, seat: int) -> dict[str, tuple[float, li
                 if value > plans.get(a.target, (-1e9,))[0]:
                     plans[a.target] = (value, path + [a])
             elif isinstance(a, (Go, Turn)):
-                child = _trial(engine, node, seat, a)
+                child = _trial(engine, node, seat, a, dice)
                 if child.phase != "dash" or child.mover is None:
                     continue
                 ct = engine.tank(child, a.tank)
@@ -333,13 +348,14 @@ def _dash_plans(engine: Any, state: Any, seat: int) -> dict[str, tuple[float, li
 _NEW_DICE = GameRng.from_seed(0)
 
 
-def _trial(engine: Any, state: Any, seat: int, action: Any) -> Any:
+def _trial(engine: Any, state: Any, seat: int, action: Any, dice: GameRng | None = None) -> Any:
     """The state after a drive or a turn, played on a copy whose dice are new (the bot must not
-    learn the game's coming dice by trying a move). These change only the driven tank, the
-    mover, the phase, the point pool and the wrecks (a step clears one), so only those are
-    copied (a deep copy of the whole state made the heuristic ten times slower)."""
+    learn the game's coming dice by trying a move), or `dice` (a search's trials may share one
+    new set). These change only the driven tank, the mover, the phase, the point pool and the
+    wrecks (a step clears one), so only those are copied (a deep copy of the whole state made
+    the heuristic ten times slower)."""
     trial = shallow_state(state)
-    trial.rng = _NEW_DICE.model_copy()
+    trial.rng = dice if dice is not None else _NEW_DICE.model_copy()
     trial.mover = state.mover and copy_mover(state.mover)
     trial.wrecks = list(state.wrecks)
     trial.tanks = [_tank_copy(t) if t.id == action.tank else t for t in state.tanks]
