@@ -279,7 +279,8 @@ def _best_dash(engine: Any, state: Any, seat: int, legal: list, better_than: flo
         trial = _trial(engine, state, seat, options[0])
         trial.mover.target = ""  # the reachable places do not depend on the target: one search scores them all
         named = {a.target: a for a in options}
-        for target, (value, _) in _dash_plans(engine, trial, seat).items():
+        aims = [engine.tank(state, target).pos for target in named]
+        for target, (value, _) in _dash_plans(engine, trial, seat, aims).items():
             if target in named and value > best_v:
                 best, best_v = named[target], value
     return best
@@ -300,16 +301,25 @@ def _jump_bound(state: Any, t: Tank, e: Tank) -> float:
 def _dash_plan(engine: Any, state: Any, seat: int) -> tuple[float, list]:
     """In a dash: the value of the best jump shot at the named enemy the tank can reach, and the
     moves there ending with the shot (none if no place in reach has a shot)."""
-    return _dash_plans(engine, state, seat).get(state.mover.target, (-1e9, []))
+    target = state.mover.target
+    return _dash_plans(engine, state, seat, [engine.tank(state, target).pos]).get(target, (-1e9, []))
 
 
-def _dash_plans(engine: Any, state: Any, seat: int) -> dict[str, tuple[float, list]]:
+def _dash_plans(engine: Any, state: Any, seat: int, aims: list) -> dict[str, tuple[float, list]]:
     """For each enemy the dashing tank can fire at from some place its points reach: the best
     such shot's value and the moves there, the shot last. A shot's value is its expected points
     less 0.6 of what the enemies may expect to take from the tank where it fired (it stays
     there through their turn), the target's share only if it survives. A breadth-first search
     over the engine's own moves (trial copies), each place and facing kept with the most points
-    left."""
+    left, and none tried from where no hex of `aims` can come within the gun's range on the
+    points left (each step costs a point at least: a search the rollouts of the searching
+    levels also run, when they try a dash)."""
+    gmap = engine.gmap(state)
+    reach = max(g.range for g in R.ttype(engine.tank(state, state.mover.tank)).guns)
+
+    def hopeless(pos: Any, points: int) -> bool:
+        return all(distance(pos, aim) - points > reach for aim in aims)
+
     context = _enemy_context(state, seat)
     ids = [e.id for e in state.tanks if e.alive and e.owner != seat and e.pos is not None]
     plans: dict[str, tuple[float, list]] = {}
@@ -333,6 +343,8 @@ def _dash_plans(engine: Any, state: Any, seat: int) -> dict[str, tuple[float, li
                 if value > plans.get(a.target, (-1e9,))[0]:
                     plans[a.target] = (value, path + [a])
             elif isinstance(a, (Go, Turn)):
+                if hopeless(gmap.by_name[a.hex], m.ap + m.reserve - 1) if isinstance(a, Go) else hopeless(t.pos, m.ap):
+                    continue
                 child = _trial(engine, node, seat, a, dice)
                 if child.phase != "dash" or child.mover is None:
                     continue
