@@ -36,7 +36,7 @@ from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
 from games.core.search import LEVEL_BUDGETS, LEVELS, Budget, Memory, heuristic
-from games.core.i18n import aside, has, listed, localize_value, normalize_locale, register_catalog, sentences, t
+from games.core.i18n import LOCALES, aside, has, listed, localize_value, normalize_locale, register_catalog, sentences, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
     OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
@@ -649,9 +649,15 @@ class Host:
     def _event_lines(session: SessionRow, state: Any, locale: str,
                      events: list[tuple[str, dict[str, Any]]]) -> list[str]:
         """Engine events as lines (ids named, rolls explained); seat names inside them are user text."""
+        return [line for _, line in Host._indexed_event_lines(session, state, locale, events)]
+
+    @staticmethod
+    def _indexed_event_lines(session: SessionRow, state: Any, locale: str,
+                             events: list[tuple[str, dict[str, Any]]]) -> list[tuple[int, str]]:
+        """`_event_lines`, each line with the index of the event it tells (`Text.indexed_event_lines`)."""
         names = [s.name for s in session.seats]
-        return get_game(session.game).text.event_lines(state, events, locale,
-                                                       escape=lambda params: markdown.escape_names(params, names))
+        return get_game(session.game).text.indexed_event_lines(
+            state, events, locale, escape=lambda params: markdown.escape_names(params, names))
 
     def _acting_seats(self, cmd: Command, session: SessionRow, engine: Engine, state: Any,
                       required: bool = True) -> list[int]:
@@ -1572,7 +1578,8 @@ class Host:
             # each event on its own line (a new round is the game's, not the mover's), the
             # mover named in front unless the first line already starts with them
             seen_events = [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None]
-            public = self._event_lines(session, state, locale, seen_events) if shown is not None else []
+            public = self._log_lines(session, state, locale, [ev for ev in e.events if ev.get("to") is None], mine) \
+                if shown is not None else []
             said = public if shown is not None else said
             own = self._log_lines(session, state, locale, [ev for ev in e.events if ev.get("to") is not None], mine)
             if shown is None:  # a step only the reader saw (a DM): unnumbered, as nobody else counts it
@@ -1594,7 +1601,13 @@ class Host:
     def _log_lines(self, session: SessionRow, state: Any, locale: str, events: list[dict[str, Any]],
                    seats: list[int]) -> list[str]:
         """Of stored events, the lines `seats` (the reader's) were shown: the public ones as the
-        channel's post, and each private one as its DM, where it reached them (`Host._told`)."""
+        channel's post, and each private one as its DM, where it reached them (`Host._told`).
+        Events that kept their lines (`_keep_log_lines`) read as they did then; older ones are
+        named with `state`."""
+        if all(locale in ev.get("lines", ()) for ev in events):
+            return [line for ev in events for line in (
+                ev["lines"][locale] if ev.get("to") is None else
+                [said for seat, said in zip(ev.get("told", ev["to"]), ev["lines"][locale]) if seat in seats])]
         public = [(ev["key"], ev.get("params", {})) for ev in events if ev.get("to") is None]
         lines = self._event_lines(session, state, locale, public) if public else []
         for ev in events:
@@ -1930,7 +1943,9 @@ class Host:
         quiet = progress.quiet_from is not None and progress.ended is None
         shown = progress.events[:progress.quiet_from] if quiet else progress.events
         lines = list(progress.notes)
-        lines += self._event_lines(session, progress.state, loc, [(e.key, e.params) for e in shown if e.to is None])
+        posted = self._indexed_event_lines(session, progress.state, loc,
+                                           [(e.key, e.params) for e in shown if e.to is None])
+        lines += [line for _, line in posted]
         if quiet:
             if progress.quiet_began and not over:
                 lines.append(t(loc, "host.bots_play_on"))
@@ -1990,6 +2005,7 @@ class Host:
             for ev in entry.events:
                 if ev.get("to") is not None and (told := self._told(ev["to"], in_play, over)) != ev["to"]:
                     ev["told"] = told
+        self._keep_log_lines(session, progress, len(shown), posted)
         if not over:
             for seat, conceded in progress.went_out:
                 user = session.user_of(seat)
@@ -2000,6 +2016,33 @@ class Host:
         if not over:
             box.private += await self._prompts(session, engine, progress)
         return box
+
+    def _keep_log_lines(self, session: SessionRow, progress: Progress, shown: int,
+                        posted: list[tuple[int, str]]) -> None:
+        """Each step's lines as the command's post and DMs read them, in every language, kept in
+        its stored events (`lines`) for /game log: named with the board of the time, the post's
+        ("#2" stays the unit it was; a unit destroyed since keeps its name). `posted`: the post's
+        lines of the first `shown` events (`_indexed_event_lines` of their public ones). The
+        moves the bots made once no person was in play (`Progress.quiet_from`) got no post; the
+        log keeps them as a post of their own would have read them, as the table was told."""
+        rows = [ev for entry in progress.log for ev in entry.events]
+        first = len(progress.events) - len(rows)  # a start's setup events have no row (the log's opening)
+        for loc in LOCALES:
+            for start, end in ((0, shown), (shown, len(progress.events))):
+                index = [i for i in range(start, end) if progress.events[i].to is None]
+                told = posted if (loc == session.locale and start == 0) else self._indexed_event_lines(
+                    session, progress.state, loc, [(progress.events[i].key, progress.events[i].params) for i in index])
+                for i in index:
+                    if i >= first:
+                        rows[i - first].setdefault("lines", {})[loc] = []
+                for j, line in told:
+                    if index[j] >= first:
+                        rows[index[j] - first]["lines"][loc].append(line)
+            for ev in rows:
+                if ev.get("to") is not None:
+                    ev.setdefault("lines", {})[loc] = [
+                        self._private_line(session, progress.state, loc, seat, ev["key"], ev.get("params", {}))
+                        for seat in ev.get("told", ev["to"])]
 
     @staticmethod
     def _told(to: list[int], in_play: set[int], over: bool) -> list[int]:

@@ -1,0 +1,105 @@
+"""Instructions one `/game log` read costs on a long conflict game, counted by callgrind.
+
+A four-seat conflict game (four people, each playing the heuristic's move) is played once
+through the host into a database file; then callgrind runs twice over a copy of it, once
+opening the host only, once opening it and reading every page of the log `--reads` times as
+alice, and the difference is divided by the reads. PYTHONHASHSEED is fixed so counts repeat.
+
+    python -m bench log --moves 300 --reads 3
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from bot.host import Host, core
+from bot.outbox import Command
+from games.registry import get_game
+
+PEOPLE = {"alice": 1, "bob": 2, "carol": 3, "dave": 4}
+
+
+def _cmd(name: str, verb: str, **args) -> Command:
+    return Command(user_id=PEOPLE[name], user_name=name, verb=verb, args=args, guild_id=1, channel_id=10,
+                   is_dm=False, locale="en", can_manage_guild=False)
+
+
+async def _record(path: str, moves: int) -> int:
+    """Plays `moves` commands of a four-seat conflict game into `path`; its session id."""
+    seeds = iter(range(100, 10_000))
+    host = await Host.create(path, clock=lambda: 1_000_000.0, seed_source=lambda: next(seeds))
+    host.bot_secret_source = lambda: "bot:1"
+    names = list(PEOPLE)
+    await host.handle(_cmd(names[0], "game.new", game="conflict"))
+    for name in names[1:]:
+        await host.handle(_cmd(name, "game.join"))
+    await host.handle(_cmd(names[0], "game.start"))
+    session = await host.repo.open_session_in_channel(10)
+    game, rng = get_game("conflict"), random.Random(5)
+    for _ in range(moves):
+        session = await host.repo.load_session(session.id)
+        if session.status != "active":
+            break
+        state = game.engine.load_state(session.state)
+        seat = min(game.engine.active_seats(state))
+        action = game.bot_action(state, seat, rng)
+        await host.handle(_cmd(names[seat], "play", code=action.code(), seat=str(seat)))
+    await host.close()
+    return session.id
+
+
+async def _read(path: str, sid: int, reads: int) -> int:
+    host = await Host.create(path, clock=lambda: 1_000_000.0)
+    pages = max(1, -(-await host.repo.count_public_log(sid) // core.LOG_LINES))
+    for _ in range(reads):
+        for page in range(1, pages + 1):
+            await host.handle(_cmd("alice", "game.log", game=str(sid), page=str(page)))
+    return pages
+
+
+def _child(path: str, sid: int, reads: int) -> None:
+    pages = asyncio.run(_read(path, sid, reads))
+    print(pages, flush=True)
+    os._exit(0)  # the interpreter's shutdown is not the read's
+
+
+def _count(path: str, sid: int, reads: int) -> tuple[int, int]:
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"{tmp}/copy.db"
+        shutil.copy(path, db)
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/callgrind.out", sys.executable, "-m",
+             "bench", "log", "--child", db, "--session", str(sid), "--reads", str(reads)],
+            capture_output=True, text=True, env=env, check=True)
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise RuntimeError(f"no count in callgrind's output:\n{out.stderr[-2000:]}")
+    return int(found.group(1)), int(out.stdout.split()[-1])
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench log")
+    parser.add_argument("--moves", type=int, default=300, help="commands played before the log is read")
+    parser.add_argument("--reads", type=int, default=3, help="times every page is read")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--session", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        _child(args.child, args.session, args.reads)
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/log.db"
+        sid = asyncio.run(_record(path, args.moves))
+        base, pages = _count(path, sid, 0)
+        total, _ = _count(path, sid, args.reads)
+    print(f"conflict, {args.moves} commands, {pages} pages: {(total - base) / (args.reads * pages) / 1e6:.1f}M "
+          f"instructions a page of /game log ({(total - base) / args.reads / 1e6:.1f}M every page)")
+    return 0
