@@ -1529,8 +1529,8 @@ class Host:
         if session.status == "abandoned":
             return t(locale, "host.result_abandoned", id=session.id)
         outcome = engine.outcome(engine.load_state(session.state)) if session.state is not None else None
-        if outcome is None:  # ended by the host: only bots were left, or a kick ended it
-            return sentences(locale, [t(locale, "host.result_ended"), t(locale, "host.no_winner")])
+        if outcome is None:  # ended by the host: only bots were left, or a kick ended it (as its post said)
+            return sentences(locale, [t(locale, session.ended or "host.result_ended"), t(locale, "host.no_winner")])
         return self._outcome_text(session, outcome, already_said, locale=locale)
 
     async def _log(self, cmd: Command, locale: str) -> Outbox:
@@ -1880,7 +1880,7 @@ class Host:
         if session.error is not None:
             changes["error"] = None  # the table works again
         if progress.ended:
-            changes.update(turn_deadline=None, timer_seats=[], reminded=False)
+            changes.update(turn_deadline=None, timer_seats=[], reminded=False, ended=progress.ended)
         elif bots_pending:  # due at once: the next tick lets the bots go on
             changes.update(turn_deadline=now, timer_seats=[], reminded=False)
         else:

@@ -36,6 +36,7 @@ from bot.host import core
 from games.core.i18n import t
 from games.registry import get_game
 from tests.platform.conftest import USERS, cmd, reply_text
+from tests.platform.test_out_of_play import play_out
 
 SPECTATOR = "mod"  # seated nowhere: reads the channel only
 
@@ -149,10 +150,11 @@ def log_events(table: Table, lines: list[str]) -> tuple[list[str], list[str]]:
     return events, others
 
 
-def told_in_order(live: list[tuple[int, str, str]], logged: list[str]) -> bool:
+def told_in_order(live: list[tuple[int, str, str]], logged: list[str], more: bool = False) -> bool:
     """Whether the log's lines are the live ones, in order, each DM line among the channel's lines
     of its own command: the log puts a DM's line at the step that made it, where live it came
-    after the command's post (a bot's move after the reader's own draw)."""
+    after the command's post (a bot's move after the reader's own draw). `more`: the log may
+    hold lines besides (the bots' moves no post told)."""
     posts = [(n, line) for n, kind, line in live if kind == "post"]
     dms = [(n, line) for n, kind, line in live if kind == "dm"]
     frontier = {(0, 0)}  # lines of posts and of DMs matched so far
@@ -163,7 +165,7 @@ def told_in_order(live: list[tuple[int, str, str]], logged: list[str]) -> bool:
                 after.add((i + 1, j))
             if j < len(dms) and dms[j][1] == line and (i == len(posts) or posts[i][0] >= dms[j][0]):
                 after.add((i, j + 1))
-        frontier = after
+        frontier = after | frontier if more else after
     return (len(posts), len(dms)) in frontier
 
 
@@ -205,3 +207,28 @@ async def test_the_log_is_what_each_reader_saw(host, recorded, key, people, loca
     assert (await host.repo.load_session(table.sid)).status == "finished"
     problems += await compare(host, table)
     assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+async def test_the_log_keeps_the_moves_the_bots_made_alone(host, recorded, locale):
+    """Once no person is in play, the posts stop telling each move and say so: "…they play it
+    to its end without a post per move. …; /game log keeps every move." (`host.bots_play_on`).
+    The log does: besides every line alice was shown, in order, it holds the bots' moves after
+    she went out (conflict, alice and three bots; she plays for time and falls), each read as
+    a post of that command would have read it."""
+    host.bot_step_cap = 40  # the bots finish over several ticks
+    table = Table("conflict", locale, ["alice", "", "", ""])
+    recorded.append(table)
+    played = await play_out(host, ["alice"], bots=3, locales={"alice": locale})
+    table.live = {"alice": []}
+    for box, _ in played.steps:
+        table.heard(box)
+    session = await host.repo.load_session(played.sid)
+    table.sid, table.names = played.sid, [seat.name for seat in session.seats]
+    seen = [(n, kind, line) for n, kind, line in table.live["alice"] if line in table.event_lines]
+    logged, others = log_events(table, await read_log(host, table, "alice"))
+    assert t(locale, "host.bots_play_on") in {line for _, _, line in table.live["alice"]}
+    assert told_in_order(seen, logged, more=True)
+    assert not told_in_order(seen, logged) and len(logged) > len(seen)  # the bots' moves, unposted
+    shown = {line for _, _, line in table.live["alice"]}
+    assert [line for line in others if line not in shown] == []
