@@ -13,12 +13,10 @@ import argparse
 import asyncio
 import os
 import random
-import re
 import shutil
-import subprocess
-import sys
 import tempfile
 
+from bench.instructions import callgrind
 from bot.host import Host, core
 from bot.outbox import Command
 from games.registry import get_game
@@ -71,18 +69,12 @@ def _child(path: str, sid: int, reads: int) -> None:
 
 
 def _count(path: str, sid: int, reads: int) -> tuple[int, int]:
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    """(instructions, pages) of a callgrind run of `_child` over a copy of the database."""
     with tempfile.TemporaryDirectory() as tmp:
         db = f"{tmp}/copy.db"
         shutil.copy(path, db)
-        out = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/callgrind.out", sys.executable, "-m",
-             "bench", "log", "--child", db, "--session", str(sid), "--reads", str(reads)],
-            capture_output=True, text=True, env=env, check=True)
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if found is None:
-        raise RuntimeError(f"no count in callgrind's output:\n{out.stderr[-2000:]}")
-    return int(found.group(1)), int(out.stdout.split()[-1])
+        instructions, pages = callgrind(["log", "--child", db, "--session", str(sid), "--reads", str(reads)])
+    return instructions, int(pages)
 
 
 def main(argv: list[str]) -> int:

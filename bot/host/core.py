@@ -1564,9 +1564,14 @@ class Host:
             lines.append(t(locale, "host.log_page", page=page, pages=pages, first=entries[0][0], last=entries[-1][0],
                            total=seen, next=page + 1 if page < pages else page - 1))
         if page == pages:  # the opening, as the game's first post showed it (step 0: nobody's move)
-            opening = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
-                                   fair.game_seed(session)).events
-            told = self._log_lines(session, state, locale, [e.model_dump() for e in opening], mine)
+            first = (entries[0][1] if entries and entries[0][1].seq == 1
+                     else next(iter(await self.repo.hidden_log(session.id, 0, 2)), None))
+            kept, named_by = first.events[0].get("opening") if first is not None and first.events else None, state
+            if kept is None:  # no step in the start command: its post named things as setup left them
+                setup = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
+                                     fair.game_seed(session))
+                kept, named_by = [e.model_dump() for e in setup.events], setup.state
+            told = self._log_lines(session, named_by, locale, kept, mine)
             lines += [f"#0 {told[0]}"] + [f"    {line}" for line in told[1:]] if told else []
         steps = sorted([(e.seq, shown, e) for shown, e in entries] + [(e.seq, None, e) for e in hidden],
                        key=lambda step: step[0])
@@ -2005,7 +2010,7 @@ class Host:
             for ev in entry.events:
                 if ev.get("to") is not None and (told := self._told(ev["to"], in_play, over)) != ev["to"]:
                     ev["told"] = told
-        self._keep_log_lines(session, progress, len(shown), posted)
+        self._keep_log_lines(session, progress, len(shown), posted, in_play, over)
         if not over:
             for seat, conceded in progress.went_out:
                 user = session.user_of(seat)
@@ -2018,15 +2023,24 @@ class Host:
         return box
 
     def _keep_log_lines(self, session: SessionRow, progress: Progress, shown: int,
-                        posted: list[tuple[int, str]]) -> None:
+                        posted: list[tuple[int, str]], in_play: set[int], over: bool) -> None:
         """Each step's lines as the command's post and DMs read them, in every language, kept in
         its stored events (`lines`) for /game log: named with the board of the time, the post's
         ("#2" stays the unit it was; a unit destroyed since keeps its name). `posted`: the post's
         lines of the first `shown` events (`_indexed_event_lines` of their public ones). The
         moves the bots made once no person was in play (`Progress.quiet_from`) got no post; the
-        log keeps them as a post of their own would have read them, as the table was told."""
+        log keeps them as a post of their own would have read them, as the table was told. A
+        start's setup events have no row of their own: when bots moved in the start command,
+        they are kept with its first row (`opening`), as named after those moves."""
         rows = [ev for entry in progress.log for ev in entry.events]
-        first = len(progress.events) - len(rows)  # a start's setup events have no row (the log's opening)
+        first = len(progress.events) - len(rows)
+        if first and progress.log and progress.log[0].events:
+            opening = [e.model_dump() for e in progress.events[:first]]
+            for ev in opening:
+                if ev.get("to") is not None:
+                    ev["told"] = self._told(ev["to"], in_play, over)
+            progress.log[0].events[0]["opening"] = opening
+            rows, first = opening + rows, 0
         for loc in LOCALES:
             for start, end in ((0, shown), (shown, len(progress.events))):
                 index = [i for i in range(start, end) if progress.events[i].to is None]
