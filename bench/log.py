@@ -6,6 +6,7 @@ opening the host only, once opening it and reading every page of the log `--read
 alice, and the difference is divided by the reads. PYTHONHASHSEED is fixed so counts repeat.
 
     python -m bench log --moves 300 --reads 3
+    python -m bench log --play 40   # and what a command costs to play (posts, kept log lines)
 """
 from __future__ import annotations
 
@@ -68,6 +69,21 @@ def _child(path: str, sid: int, reads: int) -> None:
     os._exit(0)  # the interpreter's shutdown is not the read's
 
 
+def _play_child(path: str, moves: int) -> None:
+    asyncio.run(_record(path, moves))
+    print(moves, flush=True)
+    os._exit(0)
+
+
+def _play_cost(moves: int) -> float:
+    """Instructions a command of the game costs, its posts and the log's kept lines with it."""
+    counts = []
+    for n in (0, moves):
+        with tempfile.TemporaryDirectory() as tmp:
+            counts.append(callgrind(["log", "--play-child", f"{tmp}/play.db", "--moves", str(n)])[0])
+    return (counts[1] - counts[0]) / moves
+
+
 def _count(path: str, sid: int, reads: int) -> tuple[int, int]:
     """(instructions, pages) of a callgrind run of `_child` over a copy of the database."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -83,10 +99,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--reads", type=int, default=3, help="times every page is read")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--session", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--play-child", help=argparse.SUPPRESS)
+    parser.add_argument("--play", type=int, default=0, help="also count the first N commands' cost, a command")
     args = parser.parse_args(argv)
     if args.child:
         _child(args.child, args.session, args.reads)
         return 0
+    if args.play_child:
+        _play_child(args.play_child, args.moves)
+        return 0
+    if args.play:
+        print(f"conflict: {_play_cost(args.play) / 1e6:.2f}M instructions a command over its first {args.play}")
     with tempfile.TemporaryDirectory() as tmp:
         path = f"{tmp}/log.db"
         sid = asyncio.run(_record(path, args.moves))
