@@ -53,18 +53,24 @@ def _child(game: str, games: int) -> None:
     os._exit(0)  # the interpreter's shutdown is not the game's
 
 
-def _count(game: str, games: int) -> tuple[int, int]:
-    """(instructions, decisions) of a callgrind run of `_child`."""
+def callgrind(bench_args: list[str]) -> tuple[int, str]:
+    """(instructions, the last word printed) of `python -m bench ARGS` under callgrind."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/callgrind.out",
-             sys.executable, "-m", "bench", "instructions", "--child", game, "--games", str(games)],
+             sys.executable, "-m", "bench", *bench_args],
             capture_output=True, text=True, env=env, check=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if found is None:
         raise RuntimeError(f"no count in callgrind's output:\n{out.stderr[-2000:]}")
-    return int(found.group(1)), int(out.stdout.split()[-1])
+    return int(found.group(1)), out.stdout.split()[-1]
+
+
+def _count(game: str, games: int) -> tuple[int, int]:
+    """(instructions, decisions) of a callgrind run of `_child`."""
+    instructions, decisions = callgrind(["instructions", "--child", game, "--games", str(games)])
+    return instructions, int(decisions)
 
 
 def main(argv: list[str]) -> int:

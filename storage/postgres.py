@@ -234,7 +234,7 @@ _STEP_COLUMNS = (  # what `commit` may change (storage.sessions._MUTABLE), with 
     ("status", "text"), ("state", "text"), ("options", "text"), ("locale", "text"),
     ("timer_hours", "double precision"), ("timer_policy", "text"), ("turn_deadline", "double precision"),
     ("timer_seats", "text"), ("reminded", "integer"), ("creator_id", "bigint"), ("error", "text"),
-    ("entropy", "text"), ("commitments", "text"), ("reveal_until", "double precision"),
+    ("entropy", "text"), ("commitments", "text"), ("reveal_until", "double precision"), ("ended", "text"),
 )
 _STEP_ARRAYS = ("integer", "bigint", "text", "text", "text", "double precision", "integer",  # log rows
                 "text", "bigint", "text", "bigint", "text", "double precision")  # posts

@@ -76,6 +76,7 @@ class SessionRow:
     bot_secret: str = ""  # what the bot seats draw from; never shown, never derived from the seed
     hints: bool = True  # the table offers /game hint (a table option; league tables never do)
     auto_pass: bool = True  # the host passes for a seat whose only choice is to decline (a table option)
+    ended: str | None = None  # why the host ended it without a result: its final post's message key
 
     def seats_of(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -119,7 +120,7 @@ class PostRow:
 # Columns a command may change through `commit` (everything but identity and creation).
 _MUTABLE = {
     "status", "state", "options", "locale", "timer_hours", "timer_policy", "turn_deadline",
-    "timer_seats", "reminded", "creator_id", "error", "entropy", "commitments", "reveal_until",
+    "timer_seats", "reminded", "creator_id", "error", "entropy", "commitments", "reveal_until", "ended",
 }
 _JSON = ("options", "timer_seats", "entropy", "commitments")
 
@@ -428,6 +429,7 @@ class Repository:
             error=row["error"] if "error" in row.keys() else None,  # absent in an older database opened read-only
             hints=bool(row["hints"]) if "hints" in row.keys() else True,
             auto_pass=bool(row["auto_pass"]) if "auto_pass" in row.keys() else True,
+            ended=row["ended"] if "ended" in row.keys() else None,
             **_fair_columns(row),
         )
 

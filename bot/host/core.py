@@ -36,7 +36,7 @@ from games.core.errors import RuleError
 from games.core import options as table_options
 from games.core.events import Event
 from games.core.search import LEVEL_BUDGETS, LEVELS, Budget, Memory, heuristic
-from games.core.i18n import aside, has, listed, localize_value, normalize_locale, register_catalog, sentences, t
+from games.core.i18n import LOCALES, aside, has, listed, localize_value, normalize_locale, register_catalog, sentences, t
 from games.registry import available_games, find_game, find_tool, get_engine, get_game
 from storage.sessions import (
     OPEN_STATUSES, LogRow, PostRow, Repository, SeatRow, SessionRow, StaleVersion, TableExists, open_repository,
@@ -647,9 +647,15 @@ class Host:
     def _event_lines(session: SessionRow, state: Any, locale: str,
                      events: list[tuple[str, dict[str, Any]]]) -> list[str]:
         """Engine events as lines (ids named, rolls explained); seat names inside them are user text."""
+        return [line for _, line in Host._indexed_event_lines(session, state, locale, events)]
+
+    @staticmethod
+    def _indexed_event_lines(session: SessionRow, state: Any, locale: str,
+                             events: list[tuple[str, dict[str, Any]]]) -> list[tuple[int, str]]:
+        """`_event_lines`, each line with the index of the event it tells (`Text.indexed_event_lines`)."""
         names = [s.name for s in session.seats]
-        return get_game(session.game).text.event_lines(state, events, locale,
-                                                       escape=lambda params: markdown.escape_names(params, names))
+        return get_game(session.game).text.indexed_event_lines(
+            state, events, locale, escape=lambda params: markdown.escape_names(params, names))
 
     def _acting_seats(self, cmd: Command, session: SessionRow, engine: Engine, state: Any,
                       required: bool = True) -> list[int]:
@@ -1526,8 +1532,8 @@ class Host:
         if session.status == "abandoned":
             return t(locale, "host.result_abandoned", id=session.id)
         outcome = engine.outcome(engine.load_state(session.state)) if session.state is not None else None
-        if outcome is None:  # ended by the host: only bots were left, or a kick ended it
-            return sentences(locale, [t(locale, "host.result_ended"), t(locale, "host.no_winner")])
+        if outcome is None:  # ended by the host: only bots were left, or a kick ended it (as its post said)
+            return sentences(locale, [t(locale, session.ended or "host.result_ended"), t(locale, "host.no_winner")])
         return self._outcome_text(session, outcome, already_said, locale=locale)
 
     async def _log(self, cmd: Command, locale: str) -> Outbox:
@@ -1561,9 +1567,14 @@ class Host:
             lines.append(t(locale, "host.log_page", page=page, pages=pages, first=entries[0][0], last=entries[-1][0],
                            total=seen, next=page + 1 if page < pages else page - 1))
         if page == pages:  # the opening, as the game's first post showed it (step 0: nobody's move)
-            opening = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
-                                   fair.game_seed(session)).events
-            told = self._log_lines(session, state, locale, [e.model_dump() for e in opening], mine)
+            first = (entries[0][1] if entries and entries[0][1].seq == 1
+                     else next(iter(await self.repo.hidden_log(session.id, 0, 2)), None))
+            kept, named_by = first.events[0].get("opening") if first is not None and first.events else None, state
+            if kept is None:  # no step in the start command: its post named things as setup left them
+                setup = engine.setup(fair.engine_seats(session), engine.parse_options(session.options),
+                                     fair.game_seed(session))
+                kept, named_by = [e.model_dump() for e in setup.events], setup.state
+            told = self._log_lines(session, named_by, locale, kept, mine)
             lines += [f"#0 {told[0]}"] + [f"    {line}" for line in told[1:]] if told else []
         steps = sorted([(e.seq, shown, e) for shown, e in entries] + [(e.seq, None, e) for e in hidden],
                        key=lambda step: step[0])
@@ -1575,7 +1586,8 @@ class Host:
             # each event on its own line (a new round is the game's, not the mover's), the
             # mover named in front unless the first line already starts with them
             seen_events = [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None]
-            public = self._event_lines(session, state, locale, seen_events) if shown is not None else []
+            public = self._log_lines(session, state, locale, [ev for ev in e.events if ev.get("to") is None], mine) \
+                if shown is not None else []
             said = public if shown is not None else said
             own = self._log_lines(session, state, locale, [ev for ev in e.events if ev.get("to") is not None], mine)
             if shown is None:  # a step only the reader saw (a DM): unnumbered, as nobody else counts it
@@ -1597,7 +1609,13 @@ class Host:
     def _log_lines(self, session: SessionRow, state: Any, locale: str, events: list[dict[str, Any]],
                    seats: list[int]) -> list[str]:
         """Of stored events, the lines `seats` (the reader's) were shown: the public ones as the
-        channel's post, and each private one as its DM, where it reached them (`Host._told`)."""
+        channel's post, and each private one as its DM, where it reached them (`Host._told`).
+        Events that kept their lines (`_keep_log_lines`) read as they did then; older ones are
+        named with `state`."""
+        if all(locale in ev.get("lines", ()) for ev in events):
+            return [line for ev in events for line in (
+                ev["lines"][locale] if ev.get("to") is None else
+                [said for seat, said in zip(ev.get("told", ev["to"]), ev["lines"][locale]) if seat in seats])]
         public = [(ev["key"], ev.get("params", {})) for ev in events if ev.get("to") is None]
         lines = self._event_lines(session, state, locale, public) if public else []
         for ev in events:
@@ -1871,7 +1889,7 @@ class Host:
         if session.error is not None:
             changes["error"] = None  # the table works again
         if progress.ended:
-            changes.update(turn_deadline=None, timer_seats=[], reminded=False)
+            changes.update(turn_deadline=None, timer_seats=[], reminded=False, ended=progress.ended)
         elif bots_pending:  # due at once: the next tick lets the bots go on
             changes.update(turn_deadline=now, timer_seats=[], reminded=False)
         else:
@@ -1939,7 +1957,9 @@ class Host:
         quiet = progress.quiet_from is not None and progress.ended is None
         shown = progress.events[:progress.quiet_from] if quiet else progress.events
         lines = list(progress.notes)
-        lines += self._event_lines(session, progress.state, loc, [(e.key, e.params) for e in shown if e.to is None])
+        posted = self._indexed_event_lines(session, progress.state, loc,
+                                           [(e.key, e.params) for e in shown if e.to is None])
+        lines += [line for _, line in posted]
         if quiet:
             if progress.quiet_began and not over:
                 lines.append(t(loc, "host.bots_play_on"))
@@ -2003,6 +2023,7 @@ class Host:
             for ev in entry.events:
                 if ev.get("to") is not None and (told := self._told(ev["to"], in_play, over)) != ev["to"]:
                     ev["told"] = told
+        self._keep_log_lines(session, progress, len(shown), posted, in_play, over)
         if not over:
             for seat, conceded in progress.went_out:
                 user = session.user_of(seat)
@@ -2014,6 +2035,42 @@ class Host:
         if not over:
             box.private += await self._prompts(session, engine, progress)
         return box
+
+    def _keep_log_lines(self, session: SessionRow, progress: Progress, shown: int,
+                        posted: list[tuple[int, str]], in_play: set[int], over: bool) -> None:
+        """Each step's lines as the command's post and DMs read them, in every language, kept in
+        its stored events (`lines`) for /game log: named with the board of the time, the post's
+        ("#2" stays the unit it was; a unit destroyed since keeps its name). `posted`: the post's
+        lines of the first `shown` events (`_indexed_event_lines` of their public ones). The
+        moves the bots made once no person was in play (`Progress.quiet_from`) got no post; the
+        log keeps them as a post of their own would have read them, as the table was told. A
+        start's setup events have no row of their own: when bots moved in the start command,
+        they are kept with its first row (`opening`), as named after those moves."""
+        rows = [ev for entry in progress.log for ev in entry.events]
+        first = len(progress.events) - len(rows)
+        if first and progress.log and progress.log[0].events:
+            opening = [e.model_dump() for e in progress.events[:first]]
+            for ev in opening:
+                if ev.get("to") is not None:
+                    ev["told"] = self._told(ev["to"], in_play, over)
+            progress.log[0].events[0]["opening"] = opening
+            rows, first = opening + rows, 0
+        for loc in LOCALES:
+            for start, end in ((0, shown), (shown, len(progress.events))):
+                index = [i for i in range(start, end) if progress.events[i].to is None]
+                told = posted if (loc == session.locale and start == 0) else self._indexed_event_lines(
+                    session, progress.state, loc, [(progress.events[i].key, progress.events[i].params) for i in index])
+                for i in index:
+                    if i >= first:
+                        rows[i - first].setdefault("lines", {})[loc] = []
+                for j, line in told:
+                    if index[j] >= first:
+                        rows[index[j] - first]["lines"][loc].append(line)
+            for ev in rows:
+                if ev.get("to") is not None:
+                    ev.setdefault("lines", {})[loc] = [
+                        self._private_line(session, progress.state, loc, seat, ev["key"], ev.get("params", {}))
+                        for seat in ev.get("told", ev["to"])]
 
     @staticmethod
     def _told(to: list[int], in_play: set[int], over: bool) -> list[int]:

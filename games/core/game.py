@@ -121,7 +121,13 @@ class Text:
         """Events (key, params), in order, as lines in `locale`: ids named, each roll with its
         terms, target and result. `escape(params)`, if given, makes the parameters safe to
         show (the host escapes players' names for Discord's markdown)."""
-        lines: list[str] = []
+        return [line for _, line in self.indexed_event_lines(state, events, locale, escape)]
+
+    def indexed_event_lines(self, state: Any, events: list[tuple[str, dict[str, Any]]], locale: str,
+                            escape: Any = None) -> list[tuple[int, str]]:
+        """`event_lines`, each line with the index of the event it tells (a roll's line tells
+        the events it absorbs too): the host keeps each step's lines of a post for /game log."""
+        lines: list[tuple[int, str]] = []
         skip = 0
         labels = self.event_labels(state, events, locale)
         extra = {} if labels is None else {"labels": labels}
@@ -137,9 +143,9 @@ class Text:
                 if escape is not None:  # a result may name a player (who goes first)
                     shown.target, shown.result = escape({"t": shown.target, "r": shown.result}).values()
                 skip = shown.absorbs
-                lines.append(roll_text(locale, named.get("who", ""), named.get("what", ""), shown))
+                lines.append((i, roll_text(locale, named.get("who", ""), named.get("what", ""), shown)))
             else:  # an engine's "-" (kept in stored events: the fingerprints hash them) reads as a word
-                lines.append(t(locale, key, **{k: "@core.none" if v == NOTHING else v for k, v in named.items()}))
+                lines.append((i, t(locale, key, **{k: "@core.none" if v == NOTHING else v for k, v in named.items()})))
         return lines
 
     def prompt(self, state: Any, seat: int, locale: str) -> str | None:

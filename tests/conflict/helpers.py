@@ -125,3 +125,26 @@ def no_cities(state) -> None:
         if terr.key in R.CITIES:
             i = next(i for i, k in enumerate(state.terr_deck) if k not in R.CITIES)
             terr.key, state.terr_deck[i] = state.terr_deck[i], terr.key
+
+
+def menu_labels(state, seat: int, steps: list[str], loc: str) -> list[str]:
+    """The labels of the click menu `seat` sees after `steps` (["deploy"]: the deploy menu)."""
+    from bot.host.core import build_menu
+    from games.conflict import GAME
+
+    return [o.label for o in build_menu(GAME, state, 1, seat, steps, loc).options]
+
+
+def board_text(state, seat: int, loc: str, key: bool = True) -> str:
+    """`seat`'s text board, with its key of symbols as the host asks for it (`key`)."""
+    from games.conflict import GAME
+
+    view = GAME.engine.view(state, seat)
+    return GAME.text.summary({**view, "table": {"key": True}} if key else view, loc)
+
+
+def public_lines(state, step, loc: str) -> list[str]:
+    """A step's public events as the table reads them."""
+    from games.conflict import GAME
+
+    return GAME.text.event_lines(state, [(e.key, e.params) for e in step.events if e.to is None], loc)

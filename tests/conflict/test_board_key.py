@@ -7,12 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.conflict import GAME
-from tests.conflict.helpers import bare, fit, give, to_develop
-
-
-def _board(state, seat, loc, key=True):
-    view = GAME.engine.view(state, seat)
-    return GAME.text.summary({**view, "table": {"key": True}} if key else view, loc)
+from tests.conflict.helpers import bare, board_text, fit, give, to_develop
 
 
 @pytest.mark.parametrize("loc, said", [
@@ -22,9 +17,9 @@ def test_the_board_key_says_what_economic_supremacy_means(loc, said):
     state, a, b = bare(3, 3, to_develop)
     state.players[a].res = 3  # the most alone
     state.players[b].res = 1
-    board = _board(state, a, loc)
+    board = board_text(state, a, loc)
     assert said in board.splitlines(), board
-    assert said not in _board(state, a, loc, key=False)  # the key only where the host asks for it
+    assert said not in board_text(state, a, loc, key=False)  # the key only where the host asks for it
 
 
 @pytest.mark.parametrize("loc, said", [
@@ -33,7 +28,7 @@ def test_the_board_key_says_what_economic_supremacy_means(loc, said):
 def test_the_board_key_says_what_a_fitting_does(loc, said):
     state, a, _ = bare(3, 3, to_develop)
     fit(state, a, "engine")
-    board = _board(state, a, loc)
+    board = board_text(state, a, loc)
     assert said.format(a=a) in board.splitlines(), board
 
 
@@ -49,5 +44,5 @@ def test_the_hand_says_what_each_card_does(loc, said):
     state, a, _ = bare(3, 3, to_develop)
     give(state, a, "maintain")
     give(state, a, "colonel_ross")
-    board = _board(state, a, loc)
+    board = board_text(state, a, loc)
     assert said in board.splitlines(), board

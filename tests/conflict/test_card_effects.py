@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host.core import build_menu
 from games.conflict import GAME
 from games.conflict.data import content
-from tests.conflict.helpers import bare, fit, give, play, to_develop
+from tests.conflict.helpers import bare, fit, give, menu_labels, play, public_lines, to_develop
 
 # Discord: a select option's label and description hold at most 100 characters
 DISCORD_LABEL = 100
@@ -21,7 +20,7 @@ def test_the_fit_choice_says_what_the_fitting_does(loc, said):
     """RULES.md: "高性能作战引擎 Combat Engine | 作战范围无限 · unlimited range"."""
     state, a, _ = bare(3, 3, to_develop)
     give(state, a, "engine")
-    labels = [o.label for o in build_menu(GAME, state, 1, a, ["equip"], loc).options]
+    labels = menu_labels(state, a, ["equip"], loc)
     assert said in labels, labels
 
 
@@ -33,7 +32,7 @@ def test_a_second_fitting_says_it_discards_the_first(loc, said):
     state, a, _ = bare(3, 3, to_develop)
     fit(state, a, "rifle")
     give(state, a, "engine")
-    labels = [o.label for o in build_menu(GAME, state, 1, a, ["equip"], loc).options]
+    labels = menu_labels(state, a, ["equip"], loc)
     assert said in labels, labels
 
 
@@ -47,9 +46,9 @@ def test_the_fit_line_names_the_fitting_it_discards(loc, said):
     state, a, _ = bare(3, 3, to_develop)
     fit(state, a, "rifle")
     cid = give(state, a, "engine")
-    events = play(state, a, f"equip {cid}").events
+    step = play(state, a, f"equip {cid}")
     assert state.players[a].upgrade == "engine" and "rifle" in state.discard  # the rule itself: the rifle went
-    lines = GAME.text.event_lines(state, [(e.key, e.params) for e in events if e.to is None], loc)
+    lines = public_lines(state, step, loc)
     assert said.format(a=a) in lines, lines
 
 
@@ -60,9 +59,9 @@ def test_a_first_fitting_discards_nothing_and_says_nothing_of_it(loc, said):
     state, a, _ = bare(3, 3, to_develop)
     assert not state.players[a].upgrade
     cid = give(state, a, "engine")
-    events = play(state, a, f"equip {cid}").events
+    step = play(state, a, f"equip {cid}")
     assert state.players[a].upgrade == "engine" and "engine" not in state.discard
-    lines = GAME.text.event_lines(state, [(e.key, e.params) for e in events if e.to is None], loc)
+    lines = public_lines(state, step, loc)
     assert said.format(a=a) in lines, lines
 
 

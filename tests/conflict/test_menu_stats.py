@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host.core import build_menu
 from games.conflict import GAME
 from games.conflict.data import content
-from tests.conflict.helpers import bare, give, to_develop
+from tests.conflict.helpers import bare, give, menu_labels, to_develop
 
 
 @pytest.mark.parametrize("loc, said", [("en", "Colonel Ross (cost 3 · power 3 · guard 3 · range 2)"),
@@ -24,7 +23,7 @@ def test_the_deploy_menu_offers_a_unit_with_its_cost_and_strength(loc, said):
         p.res = 9
     state.players[a].res = 3
     assert state.players[a].faction != "dawn"
-    labels = [o.label for o in build_menu(GAME, state, 1, a, ["deploy"], loc).options]
+    labels = menu_labels(state, a, ["deploy"], loc)
     assert said in labels, labels
 
 
@@ -70,7 +69,7 @@ def test_a_unit_s_cost_in_the_menu_is_what_deploying_it_charges_the_seat(loc):
     give(state, a, "colonel_ross")
     state.players[a].res = 9  # the most resource cards: Economic Supremacy too
     assert R.economy_holder(state) == a
-    labels = [o.label for o in build_menu(GAME, state, 1, a, ["deploy"], loc).options]
+    labels = menu_labels(state, a, ["deploy"], loc)
     said = {"en": "Colonel Ross (cost 1 · power 3", "zh-CN": "罗斯上校（费用 1 · 战力 3"}[loc]
     assert any(label.startswith(said) for label in labels), labels
     before = state.players[a].res

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.conflict import GAME
-from tests.conflict.helpers import codes, outer, play, unit
+from tests.conflict.helpers import codes, outer, play, public_lines, unit
 from tests.conflict.test_combat import duel, start_fight
 
 
@@ -30,6 +29,6 @@ def test_the_second_fight_says_durability_carries_over(loc, said, pair):
     play(state, a, "lay R")
     step = play(state, b, "lay S")
     # Rest against Self-destruct: the defender's line reads 1 from 2, not from 3
-    lines = GAME.text.event_lines(state, [(e.key, e.params) for e in step.events if e.to is None], loc)
+    lines = public_lines(state, step, loc)
     assert lines[-2:] == [said, pair], lines
     assert ub.hp == 1  # the rule: Self-destruct costs its layer 1 (2 -> 1), Rest is hit for 2 (3 -> 1)

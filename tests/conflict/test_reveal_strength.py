@@ -8,12 +8,8 @@ import pytest
 
 from games.conflict import GAME
 from games.conflict import rules as R
-from tests.conflict.helpers import fit, play
+from tests.conflict.helpers import fit, play, public_lines
 from tests.conflict.test_combat import duel, start_fight
-
-
-def public_lines(state, step, loc):
-    return GAME.text.event_lines(state, [(e.key, e.params) for e in step.events if e.to is None], loc)
 
 
 @pytest.mark.parametrize("loc, said, pair", [

@@ -3,6 +3,7 @@ an injected clock and counting seeds, and small helpers to send commands."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -118,6 +119,27 @@ async def fleet_table(host: Host, timer_hours: str | None = None) -> int:
                        ("bob", "victory arms")):
         await host.handle(cmd(user, "play", code=code))
     return (await host.repo.open_session_in_channel(CHANNEL)).id
+
+
+async def bots_play_panzer_until(host: Host, found, moves: int, locale: str = "en"):
+    """A panzer table of alice (seat 0) and bob, seed 100 (the host's first), both seats playing
+    the normal bot's move with random.Random(8) until `found(game, state, seat)` (the seat to
+    act) returns something: (session id, game, state, seat, what it returned)."""
+    from games.registry import get_game
+
+    users = ("alice", "bob")
+    await host.handle(cmd("alice", "game.new", game="panzer", locale=locale))
+    await host.handle(cmd("bob", "game.join", locale=locale))
+    await host.handle(cmd("alice", "game.start", locale=locale))
+    sid = (await host.repo.open_session_in_channel(CHANNEL)).id
+    game, rng = get_game("panzer"), random.Random(8)
+    for _ in range(moves):
+        state = game.engine.load_state((await host.repo.load_session(sid)).state)
+        seat = game.engine.active_seats(state)[0]
+        if (what := found(game, state, seat)):
+            return sid, game, state, seat, what
+        await host.handle(cmd(users[seat], "play", code=game.bot_action(state, seat, rng).code(), locale=locale))
+    raise AssertionError(f"not found in {moves} moves")
 
 
 async def play_duel_to_end(host: Host, session_id: int, channel: int = CHANNEL) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from bot.host import fair
 from bot.outbox import Outbox
-from games.core.i18n import t
+from games.core.i18n import sentences, t
 from games.registry import GAME_MODULES, get_engine, get_game
 from tests.platform.conftest import CHANNEL, USERS, cmd, duel_table, play_duel_to_end, public_text, reply_text
 
@@ -113,12 +113,22 @@ async def test_the_finished_table_stays_viewable_until_a_new_one_opens(host):
     assert winner not in text and t("en", "host.status.lobby") in text
 
 
-async def test_an_abandoned_or_kicked_to_end_table_says_so(host):
-    sid = await duel_table(host)
-    await host.handle(cmd("alice", "game.kick", user_id=USERS["bob"], then="end"))
-    text = reply_text(await host.handle(cmd("carol", "game.status")))
-    assert t("en", "host.result_ended") in text and t("en", "host.no_winner") in text
-    assert "Winner" not in text and fair.secret_text(await host.repo.load_session(sid)) in text
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+async def test_a_kicked_to_end_table_says_so_as_its_post_did(host, locale):
+    """The result of a kick that ends the game reads in /game status and /game log as in the
+    post that ended it ("The game ends without a result. No winner."), in the reader's language."""
+    await host.handle(cmd("alice", "game.new", game="duel", locale=locale))
+    await host.handle(cmd("bob", "game.join", locale=locale))
+    await host.handle(cmd("alice", "game.start", locale=locale))
+    sid = (await host.repo.open_session_in_channel(CHANNEL)).id
+    post = public_text(await host.handle(cmd("alice", "game.kick", user_id=USERS["bob"], then="end", locale=locale)))
+    result = sentences(locale, [t(locale, "host.kick_ended"), t(locale, "host.no_winner")])
+    assert result in post.splitlines(), post
+    for verb in ("game.status", "game.log"):
+        text = reply_text(await host.handle(cmd("carol", verb, locale=locale)))
+        assert result in text.splitlines(), (verb, text)
+        assert t(locale, "host.result_ended") not in text and not WIN_WORDS.search(text.replace(result, ""))
+        assert fair.secret_text(await host.repo.load_session(sid)) in text
 
 
 async def test_rematch_same_game_same_players_seat_order_turned(host):

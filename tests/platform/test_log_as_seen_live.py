@@ -16,17 +16,16 @@ nothing else but its frame and the result. What differs by design:
   bot's moves in the same command come before it there);
 - the DMs of the command that ends the game: none is sent once the result is out, and the log
   leaves them out too (`Host._told`);
-- names are as the board shows things now (the log has no earlier board): the ordinal of a
-  shared name (`Marines` posted alone, `Marines #1` once a second is on the board) and, in
-  conflict, a unit gone since ("(no longer in play)", or only its role, "that unit"). Left open:
-  giving the log the names of the time would take a replay of the game per read.
 - a game that ends with only bots left, once no person is in play, posts no line per bot move,
-  where the log keeps every move; no table here gets there (every seat in play is a person's).
+  where the log keeps every move (as the post says, `host.bots_play_on`); no table here gets
+  there (every seat in play is a person's): tests/platform/test_log_bots_alone.py does.
+Names are those of the time, word for word: the ordinal of a shared name (`Marines` posted
+alone, `Marines #1` once a second is on the board) and a unit destroyed since read as they did
+live (the host keeps each step's lines, `Host._keep_log_lines`).
 """
 from __future__ import annotations
 
 import difflib
-import functools
 import random
 import re
 from dataclasses import dataclass, field
@@ -37,8 +36,8 @@ from bot.host import core
 from games.core.i18n import t
 from games.registry import get_game
 from tests.platform.conftest import USERS, cmd, reply_text
+from tests.platform.test_out_of_play import play_out
 
-ORDINAL = re.compile(r" #\d+\b")
 SPECTATOR = "mod"  # seated nowhere: reads the channel only
 
 
@@ -52,9 +51,7 @@ class Table:
     # each reader's live lines, in order: the channel's posts for everyone, DMs for their user
     live: dict[str, list[tuple[int, str, str]]] = field(default_factory=dict)
     commands: int = 0
-    event_lines: set[str] = field(default_factory=set)  # every line the host made from an event, live
-    logged_lines: set[str] = field(default_factory=set)  # and while the log is read
-    playing: bool = True  # False while the log is read
+    event_lines: set[str] = field(default_factory=set)  # every line the host made from an event
 
     def heard(self, box) -> None:
         """One command's messages: (the command's number, "post" or "dm", line) for each reader."""
@@ -69,18 +66,18 @@ class Table:
 
 @pytest.fixture
 def recorded(monkeypatch):
-    """Every line `Host._event_lines` makes, so that a live post's event lines can be told from its
-    board and its host lines (the comparison itself is between the live messages and the log)."""
+    """Every line `Host._indexed_event_lines` makes, so that a live post's event lines can be told
+    from its board and its host lines (the comparison itself is between the live messages and the log)."""
     tables: list[Table] = []
-    original = core.Host._event_lines
+    original = core.Host._indexed_event_lines
 
     def recording(session, state, locale, events):
         lines = original(session, state, locale, events)
         for table in tables:
-            (table.event_lines if table.playing else table.logged_lines).update(lines)
+            table.event_lines.update(line for _, line in lines)
         return lines
 
-    monkeypatch.setattr(core.Host, "_event_lines", staticmethod(recording))
+    monkeypatch.setattr(core.Host, "_indexed_event_lines", staticmethod(recording))
     return tables
 
 
@@ -122,7 +119,6 @@ async def play(host, table: Table, rng: random.Random, commands: int) -> bool:
 async def read_log(host, table: Table, reader: str) -> list[str]:
     """Every page of the reader's `/game log`, oldest first."""
     loc = table.locale
-    table.playing = False
     first = reply_text(await host.handle(cmd(reader, "game.log", locale=loc, game=str(table.sid))))
     pages = max(1, -(-await host.repo.count_public_log(table.sid) // core.LOG_LINES))
     out = []
@@ -131,19 +127,7 @@ async def read_log(host, table: Table, reader: str) -> list[str]:
             cmd(reader, "game.log", locale=loc, game=str(table.sid), page=str(page))))
         body = text.splitlines()
         out += body[1:] if pages > 1 else body
-    table.playing = True
     return out
-
-
-def same_things(line: str) -> str:
-    """A line with what names things as the board stands now taken off, for the log reads them
-    later: the ordinals of shared names (`Marines #1` -> `Marines`: `games.core.i18n.numbered`; a
-    name alone when posted is `#1` once a second one is on the board) and conflict's "(no longer
-    in play)" after a unit gone since."""
-    line = ORDINAL.sub("", line)
-    for locale in ("en", "zh-CN"):
-        line = line.replace(t(locale, "conflict.gone_named", name=""), "")
-    return line
 
 
 def log_events(table: Table, lines: list[str]) -> tuple[list[str], list[str]]:
@@ -153,13 +137,12 @@ def log_events(table: Table, lines: list[str]) -> tuple[list[str], list[str]]:
     loc = table.locale
     names = table.names
     heads = {t(loc, key, who=who) for key in ("host.log_after", "host.log_acted") for who in names}
-    known = {same_things(line) for line in table.logged_lines}
+    known = table.event_lines
     events, others = [], []
     for line in lines:
         body = line.split(" ", 1)[1] if re.match(r"#\d+ ", line) else line.removeprefix("    ")
         if body in heads:
             continue
-        body = same_things(body)
         if body not in known:
             body = next((body[len(who) + 2:] for who in names
                          if body.startswith(f"{who}: ") and body[len(who) + 2:] in known), body)
@@ -167,50 +150,34 @@ def log_events(table: Table, lines: list[str]) -> tuple[list[str], list[str]]:
     return events, others
 
 
-@functools.lru_cache(maxsize=None)
-def _as_logged(logged: str) -> re.Pattern:
-    pattern = re.escape(logged)
-    get_game("conflict")  # its catalog
-    for label in {same_things(t(loc, f"conflict.{role}")) for loc in ("en", "zh-CN")
-                  for role in ("gone", "gone_attacker", "gone_defender")}:
-        pattern = pattern.replace(re.escape(label), ".+?")
-    return re.compile(pattern)
-
-
-def same_line(live: str, logged: str) -> bool:
-    """The same line, but for a unit gone since the post, which the log can only name by its
-    role ("that unit takes that unit aboard as crew." for "Light Tank takes Supply Corps aboard
-    as crew."): the log renders with the board as it stands now (left open in issue 18)."""
-    return live == logged or _as_logged(logged).fullmatch(live) is not None
-
-
-def told_in_order(live: list[tuple[int, str, str]], logged: list[str]) -> bool:
+def told_in_order(live: list[tuple[int, str, str]], logged: list[str], more: bool = False) -> bool:
     """Whether the log's lines are the live ones, in order, each DM line among the channel's lines
     of its own command: the log puts a DM's line at the step that made it, where live it came
-    after the command's post (a bot's move after the reader's own draw)."""
+    after the command's post (a bot's move after the reader's own draw). `more`: the log may
+    hold lines besides (the bots' moves no post told)."""
     posts = [(n, line) for n, kind, line in live if kind == "post"]
     dms = [(n, line) for n, kind, line in live if kind == "dm"]
     frontier = {(0, 0)}  # lines of posts and of DMs matched so far
     for line in logged:
         after = set()
         for i, j in frontier:
-            if i < len(posts) and same_line(posts[i][1], line) and (j == len(dms) or dms[j][0] >= posts[i][0]):
+            if i < len(posts) and posts[i][1] == line and (j == len(dms) or dms[j][0] >= posts[i][0]):
                 after.add((i + 1, j))
-            if j < len(dms) and same_line(dms[j][1], line) and (i == len(posts) or posts[i][0] >= dms[j][0]):
+            if j < len(dms) and dms[j][1] == line and (i == len(posts) or posts[i][0] >= dms[j][0]):
                 after.add((i, j + 1))
-        frontier = after
+        frontier = after | frontier if more else after
     return (len(posts), len(dms)) in frontier
 
 
 async def compare(host, table: Table) -> list[str]:
     problems = []
     for reader, live in table.live.items():
-        seen = [(n, kind, same_things(line)) for n, kind, line in live if line in table.event_lines]
+        seen = [(n, kind, line) for n, kind, line in live if line in table.event_lines]
         logged, others = log_events(table, await read_log(host, table, reader))
         if not told_in_order(seen, logged):
             diff = difflib.unified_diff([line for _, _, line in seen], logged, "live", "log", lineterm="", n=1)
             problems.append(f"{reader}: " + "\n".join(list(diff)[:60]))
-        shown = {same_things(line) for _, _, line in live}
+        shown = {line for _, _, line in live}
         unseen = [line for line in others if line not in shown]
         if unseen:
             problems.append(f"{reader} reads lines never shown live: {unseen[:5]}")
@@ -240,3 +207,28 @@ async def test_the_log_is_what_each_reader_saw(host, recorded, key, people, loca
     assert (await host.repo.load_session(table.sid)).status == "finished"
     problems += await compare(host, table)
     assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+async def test_the_log_keeps_the_moves_the_bots_made_alone(host, recorded, locale):
+    """Once no person is in play, the posts stop telling each move and say so: "…they play it
+    to its end without a post per move. …; /game log keeps every move." (`host.bots_play_on`).
+    The log does: besides every line alice was shown, in order, it holds the bots' moves after
+    she went out (conflict, alice and three bots; she plays for time and falls), each read as
+    a post of that command would have read it."""
+    host.bot_step_cap = 40  # the bots finish over several ticks
+    table = Table("conflict", locale, ["alice", "", "", ""])
+    recorded.append(table)
+    played = await play_out(host, ["alice"], bots=3, locales={"alice": locale})
+    table.live = {"alice": []}
+    for box, _ in played.steps:
+        table.heard(box)
+    session = await host.repo.load_session(played.sid)
+    table.sid, table.names = played.sid, [seat.name for seat in session.seats]
+    seen = [(n, kind, line) for n, kind, line in table.live["alice"] if line in table.event_lines]
+    logged, others = log_events(table, await read_log(host, table, "alice"))
+    assert t(locale, "host.bots_play_on") in {line for _, _, line in table.live["alice"]}
+    assert told_in_order(seen, logged, more=True)
+    assert not told_in_order(seen, logged) and len(logged) > len(seen)  # the bots' moves, unposted
+    shown = {line for _, _, line in table.live["alice"]}
+    assert [line for line in others if line not in shown] == []

@@ -4,12 +4,9 @@ spliced into a move: a copied label answered "You have nothing saved as I2 for p
 line that names a legal action plays it; an `@NAME` that names nothing keeps the deck's message."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from games.registry import get_engine, get_game
-from tests.platform.conftest import cmd, reply_text, snapshot
+from tests.platform.conftest import bots_play_panzer_until, cmd, reply_text, snapshot
 
 USERS = ("alice", "bob")
 
@@ -21,21 +18,11 @@ def copied(game, state, seat, action, locale: str) -> str:
 
 
 async def panzer_until_a_label_with_a_hex(host):
-    """Seed 100 (the host's first), both seats played by the normal bot with random.Random(8)
-    until the acting seat has an action whose menu path (`copied`) holds a tank's `@HEX`."""
-    await host.handle(cmd("alice", "game.new", game="panzer"))
-    await host.handle(cmd("bob", "game.join"))
-    await host.handle(cmd("alice", "game.start"))
-    sid = (await host.repo.open_session_in_channel(10)).id
-    engine, game, rng = get_engine("panzer"), get_game("panzer"), random.Random(8)
-    for _ in range(300):
-        state = engine.load_state((await host.repo.load_session(sid)).state)
-        seat = engine.active_seats(state)[0]
-        with_hex = [a for a in engine.legal_actions(state, seat) if "@" in copied(game, state, seat, a, "en")]
-        if with_hex:
-            return sid, game, state, seat, with_hex[0]
-        await host.handle(cmd(USERS[seat], "play", code=game.bot_action(state, seat, rng).code()))
-    raise AssertionError("no label with a hex in 300 moves")
+    """Until the acting seat has an action whose menu path (`copied`) holds a tank's `@HEX`."""
+    def with_hex(game, state, seat):
+        return next((a for a in game.engine.legal_actions(state, seat) if "@" in copied(game, state, seat, a, "en")),
+                    None)
+    return await bots_play_panzer_until(host, with_hex, 300)
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
@@ -62,18 +49,9 @@ async def test_a_named_move_the_rules_refuse_says_why(host, locale):
     """Seed 100, bot moves random.Random(8): "/play drive TANK N" with one free point more than
     the tank may take answered "That action is not understood"; it now gets the rules' own
     refusal, the same as the code typed with the tank's id, and changes nothing."""
-    await host.handle(cmd("alice", "game.new", game="panzer"))
-    await host.handle(cmd("bob", "game.join"))
-    await host.handle(cmd("alice", "game.start"))
-    sid = (await host.repo.open_session_in_channel(10)).id
-    engine, game, rng = get_engine("panzer"), get_game("panzer"), random.Random(8)
-    for _ in range(300):
-        state = engine.load_state((await host.repo.load_session(sid)).state)
-        seat = engine.active_seats(state)[0]
-        drives = [a.code().split() for a in engine.legal_actions(state, seat) if a.code().startswith("drive ")]
-        if drives:
-            break
-        await host.handle(cmd(USERS[seat], "play", code=game.bot_action(state, seat, rng).code()))
+    def drive_codes(game, state, seat):
+        return [a.code().split() for a in game.engine.legal_actions(state, seat) if a.code().startswith("drive ")]
+    sid, game, state, seat, drives = await bots_play_panzer_until(host, drive_codes, 300)
     tank = drives[0][1]
     over = max(int(c[2]) for c in drives if c[1] == tank) + 1
     name = game.text.token_names(state, seat, locale)[tank].split(" @")[0]

@@ -5,13 +5,10 @@ with the id "That is not possible in this phase". RULES.md 6: a destroyed tank l
 refusal names the tank and says so, in the player's language, and changes nothing."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from games.core.hexgrid import neighbor
-from games.registry import get_engine, get_game
-from tests.platform.conftest import cmd, reply_text, snapshot
+from tests.platform.conftest import bots_play_panzer_until, cmd, reply_text, snapshot
 
 USERS = ("alice", "bob")
 SAID = {"en": "{tank} has been destroyed: a wreck can neither move nor fire.",
@@ -19,21 +16,11 @@ SAID = {"en": "{tank} has been destroyed: a wreck can neither move nor fire.",
 
 
 async def until_a_seat_moves_with_a_tank_lost(host):
-    """Seed 100 (the host's first), both seats played by the normal bot with random.Random(8)
-    until the seat to move (movement phase) has lost a tank."""
-    await host.handle(cmd("alice", "game.new", game="panzer"))
-    await host.handle(cmd("bob", "game.join"))
-    await host.handle(cmd("alice", "game.start"))
-    sid = (await host.repo.open_session_in_channel(10)).id
-    engine, game, rng = get_engine("panzer"), get_game("panzer"), random.Random(8)
-    for _ in range(2000):
-        state = engine.load_state((await host.repo.load_session(sid)).state)
-        seat = engine.active_seats(state)[0]
-        lost = [tk for tk in state.tanks if tk.owner == seat and not tk.alive]
-        if lost and state.phase in ("move", "moving"):
-            return sid, game, state, seat, lost[0]
-        await host.handle(cmd(USERS[seat], "play", code=game.bot_action(state, seat, rng).code()))
-    raise AssertionError("no seat moved with a tank lost in 2000 moves")
+    """Until the seat to move (movement phase) has lost a tank."""
+    def lost(game, state, seat):
+        return state.phase in ("move", "moving") and next(
+            (tk for tk in state.tanks if tk.owner == seat and not tk.alive), None)
+    return await bots_play_panzer_until(host, lost, 2000)
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
