@@ -2005,7 +2005,7 @@ class Host:
         # player reads of a bot's attack in the channel, then the DM that asks them to answer.
         per_user: dict[tuple[bool, int], list[str]] = {}  # (before the post, user) -> lines
         in_play = set(progress.in_play or ())
-        posted = bool(box.public)
+        has_post = bool(box.public)
         first_public = next((i for i, e in enumerate(progress.events) if e.to is None), len(progress.events))
         for i, event in enumerate(progress.events):
             if event.to is None:
@@ -2015,7 +2015,7 @@ class Host:
                 if user is None:
                     continue  # a bot seat
                 uloc = await self._user_locale(user)
-                per_user.setdefault((posted and i < first_public, user), []).append(
+                per_user.setdefault((has_post and i < first_public, user), []).append(
                     self._private_line(session, progress.state, uloc, seat, event.key, event.params))
         # /game log shows each seat what reached it: a private event that reached only some of
         # its seats says which (none after the result)

@@ -319,7 +319,7 @@ def test_with_three_players_the_wiped_territory_counts_toward_nuclear_doomsday(l
 @pytest.mark.parametrize("loc,head,tail", [
     ("en", "{p}'s territories leave the board: ", " go to the bottom of the territory deck (a player who concedes "
                                                   "is out, their units are removed and their territories go back to the deck)."),
-    ("zh-CN", "{p} 的领地离开棋盘：", " 放回领地牌堆底（认输的玩家出局，其单位移除，其领地回到领地牌堆底）。")])
+    ("zh-CN", "{p} 的领地离开地图：", " 放回领地牌堆底（认输的玩家出局，其单位移除，其领地回到领地牌堆底）。")])
 def test_a_concession_says_where_the_territories_go(loc, head, tail):
     """RULES.md, Conceding: "多人局该玩家出局，其单位移除，其领地回到领地牌堆底，游戏继续". The
     territories left the board without a word."""

@@ -273,9 +273,12 @@ def test_a_tie_for_the_first_player_says_so_and_zh_roll_terms_use_chinese_bracke
                      "🎲 P2 rolls for the first player (1d6, highest goes first): 3 = **3**"], en
     assert "P1 goes first." in en
     assert sum("**并列最高：重掷**" in line for line in zh) == 2, zh
-    logistics = [line for line in zh if "决定后勤点数" in line]
+    logistics = [line for line in zh if "后勤点数骰" in line]
     assert logistics and all("+ 38（基础）" in line and "(" not in line for line in logistics), logistics
     assert any("+ 38 (base)" in line for line in en), en
+    # newcomer15: "🎲 alice 掷 决定先后手" read "alice rolls decide the first player": what is rolled is a noun
+    assert "🎲 P3 掷 先后手骰（1d6，最高者先手）：2 = **2**" in zh, zh
+    assert not any("掷 决定" in line for line in zh), zh
 
 
 def test_each_card_of_a_focus_strike_is_named_before_its_rolls():
