@@ -244,7 +244,9 @@ def action_facts(engine: Any, state: Any, seat: int, action: Any, locale: str) -
     if shot is None:
         return ""
     tid, target, gun, mode, at = shot
-    return _odds_text(state, tid, target, gun, getattr(action, "ammo", None), mode, at, locale)
+    odds = _odds_text(state, tid, target, gun, getattr(action, "ammo", None), mode, at, locale)
+    # why a tank may fire again, which its label has no room for (RULES 6, rate of fire)
+    return t(locale, "panzer.term.again_facts", odds=odds) if action.kind == "again" else odds
 
 
 _FIRE = ("precise", "jumpfire", "dfire", "advfire")
@@ -385,6 +387,23 @@ def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: lis
     return shown
 
 
+def _shot_words(state: Any, action: Any, locale: str) -> str:
+    """What sets a shot apart from the tank's other shots at that target, in one bracket after it:
+    the gun, by name, of a tank with two (`(37mm turret)`), and the special round (`(APFSDS)`,
+    `(37mm turret, APFSDS)`); "" for the one gun's plain shot. Two brackets with "special round:"
+    in one made "Precision shot: M3 Lee #19 fires at Sherman Firefly #20 (37mm turret) (special
+    round: overcharged round)", 104 characters."""
+    parts = []
+    if getattr(action, "gun", None) is not None:
+        tk = next((x for x in state.tanks if x.id == action.tank), None)
+        guns = ROSTER[tk.type].guns if tk else []
+        if len(guns) > 1 and 0 < action.gun <= len(guns):
+            parts.append(localize_value(guns[action.gun - 1].name, locale))
+    if action.ammo:
+        parts.append(t(locale, f"panzer.ammo.{action.ammo}"))
+    return aside(locale, "", listed(locale, parts)) if parts else ""
+
+
 def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> str:
     kind = action.kind
     p: dict[str, Any] = {}
@@ -415,17 +434,10 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
             if h.lower() in DIRECTION_NAMES else hex_label(h) for h in action.steps)
     if kind == "drive":
         p["free"] = action.free
-    if kind in ("load", "precise", "jumpfire", "dfire", "again", "advfire"):
-        ammo = data.get("ammo")
-        p["ammo"] = t(locale, "panzer.term.with_ammo", ammo=t(locale, f"panzer.ammo.{ammo}")) if ammo and kind != "load" else ""
-        if kind == "load":  # what the round does is in `action_facts`
-            p["ammo"] = t(locale, f"panzer.ammo.{ammo}")
-    if "gun" in data:
-        tid = data["tank"]
-        tk = next((x for x in state.tanks if x.id == tid), None)
-        guns = ROSTER[tk.type].guns if tk else []
-        p["gun"] = (aside(locale, "", localize_value(guns[action.gun - 1].name, locale))
-                    if len(guns) > 1 and 0 < action.gun <= len(guns) else "")
+    if kind == "load":  # what the round does is in `action_facts`
+        p["ammo"] = t(locale, f"panzer.ammo.{action.ammo}")
+    if kind in ("precise", "jumpfire", "dfire", "again", "advfire"):
+        p["shot"] = _shot_words(state, action, locale)
     if kind == "dfire" and state.reaction is not None:
         p["target"] = _tank_label(state, state.reaction.mover, locale)
     if kind in ("again", "noagain"):  # whose second shot, at whom

@@ -192,18 +192,20 @@ def second_shot():
 
 
 @pytest.mark.parametrize("locale,again,no,rule", [
-    ("en", "Second shot (rate of fire): BT-7 #1 fires again at M4 Sherman #3",
+    ("en", "Second shot: BT-7 #1 fires again at M4 Sherman #3",
      "No second shot for BT-7 #1", "a light tank that fired at a medium or heavy tank"),
-    ("zh-CN", "第二发（射速优势）：BT-7 #1 再次向 M4 #3 开火", "BT-7 #1 不打第二发",
+    ("zh-CN", "第二发：BT-7 #1 再次向 M4 #3 开火", "BT-7 #1 不打第二发",
      "轻型射击中/重型未击毁时可再射一次")])
 def test_the_second_shot_is_named_with_its_rule(locale, again, no, rule):
     """RULES 6: "rate of fire (all light tanks): after firing at a medium or heavy tank without
-    destroying it, fire once more". The menu names it a second shot, whose and at whom; the prompt
-    quotes the rule."""
+    destroying it, fire once more". The menu names it a second shot, whose and at whom, and
+    under it the rule's name with the odds (in the label, "Second shot (rate of fire): Semovente
+    M41 #19 fires again at Sherman Firefly #20 (special round: overcharged round)" would run to 115
+    characters, past the 100 a select option shows); the prompt quotes the rule."""
     s = second_shot()
     assert label(s, "again -", locale) == again, label(s, "again -", locale)
-    assert TEXT.action_facts(s, 0, ENGINE.parse_action("again -"), locale).startswith(
-        {"en": "distance 3: hit ", "zh-CN": "距离 3，命中率 "}[locale])  # under the choice
+    assert TEXT.action_facts(s, 0, ENGINE.parse_action("again -"), locale).startswith(  # under the choice
+        {"en": "rate of fire (rule 6) · distance 3: hit ", "zh-CN": "射速优势（规则 6）· 距离 3，命中率 "}[locale])
     assert label(s, "noagain", locale) == no
     # out of turn (defensive fire), the player is asked by a prompt, which quotes the rule
     d = moving([("a1", "m4", "h8", "n"), ("b1", "bt7", "h4", "s")])
