@@ -19,7 +19,7 @@ NATIONS: tuple[str, ...] = ("de", "su", "us", "uk", "it", "jp", "fr")
 
 class Gun(BaseModel):
     model_config = {"extra": "forbid", "frozen": True}
-    name: str
+    name: str | dict[str, str]  # a calibre reads alike in both languages; "hull"/"turret" are words
     range: int = Field(ge=1, le=20)
     attack: int = Field(ge=0, le=30)
     turret: bool

@@ -90,8 +90,12 @@ def army_label(presets: dict[str, str], loadout: str, locale: str) -> str:
 
 def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, str]:
     """Verbs; hexes as `C4`; tanks by model and number with their hex and, for the seat's own,
-    special ammunition left; directions, ammunition kinds, sides and the roster. A tank id
-    that is also a hex's code names the tank (the tank is what a menu step groups by)."""
+    how many special rounds it has left; directions, ammunition kinds, sides and the roster. A
+    tank id that is also a hex's code names the tank (the tank is what a menu step groups by).
+
+    The rounds are counted, not named: a tank's name is matched by `/play`, and "Tiger #1
+    (special rounds: APFSDS)" put the word APFSDS in every shot of that tank, so a shot typed
+    with APFSDS named the plain shot too. Each shot's choice names its round (`describe`)."""
     names = verb_names("panzer", (a.model_fields["kind"].default for a in engine.actions), locale)
     names.update({h: hex_label(h) for h in MAPS[state.options.map].names.values()})
     names.update({d: t(locale, f"panzer.dir.{d}") for d in ("n", "ne", "se", "s", "sw", "nw")})
@@ -107,8 +111,7 @@ def token_names(engine: Any, state: Any, seat: int, locale: str) -> dict[str, st
         if tk.pos is not None:
             label += f" @{hex_label(hexes.get(tk.pos))}"
         if tk.owner == seat and tk.ammo:  # in brackets: " · " is the menu path's separator
-            label = aside(locale, label, t(locale, "panzer.term.loaded",
-                                           ammo="/".join(t(locale, f"panzer.ammo.{m.kind}") for m in tk.ammo)))
+            label = aside(locale, label, t(locale, "panzer.term.rounds_left", n=len(tk.ammo)))
         names[tk.id] = label
     return names
 
@@ -225,8 +228,38 @@ def shot_odds(state: Any, tid: str, target: str, gun: int, ammo: str | None, mod
 def _odds_text(state: Any, tid: str, target: str, gun: int, ammo: str | None, mode: str, aim_at: Any,
                locale: str) -> str:
     hit, kill = shot_odds(state, tid, target, gun, ammo, mode, aim_at)
-    return t(locale, "panzer.term.odds", dist=shot_distance(state, tid, target, aim_at), hit=round(hit * 100),
+    return t(locale, "panzer.term.odds_bare", dist=shot_distance(state, tid, target, aim_at), hit=round(hit * 100),
              kill=round(kill * 100))
+
+
+def action_facts(engine: Any, state: Any, seat: int, action: Any, locale: str) -> str:
+    """Under a choice in the menus (a select option's description): a shot's distance and its
+    chances as the roll will count them (`shot_odds`), a round's effect on the tank loading it;
+    "" for any other choice. In the label they made 77 of 2,376 English fire labels longer than
+    the 100 characters a select option shows, cut with "…"."""
+    if action.kind == "load":  # overcharge scales by the tank's class (rule 7)
+        return t(locale, f"panzer.ammo_effect.{action.ammo}",
+                 factor=OVERCHARGE_FACTOR.get(_tank_class(state, action.tank), "?"))
+    shot = _shot_of(state, action)
+    if shot is None:
+        return ""
+    tid, target, gun, mode, at = shot
+    odds = _odds_text(state, tid, target, gun, getattr(action, "ammo", None), mode, at, locale)
+    # why a tank may fire again, which its label has no room for (RULES 6, rate of fire)
+    return t(locale, "panzer.term.again_facts", odds=odds) if action.kind == "again" else odds
+
+
+_FIRE = ("precise", "jumpfire", "dfire", "advfire")
+
+
+def menu_steps(engine: Any, state: Any, seat: int, action: Any) -> list[str]:
+    """A shot is chosen as shooter, target, then the shot itself: gun and round in one step
+    (`1`, `2+apfsds`), each choice labelled by name with its odds beneath. A step for the gun
+    alone showed a bare gun number ("Advance fire · Tiger #2 · Panther #3 · 1")."""
+    if action.kind not in _FIRE:
+        return action.code().split()
+    shot = str(action.gun) + (f"+{action.ammo}" if action.ammo else "")
+    return [action.kind, action.tank, *([action.target] if action.kind != "dfire" else []), shot]
 
 
 def _shot_of(state: Any, action: Any) -> tuple[str, str, int, str, Any] | None:
@@ -354,6 +387,23 @@ def explain_roll(engine: Any, state: Any, params: dict[str, Any], following: lis
     return shown
 
 
+def _shot_words(state: Any, action: Any, locale: str) -> str:
+    """What sets a shot apart from the tank's other shots at that target, in one bracket after it:
+    the gun, by name, of a tank with two (`(37mm turret)`), and the special round (`(APFSDS)`,
+    `(37mm turret, APFSDS)`); "" for the one gun's plain shot. Two brackets with "special round:"
+    in one made "Precision shot: M3 Lee #19 fires at Sherman Firefly #20 (37mm turret) (special
+    round: overcharged round)", 104 characters."""
+    parts = []
+    if getattr(action, "gun", None) is not None:
+        tk = next((x for x in state.tanks if x.id == action.tank), None)
+        guns = ROSTER[tk.type].guns if tk else []
+        if len(guns) > 1 and 0 < action.gun <= len(guns):
+            parts.append(localize_value(guns[action.gun - 1].name, locale))
+    if action.ammo:
+        parts.append(t(locale, f"panzer.ammo.{action.ammo}"))
+    return aside(locale, "", listed(locale, parts)) if parts else ""
+
+
 def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> str:
     kind = action.kind
     p: dict[str, Any] = {}
@@ -384,17 +434,10 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
             if h.lower() in DIRECTION_NAMES else hex_label(h) for h in action.steps)
     if kind == "drive":
         p["free"] = action.free
-    if kind in ("load", "precise", "jumpfire", "dfire", "again", "advfire"):
-        ammo = data.get("ammo")
-        p["ammo"] = t(locale, "panzer.term.with_ammo", ammo=t(locale, f"panzer.ammo.{ammo}")) if ammo and kind != "load" else ""
-        if kind == "load":  # what the round does, on this tank (overcharge scales by the tank's class, rule 7)
-            effect = t(locale, f"panzer.ammo_effect.{ammo}", factor=OVERCHARGE_FACTOR.get(_tank_class(state, action.tank), "?"))
-            p["ammo"] = aside(locale, t(locale, f"panzer.ammo.{ammo}"), effect)
-    if "gun" in data:
-        tid = data["tank"]
-        tk = next((x for x in state.tanks if x.id == tid), None)
-        guns = ROSTER[tk.type].guns if tk else []
-        p["gun"] = aside(locale, "", guns[action.gun - 1].name) if len(guns) > 1 and 0 < action.gun <= len(guns) else ""
+    if kind == "load":  # what the round does is in `action_facts`
+        p["ammo"] = t(locale, f"panzer.ammo.{action.ammo}")
+    if kind in ("precise", "jumpfire", "dfire", "again", "advfire"):
+        p["shot"] = _shot_words(state, action, locale)
     if kind == "dfire" and state.reaction is not None:
         p["target"] = _tank_label(state, state.reaction.mover, locale)
     if kind in ("again", "noagain"):  # whose second shot, at whom
@@ -407,12 +450,7 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
         p["dist"] = shot_distance(state, action.tank, action.target)
     if kind == "drive" and not action.free:  # "with 0 free points" says nothing
         return t(locale, "panzer.act.drive_plain", **p)
-    shot = _shot_of(state, action)
-    if shot is not None:  # every fire choice says its chance, as its roll will count it
-        tid, target, gun, mode, at = shot
-        return t(locale, f"panzer.act.{kind}", **p) + _odds_text(state, tid, target, gun, data.get("ammo"), mode,
-                                                                   at, locale)
-    return t(locale, f"panzer.act.{kind}", **p)
+    return t(locale, f"panzer.act.{kind}", **p)  # a shot's odds are its `action_facts`
 
 
 ARROWS = ["↑", "↗", "↘", "↓", "↙", "↖"]

@@ -87,14 +87,16 @@ def test_damage_line_names_no_face_where_both_are_equal():
 
 
 @pytest.mark.parametrize("locale,label", [
-    ("en", "Panther #3 @H4 (special rounds: overcharged round)"),
-    ("zh-CN", "豹式坦克 #3 @H4（特种炮弹：超量装药炮弹）")])
+    ("en", "Panther #3 @H4 (2 special rounds)"),
+    ("zh-CN", "豹式坦克 #3 @H4（特种炮弹 2 枚）")])
 def test_own_tank_with_special_rounds_reads_apart_from_the_menu_path(locale, label):
     """The menu path joins its steps with " · ": an own tank's special rounds are in brackets, so
-    "Precision shot · Panther #3 @H4 (special rounds: …) · M4 Sherman #1" does not read as a shot with it."""
+    "Precision shot · Panther #3 @H4 (2 special rounds) · M4 Sherman #1" does not read as a shot
+    with them. They are counted, not named (session 15): a tank's name is matched by /play, and
+    a round's name in it made the plain shot answer to "APFSDS" too (tests/panzer/test_fire_choices.py)."""
     s = board([("a1", "m4", "h8", "n"), ("a9", "m4", "l10", "n"), ("b1", "panther", "h4", "s"),
                ("b9", "m4", "a1", "s")], seat=1)
-    give_ammo(s, "b1", "overcharge")
+    give_ammo(s, "b1", "overcharge", "hesh")
     names = TEXT.token_names(s, 1, locale)
     assert names["b1"] == label, names["b1"]
     assert " · " not in names["b1"]
@@ -102,18 +104,20 @@ def test_own_tank_with_special_rounds_reads_apart_from_the_menu_path(locale, lab
 
 
 @pytest.mark.parametrize("locale,labels", [
-    ("en", {"overcharge": "Load Panther #1: overcharged round (damage dice ×1.5)",
-            "apfsds": "Load Panther #1: APFSDS (the lower hit die counts as 6)",
-            "hesh": "Load Panther #1: HESH (on a hit, 1d6 instead of damage: 1–2 immobilised, 3–4 gun out, 5–6 destroyed)"}),
-    ("zh-CN", {"overcharge": "为 豹式坦克 #1 装填超量装药炮弹（伤害骰 ×1.5）",
-               "apfsds": "为 豹式坦克 #1 装填尾翼脱壳稳定弹（命中骰中较小的一枚视为 6）",
-               "hesh": "为 豹式坦克 #1 装填碎甲弹（命中后不判伤害，掷 1d6：1–2 履带瘫痪，3–4 火炮损坏，5–6 击毁）"})])
+    ("en", {"overcharge": ("Load Panther #1: overcharged round", "damage dice ×1.5"),
+            "apfsds": ("Load Panther #1: APFSDS", "the lower hit die counts as 6"),
+            "hesh": ("Load Panther #1: HESH", "on a hit, 1d6 instead of damage: 1–2 immobilised, 3–4 gun out, 5–6 destroyed")}),
+    ("zh-CN", {"overcharge": ("为 豹式坦克 #1 装填超量装药炮弹", "伤害骰 ×1.5"),
+               "apfsds": ("为 豹式坦克 #1 装填尾翼脱壳稳定弹", "命中骰中较小的一枚视为 6"),
+               "hesh": ("为 豹式坦克 #1 装填碎甲弹", "命中后不判伤害，掷 1d6：1–2 履带瘫痪，3–4 火炮损坏，5–6 击毁")})])
 def test_load_choice_says_what_the_round_does(locale, labels):
     """RULES 7: "超量装药 overcharge：伤害骰之和 × 2（轻）、× 1.5（中）、× 1.2（重）"; "APFSDS：命中骰中一枚视为 6";
     "碎甲弹 HESH：命中后不进行伤害判定，掷 1d6：1–2 永久丧失移动；3–4 永久丧失射击；5–6 击毁". The English
-    rules page gives these in Chinese only; the load menu named the rounds alone ("Load Tiger #1: APFSDS")."""
+    rules page gives these in Chinese only; the load menu named the rounds alone ("Load Tiger #1: APFSDS").
+    What the round does is under the choice (its facts, a select option's description): in the
+    label, "Load Type 3 Chi-Nu #15: HESH (on a hit, …)" ran past the 100 characters an option shows."""
     from games.panzer.models import Load
     s = board([("a1", "panther", "h8", "n"), ("b1", "m4", "a1", "s")], phase="ammo")
-    for kind, label in labels.items():
+    for kind, (label, facts) in labels.items():
         assert TEXT.describe_action(s, 0, Load(tank="a1", ammo=kind), locale) == label
-        assert len(label) <= 100
+        assert TEXT.action_facts(s, 0, Load(tank="a1", ammo=kind), locale) == facts

@@ -192,16 +192,20 @@ def second_shot():
 
 
 @pytest.mark.parametrize("locale,again,no,rule", [
-    ("en", "Second shot (rate of fire): BT-7 #1 fires again at M4 Sherman #3 · distance 3: hit ",
+    ("en", "Second shot: BT-7 #1 fires again at M4 Sherman #3",
      "No second shot for BT-7 #1", "a light tank that fired at a medium or heavy tank"),
-    ("zh-CN", "第二发（射速优势）：BT-7 #1 再次向 M4 #3 开火（距离 3，命中率 ", "BT-7 #1 不打第二发",
+    ("zh-CN", "第二发：BT-7 #1 再次向 M4 #3 开火", "BT-7 #1 不打第二发",
      "轻型射击中/重型未击毁时可再射一次")])
 def test_the_second_shot_is_named_with_its_rule(locale, again, no, rule):
     """RULES 6: "rate of fire (all light tanks): after firing at a medium or heavy tank without
-    destroying it, fire once more". The menu names it a second shot, whose and at whom; the prompt
-    quotes the rule."""
+    destroying it, fire once more". The menu names it a second shot, whose and at whom, and
+    under it the rule's name with the odds (in the label, "Second shot (rate of fire): Semovente
+    M41 #19 fires again at Sherman Firefly #20 (special round: overcharged round)" would run to 115
+    characters, past the 100 a select option shows); the prompt quotes the rule."""
     s = second_shot()
-    assert label(s, "again -", locale).startswith(again), label(s, "again -", locale)
+    assert label(s, "again -", locale) == again, label(s, "again -", locale)
+    assert TEXT.action_facts(s, 0, ENGINE.parse_action("again -"), locale).startswith(  # under the choice
+        {"en": "rate of fire (rule 6) · distance 3: hit ", "zh-CN": "射速优势（规则 6）· 距离 3，命中率 "}[locale])
     assert label(s, "noagain", locale) == no
     # out of turn (defensive fire), the player is asked by a prompt, which quotes the rule
     d = moving([("a1", "m4", "h8", "n"), ("b1", "bt7", "h4", "s")])
@@ -253,16 +257,16 @@ def test_a_reverse_refused_for_points_says_why(locale, said):
     assert t(locale, err.value.key, **err.value.params) == said
 
 
-@pytest.mark.parametrize("locale,said", [("en", " · distance 4: hit "), ("zh-CN", "（距离 4，命中率 ")])
+@pytest.mark.parametrize("locale,said", [("en", "distance 4: hit "), ("zh-CN", "距离 4，命中率 ")])
 def test_every_fire_choice_shows_the_distance(locale, said):
     """RULES 6: "distance: the target's hex counted, the shooter's not; hit: 2d6 + modifiers ≥
-    distance". A Tiger at h8 and an M4 at h4: distance 4, beside the odds, in every fire choice."""
+    distance". A Tiger at h8 and an M4 at h4: distance 4, beside the odds, under every fire choice."""
     s = board([("a1", "tiger", "h8", "n"), ("a9", "m4", "l10", "n"), ("b1", "m4", "h4", "s"),
                ("b9", "m4", "a1", "s")])
     fire = [a for a in ENGINE.legal_actions(s, 0) if a.kind == "precise"]
     assert fire
     for action in fire:
-        assert said in TEXT.describe_action(s, 0, action, locale)
+        assert TEXT.action_facts(s, 0, action, locale).startswith(said)
 
 
 # 4. a destroyed tank named in a move ---------------------------------------------------------

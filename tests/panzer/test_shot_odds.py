@@ -3,7 +3,8 @@
 RULES.md, phase 2-2: "the engine stops the move at each step where the waiting side has a
 legal defensive shot and asks it to fire or pass"; rule 5: a hit is 2d6 + modifiers ≥ the
 distance, destruction 2d6 + gun attack (+ close range) ≥ the armour. The chances shown are
-counted over the 36 outcomes of each 2d6, and checked here against the rules' own rolls."""
+counted over the 36 outcomes of each 2d6, and checked here against the rules' own rolls. They
+are under each choice (`action_facts`, a select option's description), not in its label."""
 from __future__ import annotations
 
 import copy
@@ -54,7 +55,7 @@ def test_the_defensive_fire_choice_and_its_prompt_show_the_chance_the_roll_will_
         pytest.approx((21 / 36, 21 * 33 / 36 / 36))
     odds = ODDS[locale].format(hit=58, kill=53)
     dfire = next(a for a in ENGINE.legal_actions(state, 1) if a.kind == "dfire")
-    assert odds in GAME.text.describe_action(state, 1, dfire, locale)
+    assert odds in GAME.text.action_facts(state, 1, dfire, locale)
     asked = GAME.text.prompt(state, 1, locale)
     assert odds in asked and "H7" in asked, asked
 
@@ -70,11 +71,11 @@ def test_a_special_round_changes_the_chance_shown_as_it_changes_the_roll():
             hits, kills = _counted(state, action.code(), 1)
             assert shot_odds(state, "b1", "a1", 1, action.ammo, "defensive", state.reaction.aim_at) == \
                 pytest.approx((hits / 36 / 36, kills / 36 / 36)), action.code()
-            shown[action.ammo] = GAME.text.describe_action(state, 1, action, "en")
+            shown[action.ammo] = GAME.text.action_facts(state, 1, action, "en")
     # APFSDS: 6 + the higher die - 2 ≥ 5 always
     assert "hit 100%" in shown["apfsds"], shown
     hesh = next(a for a in ENGINE.legal_actions(state, 1) if a.kind == "dfire" and a.ammo == "hesh")
-    assert "hit 58%, kill 19%" in GAME.text.describe_action(state, 1, hesh, "en")  # 21/36 × 2/6
+    assert "hit 58%, kill 19%" in GAME.text.action_facts(state, 1, hesh, "en")  # 21/36 × 2/6
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
@@ -90,7 +91,7 @@ def test_every_choice_that_fires_says_its_chance(locale):
                 for action in ENGINE.legal_actions(state, seat):
                     if action.kind in ("precise", "jumpfire", "dfire", "advfire", "again"):
                         kinds.add(action.kind)
-                        assert pattern in GAME.text.describe_action(state, seat, action, locale), action.code()
+                        assert pattern in GAME.text.action_facts(state, seat, action, locale), action.code()
     assert {"precise", "dfire", "advfire"} <= kinds, kinds
 
 
@@ -111,5 +112,5 @@ def test_a_light_tank_s_second_defensive_shot_is_asked_with_its_chance(locale):
     asked = GAME.text.prompt(state, 1, locale)
     assert ODDS[locale].format(hit=round(hit * 100), kill=round(kill * 100)) in asked, asked
     again = next(a for a in ENGINE.legal_actions(state, 1) if a.kind == "again" and a.ammo is None)
-    assert ODDS[locale].format(hit=round(hit * 100), kill=round(kill * 100)) in GAME.text.describe_action(
+    assert ODDS[locale].format(hit=round(hit * 100), kill=round(kill * 100)) in GAME.text.action_facts(
         state, 1, again, locale)
