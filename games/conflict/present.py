@@ -41,25 +41,30 @@ def territory_name(state, tid: str, locale: str, bonus: int = 0) -> str:
                    dur=terr.dur + bonus, max=terr.max + bonus))
 
 
-def term_name(term: str, locale: str) -> str:
+def term_name(term: str, locale: str, short: bool = False) -> str:
     """An agreement's term as a reader says it: a preset by name with what it does
-    (`peace (no attacks on each other)`), a term of the players' own as they wrote it."""
+    (`peace (no attacks on each other)`; `short`: by name alone), a term of the players' own
+    as they wrote it."""
     key = f"conflict.term.{term}"
-    return t(locale, key) if has(key, locale) else term
+    if not has(key, locale):
+        return term
+    return t(locale, key) if short else aside(locale, t(locale, key), t(locale, f"conflict.term_note.{term}"))
 
 
-def terms_text(terms: Any, locale: str) -> str:
+def terms_text(terms: Any, locale: str, short: bool = False) -> str:
     """An agreement's terms by name (`terms`: a list; an older log's event holds them joined by " / ")."""
     items = terms.split(" / ") if isinstance(terms, str) else list(terms or ())
-    return listed(locale, (term_name(x, locale) for x in items))
+    return listed(locale, (term_name(x, locale, short) for x in items))
 
 
 def agreement_name(state, agreement_id: str, locale: str) -> str:
-    """An agreement as menus name it: its parties and its terms (`alice–bob: peace (…)`), never its id."""
+    """An agreement as menus name it: its parties and its terms by name (`alice–bob: peace, trade`),
+    never its id; what the terms do is under the choice (`action_facts`): with it, four terms
+    made a label of 151 characters, past the 100 a select option shows."""
     for a in state.agreements:
         if a.id == agreement_id:
             return t(locale, "core.labelled", label=f"{state.players[a.a].name}–{state.players[a.b].name}",
-                     value=terms_text(a.terms, locale))
+                     value=terms_text(a.terms, locale, short=True))
     return agreement_id
 
 
@@ -390,13 +395,6 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
         # the price step is the seller's or buyer's own: each choice says what it prices, and for whom
         return t(loc, f"conflict.act.price_{pend.what}", amount=action.amount, unit=unit_name(state, seat, pend.unit, loc),
                  other=state.players[pend.other].name)
-    if action.kind == "strike" and action.target in state.units:  # what the fight compares, modifiers in (issue 18)
-        for field, role in (("target", "defend"), ("unit", "attack")):
-            u = state.units.get(getattr(action, field))
-            if u is not None:  # the target is face up (a face-down unit cannot be attacked)
-                power, guard, _ = R.stats(state, u, role)
-                params[field] = aside(loc, params[field], t(loc, "conflict.strength_short", power=_strength(power, loc),
-                                                                guard=_strength(guard, loc)))
     if action.kind == "arrange" and 0 <= seat < state.n:
         # which territories each row gets, as `_do_arrange` lays them ("3 in the inner row" named none)
         rest = [tid for tid in state.players[seat].dealt if tid != action.capital]
@@ -416,6 +414,35 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
             note = t(loc, "conflict.fit_replaces", effect=note, old=_name(data.cards[old], loc))
         params["card"] = aside(loc, params["card"], note)
     return t(loc, f"conflict.act.{action.kind}", **params)
+
+
+def action_facts(engine, state, seat: int, action, locale: str) -> str:
+    """Under a choice in the menus (a select option's description), what its label has no room
+    for: a faction's talent and capital effect, what the rules enforce of an agreement to break,
+    an attack's power and guard as the fight would compare them. In the labels they made
+    choices of 105 to 151 characters, past the 100 a select option shows; "" for other choices."""
+    loc = normalize_locale(locale)
+    if action.kind == "faction":  # the playtest's menu named three factions only
+        faction = content().factions[action.key]
+        return t(loc, "conflict.faction_powers", talent=t(loc, f"conflict.talent.{faction.talent}"),
+                 capital=t(loc, f"conflict.capital.{faction.capital}"))
+    if action.kind == "breakpact":
+        terms = next((a.terms for a in state.agreements if a.id == action.agreement), [])
+        enforced = [term for term in terms if term in R.ENFORCED_TERMS]
+        if not enforced:
+            return t(loc, "conflict.pact_recorded") if terms else ""
+        return t(loc, "conflict.pact_enforced", terms=terms_text(enforced, loc))
+    if action.kind == "strike" and action.target in state.units:  # what the fight compares, modifiers in (issue 18)
+        shown = []
+        for field, role in (("unit", "attack"), ("target", "defend")):
+            u = state.units.get(getattr(action, field))
+            if u is None:
+                return ""
+            power, guard, _ = R.stats(state, u, role)  # the target is face up (a face-down one cannot be attacked)
+            shown.append(aside(loc, state_labels(state, seat, loc)[u.id], t(
+                loc, "conflict.strength_short", power=_strength(power, loc), guard=_strength(guard, loc))))
+        return t(loc, "conflict.strike_facts", unit=shown[0], target=shown[1])
+    return ""
 
 
 def menu_steps(engine, state, seat: int, action) -> list[str]:
@@ -448,11 +475,8 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
         return territory_name(state, value, loc)
     if field == "seat" and isinstance(value, int) and 0 <= value < state.n:
         return state.players[value].name
-    if field == "key" and kind == "faction":  # what the choice gives (the playtest's menu named three factions only)
-        faction = data.factions[value]
-        return aside(loc, _name(faction, loc), t(loc, "conflict.faction_powers",
-                                                 talent=t(loc, f"conflict.talent.{faction.talent}"),
-                                                 capital=t(loc, f"conflict.capital.{faction.capital}")))
+    if field == "key" and kind == "faction":  # what it gives is under the choice (`action_facts`)
+        return _name(data.factions[value], loc)
     if field == "key" and value in data.cards:
         return _name(data.cards[value], loc)
     if field in ("face", "what"):

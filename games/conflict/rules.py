@@ -16,6 +16,7 @@ HAND_LIMIT = 7
 BATTLE_HP = 3
 UNLIMITED = 99
 PRESET_TERMS = ("peace", "passage", "trade", "intel", "aid")
+ENFORCED_TERMS = ("peace", "passage")  # `peace_between`, `passage_between`; the rest are recorded only
 
 # The static tables, read many times per step (never mutated: the models are frozen).
 CARDS = content().cards

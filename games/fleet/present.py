@@ -335,14 +335,17 @@ def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
 
 def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
     """Under an attack choice: `3 shots, each 42% to land (hits on d20 ≤ 12, evaded on ≤ 8)`,
-    from what the seat may know (games/fleet/odds.py); "" for any other choice, and where no
-    dice are rolled against one target (a blast on a zone, a support weapon)."""
+    from what the seat may know (games/fleet/odds.py), "" where no dice are rolled against one
+    target (a blast on a zone, a support weapon); under a move, a raid's win; under a resupply,
+    what it does; "" for any other choice."""
     if a.kind == "attack":
         return odds_text(attack_odds(engine, state, seat, a.mech, a.weapon, a.target), locale)
     if a.kind == "fire":
         return odds_text(attack_odds(engine, state, seat, "ship", a.weapon, a.target), locale)
     if a.kind == "second":  # 双管镭射炮's second shot: the ship's twin laser again
         return odds_text(attack_odds(engine, state, seat, "ship", "twin_laser", a.target), locale)
+    if a.kind == "resupply":  # its label names the mechs only
+        return t(locale, "fleet.facts.resupply")
     zone = getattr(a, "zone", None) if a.kind in ("move", "warp") else getattr(a, "target", None)
     if a.kind in ("move", "warp", "use") and isinstance(zone, str) and zone in ZONES and raid_wins(state, seat, zone):
         return t(locale, "fleet.facts.raid_win")

@@ -27,13 +27,14 @@ def test_the_deploy_menu_offers_a_unit_with_its_cost_and_strength(loc, said):
     assert said in labels, labels
 
 
-@pytest.mark.parametrize("loc, said", [
-    ("en", "Choose faction Shadow Council (talent: hand limit 9 · capital: units in the capital +1 guard)"),
-    ("zh-CN", "选择势力 影子议会（天赋：手牌上限 9 · 首都：首都内单位守值 +1）")])
-def test_a_faction_is_offered_with_its_talent_and_capital_effect(loc, said):
+@pytest.mark.parametrize("loc, said, facts", [
+    ("en", "Choose faction Shadow Council", "talent: hand limit 9 · capital: units in the capital +1 guard"),
+    ("zh-CN", "选择势力 影子议会", "天赋：手牌上限 9 · 首都：首都内单位守值 +1")])
+def test_a_faction_is_offered_with_its_talent_and_capital_effect(loc, said, facts):
     """The playtest's first menu offered three factions by name alone. RULES.md, Factions:
     "影子议会 Shadow Council | 手牌上限 9 · hand limit 9 | 首都内单位守值 +1 · units in the
-    capital guard +1"."""
+    capital guard +1". Its name is the label, what it gives is under it (a select option's
+    description): both in the label made 108 characters, past the 100 an option shows."""
     from games.core import Seat
 
     engine = GAME.engine
@@ -42,6 +43,7 @@ def test_a_faction_is_offered_with_its_talent_and_capital_effect(loc, said):
         shadow = [a for a in engine.legal_actions(state, seat) if a.kind == "faction" and a.key == "shadow"]
         if shadow:
             assert GAME.text.describe_action(state, seat, shadow[0], loc) == said
+            assert GAME.text.action_facts(state, seat, shadow[0], loc) == facts
             return
     raise AssertionError("no seat was dealt the Shadow Council")
 

@@ -61,12 +61,14 @@ def test_an_older_reveal_without_the_figures_reads_as_before(loc, said):
     assert GAME.text.event_lines(state, [("conflict.ev.reveal", old)], loc) == [said]
 
 
-@pytest.mark.parametrize("loc, said", [
-    ("en", "Attack Riflemen @ Rainforest (power 2 · guard 2) with Storm Troopers @ High Pass (power 6 · guard 3)"),
-    ("zh-CN", "突击队 @ 高隘口（战力 6 · 守值 3） 进攻 步枪兵 @ 雨林（战力 2 · 守值 2）")])
-def test_the_attack_choice_shows_what_the_fight_would_compare(loc, said):
+@pytest.mark.parametrize("loc, said, facts", [
+    ("en", "Attack Riflemen @ Rainforest with Storm Troopers @ High Pass",
+     "Storm Troopers (power 6 · guard 3) against Riflemen (power 2 · guard 2)"),
+    ("zh-CN", "突击队 @ 高隘口 进攻 步枪兵 @ 雨林", "突击队（战力 6 · 守值 3） 对 步枪兵（战力 2 · 守值 2）")])
+def test_the_attack_choice_shows_what_the_fight_would_compare(loc, said, facts):
     """The choice of a target already says the figures the reveal will compare: the attacker's
-    when attacking (charge and Red Flame: 4 + 1 + 1), the defender's when defending."""
+    when attacking (charge and Red Flame: 4 + 1 + 1), the defender's when defending; under
+    the choice (a select option's description), as in the label they made 105 characters."""
     from tests.conflict.helpers import give
 
     state, a, b, ua, ub = duel(seed=3)
@@ -74,4 +76,5 @@ def test_the_attack_choice_shows_what_the_fight_would_compare(loc, said):
     play(state, a, f"attack {cid}")
     strike = next(x for x in GAME.engine.legal_actions(state, a) if x.kind == "strike" and x.target == ub.id)
     assert GAME.text.describe_action(state, a, strike, loc) == said
+    assert GAME.text.action_facts(state, a, strike, loc) == facts
 
