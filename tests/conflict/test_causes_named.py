@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from bot.host.names import match_actions
 from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
 from games.conflict.data import content
@@ -142,6 +143,7 @@ def test_an_agreement_reads_by_its_terms_names_never_its_codes(loc):
     enforced = {"en": f"enforced: {TERMS[loc][0]}, {TERMS[loc][1]}",
                 "zh-CN": f"规则执行：{TERMS[loc][0]}、{TERMS[loc][1]}"}[loc]
     assert all(GAME.text.action_facts(state, a, x, loc) == enforced for x in breaks)
+    assert all(match_actions(GAME, state, a, label) == [x] for x, label in zip(breaks, menu))  # `/play` by name
     broken = lines(state, play(state, a, f"breakpact {bk} {pact.id}").events, loc)
     assert broken == [{"en": f"{A} breaks the agreement with {B} ({terms}).",
                        "zh-CN": f"{A} 撕毁了与 {B} 的协议（{terms}）。"}[loc]], broken

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.host.names import match_actions
 from games.conflict import GAME
 from games.conflict.data import content
 from tests.conflict.helpers import bare, give, menu_labels, to_develop
@@ -44,6 +45,7 @@ def test_a_faction_is_offered_with_its_talent_and_capital_effect(loc, said, fact
         if shadow:
             assert GAME.text.describe_action(state, seat, shadow[0], loc) == said
             assert GAME.text.action_facts(state, seat, shadow[0], loc) == facts
+            assert [a.code() for a in match_actions(GAME, state, seat, said)] == [shadow[0].code()]  # `/play` by name
             return
     raise AssertionError("no seat was dealt the Shadow Council")
 

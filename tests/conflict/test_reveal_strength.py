@@ -69,6 +69,7 @@ def test_the_attack_choice_shows_what_the_fight_would_compare(loc, said, facts):
     """The choice of a target already says the figures the reveal will compare: the attacker's
     when attacking (charge and Red Flame: 4 + 1 + 1), the defender's when defending; under
     the choice (a select option's description), as in the label they made 105 characters."""
+    from bot.host.names import match_actions
     from tests.conflict.helpers import give
 
     state, a, b, ua, ub = duel(seed=3)
@@ -77,4 +78,5 @@ def test_the_attack_choice_shows_what_the_fight_would_compare(loc, said, facts):
     strike = next(x for x in GAME.engine.legal_actions(state, a) if x.kind == "strike" and x.target == ub.id)
     assert GAME.text.describe_action(state, a, strike, loc) == said
     assert GAME.text.action_facts(state, a, strike, loc) == facts
+    assert match_actions(GAME, state, a, said) == [strike]  # `/play` by name
 

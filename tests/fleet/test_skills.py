@@ -1,4 +1,6 @@
 """Ship skills, captain skills (with reaction windows), pilot talents, injury and recovery."""
+import pytest
+
 from games.fleet import ENGINE
 from tests.fleet.helpers import act, clear_hands, dice, fleet, keys, mech, my_turn, new_game, put
 
@@ -234,3 +236,23 @@ def test_jack_bail_out_and_injury_recovery():
         act(s, 0, "end")
         act(s, 1, "end")
     assert zack.status == "ready"
+
+
+@pytest.mark.parametrize("loc, said, facts", [
+    ("en", "Resupply: URA-01A Sword (prototype) #1, URA-01B Hammer (prototype)",  # B fields a Sword too
+     "hull resupply: they act again, for 12 of the ship's health"),
+    ("zh-CN", "补给：URA-01A 利剑（试做型） #1、URA-01B 重锤（试做型）", "分离式舰体补给：它们再行动一次，消耗战舰 12 生命")])
+def test_resupply_is_named_by_its_mechs_with_what_it_does_beneath(loc, said, facts):
+    """RULES.md, 白天马: "分离式舰体补给 `resupply`：每回合一次，消耗 12 生命（需 >12），最多 3 台战甲再行动一次".
+    The label names the mechs, what it does is the option's description: with three long
+    names both made 111 characters, past the 100 a select option shows. `/play` by the label
+    still finds it."""
+    from bot.host.names import match_actions
+    from games.fleet import GAME
+
+    s = game(fleet("pegasus", "heat_ray", "sword,hammer", "tim", "zack,hans"), fleet(), ap=1)
+    put(s, "a1", "C2"), put(s, "a2", "C3")
+    resupply = next(a for a in ENGINE.legal_actions(s, 0) if a.kind == "resupply")
+    assert GAME.text.describe_action(s, 0, resupply, loc) == said
+    assert GAME.text.action_facts(s, 0, resupply, loc) == facts
+    assert [a.code() for a in match_actions(GAME, s, 0, said)] == [resupply.code()]
