@@ -17,7 +17,8 @@ from games.registry import get_engine, get_game
 
 def first_step(key: str, players: int, seed: int, event: str):
     """The first step of a seeded game (the heuristic's moves, seats by `random.Random(seed)`)
-    whose first public event is `event`: (the mover's name, the state after, its public events)."""
+    with the public event `event`: (the mover's name, the state after, its public events from
+    `event` on)."""
     engine, game = get_engine(key), get_game(key)
     rnd = random.Random(seed)
     state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(players)], engine.parse_options({}), seed).state
@@ -26,8 +27,9 @@ def first_step(key: str, players: int, seed: int, event: str):
         step = engine.apply(state, seat, game.bot_action(state, seat, rnd))
         state = step.state
         public = [(e.key, e.params) for e in step.events if e.to is None]
-        if public and public[0][0] == event:
-            return f"P{seat}", state, public
+        keys = [key for key, _ in public]
+        if event in keys:
+            return f"P{seat}", state, public[keys.index(event):]
     raise AssertionError(f"no {event} in 1500 steps")
 
 
@@ -38,6 +40,26 @@ def test_the_round_limit_is_not_the_movers(locale):
     head, rest = log_credit(locale, who, {"P0", "P1", "P2"}, public[0], lines)
     assert head == t(locale, "host.log_after", who=who) and rest == lines
     assert t(locale, "conflict.ev.cap", rounds=30) in rest[0]
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_a_turn_end_before_the_round_limit_heads_the_step(locale):
+    """Since session 14 the step that reaches the limit first says the mover ended their turn
+    (conflict.ev.next_turn): that line is the mover's and heads the step, the clock's under it."""
+    engine, game = get_engine("conflict"), get_game("conflict")
+    rnd = random.Random(1)
+    state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(3)], engine.parse_options({}), 1).state
+    while True:
+        seat = rnd.choice(sorted(engine.active_seats(state)))
+        step = engine.apply(state, seat, game.bot_action(state, seat, rnd))
+        state = step.state
+        public = [(e.key, e.params) for e in step.events if e.to is None]
+        if any(key == "conflict.ev.cap" for key, _ in public):
+            break
+    lines = game.text.event_lines(state, public, locale)
+    head, rest = log_credit(locale, f"P{seat}", {"P0", "P1", "P2"}, public[0], lines)
+    assert public[0][0] == "conflict.ev.next_turn" and head == lines[0] and head.startswith(f"P{seat}"), head
+    assert any(t(locale, "conflict.ev.cap", rounds=30) in line for line in rest), rest
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
