@@ -199,14 +199,21 @@ def test_a_decision_stays_within_its_time_budget(game, paired):
     """Issue 21: "Time per decision is a budget" and "No decision over 2 s". With every engine
     step costing 10 ms of a simulated clock, a 0.3 s decision ends within its budget and one
     step, the check against null moves included (the rollouts once read the clock every 8
-    steps only, and that check ran on past the budget)."""
+    steps only, and that check ran on past the budget).
+
+    One step is one move of a rollout: the heuristic's choice and its apply. Since session 14
+    the tank game's heuristic tries a light tank's jump shots on trial copies (engine applies
+    too), so one of its steps can cost many applies of this clock: the bound is the longest
+    step the decision took (`_longest_step`), and never the 2 s the issue allows."""
     clock = _Timed(0.01)
     engine = clock.engine(get_engine(game))
     bot = SearchBot(engine, Budget(seconds=1.0), rollout_steps=40, clock=clock, paired=paired)
     for state, seat in _points(get_engine(game), 2, {}, seed=21, want=POINTS):
         started = clock.now
         bot.choose(state, seat, random.Random(3))
-        assert clock.now - started <= 1.0 + clock.cost, f"{game}: {clock.now - started:.2f} s"
+        took = clock.now - started
+        assert took <= 1.0 + max(clock.cost, bot._longest_step), f"{game}: {took:.2f} s"
+        assert took < 2.0, f"{game}: {took:.2f} s"
 
 
 # the phases in which each game's forces are still being chosen or placed (its rules' setup);
