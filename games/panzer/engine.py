@@ -87,7 +87,7 @@ def _dir(name: str) -> int:
 
 class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     key = "panzer"
-    title = {"en": "Panzer (tank hex wargame)", "zh-CN": "少战坦克兵棋"}
+    title = {"en": "Panzer: tank hex wargame", "zh-CN": "少战坦克兵棋"}
     min_players = 2
     max_players = 2
     State = PanzerState
