@@ -1518,6 +1518,8 @@ class Host:
             if session.timer_hours:
                 lines.append(t(locale, "host.timer_set", hours=f"{session.timer_hours:g}",
                                policy=t(locale, f"host.policy.{session.timer_policy}")))
+            if not session.auto_pass and _has_waivers(engine):  # the table chose it: say so (newcomer15)
+                lines.append(t(locale, "host.auto_pass_off"))
             if session.error:
                 lines.append(t(locale, "host.status_error", error=session.error))
             lines.append(t(locale, "host.seed_hash", hash=session.seed_hash))

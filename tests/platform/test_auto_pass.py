@@ -184,3 +184,19 @@ async def test_a_fleet_player_who_can_only_pass_does_not_wait_on_the_timer(host)
                 assert passed[-1].seat not in after.timer_seats
             return
     pytest.fail("no automatic pass in 300 commands")
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+async def test_game_status_says_when_automatic_passes_are_off(host, locale):
+    """newcomer15: nothing told a table that it had turned automatic passes off. /game status
+    says so (and says nothing of them when they are on, the default)."""
+    from games.core.i18n import t
+
+    on = await conflict_table(host)
+    said = reply_text(await host.handle(cmd("alice", "game.status", locale=locale)))
+    assert t(locale, "host.auto_pass_off") not in said, said
+    await host.handle(cmd("alice", "game.abandon"))
+    await conflict_table(host, "auto_pass=false")
+    said = reply_text(await host.handle(cmd("alice", "game.status", locale=locale)))
+    assert t(locale, "host.auto_pass_off") in said, said
+    assert on
