@@ -995,7 +995,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
             p.reserve.remove(action.card)
             card = DeckCard(uid=state.rng.token("k"), card=action.card)
             p.picked.append(card)
-            events = [Event.private(seat, "ironfire.reinforce_pick", card=_name(card.card))]
+            cost = CARD_LOGISTICS[action.card]  # what it costs and what is left to spend (102.4)
+            events = [Event.private(seat, "ironfire.reinforce_pick", card=_name(card.card), cost=cost,
+                                    left=room - cost, budget=p.logistics)]
         elif isinstance(action, Ready):
             if p.need_cut > 0:
                 raise RuleError("ironfire.must_cut_first", need=p.need_cut)
@@ -1288,13 +1290,18 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         seat = focus.seat
         state.focus = None
         events = [Event.public("ironfire.strike", name=state.players[seat].name)]
+        target = self._unit(state, focus.target)
+        aimed = self._label(target) if target is not None else focus.target  # named after it is gone
         for slot, key in focus.members:
             target = self._unit(state, focus.target)
             unit = self._unit(state, slot)
-            if target is None or state.phase != "battle":
+            if state.phase != "battle":
                 break
             if unit is None:
                 events.append(Event.public("ironfire.member_lost", slot=slot))
+                continue
+            if target is None:  # every focus card says what it did: this one had nothing left to hit
+                events.append(Event.public("ironfire.member_idle", unit=self._label(unit), target=aimed))
                 continue
             opt = OPTION[unit.card, key]
             # which card strikes: the rolls that follow name only the player and the target

@@ -12,7 +12,8 @@ from games.core.game import table_over
 from games.core.i18n import normalize_locale, t
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 from games.ironfire.engine import POOL
-from games.ironfire.text import before_rolls, board_head, board_order, seat_logistics, view_labels
+from games.ironfire.text import (before_rolls, board_head, board_order, seat_logistics, seat_reserve,
+                                  view_labels)
 
 BG = (236, 230, 214)
 INK = (40, 36, 30)
@@ -126,7 +127,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     for p, chunks in rows:
         logi = seat_logistics(p, loc)
         title = " · ".join(part for part in (f"[{p['letter']}] {p['name']}", logi,
-                                             t(loc, "ironfire.board.reserve", n=p["reserve"])) if part)
+                                             seat_reserve(view, p, loc)) if part)
         if p["abilities"]:
             title += " · " + ", ".join(POOL.name(a, loc) for a in p["abilities"])
         if p["out"]:

@@ -8,7 +8,7 @@ from typing import Any
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over
 from games.core.i18n import aside, listed, localize_value, normalize_locale, numbered_as_seen, t, verb_names
-from games.ironfire.cards import ATTACKS, OPTION
+from games.ironfire.cards import ATTACKS, OPTION, UNIT_ENV
 from games.ironfire.data import CLASSES, round_half_up
 from games.ironfire.engine import (
     POOL, PRESETS, Attack, ChooseDeck, ChooseFirst, Cut, Drop, Fire, Focus, Hit, IronState, Join, Pass, Pick,
@@ -220,28 +220,49 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
             terms.append((t(loc, "ironfire.term.floor"), -raw))
             raw = 0
         pct = params.get("pct", 100)
-        scaled = round_half_up(raw * pct, 100)
-        if pct != 100:  # shown even when rounding cancels it (focus fire: 1 × 125% is 1)
-            terms.append((_pct_term(pct, loc), scaled - raw))
-        if params.get("fortify") and scaled > 0:
-            terms.append((t(loc, "ironfire.term.fortify"), -1))
-        shown.terms = terms
+        after = [(t(loc, "ironfire.term.fortify"), -1)] if params.get("fortify") and round_half_up(raw * pct, 100) > 0 \
+            else []
+        shown.terms = terms + after
         _outcome(engine, state, shown, following, loc, labels)
+        if pct != 100:  # the percentage step reads as what it did to the figure, rounding said
+            _scaled(shown, params, roll, terms, raw, pct, after, loc)
     elif what == "heal":  # 207.2: a negative damage roll restores; it reads as what it restores
         shown.dice, shown.total = [-d for d in shown.dice], -params["total"]
-        if params.get("pct", 100) != 100:
-            shown.terms = [(_pct_term(params.get("pct", 100), loc), shown.total + roll)]
         _outcome(engine, state, shown, following, loc, labels)
+        if params.get("pct", 100) != 100:
+            _scaled(shown, params, -roll, [], -roll, params["pct"], [], loc)
     return shown
 
 
-def _pct_term(pct: int, loc: str) -> str:
-    """A damage percentage with its sources (102.3, 203.1: heavy damage -50 %, focus fire +25 %,
+def _term(label: str, value: int, loc: str) -> str:
+    return " " + aside(loc, f"{'−' if value < 0 else '+'} {abs(value)}", label)
+
+
+def _scaled(shown: ShownRoll, params: dict[str, Any], roll: int, terms: list, raw: int, pct: int, after: list,
+            loc: str) -> None:
+    """A percentage (102.3, 203.1; ruling 6: "percentages add, then the result rounds half up")
+    reads as what it did to the figure before it: `1 → 1 (heavily damaged: 1 × 50% = 0.5,
+    rounded half up)`, never as a term that adds 0. The line is then worded here in full."""
+    scaled = round_half_up(raw * pct, 100)
+    exact = raw * pct / 100
+    step = t(loc, "ironfire.term.pct_step" if exact == scaled else "ironfire.term.pct_round", scaled=scaled,
+             sources=_pct_sources(pct, loc), raw=raw, pct=pct, exact=f"{exact:g}")
+    dice = str(roll) + "".join(_term(label, v, loc) for label, v in terms) + step
+    dice += "".join(_term(label, v, loc) for label, v in after)
+    check = ""
+    if shown.target or shown.result:
+        check = t(loc, "core.roll_check", target=shown.target, result=shown.result)
+    lo, hi = (params["lo"], params["hi"]) if params.get("lo", 0) >= 0 else (-params["hi"], -params["lo"])
+    what = t(loc, str(params["what"])[1:] + ("_range" if "lo" in params else ""), lo=lo, hi=hi)
+    shown.wording = ("ironfire.rolled", {"what": what, "dice": dice, "total": shown.total, "check": check})
+
+
+def _pct_sources(pct: int, loc: str) -> list[str]:
+    """A damage percentage's sources (102.3, 203.1: heavy damage -50 %, focus fire +25 %,
     added before they apply): 125 is focus fire, 50 heavy damage, 75 both."""
     heavy = pct < 100
     focus = pct - 100 + (50 if heavy else 0) == 25
-    sources = [t(loc, f"ironfire.term.{name}") for name, on in (("focus", focus), ("heavy", heavy)) if on]
-    return t(loc, "ironfire.term.pct", sources=sources, pct=pct)
+    return [t(loc, f"ironfire.term.{name}") for name, on in (("focus", focus), ("heavy", heavy)) if on]
 
 
 def _rolls_again(who: Any, following: list) -> bool:
@@ -277,6 +298,49 @@ def prompt(engine, state: IronState, seat: int, locale: str) -> str | None:
         return t(locale, "ironfire.prompt.focus", name=state.players[focus.seat].name,
                  unit=_unit_text(engine, state, seat, focus.target, locale))
     return None
+
+
+def _dice_words(count: int, sides: int, plus: int, fixed: bool) -> str:
+    return str(plus) if fixed else f"{count}d{sides}" + (f"+{plus}" if plus else "")
+
+
+def action_facts(engine, state: IronState, seat: int, action, locale: str) -> str:
+    """Under an attack in the menus (a select option's description): the damage each attack
+    deals as the roll will count it (102.3: the range, the environment, precision, then heavy
+    damage -50 % and focus fire +25 %, rounded half up), how many attacks and targets; "" for
+    any other choice (the menus showed no damage at all)."""
+    if not isinstance(action, (Attack, Join)):
+        return ""
+    unit = engine.unit(state, action.unit)
+    opt = OPTION.get((unit.card, action.option)) if unit is not None else None
+    if opt is None:
+        return ""
+    loc = normalize_locale(locale)
+    p = state.players[seat]
+    low, high = sorted((abs(opt.dmg_min), abs(opt.dmg_max)))
+    mods = []
+    if not opt.own:
+        env = UNIT_ENV[unit.card].get(state.env, 0)
+        if env:
+            mods.append(f"{t(loc, 'ironfire.term.env')} {env:+d}")
+        plus = env + (1 if engine.has_ability(p, unit, "precision") else 0)
+        if engine.has_ability(p, unit, "precision"):
+            mods.append(f"{t(loc, 'ironfire.term.precise')} +1")
+        low, high = max(0, low + plus), max(0, high + plus)
+    pct = 100 + (25 if isinstance(action, Join) else 0) \
+        - (50 if unit.heavy and not engine.has_ability(p, unit, "veteran") else 0)
+    if pct != 100:
+        mods.append(listed(loc, _pct_sources(pct, loc)) + f" ×{pct}%")
+        low, high = round_half_up(low * pct, 100), round_half_up(high * pct, 100)
+    amount = str(low) if low == high else f"{low}–{high}"
+    words = [t(loc, "ironfire.facts.heal" if opt.own else "ironfire.facts.damage", amount=amount)
+             + (aside(loc, "", ", ".join(mods)) if mods else "")]
+    if not (opt.n.fixed and opt.n.plus == 1):
+        words.append(t(loc, "ironfire.facts.attacks", n=_dice_words(opt.n.count, opt.n.sides, opt.n.plus, opt.n.fixed)))
+    if isinstance(action, Attack) and not (opt.targets.fixed and opt.targets.plus == 1):
+        words.append(t(loc, "ironfire.facts.targets", n=_dice_words(opt.targets.count, opt.targets.sides,
+                                                                     opt.targets.plus, opt.targets.fixed)))
+    return " · ".join(words)
 
 
 def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
@@ -426,6 +490,14 @@ def seat_logistics(p: dict[str, Any], loc: str) -> str:
     return t(loc, "ironfire.board.logi", value=p["logistics"])
 
 
+def seat_reserve(view: dict[str, Any], p: dict[str, Any], loc: str) -> str:
+    """`12 cards left in the deck`: what a seat can still pick or reinforce from; nothing before
+    the decks are dealt out (the deck-choice board read "deck 0", as if a deck's number)."""
+    if view["phase"] in ("deck", "first"):
+        return ""
+    return t(loc, "ironfire.board.reserve", n=p["reserve"])
+
+
 def _board(view: dict[str, Any], loc: str, short: bool) -> str:
     lines = [board_head(view, loc)]
     active = set() if table_over(view) else set(view.get("active") or [])
@@ -436,7 +508,9 @@ def _board(view: dict[str, Any], loc: str, short: bool) -> str:
         mark = " ▶" if p["seat"] in active else ""
         out = f" [{t(loc, 'ironfire.board.out')}]" if p["out"] else ""
         out += f" [{t(loc, 'ironfire.board.attacks_done')}]" if p.get("done") else ""
-        lines.append(f"[{p['letter']}] {p['name']}{out}{mark}{logi} · {t(loc, 'ironfire.board.reserve', n=p['reserve'])}")
+        reserve = seat_reserve(view, p, loc)
+        reserve = f" · {reserve}" if reserve else ""
+        lines.append(f"[{p['letter']}] {p['name']}{out}{mark}{logi}{reserve}")
         units = sorted(p["units"], key=lambda u: board_order(u["slot"], u.get("cls")))
         if view["phase"] in ("recount", "over"):  # who attacked in a round that is over means nothing
             units = [{**u, "attacked": False} for u in units]

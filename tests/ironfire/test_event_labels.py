@@ -331,9 +331,12 @@ def test_a_percentage_that_rounds_to_nothing_is_still_shown():
         roll = {"who": "P1", "what": "@ironfire.roll.damage", "dice": [2], "lo": 1, "hi": 3, "precise": 0, "fortify": 0}
         return GAME.text.event_lines(state, [("core.roll", roll | params)], loc)[0]
 
-    assert "2 − 1 (environment) + 0 (focus fire ×125%) = **1**" in line("en", env=-1, pct=125, total=1)
-    assert "2 − 1（环境） + 0（集火 ×125%） = **1**" in line("zh-CN", env=-1, pct=125, total=1)
-    assert "2 + 1 (environment) + 1 (focus fire ×125%) = **4**" in line("en", env=1, pct=125, total=4)  # as before
+    # the percentage reads as what it made of the figure (test_newcomer16: never "+ 0")
+    assert "2 − 1 (environment) → 1 (focus fire: 1 × 125% = 1.25, rounded half up) = **1**" in \
+        line("en", env=-1, pct=125, total=1)
+    assert "2 − 1（环境） → 1（集火：1 × 125% = 1.25，四舍五入） = **1**" in line("zh-CN", env=-1, pct=125, total=1)
+    assert "2 + 1 (environment) → 4 (focus fire: 3 × 125% = 3.75, rounded half up) = **4**" in \
+        line("en", env=1, pct=125, total=4)
     assert "2 − 1 (environment) = **1**" in line("en", env=-1, pct=100, total=1)  # no percentage: none shown
 
 
@@ -353,14 +356,14 @@ def test_a_percentage_term_names_where_it_comes_from():
     assert 125 in pcts and 75 in pcts, pcts
     en = " ".join(GAME.text.event_lines(state, pairs, "en"))
     zh = " ".join(GAME.text.event_lines(state, pairs, "zh-CN"))
-    assert "(focus fire ×125%)" in en and "(focus fire, heavily damaged ×75%)" in en, en
-    assert "（集火 ×125%）" in zh and "（集火、重创 ×75%）" in zh, zh
-    assert "(×" not in en and "（×" not in zh
+    assert "(focus fire: 5 × 125% = 6.25, rounded half up)" in en and "(focus fire, heavily damaged: 4 × 75%)" in en, en
+    assert "（集火：5 × 125% = 6.25，四舍五入）" in zh and "（集火、重创：4 × 75%）" in zh, zh
+    assert "(:" not in en and "（：" not in zh
 
     def line(loc: str, **params) -> str:
         roll = {"who": "P1", "what": "@ironfire.roll.damage", "dice": [3], "lo": 1, "hi": 3, "precise": 0,
                 "fortify": 0, "env": 0}
         return GAME.text.event_lines(state, [("core.roll", roll | params)], loc)[0]
 
-    assert "3 − 1 (heavily damaged ×50%) = **2**" in line("en", pct=50, total=2)
-    assert "3 − 1（重创 ×50%） = **2**" in line("zh-CN", pct=50, total=2)
+    assert "3 → 2 (heavily damaged: 3 × 50% = 1.5, rounded half up) = **2**" in line("en", pct=50, total=2)
+    assert "3 → 2（重创：3 × 50% = 1.5，四舍五入） = **2**" in line("zh-CN", pct=50, total=2)

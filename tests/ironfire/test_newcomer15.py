@@ -36,13 +36,14 @@ async def test_a_named_attack_option_reads_as_an_attack_in_the_menu():
     after "attacks vs". Options by class still read "attacks vs armour"."""
     army = ["al: /play pick KV-1", "al: /play pick Katyusha", "al: /play ready"]
     out = await console([*START, *army, "al: /menu", "al: /menu 1"])
-    assert "[reply al]   2. Katyusha 4/4: rocket salvo attack (costs 1 logistics)" in out, out[-6:]
+    assert ("[reply al]   2. Katyusha 4/4: rocket salvo attack (costs 1 logistics) — damage 0–2 an attack "
+            "(environment -1) · up to 1d3 targets") in out, out[-6:]
     assert not any("attacks rocket salvo" in line for line in out)
     out = await console([*START, *army, "al: /menu", "al: /menu 1", "al: /menu 1"])
-    assert "[reply al]   1. KV-1 #1 14/14 attacks vs armour" in out, out[-4:]
+    assert "[reply al]   1. KV-1 #1 14/14 attacks vs armour — damage 2–3 an attack" in out, out[-4:]
     zh = await console([*START_ZH, "li: /play pick KV-1", "li: /play pick 喀秋莎火箭炮", "li: /play ready",
                         "li: /menu", "li: /menu 1"])
-    assert "[reply li]   2. 喀秋莎火箭炮 4/4攻击：火箭齐射（消耗后勤 1）" in zh, zh[-6:]
+    assert "[reply li]   2. 喀秋莎火箭炮 4/4攻击：火箭齐射（消耗后勤 1） — 每次攻击伤害 0–2（环境 -1） · 最多 1d3 个目标" in zh, zh[-6:]
 
 
 async def test_ready_warns_when_no_logistics_are_left_for_attacks_that_cost_some():
