@@ -82,10 +82,11 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         draw.rounded_rectangle((20, y + 30, 200, y + 150), 10, fill=(20, 22, 26), outline=COLOURS[seat], width=4)
         draw.text((30, y + 36), p["name"][:14], font=font(16), fill=(240, 240, 240))
         draw.text((30, y + 60), t(loc, "frontline.label.hq_short", hq=hq_left(p)), font=font(22), fill=(240, 120, 110))
-        draw.text((30, y + 94), t(loc, "frontline.label.kredits_short", k=p["kredits"], slots=p["slots"]),
-                  font=font(14), fill=(240, 200, 90))
-        draw.text((30, y + 116), t(loc, "frontline.label.counts", hand=p["hand_count"], deck=p["deck_count"]),
-                  font=font(13), fill=(200, 200, 200))
+        if view["phase"] != "deck":  # no kredits, hand nor deck while decks are chosen
+            draw.text((30, y + 94), t(loc, "frontline.label.kredits_short", k=p["kredits"], slots=p["slots"]),
+                      font=font(14), fill=(240, 200, 90))
+            draw.text((30, y + 116), t(loc, "frontline.label.counts", hand=p["hand_count"], deck=p["deck_count"]),
+                      font=font(13), fill=(200, 200, 200))
         if p["hq_effects"]:  # the HQ's lasting effects (4.1.8.2), under its box
             draw.text((30, y + 134), " ".join(t(loc, f"frontline.short.{e}") for e in p["hq_effects"])[:20],
                       font=font(11), fill=(150, 210, 240))

@@ -230,15 +230,22 @@ def place(st: FrontlineState, u: Unit, ev: Events) -> None:
         if n:
             buff(u, n, n)
             ev.append(public_event("frontline.mountain", {"unit": unit_label(u), "n": n}))
-    key = u.key
-    for o in st.units.values():  # a twin on the board, before it? (rarely: then its number)
-        if o.key == key:
-            number = lowest_free(board_numbers(st, key))
-            if number > 1:
-                st.numbers[u.uid] = number
-            break
+    number_unit(st, u)
     st.units[u.uid] = u
     st.players[u.owner].support.append(u.uid)
+
+
+def number_unit(st: FrontlineState, u: Unit) -> None:
+    """`u` comes onto the board: beside a twin it takes the lowest number they do not hold,
+    and a twin that was alone shows its 1 from now on (`#1` beside `#2`)."""
+    key = u.key
+    for o in st.units.values():  # a twin on the board? (rarely: then the numbers)
+        if o.key == key:
+            numbers = board_numbers(st, key)
+            st.numbers[u.uid] = lowest_free(numbers)
+            for uid, number in numbers.items():
+                st.numbers.setdefault(uid, number)
+            return
 
 
 def board_numbers(st: FrontlineState, key: str) -> dict[str, int]:
@@ -276,10 +283,14 @@ def lowest_free(numbers: dict[str, int]) -> int:
 def ordinal(st: FrontlineState, uid: str, key: str) -> int:
     """The number in a unit's label (`Rearguard #2`), 0 for none: a unit that came onto the
     board while another of its card was there holds the lowest number its twins did not, from
-    then on; the first holds none. So two units on the board never share a label, and a
-    unit's label never changes (after it left the board too: the log reads as the table saw)."""
-    number = board_numbers(st, key).get(uid) if uid in st.units else st.numbers.get(uid, 0)
-    return number if number and number > 1 else 0
+    then on, and the twin that was alone takes its 1 (`Rearguard #1` beside `#2`: a bare name
+    never means one of two); a unit that never met a twin holds none. So two units on the
+    board never share a label, and a number once shown stays (after the unit left the board
+    too: the log names it so)."""
+    if uid in st.numbers:
+        return st.numbers[uid]
+    number = board_numbers(st, key).get(uid, 0) if uid in st.units else 0  # a state stored before numbers
+    return number if number > 1 else 0
 
 
 def buff(u: Unit, atk: int, hp: int) -> None:
@@ -539,7 +550,8 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
                 c.revealed = True
                 left_hidden(foe, c.key)
                 picked.append(card_name(c.key))
-            ev.append(public_event("frontline.intel", {"name": foe.name, "cards": picked or "@core.none"}))
+            ev.append(public_event("frontline.intel", {"name": foe.name, "cards": picked or "@core.none",
+                                                       "hand": len(foe.hand)}))
         if do in _TOLD_OPS:
             # the table sees kredits as if no counter-order had been paid for (2.3)
             ev.append(public_event(f"frontline.fx.{do}", {"name": who.name, "amount": eff.amount,
@@ -595,6 +607,8 @@ def resolve(st: FrontlineState, seat: int, eff: Effect, ev: Events, source: Unit
         elif do == "retreat":
             retreat(st, t, ev)
         elif do == "pin":
+            if t.hp <= 0:  # destroyed by this card's damage: it leaves the board, no turn to lose (3.8)
+                continue
             pin(st, t)
             ev.append(public_event("frontline.pinned", {"unit": unit_label(t), **origin}))
         elif do == "double":
@@ -681,6 +695,13 @@ def combat_damage(st: FrontlineState, src: Unit, dst: Unit) -> int:
     return dmg
 
 
+def combat_terms(st: FrontlineState, src: Unit, dst: Unit) -> dict[str, int]:
+    """What made a combat damage (`combat_damage`), for its line: the attack, doubled or not,
+    heavy armour, and the cap of 1 (3.3.7, adj. 4); 0 for what did not apply."""
+    return {"atk": src.atk, "x2": int(src.double_turn == st.turn_no), "armour": dst.armour,
+            "cap": int(bool(dst.flags and "combat_damage_one" in dst.flags))}
+
+
 def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
     seat = u.owner
     p = st.players[seat]
@@ -699,7 +720,7 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
         dmg = u.atk * (2 if u.double_turn == st.turn_no else 1)
         foe.hq -= dmg
         ev.append(public_event("frontline.attack_hq", {"unit": unit_label(u), "name": foe.name, "amount": dmg,
-                                                       "hq": foe.hq}))
+                                                       "hq": foe.hq, "fortified": "retaliate" in foe.hq_effects}))
         if "retaliate" in foe.hq_effects:
             dealt = damage_unit(u, 1)
             ev.append(public_event("frontline.retaliate", {"unit": unit_label(u), "amount": dealt}))
@@ -713,20 +734,23 @@ def attack(st: FrontlineState, u: Unit, target: str, ev: Events) -> None:
     if strikes_back and "ambush" in d.keywords and d.ambush_turn != st.turn_no:
         d.ambush_turn = st.turn_no  # 3.3.4: the defender strikes first, once a turn
         dealt = damage_unit(u, combat_damage(st, d, u))
-        ev.append(public_event("frontline.ambush", {"unit": dl, "target": ul, "amount": dealt}))
+        ev.append(public_event("frontline.ambush", {"unit": dl, "target": ul, "amount": dealt,
+                                                    **combat_terms(st, d, u)}))
         if u.hp <= 0:
             destroyed_in_combat(st, d, u, ev)
             return
         dealt = damage_unit(d, combat_damage(st, u, d))
-        ev.append(public_event("frontline.damage", {"unit": dl, "amount": dealt, "hp": d.hp}))
+        ev.append(public_event("frontline.damage", {"unit": dl, "amount": dealt, "hp": d.hp, **combat_terms(st, u, d)}))
     else:
         to_def = combat_damage(st, u, d)
         to_att = combat_damage(st, d, u) if strikes_back else 0
         dealt_d = damage_unit(d, to_def)
         dealt_a = damage_unit(u, to_att)
-        ev.append(public_event("frontline.damage", {"unit": dl, "amount": dealt_d, "hp": d.hp}))
+        ev.append(public_event("frontline.damage", {"unit": dl, "amount": dealt_d, "hp": d.hp,
+                                                    **combat_terms(st, u, d)}))
         if strikes_back:
-            ev.append(public_event("frontline.damage", {"unit": ul, "amount": dealt_a, "hp": u.hp}))
+            ev.append(public_event("frontline.damage", {"unit": ul, "amount": dealt_a, "hp": u.hp,
+                                                        **combat_terms(st, d, u)}))
     if d.hp <= 0:
         destroyed_in_combat(st, u, d, ev)
     if u.hp <= 0 and strikes_back:  # the defender's counter damage destroyed the attacker

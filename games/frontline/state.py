@@ -129,8 +129,9 @@ class FrontlineState:
     resigned: int | None = None
     counter_owner: int | None = None  # set while an action resolves, if a counter-order fired
     # unit id -> the number it got on coming onto the board while a unit of its card was there
-    # (`Rearguard #2`: the lowest its twins on the board did not hold; none for a first unit):
-    # kept while it lives and after, so the log names it as the table saw it (rules.place)
+    # (`Rearguard #2`: the lowest its twins on the board did not hold; 1 for the twin that was
+    # alone, none for a unit that never met one): kept while it lives and after, so the log
+    # names it as the table saw it (rules.place)
     numbers: dict[str, int] = field(default_factory=dict)
 
 

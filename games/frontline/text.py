@@ -107,7 +107,7 @@ def state_labels(st, locale: str) -> dict[str, str]:
     for u in st.units.values():
         if u.key not in numbers:
             numbers[u.key] = board_numbers(st, u.key)
-    return {uid: _named(u.key, numbers[u.key][uid] if numbers[u.key][uid] > 1 else 0, loc)
+    return {uid: _named(u.key, numbers[u.key][uid] if numbers[u.key][uid] > 1 or uid in st.numbers else 0, loc)
             for uid, u in st.units.items()}
 
 
@@ -219,6 +219,10 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
                           card=source)
     else:  # combat, or an event recorded before the source was
         out["source"] = ""
+    if key in ("frontline.damage", "frontline.ambush"):  # combat damage a modifier changed shows how (3.3.7)
+        terms = combat_terms_text(params, loc) if params.get("amount") else ""
+        out["terms"] = (t(loc, "frontline.terms.then", terms=terms) if key == "frontline.damage" else
+                        aside(loc, "", terms)) if terms else ""
     if key == "frontline.damage":  # combat that deals nothing says why (3.3.7: immune, heavy armour)
         out["why"] = ""
         hit = _UNIT.fullmatch(params["unit"].get(loc, "")) if isinstance(params.get("unit"), dict) else None
@@ -240,12 +244,32 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         counts = Counter(keys)
         out["main"], out["ally"] = t(loc, f"frontline.nation.{main}"), t(loc, f"frontline.nation.{ally}")
         out["cards"] = listed(loc, (CARDS[k].name[loc] + (f" ×{n}" if n > 1 else "") for k, n in counts.items()))
-    if key == "frontline.attack_hq":  # 3.1: the HQ never strikes back (a fortified one's own line follows)
-        out["back"] = t(loc, "frontline.no_counter.hq")
+    if key == "frontline.intel":  # 4.1.14: what the intel showed; nothing, and why (an empty hand, or all shown)
+        shown = "cards" if params.get("cards") != "@core.none" else "empty" if params.get("hand") == 0 else "seen"
+        out["shown"] = t(loc, f"frontline.intel_{shown}", cards=out.get("cards"))
+    if key == "frontline.attack_hq":  # 3.1: the HQ never strikes back, unless fortified (its own line follows)
+        fortified = params.get("fortified")  # unknown in events stored before it was recorded
+        out["back"] = t(loc, "frontline.no_counter." + {True: "hq_fortified", False: "hq_bare"}.get(fortified, "hq"))
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
         if isinstance(params.get(left), int) and params[left] < 0:
             out[left] = 0
     return out
+
+
+def combat_terms_text(params: dict[str, Any], loc: str) -> str:
+    """`3 − heavy armour 1`, `2 × 2 (double damage)`, `… → 1 (at most 1)`: how a unit's attack
+    became the combat damage dealt (3.3.7 / adj. 4: doubling first, then heavy armour, then the
+    cap of 1); "" when nothing changed it, or for damage that was no combat (no `atk`)."""
+    if "atk" not in params:
+        return ""
+    dmg, text = params["atk"], str(params["atk"])
+    if params.get("x2"):
+        dmg, text = 2 * dmg, t(loc, "frontline.terms.double", atk=params["atk"])
+    if params.get("armour") and dmg:
+        dmg, text = max(0, dmg - params["armour"]), text + t(loc, "frontline.terms.armour", n=params["armour"])
+    if params.get("cap") and dmg > 1:
+        dmg, text = 1, text + t(loc, "frontline.terms.cap")
+    return text if text != str(params["atk"]) else ""
 
 
 def _unit_key(st, label: Any, loc: str) -> str:
@@ -356,8 +380,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
     labels = unit_labels(view_units(view), loc)
     for i, s in enumerate(order):
         p = players[s]
-        row = t(loc, "frontline.label.player", name=p["name"], hq=hq_left(p), k=p["kredits"], slots=p["slots"],
-                hand=p["hand_count"], deck=p["deck_count"])
+        # while decks are chosen there are no kredits, hand nor deck yet ("卡组 0" read as a deck's number)
+        row = t(loc, "frontline.label.player_choosing", name=p["name"], hq=hq_left(p)) if phase == "deck" else \
+            t(loc, "frontline.label.player", name=p["name"], hq=hq_left(p), k=p["kredits"], slots=p["slots"],
+              hand=p["hand_count"], deck=p["deck_count"])
         support = " | ".join(unit_short(u, labels[u["uid"]], loc) for u in p["support"]) or t(loc, "core.none")
         block = [row, t(loc, "core.labelled", label=t(loc, "frontline.label.support"), value=support)]
         own_front = view["front"] if view["front_owner"] == s else []

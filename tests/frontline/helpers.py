@@ -41,9 +41,7 @@ def unit(st: FrontlineState, seat: int, key: str, front: bool = False, **fields)
     for name, value in fields.items():
         setattr(u, name, value)
     ENGINE.invalidate(st)  # a change by hand: nothing the engine kept of a listing holds
-    number = R.lowest_free(R.board_numbers(st, key))  # as it came onto the board (R.place)
-    if number > 1:
-        st.numbers[u.uid] = number
+    R.number_unit(st, u)  # as it came onto the board (R.place)
     st.units[u.uid] = u
     if front:
         st.front.append(u.uid)
