@@ -216,16 +216,15 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
         if params.get("precise"):
             terms.append((t(loc, "ironfire.term.precise"), 1))
         raw = roll + sum(v for _, v in terms)
-        if raw < 0:
-            terms.append((t(loc, "ironfire.term.floor"), -raw))
-            raw = 0
+        floored = raw < 0
+        raw = max(0, raw)
         pct = params.get("pct", 100)
         after = [(t(loc, "ironfire.term.fortify"), -1)] if params.get("fortify") and round_half_up(raw * pct, 100) > 0 \
             else []
         shown.terms = terms + after
         _outcome(engine, state, shown, following, loc, labels)
-        if pct != 100:  # the percentage step reads as what it did to the figure, rounding said
-            _scaled(shown, params, roll, terms, raw, pct, after, loc)
+        if pct != 100 or floored:  # a step that sets the figure reads as what it did (`→ 0 (at least 0)`)
+            _scaled(shown, params, roll, terms, raw, pct, after, loc, floored)
     elif what == "heal":  # 207.2: a negative damage roll restores; it reads as what it restores
         shown.dice, shown.total = [-d for d in shown.dice], -params["total"]
         _outcome(engine, state, shown, following, loc, labels)
@@ -239,15 +238,19 @@ def _term(label: str, value: int, loc: str) -> str:
 
 
 def _scaled(shown: ShownRoll, params: dict[str, Any], roll: int, terms: list, raw: int, pct: int, after: list,
-            loc: str) -> None:
+            loc: str, floored: bool = False) -> None:
     """A percentage (102.3, 203.1; ruling 6: "percentages add, then the result rounds half up")
     reads as what it did to the figure before it: `1 → 1 (heavily damaged: 1 × 50% = 0.5,
-    rounded half up)`, never as a term that adds 0. The line is then worded here in full."""
-    scaled = round_half_up(raw * pct, 100)
-    exact = raw * pct / 100
-    step = t(loc, "ironfire.term.pct_step" if exact == scaled else "ironfire.term.pct_round", scaled=scaled,
-             sources=_pct_sources(pct, loc), raw=raw, pct=pct, exact=f"{exact:g}")
-    dice = str(roll) + "".join(_term(label, v, loc) for label, v in terms) + step
+    rounded half up)`, never as a term that adds 0; damage below 0 as `→ 0 (at least 0)`, not
+    `1 − 2 + 1 = 0`. The line is then worded here in full."""
+    dice = str(roll) + "".join(_term(label, v, loc) for label, v in terms)
+    if floored:
+        dice += t(loc, "ironfire.term.floor_step")
+    if pct != 100:
+        scaled = round_half_up(raw * pct, 100)
+        exact = raw * pct / 100
+        dice += t(loc, "ironfire.term.pct_step" if exact == scaled else "ironfire.term.pct_round", scaled=scaled,
+                  sources=_pct_sources(pct, loc), raw=raw, pct=pct, exact=f"{exact:g}")
     dice += "".join(_term(label, v, loc) for label, v in after)
     check = ""
     if shown.target or shown.result:

@@ -118,3 +118,19 @@ def test_an_attack_in_the_menu_shows_the_damage_it_deals():
     # a Panther vs infantry deals 1–2; in the mountains 0–1; heavily damaged in a focus fire ×75%
     assert joins["with a1 infantry"] == "damage 0–1 an attack (environment -1, focus fire, heavily damaged ×75%)", joins
     assert GAME.text.action_facts(state, 0, ENGINE.parse_action("fire"), "en") == ""  # no attack: nothing beneath
+
+
+def test_damage_below_zero_reads_as_floored_not_added_back():
+    """RULES.md: "Damage is uniform in the range plus the environment modifier"; a negative result
+    deals nothing. A die of 1 in the mountains (−2) read "1 − 2 (environment) + 1 (at least 0) = 0":
+    a term added back. It now reads "1 − 2 (environment) → 0 (damage is at least 0) = 0"."""
+    state = battle([["kv1"], ["airborne"]], env="mountain")
+    play(state, 0, "attack a1 infantry")
+    script(state, 1)
+    events = play(state, 0, "hit b1").events
+    (roll,) = rolls(events, "@ironfire.roll.damage")
+    assert roll["env"] < 0 and roll["total"] == 0
+    en, zh = " ".join(lines(state, events, "en")), " ".join(lines(state, events, "zh-CN"))
+    assert f"1 − {-roll['env']} (environment) → 0 (damage is at least 0) = **0**" in en, en
+    assert f"1 − {-roll['env']}（环境） → 0（伤害最低为 0） = **0**" in zh, zh
+    assert "(environment) + " not in en
