@@ -167,3 +167,14 @@ def test_the_deck_choice_board_shows_no_empty_counts():
     st = battle(seed=1)
     assert any(line.startswith("alice：总部 20 · 指挥点 ") and " · 卡组 " in line
                for line in GAME.text.summary(ENGINE.view(st, 0), "zh-CN").splitlines())
+
+
+def test_an_ambush_against_heavy_armour_shows_its_terms():
+    """3.3.4 (ambush: the defender strikes first) with RULES.md 5's heavy armour: Partisans (2/1)
+    ambushing a Panzer IV (armour 1) strike for 1, and the line says why (seed 20)."""
+    st = battle(seed=20)
+    panzer = unit(st, 0, "panzer4", front=True)
+    ambusher = unit(st, 1, "partisans")
+    events = act(st, 0, f"attack {panzer.uid} {ambusher.uid}")
+    assert "Ambush! Partisans strikes Panzer IV first for 1 (2 − heavy armour 1)." in lines(st, events, "en")
+    assert "伏击！游击队 先对 四号坦克 造成 1 点伤害（2 − 重装甲 1）。" in lines(st, events, "zh-CN")
