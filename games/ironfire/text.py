@@ -307,11 +307,31 @@ def _dice_words(count: int, sides: int, plus: int, fixed: bool) -> str:
     return str(plus) if fixed else f"{count}d{sides}" + (f"+{plus}" if plus else "")
 
 
+def _card_facts(key: str, loc: str) -> str:
+    """`Armour · combat value 12 · vs armour 3–5, vs infantry 1–2 ×1d2`: a combat card's class,
+    value and attacks (206.1), each option's damage range; the menus' pick showed its cost only."""
+    card = POOL.combat[key]
+    attacks = []
+    for opt in ATTACKS.get(key, ()):
+        low, high = sorted((abs(opt.dmg_min), abs(opt.dmg_max)))
+        n = "" if opt.n.fixed and opt.n.plus == 1 else f" ×{_dice_words(opt.n.count, opt.n.sides, opt.n.plus, opt.n.fixed)}"
+        attacks.append(f"{option_name(opt.key, loc)} {low if low == high else f'{low}–{high}'}{n}")
+    text = " · ".join([t(loc, f"ironfire.cls.{card.cls}"), t(loc, "ironfire.facts.cv", cv=card.cv),
+                       t(loc, "ironfire.facts.sep").join(attacks)])
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
 def action_facts(engine, state: IronState, seat: int, action, locale: str) -> str:
     """Under an attack in the menus (a select option's description): the damage each attack
     deals as the roll will count it (102.3: the range, the environment, precision, then heavy
     damage -50 % and focus fire +25 %, rounded half up), how many attacks and targets; "" for
     any other choice (the menus showed no damage at all)."""
+    if isinstance(action, Pick) and action.card in POOL.combat:  # what the card is, to choose an army
+        return _card_facts(action.card, normalize_locale(locale))
+    if isinstance(action, Pick) and action.card in POOL.abilities:  # what the ability card grants (401)
+        text = POOL.abilities[action.card].text
+        words = text.get(normalize_locale(locale)) or text.get("en", "")
+        return words if len(words) <= 100 else words[:99] + "…"
     if not isinstance(action, (Attack, Join)):
         return ""
     unit = engine.unit(state, action.unit)
@@ -386,8 +406,9 @@ def describe(engine, state: IronState, seat: int, action, locale: str) -> str:
                  cost=opt.cost if opt is not None else 0)
     if isinstance(action, Hit):
         return t(loc, "ironfire.act.hit", unit=_unit_text(engine, state, seat, action.target, loc))
-    if isinstance(action, Stop):
-        return t(loc, "ironfire.act.stop")
+    if isinstance(action, Stop):  # no target chosen yet: stopping throws the whole attack away (102.2)
+        nothing = state.attack is not None and not state.attack.hit
+        return t(loc, "ironfire.act.skip" if nothing else "ironfire.act.stop")
     if isinstance(action, Focus):
         return t(loc, "ironfire.act.focus", unit=_unit_text(engine, state, seat, action.target, loc))
     if isinstance(action, Join):

@@ -134,3 +134,39 @@ def test_damage_below_zero_reads_as_floored_not_added_back():
     assert f"1 − {-roll['env']} (environment) → 0 (damage is at least 0) = **0**" in en, en
     assert f"1 − {-roll['env']}（环境） → 0（伤害最低为 0） = **0**" in zh, zh
     assert "(environment) + " not in en
+
+
+def test_the_army_pick_menu_says_what_each_card_is():
+    """clickplay16: "Pick Panther (3 logistics)" said the cost only, so a newcomer picked blind.
+    206.1: a combat card has a class, a combat value and its attack options; 401: an ability card
+    grants an ability. The choice's description says them (100 characters at most, seed 7)."""
+    from tests.ironfire.helpers import new_game
+
+    state = new_game(seed=7)
+    for seat in (0, 1):
+        ENGINE.apply(state, seat, ENGINE.parse_action("deck red_army"))
+    while state.phase == "first":
+        ENGINE.apply(state, ENGINE.active_seats(state)[0], ENGINE.legal_actions(state, ENGINE.active_seats(state)[0])[0])
+    assert state.phase == "army"
+    picks = {a.code(): a for a in ENGINE.legal_actions(state, 0) if a.kind == "pick"}
+    facts = {loc: {code: GAME.text.action_facts(state, 0, a, loc) for code, a in picks.items()} for loc in ("en", "zh-CN")}
+    assert facts["en"]["pick kv1"] == "Armour · combat value 14 · vs armour 2–3, vs infantry 1–3"
+    assert facts["zh-CN"]["pick kv1"] == "装甲 · 战斗力 14 · 对装甲 2–3，对步兵 1–3"
+    assert facts["en"]["pick t34"].endswith("vs infantry 1–3 ×1d2")
+    assert facts["en"]["pick veterans"] == "Heavily damaged cards with Veteran attack at full strength (no −50%)."
+    assert all(0 < len(f) <= 100 for by in facts.values() for f in by.values()), facts
+
+
+def test_stopping_before_any_target_says_it_skips_the_attack():
+    """clickplay16: after "Tiger I #1 10/13 attacks vs armour" the menu offered "No more targets"
+    before any target was chosen; a scripted clicker threw its attacks away in every game. 102.2:
+    the attack is spent once chosen; with no target chosen yet the choice reads as what it does."""
+    state = battle([["panther", "panther"], ["abrams", "grenadier", "abrams"]])
+    play(state, 0, "attack a1 armour")
+    stop = ENGINE.parse_action("stop")
+    assert GAME.text.describe_action(state, 0, stop, "en") == "Skip this attack (no target chosen)"
+    assert GAME.text.describe_action(state, 0, stop, "zh-CN") == "放弃这次攻击（未选目标）"
+    state.attack.targets_left = 2  # a second target may follow the first
+    play(state, 0, "hit b1")
+    assert state.attack is not None and state.attack.hit  # one target chosen: stopping keeps it
+    assert GAME.text.describe_action(state, 0, stop, "en") == "No more targets"
