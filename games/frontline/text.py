@@ -257,7 +257,7 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
 
 
 def combat_terms_text(params: dict[str, Any], loc: str) -> str:
-    """`3 − heavy armour 1`, `2 × 2 (double damage)`, `… → 1 (at most 1)`: how a unit's attack
+    """`3 − heavy armour 1`, `double damage 2 × 2`, `3 → 1: it takes at most 1 …`: how a unit's attack
     became the combat damage dealt (3.3.7 / adj. 4: doubling first, then heavy armour, then the
     cap of 1); "" when nothing changed it, or for damage that was no combat (no `atk`)."""
     if "atk" not in params:

@@ -124,7 +124,7 @@ def test_heavy_armour_and_doubling_show_in_the_damage_line():
     tiger = unit(st, 1, "tiger")
     st.front_owner = 0
     en = lines(st, act(st, 0, f"attack {attacker.uid} {tiger.uid}"), "en")
-    assert f"Tiger I takes {2 * attacker.atk - 2} damage ({attacker.atk} × 2 (double damage) − heavy armour 2; " \
+    assert f"Tiger I takes {2 * attacker.atk - 2} damage (double damage {attacker.atk} × 2 − heavy armour 2; " \
            f"defence left {tiger.hp})." in en, en
     # no modifier: no terms
     st = battle(seed=1)

@@ -31,10 +31,10 @@ async def test_the_deck_list_the_bot_sends_is_a_code_deck_save_takes():
     Guards Rifles ×4, …": that very text was refused ("There is no card 'guards rifles ×4'")."""
     out = await console(START)
     sent = next(line for line in out if line.startswith("[dm al] Your deck code"))
-    code = sent.split("CODE: ", 1)[1]
+    code = sent.split("this code): ", 1)[1]  # the console's /deck save, and Discord's named too
     assert code.startswith("Guards Rifles ×4, ")
     zh = await console(["li: /game new ironfire", "li: /game bot", "li: /game start", "li: /play deck red_army"])
-    zh_code = next(line for line in zh if line.startswith("[dm li] 你的套牌代码")).split("保存）：", 1)[1]
+    zh_code = next(line for line in zh if line.startswith("[dm li] 你的套牌代码")).split("这个代码）：", 1)[1]
     assert "、" in zh_code
     saved = await console([f"al: /deck save ironfire mine {code}", "al: /deck show ironfire mine",
                            f"li: /deck save ironfire mine {zh_code}", "li: /deck show ironfire mine"])
