@@ -12,7 +12,7 @@ import asyncio
 import logging
 import os
 import signal
-from typing import Any, Awaitable, Callable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Mapping, Protocol
 
 import discord
 from discord import app_commands
@@ -27,6 +27,9 @@ from bot.discord.i18n import ShapanTranslator, text
 from bot.discord.menus import DYNAMIC_ITEMS, is_ours
 from bot.outbox import Command, Outbox
 from games.registry import available_games
+
+if TYPE_CHECKING:
+    from bot.host import Host
 
 log = logging.getLogger("shapan.discord")
 
@@ -49,10 +52,21 @@ class HostLike(Protocol):
     async def close(self) -> None: ...
 
 
-async def default_host(db_path: str) -> HostLike:
-    from bot.host import Host, thinking
+async def open_host(db_path: str, **options: Any) -> Host:
+    """The host as the Discord bot runs it (the adapter's tests open theirs here too)."""
+    from bot.host import Host
 
-    host = await Host.create(db_path)
+    host = await Host.create(db_path, **options)
+    # players read the reveal's verify line in Discord, where the server's file path or
+    # database URL is of no use to them and tells strangers where the data lives
+    host.database = None
+    return host
+
+
+async def default_host(db_path: str) -> HostLike:
+    from bot.host import thinking
+
+    host = await open_host(db_path)
     # the searching bots' worker starts with the bot (about 3 s), not at the first bot's move
     await asyncio.to_thread(thinking.warm_up)
     return host

@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 import tests.toygame
+from bot.discord.client import open_host
 from bot.host import Host
 from games.registry import register
 from tests.conftest import backend_params, database
@@ -22,7 +23,7 @@ MOD = User(1009, "mod", "en-US")
 
 async def make_host(path) -> Host:
     seeds = itertools.count(100)
-    return await Host.create(path, seed_source=lambda: next(seeds))
+    return await open_host(path, seed_source=lambda: next(seeds))
 
 
 @pytest.fixture(params=backend_params())

@@ -311,3 +311,18 @@ async def test_dice_history_takes_a_count_as_the_console_does(harness):
     embed_title = (reply.body.get("embeds") or [{}])[0].get("title", "") + reply.body.get("content", "")
     assert t("en", "roll.history.title", count=2) in embed_title, reply.body
     assert not harness.recorder.unexpected
+
+
+async def test_the_reveal_in_discord_names_no_server_path(harness, db_path):
+    """The final post's verify line is for whoever runs the bot; a Discord reader gets the
+    command without the server's file path or database URL (clickplay16 saw
+    `shapan verify --db /tmp/…/d.sqlite3 --session 1` in the channel)."""
+    await start_duel(harness)
+    await harness.slash(BOB, "game concede")
+    session, _ = await duel_state(harness)
+    assert session.status == "finished"
+    sent = harness.recorder.public() + harness.recorder.dm_messages(ALICE.id) + harness.recorder.dm_messages(BOB.id)
+    texts = [r.text for r in sent]
+    assert any("shapan verify --session 1" in text for text in texts)
+    where = str(db_path).removeprefix("sqlite:")
+    assert not any("--db" in text or where in text for text in texts)
