@@ -120,6 +120,10 @@ class Message:
     # a DM about what happened before anything its step's channel post says (a hidden pick,
     # ammunition loaded): sent before that post; every other DM follows it (see Outbox.in_order)
     before_posts: bool = False
+    # a post of a step after which the game goes on: the adapter offers the players their hand
+    # and, to the players it pings, their move. A result, a lobby or a note offers nothing: no
+    # button may lead to an action that has nothing to do (the result carried "Show my hand")
+    game_on: bool = False
 
 
 @dataclass

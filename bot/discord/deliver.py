@@ -43,9 +43,6 @@ EMBED_LIMIT = 4096
 FILES_PER_MESSAGE = 10
 DM_REFUSED = {50007, 50278}  # cannot send messages to this user / no mutual guilds
 DM_RETRY_SECONDS = 3600  # after a refusal, do not try that user's DMs again for an hour
-# Public posts after these (and timer posts) get a "show my hand" button: the game is on,
-# and ephemeral hands expire, so players need a way to see theirs again.
-HAND_BUTTON_VERBS = {"game.start", "play", "menu"}
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")  # what an embed can show as its image
 # What one send may raise: Discord's answer, or the connection failing after discord.py's retries.
 SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
@@ -167,9 +164,6 @@ class ReplyNotShown(Exception):
     sends it later by another way (see Delivery._late_reply)."""
 
 
-def _hand_button(cmd: Command | None) -> bool:
-    return cmd is None or cmd.verb in HAND_BUTTON_VERBS
-
 class Delivery:
     def __init__(self, client: "ShapanClient") -> None:
         self.client = client
@@ -261,7 +255,9 @@ class Delivery:
             return await self._guarded(message, self._send_dm(target, message, cmd))
         if kind == "reply":
             return await self._guarded(message, self._late_reply(target, message, cmd))
-        return await self._guarded(message, self._post(target, message, cmd, interaction, _hand_button(cmd)))
+        # a step's post while the game goes on gets a "show my hand" button (ephemeral hands
+        # expire, so players need a way to see theirs again); a result or a lobby's post none
+        return await self._guarded(message, self._post(target, message, cmd, interaction, message.game_on))
 
     @staticmethod
     async def _guarded(message: Message, send: Any) -> Any:
@@ -459,7 +455,7 @@ class Delivery:
                        pings=[user_id], session_id=message.session_id,
                        # the note stands for this DM: sent again with it, it is the same message
                        nonce=None if message.nonce is None else f"{message.nonce}n")
-        await self._post(channel_id, note, cmd, interaction, hand_button=True)
+        await self._post(channel_id, note, cmd, interaction, hand_button=message.game_on)  # the hand shows it
         return outcome
 
     async def _table_channel(self, cmd: Command | None, message: Message) -> int | None:

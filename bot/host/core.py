@@ -139,6 +139,7 @@ class Progress:
     forfeit: bool = False
     # the seats in play (Engine.seats_in_play) before the command's first step and after its last
     in_play_before: list[int] | None = None
+    active_before: list[int] | None = None  # the seats active before its first step (Engine.active_seats)
     in_play: list[int] | None = None
     # seats that left play in this command, in order, and whether by their own user's concession
     went_out: list[tuple[int, bool]] = field(default_factory=list)
@@ -700,16 +701,19 @@ class Host:
         over = outcome is not None or ended
         awaited = [] if over else self._awaited(session, engine, state)  # as the text's "Waiting for"
         table = {"over": over, "events": events, "to_act": [self._name(session, s) for s in awaited],
-                 "winners": [self._name(session, w) for w in outcome.winners] if outcome else []}
+                 "awaited": awaited, "winners": [self._name(session, w) for w in outcome.winners] if outcome else []}
         return {**public_view, "table": table}
 
     @staticmethod
-    def _board_view(public_view: dict[str, Any], ended: bool, key: bool = False) -> dict[str, Any]:
+    def _board_view(public_view: dict[str, Any], ended: bool, key: bool = False,
+                    awaited: list[int] | None = None) -> dict[str, Any]:
         """The view a text board is made from: one the host ended (abandoned, only bots left, a
         kick that ended it) says so (`games.core.game.table_over`), for its state still has
         somebody to act ("alice to act (draft)", "▶" on a seat, under "Table #2 was abandoned");
-        `key`: the board gives its key of symbols (`games.core.game.wants_key`)."""
-        table = {**({"over": True} if ended else {}), **({"key": True} if key else {})}
+        `key`: the board gives its key of symbols (`games.core.game.wants_key`); `awaited`: the
+        seats "Waiting for" names, the ones the board marks as to act (`marked_to_act`)."""
+        table = {**({"over": True} if ended else {}), **({"key": True} if key else {}),
+                 **({"awaited": awaited} if awaited is not None else {})}
         return {**public_view, "table": table} if table else public_view
 
     def _first_key(self, session: SessionRow, engine: Engine, game: Any, public_view: dict[str, Any]) -> bool:
@@ -729,12 +733,17 @@ class Host:
 
     @staticmethod
     def _awaited(session: SessionRow, engine: Engine, state: Any) -> list[int]:
-        """The seats the table waits for, as the text's "Waiting for" and the picture's "To act"
-        both name them: the humans awaited, if any (bots in a simultaneous choice answer after
-        them, see `_bots_to_move`: "Waiting for: Bot 1, alice" at a fleet's building left a
-        newcomer waiting for a bot that would not move before her), else the bots to move."""
-        active = engine.active_seats(state)
-        return [s for s in active if not session.seats[s].is_bot] or list(active)
+        """The seats the table waits for, as the text's "Waiting for", the picture's "To act"
+        and a board's marks (Iron & Fire's ▶) all name them: the humans awaited, if any (bots
+        in a simultaneous choice answer after them, see `_bots_to_move`: "Waiting for: Bot 1,
+        alice" at a fleet's building left a newcomer waiting for a bot that would not move
+        before her), else the bots to move."""
+        return Host._awaited_among(session, engine.active_seats(state))
+
+    @staticmethod
+    def _awaited_among(session: SessionRow, active: Iterable[int]) -> list[int]:
+        active = list(active)
+        return [s for s in active if not session.seats[s].is_bot] or active
 
     def _waiting(self, session: SessionRow, engine: Engine, state: Any) -> Any:
         """Who the table waits for, by name (`_awaited`)."""
@@ -1235,6 +1244,8 @@ class Host:
         notes = [t(session.locale, "host.started", hash=session.seed_hash)]
         if session.entropy is not None:
             notes.append(t(session.locale, "host.entropy_mixed", values=self._contribution_list(session, session.locale)))
+        if not session.auto_pass and _has_waivers(get_engine(session.game)):  # said once, as /game status says it
+            notes.append(t(session.locale, "host.auto_pass_off"))
         return notes
 
     @staticmethod
@@ -1323,7 +1334,8 @@ class Host:
             for seat in mine:
                 view = engine.view(state, seat)
                 head = t(locale, "host.seat_head", seat=seat, name=self._name(session, seat))
-                parts.append(head + "\n" + game.text.summary(self._board_view(view, False, key=True), locale))
+                board = self._board_view(view, False, key=True, awaited=self._awaited(session, engine, state))
+                parts.append(head + "\n" + game.text.summary(board, locale))
                 png = game.render(self._picture_view(session, engine, state, view, []), locale)
                 if png:
                     images.append(Image(f"table{session.id}-seat{seat}.png", png))
@@ -1508,7 +1520,8 @@ class Host:
             last = await self.repo.public_log(session.id, last=1)
             events = [(ev["key"], ev.get("params", {})) for _, e in last for ev in e.events if ev.get("to") is None]
             over = session.status in ("finished", "abandoned")
-            lines.append(game.text.summary(self._board_view(public_view, over, key=True), locale))
+            awaited = None if over else self._awaited(session, engine, state)
+            lines.append(game.text.summary(self._board_view(public_view, over, key=True, awaited=awaited), locale))
             png = game.render(self._picture_view(session, engine, state, public_view, events, ended=over), locale)
         if session.status in ("finished", "abandoned"):
             lines.append(self._result_text(session, engine, locale))
@@ -1690,6 +1703,7 @@ class Host:
         change the state in place)."""
         if progress.in_play is None:
             progress.in_play = progress.in_play_before = engine.seats_in_play(progress.state)
+            progress.active_before = sorted(engine.active_seats(progress.state))
         if progress.table_awaited is None and session.state is not None:
             progress.table_view = self._view_before(session, engine)
             progress.table_awaited = sorted(engine.active_seats(progress.state))
@@ -1972,11 +1986,16 @@ class Host:
         turn_started = False
         if progress.changed and (over or not quiet):
             key = not over and self._first_key(session, engine, game, public_view)
-            lines.append(game.text.summary(self._board_view(public_view, progress.ended is not None, key), loc))
+            awaited = [] if over else self._awaited(session, engine, progress.state)
+            board = game.text.summary(self._board_view(public_view, progress.ended is not None, key, awaited), loc)
             turn_changed = (outcome is not None or progress.ended is not None
                             or not progress.same_turn(engine.active_seats(progress.state)))
             turn_started = turn_changed and outcome is None
-            if turn_changed:  # drawn by the adapter after the answer (see bot.outbox.Image)
+            with_board = self._shows_board(session, engine, game, progress, board, always=over or key,
+                                           turn_changed=turn_changed, said=bool(lines))
+            if with_board:
+                lines.append(board)
+            if with_board and turn_changed:  # drawn by the adapter after the answer (see bot.outbox.Image)
                 picture = self._picture_view(session, engine, progress.state, public_view,
                                              [(e.key, e.params) for e in progress.events if e.to is None],
                                              ended=progress.ended is not None)
@@ -2000,7 +2019,7 @@ class Host:
                 {u for s in self._awaited_humans(session, engine, progress.state)
                  if s not in before and (u := session.user_of(s))})
             box.public.append((session.channel_id, Message(text="\n".join(lines), images=images, pings=pings,
-                                                           session_id=session.id)))
+                                                           session_id=session.id, game_on=not over)))
         # Private events: one message per user; a hot-seat user hears each of their seats
         # (none once the game is over, see `_told`). What happened before the first public
         # event goes before the channel's post, the rest after it (`Outbox.in_order`): a
@@ -2033,10 +2052,30 @@ class Host:
                     per_user.setdefault((False, user), []).append(
                         await self._out_notice(session, engine, progress, seat, user))
         for (early, user), texts in per_user.items():
-            box.private.append((user, Message(text="\n".join(texts), session_id=session.id, before_posts=early)))
+            box.private.append((user, Message(text="\n".join(texts), session_id=session.id, before_posts=early,
+                                              game_on=not over)))
         if not over:
             box.private += await self._prompts(session, engine, progress)
         return box
+
+    def _shows_board(self, session: SessionRow, engine: Engine, game: Game, progress: Progress, board: str,
+                     always: bool, turn_changed: bool, said: bool) -> bool:
+        """Whether a step's post shows the board (its text, and at a turn's start its picture):
+        when the game begins, and `always` (the game ends, or the board has a key to give); at a
+        turn's start (a window, the turn back after others played) and for a step that says
+        nothing of its own (the tank game's end of shots changes only the phase), only if the
+        board changed. Never within a turn a step's lines tell: a newcomer scrolled through
+        copies of one 20-line board after every focus-fire join (issue 18). /game status and
+        /hand always show it."""
+        if always or session.state is None:
+            return True
+        if said and not turn_changed:
+            return False
+        active = progress.active_before
+        if active is None:  # no step (a kick gave the seat to a bot): as stored
+            active = engine.active_seats(engine.load_state(session.state))
+        before = self._board_view(self._view_before(session, engine), False, awaited=self._awaited_among(session, active))
+        return board != game.text.summary(before, session.locale)
 
     def _keep_log_lines(self, session: SessionRow, progress: Progress, shown: int,
                         posted: list[tuple[int, str]], in_play: set[int], over: bool) -> None:
@@ -2119,7 +2158,7 @@ class Host:
             if not session.timer_hours and seat in engine.put_out(progress.state):  # see OUT_CHOICE_MINUTES
                 text = sentences(uloc, [text, t(uloc, "host.out_choice_time", minutes=OUT_CHOICE_MINUTES)])
             menu = build_menu(game, progress.state, session.id, seat, [], uloc)
-            out.append((user, Message(text=text, menu=menu, session_id=session.id)))
+            out.append((user, Message(text=text, menu=menu, session_id=session.id, game_on=True)))
         return out
 
     def _keep_public_view(self, session: SessionRow, public_view: dict[str, Any]) -> None:
@@ -2155,7 +2194,7 @@ class Host:
         for user in sorted({session.user_of(s) for s in session.timer_seats} - {None}):
             uloc = await self._user_locale(user)
             box.private.append((user, Message(text=t(uloc, "host.reminder", id=session.id, hours=f"{left:.1f}",
-                                                      channel=session.channel_id), session_id=session.id)))
+                                                      channel=session.channel_id), session_id=session.id, game_on=True)))
         await self.repo.commit(session, now, reminded=True, posts=self._kept(box, None))
         return box
 

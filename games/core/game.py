@@ -36,6 +36,19 @@ def table_over(view: dict[str, Any]) -> bool:
     return bool((view.get("table") or {}).get("over"))
 
 
+def marked_to_act(view: dict[str, Any], own: Any = ()) -> set[int]:
+    """The seats a board marks as to act (Iron & Fire's ▶): those the host's "Waiting for"
+    names (`view["table"]["awaited"]`, see `bot.host.core.Host._awaited`: the humans awaited,
+    else the bots), so that the board, its picture and the text never disagree (the board
+    marked a bot choosing a deck at once with alice while the text waited for alice only);
+    none once the table is over; `own`, the game's active seats, on a view the host did not
+    dress (a test, a tool)."""
+    table = view.get("table") or {}
+    if table.get("over"):
+        return set()
+    return set(table["awaited"] if "awaited" in table else own or ())
+
+
 def wants_key(view: dict[str, Any]) -> bool:
     """Whether the host asks a text board for its key of symbols (`view["table"]["key"]`): on
     boards a player asks for (/game status, /hand) and on the first post with something for the

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.core.game import table_over
+from games.core.game import marked_to_act
 from games.core.i18n import normalize_locale, t
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 from games.ironfire.engine import POOL
@@ -122,7 +122,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         head_x = right + 16
     _text(img, (head_x, 24), board_head(view, loc), 18, INK)
     y = 70
-    active = set() if table_over(view) else set(view.get("active") or [])
+    active = marked_to_act(view, view.get("active"))
     last = last_move(view)
     for p, chunks in rows:
         logi = seat_logistics(p, loc)

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.game import table_over
+from games.core.game import marked_to_act
 from games.core.i18n import aside, listed, localize_value, normalize_locale, numbered_as_seen, t, verb_names
 from games.ironfire.cards import ATTACKS, OPTION, UNIT_ENV
 from games.ironfire.data import CLASSES, round_half_up
@@ -524,7 +524,7 @@ def seat_reserve(view: dict[str, Any], p: dict[str, Any], loc: str) -> str:
 
 def _board(view: dict[str, Any], loc: str, short: bool) -> str:
     lines = [board_head(view, loc)]
-    active = set() if table_over(view) else set(view.get("active") or [])
+    active = marked_to_act(view, view.get("active"))
     labels = view_labels(view, loc)
     for p in view["players"]:
         logi = seat_logistics(p, loc)

@@ -57,18 +57,21 @@ async def test_an_attack_says_what_logistics_it_costs():
     """IS-2's attack on armour costs 1 logistics, paid at once (207.3): the budget went 46 -> 45
     with no word in the menu or the post. Now both say it, in either language."""
     army = ["al: /play pick IS-2", "al: /play pick KV-1", "al: /play ready"]
-    out = await console([*START, *army, "al: /menu", "al: /menu 1", "al: /menu 1", "al: /play IS-2 #1 16/16 attacks vs armour"])
+    out = await console([*START, *army, "al: /menu", "al: /menu 1", "al: /menu 1", "al: /play IS-2 #1 16/16 attacks vs armour",
+                         "al: /game status"])
     # after the label, the damage each attack deals (its `action_facts`, as the console shows them)
     assert "[reply al]   1. IS-2 #1 16/16 attacks vs armour (costs 1 logistics) — damage 3–6 an attack" in out
     assert "[reply al]   2. IS-2 #1 16/16 attacks vs ranged — damage 2–4 an attack" in out  # a free option says nothing
     assert ("[table] al: IS-2 #1 attacks (vs armour): 1 attack on up to 1 target. "
             "It costs 1 logistics, paid at once.") in out
     # newcomer7a: the board read "logistics 8/44", which a newcomer took for 8 left; the menu says "(3 of 45
-    # logistics used)": the board says it the same way
-    assert "[table] [a] al ▶ · 8 of 44 logistics used · 29 cards left in the deck" in out
-    zh = [line.replace("al:", "li:") for line in START[1:] + army] + ["li: /play IS-2 #1 16/16攻击：对装甲"]
+    # logistics used)": the board says it the same way (the post of a step inside the turn has
+    # no board since issue 18's hostpost16; /game status shows it)
+    assert "[reply al] [a] al ▶ · 8 of 44 logistics used · 29 cards left in the deck" in out
+    zh = [line.replace("al:", "li:") for line in START[1:] + army] + ["li: /play IS-2 #1 16/16攻击：对装甲",
+                                                                        "li: /game status"]
     out = await console(zh)
-    assert "[table] [a] li ▶ · 已用后勤 8/44 · 套牌剩 29 张" in out
+    assert "[reply li] [a] li ▶ · 已用后勤 8/44 · 套牌剩 29 张" in out
     assert "[table] li：IS-2重型坦克 #1发动攻击（对装甲）：每个目标1次，最多1个目标。此攻击消耗后勤 1，立即扣除。" in out
 
 

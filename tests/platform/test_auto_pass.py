@@ -200,3 +200,23 @@ async def test_game_status_says_when_automatic_passes_are_off(host, locale):
     said = reply_text(await host.handle(cmd("alice", "game.status", locale=locale)))
     assert t(locale, "host.auto_pass_off") in said, said
     assert on
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+async def test_the_start_post_says_once_when_automatic_passes_are_off(host, locale):
+    """newcomer15 / issue 18: /game status said it; the start post did not. It says it once,
+    only at a table that turned them off and only for a game that has a waiver (frontline has
+    none: there is nothing to say)."""
+    from bot.host.core import _has_waivers
+    from games.core.i18n import t
+    from games.registry import get_engine
+
+    said = []
+    for game, options in (("fleet", {"auto_pass": "false"}), ("fleet", {}), ("frontline", {"auto_pass": "false"})):
+        await host.handle(cmd("alice", "game.new", game=game, options=options, locale=locale))
+        await host.handle(cmd("bob", "game.join", locale=locale))
+        box = await host.handle(cmd("alice", "game.start", locale=locale))
+        said.append(public_text(box).count(t(locale, "host.auto_pass_off")))
+        await host.handle(cmd("alice", "game.abandon", locale=locale))
+    assert _has_waivers(get_engine("fleet")) and not _has_waivers(get_engine("frontline"))
+    assert said == [1, 0, 0]

@@ -80,12 +80,14 @@ async def test_fleet_s_key_comes_once_in_the_posts_and_on_every_asked_board(host
         code = game.bot_action(state, 0, rng).code()
         posts.append(public_text(await host.handle(cmd("alice", "play", code=code, locale=locale))))
         boards += "⚡" in posts[-1]
-        if boards > 10:
+        if boards >= 6:
             break
-    assert boards > 10, boards  # the battle went on for ten boards and more
+    # the battle went on for six boards and more (a board comes at a turn's start since issue
+    # 18's hostpost16, no longer after every step)
+    assert boards >= 6, boards
     with_key = [i for i, text in enumerate(posts) if key in text]
     first = next(i for i, text in enumerate(posts) if "⚡" in text)
     assert with_key == [first], (with_key, first)
-    assert sum(bool(text) for text in posts[first + 1:]) >= 10  # later boards were posted, without the key
+    assert sum("⚡" in text for text in posts[first + 1:]) >= 5  # later boards were posted, without the key
     assert key in reply_text(await host.handle(cmd("alice", "game.status", locale=locale)))
     assert key in reply_text(await host.handle(cmd("alice", "hand", locale=locale)))

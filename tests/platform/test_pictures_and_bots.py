@@ -18,7 +18,17 @@ def picture(view, locale):
     return b"PNG:" + (b"private" if view["hand"] is not None else b"public")
 
 
-PICTURE_DUEL = Game(PictureDuel(), text=DuelText, render=picture)
+class PictureDuelText(DuelText):
+    """A board that shows whose turn it is and the cards face down, as the picture would: a
+    post shows the board, and at a turn's start its picture, when the board changed (a post
+    never shows the board it showed before, see Host._shows_board)."""
+
+    def summary(self, view, locale):
+        down = "".join("▮" if d else "·" for d in view["face_down"])
+        return f"{super().summary(view, locale)} · seat {view['turn']} to play · {down}"
+
+
+PICTURE_DUEL = Game(PictureDuel(), text=PictureDuelText, render=picture)
 register(PICTURE_DUEL)
 
 

@@ -59,7 +59,8 @@ async def test_the_host_draws_whose_turn_and_the_winner(host):
     engine = get_engine("frontline")
     state = engine.load_state(session.state)
     view = host._picture_view(session, engine, state, engine.view(state, None), [])
-    assert view["table"] == {"over": False, "events": [], "to_act": ["alice", "bob"], "winners": []}
+    assert view["table"] == {"over": False, "events": [], "to_act": ["alice", "bob"], "awaited": [0, 1],
+                             "winners": []}
     box = await host.handle(cmd("alice", "play", code="deck blitz"))
     box = await host.handle(cmd("alice", "game.concede"))
     session = await host.repo.load_session(session.id)
