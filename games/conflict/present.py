@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.game import table_over, wants_key
+from games.core.game import Text, table_over, wants_key
 from games.core.i18n import aside, has, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
@@ -129,16 +129,16 @@ def faction_shown(player: dict[str, Any], locale: str) -> str:
     return _name(content().factions[key], locale) if key else t(locale, "conflict.word.faction_hidden")
 
 
-def card_offered(card, cost: int, locale: str) -> str:
+def card_offered(card, cost: list, locale: str) -> str:
     """A hand card as the menus offer it: a unit, character or vehicle with what it costs the
-    seat now (`cost`: its talent's and Economic Supremacy's cuts taken off, as deploying
-    charges) and what it fights with (the playtest's deploy menu read "Colonel Ross" alone),
-    the rest by name with what they do (the newcomer had to read `/rules 9` to learn what a
-    fitting does)."""
+    seat now (`cost`: `R.cost_terms`, the printed cost and its talent's and Economic Supremacy's
+    cuts, shown term by term: "cost 1" where the card said 3 told nothing of why) and what it
+    fights with (the playtest's deploy menu read "Colonel Ross" alone), the rest by name with
+    what they do (the newcomer had to read `/rules 9` to learn what a fitting does)."""
     if card.type not in FIELDED:
         return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
-    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=cost, power=card.power,
-                                                guard=card.guard, range=card.range))
+    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=strength_shown(cost, locale),
+                                                power=card.power, guard=card.guard, range=card.range))
 
 
 def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
@@ -152,7 +152,7 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     if 0 <= seat < state.n:
         cuts = R.cost_cuts(state, seat)
         for card in state.players[seat].hand:
-            names[card.id] = card_offered(data.cards[card.key], R.deploy_cost(state, seat, card.key, cuts), loc)
+            names[card.id] = card_offered(data.cards[card.key], R.cost_terms(state, seat, card.key, cuts), loc)
     view = engine.view(state, seat)  # only what the seat may see (no one's territories during setup)
     labels = view_labels(view, loc)
     for uid in labels:
@@ -261,6 +261,11 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
                 out["name"] = shown
         if field in _NAME_OF.get(key, {}) and label is not None:  # "attacks Combat Engineers #2", as the board
             out[_NAME_OF[key][field]] = out[field]
+    if params.get("rider") and isinstance(out.get("rider"), str):  # a moving vehicle names who rides along
+        moved = out.get("unit")
+        for field in ("unit", "name"):
+            if field in out and out[field] == moved:
+                out[field] = aside(loc, moved, t(loc, "conflict.carrying", unit=out["rider"]))
     if key == "conflict.ev.spy_report":  # face-down units by label, each with what it is
         labels = labels if labels is not None else joint or state_labels(state, None, loc)
         names = params.get("names") if isinstance(params.get("names"), list) else []
@@ -297,7 +302,9 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
             loc, "conflict.ev.credit" if params.get("player") == params.get("by") else "conflict.ev.credit_source",
             player=params.get("player"), count=params.get("count"), left=params.get("left"))
     if key == "conflict.ev.reveal":  # the strengths Attack against Defend compares (logged since session 13)
-        out["strength"] = t(loc, "conflict.ev.strength", **{k: _strength(params[k], loc) for k in ("pa", "ga", "pd", "gd")}) \
+        terms = params.get("terms") or {}  # each figure's terms (logged since session 16)
+        out["strength"] = t(loc, "conflict.ev.strength", **{
+            k: strength_shown(terms[k], loc) if k in terms else _strength(params[k], loc) for k in ("pa", "ga", "pd", "gd")}) \
             if all(k in params for k in ("pa", "ga", "pd", "gd")) else ""
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
@@ -432,17 +439,24 @@ def action_facts(engine, state, seat: int, action, locale: str) -> str:
         if not enforced:
             return t(loc, "conflict.pact_recorded") if terms else ""
         return t(loc, "conflict.pact_enforced", terms=terms_text(enforced, loc))
-    if action.kind == "strike" and action.target in state.units:  # what the fight compares, modifiers in (issue 18)
-        shown = []
+    if action.kind == "strike" and action.target in state.units:  # what the fight compares, term by term (issue 18)
+        terms = []
         for field, role in (("unit", "attack"), ("target", "defend")):
             u = state.units.get(getattr(action, field))
             if u is None:
                 return ""
-            power, guard, _ = R.stats(state, u, role)  # the target is face up (a face-down one cannot be attacked)
-            shown.append(aside(loc, state_labels(state, seat, loc)[u.id], t(
-                loc, "conflict.strength_short", power=_strength(power, loc), guard=_strength(guard, loc))))
-        return t(loc, "conflict.strike_facts", unit=shown[0], target=shown[1])
+            terms.append(R.strength_terms(state, u, role))  # the target is face up (a face-down one cannot be attacked)
+        for named in (True, False):  # the terms while they fit under the choice, else the figures alone
+            shown = [t(loc, "conflict.strength_short", power=strength_shown(power, loc, named),
+                       guard=strength_shown(guard, loc, named)) for power, guard in terms]
+            facts = t(loc, "conflict.strike_facts", unit=shown[0], target=shown[1])
+            if len(facts) <= FACTS_FIT:
+                break
+        return facts
     return ""
+
+
+FACTS_FIT = 100  # a select option's description holds 100 characters (Discord)
 
 
 def menu_steps(engine, state, seat: int, action) -> list[str]:
@@ -493,6 +507,31 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
 def _strength(value: Any, locale: str) -> str:
     """A power or guard as the reveal says it: Death System's guard is unlimited, not 99."""
     return t(locale, "conflict.word.unlimited") if value == R.UNLIMITED else str(value)
+
+
+def strength_shown(terms: list, locale: str, named: bool = True) -> str:
+    """A power, guard or cost with the terms that make it (`R.strength_terms`, `R.cost_terms`):
+    the card's number alone when nothing changes it, else the sum and its terms by name (`5 (3 +
+    leader 1 + charge 1)`, `0 (2 − EMP 2)`, `unlimited (Death System)`): the menus said "power 5"
+    where the card said 3, and nothing said why (issue 18). `named` False: the sum alone."""
+    terms = [tuple(term) for term in terms]  # a logged event holds them as lists
+    total = R.total(terms)
+    if total == R.UNLIMITED:
+        return aside(locale, _strength(total, locale), listed(locale, (
+            _term_name(key, locale) for key, value in terms if value is None))) if named else _strength(total, locale)
+    if len(terms) == 1 or not named:
+        return str(total)
+    parts = [str(terms[0][1])]
+    for key, value in terms[1:]:
+        parts.append(f"{'+' if value >= 0 else chr(0x2212)} {_term_name(key, locale)} {abs(value)}")
+    return aside(locale, str(total), " ".join(parts))
+
+
+def _term_name(key: str, locale: str) -> str:
+    """A term by what it is: a fitting by its card's name, the rest from the catalog."""
+    if key in content().cards:
+        return _name(content().cards[key], locale)
+    return t(locale, f"conflict.mod.{key}")
 
 
 def combat_cards(cards: str, locale: str) -> str:
@@ -700,3 +739,52 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                     ink = LAST_MOVE if u[0] in last else COLORS[u[1] % len(COLORS)] if u[1] != s else (60, 60, 60)
                     draw.text((x + 4, y + 31 + i * line_h), line, fill=ink, font=f_unit)
     return png_bytes(with_banner(img, view, loc))
+
+
+# phases ended one after another by one player with nothing between: one line says it (issue 18:
+# an empty bot turn posted "ends development", "ends the battle phase" and "ends the turn")
+_ENDS = ("conflict.ev.next_battle", "conflict.ev.next_post", "conflict.ev.next_turn")
+_TURN_START = ("conflict.ev.draw", "conflict.ev.draw_none", "conflict.ev.draw_blockaded")
+
+
+def _merged_ends(events: list) -> tuple[list, list[int]]:
+    """The events with each run of two or three phases ended in a row by one player (in the
+    phases' order) as one event: `passed` (the whole turn, nothing done since it began),
+    `ends_all` (development, battle and turn, no attack), `ends_to_post` (development and the
+    battle phase) or `ends_post` (the battle phase and the turn). Returns them with the index
+    of the first event each one tells."""
+    out, index = [], []
+    i = 0
+    while i < len(events):
+        key, params = events[i]
+        run = 1
+        if key in _ENDS:
+            start = _ENDS.index(key)
+            while (start + run < len(_ENDS) and i + run < len(events) and events[i + run][0] == _ENDS[start + run]
+                   and events[i + run][1].get("player") == params.get("player")):
+                run += 1
+        if run > 1:
+            ended = _ENDS[start:start + run]
+            fresh = i > 0 and events[i - 1][0] in _TURN_START and events[i - 1][1].get("player") == params.get("player")
+            merged = ("passed" if fresh and len(ended) == 3 else "ends_all" if len(ended) == 3
+                      else "ends_to_post" if ended[0] == _ENDS[0] else "ends_post")
+            out.append((f"conflict.ev.{merged}", {"player": params.get("player")}))
+        else:
+            out.append((key, params))
+        index.append(i)
+        i += run
+    return out, index
+
+
+class ConflictText(Text):
+    """The game's text: the functions of this module, and its event lines with phases ended in a
+    row told in one line (`_merged_ends`)."""
+
+    def __init__(self, engine) -> None:
+        import sys
+
+        super().__init__(engine, sys.modules[__name__])
+
+    def indexed_event_lines(self, state, events, locale, escape=None):
+        merged, index = _merged_ends(events)
+        return [(index[i], line) for i, line in super().indexed_event_lines(state, merged, locale, escape)]

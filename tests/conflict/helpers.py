@@ -148,3 +148,21 @@ def public_lines(state, step, loc: str) -> list[str]:
     from games.conflict import GAME
 
     return GAME.text.event_lines(state, [(e.key, e.params) for e in step.events if e.to is None], loc)
+
+
+def battle(attacker: str = "stormtrooper", defender: str = "rifleman", seed: int = 3, n: int = 3, strike: bool = True,
+           before=None):
+    """A bare game in the first seat's battle phase, its `attacker` unit in its outer row and the
+    next seat's `defender` unit in that seat's outer row; with `strike`, the attack under way
+    (an Attack card played, the strike chosen: both sides to lay their combat cards). `before`
+    (state, a, b, att, dfd) runs ahead of the strike (a fitting, a crew). Returns (state, a, b,
+    the attacker unit, the defender unit)."""
+    state, a, b = bare(seed, n, to_battle)
+    att = unit(state, a, attacker, outer(state, a)[0])
+    dfd = unit(state, b, defender, outer(state, b)[0])
+    if before is not None:
+        before(state, a, b, att, dfd)
+    if strike:
+        play(state, a, f"attack {give(state, a, 'attack')}")
+        play(state, a, f"strike {att.id} {dfd.id}")
+    return state, a, b, att, dfd
