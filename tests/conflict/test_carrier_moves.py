@@ -12,7 +12,7 @@ import pytest
 from games.conflict import ENGINE, GAME
 from games.conflict.present import view_labels
 from games.core import Seat
-from tests.conflict.helpers import battle, give, play, public_lines, unit
+from tests.conflict.helpers import battle, give, public_lines, unit
 
 LOCALES = ("en", "zh-CN")
 MOVES = {f"conflict.ev.{k}" for k in ("move", "move_ok", "retreat", "withdrawn", "traded", "airdrop", "escaped",
