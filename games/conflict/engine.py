@@ -759,7 +759,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if queue and R.fallback(state, unit.owner) and R.fallback(state, unit.owner) != unit.loc:
                 state.pending = Pending(kind="doom", seat=queue[0], queue=queue[1:], unit=uid, dooms=dooms,
                                         by=attacker, other=defender, killer=killer)
-                ev.append(R.public("conflict.ev.doomed", unit=uid, name=R.uname(unit), asked=state.players[queue[0]].name))
+                ev.append(R.public("conflict.ev.doomed", unit=uid, name=R.uname(unit), asked=state.players[queue[0]].name,
+                                   own=queue[0] == unit.owner))  # the owner saves its own unit: no "help"
                 return
             self._destroy_in_combat(state, uid, killer, ev)
 
@@ -812,7 +813,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _do_pass(self, state, seat, a, ev):
         pend = state.pending
-        ev.append(R.public("conflict.ev.pass", player=state.players[seat].name, unit=pend.unit))
+        ev.append(R.public("conflict.ev.pass", player=state.players[seat].name, unit=pend.unit,
+                           own=pend.unit in state.units and state.units[pend.unit].owner == seat))
         if pend.queue:
             pend.seat = pend.queue.pop(0)
             return

@@ -172,7 +172,7 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
 _UID = re.compile(r"u\d+")
 # events whose `{name}` is the unit's: it reads as the unit's label (their lines show no id)
 _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy_offer", "traded", "airdrop", "strike",
-                                              "doomed", "destroyed")}
+                                              "doomed", "doomed_own", "destroyed")}
 # events that name a unit other than their `unit` by name beside its id: the id's field -> the
 # name's (a strike on a unit carries `tname`, the card's bare name: "Mortar Team #2 attacks
 # Combat Engineers." while the board held Combat Engineers #1 and #2)
@@ -180,7 +180,8 @@ _NAME_OF = {"conflict.ev.strike": {"target": "tname"}}
 # unit fields named by their label alone though the unit is gone by the end of the post: the
 # line itself says so, or it was still in play when the line happened ("alice does not help
 # Self-Propelled Gun (no longer in play)." read as if the help came too late)
-_GONE_PLAIN = {("conflict.ev.crew_out", "vehicle"), ("conflict.ev.pass", "unit"), ("conflict.ev.cover", "unit"),
+_GONE_PLAIN = {("conflict.ev.crew_out", "vehicle"), ("conflict.ev.pass", "unit"), ("conflict.ev.pass_own", "unit"),
+               ("conflict.ev.cover", "unit"),
                ("conflict.ev.fund", "unit")}
 
 
@@ -643,14 +644,21 @@ def has_key(view: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _key(view: dict[str, Any], loc: str) -> list[str]:
-    """What each ★ and ⚙ on the board means: "★经济制霸" was shown without a word of it."""
+    """What each ★ and ⚙ on the board means: "★经济制霸" was shown without a word of it. Where
+    the host names the marks to explain (`view["table"]["key"]`, a list of `has_key`'s marks:
+    the ones new since its last post), only those: the whole key came again with every new
+    mark, the old ones repeated (issue 18); `True` (a board a player asked for): every mark."""
     ach, fits = _marks(view)
+    wanted = (view.get("table") or {}).get("key")
+    if isinstance(wanted, (list, tuple, set, frozenset)):
+        ach = [a for a in ach if a in wanted]
+        fits = [(name, key) for name, key in fits if f"{name}:{key}" in wanted]
     data = content()
-    return [t(loc, "conflict.key.head")] + [
-        t(loc, "conflict.key.ach", name=t(loc, f"conflict.ach.{a}"), effect=t(loc, f"conflict.ach_effect.{a}"))
-        for a in ach] + [
+    lines = [t(loc, "conflict.key.ach", name=t(loc, f"conflict.ach.{a}"), effect=t(loc, f"conflict.ach_effect.{a}"))
+             for a in ach] + [
         t(loc, "conflict.key.fit", player=name, name=_name(data.cards[key], loc), effect=t(loc, f"conflict.effect.{key}"))
         for name, key in fits]
+    return [t(loc, "conflict.key.head"), *lines] if lines else []
 
 
 COLORS = [(200, 70, 60), (60, 110, 200), (60, 160, 80), (210, 160, 40), (140, 80, 180), (40, 160, 170)]
@@ -744,11 +752,14 @@ def render(view: dict[str, Any], locale: str) -> bytes:
 # phases ended one after another by one player with nothing between: one line says it (issue 18:
 # an empty bot turn posted "ends development", "ends the battle phase" and "ends the turn")
 _ENDS = ("conflict.ev.next_battle", "conflict.ev.next_post", "conflict.ev.next_turn")
+# a rescue asked of, or passed by, the unit's own player (`own`): a line of its own
+_OWN = ("conflict.ev.doomed", "conflict.ev.pass")
 _TURN_START = ("conflict.ev.draw", "conflict.ev.draw_none", "conflict.ev.draw_blockaded")
 
 
 def _merged_ends(events: list) -> tuple[list, list[int]]:
-    """The events with each run of two or three phases ended in a row by one player (in the
+    """The events as they read: a rescue of one's own unit (`_OWN`) as such, and each run of
+    two or three phases ended in a row by one player (in the
     phases' order) as one event: `passed` (the whole turn, nothing done since it began),
     `ends_all` (development, battle and turn, no attack), `ends_to_post` (development and the
     battle phase) or `ends_post` (the battle phase and the turn). Returns them with the index
@@ -769,6 +780,8 @@ def _merged_ends(events: list) -> tuple[list, list[int]]:
             merged = ("passed" if fresh and len(ended) == 3 else "ends_all" if len(ended) == 3
                       else "ends_to_post" if ended[0] == _ENDS[0] else "ends_post")
             out.append((f"conflict.ev.{merged}", {"player": params.get("player")}))
+        elif key in _OWN and params.get("own"):  # the owner saves its own unit: it does not "help" it
+            out.append((f"{key}_own", params))
         else:
             out.append((key, params))
         index.append(i)
@@ -778,7 +791,7 @@ def _merged_ends(events: list) -> tuple[list, list[int]]:
 
 class ConflictText(Text):
     """The game's text: the functions of this module, and its event lines with phases ended in a
-    row told in one line (`_merged_ends`)."""
+    row told in one line and one's own rescue told as such (`_merged_ends`)."""
 
     def __init__(self, engine) -> None:
         import sys
