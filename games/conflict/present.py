@@ -159,6 +159,12 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
         names[uid] = unit_name(state, seat, uid, loc, labels)
     for tid in view["terrs"]:
         names[tid] = territory_name(state, tid, loc)
+    if state.phase == "setup" and 0 <= seat < state.n:  # a dealt territory is chosen as the capital (`arrange`)
+        bonus = R.capital_bonus(state, seat)  # the first step said "铜岭（小明，4/4）": what for, and what 4/4 is
+        for tid in state.players[seat].dealt:
+            terr = state.territories[tid]
+            names[tid] = t(loc, "conflict.capital_pick", name=_name(content().territories[terr.key], loc),
+                           dur=terr.dur + bonus, max=terr.max + bonus)
     for a in state.agreements:
         names[a.id] = agreement_name(state, a.id, loc)
     # a seat number is a player (`aid CARD 2 GIFT`: the menu's step after the card names who);
@@ -434,6 +440,10 @@ def action_facts(engine, state, seat: int, action, locale: str) -> str:
         faction = content().factions[action.key]
         return t(loc, "conflict.faction_powers", talent=t(loc, f"conflict.talent.{faction.talent}"),
                  capital=t(loc, f"conflict.capital.{faction.capital}"))
+    if action.kind == "deploy":  # what a face does (clickplay16: nothing told a newcomer what face down is for)
+        return t(loc, f"conflict.face_facts.{action.face}")
+    if action.kind in ("claim", "next") and state.phase == "battle" and state.round == 1:
+        return t(loc, "conflict.round_one")  # why no attack is offered (RULES.md, Battle: ⚖ nobody attacks in round one)
     if action.kind == "breakpact":
         terms = next((a.terms for a in state.agreements if a.id == action.agreement), [])
         enforced = [term for term in terms if term in R.ENFORCED_TERMS]
@@ -599,9 +609,7 @@ def _summary(view: dict[str, Any], locale: str, compact: bool = False) -> str:
                 if compact and units:
                     units = t(loc, "conflict.unit_count", n=len(by_loc[tid]))
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
-            # which row is which: only the outer row (the last) can be attacked ("1:" and "2:" said nothing)
-            outer = i == len(p["rows"]) - 1 and i > 0
-            label = t(loc, "conflict.row_outer" if outer else "conflict.row", n=i + 1)
+            label = row_label(i, len(p["rows"]), loc)
             lines.append("  " + t(loc, "core.labelled", label=label, value=" | ".join(cells)))
     if view.get("hand") is not None:  # each card with what it does (the newcomer read `/rules 9` to learn it)
         lines.append(("手牌：" if zh else "Hand: ") + (listed(loc, (_hand_card(data.cards[k], loc) for _, k in view["hand"]))
@@ -615,11 +623,23 @@ def _summary(view: dict[str, Any], locale: str, compact: bool = False) -> str:
     return "\n".join(lines)
 
 
+def row_label(i: int, rows: int, locale: str) -> str:
+    """Which row is which, in the words the arrange menu and the picture use (内排/外排, inner and
+    outer row): only the outer row (the last) can be attacked; "第1排 / 第2排（外层）" beside the
+    menu's "内排 / 外排" made three words for the same rows (clickplay16). A row between them
+    (a captured territory opens one) by its number."""
+    if i == rows - 1:
+        return t(locale, "conflict.row_outer", n=i + 1)
+    return t(locale, "conflict.row_inner" if i == 0 else "conflict.row", n=i + 1)
+
+
 def _hand_card(card, locale: str) -> str:
-    """A card of the seat's hand: a unit by what it fights with, any other with what it does."""
+    """A card of the seat's hand: a unit by its printed cost and what it fights with (a player
+    plans from the hand: the newcomer's /hand showed no cost where the deploy menu did), any
+    other with what it does."""
     if card.type in FIELDED:
-        return aside(locale, _name(card, locale), t(locale, "conflict.stats_base", power=card.power, guard=card.guard,
-                                                    range=card.range))
+        return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=card.cost, power=card.power,
+                                                    guard=card.guard, range=card.range))
     return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
 
 

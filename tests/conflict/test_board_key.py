@@ -38,8 +38,8 @@ def test_a_board_without_marks_has_no_key():
 
 
 @pytest.mark.parametrize("loc, said", [
-    ("en", "Hand: Maintain (+1 durability to an own territory), Colonel Ross (power 3 · guard 3 · range 2)"),
-    ("zh-CN", "手牌：整备（本方一块领地耐久 +1）、罗斯上校（战力 3 · 守值 3 · 范围 2）")])
+    ("en", "Hand: Maintain (+1 durability to an own territory), Colonel Ross (cost 3 · power 3 · guard 3 · range 2)"),
+    ("zh-CN", "手牌：整备（本方一块领地耐久 +1）、罗斯上校（费用 3 · 战力 3 · 守值 3 · 范围 2）")])
 def test_the_hand_says_what_each_card_does(loc, said):
     state, a, _ = bare(3, 3, to_develop)
     give(state, a, "maintain")

@@ -36,7 +36,7 @@ def test_the_owner_is_asked_to_save_its_own_unit_not_to_help_it(loc, said):
     assert said.format(b=state.players[b].name) in public_lines(state, step, loc), public_lines(state, step, loc)
 
 
-@pytest.mark.parametrize("loc, own, other", [("en", "{b} does not save Riflemen, its own unit.", "{p} does not help"),
+@pytest.mark.parametrize("loc, own, other", [("en", "{b} does not save their own Riflemen.", "{p} does not help"),
                                              ("zh-CN", "{b} 不救自己的步枪兵。", "{p} 不协助")])
 def test_the_owner_passing_reads_as_not_saving_it(loc, own, other):
     state, a, b, rifle, _ = _doomed()
@@ -47,3 +47,74 @@ def test_the_owner_passing_reads_as_not_saving_it(loc, own, other):
     assert state.pending.kind == "doom" and helper == (b + 1) % 3
     lines = public_lines(state, play(state, helper, "pass"), loc)
     assert any(line.startswith(other.format(p=state.players[helper].name)) for line in lines), lines
+
+
+# --- clickplay16's findings (/work/wt/findings16.md), zh-CN at the console ----------------------
+
+
+@pytest.mark.parametrize("loc, said", [("en", "Storm Troopers (cost 3 · power 4 · guard 3 · range 1)"),
+                                       ("zh-CN", "突击队（费用 3 · 战力 4 · 守值 3 · 范围 1）")])
+def test_the_hand_shows_a_unit_s_cost(loc, said):
+    """"🃏查看我的手牌" showed "突击队（战力 4 · 守值 3 · 范围 1）" with no cost, while the deploy menu
+    did: the hand gives the printed cost (RULES.md: "部署部队/人物/载具（付资源…）")."""
+    from games.conflict.data import content
+    from tests.conflict.helpers import bare, board_text, to_develop
+
+    card = content().cards["stormtrooper"]
+    assert (card.cost, card.power, card.guard, card.range) == (3, 4, 3, 1)  # data/cards.toml
+    state, a, _ = bare(3, 3, to_develop)
+    give(state, a, "stormtrooper")
+    assert said in board_text(state, a, loc, key=False)
+
+
+@pytest.mark.parametrize("loc, inner, outer, middle", [("en", "  inner row: ◆", "  outer row: ", "  row 2: "),
+                                                       ("zh-CN", "  内排：◆", "  外排：", "  第2排：")])
+def test_the_board_names_rows_as_the_menu_does(loc, inner, outer, middle):
+    """The board said "第1排 / 第2排（外层）", the arrange menu "内排 / 外排", the picture "外排": one
+    pair of words. RULES.md, Geography: the capital in the inner row, only the outer row attacked;
+    a capture opens a new outer row, the rows between keep their number."""
+    from games.conflict import rules as R
+    from tests.conflict.helpers import bare, board_text, to_develop
+
+    state, a, b = bare(3, 3, to_develop)
+    lines = board_text(state, a, loc, key=False).splitlines()
+    assert sum(x.startswith(inner) for x in lines) == 3 and sum(x.startswith(outer) for x in lines) == 3, lines
+    for _ in range(2):  # a takes two of b's outer territories: a's outer row is full, a third row opens
+        R.capture(state, state.players[b].rows[-1][0], a, [])
+    rows = [x for x in board_text(state, a, loc, key=False).splitlines() if x.startswith("  ")]
+    assert len(state.players[a].rows) == 3 and any(x.startswith(middle) for x in rows), rows
+
+
+@pytest.mark.parametrize("loc, up, down", [
+    ("en", "face up: may act, and may be attacked",
+     "face down: hidden from others, cannot act or be attacked; turn it over later to use it"),
+    ("zh-CN", "明置：可以行动，也可能被攻击", "暗置：别人看不到是什么，不能行动也不会被攻击；之后翻面才能使用")])
+def test_a_deploy_choice_says_what_its_face_means(loc, up, down):
+    """RULES.md, Face up and face down: "明置：可以行动。暗置：不会被攻击、不能行动，其他玩家看不到是什么卡"."""
+    from games.conflict import ENGINE, GAME
+    from tests.conflict.helpers import bare, to_develop
+
+    state, a, _ = bare(3, 3, to_develop)
+    state.players[a].res = 5
+    give(state, a, "stormtrooper")
+    deploys = [x for x in ENGINE.legal_actions(state, a) if x.kind == "deploy"]
+    facts = {x.face: GAME.text.action_facts(state, a, x, loc) for x in deploys}
+    assert facts == {"up": up, "down": down}
+
+
+@pytest.mark.parametrize("loc, said", [("en", "nobody attacks in round one"), ("zh-CN", "第一轮任何人都不能进攻")])
+def test_round_one_s_battle_choices_say_why_there_is_no_attack(loc, said):
+    """RULES.md, Battle: "⚖ 第一轮任何人都不能攻击". The menu offered only "跳过战事 / 结束阶段"
+    without a word why; from round two the note is gone."""
+    from games.conflict import ENGINE, GAME
+    from tests.conflict.helpers import bare, to_battle
+
+    state, a, _ = bare(3, 3, to_battle)
+    state.round = 1
+    give(state, a, "attack")
+    legal = ENGINE.legal_actions(state, a)
+    assert not any(x.kind == "attack" for x in legal)
+    assert {x.kind: GAME.text.action_facts(state, a, x, loc) for x in legal if x.kind in ("claim", "next")} == \
+        {"claim": said, "next": said}
+    state.round = 2
+    assert all(GAME.text.action_facts(state, a, x, loc) != said for x in ENGINE.legal_actions(state, a))
