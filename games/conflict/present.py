@@ -137,7 +137,7 @@ def card_offered(card, cost: list, locale: str) -> str:
     what they do (the newcomer had to read `/rules 9` to learn what a fitting does)."""
     if card.type not in FIELDED:
         return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
-    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=strength_shown(cost, locale),
+    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=strength_shown(cost, locale, inline=True),
                                                 power=card.power, guard=card.guard, range=card.range))
 
 
@@ -520,11 +520,13 @@ def _strength(value: Any, locale: str) -> str:
     return t(locale, "conflict.word.unlimited") if value == R.UNLIMITED else str(value)
 
 
-def strength_shown(terms: list, locale: str, named: bool = True) -> str:
+def strength_shown(terms: list, locale: str, named: bool = True, inline: bool = False) -> str:
     """A power, guard or cost with the terms that make it (`R.strength_terms`, `R.cost_terms`):
     the card's number alone when nothing changes it, else the sum and its terms by name (`5 (3 +
     leader 1 + charge 1)`, `0 (2 − EMP 2)`, `unlimited (Death System)`): the menus said "power 5"
-    where the card said 3, and nothing said why (issue 18). `named` False: the sum alone."""
+    where the card said 3, and nothing said why (issue 18). `named` False: the sum alone;
+    `inline`: inside brackets already, the terms then their sum (`3 − talent 1 = 2`), never a
+    bracket in a bracket."""
     terms = [tuple(term) for term in terms]  # a logged event holds them as lists
     total = R.total(terms)
     if total == R.UNLIMITED:
@@ -535,7 +537,7 @@ def strength_shown(terms: list, locale: str, named: bool = True) -> str:
     parts = [str(terms[0][1])]
     for key, value in terms[1:]:
         parts.append(f"{'+' if value >= 0 else chr(0x2212)} {_term_name(key, locale)} {abs(value)}")
-    return aside(locale, str(total), " ".join(parts))
+    return f"{' '.join(parts)} = {total}" if inline else aside(locale, str(total), " ".join(parts))
 
 
 def _term_name(key: str, locale: str) -> str:
@@ -779,11 +781,10 @@ _TURN_START = ("conflict.ev.draw", "conflict.ev.draw_none", "conflict.ev.draw_bl
 
 def _merged_ends(events: list) -> tuple[list, list[int]]:
     """The events as they read: a rescue of one's own unit (`_OWN`) as such, and each run of
-    two or three phases ended in a row by one player (in the
-    phases' order) as one event: `passed` (the whole turn, nothing done since it began),
+    two or three phases ended in a row by one player (in the phases' order) as one event: `passed` (the whole turn, nothing done since it began),
     `ends_all` (development, battle and turn, no attack), `ends_to_post` (development and the
     battle phase) or `ends_post` (the battle phase and the turn). Returns them with the index
-    of the first event each one tells."""
+    of the event each one is kept with (/game log's steps): a run's line with its last step."""
     out, index = [], []
     i = 0
     while i < len(events):
@@ -800,11 +801,13 @@ def _merged_ends(events: list) -> tuple[list, list[int]]:
             merged = ("passed" if fresh and len(ended) == 3 else "ends_all" if len(ended) == 3
                       else "ends_to_post" if ended[0] == _ENDS[0] else "ends_post")
             out.append((f"conflict.ev.{merged}", {"player": params.get("player")}))
+            index.append(i + run - 1)  # kept with the run's last step: the turn ended, then the next one's lines
         elif key in _OWN and params.get("own"):  # the owner saves its own unit: it does not "help" it
             out.append((f"{key}_own", params))
         else:
             out.append((key, params))
-        index.append(i)
+        if run == 1:
+            index.append(i)
         i += run
     return out, index
 

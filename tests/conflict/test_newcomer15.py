@@ -324,11 +324,12 @@ def test_a_special_attack_says_what_it_cost(loc, line):
     assert state.players[a].hand == []
 
 
-@pytest.mark.parametrize("loc,said", [("en", "{p} does not help Light Tank."), ("zh-CN", "{p} 不协助 轻型坦克。")])
+@pytest.mark.parametrize("loc,said", [("en", "{p} does not save their own Light Tank."), ("zh-CN", "{p} 不救自己的轻型坦克。")])
 def test_a_rescue_declined_names_the_unit_as_it_stood(loc, said):
     """RULES.md, Unit against unit: "seats are asked in order from the owner … each may give a
     retreat card, pay one resource, or pass". The pass came before the unit fell: "alice does not
-    help Self-Propelled Gun (no longer in play)." read as if the help came too late."""
+    help Self-Propelled Gun (no longer in play)." read as if the help came too late. The owner
+    is asked first, and saves its own unit rather than helping it (session 16)."""
     state, a, b, tank, crew = _tank_fight()
     state.players[b].res = 1  # b is asked (resources to give)
     play(state, a, "lay A")

@@ -20,16 +20,19 @@ LOCALES = ("en", "zh-CN")
 MINUS = "\u2212"
 # a figure with its terms: `5 (3 + leader 1 + charge 1)`, `5（3 + 领袖 1 + 冲锋 1）`
 FIGURE = re.compile(r"(\d+) ?[（(](\d+(?: [+\u2212] [^()（）]+? \d+)+)[)）]")
-TERM = re.compile(r" ([+\u2212]) [^()（）]+? (\d+)")
+# inside brackets already (a menu's card): `3 − talent 1 = 2`
+INLINE = re.compile(r"(\d+(?: [+\u2212] [^()（）=·]+? \d+)+) = (\d+)")
+TERM = re.compile(r" ([+\u2212]) [^()（）=·]+? (\d+)")
+
+
+def _sum(terms: str) -> int:
+    return int(terms.split(" ")[0]) + sum(int(n) if sign == "+" else -int(n) for sign, n in TERM.findall(terms))
 
 
 def figures(text: str) -> list[tuple[int, int]]:
     """Each figure shown with its terms: (the figure, the sum of its terms as read)."""
-    out = []
-    for shown, terms in FIGURE.findall(text):
-        first = int(terms.split(" ")[0])
-        out.append((int(shown), first + sum(int(n) if sign == "+" else -int(n) for sign, n in TERM.findall(terms))))
-    return out
+    return [(int(shown), _sum(terms)) for shown, terms in FIGURE.findall(text)] + \
+        [(int(shown), _sum(terms)) for terms, shown in INLINE.findall(text)]
 
 
 @pytest.mark.parametrize("loc, said", [
@@ -74,8 +77,8 @@ def test_death_system_reads_unlimited_with_its_name(loc, said):
 
 
 @pytest.mark.parametrize("loc, said", [
-    ("en", "Colonel Ross (cost 1 (3 − talent 1 − Economic Supremacy 1) · power 3 · guard 3 · range 2)"),
-    ("zh-CN", "罗斯上校（费用 1（3 − 天赋 1 − 经济制霸 1） · 战力 3 · 守值 3 · 范围 2）")])
+    ("en", "Colonel Ross (cost 3 − talent 1 − Economic Supremacy 1 = 1 · power 3 · guard 3 · range 2)"),
+    ("zh-CN", "罗斯上校（费用 3 − 天赋 1 − 经济制霸 1 = 1 · 战力 3 · 守值 3 · 范围 2）")])
 def test_a_deploy_cost_names_its_cuts(loc, said):
     """Dawn Commune: "人物费用 −1"; 经济制霸: "部署单位费用 −1" (RULES.md)."""
     state, a, _ = bare(3, 3, to_develop)
