@@ -387,8 +387,8 @@ def _pending_act(state, seat: int, pend, locale: str) -> str:
             return unit_name(state, seat, target, locale)
         return territory_name(state, target, locale) if target in state.territories else target
 
-    if pend.kind == "combat" or pend.what == "strike":
-        return t(locale, "conflict.act.strike", unit=named(pend.unit), target=named(pend.target))
+    if pend.kind == "combat" or pend.what == "strike":  # "Bot 1 attacks: Attack X with Y" read as a code
+        return t(locale, "conflict.prompt.strike_act", unit=named(pend.unit), target=named(pend.target))
     target = named(pend.target) if pend.target else \
         t(locale, "conflict.prompt.you") if pend.other in (-1, seat) else state.players[pend.other].name
     return t(locale, "conflict.prompt.react_card", card=_name(content().cards[pend.what], locale), target=target)
@@ -639,9 +639,10 @@ def _hand_card(card, locale: str) -> str:
     """A card of the seat's hand: a unit by its printed cost and what it fights with (a player
     plans from the hand: the newcomer's /hand showed no cost where the deploy menu did), any
     other with what it does."""
-    if card.type in FIELDED:
-        return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=card.cost, power=card.power,
-                                                    guard=card.guard, range=card.range))
+    if card.type in FIELDED:  # a vehicle says it needs a crew (clickplay16 deployed a Heavy Tank alone)
+        stats = t(locale, "conflict.stats", cost=card.cost, power=card.power, guard=card.guard, range=card.range)
+        return aside(locale, _name(card, locale), t(locale, "conflict.vehicle_stats", stats=stats)
+                     if card.type == "vehicle" else stats)
     return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
 
 

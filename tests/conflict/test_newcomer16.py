@@ -118,3 +118,16 @@ def test_round_one_s_battle_choices_say_why_there_is_no_attack(loc, said):
         {"claim": said, "next": said}
     state.round = 2
     assert all(GAME.text.action_facts(state, a, x, loc) != said for x in ENGINE.legal_actions(state, a))
+
+
+@pytest.mark.parametrize("loc, said", [
+    ("en", "Heavy Tank (vehicle, needs a crew to move or attack · cost 4 · power 6 · guard 5 · range 1)"),
+    ("zh-CN", "重型坦克（载具，需有人搭乘才能移动和进攻 · 费用 4 · 战力 6 · 守值 5 · 范围 1）")])
+def test_a_vehicle_in_the_hand_says_it_needs_a_crew(loc, said):
+    """clickplay16 deployed a Heavy Tank alone and the attack menu left it out without a word.
+    RULES.md, Development: "载具需同一领地的部队或人物搭乘（`board`）才能移动和攻击"."""
+    from tests.conflict.helpers import bare, board_text, to_develop
+
+    state, a, _ = bare(3, 3, to_develop)
+    give(state, a, "heavytank")
+    assert said in board_text(state, a, loc, key=False)
