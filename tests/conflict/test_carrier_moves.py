@@ -5,14 +5,12 @@ rider is named as face down."""
 from __future__ import annotations
 
 import functools
-import random
 
 import pytest
 
 from games.conflict import ENGINE, GAME
 from games.conflict.present import view_labels
-from games.core import Seat
-from tests.conflict.helpers import battle, give, public_lines, unit
+from tests.conflict.helpers import battle, give, public_lines, unit, walk
 
 LOCALES = ("en", "zh-CN")
 MOVES = {f"conflict.ev.{k}" for k in ("move", "move_ok", "retreat", "withdrawn", "traded", "airdrop", "escaped",
@@ -58,20 +56,14 @@ WALKS = [(21, 3), (22, 4), (23, 2), (24, 3)]
 @functools.cache
 def _walk(seed: int, players: int) -> tuple[int, tuple[str, ...]]:
     """A seeded playout: (lines of a vehicle moving with a rider seen, those missing the rider)."""
-    rnd = random.Random(seed)
-    state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)],
-                         ENGINE.parse_options({"max_rounds": "15"}), seed).state
     seen, missing = 0, []
-    for _ in range(2500):
-        if ENGINE.outcome(state) is not None:
-            break
-        seat = rnd.choice(sorted(ENGINE.active_seats(state)))
-        legal = ENGINE.legal_actions(state, seat)
-        busy = [x for x in legal if x.kind not in ("pass", "next", "halt", "no", "flip")] or legal
-        action = GAME.bot_action(state, seat, rnd) if rnd.random() < 0.4 else rnd.choice(busy)
-        riders = {u.id: u.rider for u in state.units.values() if u.rider}
-        step = ENGINE.apply(state, seat, action)
-        state = step.state
+    riders: dict[str, str] = {}
+
+    def aboard(state, seat, legal):  # who rides in what, as the step begins
+        riders.clear()
+        riders.update({u.id: u.rider for u in state.units.values() if u.rider})
+
+    for state, _, _, step in walk(seed, players, rounds=15, bots=0.4, steps=2500, look=aboard):
         for e in step.events:
             uid = e.params.get("unit")
             if e.to is not None or e.key not in MOVES or uid not in riders:

@@ -6,15 +6,13 @@ capital named). RULES.md, Unit against unit: "攻击者用攻击时的战力与�
 (`rules.strength_terms`, `rules.cost_terms`): the fight sums them, the text shows them."""
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
-from games.core import Seat
-from tests.conflict.helpers import battle, fit, play, public_lines, to_develop, bare, give, menu_labels, unit
+from tests.conflict.helpers import bare, battle, fit, give, menu_labels, play, public_lines, to_develop, unit, walk
 
 LOCALES = ("en", "zh-CN")
 MINUS = "\u2212"
@@ -94,24 +92,20 @@ def test_every_shown_figure_is_the_sum_of_its_terms_and_what_the_rules_use(seed,
     """Random playouts: every attack choice's figures, every deploy cost in the menus and every
     reveal's figures, in both languages, equal the sum of the terms they show, and each is the
     number the rules use (`R.stats`, `R.deploy_cost`, the reveal's own)."""
-    rnd = random.Random(seed)
-    state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)],
-                         ENGINE.parse_options({"max_rounds": "12"}), seed).state
     checked, wrong = 0, []
-    for _ in range(1500):
-        if ENGINE.outcome(state) is not None:
-            break
-        seat = rnd.choice(sorted(ENGINE.active_seats(state)))
-        legal = ENGINE.legal_actions(state, seat)
+
+    def menus(state, seat, legal):  # what the seat's menus show, on the state they are shown on
+        nonlocal checked
         for action in legal:
             if action.kind != "strike" or action.target not in state.units:
                 continue
-            want = [R.stats(state, state.units[action.unit], "attack")[:2], R.stats(state, state.units[action.target], "defend")[:2]]
+            want = [R.stats(state, state.units[action.unit], "attack")[:2],
+                    R.stats(state, state.units[action.target], "defend")[:2]]
             for loc in LOCALES:
                 facts = GAME.text.action_facts(state, seat, action, loc)
                 numbers = [int(n) for n in re.findall(r"(?:power|guard|战力|守值) (\d+)", facts)]
                 checked += len(figures(facts))
-                wrong += [facts for shown, added in figures(facts) if shown != added]
+                wrong.extend(facts for shown, added in figures(facts) if shown != added)
                 if numbers != [n for pair in want for n in pair if n != R.UNLIMITED]:
                     wrong.append(f"{facts} != {want}")
         for card in state.players[seat].hand if state.phase == "develop" and seat == state.turn else ():
@@ -121,10 +115,8 @@ def test_every_shown_figure_is_the_sum_of_its_terms_and_what_the_rules_use(seed,
                     checked += 1
                     if not shown == added == R.deploy_cost(state, seat, card.key):
                         wrong.append(name)
-        acts = [a for a in legal if a.kind not in ("pass", "next", "halt", "no")] or legal
-        action = GAME.bot_action(state, seat, rnd) if rnd.random() < 0.5 else rnd.choice(acts)
-        step = ENGINE.apply(state, seat, action)
-        state = step.state
+
+    for state, _, _, step in walk(seed, players, look=menus):
         for e in step.events:
             if e.key != "conflict.ev.reveal":
                 continue
