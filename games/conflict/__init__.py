@@ -9,5 +9,5 @@ from games.conflict.bot import choose
 from games.conflict.engine import ConflictEngine
 
 register_catalog(Path(__file__).parent / "locale")
-GAME = Game(ConflictEngine(), text=present, render=present.render, bot=choose)
+GAME = Game(ConflictEngine(), text=present.ConflictText, render=present.render, bot=choose)
 ENGINE = GAME.engine

@@ -445,7 +445,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         owner = state.territories[a.tid].owner
         if owner == seat or R.passage_between(state, seat, owner):
             R.relocate(state, unit, a.tid)
-            ev.append(R.public("conflict.ev.move", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid)))
+            ev.append(R.public("conflict.ev.move", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid),
+                               **R.carried(unit)))
             return
         state.pending = Pending(kind="approve", seat=owner, by=seat, what="move", unit=unit.id, target=a.tid)
         ev.append(R.public("conflict.ev.ask_move", player=state.players[seat].name, unit=unit.id,
@@ -463,7 +464,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         unit = state.units[a.unit]
         home = R.fallback(state, seat)
         R.relocate(state, unit, home)
-        ev.append(R.public("conflict.ev.retreat", unit=unit.id, to=R.tname(state, home)))
+        ev.append(R.public("conflict.ev.retreat", unit=unit.id, to=R.tname(state, home), **R.carried(unit)))
 
     # each half of a trade has its line (the first half posted the board alone): the price comes next
     def _do_sell(self, state, seat, a, ev):
@@ -494,7 +495,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             unit = state.units.get(pend.unit)
             if unit is not None:
                 R.relocate(state, unit, pend.target)
-            ev.append(R.public("conflict.ev.move_ok", unit=pend.unit, terr=R.tname(state, pend.target)))
+            ev.append(R.public("conflict.ev.move_ok", unit=pend.unit, terr=R.tname(state, pend.target),
+                               **(R.carried(unit) if unit is not None else {})))
         elif pend.what in ("buy_offer", "sell_offer"):
             unit = state.units[pend.unit]
             buyer = seat if pend.what == "buy_offer" else pend.by
@@ -506,7 +508,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             unit.owner = buyer
             R.relocate(state, unit, R.fallback(state, buyer))
             ev.append(R.public("conflict.ev.traded", unit=unit.id, name=R.uname(unit), buyer=state.players[buyer].name,
-                                   seller=state.players[seller].name, price=pend.price))
+                                   seller=state.players[seller].name, price=pend.price, **R.carried(unit)))
         elif pend.what == "pact":
             aid = f"a{state.next_id}"
             state.next_id += 1
@@ -526,7 +528,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         for u in list(state.units.values()):
             if u.owner == seat and u.riding is None and state.territories[u.loc].owner != seat:
                 R.relocate(state, u, home)
-                ev.append(R.public("conflict.ev.retreat", unit=u.id, to=R.tname(state, home)))
+                ev.append(R.public("conflict.ev.retreat", unit=u.id, to=R.tname(state, home), **R.carried(u)))
 
     def _do_evade(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
@@ -596,7 +598,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         R.spend(state, seat, a.card)
         unit = state.units[a.unit]
         R.relocate(state, unit, a.tid)
-        ev.append(R.public("conflict.ev.airdrop", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid)))
+        ev.append(R.public("conflict.ev.airdrop", unit=unit.id, name=R.uname(unit), terr=R.tname(state, a.tid),
+                           **R.carried(unit)))
 
     def _do_wreck(self, state, seat, a, ev):
         R.spend(state, seat, a.card)
@@ -670,7 +673,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         unit = state.units[pend.target]
         home = R.fallback(state, seat)
         R.relocate(state, unit, home)
-        ev.append(R.public("conflict.ev.escaped", unit=unit.id, to=R.tname(state, home)))
+        ev.append(R.public("conflict.ev.escaped", unit=unit.id, to=R.tname(state, home), **R.carried(unit)))
 
     def _do_lay(self, state, seat, a, ev):
         pend = state.pending
@@ -693,11 +696,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         att, dfd = state.units[pend.unit], state.units[pend.target]
         if len(pend.lay_by) == 4:
             state.players[pend.by].res -= 1  # 核动力炉: the fourth card costs a resource card
-        pa, ga, _ = R.stats(state, att, "attack")
-        pd, gd, _ = R.stats(state, dfd, "defend")
+        terms = dict(zip(("pa", "ga"), R.strength_terms(state, att, "attack")))
+        terms.update(zip(("pd", "gd"), R.strength_terms(state, dfd, "defend")))
+        pa, ga, pd, gd = (R.total(terms[k]) for k in ("pa", "ga", "pd", "gd"))
         ev.append(R.public("conflict.ev.reveal", a=att.id, b=dfd.id, cards_a="".join(pend.lay_by) or "-",
                                cards_b="".join(pend.lay_other) or "-", a_name=R.seen_name(att), b_name=R.seen_name(dfd),
-                               pa=pa, ga=ga, pd=pd, gd=gd))  # the strengths the table compares (Attack v Defend)
+                               pa=pa, ga=ga, pd=pd, gd=gd,  # the strengths the table compares (Attack v Defend)
+                               terms={k: [list(term) for term in v] for k, v in terms.items()}))  # and what makes each
         shield = {}
         for u in (att, dfd):
             if R.has_up(state, u.owner, "aegis"):
@@ -754,7 +759,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             if queue and R.fallback(state, unit.owner) and R.fallback(state, unit.owner) != unit.loc:
                 state.pending = Pending(kind="doom", seat=queue[0], queue=queue[1:], unit=uid, dooms=dooms,
                                         by=attacker, other=defender, killer=killer)
-                ev.append(R.public("conflict.ev.doomed", unit=uid, name=R.uname(unit), asked=state.players[queue[0]].name))
+                ev.append(R.public("conflict.ev.doomed", unit=uid, name=R.uname(unit), asked=state.players[queue[0]].name,
+                                   own=queue[0] == unit.owner))  # the owner saves its own unit: no "help"
                 return
             self._destroy_in_combat(state, uid, killer, ev)
 
@@ -793,7 +799,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         home = R.fallback(state, unit.owner)
         R.relocate(state, unit, home)
         unit.hp = 1
-        ev.append(R.public("conflict.ev.saved", unit=unit.id, to=R.tname(state, home),
+        ev.append(R.public("conflict.ev.saved", unit=unit.id, to=R.tname(state, home), **R.carried(unit),
                                helpers=[state.players[h].name for h in helpers] or "-"))
         killer = pend.killer
         if R.has_up(state, killer, "tracker") and state.players[unit.owner].hand:
@@ -807,7 +813,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _do_pass(self, state, seat, a, ev):
         pend = state.pending
-        ev.append(R.public("conflict.ev.pass", player=state.players[seat].name, unit=pend.unit))
+        ev.append(R.public("conflict.ev.pass", player=state.players[seat].name, unit=pend.unit,
+                           own=pend.unit in state.units and state.units[pend.unit].owner == seat))
         if pend.queue:
             pend.seat = pend.queue.pop(0)
             return
@@ -938,7 +945,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                     if u.riding is not None:
                         state.units[u.riding].rider, u.riding = None, None
                     R.relocate(state, u, home)
-                    ev.append(R.public("conflict.ev.evaded_home", unit=u.id, to=R.tname(state, home)))
+                    ev.append(R.public("conflict.ev.evaded_home", unit=u.id, to=R.tname(state, home), **R.carried(u)))
                     continue
             R.remove_unit(state, uid, ev, crew_line=False)  # a crew is destroyed or spared in its own line
 

@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
-from games.core.game import table_over, wants_key
+from games.core.game import Text, table_over, wants_key
 from games.core.i18n import aside, has, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
@@ -129,16 +129,16 @@ def faction_shown(player: dict[str, Any], locale: str) -> str:
     return _name(content().factions[key], locale) if key else t(locale, "conflict.word.faction_hidden")
 
 
-def card_offered(card, cost: int, locale: str) -> str:
+def card_offered(card, cost: list, locale: str) -> str:
     """A hand card as the menus offer it: a unit, character or vehicle with what it costs the
-    seat now (`cost`: its talent's and Economic Supremacy's cuts taken off, as deploying
-    charges) and what it fights with (the playtest's deploy menu read "Colonel Ross" alone),
-    the rest by name with what they do (the newcomer had to read `/rules 9` to learn what a
-    fitting does)."""
+    seat now (`cost`: `R.cost_terms`, the printed cost and its talent's and Economic Supremacy's
+    cuts, shown term by term: "cost 1" where the card said 3 told nothing of why) and what it
+    fights with (the playtest's deploy menu read "Colonel Ross" alone), the rest by name with
+    what they do (the newcomer had to read `/rules 9` to learn what a fitting does)."""
     if card.type not in FIELDED:
         return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
-    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=cost, power=card.power,
-                                                guard=card.guard, range=card.range))
+    return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=strength_shown(cost, locale, inline=True),
+                                                power=card.power, guard=card.guard, range=card.range))
 
 
 def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
@@ -152,13 +152,19 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     if 0 <= seat < state.n:
         cuts = R.cost_cuts(state, seat)
         for card in state.players[seat].hand:
-            names[card.id] = card_offered(data.cards[card.key], R.deploy_cost(state, seat, card.key, cuts), loc)
+            names[card.id] = card_offered(data.cards[card.key], R.cost_terms(state, seat, card.key, cuts), loc)
     view = engine.view(state, seat)  # only what the seat may see (no one's territories during setup)
     labels = view_labels(view, loc)
     for uid in labels:
         names[uid] = unit_name(state, seat, uid, loc, labels)
     for tid in view["terrs"]:
         names[tid] = territory_name(state, tid, loc)
+    if state.phase == "setup" and 0 <= seat < state.n:  # a dealt territory is chosen as the capital (`arrange`)
+        bonus = R.capital_bonus(state, seat)  # the first step said "铜岭（小明，4/4）": what for, and what 4/4 is
+        for tid in state.players[seat].dealt:
+            terr = state.territories[tid]
+            names[tid] = t(loc, "conflict.capital_pick", name=_name(content().territories[terr.key], loc),
+                           dur=terr.dur + bonus, max=terr.max + bonus)
     for a in state.agreements:
         names[a.id] = agreement_name(state, a.id, loc)
     # a seat number is a player (`aid CARD 2 GIFT`: the menu's step after the card names who);
@@ -172,7 +178,7 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
 _UID = re.compile(r"u\d+")
 # events whose `{name}` is the unit's: it reads as the unit's label (their lines show no id)
 _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy_offer", "traded", "airdrop", "strike",
-                                              "doomed", "destroyed")}
+                                              "doomed", "doomed_own", "destroyed")}
 # events that name a unit other than their `unit` by name beside its id: the id's field -> the
 # name's (a strike on a unit carries `tname`, the card's bare name: "Mortar Team #2 attacks
 # Combat Engineers." while the board held Combat Engineers #1 and #2)
@@ -180,7 +186,8 @@ _NAME_OF = {"conflict.ev.strike": {"target": "tname"}}
 # unit fields named by their label alone though the unit is gone by the end of the post: the
 # line itself says so, or it was still in play when the line happened ("alice does not help
 # Self-Propelled Gun (no longer in play)." read as if the help came too late)
-_GONE_PLAIN = {("conflict.ev.crew_out", "vehicle"), ("conflict.ev.pass", "unit"), ("conflict.ev.cover", "unit"),
+_GONE_PLAIN = {("conflict.ev.crew_out", "vehicle"), ("conflict.ev.pass", "unit"), ("conflict.ev.pass_own", "unit"),
+               ("conflict.ev.cover", "unit"),
                ("conflict.ev.fund", "unit")}
 
 
@@ -261,6 +268,11 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
                 out["name"] = shown
         if field in _NAME_OF.get(key, {}) and label is not None:  # "attacks Combat Engineers #2", as the board
             out[_NAME_OF[key][field]] = out[field]
+    if params.get("rider") and isinstance(out.get("rider"), str):  # a moving vehicle names who rides along
+        moved = out.get("unit")
+        for field in ("unit", "name"):
+            if field in out and out[field] == moved:
+                out[field] = aside(loc, moved, t(loc, "conflict.carrying", unit=out["rider"]))
     if key == "conflict.ev.spy_report":  # face-down units by label, each with what it is
         labels = labels if labels is not None else joint or state_labels(state, None, loc)
         names = params.get("names") if isinstance(params.get("names"), list) else []
@@ -297,7 +309,9 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
             loc, "conflict.ev.credit" if params.get("player") == params.get("by") else "conflict.ev.credit_source",
             player=params.get("player"), count=params.get("count"), left=params.get("left"))
     if key == "conflict.ev.reveal":  # the strengths Attack against Defend compares (logged since session 13)
-        out["strength"] = t(loc, "conflict.ev.strength", **{k: _strength(params[k], loc) for k in ("pa", "ga", "pd", "gd")}) \
+        terms = params.get("terms") or {}  # each figure's terms (logged since session 16)
+        out["strength"] = t(loc, "conflict.ev.strength", **{
+            k: strength_shown(terms[k], loc) if k in terms else _strength(params[k], loc) for k in ("pa", "ga", "pd", "gd")}) \
             if all(k in params for k in ("pa", "ga", "pd", "gd")) else ""
     for name in _CARD_PARAMS.get(key, ()):  # combat cards by name, never their letters
         if name in params:
@@ -373,8 +387,8 @@ def _pending_act(state, seat: int, pend, locale: str) -> str:
             return unit_name(state, seat, target, locale)
         return territory_name(state, target, locale) if target in state.territories else target
 
-    if pend.kind == "combat" or pend.what == "strike":
-        return t(locale, "conflict.act.strike", unit=named(pend.unit), target=named(pend.target))
+    if pend.kind == "combat" or pend.what == "strike":  # "Bot 1 attacks: Attack X with Y" read as a code
+        return t(locale, "conflict.prompt.strike_act", unit=named(pend.unit), target=named(pend.target))
     target = named(pend.target) if pend.target else \
         t(locale, "conflict.prompt.you") if pend.other in (-1, seat) else state.players[pend.other].name
     return t(locale, "conflict.prompt.react_card", card=_name(content().cards[pend.what], locale), target=target)
@@ -426,23 +440,34 @@ def action_facts(engine, state, seat: int, action, locale: str) -> str:
         faction = content().factions[action.key]
         return t(loc, "conflict.faction_powers", talent=t(loc, f"conflict.talent.{faction.talent}"),
                  capital=t(loc, f"conflict.capital.{faction.capital}"))
+    if action.kind == "deploy":  # what a face does (clickplay16: nothing told a newcomer what face down is for)
+        return t(loc, f"conflict.face_facts.{action.face}")
+    if action.kind in ("claim", "next") and state.phase == "battle" and state.round == 1:
+        return t(loc, "conflict.round_one")  # why no attack is offered (RULES.md, Battle: ⚖ nobody attacks in round one)
     if action.kind == "breakpact":
         terms = next((a.terms for a in state.agreements if a.id == action.agreement), [])
         enforced = [term for term in terms if term in R.ENFORCED_TERMS]
         if not enforced:
             return t(loc, "conflict.pact_recorded") if terms else ""
         return t(loc, "conflict.pact_enforced", terms=terms_text(enforced, loc))
-    if action.kind == "strike" and action.target in state.units:  # what the fight compares, modifiers in (issue 18)
-        shown = []
+    if action.kind == "strike" and action.target in state.units:  # what the fight compares, term by term (issue 18)
+        terms = []
         for field, role in (("unit", "attack"), ("target", "defend")):
             u = state.units.get(getattr(action, field))
             if u is None:
                 return ""
-            power, guard, _ = R.stats(state, u, role)  # the target is face up (a face-down one cannot be attacked)
-            shown.append(aside(loc, state_labels(state, seat, loc)[u.id], t(
-                loc, "conflict.strength_short", power=_strength(power, loc), guard=_strength(guard, loc))))
-        return t(loc, "conflict.strike_facts", unit=shown[0], target=shown[1])
+            terms.append(R.strength_terms(state, u, role))  # the target is face up (a face-down one cannot be attacked)
+        for named in (True, False):  # the terms while they fit under the choice, else the figures alone
+            shown = [t(loc, "conflict.strength_short", power=strength_shown(power, loc, named),
+                       guard=strength_shown(guard, loc, named)) for power, guard in terms]
+            facts = t(loc, "conflict.strike_facts", unit=shown[0], target=shown[1])
+            if len(facts) <= FACTS_FIT:
+                break
+        return facts
     return ""
+
+
+FACTS_FIT = 100  # a select option's description holds 100 characters (Discord)
 
 
 def menu_steps(engine, state, seat: int, action) -> list[str]:
@@ -493,6 +518,33 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
 def _strength(value: Any, locale: str) -> str:
     """A power or guard as the reveal says it: Death System's guard is unlimited, not 99."""
     return t(locale, "conflict.word.unlimited") if value == R.UNLIMITED else str(value)
+
+
+def strength_shown(terms: list, locale: str, named: bool = True, inline: bool = False) -> str:
+    """A power, guard or cost with the terms that make it (`R.strength_terms`, `R.cost_terms`):
+    the card's number alone when nothing changes it, else the sum and its terms by name (`5 (3 +
+    leader 1 + charge 1)`, `0 (2 − EMP 2)`, `unlimited (Death System)`): the menus said "power 5"
+    where the card said 3, and nothing said why (issue 18). `named` False: the sum alone;
+    `inline`: inside brackets already, the terms then their sum (`3 − talent 1 = 2`), never a
+    bracket in a bracket."""
+    terms = [tuple(term) for term in terms]  # a logged event holds them as lists
+    total = R.total(terms)
+    if total == R.UNLIMITED:
+        return aside(locale, _strength(total, locale), listed(locale, (
+            _term_name(key, locale) for key, value in terms if value is None))) if named else _strength(total, locale)
+    if len(terms) == 1 or not named:
+        return str(total)
+    parts = [str(terms[0][1])]
+    for key, value in terms[1:]:
+        parts.append(f"{'+' if value >= 0 else chr(0x2212)} {_term_name(key, locale)} {abs(value)}")
+    return f"{' '.join(parts)} = {total}" if inline else aside(locale, str(total), " ".join(parts))
+
+
+def _term_name(key: str, locale: str) -> str:
+    """A term by what it is: a fitting by its card's name, the rest from the catalog."""
+    if key in content().cards:
+        return _name(content().cards[key], locale)
+    return t(locale, f"conflict.mod.{key}")
 
 
 def combat_cards(cards: str, locale: str) -> str:
@@ -559,9 +611,7 @@ def _summary(view: dict[str, Any], locale: str, compact: bool = False) -> str:
                 if compact and units:
                     units = t(loc, "conflict.unit_count", n=len(by_loc[tid]))
                 cells.append(f"{cap}{_name(data.territories[key], loc)} {dur}/{mx}" + (f" [{units}]" if units else ""))
-            # which row is which: only the outer row (the last) can be attacked ("1:" and "2:" said nothing)
-            outer = i == len(p["rows"]) - 1 and i > 0
-            label = t(loc, "conflict.row_outer" if outer else "conflict.row", n=i + 1)
+            label = row_label(i, len(p["rows"]), loc)
             lines.append("  " + t(loc, "core.labelled", label=label, value=" | ".join(cells)))
     if view.get("hand") is not None:  # each card with what it does (the newcomer read `/rules 9` to learn it)
         lines.append(("手牌：" if zh else "Hand: ") + (listed(loc, (_hand_card(data.cards[k], loc) for _, k in view["hand"]))
@@ -575,11 +625,24 @@ def _summary(view: dict[str, Any], locale: str, compact: bool = False) -> str:
     return "\n".join(lines)
 
 
+def row_label(i: int, rows: int, locale: str) -> str:
+    """Which row is which, in the words the arrange menu and the picture use (内排/外排, inner and
+    outer row): only the outer row (the last) can be attacked; "第1排 / 第2排（外层）" beside the
+    menu's "内排 / 外排" made three words for the same rows (clickplay16). A row between them
+    (a captured territory opens one) by its number."""
+    if i == rows - 1:
+        return t(locale, "conflict.row_outer", n=i + 1)
+    return t(locale, "conflict.row_inner" if i == 0 else "conflict.row", n=i + 1)
+
+
 def _hand_card(card, locale: str) -> str:
-    """A card of the seat's hand: a unit by what it fights with, any other with what it does."""
-    if card.type in FIELDED:
-        return aside(locale, _name(card, locale), t(locale, "conflict.stats_base", power=card.power, guard=card.guard,
-                                                    range=card.range))
+    """A card of the seat's hand: a unit by its printed cost and what it fights with (a player
+    plans from the hand: the newcomer's /hand showed no cost where the deploy menu did), any
+    other with what it does."""
+    if card.type in FIELDED:  # a vehicle says it needs a crew (clickplay16 deployed a Heavy Tank alone)
+        stats = t(locale, "conflict.stats", cost=card.cost, power=card.power, guard=card.guard, range=card.range)
+        return aside(locale, _name(card, locale), t(locale, "conflict.vehicle_stats", stats=stats)
+                     if card.type == "vehicle" else stats)
     return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
 
 
@@ -604,14 +667,21 @@ def has_key(view: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _key(view: dict[str, Any], loc: str) -> list[str]:
-    """What each ★ and ⚙ on the board means: "★经济制霸" was shown without a word of it."""
+    """What each ★ and ⚙ on the board means: "★经济制霸" was shown without a word of it. Where
+    the host names the marks to explain (`view["table"]["key"]`, a list of `has_key`'s marks:
+    the ones new since its last post), only those: the whole key came again with every new
+    mark, the old ones repeated (issue 18); `True` (a board a player asked for): every mark."""
     ach, fits = _marks(view)
+    wanted = (view.get("table") or {}).get("key")
+    if isinstance(wanted, (list, tuple, set, frozenset)):
+        ach = [a for a in ach if a in wanted]
+        fits = [(name, key) for name, key in fits if f"{name}:{key}" in wanted]
     data = content()
-    return [t(loc, "conflict.key.head")] + [
-        t(loc, "conflict.key.ach", name=t(loc, f"conflict.ach.{a}"), effect=t(loc, f"conflict.ach_effect.{a}"))
-        for a in ach] + [
+    lines = [t(loc, "conflict.key.ach", name=t(loc, f"conflict.ach.{a}"), effect=t(loc, f"conflict.ach_effect.{a}"))
+             for a in ach] + [
         t(loc, "conflict.key.fit", player=name, name=_name(data.cards[key], loc), effect=t(loc, f"conflict.effect.{key}"))
         for name, key in fits]
+    return [t(loc, "conflict.key.head"), *lines] if lines else []
 
 
 COLORS = [(200, 70, 60), (60, 110, 200), (60, 160, 80), (210, 160, 40), (140, 80, 180), (40, 160, 170)]
@@ -700,3 +770,58 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                     ink = LAST_MOVE if u[0] in last else COLORS[u[1] % len(COLORS)] if u[1] != s else (60, 60, 60)
                     draw.text((x + 4, y + 31 + i * line_h), line, fill=ink, font=f_unit)
     return png_bytes(with_banner(img, view, loc))
+
+
+# phases ended one after another by one player with nothing between: one line says it (issue 18:
+# an empty bot turn posted "ends development", "ends the battle phase" and "ends the turn")
+_ENDS = ("conflict.ev.next_battle", "conflict.ev.next_post", "conflict.ev.next_turn")
+# a rescue asked of, or passed by, the unit's own player (`own`): a line of its own
+_OWN = ("conflict.ev.doomed", "conflict.ev.pass")
+_TURN_START = ("conflict.ev.draw", "conflict.ev.draw_none", "conflict.ev.draw_blockaded")
+
+
+def _merged_ends(events: list) -> tuple[list, list[int]]:
+    """The events as they read: a rescue of one's own unit (`_OWN`) as such, and each run of
+    two or three phases ended in a row by one player (in the phases' order) as one event: `passed` (the whole turn, nothing done since it began),
+    `ends_all` (development, battle and turn, no attack), `ends_to_post` (development and the
+    battle phase) or `ends_post` (the battle phase and the turn). Returns them with the index
+    of the event each one is kept with (/game log's steps): a run's line with its last step."""
+    out, index = [], []
+    i = 0
+    while i < len(events):
+        key, params = events[i]
+        run = 1
+        if key in _ENDS:
+            start = _ENDS.index(key)
+            while (start + run < len(_ENDS) and i + run < len(events) and events[i + run][0] == _ENDS[start + run]
+                   and events[i + run][1].get("player") == params.get("player")):
+                run += 1
+        if run > 1:
+            ended = _ENDS[start:start + run]
+            fresh = i > 0 and events[i - 1][0] in _TURN_START and events[i - 1][1].get("player") == params.get("player")
+            merged = ("passed" if fresh and len(ended) == 3 else "ends_all" if len(ended) == 3
+                      else "ends_to_post" if ended[0] == _ENDS[0] else "ends_post")
+            out.append((f"conflict.ev.{merged}", {"player": params.get("player")}))
+            index.append(i + run - 1)  # kept with the run's last step: the turn ended, then the next one's lines
+        elif key in _OWN and params.get("own"):  # the owner saves its own unit: it does not "help" it
+            out.append((f"{key}_own", params))
+        else:
+            out.append((key, params))
+        if run == 1:
+            index.append(i)
+        i += run
+    return out, index
+
+
+class ConflictText(Text):
+    """The game's text: the functions of this module, and its event lines with phases ended in a
+    row told in one line and one's own rescue told as such (`_merged_ends`)."""
+
+    def __init__(self, engine) -> None:
+        import sys
+
+        super().__init__(engine, sys.modules[__name__])
+
+    def indexed_event_lines(self, state, events, locale, escape=None):
+        merged, index = _merged_ends(events)
+        return [(index[i], line) for i, line in super().indexed_event_lines(state, merged, locale, escape)]

@@ -18,6 +18,8 @@ UNLIMITED = 99
 PRESET_TERMS = ("peace", "passage", "trade", "intel", "aid")
 ENFORCED_TERMS = ("peace", "passage")  # `peace_between`, `passage_between`; the rest are recorded only
 
+Term = tuple[str, int | None]  # (what changes a number, by how much); None: makes it unlimited
+
 # The static tables, read many times per step (never mutated: the models are frozen).
 CARDS = content().cards
 FACTIONS = content().factions
@@ -170,9 +172,22 @@ def cost_cuts(state: ConflictState, seat: int) -> tuple[str, int]:
     return DISCOUNTED.get(talent(state, seat), ""), 1 if economy_holder(state) == seat else 0
 
 
-def deploy_cost(state: ConflictState, seat: int, key: str, cuts: tuple[str, int] | None = None) -> int:
+def cost_terms(state: ConflictState, seat: int, key: str, cuts: tuple[str, int] | None = None) -> list[Term]:
+    """What deploying card `key` costs the seat, term by term: the printed cost ("card"), then
+    its faction talent's cut ("discount") and Economic Supremacy's ("economy"), each only while
+    there is a cost left to cut (a cost never goes below 0). The menus show these terms."""
     discounted, economy = cuts or cost_cuts(state, seat)
-    return max(0, COST[key] - (1 if CARD_TYPE[key] == discounted else 0) - economy)
+    cost = COST[key]
+    terms: list[Term] = [("card", cost)]
+    for name, cut in (("discount", CARD_TYPE[key] == discounted), ("economy", economy)):
+        if cut and cost > 0:
+            terms.append((name, -1))
+            cost -= 1
+    return terms
+
+
+def deploy_cost(state: ConflictState, seat: int, key: str, cuts: tuple[str, int] | None = None) -> int:
+    return total(cost_terms(state, seat, key, cuts))
 
 
 def special_cost(state: ConflictState, seat: int, key: str) -> int:
@@ -246,36 +261,57 @@ def unit_range(state: ConflictState, unit: Unit) -> int:
     return rng
 
 
-def stats(state: ConflictState, unit: Unit, role: str = "",
-          leaders: set[tuple[int, str, str]] | None = None) -> tuple[int, int, int]:
-    """(power, guard, range) of a unit; role is "attack", "defend" or "" (for range)."""
+def strength_terms(state: ConflictState, unit: Unit, role: str = "",
+                   leaders: set[tuple[int, str, str]] | None = None) -> tuple[list[Term], list[Term]]:
+    """The terms of a unit's power and of its guard; role is "attack", "defend" or "". The first
+    term is the card's printed number ("card"), each other names what changes it (the card
+    "augment", the faction talents "assault_plus" and "guard_plus", the abilities "charge",
+    "bulwark" and "leader", the capital effect "capital_guard", "emp", "death"). One place for
+    the fight (`stats` sums them) and for the text, which shows each term (issue 18: "power 5 ·
+    guard 2" where the card says less)."""
     card = cdef(unit.key)
     seat = unit.owner
     p = state.players[seat]
-    power, guard, rng = card.power, card.guard, unit_range(state, unit)
-    if card.type == "vehicle" and p.emp:
-        return 0, 0, rng
+    power: list[Term] = [("card", card.power)]
+    guard: list[Term] = [("card", card.guard)]
+    if card.type == "vehicle" and p.emp:  # EMP: a vehicle without power fights with nothing
+        return power + [("emp", -card.power)], guard + [("emp", -card.guard)]
     if card.type in ("unit", "character") and has_up(state, seat, "augment"):
-        power, guard = power + 1, guard + 1
+        power.append(("augment", 1))
+        guard.append(("augment", 1))
     tal = talent(state, seat)
     if tal == "guard_plus":
-        guard += 1
+        guard.append(("guard_plus", 1))
     if tal == "assault_plus" and role == "attack":
-        power += 1
+        power.append(("assault_plus", 1))
     abil = card.abilities
     if "charge" in abil and role == "attack":
-        power += 1
+        power.append(("charge", 1))
     if "bulwark" in abil and role == "defend":
-        guard += 1
+        guard.append(("bulwark", 1))
     if leaders is None:
         leaders = leader_spots(state)
     if any(o == seat and loc == unit.loc and uid != unit.id for o, loc, uid in leaders):
-        power += 1  # 领袖: another own face-up leader stands in the same territory
+        power.append(("leader", 1))  # 领袖: another own face-up leader stands in the same territory
     if capital_effect(state, seat) == "capital_guard" and unit.loc == p.capital:
-        guard += 1
+        guard.append(("capital_guard", 1))
     if has_up(state, seat, "death"):
-        guard = UNLIMITED
-    return power, guard, rng
+        guard.append(("death", None))
+    return power, guard
+
+
+def total(terms: list[Term]) -> int:
+    """A power or guard from its terms: their sum, or UNLIMITED where a term makes it so."""
+    if any(value is None for _, value in terms):
+        return UNLIMITED
+    return sum(value for _, value in terms)
+
+
+def stats(state: ConflictState, unit: Unit, role: str = "",
+          leaders: set[tuple[int, str, str]] | None = None) -> tuple[int, int, int]:
+    """(power, guard, range) of a unit; role is "attack", "defend" or "" (for range)."""
+    power, guard = strength_terms(state, unit, role, leaders)
+    return total(power), total(guard), unit_range(state, unit)
 
 
 def distance(state: ConflictState, unit: Unit, tid: str) -> int:
@@ -441,6 +477,13 @@ def remove_unit(state: ConflictState, uid: str, events: list[Event], crew_line: 
                              terr=tname(state, unit.loc)))
 
 
+def carried(unit: Unit) -> dict[str, str]:
+    """A moving unit's event field for the unit it carries (`rider`), none when it carries
+    nobody: the crew goes along, and the line says so ("Escape: Recon Jeep #2 back to High
+    Pass." left its Riflemen unsaid)."""
+    return {"rider": unit.rider} if unit.rider else {}
+
+
 def relocate(state: ConflictState, unit: Unit, tid: str) -> None:
     unit.loc = tid
     if unit.rider:
@@ -458,7 +501,7 @@ def evict(state: ConflictState, tid: str, keep_owner: int | None, events: list[E
             remove_unit(state, unit.id, events)
         else:
             relocate(state, unit, home)
-            events.append(public("conflict.ev.withdrawn", unit=unit.id, to=tname(state, home)))
+            events.append(public("conflict.ev.withdrawn", unit=unit.id, to=tname(state, home), **carried(unit)))
 
 
 def damage_territory(state: ConflictState, tid: str, amount: int, by: int, events: list[Event],

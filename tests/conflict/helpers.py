@@ -148,3 +148,50 @@ def public_lines(state, step, loc: str) -> list[str]:
     from games.conflict import GAME
 
     return GAME.text.event_lines(state, [(e.key, e.params) for e in step.events if e.to is None], loc)
+
+
+def battle(attacker: str = "stormtrooper", defender: str = "rifleman", seed: int = 3, n: int = 3, strike: bool = True,
+           before=None):
+    """A bare game in the first seat's battle phase, its `attacker` unit in its outer row and the
+    next seat's `defender` unit in that seat's outer row; with `strike`, the attack under way
+    (an Attack card played, the strike chosen: both sides to lay their combat cards). `before`
+    (state, a, b, att, dfd) runs ahead of the strike (a fitting, a crew). Returns (state, a, b,
+    the attacker unit, the defender unit)."""
+    state, a, b = bare(seed, n, to_battle)
+    att = unit(state, a, attacker, outer(state, a)[0])
+    dfd = unit(state, b, defender, outer(state, b)[0])
+    if before is not None:
+        before(state, a, b, att, dfd)
+    if strike:
+        play(state, a, f"attack {give(state, a, 'attack')}")
+        play(state, a, f"strike {att.id} {dfd.id}")
+    return state, a, b, att, dfd
+
+
+BUSY_SKIPS = ("pass", "next", "halt", "no", "flip")  # skipped while another action is legal
+
+
+def walk(seed: int, players: int, rounds: int = 12, bots: float = 0.5, steps: int = 1500, look=None):
+    """A seeded random playout: each step a seat to act moves by the bot heuristic (a share
+    `bots`) or at random among the actions that do something (BUSY_SKIPS skipped while another
+    is legal). `look(state, seat, legal)` runs ahead of each move, on the state it applies to.
+    Yields (the state after, the seat, the action, the step)."""
+    import random
+
+    from games.conflict import GAME
+
+    rnd = random.Random(seed)
+    state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)],
+                         ENGINE.parse_options({"max_rounds": str(rounds)}), seed).state
+    for _ in range(steps):
+        if ENGINE.outcome(state) is not None:
+            return
+        seat = rnd.choice(sorted(ENGINE.active_seats(state)))
+        legal = ENGINE.legal_actions(state, seat)
+        if look is not None:
+            look(state, seat, legal)
+        busy = [x for x in legal if x.kind not in BUSY_SKIPS] or legal
+        action = GAME.bot_action(state, seat, rnd) if rnd.random() < bots else rnd.choice(busy)
+        step = ENGINE.apply(state, seat, action)
+        state = step.state
+        yield state, seat, action, step

@@ -2,14 +2,13 @@
 lost an arena game to a random player by claiming territories into the reach of its units)."""
 from games.conflict import ENGINE
 from games.conflict.bot import evaluate, exposed
-from tests.conflict.helpers import outer, unit
-from tests.conflict.test_specials import battle
+from tests.conflict.helpers import bare, outer, to_battle, unit
 
 
 def _two_rows_each(seed: int):
     """A's battle phase, two players without a range talent, nobody on the board; A's outer
     territories at durability 1, 3, 3."""
-    state, a, b = battle(seed=seed, n=2)
+    state, a, b = bare(seed=seed, n=2, phase=to_battle)
     for p in state.players:
         p.faction = "iron"  # guard +1, no range talent: a rifleman's range stays 1
     for tid, dur in zip(outer(state, a), (1, 3, 3)):

@@ -5,14 +5,13 @@ import random
 from games.conflict import ENGINE
 from games.conflict.bot import choose
 from games.core.search import Budget, SearchBot
-from tests.conflict.helpers import give, make_city, outer, unit
-from tests.conflict.test_specials import battle
+from tests.conflict.helpers import bare, give, make_city, outer, to_battle, unit
 
 
 def _neutron_ready(seed: int):
     """Two players in A's battle phase: A holds a Neutron Bomb, four resources and a flying unit;
     two of B's territories are cities, nobody in them."""
-    state, a, b = battle(seed=seed, n=2)
+    state, a, b = bare(seed=seed, n=2, phase=to_battle)
     state.players[a].res = 4
     unit(state, a, "paratroopers", outer(state, a)[0])
     cid = give(state, a, "neutron")

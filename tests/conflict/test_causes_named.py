@@ -165,12 +165,14 @@ def test_a_broken_agreement_logged_before_its_party_and_terms_were_still_reads(l
     assert shown == [said.format(p=state.players[a].name)], shown
 
 
-@pytest.mark.parametrize("loc, inner, outer", [("en", "  row 1: ◆", "  row 2 (outer): "),
-                                               ("zh-CN", "  第1排：◆", "  第2排（外层）：")])
+@pytest.mark.parametrize("loc, inner, outer", [("en", "  inner row: ◆", "  outer row: "),
+                                               ("zh-CN", "  内排：◆", "  外排：")])
 def test_the_board_says_which_row_is_the_outer_one(loc, inner, outer):
     """Playing as a newcomer: the board's rows read "1: ◆Old Citadel 6/6 | Cliffside 5/5" and
     "2: Frost Peak 5/5", and nothing said which could be attacked. RULES.md, Geography: "Only
-    the outer row of a faction can be attacked"; the capital sits in the inner row."""
+    the outer row of a faction can be attacked"; the capital sits in the inner row. The rows
+    are named as the arrange menu and the picture name them, inner and outer (clickplay16:
+    "第1排 / 第2排（外层）" beside the menu's "内排 / 外排")."""
     state, a, _ = dev()
     board = GAME.text.summary(ENGINE.view(state, None), loc).splitlines()
     rows = [line for line in board if line.startswith("  ")]

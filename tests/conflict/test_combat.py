@@ -6,7 +6,7 @@ from games.conflict import ENGINE
 from games.conflict import rules as R
 from games.conflict.rules import clash, slot_result
 
-from tests.conflict.helpers import clear_hand, codes, empty_board, give, fit, keys, outer, play, started, to_battle, unit
+from tests.conflict.helpers import battle, codes, give, fit, keys, play, unit
 
 # (mine, theirs, my power, my guard, their power, their guard) -> (damage to me, damage to them)
 TABLE = [
@@ -43,17 +43,7 @@ def test_empty_slot_is_rest_without_recovery():
 
 def duel(seed=3, att_key="stormtrooper", def_key="rifleman"):
     """Seat A (turn player) with one unit in its outer row, seat B with one unit in its outer row."""
-    state = started(3, seed=seed)
-    empty_board(state)
-    a = state.turn
-    b = (a + 1) % 3
-    ua = unit(state, a, att_key, outer(state, a)[0])
-    ub = unit(state, b, def_key, outer(state, b)[0])
-    to_battle(state, a)
-    for s in range(3):
-        clear_hand(state, s)
-        state.players[s].res = 0  # no emergency retreat unless a test gives the means
-    return state, a, b, ua, ub
+    return battle(att_key, def_key, seed, strike=False)
 
 
 def start_fight(state, a, ua, ub):

@@ -74,7 +74,8 @@ def test_a_unit_s_cost_in_the_menu_is_what_deploying_it_charges_the_seat(loc):
     state.players[a].res = 9  # the most resource cards: Economic Supremacy too
     assert R.economy_holder(state) == a
     labels = menu_labels(state, a, ["deploy"], loc)
-    said = {"en": "Colonel Ross (cost 1 · power 3", "zh-CN": "罗斯上校（费用 1 · 战力 3"}[loc]
+    said = {"en": "Colonel Ross (cost 3 − talent 1 − Economic Supremacy 1 = 1 · power 3",
+            "zh-CN": "罗斯上校（费用 3 − 天赋 1 − 经济制霸 1 = 1 · 战力 3"}[loc]
     assert any(label.startswith(said) for label in labels), labels
     before = state.players[a].res
     deploy = next(x for x in GAME.engine.legal_actions(state, a) if x.kind == "deploy"

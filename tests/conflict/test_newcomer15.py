@@ -15,7 +15,7 @@ from games.conflict import rules as R
 from games.conflict.present import state_labels, view_labels
 from games.core import Seat
 from games.core.i18n import localize_value
-from tests.conflict.helpers import bare, clear_hand, fit, give, outer, play, to_battle, unit
+from tests.conflict.helpers import bare, battle, clear_hand, fit, give, outer, play, to_battle, unit
 
 LOCALES = ("en", "zh-CN")
 PASSIVE = ("flip", "halt", "next", "no", "pass")  # skipped while another action is legal: fights, bombs, falls
@@ -101,14 +101,12 @@ def test_the_walks_reach_every_way_a_unit_leaves():
 def _tank_fight(seed=3):
     """Seat a (to act) with Storm Troopers in its outer row; seat b with a Light Tank crewed by
     Riflemen in its outer row; a's attack on the tank under way."""
-    state, a, b = bare(seed, 3, to_battle)
-    trooper = unit(state, a, "stormtrooper", outer(state, a)[0])
-    tank = unit(state, b, "lighttank", outer(state, b)[0])
-    crew = unit(state, b, "rifleman", outer(state, b)[0])
-    tank.rider, crew.riding = crew.id, tank.id
-    play(state, a, f"attack {give(state, a, 'attack')}")
-    play(state, a, f"strike {trooper.id} {tank.id}")
-    return state, a, b, tank, crew
+    def crewed(state, a, b, trooper, tank):
+        crew = unit(state, b, "rifleman", tank.loc)
+        tank.rider, crew.riding = crew.id, tank.id
+
+    state, a, b, _, tank = battle("stormtrooper", "lighttank", seed, before=crewed)
+    return state, a, b, tank, state.units[tank.rider]
 
 
 @pytest.mark.parametrize("loc,line", [
@@ -149,11 +147,7 @@ def test_a_pair_names_the_ability_that_changed_its_damage(loc, expected):
     """RULES.md, Unit abilities: "爆破 demolition（其自爆对敌多 1 点损伤）"; the table: "自爆 S | 休整 R |
     敌 −2，己 −1". The defender lost 3 where the table says 2: the pair says each side's change and
     names the ability with its effect."""
-    state, a, b = bare(3, 3, to_battle)
-    grenadier = unit(state, a, "grenadier", outer(state, a)[0])
-    rifle = unit(state, b, "rifleman", outer(state, b)[0])
-    play(state, a, f"attack {give(state, a, 'attack')}")
-    play(state, a, f"strike {grenadier.id} {rifle.id}")
+    state, a, b, _, rifle = battle("grenadier", "rifleman")
     play(state, a, "lay S")
     step = play(state, b, "lay R")
     assert rifle.id not in state.units
@@ -166,11 +160,7 @@ def test_a_pair_names_the_ability_that_changed_its_damage(loc, expected):
     ("zh-CN", "第 3 组：进攻方 休整 对 防守方 休整：防守方 +2；剩余耐久：进攻方 3，防守方 3。医护（野战医疗队）：休整回复 2 点而不是 1 点。")])
 def test_a_medic_s_rest_is_named_where_it_recovers_two(loc, expected):
     """RULES.md, Unit abilities: "医护 medic（其休整回复 2）"; the table: "休整 R | 休整 R | 双方 +1"."""
-    state, a, b = bare(3, 3, to_battle)
-    trooper = unit(state, a, "stormtrooper", outer(state, a)[0])
-    medic = unit(state, b, "fieldmedic", outer(state, b)[0])
-    play(state, a, f"attack {give(state, a, 'attack')}")
-    play(state, a, f"strike {trooper.id} {medic.id}")
+    state, a, b, _, _ = battle("stormtrooper", "fieldmedic")
     play(state, a, "lay ADR")
     step = play(state, b, "lay DAR")  # the medic −1, −1, then +2 from 1 (+1 would leave it at 2)
     assert expected in _lines(state, step.events, loc)
@@ -178,11 +168,7 @@ def test_a_medic_s_rest_is_named_where_it_recovers_two(loc, expected):
 
 def test_a_pair_with_no_ability_names_none_and_a_medic_at_full_is_not_named():
     """The note says what changed a number: a Medic resting at full durability changed nothing."""
-    state, a, b = bare(3, 3, to_battle)
-    rifle = unit(state, a, "rifleman", outer(state, a)[0])
-    medic = unit(state, b, "fieldmedic", outer(state, b)[0])
-    play(state, a, f"attack {give(state, a, 'attack')}")
-    play(state, a, f"strike {rifle.id} {medic.id}")
+    state, a, b, _, _ = battle("rifleman", "fieldmedic")
     play(state, a, "lay D")
     step = play(state, b, "lay R")
     assert "Pair 1: the attacker's Defend against the defender's Rest: no change; durability left: attacker 3, " \
@@ -192,12 +178,7 @@ def test_a_pair_with_no_ability_names_none_and_a_medic_at_full_is_not_named():
 def test_the_aegis_shield_is_named_in_the_pair_it_cancels():
     """RULES.md: "宙斯盾 Aegis | 单位对单位开始时掷一次硬币，正面抵消第一点损伤"."""
     for seed in range(1, 40):
-        state, a, b = bare(seed, 3, to_battle)
-        trooper = unit(state, a, "stormtrooper", outer(state, a)[0])
-        rifle = unit(state, b, "rifleman", outer(state, b)[0])
-        fit(state, b, "aegis")
-        play(state, a, f"attack {give(state, a, 'attack')}")
-        play(state, a, f"strike {trooper.id} {rifle.id}")
+        state, a, b, _, _ = battle("stormtrooper", "rifleman", seed, before=lambda state, a, b, *_: fit(state, b, "aegis"))
         play(state, a, "lay A")
         step = play(state, b, "lay A")
         if next(e for e in step.events if e.key == "core.roll").params["total"] != 1:
@@ -343,11 +324,12 @@ def test_a_special_attack_says_what_it_cost(loc, line):
     assert state.players[a].hand == []
 
 
-@pytest.mark.parametrize("loc,said", [("en", "{p} does not help Light Tank."), ("zh-CN", "{p} 不协助 轻型坦克。")])
+@pytest.mark.parametrize("loc,said", [("en", "{p} does not save their own Light Tank."), ("zh-CN", "{p} 不救自己的轻型坦克。")])
 def test_a_rescue_declined_names_the_unit_as_it_stood(loc, said):
     """RULES.md, Unit against unit: "seats are asked in order from the owner … each may give a
     retreat card, pay one resource, or pass". The pass came before the unit fell: "alice does not
-    help Self-Propelled Gun (no longer in play)." read as if the help came too late."""
+    help Self-Propelled Gun (no longer in play)." read as if the help came too late. The owner
+    is asked first, and saves its own unit rather than helping it (session 16)."""
     state, a, b, tank, crew = _tank_fight()
     state.players[b].res = 1  # b is asked (resources to give)
     play(state, a, "lay A")

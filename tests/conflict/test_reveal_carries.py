@@ -10,11 +10,12 @@ from tests.conflict.test_combat import duel, start_fight
 
 
 @pytest.mark.parametrize("loc, said, pair", [
-    ("en", "Revealed: Storm Troopers #2 Rest against Riflemen Self-destruct. The attacker's power 6 against the "
-           "defender's guard 2; the defender's power 2 against the attacker's guard 3. Durability carries over from "
+    ("en", "Revealed: Storm Troopers #2 Rest against Riflemen Self-destruct. The attacker's power 6 (4 + talent 1 + "
+           "charge 1) against the defender's guard 2; the defender's power 2 against the attacker's guard 3. Durability carries over from "
            "earlier fights in this battle phase (3 at its start).",
      "Pair 1: the attacker's Rest against the defender's Self-destruct: attacker −2, defender −1; durability left: attacker 1, defender 1."),
-    ("zh-CN", "翻开：突击队 #2 休整 对 步枪兵 自爆。进攻方战力 6 对 防守方守值 2；防守方战力 2 对 进攻方守值 3。"
+    ("zh-CN", "翻开：突击队 #2 休整 对 步枪兵 自爆。进攻方战力 6（4 + 天赋 1 + 冲锋 1） 对 防守方守值 2；"
+              "防守方战力 2 对 进攻方守值 3。"
               "耐久沿用本战事阶段之前作战后的值（阶段开始时为 3）。",
      "第 1 组：进攻方 休整 对 防守方 自爆：进攻方 −2、防守方 −1；剩余耐久：进攻方 1，防守方 1。")])
 def test_the_second_fight_says_durability_carries_over(loc, said, pair):

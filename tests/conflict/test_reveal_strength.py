@@ -13,11 +13,11 @@ from tests.conflict.test_combat import duel, start_fight
 
 
 @pytest.mark.parametrize("loc, said, pair", [
-    ("en", "Revealed: Storm Troopers Attack against Riflemen Defend. The attacker's power 6 against the defender's "
-           "guard 2; the defender's power 2 against the attacker's guard 3. Durability carries over from earlier "
+    ("en", "Revealed: Storm Troopers Attack against Riflemen Defend. The attacker's power 6 (4 + talent 1 + charge 1) "
+           "against the defender's guard 2; the defender's power 2 against the attacker's guard 3. Durability carries over from earlier "
            "fights in this battle phase (3 at its start).",
      "Pair 1: the attacker's Attack against the defender's Defend: defender −1; durability left: attacker 3, defender 2."),
-    ("zh-CN", "翻开：突击队 攻击 对 步枪兵 防御。进攻方战力 6 对 防守方守值 2；防守方战力 2 对 进攻方守值 3。"
+    ("zh-CN", "翻开：突击队 攻击 对 步枪兵 防御。进攻方战力 6（4 + 天赋 1 + 冲锋 1） 对 防守方守值 2；防守方战力 2 对 进攻方守值 3。"
               "耐久沿用本战事阶段之前作战后的值（阶段开始时为 3）。",
      "第 1 组：进攻方 攻击 对 防守方 防御：防守方 −1；剩余耐久：进攻方 3，防守方 2。")])
 def test_the_reveal_compares_power_and_guard(loc, said, pair):
@@ -35,8 +35,8 @@ def test_the_reveal_compares_power_and_guard(loc, said, pair):
 
 
 @pytest.mark.parametrize("loc, part", [
-    ("en", "The attacker's power 6 against the defender's guard unlimited;"),
-    ("zh-CN", "进攻方战力 6 对 防守方守值 无限；")])
+    ("en", "against the defender's guard unlimited (Death System);"),
+    ("zh-CN", "对 防守方守值 无限（Death系统）；")])
 def test_death_system_guard_reads_unlimited(loc, part):
     """RULES.md: "Death系统 | 单位对单位时守值无限大": the reveal says unlimited, not 99, and the
     attack that meets it costs the attacker (power < guard: self −1)."""
@@ -63,8 +63,8 @@ def test_an_older_reveal_without_the_figures_reads_as_before(loc, said):
 
 @pytest.mark.parametrize("loc, said, facts", [
     ("en", "Attack Riflemen @ Rainforest with Storm Troopers @ High Pass",
-     "Storm Troopers (power 6 · guard 3) against Riflemen (power 2 · guard 2)"),
-    ("zh-CN", "突击队 @ 高隘口 进攻 步枪兵 @ 雨林", "突击队（战力 6 · 守值 3） 对 步枪兵（战力 2 · 守值 2）")])
+     "attacker: power 6 (4 + talent 1 + charge 1) · guard 3; target: power 2 · guard 2"),
+    ("zh-CN", "突击队 @ 高隘口 进攻 步枪兵 @ 雨林", "进攻方：战力 6（4 + 天赋 1 + 冲锋 1） · 守值 3；目标：战力 2 · 守值 2")])
 def test_the_attack_choice_shows_what_the_fight_would_compare(loc, said, facts):
     """The choice of a target already says the figures the reveal will compare: the attacker's
     when attacking (charge and Red Flame: 4 + 1 + 1), the defender's when defending; under

@@ -11,12 +11,8 @@ from tests.conflict.helpers import (
 )
 
 
-def battle(seed=3, n=3):
-    return bare(seed, n, to_battle)
-
-
 def test_hydrogen_uranium_bomb_removes_a_territory_and_the_whole_hand():
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     state.players[a].res = 5
     give(state, a, "spy")
     cid = give(state, a, "hbomb")
@@ -35,7 +31,7 @@ def test_hydrogen_uranium_bomb_removes_a_territory_and_the_whole_hand():
 
 def test_neutron_bomb_destroys_every_unit_in_a_city():
     """中子弹：「支付四张资源牌,消灭一个城市中的所有单位。需要有飞行能力的单位。」"""
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     state.players[a].res = 4
     unit(state, a, "paratroopers", outer(state, a)[0])
     cid = give(state, a, "neutron")
@@ -60,7 +56,7 @@ def test_the_neutron_bomb_s_lines_name_the_city_and_say_when_nobody_was_there(lo
     from games.core.i18n import localize_value
     from games.conflict.data import content
 
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     state.players[a].res = 8
     unit(state, a, "paratroopers", outer(state, a)[0])
     first, second = give(state, a, "neutron"), give(state, a, "neutron")
@@ -81,7 +77,7 @@ def test_the_neutron_bomb_s_lines_name_the_city_and_say_when_nobody_was_there(lo
 def test_neutron_bomb_targets_only_cities():
     """中子弹「消灭一个城市中的所有单位」: a rival territory whose terrain is not a city cannot be
     targeted (clear message); with no rival city on the board the card cannot be played at all."""
-    state, a, b = battle(seed=5)
+    state, a, b = bare(phase=to_battle, seed=5)
     state.players[a].res = 4
     unit(state, a, "paratroopers", outer(state, a)[0])
     cid = give(state, a, "neutron")
@@ -101,7 +97,7 @@ def test_neutron_bomb_targets_only_cities():
 
 
 def test_divine_punishment_four_damage_split_freely_needs_satellite():
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     state.players[a].res = 4
     cid = give(state, a, "smite")
     assert f"smite {cid} {b}" not in codes(state, a)
@@ -122,7 +118,7 @@ def test_divine_punishment_four_damage_split_freely_needs_satellite():
 
 def test_divine_punishment_reaches_the_capital_only_with_three_or_four_territories():
     from games.conflict.legal import smite_targets
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     cap = state.players[b].capital
     assert cap in smite_targets(state, b)  # four territories
     for _ in range(2):
@@ -131,7 +127,7 @@ def test_divine_punishment_reaches_the_capital_only_with_three_or_four_territori
 
 
 def test_emp_disables_fitting_and_vehicles_until_the_end_of_the_target_turn():
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     state.players[a].res = 4
     cid = give(state, a, "emp")
     unit(state, a, "rifleman", state.players[a].rows[0][0])  # a unit garrisoned at home
@@ -148,7 +144,7 @@ def test_emp_disables_fitting_and_vehicles_until_the_end_of_the_target_turn():
 
 
 def test_bio_plague_costs_four_and_wears_every_capital():
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     state.players[a].res = 4
     cid = give(state, a, "plague")
     caps = {s: state.territories[state.players[s].capital].dur for s in range(3)}
@@ -158,7 +154,7 @@ def test_bio_plague_costs_four_and_wears_every_capital():
 
 
 def test_network_intrusion_needs_central_brain():
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     state.players[a].res = 3
     cid = give(state, a, "hack")
     assert f"hack {cid} {b}" not in codes(state, a)
@@ -170,7 +166,7 @@ def test_network_intrusion_needs_central_brain():
 def test_assassination_moves_the_character_and_kills_on_heads():
     outcomes = set()
     for seed in range(1, 30):
-        state, a, b = battle(seed=seed)
+        state, a, b = bare(phase=to_battle, seed=seed)
         state.players[a].res = 3
         cid = give(state, a, "assassinate")
         killer = unit(state, a, "commando_ivan", outer(state, a)[0])
@@ -187,7 +183,7 @@ def test_assassination_moves_the_character_and_kills_on_heads():
 
 
 def test_ayrus_field_voids_a_special_attack_by_paying_its_cost_but_not_assassination():
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     state.players[a].res = 4
     state.players[b].res = 4
     fit(state, b, "ayrus")
@@ -200,7 +196,7 @@ def test_ayrus_field_voids_a_special_attack_by_paying_its_cost_but_not_assassina
     play(state, b, "void")
     assert victim.id in state.units and state.players[b].res == 0
     # assassination cannot be voided
-    state, a, b = battle()
+    state, a, b = bare(phase=to_battle)
     state.players[a].res = 3
     state.players[b].res = 3
     fit(state, b, "ayrus")
@@ -212,7 +208,7 @@ def test_ayrus_field_voids_a_special_attack_by_paying_its_cost_but_not_assassina
 
 
 def test_elimination_when_the_last_territory_falls_and_conquest_in_two_players():
-    state, a, b = battle(n=2)
+    state, a, b = bare(phase=to_battle, n=2)
     p = state.players[b]
     last = p.rows[-1][0]
     for tid in [t for r in p.rows for t in r if t != last]:
@@ -246,7 +242,7 @@ def knock_out(state, a, victim, ua=None):
 
 
 def test_achievements_first_attacker_last_attacker_loser_and_boss():
-    state, a, b = battle(n=4)
+    state, a, b = bare(phase=to_battle, n=4)
     c, d = (a + 2) % 4, (a + 3) % 4
     ua = unit(state, a, "artillery", outer(state, a)[0])
     cid = give(state, a, "attack")
@@ -272,7 +268,7 @@ def test_achievements_first_attacker_last_attacker_loser_and_boss():
 
 
 def test_peace_envoy_may_maintain_other_territories():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     state.players[a].achievements.append("envoy")
     state.phase = "develop"
     tid = outer(state, b)[0]
@@ -282,7 +278,7 @@ def test_peace_envoy_may_maintain_other_territories():
 
 
 def test_just_world_eliminating_the_boss_wins():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     state.players[b].achievements.append("boss")
     knock_out(state, a, b)
     out = ENGINE.outcome(state)
@@ -290,7 +286,7 @@ def test_just_world_eliminating_the_boss_wins():
 
 
 def test_anti_peace_holder_eliminated_gives_hand_and_fitting_to_the_eliminator():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     c = (b + 1) % 3
     state.players[c].out = "eliminated"  # someone already fell: b is not the first (no bequest)
     state.players[b].achievements.append("antipeace")
@@ -301,7 +297,7 @@ def test_anti_peace_holder_eliminated_gives_hand_and_fitting_to_the_eliminator()
 
 
 def test_economic_supremacy_lowers_deploy_cost_and_source_of_disaster():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     state.players[a].res = 9
     base = R.cdef("stormtrooper").cost - (1 if R.talent(state, a) == "unit_discount" else 0)
     assert R.economy_holder(state) == a
@@ -317,7 +313,7 @@ def test_economic_supremacy_lowers_deploy_cost_and_source_of_disaster():
 
 
 def test_divine_judge_awarded_for_eliminating_with_divine_punishment():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     p = state.players[b]
     keep = p.rows[-1][0]
     for tid in [t for r in p.rows for t in r if t != keep]:
@@ -334,7 +330,7 @@ def test_divine_judge_awarded_for_eliminating_with_divine_punishment():
 
 
 def test_nuclear_doomsday_when_bombed_territories_match_those_left():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     state.players[a].nuked = ["x"] * (len(state.territories) - 1)
     state.players[a].res = 5
     unit(state, a, "gunship", outer(state, a)[0])
@@ -346,10 +342,10 @@ def test_nuclear_doomsday_when_bombed_territories_match_those_left():
 
 
 def test_resign_in_two_players_the_other_wins_and_in_more_the_game_goes_on():
-    state, a, b = battle(n=2)
+    state, a, b = bare(phase=to_battle, n=2)
     ENGINE.resign(state, b)
     assert ENGINE.outcome(state).winners == [a]
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     unit(state, a, "rifleman", outer(state, b)[0])
     ENGINE.resign(state, a)  # the turn player concedes: the turn passes on
     assert ENGINE.outcome(state) is None and state.turn != a
@@ -358,7 +354,7 @@ def test_resign_in_two_players_the_other_wins_and_in_more_the_game_goes_on():
 
 
 def test_round_cap_ends_by_territories_then_durability():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     state.round = state.max_rounds
     state.first = (a + 1) % 3
     R.place_outer(state, b, R.new_terr(state, state.terr_deck.pop(), b).id)
@@ -370,7 +366,7 @@ def test_round_cap_ends_by_territories_then_durability():
 
 
 def test_anti_peace_draws_two_cards_for_each_capture():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     state.players[a].achievements.append("antipeace")
     ua = unit(state, a, "artillery", outer(state, a)[0])
     target = outer(state, b)[0]
@@ -383,7 +379,7 @@ def test_anti_peace_draws_two_cards_for_each_capture():
 
 
 def test_source_of_disaster_takes_the_credit_for_later_bombs():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     c = (b + 1) % 3
     state.players[c].achievements.append("doom")
     state.players[a].res = 5
@@ -395,7 +391,7 @@ def test_source_of_disaster_takes_the_credit_for_later_bombs():
 
 
 def test_tactical_evasion_card():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     state.phase = "develop"
     u = unit(state, a, "rifleman", outer(state, a)[0])
     cid = give(state, a, "evade")
@@ -407,7 +403,7 @@ def test_tactical_evasion_card():
 
 
 def test_the_first_fallen_may_concede_instead_of_naming_an_heir():
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     give(state, b, "spy")
     knock_out(state, a, b)
     assert state.pending.kind == "bequeath"
@@ -424,7 +420,7 @@ def test_the_first_fallen_may_give_to_nobody_from_the_menu(loc, label, said):
     """RULES.md: 失败者"被消灭时可将所有牌交给指定一人"：*可*交，也可不交。不交……则这些牌进弃牌堆、资源作废，
     无人继承。 / declining discards the cards and the resources, and nobody inherits. Playtest (issue 18): only
     /game concede declined; the heir menu now lists "give to nobody", with conceding's effect."""
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     cid = give(state, b, "spy")
     state.players[b].res = 2
     knock_out(state, a, b)
@@ -457,7 +453,7 @@ def test_the_first_fallen_is_told_what_the_heir_prompt_is_about(loc, said):
     third person, and not what is chosen or why. 失败者: "第一个被消灭 … 被消灭时把所有牌（手牌、装配、
     资源）交给指定的一人"; the source: "被消灭时*可*将所有牌交给指定一人" (may: the zh prompt said 须,
     must, and neither said how to decline, which conceding at the prompt does)."""
-    state, a, b = battle(n=3)
+    state, a, b = bare(phase=to_battle, n=3)
     give(state, b, "spy")
     give(state, b, "maintain")
     state.players[b].res = 3
@@ -471,7 +467,7 @@ def test_seats_in_play_the_eliminated_leave_once_the_loser_has_bequeathed():
     eliminated." and 失败者 "第一个被消灭 … 被消灭时把所有牌（手牌、装配、资源）交给指定的一人":
     the first to fall stays in play until it has named the heir, then leaves for good; the
     next to fall leaves at once; "任何时候可以认输 … 多人局该玩家出局" takes a seat out too."""
-    state, a, b = battle(seed=3, n=4)
+    state, a, b = bare(phase=to_battle, seed=3, n=4)
     c, d = (a + 2) % 4, (a + 3) % 4
     give(state, b, "spy")
     ua = unit(state, a, "artillery", outer(state, a)[0])

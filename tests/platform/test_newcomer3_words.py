@@ -129,7 +129,7 @@ def test_conflicts_prompts_say_what_they_are_about(locale):
         elif pend.kind == "combat" or pend.what == "strike":
             target = present.unit_name(state, seat, pend.target, locale) if pend.target in state.units \
                 else present.territory_name(state, pend.target, locale)
-            wanted = [t(locale, "conflict.act.strike", unit=unit, target=target)]
+            wanted = [t(locale, "conflict.prompt.strike_act", unit=unit, target=target)]
         else:
             wanted = [present._name(present.content().cards[pend.what], locale)]
         assert all(w and w in text for w in wanted), (text, wanted)
