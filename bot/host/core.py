@@ -705,18 +705,20 @@ class Host:
         return {**public_view, "table": table}
 
     @staticmethod
-    def _board_view(public_view: dict[str, Any], ended: bool, key: bool = False,
+    def _board_view(public_view: dict[str, Any], ended: bool, key: bool | list[Any] = False,
                     awaited: list[int] | None = None) -> dict[str, Any]:
         """The view a text board is made from: one the host ended (abandoned, only bots left, a
         kick that ended it) says so (`games.core.game.table_over`), for its state still has
         somebody to act ("alice to act (draft)", "▶" on a seat, under "Table #2 was abandoned");
-        `key`: the board gives its key of symbols (`games.core.game.wants_key`); `awaited`: the
+        `key`: the board gives its key of symbols (`games.core.game.wants_key`), or of the marks
+        listed; `awaited`: the
         seats "Waiting for" names, the ones the board marks as to act (`marked_to_act`)."""
-        table = {**({"over": True} if ended else {}), **({"key": True} if key else {}),
+        table = {**({"over": True} if ended else {}), **({"key": key} if key else {}),
                  **({"awaited": awaited} if awaited is not None else {})}
         return {**public_view, "table": table} if table else public_view
 
-    def _first_key(self, session: SessionRow, engine: Engine, game: Any, public_view: dict[str, Any]) -> bool:
+    def _first_key(self, session: SessionRow, engine: Engine, game: Any,
+                   public_view: dict[str, Any]) -> bool | list[Any]:
         """Whether this post's board gives its key: it shows a mark the board before the command
         did not (the tank game's symbols appear once a tank is on the map; conflict's ★ and ⚙
         as they are won and fitted; repeating the key on every post crowded the channel).
@@ -729,7 +731,9 @@ class Host:
             return False
         if session.state is None:
             return True
-        return bool(now - marks(game.text.has_key(self._view_before(session, engine))))
+        new = now - marks(game.text.has_key(self._view_before(session, engine)))
+        # a game that names its marks explains only the new ones (conflict's key block repeated)
+        return sorted(new, key=str) if new and new != {"key"} else bool(new)
 
     @staticmethod
     def _awaited(session: SessionRow, engine: Engine, state: Any) -> list[int]:

@@ -72,7 +72,7 @@ def test_describe_hides_face_down_cards():
     play(state, 0, "attack a1 armour")
     labels = [GAME.text.describe_action(state, 0, a, "en") for a in ENGINE.legal_actions(state, 0)]
     # b1 was face-down card #2 beside a1 (#1, now turned up): it keeps its number
-    assert labels == ["Target face-down card #2", "No more targets"]
+    assert labels == ["Target face-down card #2", "Skip this attack (no target chosen)"]  # none chosen yet (ironfront16)
 
 
 def test_bot_builds_a_legal_army_within_budget():

@@ -41,3 +41,24 @@ async def test_the_tank_game_s_key_comes_once_in_the_posts_and_on_every_asked_bo
     assert sum(bool(text) for text in posts[first + 1:]) >= 10  # later boards were posted, without the key
     assert key in reply_text(await host.handle(cmd("alice", "game.status", locale=locale)))
     assert key in reply_text(await host.handle(cmd("alice", "hand", locale=locale)))
+
+
+async def test_a_post_names_only_the_marks_new_since_the_board_before(host, monkeypatch):
+    """Conflict's "Key:" block came whole again each time a mark was new (cf16, issue 18): a
+    game whose `has_key` names its marks gets only the new ones to explain; a yes/no key
+    (the tank game's before panzer16) still gets True, once."""
+    from types import SimpleNamespace
+
+    def game(marks_of):
+        return SimpleNamespace(text=SimpleNamespace(has_key=marks_of))
+
+    session = SimpleNamespace(state="a state")  # not the first post
+    named = game(lambda view: view["marks"])
+    monkeypatch.setattr(host, "_view_before", lambda session, engine: {"marks": ("economy", "P1:engine")})
+    assert host._first_key(session, None, named, {"marks": ("economy", "P1:engine", "capital")}) == ["capital"]
+    assert host._first_key(session, None, named, {"marks": ("economy", "P1:engine")}) is False
+    assert host._first_key(SimpleNamespace(state=None), None, named, {"marks": ("economy",)}) is True
+    yes_no = game(lambda view: view["marks"] != ())
+    assert host._first_key(session, None, yes_no, {"marks": ("x",)}) is False  # the board before had it too
+    monkeypatch.setattr(host, "_view_before", lambda session, engine: {"marks": ()})
+    assert host._first_key(session, None, yes_no, {"marks": ("x",)}) is True
