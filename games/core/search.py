@@ -159,6 +159,7 @@ class SearchBot:
         self._costs: dict[tuple[int, Any], float] = {}
         self._longest_step = 0.0
         self.cut = 0  # steps of the last decision not begun for want of time (for the figures)
+        self._stopped: int | None = None  # of the last rollout: the moves it made before the deadline stopped it
         self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
@@ -264,11 +265,14 @@ class SearchBot:
         gains: dict[str, list[float]] = {code: [] for code in candidates[1:]}  # per round, over the favourite's
         totals = dict.fromkeys(candidates, 0.0)
         rounds = 0
+        longest_round = 0.0  # a round not expected to end before the deadline is not begun (it would not count)
         while True:
+            begun = self.clock()
+            if rounds and deadline is not None and begun + longest_round > deadline:
+                break
             base = engine.dump_state(world)
             seed = rng.getrandbits(64)
-            got = []
-            cut = self.cut
+            got, stops = [], set()
             for i, code in enumerate(candidates):
                 if deadline is not None and self.clock() > deadline:
                     break  # not one more move past the deadline: this round is incomplete, so not counted
@@ -278,14 +282,19 @@ class SearchBot:
                 trial = engine.apply(start, seat, by_code[code]).state
                 reward = self._rollout(trial, players, random.Random(seed), deadline, seat, turn)
                 got.append(0.5 if reward is None else reward[seat] if seat < len(reward) else 0.0)
-            if len(got) < len(candidates) or (rounds and deadline is not None and self.clock() > deadline) or \
-                    (rounds and self.cut > cut):
-                break  # a round the deadline cut into (a rollout stopped short of the others') is not a fair comparison
-            for code, value in zip(candidates, got):
-                totals[code] += value
-                if code != favourite:
-                    gains[code].append(value - got[0])
-            rounds += 1
+                stops.add(self._stopped)
+            # a round the deadline cut into is not a fair comparison: one candidate short, or its
+            # rollouts stopped for want of time after different counts of moves (all after the
+            # same count, at once after the candidate's move say, they are scored alike)
+            if len(got) < len(candidates) or (rounds and deadline is not None and self.clock() > deadline):
+                break
+            longest_round = max(longest_round, self.clock() - begun)
+            if not rounds or len(stops) == 1:
+                for code, value in zip(candidates, got):
+                    totals[code] += value
+                    if code != favourite:
+                        gains[code].append(value - got[0])
+                rounds += 1
             if self.budget.iterations is not None and rounds * len(candidates) >= self.budget.iterations:
                 break
             if deadline is not None and self.clock() >= deadline:
@@ -391,6 +400,7 @@ class SearchBot:
         with `turn_horizon`, until `seat` is no longer awaited; with `turn_of`, until the game's
         turn is no longer `turn`) where the game can evaluate the position reached."""
         engine = self.engine
+        self._stopped = None  # the moves played when the deadline stopped this rollout, if it did
         for n in range(self.rollout_steps):
             outcome = engine.outcome(world)
             if outcome is not None:
@@ -406,6 +416,7 @@ class SearchBot:
             begun = self.clock()  # a clock read costs far less than a step
             if deadline is not None and begun + self._expected(world, actor) > deadline:  # no step that would end past it
                 self.cut += 1
+                self._stopped = n
                 return self.evaluate(engine, world, players) if self.evaluate else None
             kind = _kind(world, actor)  # before the step: the step moves the game on
             world = engine.apply(world, actor, self._policy(world, actor, rng, self.rollout_randomness)).state
