@@ -663,10 +663,14 @@ class Repository:
         """The last `last` steps the table saw (before the `skip` latest ones), each with its
         number among the seen steps (numbered without the hidden ones, so gaps do not count
         hidden steps)."""
+        # only the numbers are counted over every seen step; the events' text is read for the
+        # page's rows alone (numbering whole rows carried every row's events through the window)
         rows = await self._fetchall(
-            "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY seq) AS shown FROM action_log "
-            "WHERE session_id = ? AND public = 1) ORDER BY seq DESC LIMIT ? OFFSET ?", (session_id, last, skip))
-        return [(r["shown"], self._log_row(r)) for r in reversed(rows)]
+            "SELECT a.*, n.shown FROM (SELECT seq, ROW_NUMBER() OVER (ORDER BY seq) AS shown FROM action_log "
+            "WHERE session_id = ? AND public = 1 ORDER BY seq DESC LIMIT ? OFFSET ?) AS n "
+            "JOIN action_log AS a ON a.session_id = ? AND a.seq = n.seq ORDER BY a.seq",
+            (session_id, last, skip, session_id))
+        return [(r["shown"], self._log_row(r)) for r in rows]
 
     async def hidden_log(self, session_id: int, after: int, before: int | None) -> list[LogRow]:
         """The steps the table did not see with `after < seq < before` (`before` None: to the

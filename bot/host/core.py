@@ -1597,6 +1597,10 @@ class Host:
             lines += [f"#0 {told[0]}"] + [f"    {line}" for line in told[1:]] if told else []
         steps = sorted([(e.seq, shown, e) for shown, e in entries] + [(e.seq, None, e) for e in hidden],
                        key=lambda step: step[0])
+        boards = await self._boards_then(session, engine, [e for _, _, e in steps], locale)
+        if boards is None:  # rows without their lines, and no replay: named as things stand now, and said so
+            lines.append(t(locale, "host.log_named_now"))
+            boards = {}
         said: list[str] = []  # the last step's public lines: the result does not say its reason again
         for _, shown, e in steps:
             mover = (self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats)
@@ -1605,10 +1609,11 @@ class Host:
             # each event on its own line (a new round is the game's, not the mover's), the
             # mover named in front unless the first line already starts with them
             seen_events = [(ev["key"], ev.get("params", {})) for ev in e.events if ev.get("to") is None]
-            public = self._log_lines(session, state, locale, [ev for ev in e.events if ev.get("to") is None], mine) \
+            then = boards.get(e.seq, state)
+            public = self._log_lines(session, then, locale, [ev for ev in e.events if ev.get("to") is None], mine) \
                 if shown is not None else []
             said = public if shown is not None else said
-            own = self._log_lines(session, state, locale, [ev for ev in e.events if ev.get("to") is not None], mine)
+            own = self._log_lines(session, then, locale, [ev for ev in e.events if ev.get("to") is not None], mine)
             if shown is None:  # a step only the reader saw (a DM): unnumbered, as nobody else counts it
                 lines += [f"    {line}" for line in own]
                 continue
@@ -1625,12 +1630,38 @@ class Host:
             lines.append(self._reveal(session, locale))
         return self._reply("\n".join(lines))
 
+    async def _boards_then(self, session: SessionRow, engine: Engine, rows: list[LogRow],
+                           locale: str) -> dict[int, Any] | None:
+        """For the rows of a log page stored before their lines were kept (session 15), whose
+        events `_log_lines` names anew: the board right after each, replayed from the game's seed
+        and its log (`fair.replay`), so that a unit reads as it did then, not as it stands now
+        (an ordinal it has since gained, a unit destroyed since). Keyed by seq; empty when every
+        row kept its lines; None when the replay fails (a seed from before 256-bit secrets)."""
+        wanted = {e.seq for e in rows if not all(locale in ev.get("lines", ()) for ev in e.events)}
+        if not wanted:
+            return {}
+        if fair.is_retired_seed(session):  # its dice may have come from the retired generator
+            return None
+        last = max(wanted)
+        boards: dict[int, Any] = {}
+        try:
+            for entry, after in fair.replayed(engine, session, await self.repo.log_entries(session.id)):
+                if entry.seq in wanted:
+                    boards[entry.seq] = engine.load_state(engine.dump_state(after))  # the next step may change it
+                if entry.seq >= last:
+                    break
+        except Exception:  # a replay that cannot be made (a retired seed, a changed rule): say so instead
+            log.warning("the log of session %s could not be replayed to name its older steps", session.id,
+                        exc_info=True)
+            return None
+        return boards
+
     def _log_lines(self, session: SessionRow, state: Any, locale: str, events: list[dict[str, Any]],
                    seats: list[int]) -> list[str]:
         """Of stored events, the lines `seats` (the reader's) were shown: the public ones as the
         channel's post, and each private one as its DM, where it reached them (`Host._told`).
         Events that kept their lines (`_keep_log_lines`) read as they did then; older ones are
-        named with `state`."""
+        named with `state` (`_boards_then`: the board right after their step)."""
         if all(locale in ev.get("lines", ()) for ev in events):
             return [line for ev in events for line in (
                 ev["lines"][locale] if ev.get("to") is None else

@@ -23,7 +23,7 @@ import re
 import secrets
 import shlex
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 from games.core.engine import Engine, Seat
@@ -151,12 +151,22 @@ def engine_seats(session: SessionRow) -> list[Seat]:
 def replay(engine: Engine, session: SessionRow, log: list[LogRow]) -> Any:
     """setup(seats, options, seed) followed by every logged action, in order."""
     state = engine.setup(engine_seats(session), engine.parse_options(session.options), game_seed(session)).state
+    for _, state in replayed(engine, session, log, state):
+        pass
+    return state
+
+
+def replayed(engine: Engine, session: SessionRow, log: list[LogRow], state: Any = None) -> Iterator[tuple[LogRow, Any]]:
+    """Each logged action with the state right after it, replayed from `state` (None: the
+    setup's). The engine may change a state in place: copy one that must outlast the next step."""
+    if state is None:
+        state = engine.setup(engine_seats(session), engine.parse_options(session.options), game_seed(session)).state
     for entry in log:
         if entry.code.startswith(RESIGN + " "):
             state = engine.resign(state, int(entry.code.split()[1])).state
         else:
             state = engine.apply(state, entry.seat, engine.parse_action(entry.code)).state
-    return state
+        yield entry, state
 
 
 def first_difference(a: Any, b: Any, path: str = "$") -> str | None:

@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from games.core import deadline as decision
 from games.core.engine import Engine, Outcome
 from games.core.game import random_bot
 from games.core.rng import GameRng
@@ -151,9 +152,14 @@ class SearchBot:
         self.prior = prior  # which actions the paired search compares, the order the tree tries them in
         self.bias = bias  # the tree's progressive bias: a child's prior counts as `bias` / (1 + its visits)
         self.iterations = 0  # of the last decision (for the arena's figures)
-        # the longest rollout step (the heuristic's choice and its move) of this decision: a step
-        # cannot be interrupted, and a heuristic that tries moves on copies may take many engine steps
+        # what a step (the heuristic's choice and its move) has cost in this decision, the longest
+        # of each kind (`_kind`) and of all: a step cannot be interrupted, and a heuristic that
+        # tries moves on copies may take many engine steps in one phase and one in the next, so
+        # the longest of all would stop the cheap steps that still fit in the budget's tail
+        self._costs: dict[tuple[int, Any], float] = {}
         self._longest_step = 0.0
+        self.cut = 0  # steps of the last decision not begun for want of time (for the figures)
+        self._stopped: int | None = None  # of the last rollout: the moves it made before the deadline stopped it
         self.last_tree: dict[str, tuple[int, float]] = {}  # the root's edges: visits, reward
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
@@ -166,13 +172,22 @@ class SearchBot:
         trail = trail_from(engine, self.memory.seen[seat], _players(engine, state, seat))  # its views only
         players = _players(engine, state, seat)
         started = self.clock()
-        self._longest_step = 0.0
+        self._costs, self._longest_step, self.cut = {}, 0.0, 0
         # the search stops early enough to leave the null-move check below its share of the budget
         deadline = None if self.budget.seconds is None else started + SEARCH_SHARE * self.budget.seconds
         by_code = {a.code(): a for a in legal}
-        if self.paired:
-            favourite, first_world, ranked = self._paired(state, seat, by_code, players, rng, deadline)
-            return self._final(ranked, favourite, first_world, seat, by_code, rng, seen, trail, started, deadline)
+        with decision.until(self.clock, deadline):  # a heuristic's long inner search stops there too
+            if self.paired:
+                favourite, first_world, ranked = self._paired(state, seat, by_code, players, rng, deadline)
+            else:
+                favourite, first_world, ranked = self._tree(state, seat, by_code, players, rng, deadline)
+        return self._final(ranked, favourite, first_world, seat, by_code, rng, seen, trail, started, deadline)
+
+    def _tree(self, state: Any, seat: int, by_code: dict[str, Any], players: int, rng: random.Random,
+              deadline: float | None) -> tuple[str, Any, list[str]]:
+        """The tree search (ISMCTS): the heuristic's choice, its first world, and the root's
+        actions by visits (the heuristic's counting `heuristic_bonus` more), best first."""
+        engine = self.engine
         root = _Node()
         favourite: str | None = None
         n = 0
@@ -180,13 +195,13 @@ class SearchBot:
             world = engine.determinize(state, seat, rng)
             if favourite is None:  # the heuristic's pick, asked in a drawn world (never the real one)
                 first_world = engine.load_state(engine.dump_state(world))
-                favourite = self._policy(world, seat, rng, 0.0).code()
-            self._iterate(root, world, seat, players, rng, deadline, first=not n)
+                favourite = self._timed_policy(world, seat, rng)
+            walked = self._iterate(root, world, seat, players, rng, deadline, first=not n)
             n += 1
             if self.budget.iterations is not None and n >= self.budget.iterations:
                 break
-            if deadline is not None and self.clock() >= deadline:
-                break
+            if deadline is not None and (self.clock() >= deadline or not walked):
+                break  # past the deadline, or so near it that a walk down the tree found no step to take
         self.iterations = n
         self.last_tree = {code: (node.visits, round(node.total, 9)) for (s, code), node in root.children.items()
                           if s == seat}
@@ -198,8 +213,7 @@ class SearchBot:
 
         tried = sorted(((k, v) for k, v in root.children.items() if k[0] == seat and k[1] in by_code),
                        key=weight, reverse=True)
-        return self._final([code for (_, code), _ in tried], favourite, first_world, seat, by_code, rng, seen,
-                           trail, started, deadline)
+        return favourite, first_world, [code for (_, code), _ in tried]
 
     def _final(self, ranked: list[str], favourite: str | None, first_world: Any, seat: int, by_code: dict[str, Any],
                rng: random.Random, seen: set[str], trail: Trail | None, started: float, deadline: float | None) -> Any:
@@ -207,21 +221,27 @@ class SearchBot:
         the first three), else the heuristic's, else a useful one. The check's trial moves stop
         at the decision's end (`started` plus its budget) like the search's: a move not shown to
         lead anywhere in time gives way to the heuristic's."""
-        engine = self.engine
         end = None if deadline is None else started + self.budget.seconds
+        with decision.until(self.clock, end):  # the heuristic's trial moves stop at the budget's end too
+            return self._checked(ranked, favourite, first_world, seat, by_code, rng, seen, trail, end)
+
+    def _checked(self, ranked: list[str], favourite: str | None, first_world: Any, seat: int,
+                 by_code: dict[str, Any], rng: random.Random, seen: set[str], trail: Trail | None,
+                 end: float | None) -> Any:
+        engine = self.engine
         for code in ranked[:3]:  # never a null move while the search found another
             if end is not None and self.clock() > end:
                 break  # out of time: the heuristic's choice (it makes no null moves) rather than a late answer
             if undoes_recent(engine, trail, first_world, seat, by_code[code], rng):
                 continue
             if code == favourite or changes_something(engine, first_world, seat, by_code[code], rng, self.policy,
-                                                      seen, deadline=end, clock=self.clock):
+                                                      seen, deadline=end, clock=self.clock, cost=self._expected):
                 return by_code[code]
         choice = by_code.get(favourite or "", next(iter(by_code.values())))
         if end is not None and self.clock() > end or not undoes_recent(engine, trail, first_world, seat, choice, rng):
             return choice  # out of time, the budget comes first
         return useful_choice(engine, first_world, seat, rng, self.policy, seen, trail=trail,
-                             deadline=end, clock=self.clock)
+                             deadline=end, clock=self.clock, cost=self._expected)
 
     def _paired(self, state: Any, seat: int, by_code: dict[str, Any], players: int, rng: random.Random,
                 deadline: float | None) -> tuple[str, Any, list[str]]:
@@ -234,7 +254,7 @@ class SearchBot:
         engine = self.engine
         world = engine.determinize(state, seat, rng)
         first_world = engine.load_state(engine.dump_state(world))
-        favourite = self._policy(world, seat, rng, 0.0).code()
+        favourite = self._timed_policy(world, seat, rng)
         others = sorted(code for code in by_code if code != favourite)
         rng.shuffle(others)
         if self.prior is not None:  # the most promising first (asked in the drawn world); ties stay shuffled
@@ -245,10 +265,14 @@ class SearchBot:
         gains: dict[str, list[float]] = {code: [] for code in candidates[1:]}  # per round, over the favourite's
         totals = dict.fromkeys(candidates, 0.0)
         rounds = 0
+        longest_round = 0.0  # a round not expected to end before the deadline is not begun (it would not count)
         while True:
+            begun = self.clock()
+            if rounds and deadline is not None and begun + longest_round > deadline:
+                break
             base = engine.dump_state(world)
             seed = rng.getrandbits(64)
-            got = []
+            got, stops = [], set()
             for i, code in enumerate(candidates):
                 if deadline is not None and self.clock() > deadline:
                     break  # not one more move past the deadline: this round is incomplete, so not counted
@@ -258,13 +282,19 @@ class SearchBot:
                 trial = engine.apply(start, seat, by_code[code]).state
                 reward = self._rollout(trial, players, random.Random(seed), deadline, seat, turn)
                 got.append(0.5 if reward is None else reward[seat] if seat < len(reward) else 0.0)
+                stops.add(self._stopped)
+            # a round the deadline cut into is not a fair comparison: one candidate short, or its
+            # rollouts stopped for want of time after different counts of moves (all after the
+            # same count, at once after the candidate's move say, they are scored alike)
             if len(got) < len(candidates) or (rounds and deadline is not None and self.clock() > deadline):
-                break  # a round the deadline cut into is not a fair comparison
-            for code, value in zip(candidates, got):
-                totals[code] += value
-                if code != favourite:
-                    gains[code].append(value - got[0])
-            rounds += 1
+                break
+            longest_round = max(longest_round, self.clock() - begun)
+            if not rounds or len(stops) == 1:
+                for code, value in zip(candidates, got):
+                    totals[code] += value
+                    if code != favourite:
+                        gains[code].append(value - got[0])
+                rounds += 1
             if self.budget.iterations is not None and rounds * len(candidates) >= self.budget.iterations:
                 break
             if deadline is not None and self.clock() >= deadline:
@@ -282,21 +312,22 @@ class SearchBot:
 
     # --- one iteration --------------------------------------------------------------------
     def _iterate(self, root: _Node, world: Any, seat: int, players: int, rng: random.Random,
-                 deadline: float | None, first: bool) -> None:
+                 deadline: float | None, first: bool) -> bool:
         """One walk down the tree and a rollout; a rollout the deadline cuts short counts by the
         game's evaluation where it has one, else for nothing (the first counts as even, so that
-        every decision has something to go on)."""
+        every decision has something to go on). False when the walk down stopped for want of time."""
         engine = self.engine
         node, path = root, []
         at_root = True
         while engine.outcome(world) is None:
-            if not first and deadline is not None and self.clock() + self._longest_step > deadline:
-                return  # out of time on the way down (no step that would end past it): this iteration counts for nothing
             active = engine.active_seats(world)
             if not active:
                 break
             actor = seat if at_root and seat in active else active[0]
             at_root = False
+            if not first and deadline is not None and self.clock() + self._expected(world, actor) > deadline:
+                self.cut += 1
+                return False  # out of time on the way down (no step that would end past it): this iteration counts for nothing
             legal = engine.legal_actions(world, actor)
             if not legal:
                 break
@@ -325,11 +356,12 @@ class SearchBot:
         if reward is None and first:
             reward = [0.5] * players
         if reward is None:
-            return
+            return True
         root.visits += 1  # the root widens with its iterations like any node
         for actor, visited in path:
             visited.visits += 1
             visited.total += reward[actor] if actor < len(reward) else 0.0
+        return True
 
     def _expansion(self, world: Any, actor: int, legal: list, node: _Node, rng: random.Random) -> Any:
         """The heuristic's action if not tried yet, else the untried one the prior likes best
@@ -337,7 +369,7 @@ class SearchBot:
         (a heuristic that tries moves on copies may take many engine steps)."""
         begun = self.clock()
         pick = self._policy(world, actor, rng, 0.0)
-        self._longest_step = max(self._longest_step, self.clock() - begun)
+        self._note(world, actor, self.clock() - begun)
         if (actor, pick.code()) not in node.children:
             return pick
         untried = [a for a in legal if (actor, a.code()) not in node.children]
@@ -368,10 +400,8 @@ class SearchBot:
         with `turn_horizon`, until `seat` is no longer awaited; with `turn_of`, until the game's
         turn is no longer `turn`) where the game can evaluate the position reached."""
         engine = self.engine
+        self._stopped = None  # the moves played when the deadline stopped this rollout, if it did
         for n in range(self.rollout_steps):
-            begun = self.clock()  # a clock read costs far less than a step
-            if deadline is not None and begun + self._longest_step > deadline:  # no step that would end past it
-                return self.evaluate(engine, world, players) if self.evaluate else None
             outcome = engine.outcome(world)
             if outcome is not None:
                 return rewards(outcome, players)
@@ -383,12 +413,39 @@ class SearchBot:
             if turn is not None and self.evaluate and self.turn_of(world) != turn:
                 return self.evaluate(engine, world, players)
             actor = active[0]
+            begun = self.clock()  # a clock read costs far less than a step
+            if deadline is not None and begun + self._expected(world, actor) > deadline:  # no step that would end past it
+                self.cut += 1
+                self._stopped = n
+                return self.evaluate(engine, world, players) if self.evaluate else None
+            kind = _kind(world, actor)  # before the step: the step moves the game on
             world = engine.apply(world, actor, self._policy(world, actor, rng, self.rollout_randomness)).state
-            self._longest_step = max(self._longest_step, self.clock() - begun)
+            self._note_kind(kind, self.clock() - begun)
         outcome = engine.outcome(world)
         if outcome is not None:
             return rewards(outcome, players)
         return self.evaluate(engine, world, players) if self.evaluate else [0.5] * players
+
+    def _timed_policy(self, world: Any, seat: int, rng: random.Random) -> str:
+        """The heuristic's choice (its code), the decision's first step: what it cost is the first
+        known of its kind."""
+        begun = self.clock()
+        code = self._policy(world, seat, rng, 0.0).code()
+        self._note(world, seat, self.clock() - begun)
+        return code
+
+    def _expected(self, world: Any, actor: int) -> float:
+        """What the next step is expected to cost: the longest of its kind so far in this
+        decision, or of any kind for a kind not seen yet."""
+        return self._costs.get(_kind(world, actor), self._longest_step)
+
+    def _note(self, world: Any, actor: int, took: float) -> None:
+        self._note_kind(_kind(world, actor), took)
+
+    def _note_kind(self, kind: tuple[int, Any], took: float) -> None:
+        if took > self._costs.get(kind, 0.0):
+            self._costs[kind] = took
+        self._longest_step = max(self._longest_step, took)
 
     def _policy(self, world: Any, actor: int, rng: random.Random, randomness: float) -> Any:
         """The heuristic, or with probability `randomness` any legal action: a rollout only
@@ -397,6 +454,13 @@ class SearchBot:
         if randomness and rng.random() < randomness:
             return rng.choice(self.engine.legal_actions(world, actor))
         return self.policy(self.engine, world, actor, rng)
+
+
+def _kind(world: Any, actor: int) -> tuple[int, Any]:
+    """A step's kind, for what it is expected to cost: who moves, in which of the game's phases
+    (a heuristic's work differs by phase and by the seat's forces: the tank game's scouts plan
+    their dashes in the shots phase, over many trial moves, and its other phases try few)."""
+    return actor, getattr(world, "phase", None)
 
 
 def _clearly_better(gains: list[float], confidence: float) -> bool:
@@ -419,7 +483,8 @@ def _players(engine: Engine, state: Any, seat: int) -> int:
 
 def useful_choice(engine: Engine, state: Any, seat: int, rng: random.Random, policy: Policy = heuristic,
                   seen: set[str] | None = None, tries: int = 4, trail: Trail | None = None,
-                  deadline: float | None = None, clock: Callable[[], float] = time.perf_counter) -> Any:
+                  deadline: float | None = None, clock: Callable[[], float] = time.perf_counter,
+                  cost: Callable[[Any, int], float] | None = None) -> Any:
     """A random legal action that changes something (`changes_something`) and undoes no recent
     move of the seat (`trail`), if one turns up in a few draws; else the heuristic's if it undoes
     nothing, else any that undoes nothing; the only legal action when there is one."""
@@ -431,7 +496,8 @@ def useful_choice(engine: Engine, state: Any, seat: int, rng: random.Random, pol
         if late():
             break
         if not undoes_recent(engine, trail, state, seat, action, rng) and \
-                changes_something(engine, state, seat, action, rng, policy, seen, deadline=deadline, clock=clock):
+                changes_something(engine, state, seat, action, rng, policy, seen, deadline=deadline, clock=clock,
+                                  cost=cost):
             return action
     action = policy(engine, state, seat, rng)
     if trail is None or late() or not undoes_recent(engine, trail, state, seat, action, rng):
@@ -478,17 +544,18 @@ def _trial(engine: Engine, state: Any, seat: int, action: Any, rng: random.Rando
 
 def changes_something(engine: Engine, state: Any, seat: int, action: Any, rng: random.Random,
                       policy: Policy = heuristic, seen: set[str] | None = None, horizon: int = 8,
-                      deadline: float | None = None, clock: Callable[[], float] = time.perf_counter) -> bool:
+                      deadline: float | None = None, clock: Callable[[], float] = time.perf_counter,
+                      cost: Callable[[Any, int], float] | None = None) -> bool:
     """Whether `action` leads somewhere: after it, and after the seat's own moves that the
     heuristic would play on with while the game awaits only this seat, the seat is never
     back where it stood now or at a decision `seen` remembers (a turn and a turn back, a
     drive and an immediate halt, a pass that leaves everything as it was: the class of
-    "null moves"). Past `deadline` (read on `clock` before each trial move) it has not shown
-    that, and says no."""
+    "null moves"). Past `deadline` (read on `clock` before each trial move, with what such a
+    move is expected to `cost` in the state it starts from) it has not shown that, and says no."""
     back = (seen or set()) | {_position(engine, state, seat)}
     world = _trial(engine, state, seat, action, rng)
     for _ in range(horizon):
-        if deadline is not None and clock() > deadline:
+        if deadline is not None and clock() + (cost(world, seat) if cost else 0.0) > deadline:
             return False
         if _position(engine, world, seat) in back:
             return False

@@ -12,7 +12,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from games.core import GameRng
+from games.core import GameRng, deadline
 from games.core.scoring import win_chances
 from games.core.hexgrid import distance, in_arc, neighbors, turn_steps
 from games.panzer import rules as R
@@ -331,7 +331,7 @@ def _dash_plans(engine: Any, state: Any, seat: int, aims: list) -> dict[str, tup
     best_left: dict[tuple, int] = {}
     dice = _NEW_DICE.model_copy()  # a dash's moves roll no dice (no defensive fire): one new set for all
     queue = deque([(state, [])])
-    while queue:
+    while queue and not deadline.passed():  # a search's decision out of time: the best plan found so far
         node, path = queue.popleft()
         m = node.mover
         t = engine.tank(node, m.tank)

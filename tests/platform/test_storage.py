@@ -188,6 +188,30 @@ async def test_log_numbers_stay_right_when_another_writer_logs_in_between(target
         await b.close()
 
 
+async def test_public_log_pages_number_the_seen_steps_only(target):
+    """/game log's pages: the last `last` seen steps before the `skip` latest, oldest first,
+    each numbered among the seen steps (a hidden step takes no number), with its own events."""
+    from storage.sessions import LogRow
+
+    repo = await open_repository(target)
+    try:
+        sid = await make_session(repo)
+        hidden = {3, 4, 8}  # seq of the steps the table did not see
+        rows = [LogRow(0, 0, 1, "user", f"step{seq}", [{"key": f"k{seq}"}], 1.0, public=seq not in hidden)
+                for seq in range(1, 11)]
+        await repo.commit(await repo.load_session(sid), 2.0, log=rows)
+        seen = [seq for seq in range(1, 11) if seq not in hidden]  # shown as 1..7
+        assert await repo.count_public_log(sid) == len(seen)
+        for last, skip in [(3, 0), (3, 3), (3, 6), (10, 0), (2, 7)]:
+            page = await repo.public_log(sid, last=last, skip=skip)
+            want = [(n + 1, seq) for n, seq in enumerate(seen)][max(0, len(seen) - skip - last):len(seen) - skip]
+            assert [(shown, e.seq) for shown, e in page] == want, (last, skip)
+            assert all(e.code == f"step{e.seq}" and e.events == [{"key": f"k{e.seq}"}] and e.public
+                       for _, e in page)
+    finally:
+        await repo.close()
+
+
 async def test_a_kept_open_session_is_read_again_after_another_writer_commits(target):
     """The channel's open session is kept in memory between commands; a commit by another
     connection (another process) must make the next lookup read the database again."""
