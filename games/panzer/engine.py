@@ -59,6 +59,8 @@ _FREE_CAPS = {k: (R.FREE_CAP[typ.tank_class], R.HYBRID_FREE_CAP if typ.hybrid el
 _HEAVY_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "heavy")
 _HYBRID_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.hybrid)
 _TURRET_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.has_turret)
+# whether a turn right after a forward move is free, [without, with] the hybrid option (R.turns_free)
+_TURNS_FREE = {k: (R.turns_free(k, False), R.turns_free(k, True)) for k in ROSTER}
 
 
 _DIR_INDEX = {name: d for d, name in enumerate(DIRECTION_NAMES)}
@@ -358,12 +360,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return [h for h in self.gmap(state).zone(state.sides[seat]) if h not in occ]
 
     def _turn_cost(self, state: PanzerState, t: Tank, m: Mover) -> tuple[int, int]:
-        """(points paid, reserve kept) for a 60° hull turn now."""
-        if m.free_turn:
-            if t.type in _LIGHT_TYPES or (state.options.hybrid and t.type in _HYBRID_TYPES):
-                return 0, 0
-            return 1, 1  # medium/heavy: refunded if another forward move follows
-        return 1, 0
+        """(points paid, reserve kept) for a 60° hull turn now (R.turn_cost)."""
+        return R.turn_cost(m.free_turn, _TURNS_FREE[t.type][state.options.hybrid])
 
     def _move_steps(self, state: PanzerState, t: Tank, m: Mover) -> list[PanzerAction]:
         out: list[PanzerAction] = []
@@ -376,15 +374,15 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if fwd_cost is not None and fwd not in occ:
                 if fwd in wrecks:
                     fwd_cost = _wreck_cost(fwd_cost, m.dash, t.type in _HEAVY_TYPES)
-                if fwd_cost is not None and ap + m.reserve >= fwd_cost:
+                if fwd_cost is not None and R.step_points(ap, m.reserve, False) >= fwd_cost:
                     out.append(fwd_go)
             if back_cost is not None and back not in occ:
                 if back in wrecks:
                     back_cost = _wreck_cost(back_cost, m.dash, t.type in _HEAVY_TYPES)
-                if back_cost is not None and ap >= back_cost:
+                if back_cost is not None and R.step_points(ap, m.reserve, True) >= back_cost:
                     out.append(back_go)
-        if ap >= 1 or (m.free_turn and (t.type in _LIGHT_TYPES or (state.options.hybrid and t.type in _HYBRID_TYPES))):
-            out += turns  # _hull_turns, paid as _turn_cost: 0 for a free turn, else 1
+        if ap >= R.turn_cost(m.free_turn, _TURNS_FREE[t.type][state.options.hybrid])[0]:
+            out += turns  # _hull_turns
         return out
 
     def _defenders(self, state: PanzerState) -> list[tuple[Tank, int]]:
@@ -775,7 +773,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             cost = _wreck_cost(cost, m.dash, t.type in _HEAVY_TYPES)
         if cost is None:
             raise RuleError("panzer.err.blocked", hex=a.hex)
-        budget = m.ap if reverse else m.ap + m.reserve
+        budget = R.step_points(m.ap, m.reserve, reverse)
         if budget < cost:  # a reverse says why it costs 2 (RULES 5)
             raise RuleError("panzer.err.no_points_reverse" if reverse else "panzer.err.no_points", need=cost,
                             have=budget)
@@ -790,7 +788,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t.pos = dest
         if dest not in t.visited and dest != t.turn_start:
             t.visited.append(dest)
-        m.free_turn = not reverse or (state.options.hybrid and t.type in _HYBRID_TYPES)
+        m.free_turn = R.leaves_free_turn(reverse, state.options.hybrid and t.type in _HYBRID_TYPES)
         m.last = "step"
         ev.append(_public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap,
                           **({"refund": refund} if refund else {}), **({"reverse": True} if reverse else {})))
@@ -1200,9 +1198,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t = self.tank(state, m.tank)
         if t is None or t.pos is None:
             return []
-        return list(R.reachable(state.options.map, t.pos, t.hull, m.ap + m.reserve, m.dash,
-                                ROSTER[t.type].tank_class == "heavy", frozenset(self._occupied(state, skip=t)),
-                                tuple(state.wrecks)))
+        hybrid = state.options.hybrid and t.type in _HYBRID_TYPES
+        return list(R.reachable(state.options.map, t.pos, t.hull, m.ap, m.dash, t.type in _HEAVY_TYPES,
+                                frozenset(self._occupied(state, skip=t)), tuple(state.wrecks), reserve=m.reserve,
+                                free_turn=m.free_turn, free_turns=_TURNS_FREE[t.type][state.options.hybrid],
+                                hybrid=hybrid))
 
     def secrets(self, state: PanzerState) -> dict[int, set[str]]:
         out: dict[int, set[str]] = {0: set(), 1: set()}
