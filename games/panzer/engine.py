@@ -552,6 +552,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t.pos = h
         state.placing = t.id
         state.phase = "face"
+        ev.append(_public("panzer.ev.placed", name=state.names[seat], tank=t.id, hex=hex_name(h)))
 
     def _do_face(self, state: PanzerState, seat: int, a: Face, ev: list[Event]) -> None:
         d = _dir(a.dir)
@@ -631,6 +632,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def _do_endshots(self, state: PanzerState, seat: int, a: EndShots, ev: list[Event]) -> None:
         state.phase = "move"
+        ev.append(_public("panzer.ev.end_shots", name=state.names[seat]))
 
     def _do_turret(self, state: PanzerState, seat: int, a: Turret, ev: list[Event]) -> None:
         t = self._own(state, seat, a.tank)
@@ -802,8 +804,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                                           cleared=cleared)
                 state.phase = "react"
                 state.seat = 1 - seat
-                ev.append(_public("panzer.ev.react", name=state.names[1 - seat], tank=t.id))
+                # "comes into sight" only when the step before opened no window (2-2: each step on its own)
+                ev.append(_public("panzer.ev.react_still" if m.watched else "panzer.ev.react",
+                                  name=state.names[1 - seat], tank=t.id, hex=names[aim]))
+                m.watched = True
                 return
+            m.watched = False
             if state.reaction is not None:
                 state.reaction = None
             if not (m.ap > 0 or m.reserve > 0):  # _maybe_stop with the tank at hand (not dashing here)
@@ -891,6 +897,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if t.dfired:  # the defensive-fire marker lasts until the owner's movement ends
                 t.dfired = False
         state.phase = "advance"
+        ev.append(_public("panzer.ev.end_move", name=state.names[seat]))
 
     # defensive fire ------------------------------------------------------------------------
     def _do_dfire(self, state: PanzerState, seat: int, a: DFire, ev: list[Event]) -> None:
@@ -907,6 +914,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         self._fire(state, t, mover, a.gun - 1, a.ammo, "defensive", r.aim_at, r.wreck_at, ev, back="react")
 
     def _do_hold(self, state: PanzerState, seat: int, a: Hold, ev: list[Event]) -> None:
+        assert state.reaction is not None
+        ev.append(_public("panzer.ev.hold", name=state.names[seat], tank=state.reaction.mover))
         self._close_reaction(state, ev)
 
     def _after_defensive(self, state: PanzerState, ev: list[Event]) -> None:
@@ -1005,6 +1014,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         s = state.second
         assert s is not None
         state.second = None
+        ev.append(_public("panzer.ev.no_again", name=state.names[seat], tank=s.shooter))
         self._resume(state, s.back, ev)
 
     def _resolve(self, state: PanzerState, t: Tank, e: Tank, g: int, ammo: str | None, mode: str, aim_at: Hex,
@@ -1145,16 +1155,22 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def view(self, state: PanzerState, seat: int | None) -> dict[str, Any]:
         hex_name = self.gmap(state).names.get  # noqa: N806 - cached names, same spelling
         turn_no = state.turn_no
+        # while both sides load in secret, a side's rounds are counted for the table once it is
+        # ready (its "ready" line counts them): a load before that shows the table nothing
+        loading = state.phase == "ammo"
         tanks = []
         for t in state.tanks:
             card, has_turret = _tank_card(t.id, t.owner, t.type)
+            facing = t.id != state.placing  # a tank just deployed has no facing until it is chosen
+            rounds = len(t.ammo) if not loading or state.ammo_ready[t.owner] or seat == t.owner else 0
             tanks.append({
                 **card, "pos": hex_name(t.pos) if t.pos is not None else None,
-                "hull": t.hull, "turret": t.turret, "has_turret": has_turret, "alive": t.alive,
+                "hull": t.hull if facing else None, "turret": t.turret if facing else None,
+                "has_turret": has_turret, "alive": t.alive,
                 "done": t.done, "fired": t.fired or t.dfired, "immobile": t.immobile or t.stalled_turn == turn_no,
                 "gun_broken": t.gun_broken, "spotted": t.spotted, "dry": turn_no <= t.dry_until,  # _dry
                 "veteran": t.veteran + sum(t.veteran_modes.values()) if t.veteran_modes else t.veteran,
-                "ammo": len(t.ammo), "turret_left": t.turret_left,
+                "ammo": rounds, "turret_left": t.turret_left,
                 "last_start": hex_name(t.last_start) if t.last_start is not None else None,
             })
         v: dict[str, Any] = {

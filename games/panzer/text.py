@@ -277,32 +277,44 @@ def _shot_of(state: Any, action: Any) -> tuple[str, str, int, str, Any] | None:
 
 
 def prompt(engine: Any, state: Any, seat: int, locale: str) -> str | None:
-    """A defensive-fire window: an enemy tank moved within sight of the seat's tanks; each tank
-    that may fire with its best chance (as the menu's choices show them)."""
+    """A defensive-fire window: an enemy tank moved in the sights of the seat's tanks; each tank
+    that may fire with its best chance per round, each figure naming its round (an APFSDS
+    round's 89% read as the tank's only chance, where its plain round had 28%)."""
     if state.reaction is None or seat != state.seat:
         return None
     if state.phase == "second" and state.second is not None:  # a light tank's second defensive shot (rule 7)
         s = state.second
-        hit, kill = shot_odds(state, s.shooter, s.target, s.gun + 1, None, s.mode, s.aim_at)
+        shots = [(s.gun + 1, a.ammo) for a in engine.legal_actions(state, seat) if a.kind == "again"]
         return t(locale, "panzer.prompt.again", tank=_tank_label(state, s.shooter, locale),
                  target=_tank_label(state, s.target, locale),
-                 odds=t(locale, "panzer.term.odds_bare", dist=shot_distance(state, s.shooter, s.target, s.aim_at),
-                        hit=round(hit * 100), kill=round(kill * 100)))
+                 odds=t(locale, "panzer.term.rounds_at", dist=shot_distance(state, s.shooter, s.target, s.aim_at),
+                        rounds=_rounds_odds(state, s.shooter, s.target, shots, s.mode, s.aim_at, locale)))
     hexes = MAPS[state.options.map].names
-    best: dict[str, tuple[float, float]] = {}
+    shots_of: dict[str, list[tuple[int, str | None]]] = {}
     for action in engine.legal_actions(state, seat):
         if action.kind == "dfire":
-            odds = shot_odds(state, action.tank, state.reaction.mover, action.gun, action.ammo, "defensive",
-                             state.reaction.aim_at)
-            best[action.tank] = max(best.get(action.tank, odds), odds)
+            shots_of.setdefault(action.tank, []).append((action.gun, action.ammo))
+    mover, at = state.reaction.mover, state.reaction.aim_at
     shooters = t(locale, "panzer.term.odds_sep").join(
-        t(locale, "core.labelled", label=_tank_label(state, tid, locale),
-          value=t(locale, "panzer.term.odds_bare", dist=shot_distance(state, tid, state.reaction.mover,
-                                                                      state.reaction.aim_at),
-                  hit=round(h * 100), kill=round(k * 100)))
-        for tid, (h, k) in best.items())
-    return t(locale, "panzer.prompt.dfire", tank=_tank_label(state, state.reaction.mover, locale),
+        t(locale, "panzer.term.shooter_odds", tank=_tank_label(state, tid, locale),
+          dist=shot_distance(state, tid, mover, at), rounds=_rounds_odds(state, tid, mover, shots, "defensive", at, locale))
+        for tid, shots in shots_of.items())
+    return t(locale, "panzer.prompt.dfire", tank=_tank_label(state, mover, locale),
              hex=hex_label(hexes.get(state.reaction.after)), shooters=shooters)
+
+
+def _rounds_odds(state: Any, tid: str, target: str, shots: list[tuple[int, str | None]], mode: str, at: Any,
+                 locale: str) -> str:
+    """One tank's shots at a target, the best gun's chances per round, each named: "plain round
+    hit 28%, kill 9% · APFSDS hit 89%, kill 31%"."""
+    best: dict[str | None, tuple[float, float]] = {}
+    for gun, ammo in shots:
+        odds = shot_odds(state, tid, target, gun, ammo, mode, at)
+        best[ammo] = max(best.get(ammo, odds), odds)
+    return " · ".join(
+        t(locale, "panzer.term.round_odds", round=t(locale, f"panzer.ammo.{ammo}" if ammo else "panzer.term.plain"),
+          hit=round(h * 100), kill=round(k * 100))
+        for ammo, (h, k) in best.items())
 
 
 # rule 4-1: overcharged damage dice, light ×2, medium ×1.5, heavy ×1.2 (fractions dropped)
@@ -518,6 +530,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 marks += f"*{tk['ammo']}"
             if tk["pos"] is None:  # picked, not yet on the map: no hex and no facing to show
                 parts.append(aside(locale, tank_label(numbers, tk["id"], locale), t(locale, "panzer.ui.not_deployed")))
+                continue
+            if tk["hull"] is None:  # deployed, its facing not chosen yet: the hex alone
+                parts.append(aside(locale, f"{tank_label(numbers, tk['id'], locale)} @{hex_label(tk['pos'])}",
+                                   t(locale, "panzer.ui.facing_next")))
                 continue
             turret = ARROWS[tk["turret"]] if tk["has_turret"] else ""
             parts.append(f"{tank_label(numbers, tk['id'], locale)} @{hex_label(tk['pos'])}{ARROWS[tk['hull']]}{turret}"
