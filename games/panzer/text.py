@@ -468,9 +468,47 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
 ARROWS = ["↑", "↗", "↘", "↓", "↙", "↖"]
 
 
-def has_key(view: dict[str, Any]) -> bool:
-    """Whether the board has symbols for its key to explain: a tank on the map."""
-    return any(tk["alive"] and tk["pos"] for tk in view["tanks"])
+# a mark in a tank's brackets on the text board -> its meaning's locale key (panzer.mark.*)
+MARKS = {"F": "fired", "I": "immobile", "G": "gun_out", "D": "dry", "S": "spotted", "V": "veteran", "*": "ammo"}
+
+
+def tank_marks(tk: dict[str, Any]) -> str:
+    """A tank's bracket marks on the text board: "F*2" (fired, two special rounds left)."""
+    marks = "".join(letter for key, letter in (("fired", "F"), ("immobile", "I"), ("gun_broken", "G"), ("dry", "D"))
+                    if tk[key])
+    if tk["spotted"]:
+        marks += f"S{tk['spotted']}"
+    if tk["veteran"]:
+        marks += f"V{tk['veteran']}"
+    if tk["ammo"]:
+        marks += f"*{tk['ammo']}"
+    return marks
+
+
+def has_key(view: dict[str, Any]) -> set[str]:
+    """The symbols the board shows, for its key: facing arrows once a tank is on the map, each
+    bracket mark in use, ✗ for a destroyed tank. The host gives the key again on a post that shows
+    one the board before did not (the first [F] or ✗ of a game came unexplained)."""
+    out = set()
+    for tk in view["tanks"]:
+        if not tk["alive"]:
+            out.add("✗")
+        elif tk["pos"]:
+            out.add("arrows")
+            out.update(c for c in tank_marks(tk) if c in MARKS)
+    return out
+
+
+def key_line(used: set[str], locale: str) -> str:
+    """The key of the symbols in use: "Key: ↑↖ hull, then turret direction; in brackets F fired ·
+    * special rounds; ✗ destroyed"."""
+    parts = [t(locale, "panzer.legend.facing", arrows="↑↖")] if "arrows" in used else []
+    marks = [t(locale, f"panzer.mark.{name}") for mark, name in MARKS.items() if mark in used]
+    if marks:
+        parts.append(t(locale, "panzer.legend.in_brackets", marks=" · ".join(marks)))
+    if "✗" in used:
+        parts.append(t(locale, "panzer.mark.destroyed"))
+    return t(locale, "panzer.legend.key", parts=t(locale, "panzer.legend.sep").join(parts))
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
@@ -513,21 +551,7 @@ def summary(view: dict[str, Any], locale: str) -> str:
             if not tk["alive"]:
                 parts.append(f"✗{tank_label(numbers, tk['id'], locale)}")
                 continue
-            marks = ""
-            if tk["fired"]:
-                marks += "F"
-            if tk["immobile"]:
-                marks += "I"
-            if tk["gun_broken"]:
-                marks += "G"
-            if tk["dry"]:
-                marks += "D"
-            if tk["spotted"]:
-                marks += f"S{tk['spotted']}"
-            if tk["veteran"]:
-                marks += f"V{tk['veteran']}"
-            if tk["ammo"]:
-                marks += f"*{tk['ammo']}"
+            marks = tank_marks(tk)
             if tk["pos"] is None:  # picked, not yet on the map: no hex and no facing to show
                 parts.append(aside(locale, tank_label(numbers, tk["id"], locale), t(locale, "panzer.ui.not_deployed")))
                 continue
@@ -542,8 +566,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if view["wrecks"]:
         lines.append(t(locale, "core.labelled", label=t(locale, "panzer.ui.wrecks"),
                        value=" ".join(hex_label(w) for w in view["wrecks"])))
-    if wants_key(view) and has_key(view):  # what "@D9↑↖[F*2]" says
-        lines.append(t(locale, "panzer.legend.board", arrows="↑↖", marks=t(locale, "panzer.legend.marks")))
+    if wants_key(view) and (used := has_key(view)):  # what "@D9↑↖[F*2]" and "✗" say
+        lines.append(key_line(used, locale))
     if view.get("my_ammo"):
         mine = listed(locale, (t(locale, "core.labelled", label=tank_label(numbers, tid, locale),
                                  value="/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms))
