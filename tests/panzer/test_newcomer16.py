@@ -170,3 +170,14 @@ def test_a_load_changes_nothing_the_table_sees_and_ready_counts_the_rounds():
         counts = public_lines(ready, locale)
         assert len(counts) == 1 and "×1" in counts[0], counts
     assert next(tk for tk in ENGINE.view(state, 1)["tanks"] if tk["id"] == tank.id)["ammo"] == 1
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_ammunition_phase_names_each_surface_s_way_to_the_menu(locale):
+    """findings16: "in /menu, Load each round ..." on Discord, which has no /menu: the line names
+    the Discord button (its own label, bot/discord/locale) beside the console's /menu."""
+    from games.core.i18n import t
+    import bot.discord  # noqa: F401 - registers the adapter's catalog (the button's label)
+
+    said = t(locale, "panzer.ev.ammo_phase")
+    assert "/menu" in said and t(locale, "discord.button.act") in said, said
