@@ -59,6 +59,8 @@ _FREE_CAPS = {k: (R.FREE_CAP[typ.tank_class], R.HYBRID_FREE_CAP if typ.hybrid el
 _HEAVY_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.tank_class == "heavy")
 _HYBRID_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.hybrid)
 _TURRET_TYPES = frozenset(k for k, typ in ROSTER.items() if typ.has_turret)
+# whether a turn right after a forward move is free, [without, with] the hybrid option (R.turns_free)
+_TURNS_FREE = {k: (R.turns_free(k, False), R.turns_free(k, True)) for k in ROSTER}
 
 
 _DIR_INDEX = {name: d for d, name in enumerate(DIRECTION_NAMES)}
@@ -358,12 +360,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         return [h for h in self.gmap(state).zone(state.sides[seat]) if h not in occ]
 
     def _turn_cost(self, state: PanzerState, t: Tank, m: Mover) -> tuple[int, int]:
-        """(points paid, reserve kept) for a 60° hull turn now."""
-        if m.free_turn:
-            if t.type in _LIGHT_TYPES or (state.options.hybrid and t.type in _HYBRID_TYPES):
-                return 0, 0
-            return 1, 1  # medium/heavy: refunded if another forward move follows
-        return 1, 0
+        """(points paid, reserve kept) for a 60° hull turn now (R.turn_cost)."""
+        return R.turn_cost(m.free_turn, _TURNS_FREE[t.type][state.options.hybrid])
 
     def _move_steps(self, state: PanzerState, t: Tank, m: Mover) -> list[PanzerAction]:
         out: list[PanzerAction] = []
@@ -376,15 +374,15 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if fwd_cost is not None and fwd not in occ:
                 if fwd in wrecks:
                     fwd_cost = _wreck_cost(fwd_cost, m.dash, t.type in _HEAVY_TYPES)
-                if fwd_cost is not None and ap + m.reserve >= fwd_cost:
+                if fwd_cost is not None and R.step_points(ap, m.reserve, False) >= fwd_cost:
                     out.append(fwd_go)
             if back_cost is not None and back not in occ:
                 if back in wrecks:
                     back_cost = _wreck_cost(back_cost, m.dash, t.type in _HEAVY_TYPES)
-                if back_cost is not None and ap >= back_cost:
+                if back_cost is not None and R.step_points(ap, m.reserve, True) >= back_cost:
                     out.append(back_go)
-        if ap >= 1 or (m.free_turn and (t.type in _LIGHT_TYPES or (state.options.hybrid and t.type in _HYBRID_TYPES))):
-            out += turns  # _hull_turns, paid as _turn_cost: 0 for a free turn, else 1
+        if ap >= R.turn_cost(m.free_turn, _TURNS_FREE[t.type][state.options.hybrid])[0]:
+            out += turns  # _hull_turns
         return out
 
     def _defenders(self, state: PanzerState) -> list[tuple[Tank, int]]:
@@ -554,6 +552,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t.pos = h
         state.placing = t.id
         state.phase = "face"
+        ev.append(_public("panzer.ev.placed", name=state.names[seat], tank=t.id, hex=hex_name(h)))
 
     def _do_face(self, state: PanzerState, seat: int, a: Face, ev: list[Event]) -> None:
         d = _dir(a.dir)
@@ -633,6 +632,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
 
     def _do_endshots(self, state: PanzerState, seat: int, a: EndShots, ev: list[Event]) -> None:
         state.phase = "move"
+        ev.append(_public("panzer.ev.end_shots", name=state.names[seat]))
 
     def _do_turret(self, state: PanzerState, seat: int, a: Turret, ev: list[Event]) -> None:
         t = self._own(state, seat, a.tank)
@@ -775,7 +775,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             cost = _wreck_cost(cost, m.dash, t.type in _HEAVY_TYPES)
         if cost is None:
             raise RuleError("panzer.err.blocked", hex=a.hex)
-        budget = m.ap if reverse else m.ap + m.reserve
+        budget = R.step_points(m.ap, m.reserve, reverse)
         if budget < cost:  # a reverse says why it costs 2 (RULES 5)
             raise RuleError("panzer.err.no_points_reverse" if reverse else "panzer.err.no_points", need=cost,
                             have=budget)
@@ -790,7 +790,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t.pos = dest
         if dest not in t.visited and dest != t.turn_start:
             t.visited.append(dest)
-        m.free_turn = not reverse or (state.options.hybrid and t.type in _HYBRID_TYPES)
+        m.free_turn = R.leaves_free_turn(reverse, state.options.hybrid and t.type in _HYBRID_TYPES)
         m.last = "step"
         ev.append(_public("panzer.ev.step", tank=t.id, frm=names[before], to=names[dest], cost=cost, ap=m.ap,
                           **({"refund": refund} if refund else {}), **({"reverse": True} if reverse else {})))
@@ -804,8 +804,12 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                                           cleared=cleared)
                 state.phase = "react"
                 state.seat = 1 - seat
-                ev.append(_public("panzer.ev.react", name=state.names[1 - seat], tank=t.id))
+                # "comes into sight" only when the step before opened no window (2-2: each step on its own)
+                ev.append(_public("panzer.ev.react_still" if m.watched else "panzer.ev.react",
+                                  name=state.names[1 - seat], tank=t.id, hex=names[aim]))
+                m.watched = True
                 return
+            m.watched = False
             if state.reaction is not None:
                 state.reaction = None
             if not (m.ap > 0 or m.reserve > 0):  # _maybe_stop with the tank at hand (not dashing here)
@@ -893,6 +897,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             if t.dfired:  # the defensive-fire marker lasts until the owner's movement ends
                 t.dfired = False
         state.phase = "advance"
+        ev.append(_public("panzer.ev.end_move", name=state.names[seat]))
 
     # defensive fire ------------------------------------------------------------------------
     def _do_dfire(self, state: PanzerState, seat: int, a: DFire, ev: list[Event]) -> None:
@@ -909,6 +914,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         self._fire(state, t, mover, a.gun - 1, a.ammo, "defensive", r.aim_at, r.wreck_at, ev, back="react")
 
     def _do_hold(self, state: PanzerState, seat: int, a: Hold, ev: list[Event]) -> None:
+        assert state.reaction is not None
+        ev.append(_public("panzer.ev.hold", name=state.names[seat], tank=state.reaction.mover))
         self._close_reaction(state, ev)
 
     def _after_defensive(self, state: PanzerState, ev: list[Event]) -> None:
@@ -1007,6 +1014,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         s = state.second
         assert s is not None
         state.second = None
+        ev.append(_public("panzer.ev.no_again", name=state.names[seat], tank=s.shooter))
         self._resume(state, s.back, ev)
 
     def _resolve(self, state: PanzerState, t: Tank, e: Tank, g: int, ammo: str | None, mode: str, aim_at: Hex,
@@ -1147,16 +1155,22 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
     def view(self, state: PanzerState, seat: int | None) -> dict[str, Any]:
         hex_name = self.gmap(state).names.get  # noqa: N806 - cached names, same spelling
         turn_no = state.turn_no
+        # while both sides load in secret, a side's rounds are counted for the table once it is
+        # ready (its "ready" line counts them): a load before that shows the table nothing
+        loading = state.phase == "ammo"
         tanks = []
         for t in state.tanks:
             card, has_turret = _tank_card(t.id, t.owner, t.type)
+            facing = t.id != state.placing  # a tank just deployed has no facing until it is chosen
+            rounds = len(t.ammo) if not loading or state.ammo_ready[t.owner] or seat == t.owner else 0
             tanks.append({
                 **card, "pos": hex_name(t.pos) if t.pos is not None else None,
-                "hull": t.hull, "turret": t.turret, "has_turret": has_turret, "alive": t.alive,
+                "hull": t.hull if facing else None, "turret": t.turret if facing else None,
+                "has_turret": has_turret, "alive": t.alive,
                 "done": t.done, "fired": t.fired or t.dfired, "immobile": t.immobile or t.stalled_turn == turn_no,
                 "gun_broken": t.gun_broken, "spotted": t.spotted, "dry": turn_no <= t.dry_until,  # _dry
                 "veteran": t.veteran + sum(t.veteran_modes.values()) if t.veteran_modes else t.veteran,
-                "ammo": len(t.ammo), "turret_left": t.turret_left,
+                "ammo": rounds, "turret_left": t.turret_left,
                 "last_start": hex_name(t.last_start) if t.last_start is not None else None,
             })
         v: dict[str, Any] = {
@@ -1200,9 +1214,11 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         t = self.tank(state, m.tank)
         if t is None or t.pos is None:
             return []
-        return list(R.reachable(state.options.map, t.pos, t.hull, m.ap + m.reserve, m.dash,
-                                ROSTER[t.type].tank_class == "heavy", frozenset(self._occupied(state, skip=t)),
-                                tuple(state.wrecks)))
+        hybrid = state.options.hybrid and t.type in _HYBRID_TYPES
+        return list(R.reachable(state.options.map, t.pos, t.hull, m.ap, m.dash, t.type in _HEAVY_TYPES,
+                                frozenset(self._occupied(state, skip=t)), tuple(state.wrecks), reserve=m.reserve,
+                                free_turn=m.free_turn, free_turns=_TURNS_FREE[t.type][state.options.hybrid],
+                                hybrid=hybrid))
 
     def secrets(self, state: PanzerState) -> dict[int, set[str]]:
         out: dict[int, set[str]] = {0: set(), 1: set()}

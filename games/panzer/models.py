@@ -105,6 +105,7 @@ class Mover:
     start_turret: int = 0
     start_turret_left: int = 0
     target: str = ""  # a jump shot's designated enemy tank (phase rule 1-2, note 2)
+    watched: bool = False  # its last step opened a defensive-fire window (the next one is no news)
 
 
 @state_part

@@ -119,7 +119,10 @@ def render(view: dict[str, Any], locale: str) -> bytes:
         h = parse_hex_name(tk["pos"])
         cx, cy = _centre(*h)
         colour = OWNER[tk["owner"]]
-        _draw_tank(draw, cx, cy, _dir_vec(tk["hull"]), _dir_vec(tk["turret"]), colour, tk["has_turret"])
+        if tk["hull"] is None:  # deployed, its facing not chosen yet: a disc, pointing nowhere
+            draw.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=colour, outline=(0, 0, 0))
+        else:
+            _draw_tank(draw, cx, cy, _dir_vec(tk["hull"]), _dir_vec(tk["turret"]), colour, tk["has_turret"])
         if view.get("selected") == tk["id"]:
             draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), outline=(240, 200, 0), width=3)
         elif tk["id"] in moved_tanks:

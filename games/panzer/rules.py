@@ -339,35 +339,66 @@ def step_cost(cells: dict[Hex, str], wrecks: "list[Hex] | tuple[Hex, ...]", heav
     return cost
 
 
+def turn_cost(free_turn: bool, turns_free: bool) -> tuple[int, int]:
+    """(points paid, points held back) for a 60° hull turn (RULES 5): right after a move that
+    leaves a free turn (`free_turn`), a tank whose turns are free then (`turns_free`: a light
+    tank, or a hybrid drive, rule 9) pays nothing, a medium or heavy one pays 1 that a forward
+    move right after gives back; any other turn costs 1."""
+    if free_turn:
+        return (0, 0) if turns_free else (1, 1)
+    return 1, 0
+
+
+def step_points(ap: int, reserve: int, reverse: bool) -> int:
+    """The points a step may spend: a turn's held-back point comes back on a forward move only."""
+    return ap if reverse else ap + reserve
+
+
+def leaves_free_turn(reverse: bool, hybrid: bool) -> bool:
+    """Whether a step leaves a turn at the rate of one right after a forward move: a forward
+    step does; a reverse only for a hybrid drive (rule 9: a free turn after its last move)."""
+    return not reverse or hybrid
+
+
+def turns_free(type_key: str, hybrid_option: bool) -> bool:
+    """A turn right after a forward move costs this tank nothing: a light tank (RULES 5), or a
+    hybrid drive with the hybrid option (rule 9, after any move)."""
+    typ = ROSTER[type_key]
+    return typ.tank_class == "light" or (hybrid_option and typ.hybrid)
+
+
 @lru_cache(maxsize=256)  # the three views of one step (table, each seat) ask the same question
 def reachable(map_key: str, start: Hex, hull: int, ap: int, dash: bool, heavy: bool, occupied: frozenset[Hex],
-              wrecks: tuple[Hex, ...]) -> tuple[str, ...]:
-    """Names of the hexes a tank at start facing hull can still reach with ap points, sorted.
-
-    A search over (hex, facing) by points left, most first: every move and turn costs at least
-    one point, so a state is final when its bucket comes up and is expanded once."""
-    gmap = MAPS[map_key]
-    cells = gmap.cells
-    best = {(start, hull): ap}
-    buckets: list[list[tuple[Hex, int]]] = [[] for _ in range(ap + 1)]
-    buckets[ap].append((start, hull))
-    for left in range(ap, -1, -1):
-        for pos, facing in buckets[left]:
-            if best[(pos, facing)] != left:
-                continue  # reached again later with more points
-            nxt = []
-            for reverse, dest in ((False, neighbor(pos, facing)), (True, neighbor(pos, facing + 3))):
-                c = step_cost(cells, wrecks, heavy, dest, reverse, dash, occupied)
-                if c is not None and left >= c:
-                    nxt.append(((dest, facing), left - c))
-            if left >= 1:
-                nxt += [((pos, (facing + 1) % 6), left - 1), ((pos, (facing - 1) % 6), left - 1)]
-            for node, rest in nxt:
-                if best.get(node, -1) < rest:
-                    best[node] = rest
-                    buckets[rest].append(node)
-    return tuple(sorted(gmap.names[h] for h in {h for h, _ in best} - {start}))
-
+              wrecks: tuple[Hex, ...], reserve: int = 0, free_turn: bool = False, free_turns: bool = False,
+              hybrid: bool = False) -> tuple[str, ...]:
+    """Names of the hexes a moving tank at start facing hull can still reach, sorted: a search
+    over what a step or a turn leaves (hex, facing, points, the point held back, whether the
+    next turn is free, the wrecks not yet cleared), paying each as the engine does (`turn_cost`,
+    `step_points`, `leaves_free_turn`, `step_cost`). `free_turns`: `turns_free` for this tank;
+    `hybrid`: a reverse also leaves a free turn (rule 9). A state with more points than another
+    that is otherwise the same reaches all it does, so only the most points are expanded."""
+    cells = MAPS[map_key].cells
+    best: dict[tuple, int] = {}
+    todo = [(start, hull, reserve, free_turn, wrecks, ap)]
+    seen: set[Hex] = set()
+    while todo:
+        pos, facing, held, free, left_wrecks, left = todo.pop()
+        key = (pos, facing, held, free, left_wrecks)
+        if best.get(key, -1) >= left:
+            continue
+        best[key] = left
+        seen.add(pos)
+        for reverse, dest in ((False, neighbor(pos, facing)), (True, neighbor(pos, facing + 3))):
+            cost = step_cost(cells, left_wrecks, heavy, dest, reverse, dash, occupied)
+            points = step_points(left, held, reverse)
+            if cost is not None and points >= cost:
+                rest = tuple(w for w in left_wrecks if w != dest) if dest in left_wrecks else left_wrecks
+                todo.append((dest, facing, 0, leaves_free_turn(reverse, hybrid), rest, points - cost))
+        paid, kept = turn_cost(free, free_turns)
+        if left >= paid:
+            for d in (facing + 1, facing - 1):
+                todo.append((pos, d % 6, kept, False, left_wrecks, left - paid))
+    return tuple(sorted(MAPS[map_key].names[h] for h in seen - {start}))
 
 
 def in_range(tank: Tank, gun_index: int, target: Hex) -> bool:

@@ -277,32 +277,44 @@ def _shot_of(state: Any, action: Any) -> tuple[str, str, int, str, Any] | None:
 
 
 def prompt(engine: Any, state: Any, seat: int, locale: str) -> str | None:
-    """A defensive-fire window: an enemy tank moved within sight of the seat's tanks; each tank
-    that may fire with its best chance (as the menu's choices show them)."""
+    """A defensive-fire window: an enemy tank moved in the sights of the seat's tanks; each tank
+    that may fire with its best chance per round, each figure naming its round (an APFSDS
+    round's 89% read as the tank's only chance, where its plain round had 28%)."""
     if state.reaction is None or seat != state.seat:
         return None
     if state.phase == "second" and state.second is not None:  # a light tank's second defensive shot (rule 7)
         s = state.second
-        hit, kill = shot_odds(state, s.shooter, s.target, s.gun + 1, None, s.mode, s.aim_at)
+        shots = [(s.gun + 1, a.ammo) for a in engine.legal_actions(state, seat) if a.kind == "again"]
         return t(locale, "panzer.prompt.again", tank=_tank_label(state, s.shooter, locale),
                  target=_tank_label(state, s.target, locale),
-                 odds=t(locale, "panzer.term.odds_bare", dist=shot_distance(state, s.shooter, s.target, s.aim_at),
-                        hit=round(hit * 100), kill=round(kill * 100)))
+                 odds=t(locale, "panzer.term.rounds_at", dist=shot_distance(state, s.shooter, s.target, s.aim_at),
+                        rounds=_rounds_odds(state, s.shooter, s.target, shots, s.mode, s.aim_at, locale)))
     hexes = MAPS[state.options.map].names
-    best: dict[str, tuple[float, float]] = {}
+    shots_of: dict[str, list[tuple[int, str | None]]] = {}
     for action in engine.legal_actions(state, seat):
         if action.kind == "dfire":
-            odds = shot_odds(state, action.tank, state.reaction.mover, action.gun, action.ammo, "defensive",
-                             state.reaction.aim_at)
-            best[action.tank] = max(best.get(action.tank, odds), odds)
+            shots_of.setdefault(action.tank, []).append((action.gun, action.ammo))
+    mover, at = state.reaction.mover, state.reaction.aim_at
     shooters = t(locale, "panzer.term.odds_sep").join(
-        t(locale, "core.labelled", label=_tank_label(state, tid, locale),
-          value=t(locale, "panzer.term.odds_bare", dist=shot_distance(state, tid, state.reaction.mover,
-                                                                      state.reaction.aim_at),
-                  hit=round(h * 100), kill=round(k * 100)))
-        for tid, (h, k) in best.items())
-    return t(locale, "panzer.prompt.dfire", tank=_tank_label(state, state.reaction.mover, locale),
+        t(locale, "panzer.term.shooter_odds", tank=_tank_label(state, tid, locale),
+          dist=shot_distance(state, tid, mover, at), rounds=_rounds_odds(state, tid, mover, shots, "defensive", at, locale))
+        for tid, shots in shots_of.items())
+    return t(locale, "panzer.prompt.dfire", tank=_tank_label(state, mover, locale),
              hex=hex_label(hexes.get(state.reaction.after)), shooters=shooters)
+
+
+def _rounds_odds(state: Any, tid: str, target: str, shots: list[tuple[int, str | None]], mode: str, at: Any,
+                 locale: str) -> str:
+    """One tank's shots at a target, the best gun's chances per round, each named: "plain round
+    hit 28%, kill 9% · APFSDS hit 89%, kill 31%"."""
+    best: dict[str | None, tuple[float, float]] = {}
+    for gun, ammo in shots:
+        odds = shot_odds(state, tid, target, gun, ammo, mode, at)
+        best[ammo] = max(best.get(ammo, odds), odds)
+    return " · ".join(
+        t(locale, "panzer.term.round_odds", round=t(locale, f"panzer.ammo.{ammo}" if ammo else "panzer.term.plain"),
+          hit=round(h * 100), kill=round(k * 100))
+        for ammo, (h, k) in best.items())
 
 
 # rule 4-1: overcharged damage dice, light ×2, medium ×1.5, heavy ×1.2 (fractions dropped)
@@ -456,9 +468,47 @@ def describe(engine: Any, state: Any, seat: int, action: Any, locale: str) -> st
 ARROWS = ["↑", "↗", "↘", "↓", "↙", "↖"]
 
 
-def has_key(view: dict[str, Any]) -> bool:
-    """Whether the board has symbols for its key to explain: a tank on the map."""
-    return any(tk["alive"] and tk["pos"] for tk in view["tanks"])
+# a mark in a tank's brackets on the text board -> its meaning's locale key (panzer.mark.*)
+MARKS = {"F": "fired", "I": "immobile", "G": "gun_out", "D": "dry", "S": "spotted", "V": "veteran", "*": "ammo"}
+
+
+def tank_marks(tk: dict[str, Any]) -> str:
+    """A tank's bracket marks on the text board: "F*2" (fired, two special rounds left)."""
+    marks = "".join(letter for key, letter in (("fired", "F"), ("immobile", "I"), ("gun_broken", "G"), ("dry", "D"))
+                    if tk[key])
+    if tk["spotted"]:
+        marks += f"S{tk['spotted']}"
+    if tk["veteran"]:
+        marks += f"V{tk['veteran']}"
+    if tk["ammo"]:
+        marks += f"*{tk['ammo']}"
+    return marks
+
+
+def has_key(view: dict[str, Any]) -> set[str]:
+    """The symbols the board shows, for its key: facing arrows once a tank is on the map, each
+    bracket mark in use, ✗ for a destroyed tank. The host gives the key again on a post that shows
+    one the board before did not (the first [F] or ✗ of a game came unexplained)."""
+    out = set()
+    for tk in view["tanks"]:
+        if not tk["alive"]:
+            out.add("✗")
+        elif tk["pos"]:
+            out.add("arrows")
+            out.update(c for c in tank_marks(tk) if c in MARKS)
+    return out
+
+
+def key_line(used: set[str], locale: str) -> str:
+    """The key of the symbols in use: "Key: ↑↖ hull, then turret direction; in brackets F fired ·
+    * special rounds; ✗ destroyed"."""
+    parts = [t(locale, "panzer.legend.facing", arrows="↑↖")] if "arrows" in used else []
+    marks = [t(locale, f"panzer.mark.{name}") for mark, name in MARKS.items() if mark in used]
+    if marks:
+        parts.append(t(locale, "panzer.legend.in_brackets", marks=" · ".join(marks)))
+    if "✗" in used:
+        parts.append(t(locale, "panzer.mark.destroyed"))
+    return t(locale, "panzer.legend.key", parts=t(locale, "panzer.legend.sep").join(parts))
 
 
 def summary(view: dict[str, Any], locale: str) -> str:
@@ -501,23 +551,13 @@ def summary(view: dict[str, Any], locale: str) -> str:
             if not tk["alive"]:
                 parts.append(f"✗{tank_label(numbers, tk['id'], locale)}")
                 continue
-            marks = ""
-            if tk["fired"]:
-                marks += "F"
-            if tk["immobile"]:
-                marks += "I"
-            if tk["gun_broken"]:
-                marks += "G"
-            if tk["dry"]:
-                marks += "D"
-            if tk["spotted"]:
-                marks += f"S{tk['spotted']}"
-            if tk["veteran"]:
-                marks += f"V{tk['veteran']}"
-            if tk["ammo"]:
-                marks += f"*{tk['ammo']}"
+            marks = tank_marks(tk)
             if tk["pos"] is None:  # picked, not yet on the map: no hex and no facing to show
                 parts.append(aside(locale, tank_label(numbers, tk["id"], locale), t(locale, "panzer.ui.not_deployed")))
+                continue
+            if tk["hull"] is None:  # deployed, its facing not chosen yet: the hex alone
+                parts.append(aside(locale, f"{tank_label(numbers, tk['id'], locale)} @{hex_label(tk['pos'])}",
+                                   t(locale, "panzer.ui.facing_next")))
                 continue
             turret = ARROWS[tk["turret"]] if tk["has_turret"] else ""
             parts.append(f"{tank_label(numbers, tk['id'], locale)} @{hex_label(tk['pos'])}{ARROWS[tk['hull']]}{turret}"
@@ -526,8 +566,8 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if view["wrecks"]:
         lines.append(t(locale, "core.labelled", label=t(locale, "panzer.ui.wrecks"),
                        value=" ".join(hex_label(w) for w in view["wrecks"])))
-    if wants_key(view) and has_key(view):  # what "@D9↑↖[F*2]" says
-        lines.append(t(locale, "panzer.legend.board", arrows="↑↖", marks=t(locale, "panzer.legend.marks")))
+    if wants_key(view) and (used := has_key(view)):  # what "@D9↑↖[F*2]" and "✗" say
+        lines.append(key_line(used, locale))
     if view.get("my_ammo"):
         mine = listed(locale, (t(locale, "core.labelled", label=tank_label(numbers, tid, locale),
                                  value="/".join(t(locale, f"panzer.ammo.{m['kind']}") for m in ms))

@@ -110,8 +110,8 @@ def _line(text: str, start: str) -> str:
 
 
 @pytest.mark.parametrize("locale,line", [
-    ("en", "{tank} comes into the sight of Bob's tanks: Bob may fire on it defensively."),
-    ("zh-CN", "{tank} 进入 Bob 的坦克视野：Bob 可以对其进行防御射击。")])
+    ("en", "{tank} moves in the sights of Bob's tanks (the shot is judged at H8): Bob may fire on it defensively."),
+    ("zh-CN", "{tank} 在 Bob 的坦克射界内移动（按 H8 判定）：Bob 可以对其进行防御射击。")])
 def test_the_table_hears_that_a_defensive_fire_window_opened_and_only_its_player_is_asked(locale, line):
     """Last session's playtest: the channel read "Bob: defensive fire at T-34 #1? (in /menu:
     Defensive fire, or Hold fire)", a question to one player posted to everyone. Phase rule

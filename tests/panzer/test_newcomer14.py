@@ -215,7 +215,7 @@ def test_the_second_shot_is_named_with_its_rule(locale, again, no, rule):
     act(d, "dfire b1 1 -")
     assert d.phase == "second" and d.seat == 1
     asked = TEXT.prompt(d, 1, locale)
-    assert rule in asked and {"en": "distance 4:", "zh-CN": "距离 4，"}[locale] in asked, asked
+    assert rule in asked and {"en": "distance 4: plain round hit ", "zh-CN": "距离 4：普通弹命中率 "}[locale] in asked, asked
 
 
 @pytest.mark.parametrize("dice,en,zh", [([1, 1], "miss (precision shot; second shot)", "未命中（精准射击；第二发）"),

@@ -121,8 +121,15 @@ def test_special_ammunition_is_secret_and_limited():
     act(state, f"load {a.id} hesh", seat=0)
     assert token not in str(ENGINE.view(state, None)) and token not in str(ENGINE.view(state, 1))
     assert token in str(ENGINE.view(state, 0))
-    assert ENGINE.view(state, None)["tanks"][0]["ammo"] == 3  # only the count is public
+    # RULES (seed 002, opening): "背面放置【特种炮弹标志】(对方不可见具体种类)": the markers lie face
+    # down, their kinds unseen. While both load in secret, the count is the loader's own; once
+    # ready, the table is told how many each tank carries, and sees them on the board
+    assert ENGINE.view(state, 0)["tanks"][0]["ammo"] == 3
+    assert ENGINE.view(state, None)["tanks"][0]["ammo"] == 0 == ENGINE.view(state, 1)["tanks"][0]["ammo"]
     assert token in ENGINE.secrets(state)[0]
+    act(state, "ready", seat=0)
+    assert ENGINE.view(state, None)["tanks"][0]["ammo"] == 3 == ENGINE.view(state, 1)["tanks"][0]["ammo"]
+    assert token not in str(ENGINE.view(state, None)) and token not in str(ENGINE.view(state, 1))
 
 
 def test_special_ammunition_needs_two_kinds():

@@ -1,8 +1,7 @@
 """The speed shortcuts give the same answers as the plain rules they replace.
 
 gun tables vs in_range + aim_turns, cached sight vs line_of_sight with the blocker set,
-incremental draft checks vs army_problem, the bucketed reach search vs a plain search,
-one-model parsing vs decode_action over every action model.
+incremental draft checks vs army_problem, one-model parsing vs decode_action over every action model.
 """
 import random
 
@@ -60,51 +59,6 @@ def test_draft_shortcut_matches_army_problem_for_every_roster_tank():
         long_way = [k for k in ROSTER if R.army_problem(picks + [k], budget) is None]
         assert R.addable(picks, budget) == long_way, (picks, budget)
     assert R.addable(["no_such_tank"], 200) == []
-
-
-def _plain_reach(state: PanzerState, t: Tank, ap: int, dash: bool) -> list[str]:
-    """The original search: depth first, re-expanding a state whenever more points reach it."""
-    gmap = ENGINE.gmap(state)
-    occ = ENGINE._occupied(state, skip=t)
-    best: dict = {}
-    frontier = [(t.pos, t.hull, ap)]
-    seen = set()
-    while frontier:
-        pos, hull, left = frontier.pop()
-        if best.get((pos, hull), -1) >= left:
-            continue
-        best[(pos, hull)] = left
-        seen.add(pos)
-        for reverse, dest in ((False, neighbor(pos, hull)), (True, neighbor(pos, hull + 3))):
-            c = R.move_cost(gmap, state, t, dest, reverse, dash, occ)
-            if c is not None and left >= c:
-                frontier.append((dest, hull, left - c))
-        if left >= 1:
-            frontier.append((pos, (hull + 1) % 6, left - 1))
-            frontier.append((pos, (hull - 1) % 6, left - 1))
-    seen.discard(t.pos)
-    return sorted(gmap.names[h] for h in seen)
-
-
-def test_reach_search_matches_the_plain_search():
-    rnd = random.Random(7)
-    checked = 0
-    for seed in range(3):
-        state = ENGINE.setup(seats(), ENGINE.parse_options({}), seed).state
-        while ENGINE.outcome(state) is None:
-            seat = rnd.choice(ENGINE.active_seats(state))
-            state = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_actions(state, seat))).state
-            if state.tanks and all(t.pos is not None for t in state.tanks) and rnd.random() < 0.1:
-                for t in rnd.sample(state.tanks, 2):
-                    if not t.alive:
-                        continue
-                    ap, dash = rnd.randint(0, 9), rnd.random() < 0.3
-                    fast = R.reachable(state.options.map, t.pos, t.hull, ap, dash,
-                                       ROSTER[t.type].tank_class == "heavy",
-                                       frozenset(ENGINE._occupied(state, skip=t)), tuple(state.wrecks))
-                    assert list(fast) == _plain_reach(state, t, ap, dash)
-                    checked += 1
-    assert checked > 50
 
 
 def _decode(code: str):

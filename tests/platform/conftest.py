@@ -121,9 +121,9 @@ async def fleet_table(host: Host, timer_hours: str | None = None) -> int:
     return (await host.repo.open_session_in_channel(CHANNEL)).id
 
 
-async def bots_play_panzer_until(host: Host, found, moves: int, locale: str = "en"):
+async def bots_play_panzer_until(host: Host, found, moves: int, locale: str = "en", seed: int = 8):
     """A panzer table of alice (seat 0) and bob, seed 100 (the host's first), both seats playing
-    the normal bot's move with random.Random(8) until `found(game, state, seat)` (the seat to
+    the normal bot's move with random.Random(seed) until `found(game, state, seat)` (the seat to
     act) returns something: (session id, game, state, seat, what it returned)."""
     from games.registry import get_game
 
@@ -132,7 +132,7 @@ async def bots_play_panzer_until(host: Host, found, moves: int, locale: str = "e
     await host.handle(cmd("bob", "game.join", locale=locale))
     await host.handle(cmd("alice", "game.start", locale=locale))
     sid = (await host.repo.open_session_in_channel(CHANNEL)).id
-    game, rng = get_game("panzer"), random.Random(8)
+    game, rng = get_game("panzer"), random.Random(seed)
     for _ in range(moves):
         state = game.engine.load_state((await host.repo.load_session(sid)).state)
         seat = game.engine.active_seats(state)[0]

@@ -144,22 +144,9 @@ async def test_autocomplete_offers_labels_not_codes(host):
 async def test_a_refusal_names_the_tank_not_its_id(host):
     """The rules refuse with the ids they know (`panzer.err.not_your_tank tank=a1`); the
     player reads the tank's name, and the refused command changes nothing."""
-    import random
+    from tests.platform.conftest import bots_play_panzer_until, cmd, reply_text, snapshot
 
-    from tests.platform.conftest import cmd, reply_text, snapshot
-
-    await host.handle(cmd("alice", "game.new", game="panzer"))
-    await host.handle(cmd("bob", "game.join"))
-    await host.handle(cmd("alice", "game.start"))
-    sid = (await host.repo.open_session_in_channel(10)).id
-    engine, rng = get_engine("panzer"), random.Random(8)
-    for _ in range(200):
-        state = engine.load_state((await host.repo.load_session(sid)).state)
-        seat = engine.active_seats(state)[0]
-        if state.phase == "deploy" and seat == 1:
-            break
-        await host.handle(cmd(("alice", "bob")[seat], "play", code=get_game("panzer").bot_action(state, seat, rng).code()))
-    assert state.phase == "deploy"
+    sid, *_ = await bots_play_panzer_until(host, lambda game, state, seat: state.phase == "deploy" and seat == 1, 200)
     before = await snapshot(host, sid)
     text = reply_text(await host.handle(cmd("bob", "play", code="deploy a1 a1")))
     assert "#1" in text and "a1" not in text, text

@@ -152,14 +152,14 @@ def test_board_marks_are_explained_on_the_board():
                 for locale in ("en", "zh-CN"):
                     view = engine.view(state, 0)
                     if key == "panzer":  # the tank game's key comes when the host asks for it (status, first board)
-                        assert t(locale, "panzer.legend.marks") not in game.text.summary(view, locale)
+                        assert t(locale, "panzer.legend.key", parts="") not in game.text.summary(view, locale)
                         view = {**view, "table": {"key": True}}
                     if key == "fleet":  # so does fleet's (it came under every post)
                         assert t(locale, "fleet.label.key") not in game.text.summary(view, locale)
                         view = {**view, "table": {"key": True}}
                     lines = game.text.summary(view, locale).splitlines()
                     keys = [line for line in lines if line.startswith(t(locale, "frontline.label.marks") + ": ")
-                            or line.startswith(t(locale, "panzer.legend.board", arrows="", marks="")[:3])]
+                            or line.startswith(t(locale, "panzer.legend.key", parts=""))]
                     if key == "frontline":
                         board = [line for line in lines if " | " in line or line.endswith(": -")]
                         used = {g for g in glyphs if any(g in line for line in board)}
@@ -171,8 +171,11 @@ def test_board_marks_are_explained_on_the_board():
                             assert any(line.startswith(t(locale, "fleet.label.key")[:3]) and "⚡ " in line
                                        and "🂠 " in line for line in lines), lines
                             checked[key] += 1
-                    elif any(re.search(r"@[A-L]\d+", line) for line in lines):
-                        assert len(keys) == 1 and "F " in keys[0], lines
+                    elif any(re.search(r"@[A-L]\d+", line) for line in lines):  # the marks in use, each explained
+                        from games.panzer.text import MARKS
+                        inside = "".join(re.findall(r"\[([A-Z*\d]+)\]", "\n".join(lines)))
+                        assert len(keys) == 1 and all(t(locale, f"panzer.mark.{name}") in keys[0]
+                                                      for mark, name in MARKS.items() if mark in inside), lines
                         checked[key] += 1
     assert all(checked.values()), checked
 
