@@ -1371,7 +1371,9 @@ class Host:
                 head = t(locale, "host.menu_start")
             elif menu.complete and not menu.options:  # nothing left to pick: the whole action, by name
                 action = legal[codes.index(at)]
-                head = t(locale, "host.menu_ready", action=game.text.describe_action(state, seat, action, locale))
+                named = game.text.describe_action(state, seat, action, locale)
+                facts = game.text.action_facts(state, seat, action, locale)  # a shot's odds, as its option showed
+                head = t(locale, "host.menu_ready", action=f"{named} — {facts}" if facts else named)
             else:
                 head = t(locale, "host.menu", prefix=named_tokens(game.text, state, seat, at, locale))
             return self._reply(head, menu=menu)
