@@ -169,17 +169,65 @@ def distinct_groups(text: Text, state: Any, seat: int, groups: dict[str, list[An
     order card in hand, each with its targets ("Fuel Depot (1)" twice), are one choice, as
     `distinct` makes two copies of a card with no further step one."""
     sizes = Counter(len(actions) for actions in groups.values())
-    seen: set[tuple[tuple[str, ...], ...]] = set()
+    # the first language's labels tell most groups apart; the others are read only for a tie
+    seen: dict[tuple[str, ...], list[list[Any]]] = {}  # first labels -> [[actions, their other labels or None]]
     kept = {}
     for token, actions in groups.items():
         if len(actions) > 1 and sizes[len(actions)] > 1:  # only a group of the same size can be a copy
-            labels = tuple(sorted(tuple(text.describe_action(state, seat, a, loc) for loc in LOCALES)
-                                  for a in actions))
-            if labels in seen:
-                continue
-            seen.add(labels)
+            first = tuple(sorted(text.describe_action(state, seat, a, LOCALES[0]) for a in actions))
+            rivals = seen.setdefault(first, [])
+            if rivals:
+                others = _group_labels(text, state, seat, actions)
+                for rival in rivals:
+                    if rival[1] is None:
+                        rival[1] = _group_labels(text, state, seat, rival[0])
+                if any(rival[1] == others for rival in rivals):
+                    continue
+                rivals.append([actions, others])
+            else:
+                rivals.append([actions, None])
         kept[token] = actions
     return kept
+
+
+def _group_labels(text: Text, state: Any, seat: int, actions: list[Any]) -> tuple[tuple[str, ...], ...]:
+    """A group's labels in every language, in an order that does not depend on the group's."""
+    return tuple(sorted(tuple(text.describe_action(state, seat, a, loc) for loc in LOCALES) for a in actions))
+
+
+def menu_choices(text: Text, state: Any, seat: int, matching: list[tuple[list[str], Any]],
+                 prefix: list[str]) -> dict[str, list[Any]]:
+    """The options a click menu at `prefix` shows, each with the actions under it (`matching`:
+    actions with their menu steps): one per next step, less a group that copies an earlier one
+    (`distinct_groups`) and a lone action a player cannot tell from an earlier one (`distinct`).
+    A menu's options and the count of choices a post gives for the menu a click opens both come
+    from here, so the two never differ."""
+    groups: dict[str, list[Any]] = {}
+    for tokens, action in matching:
+        if len(tokens) > len(prefix) and tokens[:len(prefix)] == prefix:
+            groups.setdefault(tokens[len(prefix)], []).append(action)
+    groups = distinct_groups(text, state, seat, groups)
+    told_apart = {id(a) for a in distinct(text, state, seat, [acts[0] for acts in groups.values() if len(acts) == 1])}
+    return {token: acts for token, acts in groups.items() if len(acts) > 1 or id(acts[0]) in told_apart}
+
+
+class Labels:
+    """A game's text whose action labels are made once per action and language: a menu reads
+    the same labels for its options, for telling copies apart and for the counts under them.
+    Only for the actions of one state, alive while it is used (keyed by identity)."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self._made: dict[tuple[int, str], str] = {}
+
+    def describe_action(self, state: Any, seat: int, action: Any, locale: str) -> str:
+        key = (id(action), locale)
+        if key not in self._made:
+            self._made[key] = self.text.describe_action(state, seat, action, locale)
+        return self._made[key]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.text, name)
 
 
 def _other_labels(text: Text, state: Any, seat: int, action: Any) -> tuple[str, ...]:
