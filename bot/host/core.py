@@ -1290,9 +1290,10 @@ class Host:
             # the menus show it. A code the rules refuse keeps the rules' own message.
             if action is None or action not in engine.legal_actions(state, seat):
                 found = names.match_actions(game, state, seat, expanded, exact=unparsed is None)
-                if len(found) > 1:
-                    return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(found)),
-                                       menu=build_menu(game, state, session.id, seat, [], locale, among=found))
+                if len(found) > 1:  # the count is of the choices the menu shows, not of the actions under them
+                    menu = build_menu(game, state, session.id, seat, [], locale, among=found)
+                    return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(menu.options) + menu.complete),
+                                       menu=menu)
                 if found:
                     action = found[0]
                 elif unsaved is not None:  # names nothing: the `@NAME` was meant as a saved code
