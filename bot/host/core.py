@@ -1302,7 +1302,12 @@ class Host:
                     try:
                         action = engine.parse_action(names.coded(game, state, seat, expanded) or "")
                     except RuleError:
-                        raise unparsed from None
+                        # else what the words name, and the actions that use it: never "not understood"
+                        if (why := names.unmatched(game, state, seat, expanded, locale)) is None:
+                            raise unparsed from None
+                        key, params, instead = why
+                        return self._reply(t(locale, key, **params),
+                                           menu=build_menu(game, state, session.id, seat, [], locale, among=instead))
             try:
                 described = game.text.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse
