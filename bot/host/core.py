@@ -1305,9 +1305,10 @@ class Host:
             # the menus show it. A code the rules refuse keeps the rules' own message.
             if action is None or action not in engine.legal_actions(state, seat):
                 found = names.match_actions(game, state, seat, expanded, exact=unparsed is None)
-                if len(found) > 1:
-                    return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(found)),
-                                       menu=build_menu(game, state, session.id, seat, [], locale, among=found))
+                if len(found) > 1:  # the count is of the choices the menu shows, not of the actions under them
+                    menu = build_menu(game, state, session.id, seat, [], locale, among=found)
+                    return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(menu.options) + menu.complete),
+                                       menu=menu)
                 if found:
                     action = found[0]
                 elif unsaved is not None:  # names nothing: the `@NAME` was meant as a saved code
@@ -1316,7 +1317,12 @@ class Host:
                     try:
                         action = engine.parse_action(names.coded(game, state, seat, expanded) or "")
                     except RuleError:
-                        raise unparsed from None
+                        # else what the words name, and the actions that use it: never "not understood"
+                        if (why := names.unmatched(game, state, seat, expanded, locale)) is None:
+                            raise unparsed from None
+                        key, params, instead = why
+                        return self._reply(t(locale, key, **params),
+                                           menu=build_menu(game, state, session.id, seat, [], locale, among=instead))
             try:
                 described = game.text.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse
@@ -2357,60 +2363,43 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
     """One click-menu step from the seat's legal actions (or from `among`, some of them): the
     next tokens after `prefix`, labelled by name, never by id. For `among` the prefix starts
     where their codes part."""
+    text = names.Labels(game.text)
     if among is not None:
-        prefix = names.common_prefix([game.text.menu_steps(state, seat, a) for a in among])
-    matching = []
-    for action in (game.engine.legal_actions(state, seat) if among is None else among):
-        tokens = game.text.menu_steps(state, seat, action)
-        if tokens[: len(prefix)] == prefix:
-            matching.append((tokens, action))
+        prefix = names.common_prefix([text.menu_steps(state, seat, a) for a in among])
+    legal = game.engine.legal_actions(state, seat)
+    steps = [(text.menu_steps(state, seat, action), action) for action in legal]
+    matching = [(tokens, action) for tokens, action in (steps if among is None else [
+        (text.menu_steps(state, seat, a), a) for a in among]) if tokens[: len(prefix)] == prefix]
     if not matching:
-        raise HostError("host.menu_no_match", prefix=named_tokens(game.text, state, seat, prefix, locale)[:80])
-    groups: dict[str, list[Any]] = {}
-    for tokens, action in matching:
-        if len(tokens) > len(prefix):
-            groups.setdefault(tokens[len(prefix)], []).append(action)
-    groups = names.distinct_groups(game.text, state, seat, groups)
-    options = []
-    token_names = game.text.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
-    # what a click opens: the menu of every legal action under it (`Host._menu`), not only `among`
-    reachable = matching if among is None else [(game.text.menu_steps(state, seat, a), a)
-                                                 for a in game.engine.legal_actions(state, seat)]
+        raise HostError("host.menu_no_match", prefix=named_tokens(text, state, seat, prefix, locale)[:80])
     # one option for choices a player cannot tell apart (two copies of a card in hand)
-    told_apart = {id(a) for a in names.distinct(game.text, state, seat,
-                                                [acts[0] for acts in groups.values() if len(acts) == 1])}
+    groups = names.menu_choices(text, state, seat, matching, prefix)
+    options = []
+    token_names = text.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
     for token, actions in groups.items():
         if len(actions) == 1:
-            if id(actions[0]) not in told_apart:
-                continue
-            label = game.text.describe_action(state, seat, actions[0], locale)
-            options.append(MenuOption(value=token, label=label,
-                                      description=game.text.action_facts(state, seat, actions[0], locale)))
+            options.append(MenuOption(value=token, label=text.describe_action(state, seat, actions[0], locale),
+                                      description=text.action_facts(state, seat, actions[0], locale)))
         else:  # a token the game has no name for (a gun's number): what its actions have in common
             label = token_names.get(token) or " ".join(names.common_prefix(
-                [game.text.describe_action(state, seat, a, locale).split() for a in actions])) or token
-            under = [(tokens, a) for tokens, a in reachable if tokens[:len(prefix) + 1] == [*prefix, token]]
+                [text.describe_action(state, seat, a, locale).split() for a in actions])) or token
+            # what a click opens: the menu of every legal action under it (`Host._menu`), not only `among`
+            under = [(tokens, a) for tokens, a in steps if tokens[:len(prefix) + 1] == [*prefix, token]]
             options.append(MenuOption(value=token, label=label, description=t(
-                locale, "host.menu_choices", count=choices_shown(game, state, seat, under, [*prefix, token]))))
+                locale, "host.menu_choices", count=choices_shown(text, state, seat, under, [*prefix, token]))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
 
 
-def choices_shown(game: Game, state: Any, seat: int, matching: list[tuple[list[str], Any]],
+def choices_shown(text: Text, state: Any, seat: int, matching: list[tuple[list[str], Any]],
                   prefix: list[str]) -> int:
     """How many choices the menu a click on `prefix` opens shows (`matching`: the actions under
-    it, with their menu steps), as `Host._menu` builds it: past the steps with a single choice
-    (`skip_forced`), identical copies as one option ("Discard — 8 choices" over 7 options
-    was a newcomer's puzzle), and the whole action so far, when it is one, as one more."""
+    it, with their menu steps), as `Host._menu` builds it with `build_menu`: past the steps with
+    a single choice (`skip_forced`), its options (`names.menu_choices`: identical copies as one;
+    "Discard — 8 choices" over 7 options was a newcomer's puzzle), and the whole action so far,
+    when it is one, as one more."""
     at = skip_forced([tokens for tokens, _ in matching], prefix)
-    groups: dict[str, list[Any]] = {}
-    for tokens, action in matching:
-        if len(tokens) > len(at) and tokens[:len(at)] == at:
-            groups.setdefault(tokens[len(at)], []).append(action)
-    groups = names.distinct_groups(game.text, state, seat, groups)
-    singles = [acts[0] for acts in groups.values() if len(acts) == 1]
-    shown = len(groups) - len(singles) + len(names.distinct(game.text, state, seat, singles))
-    return shown + any(tokens == at for tokens, _ in matching)
+    return len(names.menu_choices(text, state, seat, matching, at)) + any(tokens == at for tokens, _ in matching)
 
 
 def skip_forced(codes: list[list[str]], prefix: list[str], back: bool = False) -> list[str]:

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from games.core.game import Game, Text
-from games.core.i18n import fold
+from games.core.i18n import fold, listed
 
 LOCALES = ("en", "zh-CN")
 _PUNCT = ":,;.!?·()（）：，。"  # around a word, not part of it; typed words are stripped alike
@@ -169,17 +169,65 @@ def distinct_groups(text: Text, state: Any, seat: int, groups: dict[str, list[An
     order card in hand, each with its targets ("Fuel Depot (1)" twice), are one choice, as
     `distinct` makes two copies of a card with no further step one."""
     sizes = Counter(len(actions) for actions in groups.values())
-    seen: set[tuple[tuple[str, ...], ...]] = set()
+    # the first language's labels tell most groups apart; the others are read only for a tie
+    seen: dict[tuple[str, ...], list[list[Any]]] = {}  # first labels -> [[actions, their other labels or None]]
     kept = {}
     for token, actions in groups.items():
         if len(actions) > 1 and sizes[len(actions)] > 1:  # only a group of the same size can be a copy
-            labels = tuple(sorted(tuple(text.describe_action(state, seat, a, loc) for loc in LOCALES)
-                                  for a in actions))
-            if labels in seen:
-                continue
-            seen.add(labels)
+            first = tuple(sorted(text.describe_action(state, seat, a, LOCALES[0]) for a in actions))
+            rivals = seen.setdefault(first, [])
+            if rivals:
+                others = _group_labels(text, state, seat, actions)
+                for rival in rivals:
+                    if rival[1] is None:
+                        rival[1] = _group_labels(text, state, seat, rival[0])
+                if any(rival[1] == others for rival in rivals):
+                    continue
+                rivals.append([actions, others])
+            else:
+                rivals.append([actions, None])
         kept[token] = actions
     return kept
+
+
+def _group_labels(text: Text, state: Any, seat: int, actions: list[Any]) -> tuple[tuple[str, ...], ...]:
+    """A group's labels in every language, in an order that does not depend on the group's."""
+    return tuple(sorted(tuple(text.describe_action(state, seat, a, loc) for loc in LOCALES) for a in actions))
+
+
+def menu_choices(text: Text, state: Any, seat: int, matching: list[tuple[list[str], Any]],
+                 prefix: list[str]) -> dict[str, list[Any]]:
+    """The options a click menu at `prefix` shows, each with the actions under it (`matching`:
+    actions with their menu steps): one per next step, less a group that copies an earlier one
+    (`distinct_groups`) and a lone action a player cannot tell from an earlier one (`distinct`).
+    A menu's options and the count of choices a post gives for the menu a click opens both come
+    from here, so the two never differ."""
+    groups: dict[str, list[Any]] = {}
+    for tokens, action in matching:
+        if len(tokens) > len(prefix) and tokens[:len(prefix)] == prefix:
+            groups.setdefault(tokens[len(prefix)], []).append(action)
+    groups = distinct_groups(text, state, seat, groups)
+    told_apart = {id(a) for a in distinct(text, state, seat, [acts[0] for acts in groups.values() if len(acts) == 1])}
+    return {token: acts for token, acts in groups.items() if len(acts) > 1 or id(acts[0]) in told_apart}
+
+
+class Labels:
+    """A game's text whose action labels are made once per action and language: a menu reads
+    the same labels for its options, for telling copies apart and for the counts under them.
+    Only for the actions of one state, alive while it is used (keyed by identity)."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self._made: dict[tuple[int, str], str] = {}
+
+    def describe_action(self, state: Any, seat: int, action: Any, locale: str) -> str:
+        key = (id(action), locale)
+        if key not in self._made:
+            self._made[key] = self.text.describe_action(state, seat, action, locale)
+        return self._made[key]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.text, name)
 
 
 def _other_labels(text: Text, state: Any, seat: int, action: Any) -> tuple[str, ...]:
@@ -227,23 +275,109 @@ def named_refusal(text: Text, state: Any, seat: int | None, key: str, params: di
     return key, out
 
 
+_FIGURES = re.compile(r"(\s+\d+/\d+)+$")  # a name's trailing strength ("Yak-3 #2 3/4"): a figure, not its name
+
+
+def _name_forms(name: str) -> tuple[set[str], set[str]]:
+    """The ways a player may type a folded name: (whole, before its place (" @C4") or without
+    its bracketed figures; shorter still, without its trailing strength too: "yak-3 #2" for
+    "yak-3 #2 3/4")."""
+    bare = " ".join(_ASIDE.sub(" ", name.split(" @")[0]).split())
+    return ({name, name.split(" @")[0].strip(), _ASIDE.sub("", name).strip()},
+            {bare, _FIGURES.sub("", bare)})
+
+
+def _name_pairs(game: Game, state: Any, seat: int) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """(a way to type a name, the tokens whose whole name it is, the tokens it shortens), longest
+    first, over both languages: "ubt1-t1 kagami" is a model's whole name and a mech's short one."""
+    whole: dict[str, set[str]] = {}
+    short: dict[str, set[str]] = {}
+    for loc in LOCALES:
+        for token, name in game.text.token_names(state, seat, loc).items():
+            full, shorter = _name_forms(fold(name))
+            for form in full:
+                whole.setdefault(form, set()).add(token)
+            for form in shorter - full:
+                short.setdefault(form, set()).add(token)
+    return sorted(((form, tuple(sorted(whole.get(form, ()))), tuple(sorted(short.get(form, set()) - whole.get(form, set()))))
+                   for form in whole.keys() | short.keys()), key=lambda p: -len(p[0]))
+
+
+def _named(game: Game, state: Any, seat: int, line: str) -> tuple[str, list[str], str, set[str]]:
+    """A folded line with each thing named replaced by its token: (the line so coded, every
+    token named in the order typed, what no name covers, tokens whose name is the token
+    itself). A whole name two things share is coded as the first; a short form only when it
+    names one thing, and never over a whole name."""
+    left = line
+    itself: set[str] = set()  # tokens whose name is the token itself (a hex "H6" is the code's "h6"): covered too
+    found: list[tuple[int, str]] = []
+    for name, whole, short in _name_pairs(game, state, seat):
+        if not name or name in whole:
+            itself.update(whole)
+            continue
+        pattern = rf"(?<!\S){re.escape(name)}(?!\S)"
+        for hit in re.finditer(pattern, left):
+            found += [(hit.start(), token) for token in (*whole, *short)]
+        if whole or len(short) == 1:
+            line = re.sub(pattern, (whole or short)[0], line)
+        left = re.sub(pattern, lambda m: " " * len(m.group()), left)
+    return line, [token for _, token in sorted(found)], left, itself
+
+
 def coded(game: Game, state: Any, seat: int, text: str) -> str | None:
     """`text` with each thing named as the menus name it replaced by its code token ("drive
     Pz IV H #5 3" -> "drive a5 3"), so that the rules can say why they refuse it (too many
     points, a tank destroyed) rather than "not understood"; None when it names nothing."""
-    line, changed = fold(text), False
-    pairs = set()
-    for loc in LOCALES:
-        for token, name in game.text.token_names(state, seat, loc).items():
-            name = fold(name)
-            pairs |= {(name, token), (name.split(" @")[0].strip(), token), (_ASIDE.sub("", name).strip(), token)}
-    left = line  # what no name covers: a bare id there ("attack u1 t5") keeps the rules' own answer
-    itself: set[str] = set()  # tokens whose name is the token itself (a hex "H6" is the code's "h6"): covered too
-    for name, token in sorted(pairs, key=lambda p: -len(p[0])):
-        if not name or name == token:
-            itself.add(token)
-            continue
-        whole = rf"(?<!\S){re.escape(name)}(?!\S)"
-        new = re.sub(whole, token, line)
-        changed, line, left = changed or new != line, new, re.sub(whole, " ", left)
-    return line if changed and not any(_ID.fullmatch(w) and w not in itself for w in left.split()) else None
+    folded = fold(text)
+    line, _, left, itself = _named(game, state, seat, folded)
+    # what no name covers: a bare id there ("attack u1 t5") keeps the rules' own answer
+    return line if line != folded and not any(_ID.fullmatch(w) and w not in itself for w in left.split()) else None
+
+
+def _verb(game: Game, state: Any, seat: int, line: str) -> tuple[str | None, str]:
+    """(the action kind a folded line starts with, as its code or its name in either language;
+    the rest of the line), or (None, the line)."""
+    forms = []
+    for kind in (a.model_fields["kind"].default for a in game.engine.actions):
+        forms.append((kind, kind))
+        forms += [(fold(n), kind) for loc in LOCALES if (n := game.text.token_names(state, seat, loc).get(kind))]
+    for form, kind in sorted(forms, key=lambda f: -len(f[0])):
+        if form and (line == form or line.startswith(form + " ")):
+            return kind, line[len(form):].strip()
+    return None, line
+
+
+def unmatched(game: Game, state: Any, seat: int, text: str, locale: str
+              ) -> tuple[str, dict[str, Any], list[Any] | None] | None:
+    """Why `text`, which names no legal action and no code the rules can read, cannot be played,
+    from what it does name: (message key, its parameters, the actions to offer instead, or None
+    for the whole menu). None when it names nothing in the game (the rules' "not understood").
+
+    A verb (`hit`, "Hit", "攻击") and things the seat knows by name are understood, so the answer
+    says which of them no action now uses, never "That action is not understood"."""
+    verb, rest = _verb(game, state, seat, fold(text))
+    _, named, left, itself = _named(game, state, seat, rest)
+    legal = game.engine.legal_actions(state, seat)
+    if not named and any(_ID.fullmatch(w) and w not in itself for w in left.split()):
+        return None  # ids typed by hand and no name ("attack u1 t5"): the rules' answer, which does not echo them
+    named = [tok for tok in dict.fromkeys(named) if tok != verb]
+    # the things themselves (a unit, a card in hand) say more than the words around them ("face down")
+    things = [tok for tok in named if _ID.fullmatch(tok)] or ([] if left.split() else named)
+    if verb is None and not things:
+        return None
+    own = [a for a in legal if a.code().split()[0] == verb]
+    shown = game.text.token_names(state, seat, locale)
+    verb_name = shown.get(verb, verb) if verb else None
+    if things:
+        what = listed(locale, [shown.get(tok, tok).split(" @")[0] for tok in things])
+        using = [a for a in legal if set(things) & set(a.code().split()[1:])]
+        if using:
+            return "host.play.not_with", {"text": text[:100], "names": what}, [a for a in using if a in own] or using
+        if own:
+            return "host.play.unused_verb", {"names": what, "verb": verb_name}, own
+        return "host.play.unused", {"names": what}, None
+    # words typed after the verb, as typed: what they name is not in play now (a unit destroyed)
+    typed = " ".join(text.split()[len(text.split()) - len(rest.split()):]) if rest else ""
+    if own:
+        return "host.play.nothing_called", {"rest": typed[:100], "verb": verb_name}, own
+    return "host.play.verb_not_now", {"verb": verb_name}, None

@@ -38,7 +38,7 @@ async def test_an_ambiguous_name_offers_the_candidates_to_click(host):
     sid = await frontline_table(host)
     before = await snapshot(host, sid)
     box = await host.handle(cmd("alice", "play", code="Germany", locale="en"))
-    assert "names 3 of your actions" in reply_text(box)
+    assert "could mean any of 3 choices" in reply_text(box)
     menu = box.reply.menu
     assert menu is not None and menu.prefix == ["deck"]
     assert sorted(o.value for o in menu.options) == ["blitz", "desert", "panzer"]
