@@ -306,7 +306,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     b.stage = "deck"
             elif kind is Done:
                 b.stage = {"main": "mech", "mech": "captain", "pilot": "deck"}[stage]
-            ev.append(_private(seat, "fleet.build.step", stage=f"@fleet.stage.{b.stage}"))
+            if b.stage == "deck" and kind is PickCard:  # the count, not the step's words 20 times over
+                ev.append(_private(seat, "fleet.build.cards", ship=sum(b.ship_cards.values()),
+                                   mech=sum(b.mech_cards.values()), max=DECK_SIDE_SIZE))
+            else:
+                ev.append(_private(seat, "fleet.build.step", stage=f"@fleet.stage.{b.stage}"))
         sides = state.sides
         if sides[0].build.stage == "ready" and sides[1].build.stage == "ready":
             self._start_game(state, ev)
@@ -1471,8 +1475,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     (pk.target != "ship" and unit.status != "field"):
                 continue
             dmg = pk.dmg * (2 if double else 1)
+            why = pk.why + (["precision"] if double and pk.dmg else [])
+            if why:  # the terms start from the weapon's own damage ("2 = ? − 8" could not be checked)
+                why.insert(0, f"base.{st.weapon}")
             self._hurt(state, pk.owner, pk.target, dmg, pk.laser, ev, by=st.seat, nothing=pk.nothing,
-                       strike=pk.strike, why=pk.why + (["precision"] if double and pk.dmg else []))
+                       strike=pk.strike, why=why)
             if pk.burn:
                 unit.burn = 3
             if pk.claw and owner.ship.energy > 0:  # 电击钩爪
@@ -1810,7 +1817,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     m.hp = min(m.max_hp, m.hp + 3)
             else:
                 ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
-                                   text=f"@fleet.skill.{skill}.text"))
+                                   text=f"@fleet.skill.{skill}.text", when=f"@fleet.skill.{skill}.when"))
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
         """End the game when a side has won or both have lost (settle skips this while

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, numbered, t, verb_names
-from games.fleet.data import DATA, parse_loadout
+from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, parse_loadout
 from games.fleet.odds import Odds, attack_odds
 from games.fleet.state import ZONES, FleetState, ship_dist
 
@@ -207,8 +207,7 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
     if key == "fleet.damage":  # 战术链接护盾: a mech that was not hit says why it takes damage
         out["strike"] = t(locale, "fleet.label.from_strike", n=params["strike"]) if params.get("strike") else ""
         # what made the damage differ from the weapon's (RULES.md 6: "2+2+4+4" read as a mistake)
-        out["why"] = t(locale, "fleet.label.why", reasons=listed(locale, (t(locale, f"fleet.why.{w}")
-                                                                         for w in params["why"]))) \
+        out["why"] = t(locale, "fleet.label.why", reasons=listed(locale, (why_text(w, locale) for w in params["why"]))) \
             if params.get("why") else ""
         hit_on, out["share"] = params.get("hit_on"), ""
         if params.get("nothing"):  # a hit that came to nothing says what took it
@@ -218,6 +217,8 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
         elif hit_on is not None:
             out["share"] = t(locale, "fleet.label.link_share", dmg=params["share_of"],
                              target=mech_labels(state.sides, locale)[hit_on])
+    if key == "fleet.skill.ready" and "when" not in params:  # logged before the DM said when
+        out["when"] = str(params.get("skill", "")).replace(".name", ".when")
     if key == "fleet.skill.used" and isinstance(params.get("captain"), dict):
         out["captain"] = captain_name(params["captain"], locale)
     if isinstance(params.get("pilot"), dict):  # revealed, injured, back
@@ -239,6 +240,16 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
     names = [_nm(by_text[m.group(1)].name, locale) if m.group(1) in by_text else m.group(1)
              for m in _CARDS_TEXT.finditer(cards)]
     return {**out, "cards": listed(locale, names)}
+
+
+def why_text(why: str, locale: str) -> str:
+    """One term of a damage line (`fleet.why.*`); `base.WEAPON` is the weapon's own damage, the
+    first term (`Focused siege laser 10`, then `−8 with no energy spent`)."""
+    kind, _, wid = why.partition(".")
+    if kind == "base":
+        w = D.weapon(wid)
+        return t(locale, "fleet.why.base", weapon=_nm(w.name, locale), n=w.damage)
+    return t(locale, f"fleet.why.{why}")
 
 
 _AT_MOST = {"hit", "hit_again", "evade", "evade_again", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
@@ -358,6 +369,11 @@ def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, lo
         return odds_text(attack_odds(engine, state, seat, "ship", a.weapon, a.target), locale)
     if a.kind == "second":  # 双管镭射炮's second shot: the ship's twin laser again
         return odds_text(attack_odds(engine, state, seat, "ship", "twin_laser", a.target), locale)
+    if a.kind == "card" and state.phase == "build":  # which half of the 10 + 10 it fills, and how far
+        b, side = state.sides[seat].build, D.subs[a.id].side
+        chosen = b.ship_cards if side == "ship" else b.mech_cards
+        return t(locale, f"fleet.facts.card_{side}", n=sum(chosen.values()), max=DECK_SIDE_SIZE,
+                 copies=chosen.get(a.id, 0), most=MAX_COPIES)
     if a.kind == "launch":  # whom to launch: what the pilot's talent does (the label names the pilot only)
         return talent_text(a.pilot, locale)
     if a.kind == "resupply":  # its label names the mechs only

@@ -288,7 +288,7 @@ def test_an_attack_choice_names_the_terms_of_its_roll_lines():
 
 
 def test_a_long_choice_drops_the_weapon_s_name_then_the_evade_terms_to_fit_an_option():
-    """The heavy vulcan's 4 shots at a mech in smoke: with every term the line is 136 characters
+    """The heavy vulcan's 4 shots at a mech in smoke: with every term the line is 128 characters
     (Discord cuts past 100); the weapon's modifier keeps its number without the weapon's name, and
     the evade number stands alone."""
     s = game(mechs1="sword")
@@ -336,3 +336,61 @@ def test_the_launch_menu_says_what_each_pilot_s_talent_does(loc):
         assert t(loc, f"fleet.talent.{talent}") in pilots[pid], pilots
     for option in build_menu(GAME, s, 1, 0, ["launch", "a1", "zack"], loc).options:
         assert option.description == t(loc, "fleet.talent.awaken")
+
+
+# ------------------------------------------------------------------ findings16 (clickplay16's playtest)
+
+@pytest.mark.parametrize("loc,line", [
+    ("en", "B's URA-01A Sword (prototype) #2 takes 2 damage: Siege energy laser 10, −8 with no energy spent "
+           "(siege laser) (health 2)."),
+    ("zh-CN", "B 的 URA-01A 利剑（试做型） #2 受到 2 点伤害：破城聚能镭射炮 10、未消耗能量 −8（破城聚能镭射炮）（生命 2）。")])
+def test_a_damage_line_s_terms_start_from_the_weapon_s_damage(loc, line):
+    """RULES.md 6 破城聚能镭射炮: "10；消耗全部能量，每点 +5；无能量 −8（=2）". The line read "takes 2
+    damage: −8 with no energy spent": a sum with no first term."""
+    s = game(mains0="siege_laser")
+    put(s, "b1", "C3")
+    dice(s, 1, 20, 100)  # hits, not evaded, the red armour does not halve
+    step = act(s, 0, "fire siege_laser b1")
+    while s.pending:
+        step = act(s, s.pending[0].seat, "pass")
+    damage = [(e.key, e.params) for e in step.events if e.key == "fleet.damage"]
+    assert GAME.text.event_lines(s, damage, loc) == [line]
+
+
+@pytest.mark.parametrize("loc,when", [("en", "You may use it when an attack of yours has rolled, before its damage lands."),
+                                      ("zh-CN", "在你的攻击判定之后、伤害结算之前可用。")])
+def test_a_captain_skill_s_dm_says_when_it_is_offered(loc, when):
+    """RULES.md 10 精准打击: "我方攻击判定结束时" — the DM came at a turn's start and no menu showed
+    the skill until an attack had rolled; it now says when."""
+    s = game()
+    s.sides[0].captain = "aaron"
+    s.sides[0].ship_damage = 100  # 30% of the enemy ship's health dealt: the condition is met
+    ENGINE.invalidate(s)
+    step = act(s, 0, "draw mech")
+    ready = [(e.key, e.params) for e in step.events if e.key == "fleet.skill.ready"]
+    assert ready and all(e.to == [0] for e in step.events if e.key == "fleet.skill.ready")
+    assert GAME.text.event_lines(s, ready, loc)[0].endswith(when)
+
+
+@pytest.mark.parametrize("loc", LOCALES)
+def test_the_start_names_no_command_alone_that_one_surface_lacks(loc):
+    """Issue 18: errors and posts point only to commands that exist where the user is; Discord has
+    no /menu (its way is the "Choose my move" button), the console has no button."""
+    said = t(loc, "fleet.start")
+    assert "/menu" in said and {"en": "Choose my move", "zh-CN": "选择我的行动"}[loc] in said
+
+
+@pytest.mark.parametrize("loc,count,facts", [
+    ("en", "Sub-weapon cards chosen: ship 1/10 · mech 0/10.", "ship sub-weapon · ship cards chosen 1/10 · this card 1/2"),
+    ("zh-CN", "已选副武器卡：战舰 1/10 · 战甲 0/10。", "战舰副武器 · 已选战舰副武器 1/10 · 此卡 1/2")])
+def test_building_the_deck_counts_each_half_and_each_card_says_its_half(loc, count, facts):
+    """RULES.md 2: "副武器库 20 张：10 战舰 + 10 战甲，同名最多 2 张". After every card the DM repeated
+    the step's words (20 alike); now it counts, and each card in the menu says which half it fills."""
+    s = ENGINE.setup([Seat(index=0, name="A"), Seat(index=1, name="B")], ENGINE.parse_options({}), 3).state
+    for code in ("ship bull", "main heavy_vulcan", "done", "mech sword", "done", "captain tim", "pilot zack", "done"):
+        ENGINE.apply(s, 0, ENGINE.parse_action(code))
+    step = ENGINE.apply(s, 0, ENGINE.parse_action("card emp"))
+    told = [(e.key, e.params) for e in step.events if e.to is not None]
+    assert GAME.text.event_lines(s, told, loc) == [count]
+    options = {o.value: o.description for o in build_menu(GAME, s, 1, 0, ["card"], loc).options}
+    assert options["emp"] == facts
