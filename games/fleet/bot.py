@@ -158,9 +158,13 @@ def _charge_gain(engine, state, seat: int, friend: str, attacks: list) -> float:
 
 def _pointless_use(engine, state, seat: int, card: str, m) -> bool:
     """A mech card that would do nothing now: a frag grenade with no enemy mech it can hurt in
-    the zone (24 thrown at empty zones over 20 seeded games of its own fleet)."""
+    the zone (24 thrown at empty zones over 20 seeded games of its own fleet), a bonus the mech
+    already has (smoke on smoke: the console playtest's bot used two in a row)."""
     enemy = state.sides[1 - seat]
-    return card == "grenade" and (enemy.immune or not any(e.zone == m.zone for e in engine.on_field(enemy)))
+    if card == "grenade":
+        return enemy.immune or not any(e.zone == m.zone for e in engine.on_field(enemy))
+    return (card == "smoke" and m.smoke) or (card == "ap_rounds" and m.ap_rounds) or \
+        (card == "targeting" and m.targeting)
 
 
 def _emp_gain(engine, state, seat: int, zone: str) -> int:

@@ -309,7 +309,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             if b.stage == "deck" and kind is PickCard:  # the count, not the step's words 20 times over
                 ev.append(_private(seat, "fleet.build.cards", ship=sum(b.ship_cards.values()),
                                    mech=sum(b.mech_cards.values()), max=DECK_SIDE_SIZE))
-            else:
+            elif b.stage != stage:  # the next step, once: a pick within a step is confirmed by its reply
                 ev.append(_private(seat, "fleet.build.step", stage=f"@fleet.stage.{b.stage}"))
         sides = state.sides
         if sides[0].build.stage == "ready" and sides[1].build.stage == "ready":

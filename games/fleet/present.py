@@ -369,6 +369,11 @@ def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, lo
         return odds_text(attack_odds(engine, state, seat, "ship", a.weapon, a.target), locale)
     if a.kind == "second":  # 双管镭射炮's second shot: the ship's twin laser again
         return odds_text(attack_odds(engine, state, seat, "ship", "twin_laser", a.target), locale)
+    if a.kind == "captain" and state.phase == "build":  # what each skill does (the label names them only)
+        skills = D.captains[a.id].skills
+        named = " · ".join(t(locale, "fleet.facts.skill", name=t(locale, f"fleet.skill.{k}.name"),
+                             gist=t(locale, f"fleet.skill.{k}.gist")) for k in skills)
+        return named if len(named) <= OPTION_TEXT else " · ".join(t(locale, f"fleet.skill.{k}.gist") for k in skills)
     if a.kind == "card" and state.phase == "build":  # which half of the 10 + 10 it fills, and how far
         b, side = state.sides[seat].build, D.subs[a.id].side
         chosen = b.ship_cards if side == "ship" else b.mech_cards
@@ -381,7 +386,17 @@ def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, lo
     zone = getattr(a, "zone", None) if a.kind in ("move", "warp") else getattr(a, "target", None)
     if a.kind in ("move", "warp", "use") and isinstance(zone, str) and zone in ZONES and raid_wins(state, seat, zone):
         return t(locale, "fleet.facts.raid_win")
+    if a.kind == "move" and held(engine, state, seat, a.mech):  # why the forward move is not offered
+        return t(locale, "fleet.facts.held")
     return ""
+
+
+def held(engine: "FleetEngine", state: FleetState, seat: int, uid: str) -> bool:
+    """`seat`'s mech shares its zone with an enemy mech, short of the enemy ship row: it may not
+    move forward (RULES.md 4: "所在区域有敌方战甲时不能向前"), and its menu lacked that move unsaid."""
+    m = engine.mech(state, uid)
+    return m is not None and m.zone is not None and ship_dist(1 - seat, m.zone) > 0 and \
+        any(e.zone == m.zone for e in engine.on_field(state.sides[1 - seat]))
 
 
 def raid_wins(state: FleetState, seat: int, zone: str) -> bool:

@@ -224,6 +224,22 @@ def test_the_bot_keeps_a_grenade_while_no_enemy_mech_shares_the_zone():
     assert choice.kind == "use" and choice.card == grenade
 
 
+def test_the_bot_does_not_smoke_a_mech_already_in_smoke():
+    """RULES.md 11 烟幕弹: "回避 +5 至我方下回合", a bonus a mech has or has not: a second one adds
+    nothing (the console playtest's bot used two in a row on one sword)."""
+    s = game(mechs0="sword", mechs1="sword", ap=1)
+    put(s, "a1", "R3"), put(s, "b1", "R4")
+    for _ in range(2):
+        give(s, 0, "smoke")
+        mech(s, "a1").cards.append(s.sides[0].hand.pop())
+    ENGINE.invalidate(s)
+    first = GAME.bot_action(s, 0, random.Random(2))
+    assert first.kind == "use"  # the bot smokes a mech at 1 action point left
+    ENGINE.apply(s, 0, first)
+    second = GAME.bot_action(s, 0, random.Random(2))
+    assert second.kind != "use", second
+
+
 def test_the_bot_charges_only_a_mech_that_can_still_attack_this_turn():
     """RULES.md 8 八咫镜 连携充能器: "友军伤害 ×2 至其下一个我方回合开始"; a charge on a mech that
     has acted lapses unused, so the kagami attacks itself."""
@@ -394,3 +410,35 @@ def test_building_the_deck_counts_each_half_and_each_card_says_its_half(loc, cou
     assert GAME.text.event_lines(s, told, loc) == [count]
     options = {o.value: o.description for o in build_menu(GAME, s, 1, 0, ["card"], loc).options}
     assert options["emp"] == facts
+
+
+@pytest.mark.parametrize("loc,tim", [("en", "evade an attack, then immune this turn · send an attack to any other unit"),
+                                     ("zh-CN", "动若脱兔：闪避一次攻击，本回合免疫攻击 · 借刀杀人：把攻击转给场上任意其他单位")])
+def test_each_captain_choice_says_what_its_skills_do_and_a_step_s_dm_comes_once(loc, tim):
+    """RULES.md 10: Tim Wall 动若脱兔 (闪避，本回合免疫攻击), 借刀杀人 (把该次攻击转到任意其他单位).
+    The captain step named the skills only; and after every main weapon, mech and pilot picked the
+    same "Next: …" DM came again: it now comes when the step changes."""
+    s = ENGINE.setup([Seat(index=0, name="A"), Seat(index=1, name="B")], ENGINE.parse_options({}), 3).state
+    told = []
+    for code in ("ship bull", "main heavy_vulcan", "main flak", "main railgun", "mech sword", "done"):
+        step = ENGINE.apply(s, 0, ENGINE.parse_action(code))
+        told.append([e.key for e in step.events if e.to is not None])
+    assert told == [["fleet.build.step"], [], [], ["fleet.build.step"], [], ["fleet.build.step"]]
+    options = {o.value: o.description for o in build_menu(GAME, s, 1, 0, ["captain"], loc).options}
+    assert options["tim"] == tim
+    assert all(len(d) <= OPTION_TEXT for d in options.values())
+
+
+@pytest.mark.parametrize("loc,why", [("en", "no forward move: an enemy mech shares this zone (a booster passes it)"),
+                                     ("zh-CN", "不能向前：本区域有敌方战甲（助推器可以无视）")])
+def test_the_moves_of_a_mech_held_by_an_enemy_mech_say_why_none_goes_forward(loc, why):
+    """RULES.md 4: "所在区域有敌方战甲时不能向前"; the menu left the forward move out unsaid."""
+    s = game(mechs0="sword", mechs1="sword")
+    put(s, "a1", "C3"), put(s, "b1", "C3")
+    act(s, 0, "order a1")
+    moves = build_menu(GAME, s, 1, 0, ["move", "a1"], loc).options
+    assert "C4" not in {o.value for o in moves} and all(o.description == why for o in moves)
+    mech(s, "b1").zone = "L3"
+    ENGINE.invalidate(s)
+    moves = build_menu(GAME, s, 1, 0, ["move", "a1"], loc).options
+    assert "C4" in {o.value for o in moves} and not any(o.description == why for o in moves)
