@@ -106,9 +106,11 @@ def _raids(state, seat) -> bool:
 
 def _threat(state, seat, mech) -> bool:
     """Whether a field mech of `seat` threatens the enemy ship: next to it, or, where it wins by
-    劫掠, within a turn's march of its row (two orders, and a sword's warp at the turn's end)."""
+    劫掠, within a turn's march of its row (two orders, a sword's warp at the turn's end, and one
+    step for each face-down card it carries: any may be a booster, which no blocker stops; the
+    playtests won by a booster into a row the bot never guarded)."""
     gap = ship_dist(1 - seat, mech.zone)
-    return gap <= 1 or (_raids(state, seat) and gap <= 2 + (mech.model == "sword"))
+    return gap <= 1 or (_raids(state, seat) and gap <= 2 + (mech.model == "sword") + len(mech.cards))
 
 
 def _mech_step(engine, state, seat, by):

@@ -31,9 +31,15 @@ def test_whole_game_at_the_console_table(tmp_path, capsys):
     # card ids typed by DM never reach the table, nor do captains and pilots before they show
     ids = set(re.findall(r"\bc[0-9a-f]{10}\b", script))
     assert ids and not any(i in line for line in public for i in ids)
-    # alice's captain shows first when it uses a skill
-    first = next(line for line in public if t("zh-CN", "fleet.captain.tim") in line)  # 蒂姆·沃尔 (RULES.md 10)
-    assert "动若脱兔" in first
+    # a hidden captain shows first when it uses a skill (RULES.md 10): alice's Tim Wall (蒂姆·沃尔),
+    # bob's Aaron Thompson (the bastion's); at least one uses a skill in the game
+    shown = 0
+    for captain, skills in (("tim", ("dodge", "redirect")), ("aaron", ("precision", "transfer"))):
+        named = [line for line in public if t("zh-CN", f"fleet.captain.{captain}") in line]
+        if named:
+            shown += 1
+            assert any(t("zh-CN", f"fleet.skill.{k}.name") in named[0] for k in skills), named[0]
+    assert shown
     assert any(line.startswith("[dm alice] 你的手牌") for line in out)
     assert any(line.startswith("[dm bob] Your hand") for line in out)
     assert list(Path(tmp_path / "img").glob("*.png"))

@@ -442,3 +442,19 @@ def test_the_moves_of_a_mech_held_by_an_enemy_mech_say_why_none_goes_forward(loc
     ENGINE.invalidate(s)
     moves = build_menu(GAME, s, 1, 0, ["move", "a1"], loc).options
     assert "C4" in {o.value for o in moves} and not any(o.description == why for o in moves)
+
+
+def test_a_mech_carrying_cards_within_a_booster_s_reach_of_the_ship_row_is_a_threat():
+    """findings16: raid and boosters won against the bot by round 2 or 3 (RULES.md 11 助推器: "移到
+    相邻区域（可无视前进限制）"). Each face-down card may be a booster, a step no blocker stops: the
+    bot counts it when it weighs which enemy mechs threaten its ship row, and shoots those first."""
+    s = game(mechs0="sword", mechs1="sword")
+    s.conditions = ["raid"]
+    put(s, "a1", "L2")  # three rows from B's ship row: two orders and the warp reach L5
+    sword = mech(s, "a1")
+    assert bot._threat(s, 0, sword)
+    s.sides[0].mechs[0].model = "hammer"  # no warp drive: two orders reach L4 only
+    assert not bot._threat(s, 0, sword)
+    give(s, 0, "booster")
+    sword.cards.append(s.sides[0].hand.pop())
+    assert bot._threat(s, 0, sword)
