@@ -244,7 +244,7 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
 
 def why_text(why: str, locale: str) -> str:
     """One term of a damage line (`fleet.why.*`); `base.WEAPON` is the weapon's own damage, the
-    first term (`Focused siege laser 10`, then `−8 with no energy spent`)."""
+    first term (`Siege energy laser 10`, then `−8 with no energy spent`)."""
     kind, _, wid = why.partition(".")
     if kind == "base":
         w = D.weapon(wid)
@@ -361,8 +361,10 @@ def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
 def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
     """Under an attack choice: `3 shots, each 42% to land: d20 ≤ 12 hits (hit 15 − fog 3), ≤ 8 evades`,
     from what the seat may know (games/fleet/odds.py), "" where no dice are rolled against one
-    target (a blast on a zone, a support weapon); under a move, a raid's win; under a resupply,
-    what it does; "" for any other choice."""
+    target (a blast on a zone, a support weapon); under a move, a raid's win, or why a held mech
+    has no forward move; under a resupply, what it does; under a launch, the pilot's talent; while
+    building, what a captain's skills do and which half of the deck a card fills; "" for any other
+    choice."""
     if a.kind == "attack":
         return odds_text(attack_odds(engine, state, seat, a.mech, a.weapon, a.target), locale)
     if a.kind == "fire":
