@@ -20,7 +20,7 @@ from games.fleet.state import (
     Fire, FleetCode, FleetOptions, FleetState, Gather, Go, Launch, Mech, Move, Operate, Order, Packet, Pass, Pending,
     Pick, PickCaptain, PickCard, PickMain, PickMech, PickPilot, PickShip, Pilot, PlayCard, Preset, React, Recall, Reset,
     Resupply, Second, Ship, Side, Stand, Strike, Turret, UseCard, UseSkill, Victory, Warp, ZONES, dist, forward,
-    NEIGHBOURS, neighbours, ship_dist, zrow,
+    NEIGHBOURS, neighbours, ship_dist, window_answers, zrow,
 )
 
 D = DATA()
@@ -306,7 +306,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     b.stage = "deck"
             elif kind is Done:
                 b.stage = {"main": "mech", "mech": "captain", "pilot": "deck"}[stage]
-            ev.append(_private(seat, "fleet.build.step", stage=f"@fleet.stage.{b.stage}"))
+            if b.stage == "deck" and kind is PickCard:  # the count, not the step's words 20 times over
+                ev.append(_private(seat, "fleet.build.cards", ship=sum(b.ship_cards.values()),
+                                   mech=sum(b.mech_cards.values()), max=DECK_SIDE_SIZE))
+            elif b.stage != stage:  # the next step, once: a pick within a step is confirmed by its reply
+                ev.append(_private(seat, "fleet.build.step", stage=f"@fleet.stage.{b.stage}"))
         sides = state.sides
         if sides[0].build.stage == "ready" and sides[1].build.stage == "ready":
             self._start_game(state, ev)
@@ -1082,13 +1086,12 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
 
     @staticmethod
     def _open_window(state: FleetState, seat: int, data: dict[str, Any], ev: list[Event]) -> None:
-        """A reaction window for `seat`, said in the channel in the same words whatever it holds
-        (RULES.md 6: a window opens by what the opponent sees, so the line tells nothing either);
-        only a seat holding an answer is also asked by DM (present.prompt)."""
+        """A reaction window for `seat`, said on the table's status line while it is open, in the
+        same words whatever the seat holds (RULES.md 5: a window opens by what the opponent sees,
+        so the words tell nothing either); only a seat holding an answer is also asked by DM
+        (present.prompt). Its answer or pass has the line: a window that opened and closed in one
+        post read "may answer the launch (with a deck bomb)" and then "nothing to answer with"."""
         state.pending.append(Pending(kind="react", seat=seat, data=data))
-        own = data["trigger"] == "strike" and state.strike is not None and state.strike.seat == seat  # precision
-        what = "strike_own" if own else data["trigger"]
-        ev.append(_public("fleet.window", name=state.names[seat], trigger=f"@fleet.window_for.{what}"))
 
     def _launched(self, state: FleetState, seat: int, m: Mech, ev: list[Event]) -> None:
         """A launch succeeded: the opponent may answer with 甲板炸弹."""
@@ -1472,8 +1475,11 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     (pk.target != "ship" and unit.status != "field"):
                 continue
             dmg = pk.dmg * (2 if double else 1)
+            why = pk.why + (["precision"] if double and pk.dmg else [])
+            if why:  # the terms start from the weapon's own damage ("2 = ? − 8" could not be checked)
+                why.insert(0, f"base.{st.weapon}")
             self._hurt(state, pk.owner, pk.target, dmg, pk.laser, ev, by=st.seat, nothing=pk.nothing,
-                       strike=pk.strike, why=pk.why + (["precision"] if double and pk.dmg else []))
+                       strike=pk.strike, why=why)
             if pk.burn:
                 unit.burn = 3
             if pk.claw and owner.ship.energy > 0:  # 电击钩爪
@@ -1602,16 +1608,23 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
     def _apply_pending(self, state: FleetState, seat: int, a: Any, ev: list[Event]) -> None:
         p = state.pending.pop(0)
         side = state.sides[seat]
+        name = state.names[seat]
+        # every step a seat takes has a line the table reads, a pass too (a bot's pass said nothing:
+        # only the host's automatic passes were announced); a card picked in secret is not named
         if p.kind == "react":
             if isinstance(a, React):
                 self._react(state, seat, p, a, ev)
-            elif p.data["trigger"] == "gather":
-                self._gathered(state, 1 - seat, ev)
+            else:
+                ev.append(_public("fleet.passed", name=name, what=f"@fleet.passed_on.{window_answers(state, p)}"))
+                if p.data["trigger"] == "gather":
+                    self._gathered(state, 1 - seat, ev)
             if p.data["trigger"] == "strike" and state.strike is not None and state.strike.windows:
                 state.strike.windows.pop(0)
         elif p.kind == "twin":
             if isinstance(a, Second):
                 self._attack_second(state, seat, a.target, ev)
+            else:
+                ev.append(_public("fleet.twin_pass", name=name))
         elif p.kind == "attach":
             m = self._mech(state, p.data["mech"])
             if isinstance(a, Attach):
@@ -1619,6 +1632,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 ev.append(_public("fleet.attach", mech=m.uid, n=len(m.cards)))
                 state.pending.insert(0, p)  # attach more, or go
             else:
+                ev.append(_public("fleet.go", name=name, mech=m.uid))
                 self._launched(state, seat, m, ev)
         elif p.kind == "pick":
             chosen = next(c for c in side.ship_pile if c.id == a.card)
@@ -1626,6 +1640,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
             side.ship_pile = [c for c in side.ship_pile if c.id not in p.data["cards"]] + rest
             state.rng.shuffle(side.ship_pile)
             side.hand.append(chosen)
+            ev.append(_public("fleet.card.picked", name=name, n=len(p.data["cards"])))
             ev.append(_private(seat, "fleet.drawn", cards=self._cards_text([chosen])))
         elif p.kind == "warp":
             if isinstance(a, Warp):
@@ -1635,6 +1650,8 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                 rest = [u for u in p.data["mechs"] if u != a.mech]
                 if rest:
                     state.pending.insert(0, Pending(kind="warp", seat=seat, data={"mechs": rest}))
+            else:
+                ev.append(_public("fleet.warp_pass", name=name, mechs=list(p.data["mechs"])))
 
     def _attack_second(self, state: FleetState, seat: int, target: str, ev: list[Event]) -> None:
         """双管镭射炮: the first shot hit, so a second target is shot at (no energy spent)."""
@@ -1800,7 +1817,7 @@ class FleetEngine(Engine[FleetState, Any, FleetOptions]):
                     m.hp = min(m.max_hp, m.hp + 3)
             else:
                 ev.append(_private(seat, "fleet.skill.ready", skill=f"@fleet.skill.{skill}.name",
-                                   text=f"@fleet.skill.{skill}.text"))
+                                   text=f"@fleet.skill.{skill}.text", when=f"@fleet.skill.{skill}.when"))
 
     def _check_victory(self, state: FleetState, ev: list[Event]) -> bool:
         """End the game when a side has won or both have lost (settle skips this while

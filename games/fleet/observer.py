@@ -7,7 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from games.fleet.data import DATA
-from games.fleet.state import FleetState, Side
+from games.fleet.state import FleetState, Side, window_answers
 
 D = DATA()
 
@@ -66,6 +66,8 @@ def build_view(state: FleetState, seat: int | None, waiting: list[int]) -> dict[
     if state.pending:
         p = state.pending[0]
         view["pending"] = {"kind": p.kind, "seat": p.seat}
+        if p.kind == "react":  # what the window answers: public, said alike whatever the seat holds
+            view["pending"]["answers"] = window_answers(state, p)
         if seat == p.seat and p.kind == "pick":
             side = state.sides[seat]
             view["pending"]["cards"] = [asdict(c) for c in side.ship_pile if c.id in p.data["cards"]]

@@ -33,6 +33,8 @@ class Odds:
     hit_twice: bool = False  # 危机超感 of the target: two hit rolls, both must hit
     evade_twice: bool = False  # 视限超感 of the attacker: two evade rolls, both must evade
     sure: bool = False  # no roll at all (防空弹幕炮 against a mech)
+    hit_terms: tuple[aim.Term, ...] = ()  # what `hit` and `evade` add up from (games/fleet/aim.py), as the
+    evade_terms: tuple[aim.Term, ...] = ()  # roll lines name them
 
     @property
     def chance(self) -> Fraction:
@@ -66,9 +68,10 @@ def attack_odds(engine: "FleetEngine", state: FleetState, seat: int, unit: str, 
     d = 0
     if me is not None:
         d = ship_dist(1 - seat, me.zone) if tgt is None else engine.unit_zone_dist(state, seat, unit, tgt.zone)
-    hit = aim.total(aim.hit_terms(state, seat, me, wid, tgt, d))
-    evade = aim.total(aim.evade_terms(state, 1 - seat, tgt, seen_only=True))
+    hit_terms = tuple(aim.hit_terms(state, seat, me, wid, tgt, d))
+    evade_terms = tuple(aim.evade_terms(state, 1 - seat, tgt, seen_only=True))
     damaged = tgt is not None and tgt.hp < tgt.max_hp
-    return Odds(hit=hit, evade=evade, shots=w.shots,
+    return Odds(hit=aim.total(hit_terms), evade=aim.total(evade_terms), shots=w.shots,
+                hit_terms=hit_terms, evade_terms=evade_terms,
                 hit_twice=damaged and tgt.revealed and aim.talent(tgt) == "crisis_sense",
                 evade_twice=damaged and aim.talent(me) == "hyper_sight")

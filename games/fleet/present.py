@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import table_over, wants_key
 from games.core.i18n import aside, listed, numbered, t, verb_names
-from games.fleet.data import DATA, parse_loadout
+from games.fleet.data import DATA, DECK_SIDE_SIZE, MAX_COPIES, parse_loadout
 from games.fleet.odds import Odds, attack_odds
 from games.fleet.state import ZONES, FleetState, ship_dist
 
@@ -125,7 +125,9 @@ def token_names(engine: "FleetEngine", state: FleetState, seat: int, locale: str
     for table in (D.ships, D.mechs, D.pilots, D.subs, D.presets):
         names.update({key: _nm(item.name, locale) for key, item in table.items()})
     names.update({key: captain_name(key, locale) for key in D.captains})
-    names.update({key: pilot_name(key, locale) for key in D.pilots})
+    # a pilot with its talent: the launch menu lists the pilots at a step of its own (each with
+    # the launch zones under it), and a player choosing whom to launch must see what each does
+    names.update({key: aside(locale, pilot_name(key, locale), talent_text(key, locale)) for key in D.pilots})
     for key, weapon in D.weapon_table.items():
         names[key] = _nm(weapon.name, locale)
     for goal in ("raid", "annihilation", "arms"):
@@ -205,8 +207,7 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
     if key == "fleet.damage":  # 战术链接护盾: a mech that was not hit says why it takes damage
         out["strike"] = t(locale, "fleet.label.from_strike", n=params["strike"]) if params.get("strike") else ""
         # what made the damage differ from the weapon's (RULES.md 6: "2+2+4+4" read as a mistake)
-        out["why"] = t(locale, "fleet.label.why", reasons=listed(locale, (t(locale, f"fleet.why.{w}")
-                                                                         for w in params["why"]))) \
+        out["why"] = t(locale, "fleet.label.why", reasons=listed(locale, (why_text(w, locale) for w in params["why"]))) \
             if params.get("why") else ""
         hit_on, out["share"] = params.get("hit_on"), ""
         if params.get("nothing"):  # a hit that came to nothing says what took it
@@ -216,6 +217,8 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
         elif hit_on is not None:
             out["share"] = t(locale, "fleet.label.link_share", dmg=params["share_of"],
                              target=mech_labels(state.sides, locale)[hit_on])
+    if key == "fleet.skill.ready" and "when" not in params:  # logged before the DM said when
+        out["when"] = str(params.get("skill", "")).replace(".name", ".when")
     if key == "fleet.skill.used" and isinstance(params.get("captain"), dict):
         out["captain"] = captain_name(params["captain"], locale)
     if isinstance(params.get("pilot"), dict):  # revealed, injured, back
@@ -237,6 +240,16 @@ def event_params(engine: "FleetEngine", state: FleetState, key: str, params: dic
     names = [_nm(by_text[m.group(1)].name, locale) if m.group(1) in by_text else m.group(1)
              for m in _CARDS_TEXT.finditer(cards)]
     return {**out, "cards": listed(locale, names)}
+
+
+def why_text(why: str, locale: str) -> str:
+    """One term of a damage line (`fleet.why.*`); `base.WEAPON` is the weapon's own damage, the
+    first term (`Siege energy laser 10`, then `−8 with no energy spent`)."""
+    kind, _, wid = why.partition(".")
+    if kind == "base":
+        w = D.weapon(wid)
+        return t(locale, "fleet.why.base", weapon=_nm(w.name, locale), n=w.damage)
+    return t(locale, f"fleet.why.{why}")
 
 
 _AT_MOST = {"hit", "hit_again", "evade", "evade_again", "joint_boost", "red_armor", "saber", "bail_out"}  # d20/d100 at most `need` succeeds
@@ -271,14 +284,21 @@ def roll_terms(params: dict[str, Any], what: str, locale: str) -> str:
         terms = [("chance", params["need"])] if what not in ("hit", "hit_again", "evade", "evade_again") else []
     if not terms:
         return ""
+    return t(locale, "fleet.roll_terms", terms=terms_text(terms, locale))
+
+
+def terms_text(terms: Any, locale: str, weapons: bool = True) -> str:
+    """`evade 7 + smoke or cover 5 + Awakening 4`: a target's terms (games/fleet/aim.py) by name,
+    the same words on a roll line and under a menu's attack choice. Without `weapons`, a weapon's
+    own modifier reads "against a mech" (a menu option is that weapon's already)."""
     parts = []
     for i, (key, value) in enumerate(terms):
         kind, _, wid = str(key).partition(".")
-        label = t(locale, f"fleet.term.{kind}", n=abs(value) // 3,
-                  weapon=_nm(D.weapon(wid).name, locale) if wid else "")
+        label = t(locale, f"fleet.term.{kind}" if weapons or not wid else f"fleet.term.{kind}_short",
+                  n=abs(value) // 3, weapon=_nm(D.weapon(wid).name, locale) if wid else "")
         sign = "" if i == 0 else " − " if value < 0 else " + "
         parts.append(f"{sign}{label} {abs(value) if i else value}")
-    return t(locale, "fleet.roll_terms", terms="".join(parts))
+    return "".join(parts)
 
 
 def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> str | None:
@@ -292,6 +312,11 @@ def prompt(engine: "FleetEngine", state: FleetState, seat: int, locale: str) -> 
         trigger = state.pending[0].data.get("trigger", "strike")
         return t(locale, f"fleet.prompt.{trigger}", name=state.names[1 - seat])
     return None
+
+
+def talent_text(pilot: str, locale: str) -> str:
+    """`Bloody Reaper: melee damage +1`: a pilot's talent, its name and what it does."""
+    return t(locale, f"fleet.talent.{D.pilots[pilot].talent}")
 
 
 def weapon_facts(w: Any, locale: str) -> str:
@@ -321,7 +346,7 @@ def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
     if kind == "captain":
         return listed(locale, (t(locale, f"fleet.skill.{k}.name") for k in D.captains[key].skills))
     if kind == "pilot":
-        return t(locale, f"fleet.talent.{D.pilots[key].talent}")
+        return talent_text(key, locale)
     if kind == "card":
         return t(locale, f"fleet.sub.{key}").rstrip(".。")
     if kind == "victory":
@@ -334,22 +359,46 @@ def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
 
 
 def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
-    """Under an attack choice: `3 shots, each 42% to land (hits on d20 ≤ 12, evaded on ≤ 8)`,
+    """Under an attack choice: `3 shots, each 42% to land: d20 ≤ 12 hits (hit 15 − fog 3), ≤ 8 evades`,
     from what the seat may know (games/fleet/odds.py), "" where no dice are rolled against one
-    target (a blast on a zone, a support weapon); under a move, a raid's win; under a resupply,
-    what it does; "" for any other choice."""
+    target (a blast on a zone, a support weapon); under a move, a raid's win, or why a held mech
+    has no forward move; under a resupply, what it does; under a launch, the pilot's talent; while
+    building, what a captain's skills do and which half of the deck a card fills; "" for any other
+    choice."""
     if a.kind == "attack":
         return odds_text(attack_odds(engine, state, seat, a.mech, a.weapon, a.target), locale)
     if a.kind == "fire":
         return odds_text(attack_odds(engine, state, seat, "ship", a.weapon, a.target), locale)
     if a.kind == "second":  # 双管镭射炮's second shot: the ship's twin laser again
         return odds_text(attack_odds(engine, state, seat, "ship", "twin_laser", a.target), locale)
+    if a.kind == "captain" and state.phase == "build":  # what each skill does (the label names them only)
+        skills = D.captains[a.id].skills
+        named = " · ".join(t(locale, "fleet.facts.skill", name=t(locale, f"fleet.skill.{k}.name"),
+                             gist=t(locale, f"fleet.skill.{k}.gist")) for k in skills)
+        return named if len(named) <= OPTION_TEXT else " · ".join(t(locale, f"fleet.skill.{k}.gist") for k in skills)
+    if a.kind == "card" and state.phase == "build":  # which half of the 10 + 10 it fills, and how far
+        b, side = state.sides[seat].build, D.subs[a.id].side
+        chosen = b.ship_cards if side == "ship" else b.mech_cards
+        return t(locale, f"fleet.facts.card_{side}", n=sum(chosen.values()), max=DECK_SIDE_SIZE,
+                 copies=chosen.get(a.id, 0), most=MAX_COPIES)
+    if a.kind == "launch":  # whom to launch: what the pilot's talent does (the label names the pilot only)
+        return talent_text(a.pilot, locale)
     if a.kind == "resupply":  # its label names the mechs only
         return t(locale, "fleet.facts.resupply")
     zone = getattr(a, "zone", None) if a.kind in ("move", "warp") else getattr(a, "target", None)
     if a.kind in ("move", "warp", "use") and isinstance(zone, str) and zone in ZONES and raid_wins(state, seat, zone):
         return t(locale, "fleet.facts.raid_win")
+    if a.kind == "move" and held(engine, state, seat, a.mech):  # why the forward move is not offered
+        return t(locale, "fleet.facts.held")
     return ""
+
+
+def held(engine: "FleetEngine", state: FleetState, seat: int, uid: str) -> bool:
+    """`seat`'s mech shares its zone with an enemy mech, short of the enemy ship row: it may not
+    move forward (RULES.md 4: "所在区域有敌方战甲时不能向前"), and its menu lacked that move unsaid."""
+    m = engine.mech(state, uid)
+    return m is not None and m.zone is not None and ship_dist(1 - seat, m.zone) > 0 and \
+        any(e.zone == m.zone for e in engine.on_field(state.sides[1 - seat]))
 
 
 def raid_wins(state: FleetState, seat: int, zone: str) -> bool:
@@ -358,15 +407,35 @@ def raid_wins(state: FleetState, seat: int, zone: str) -> bool:
     return "raid" in state.conditions and ship_dist(1 - seat, zone) == 0 and not state.sides[1 - seat].ship.giant
 
 
+OPTION_TEXT = 100  # Discord: a select option's description holds 100 characters (the adapter cuts a longer one)
+
+
 def odds_text(odds: Odds | None, locale: str) -> str:
+    """`42% to land: d20 ≤ 12 hits (hit 15 − fog 3), ≤ 8 evades`: the chance one shot lands
+    with what its numbers add up from, in the words of the roll lines (issue 18: the menus showed
+    totals only); a target that is just the unit's own value has no terms to name. Where all the
+    terms do not fit a select option's description, a weapon's modifier loses its weapon's name
+    (the option is that weapon's), then the evade terms, then the hit terms go."""
     if odds is None:
         return ""
     if odds.sure:
         return t(locale, "fleet.odds.sure")
-    return t(locale, "fleet.odds.land", chance=odds.percent, hit=odds.hit, evade=odds.evade,
-             each=t(locale, "fleet.odds.each", shots=odds.shots) if odds.shots > 1 else "",
-             hit_twice=t(locale, "fleet.odds.hit_twice") if odds.hit_twice else "",
-             evade_twice=t(locale, "fleet.odds.evade_twice") if odds.evade_twice else "")
+
+    def terms(shown: tuple, weapons: bool) -> str:
+        return t(locale, "fleet.roll_terms", terms=terms_text(shown, locale, weapons)) if len(shown) > 1 else ""
+
+    text = ""
+    for weapons, hit_terms, evade_terms in ((True, True, True), (False, True, True), (False, True, False),
+                                            (False, False, False)):
+        text = t(locale, "fleet.odds.land", chance=odds.percent, hit=odds.hit, evade=odds.evade,
+                 hit_terms=terms(odds.hit_terms, weapons) if hit_terms else "",
+                 evade_terms=terms(odds.evade_terms, weapons) if evade_terms else "",
+                 each=t(locale, "fleet.odds.each", shots=odds.shots) if odds.shots > 1 else "",
+                 hit_twice=t(locale, "fleet.odds.hit_twice") if odds.hit_twice else "",
+                 evade_twice=t(locale, "fleet.odds.evade_twice") if odds.evade_twice else "")
+        if len(text) <= OPTION_TEXT:
+            break
+    return text
 
 
 def describe(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
@@ -519,7 +588,10 @@ def summary(view: dict[str, Any], locale: str) -> str:
     if view["weather"]:
         lines.append(t(locale, "fleet.label.weather", weather=_nm(D.events[view["weather"]].name, locale)))
     pending = view.get("pending")
-    if pending and pending["kind"] != "react":  # a window says itself in the channel (fleet.window)
+    if pending and pending["kind"] == "react":  # a window, in the same words whatever the seat holds
+        lines.append(t(locale, "fleet.window", name=names[pending["seat"]],
+                       trigger=t(locale, f"fleet.window_for.{pending['answers']}")))
+    elif pending:
         lines.append(t(locale, "fleet.label.choosing", name=names[pending["seat"]],
                        what=t(locale, f"fleet.pending.{pending['kind']}")))
     if warning := raid_warning(view, locale):

@@ -18,9 +18,9 @@ COLORS = {"ship": (52, 66, 92), "launch": (44, 76, 60), "event": (92, 70, 38), "
 SEAT_COLORS = ((90, 170, 255), (255, 120, 110))
 LAST_MOVE = (250, 200, 0)
 # the key under the map: what each colour means, in a font a phone shows at a readable size (the
-# picture is shrunk to about half its width there): two columns, three rows
+# picture is shrunk to about half its width there): a row for each group of colours drawn
 LEGEND_FONT, LEGEND_ROW, SWATCH = 18, 32, 22
-LEGEND_H = LEGEND_ROW * 3 + 8
+Swatch = tuple[tuple[int, int, int], tuple[int, int, int] | None, str]  # fill, outline, words
 
 
 def _nm(names: dict[str, str], locale: str) -> str:
@@ -50,7 +50,8 @@ def _zone_kind(zone: str) -> str:
 
 def render_board(view: dict[str, Any], locale: str) -> bytes:
     width = MARGIN * 2 + CELL_W * 3 + PANEL
-    height = MARGIN * 2 + CELL_H * 5 + LEGEND_H
+    legend = legend_rows(view, locale)
+    height = MARGIN * 2 + CELL_H * 5 + LEGEND_ROW * len(legend) + 8  # no empty row under the key
     img = Image.new("RGB", (width, height), BG)
     draw = ImageDraw.Draw(img)
     small, mid, big = font(13), font(15), font(18)
@@ -63,7 +64,7 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
             boxes[zone] = (x0, y0)
             draw.rectangle([x0 + 2, y0 + 2, x0 + CELL_W - 2, y0 + CELL_H - 2], fill=COLORS[_zone_kind(zone)])
             draw.text((x0 + 6, y0 + 4), zone, font=small, fill=(170, 170, 170))
-    _legend(draw, view, locale, MARGIN + CELL_H * 5 + 8, width)
+    _legend(draw, legend, MARGIN + CELL_H * 5 + 8, width)
     if in_build(view):
         draw.text((MARGIN + 10, MARGIN + CELL_H * 2 + 30), t(locale, "fleet.label.building"), font=big,
                   fill=(230, 230, 230))
@@ -126,10 +127,11 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     return png_bytes(with_banner(img, view, locale))
 
 
-def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int, width: int) -> None:
-    """Each zone colour with what the zone is for, then each player's colour with the name and the
-    last move's outline (issue 18: the picture had no key for its colours)."""
-    Swatch = tuple[tuple[int, int, int], tuple[int, int, int] | None, str]  # fill, outline, words
+def legend_rows(view: dict[str, Any], locale: str) -> list[list[Swatch]]:
+    """Each zone colour with what the zone is for, then, once the fleets are on the board, each
+    player's colour with the name and the last move's outline (issue 18: the picture had no key
+    for its colours). Only rows with entries: the building picture has no players' row, and its
+    key had an empty third row under it."""
     ship = "ship_raid" if "raid" in view.get("conditions", ()) else "ship"  # the ship row ends the game by raid
     rows: list[list[Swatch]] = [
         [(COLORS["ship"], None, t(locale, f"fleet.legend.{ship}")),
@@ -138,6 +140,10 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: i
     if not in_build(view):
         rows.append([(SEAT_COLORS[seat], None, name) for seat, name in enumerate(view["names"])]
                     + [(BG, LAST_MOVE, t(locale, "fleet.legend.last"))])
+    return [row for row in rows if row]
+
+
+def _legend(draw: ImageDraw.ImageDraw, rows: list[list[Swatch]], top: int, width: int) -> None:
     for r, row in enumerate(rows):
         column = (width - MARGIN * 2) // len(row)
         for c, (fill, outline, text) in enumerate(row):

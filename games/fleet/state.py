@@ -421,3 +421,12 @@ class Warp(ActionBase):
 ACTIONS = (Preset, FleetCode, PickShip, PickMain, PickMech, PickCaptain, PickPilot, PickCard, Done, Reset, Victory,
            Fire, Draw, Operate, Order, Launch, Recall, Gather, PlayCard, EndTurn, UseSkill, Turret, Resupply, Move,
            Attack, UseCard, Stand, React, Pass, Second, Attach, Go, Pick, Warp)
+
+
+def window_answers(state: FleetState, p: Pending) -> str:
+    """What a reaction window `p` answers, as the table names it (`fleet.window_for.*`): the
+    opponent's launch or gathering, an attack, or the seat's own attack (精准打击's window)."""
+    trigger = p.data["trigger"]
+    if trigger == "strike" and state.strike is not None and state.strike.seat == p.seat:
+        return "strike_own"
+    return trigger

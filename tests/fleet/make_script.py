@@ -9,6 +9,7 @@ DM. Run `.venv/bin/python -m tests.fleet.make_script` to regenerate after rule c
 from __future__ import annotations
 
 import random
+from typing import Any
 from pathlib import Path
 
 from bot.host.core import lone_waiver
@@ -29,7 +30,7 @@ ALICE_BUILD = ["ship bull", "main heavy_vulcan", "main flak", "main twin_laser",
 BOB_BUILD = ["preset bastion", "victory annihilation"]
 
 
-def lines(seed: int = SEED) -> tuple[list[str], int]:
+def lines(seed: int = SEED) -> tuple[list[str], Any]:
     state = ENGINE.setup([Seat(index=i, name=n) for i, n in enumerate(NAMES)], ENGINE.parse_options({}), seed).state
     rng = random.Random(seed)
     out = [
@@ -59,10 +60,10 @@ def lines(seed: int = SEED) -> tuple[list[str], int]:
             if turns % 8 == 0:
                 out.append("alice: /game status")
     out.append("alice: /game status")
-    return out, ENGINE.outcome(state).winners[0]
+    return out, ENGINE.outcome(state)
 
 
 if __name__ == "__main__":
-    text, winner = lines()
+    text, outcome = lines()
     SCRIPT.write_text("\n".join(text) + "\n", encoding="utf-8")
-    print(f"{SCRIPT}: {len(text)} lines, winner seat {winner}")
+    print(f"{SCRIPT}: {len(text)} lines, winner seat {outcome.winners[0]} ({outcome.reason})")

@@ -286,13 +286,13 @@ def test_ship_rows():
     assert SHIP_ROW == (1, 5)
 
 
-@pytest.mark.parametrize("locale,doubled", [("en", ": ×2 from the vulcan's third hit on (health"),
-                                            ("zh-CN", "：火神炮第三次命中起 ×2（生命")])
+@pytest.mark.parametrize("locale,doubled", [("en", ": Heavy ship vulcan 2, ×2 from the vulcan's third hit on (health"),
+                                            ("zh-CN", "：重型舰装火神炮 2、火神炮第三次命中起 ×2（生命")])
 def test_a_damage_line_says_what_made_it_differ_from_the_weapon_s(locale, doubled):
     """The console playtest read "takes 2 damage from strike 1 … 2 … 4 … 4" from a weapon that
     deals 2, with nothing saying why (issue 18: "damage with its terms"). RULES.md 6, heavy
-    vulcan: "命中两次后，之后每次命中伤害 ×2" (2+2+4+4). The lines of strikes 3 and 4 say so;
-    those of 1 and 2 add nothing."""
+    vulcan: "命中两次后，之后每次命中伤害 ×2" (2+2+4+4). The lines of strikes 3 and 4 say so,
+    from the weapon's own 2; those of 1 and 2 add nothing."""
     s = game()
     dice(s, 1, 20, 1, 20, 1, 20, 1, 20)
     step = act(s, 0, "fire heavy_vulcan ship")

@@ -138,18 +138,20 @@ def _window(trigger: str, card: str):
                                                   ("strike", "warp_shield", "spy_drone")])
 def test_a_window_is_said_alike_in_the_channel_and_only_an_answer_in_hand_brings_a_dm(locale, trigger, answer, other):
     """Issue 18: fleet sent a "pass is your only choice" DM at every enemy launch. RULES.md 5 (⚖):
-    a window opens by what the opponent sees, and is announced in the channel in the same words
-    whatever the seat holds; only a seat that holds an answer gets the DM with the buttons. The
-    secret holds: the table's lines, who is awaited and the public and the opponent's views are
-    the same with the answering card or another ship card in hand."""
+    a window opens by what the opponent sees, and is announced on the channel's status line in the
+    same words whatever the seat holds; only a seat that holds an answer gets the DM with the
+    buttons. The secret holds: the table's lines and board, who is awaited and the public and the
+    opponent's views are the same with the answering card or another ship card in hand."""
     seen = {}
     for card in (answer, other):
         step, s = _window(trigger, card)
         public = GAME.text.event_lines(s, [(e.key, e.params) for e in step.events if e.to is None], locale)
         opponent = [e.key for e in step.events if e.to is not None and 0 in e.to]
         views = ENGINE.view(s, None), ENGINE.view(s, 0)
-        seen[card] = public, opponent, ENGINE.active_seats(s), views, GAME.text.prompt(s, 1, locale)
-    assert seen[answer][:4] == seen[other][:4]  # the table cannot tell
-    said = next(line for line in seen[answer][0] if line.startswith(s.names[1]) and t(locale, f"fleet.window_for.{trigger}") in line)
-    assert said == t(locale, "fleet.window", name=s.names[1], trigger=t(locale, f"fleet.window_for.{trigger}"))
-    assert seen[answer][2] == [1] and seen[answer][4] and seen[other][4] is None  # a DM only with an answer
+        board = GAME.text.summary(views[0], locale)
+        seen[card] = public, opponent, ENGINE.active_seats(s), views, board, GAME.text.prompt(s, 1, locale)
+    assert seen[answer][:5] == seen[other][:5]  # the table cannot tell
+    said = t(locale, "fleet.window", name=s.names[1], trigger=t(locale, f"fleet.window_for.{trigger}"))
+    assert said in seen[answer][4].splitlines()
+    assert not [line for line in seen[answer][0] if said in line]  # the status line says it, not a step's line
+    assert seen[answer][2] == [1] and seen[answer][5] and seen[other][5] is None  # a DM only with an answer

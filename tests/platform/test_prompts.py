@@ -19,7 +19,10 @@ USERS = ("alice", "bob")
 
 async def test_a_reaction_window_reaches_its_player_with_buttons_and_the_timer(host):
     sid = await fleet_table(host, timer_hours="2")
-    rng = random.Random(1)
+    # seeded play: with seed 1 the fleet heuristic's game ends by raid after one window with an
+    # answer in hand since it keeps grenades for mechs in reach (fleet16); seeds 2 and 3 gave one
+    # before that change too
+    rng = random.Random(4)
     prompts = 0
     for _ in range(200):
         session = await host.repo.load_session(sid)
