@@ -97,7 +97,8 @@ class Screen:
             return f"? {number} is disabled"
         dm = int(shown.message["channel_id"]) in self.h.recorder.dm_channels
         start = len(self.h.requests)
-        await self.h.click(self.user, shown.message, component["custom_id"], values=values, dm=dm)
+        await self.h.click(self.user, shown.message, component["custom_id"], values=values, dm=dm,
+                           guild_locale=self.guild_locale)
         self.clicks += 1
         callback = next((r for r in self.h.requests[start:] if r.path.endswith("/callback")), None)
         if callback is not None and callback.json.get("type") in (6, 7):  # the clicked message is edited

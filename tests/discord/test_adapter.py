@@ -311,3 +311,27 @@ async def test_dice_history_takes_a_count_as_the_console_does(harness):
     embed_title = (reply.body.get("embeds") or [{}])[0].get("title", "") + reply.body.get("content", "")
     assert t("en", "roll.history.title", count=2) in embed_title, reply.body
     assert not harness.recorder.unexpected
+
+
+async def test_a_timer_post_and_dm_carry_buttons_in_their_readers_language(harness):
+    """Posts and DMs the timer delivers (bots' moves left after a command, turn timers) have no
+    command to take a language from: an English table's post got the bot's default Chinese
+    buttons ("选择我的行动", "🃏查看我的手牌" under English text; found with tests/discord/play.py).
+    The post's buttons follow its table's language; a DM's, its reader's (as the host writes
+    its text), whoever's command or timer sent it."""
+    from bot.outbox import ActionMenu, MenuOption, Message, Outbox
+
+    h = harness
+    await h.slash(ALICE, "game new", guild_locale="en-US", game="duel")
+    await h.slash(LI, "game join", guild_locale="en-US")  # LI reads Chinese at an English table
+    start = len(h.requests)
+    menu = ActionMenu(1, 1, [], [MenuOption("pass", "pass")])
+    outbox = Outbox(public=[(CHANNEL_ID, Message(text="Bot 1 plays.", pings=[ALICE.id], session_id=1))],
+                    private=[(LI.id, Message(text="你的回合。", session_id=1, menu=menu))])
+    await h.client.delivery.deliver(outbox, None)  # as the timer does: no command
+    await h.drain()
+    post = h.recorder.channel_messages(CHANNEL_ID, start)[0].text
+    assert text("en", "button.act") in post and text("en", "button.hand") in post
+    assert text("zh-CN", "button.hand") not in post
+    dm = h.recorder.dm_messages(LI.id, start)[0].text
+    assert text("zh-CN", "msg.menu_placeholder") in dm and text("en", "msg.menu_placeholder") not in dm
