@@ -372,9 +372,12 @@ class Delivery:
                     interaction: discord.Interaction | None, hand_button: bool) -> Result:
         """Post `message` in a channel; None when every part of it went through, else the
         error of a part that failed (the other parts are sent all the same)."""
+        table = await self._table(message) if hand_button or cmd is None else None
         # the post's buttons in the language of its text: a timer's post (no command) is in
         # its table's language, not the bot's default
-        locale = cmd.guild_locale if cmd is not None else await self._table_locale(message)
+        locale = cmd.guild_locale if cmd is not None else (table.locale if table is not None else None)
+        if table is not None and table.status != "active":
+            hand_button = False  # the game's last post (or a lobby's): nothing to show or play any more
         session = message.menu.session_id if message.menu is not None else None
         channel = self.client.get_partial_messageable(channel_id)
         failed: BaseException | None = None

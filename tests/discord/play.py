@@ -302,6 +302,7 @@ class Screen:
     def plain(self, body: str) -> str:
         """Mentions and timestamps as Discord draws them."""
         body = body.replace(f"<@{self.user.id}>", f"@{self.user.display or self.user.name}")
+        body = body.replace(f"<#{CHANNEL_ID}>", "#general")
 
         def when(match: re.Match[str]) -> str:
             moment = datetime.datetime.fromtimestamp(int(match[1]), datetime.timezone.utc)
