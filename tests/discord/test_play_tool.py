@@ -26,12 +26,14 @@ async def test_a_move_by_clicks_on_the_text_screen(tmp_path):
         # their hand arrives by DM, marked as such
         assert "@Ada" in seen and "<@" not in seen
         assert re.search(r"\[DM\]\nYour cards: \d", seen), seen
+        # `look` shows again what is still clickable, under the same numbers
+        assert number_of(await screen.run_line("look"), "Choose my move") == number_of(seen, "Choose my move")
         menu = await screen.run_line(number_of(seen, "Choose my move"))
         assert "[only you]" in menu and "v " in menu  # a select, shown privately
         cards = await screen.run_line(number_of(menu, "play"))
         assert "(edited)" in cards  # the menu edits itself in place
-        first_card = re.search(r"(\d+\.1) ", cards)[1]
-        ready = await screen.run_line(first_card)
+        first_card = re.search(r"(\d+)\.1 ", cards)[1]
+        ready = await screen.run_line(f"{first_card} 1")  # "N K" picks as "N.K" does
         version = (await screen.h.client.host.repo.load_session(1)).version
         after = await screen.run_line(number_of(ready, "Confirm"))
         assert (await screen.h.client.host.repo.load_session(1)).version > version  # the move was played
