@@ -368,7 +368,11 @@ class Delivery:
                     interaction: discord.Interaction | None, hand_button: bool) -> Result:
         """Post `message` in a channel; None when every part of it went through, else the
         error of a part that failed (the other parts are sent all the same)."""
-        locale = cmd.guild_locale if cmd is not None else None
+        # the post's buttons in the language of its text: a timer's post (no command) is in
+        # its table's language, not the bot's default. Whether the game goes on (the hand and
+        # move buttons) the host says: `Message.game_on`
+        table = await self._table(message) if cmd is None else None
+        locale = cmd.guild_locale if cmd is not None else (table.locale if table is not None else None)
         session = message.menu.session_id if message.menu is not None else None
         channel = self.client.get_partial_messageable(channel_id)
         failed: BaseException | None = None
@@ -401,9 +405,10 @@ class Delivery:
         """None when the DM went through; else what `_dm_missed` needs: the outcome, why
         ("closed" or "failed"), and whether the table should be told."""
         is_caller = cmd is not None and cmd.user_id == user_id
-        locale = cmd.locale if is_caller else (cmd.guild_locale if cmd is not None else None)
         if self.dms_known_closed(user_id):
             return "the user's DMs are closed", "closed", False
+        # a DM's menu and buttons in its reader's language, as the host wrote its text
+        locale = cmd.locale if is_caller else await self._reader_locale(user_id, cmd, message)
         try:
             dm = await self.client.create_dm(discord.Object(id=user_id))
             for i, part in enumerate(message_parts(message, locale)):
@@ -448,9 +453,7 @@ class Delivery:
             return outcome
         # Someone else's secret: never shown here; tell them (with a ping, in their language)
         # how to see it.
-        locale = await self._user_locale(user_id)
-        if locale is None:
-            locale = cmd.guild_locale if cmd is not None else await self._table_locale(message)
+        locale = await self._reader_locale(user_id, cmd, message)
         note = Message(text=text(locale, f"msg.dm_{reason}_other", mention=f"<@{user_id}>"),
                        pings=[user_id], session_id=message.session_id,
                        # the note stands for this DM: sent again with it, it is the same message
@@ -463,6 +466,13 @@ class Delivery:
             return cmd.channel_id
         session = await self._table(message)
         return session.channel_id if session is not None else None
+
+    async def _reader_locale(self, user_id: int, cmd: Command | None, message: Message) -> str | None:
+        """The language of a player who is not the caller: their own, else the server's, else the table's."""
+        locale = await self._user_locale(user_id)
+        if locale is None:
+            locale = cmd.guild_locale if cmd is not None else await self._table_locale(message)
+        return locale
 
     async def _user_locale(self, user_id: int) -> str | None:
         try:

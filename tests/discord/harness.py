@@ -552,12 +552,12 @@ class DiscordHarness:
         return answers[0].json["data"]["choices"]
 
     async def click(self, user: User, message: dict[str, Any], custom_id: str, *, values: list[str] | None = None,
-                    dm: bool = False, channel_id: int | None = None) -> list[Request]:
+                    dm: bool = False, channel_id: int | None = None, guild_locale: str = "zh-CN") -> list[Request]:
         """Click a button or pick from a select on a message the bot sent (a recorded response)."""
         component = _find_component(message.get("components", []), custom_id)
         assert component is not None, f"no component {custom_id!r} on that message"
         start = len(self.requests)
-        payload = self._base(3, user, dm=dm, channel_id=channel_id or int(message["channel_id"]))
+        payload = self._base(3, user, dm=dm, channel_id=channel_id or int(message["channel_id"]), guild_locale=guild_locale)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if component["type"] == 3:
             data["values"] = values or []

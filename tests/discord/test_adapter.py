@@ -326,3 +326,46 @@ async def test_the_reveal_in_discord_names_no_server_path(harness, db_path):
     assert any("shapan verify --session 1" in text for text in texts)
     where = str(db_path).removeprefix("sqlite:")
     assert not any("--db" in text or where in text for text in texts)
+
+
+async def test_a_timer_post_and_dm_carry_buttons_in_their_readers_language(harness):
+    """Posts and DMs the timer delivers (bots' moves left after a command, turn timers) have no
+    command to take a language from: an English table's post got the bot's default Chinese
+    buttons ("选择我的行动", "🃏查看我的手牌" under English text; found with tests/discord/play.py).
+    The post's buttons follow its table's language; a DM's, its reader's (as the host writes
+    its text), whoever's command or timer sent it."""
+    from bot.outbox import ActionMenu, MenuOption, Message, Outbox
+
+    h = harness
+    await h.slash(ALICE, "game new", guild_locale="en-US", game="duel")
+    await h.slash(LI, "game join", guild_locale="en-US")  # LI reads Chinese at an English table
+    await h.slash(ALICE, "game start", guild_locale="en-US")
+    start = len(h.requests)
+    menu = ActionMenu(1, 1, [], [MenuOption("pass", "pass")])
+    outbox = Outbox(public=[(CHANNEL_ID, Message(text="Bot 1 plays.", pings=[ALICE.id], session_id=1))],
+                    private=[(LI.id, Message(text="你的回合。", session_id=1, menu=menu))])
+    await h.client.delivery.deliver(outbox, None)  # as the timer does: no command
+    await h.drain()
+    post = h.recorder.channel_messages(CHANNEL_ID, start)[0].text
+    assert text("en", "button.act") in post and text("en", "button.hand") in post
+    assert text("zh-CN", "button.hand") not in post
+    dm = h.recorder.dm_messages(LI.id, start)[0].text
+    assert text("zh-CN", "msg.menu_placeholder") in dm and text("en", "msg.menu_placeholder") not in dm
+
+
+async def test_the_posts_of_a_finished_game_offer_no_hand_or_move_button(harness):
+    """A game's last post carried "🃏 Show my hand", whose click only said the game is over (found
+    with tests/discord/play.py): a click that leads nowhere. Posts of a running game keep it."""
+    await start_duel(harness)
+    session, state = await duel_state(harness)
+    hand = text("en", "button.hand")
+    running = harness.recorder.channel_messages(CHANNEL_ID)[-1]
+    assert "sp:hand" in running.text  # the start's post: the game runs
+    while not DUEL.is_over(state):
+        seat = DUEL.active_seats(state)[0]
+        start = len(harness.requests)
+        await harness.slash((ALICE, BOB)[seat], "play", action=DUEL.legal_actions(state, seat)[0].code())
+        session, state = await duel_state(harness)
+    last = harness.recorder.channel_messages(CHANNEL_ID, start)[-1]
+    assert session.status == "finished"
+    assert "sp:hand" not in last.text and "sp:v:menu" not in last.text and hand not in last.text
