@@ -342,7 +342,7 @@ async def test_a_timer_post_and_dm_carry_buttons_in_their_readers_language(harne
     await h.slash(ALICE, "game start", guild_locale="en-US")
     start = len(h.requests)
     menu = ActionMenu(1, 1, [], [MenuOption("pass", "pass")])
-    outbox = Outbox(public=[(CHANNEL_ID, Message(text="Bot 1 plays.", pings=[ALICE.id], session_id=1))],
+    outbox = Outbox(public=[(CHANNEL_ID, Message(text="Bot 1 plays.", pings=[ALICE.id], session_id=1, game_on=True))],
                     private=[(LI.id, Message(text="你的回合。", session_id=1, menu=menu))])
     await h.client.delivery.deliver(outbox, None)  # as the timer does: no command
     await h.drain()
