@@ -434,6 +434,14 @@ class Host:
         """Message parameters naming commands that differ between the adapters."""
         return {"menu": "/menu" if cmd.surface == "console" else "/act"}
 
+    @staticmethod
+    def _usage(cmd: Command, locale: str, name: str, **params: Any) -> str:
+        """A command line with its arguments as the user types it where they are: positional
+        at the console (`/rules conflict 6`), Discord's named options elsewhere (`/rules
+        game:conflict section:6`; clickplay16 read the console's form in Discord)."""
+        where = "console" if cmd.surface == "console" else "discord"
+        return t(locale, f"host.usage.{name}_{where}", **params)
+
     async def _tick_table(self, session_id: int, now: float) -> Outbox:
         async with self._hold(session_id):
             session = await self.repo.load_session(session_id)  # as it is now, under the hold
@@ -1692,7 +1700,8 @@ class Host:
             body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
             body += "\n" + t(locale, "host.help_table_options") + "\n" + "\n".join(
                 table_options.help_lines(TABLE_OPTIONS, TableOptions, locale))
-            return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
+            return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage",
+                                                                     usage=self._usage(cmd, locale, "new_options", game=key)))
         games = listed(locale, (aside(locale, k, localize_value(get_engine(k).title, locale)) for k in available_games()))
         return self._reply(t(locale, "host.help", games=games, **self._surface_commands(cmd)))
 
@@ -1705,11 +1714,12 @@ class Host:
         title = str(localize_value(engine.title, locale))
         wanted = str(cmd.args.get("section") or "").strip()
         if not wanted:  # the introduction, then the sections by the numbers that open them
-            toc = [t(locale, "host.rules_toc", game=key)] + [section.title() for section in found.sections]
+            toc = [t(locale, "host.rules_toc", game=key, usage=self._usage(cmd, locale, "rules_section", game=key))] + [section.title() for section in found.sections]
             return self._reply("\n\n".join(filter(None, [found.intro, "\n".join(toc)])), title=title)
         section = rules.find_section(found.sections, wanted)
         if section is None:
-            raise HostError("host.no_section", section=wanted[:40], game=key)
+            raise HostError("host.no_section", section=wanted[:40], game=key,
+                            usage=self._usage(cmd, locale, "rules", game=key))
         # a long section is sent whole: the adapters cut a message where Discord needs it
         return self._reply(section.body or "…", title=f"{title} · {section.title()}")
 

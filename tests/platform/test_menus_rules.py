@@ -85,14 +85,16 @@ async def test_rules_by_section(host, tmp_path):
     box = await host.handle(cmd("alice", "rules", game="rulesduel"))
     # the introduction, then each section by the number that opens it (its heading's own)
     assert reply_text(box).splitlines() == ["Two players, three cards each.", "",
-                                            t("en", "host.rules_toc", game="rulesduel"), "1. Setup", "2. Rounds"]
+                                            t("en", "host.rules_toc", game="rulesduel",
+                                              usage="/rules game:rulesduel section:NUMBER"), "1. Setup", "2. Rounds"]
     box = await host.handle(cmd("alice", "rules", game="rulesduel", section="2"))
     assert reply_text(box) == "The leader plays face down, then the other player."
     assert box.reply.title.endswith(" · 2. Rounds")
     box = await host.handle(cmd("alice", "rules", game="rulesduel", section="1 set"))
     assert reply_text(box).startswith("Shuffle nine cards")
     box = await host.handle(cmd("alice", "rules", game="rulesduel", section="victory", locale="zh-CN"))
-    assert reply_text(box) == t("zh-CN", "host.no_section", section="victory", game="rulesduel")
+    assert reply_text(box) == t("zh-CN", "host.no_section", section="victory", game="rulesduel",
+                                           usage="/规则 游戏:rulesduel")
     box = await host.handle(cmd("alice", "rules", game="duel"))
     assert reply_text(box) == t("en", "host.no_rules", game="duel")
     sections = await host.suggest(cmd("alice", "rules", game="rulesduel"), "section", "round")
