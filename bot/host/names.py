@@ -117,10 +117,27 @@ def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = Fa
         # the code's own verb typed beats a label holding it ("turn" is the hull's, not "Turn turret")
         hits = [a for a in hits if a.code().split()[0] == words[0]] or hits
         if hits:
-            return distinct(game.text, state, seat, hits)
+            return distinct(game.text, state, seat, _plainest(game.text, state, seat, hits))
     if not exact and len(words) > 1 and words[-1].isdigit():
         return _menu_number(game, state, seat, " ".join(words[:-1]), int(words[-1]))
     return []
+
+
+def _plainest(text: Text, state: Any, seat: int, hits: list[Any]) -> list[Any]:
+    """Of actions named alike, the one whose label, in every language, begins each other's,
+    which only add an aside in brackets (a shot, and the same shot with a special
+    round: "advfire Tiger #2 Panther #3" is the plain shot, as "… (APFSDS)" names its round;
+    panzer16). Else all of them."""
+    if len(hits) < 2:
+        return hits
+    labels = [[fold(text.describe_action(state, seat, a, loc)) for loc in LOCALES] for a in hits]
+
+    def begins(short: str, long: str) -> bool:  # an aside added, never another name ("Tiger" / "Tiger #2")
+        return long.startswith(short) and long[len(short):].lstrip()[:1] in ("(", "（", "[", "【")
+    for action, own in zip(hits, labels):
+        if all(other is own or all(begins(a, b) for a, b in zip(own, other)) for other in labels):
+            return [action]
+    return hits
 
 
 def _menu_number(game: Game, state: Any, seat: int, text: str, number: int) -> list[Any]:

@@ -26,6 +26,16 @@ async def test_play_a_shot_by_its_chinese_label_through_the_host(host):
         for locale in ("en", "zh-CN"):
             typed = TEXT.describe_action(state, seat, other, locale)
             assert names.match_actions(GAME, state, seat, typed) == [other], typed
+    # the short form, the shot's verb and its two tanks (panzer16: it offered every round's shot):
+    # the plain round, unless a round is named
+    verb, tank, target = shot.code().split()[:3]
+    plain = next(a for a in GAME.engine.legal_actions(state, seat)
+                 if a.code().split()[:3] == [verb, tank, target] and a.ammo is None)
+    for locale in ("en", "zh-CN"):
+        called = TEXT.token_names(state, seat, locale)
+        short = " ".join([verb, *(called[tok].split(" @")[0] for tok in (tank, target))])
+        assert names.match_actions(GAME, state, seat, short) == [plain], short
+        assert names.match_actions(GAME, state, seat, f"{short} {called[shot.ammo]}") == [shot], short
     reply = reply_text(await host.handle(cmd(("alice", "bob")[seat], "play", code=label, locale="zh-CN")))
     assert reply.startswith("✓") and label in reply, reply
     assert (await host.repo.log_entries(sid, last=1))[-1].code == shot.code()
