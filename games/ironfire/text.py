@@ -221,7 +221,12 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
         pct = params.get("pct", 100)
         after = [(t(loc, "ironfire.term.fortify"), -1)] if params.get("fortify") and round_half_up(raw * pct, 100) > 0 \
             else []
-        shown.terms = terms + after
+        # a step that sets the figure (`→ 0`, `→ 3 (focus fire: …)`) counts as a term of what it
+        # changed, so the terms still add up to the total (tests/platform/test_roll_lines.py)
+        steps = [(t(loc, "ironfire.term.floor"), raw - roll - sum(v for _, v in terms))] if floored else []
+        if pct != 100:
+            steps.append((listed(loc, _pct_sources(pct, loc)), round_half_up(raw * pct, 100) - raw))
+        shown.terms = terms + [step for step in steps if step[1]] + after
         _outcome(engine, state, shown, following, loc, labels)
         if pct != 100 or floored:  # a step that sets the figure reads as what it did (`→ 0 (at least 0)`)
             _scaled(shown, params, roll, terms, raw, pct, after, loc, floored)
@@ -229,6 +234,8 @@ def explain_roll(engine, state: IronState, params: dict[str, Any], following: li
         shown.dice, shown.total = [-d for d in shown.dice], -params["total"]
         _outcome(engine, state, shown, following, loc, labels)
         if params.get("pct", 100) != 100:
+            step = round_half_up(-roll * params["pct"], 100) + roll
+            shown.terms = [(listed(loc, _pct_sources(params["pct"], loc)), step)] if step else []
             _scaled(shown, params, -roll, [], -roll, params["pct"], [], loc)
     return shown
 

@@ -108,7 +108,7 @@ async def test_healing_is_not_called_an_attack():
     on one's own cards) is no attack. Both now say it is used on own cards."""
     army = ["al: /play pick Field Medics", "al: /play pick KV-1", "al: /play ready"]
     out = await console([*START, *army, "al: /menu", "al: /menu 1"])
-    assert "[reply al]   1. Field Medics #1 4/4 uses heal on own cards — restores 2–4 each time · up to 1d2 targets" in out
+    assert "[reply al]   1. Field Medics #1 4/4 uses heal on own cards — restores 2–4 each time · targets: up to 1d2" in out
     out = await console([*START, *army, "al: /play Field Medics #1 4/4 uses heal on own cards"])
     assert "[table] al: Field Medics #1 uses heal on own cards: 1 time on up to 2 cards." in out
     zh = [line.replace("al:", "li:") for line in START[1:]] + ["li: /play 战地医护队", "li: /play KV-1重型坦克",

@@ -37,7 +37,7 @@ async def test_a_named_attack_option_reads_as_an_attack_in_the_menu():
     army = ["al: /play pick KV-1", "al: /play pick Katyusha", "al: /play ready"]
     out = await console([*START, *army, "al: /menu", "al: /menu 1"])
     assert ("[reply al]   2. Katyusha 4/4: rocket salvo attack (costs 1 logistics) — damage 0–2 an attack "
-            "(environment -1) · up to 1d3 targets") in out, out[-6:]
+            "(environment -1) · targets: up to 1d3") in out, out[-6:]
     assert not any("attacks rocket salvo" in line for line in out)
     out = await console([*START, *army, "al: /menu", "al: /menu 1", "al: /menu 1"])
     assert "[reply al]   1. KV-1 #1 14/14 attacks vs armour — damage 2–3 an attack" in out, out[-4:]

@@ -108,8 +108,8 @@ def test_an_attack_in_the_menu_shows_the_damage_it_deals():
     state = battle([["panther", "katyusha", "he111"], ["abrams", "grenadier"]], env="mountain")
     facts = {a.code(): (GAME.text.action_facts(state, 0, a, "en"), GAME.text.action_facts(state, 0, a, "zh-CN"))
              for a in ENGINE.legal_actions(state, 0)}
-    assert facts["attack a2 salvo"] == ("damage 1–3 an attack · up to 1d3 targets", "每次攻击伤害 1–3 · 最多 1d3 个目标")
-    assert facts["attack a3 bomb"] == ("damage 0–2 an attack (environment -1) · up to 1d3 targets",
+    assert facts["attack a2 salvo"] == ("damage 1–3 an attack · targets: up to 1d3", "每次攻击伤害 1–3 · 最多 1d3 个目标")
+    assert facts["attack a3 bomb"] == ("damage 0–2 an attack (environment -1) · targets: up to 1d3",
                                        "每次攻击伤害 0–2（环境 -1） · 最多 1d3 个目标")
     assert all(len(f) <= 100 for pair in facts.values() for f in pair)
     unit(state, "a1").heavy = True
