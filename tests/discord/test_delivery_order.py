@@ -49,7 +49,7 @@ async def test_a_reaction_prompt_follows_the_channel_post_that_opens_it(harness)
     for user, code in ((ALICE, "preset raider"), (LI, "preset carrier"), (ALICE, "victory raid"),
                        (LI, "victory arms")):
         await harness.slash(user, "play", action=code)
-    rng = random.Random(1)
+    rng = random.Random(4)  # since fleet16 the bots raid: most seeds end the game before a window opens
     prompts = 0
     for _ in range(120):
         session = await harness.client.host.repo.load_session(1)
