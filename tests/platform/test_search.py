@@ -368,21 +368,30 @@ def test_the_budget_is_a_deadline_even_after_a_stall(game, paired):
     the search's first-ranked move ran its trial moves unchecked.)"""
     base = get_engine(game)
     points = _points(base, 2, {}, seed=21, want=POINTS)
-    late = stalls = 0
+
+    def decide(state, seat, k: int, clock: _Timed):
+        # the heuristic is one step of the search's (it cannot be stopped midway): its own trial
+        # moves cost nothing here, so every step counted is one the search began
+        bot = SearchBot(clock.engine(base), Budget(seconds=1.0), rollout_steps=12, clock=clock, paired=paired,
+                        evaluate=evaluation(base), policy=lambda _, s, who, r: heuristic(base, s, who, r))
+        clock.end = 1.0  # each decision starts its clock at 0
+        action = bot.choose(state, seat, random.Random(k))
+        assert action.code() in {a.code() for a in base.legal_actions(state, seat)}
+
+    late = stalls = runs = 0
     for k, (state, seat) in enumerate(points):
-        # the step the stall hits: early, mid-search and among the last (the check after the search)
-        for stall_at in (2, 15, 40, 70, 85, 95):
+        unstalled = _Timed(0.01)
+        decide(state, seat, k, unstalled)
+        n = unstalled.steps  # the steps this decision takes; the search is the same up to a stall
+        # the step the stall hits: early, mid-search and among the last (the check after the
+        # search), as shares of this decision's own steps (perf16's paired rounds take fewer)
+        for stall_at in sorted({2, n // 5, n // 2, 4 * n // 5, n - 1} - {0, 1}):
             clock = _Timed(0.01, stall_at=stall_at, stall=2.0)
-            # the heuristic is one step of the search's (it cannot be stopped midway): its own trial
-            # moves cost nothing here, so every step counted is one the search began
-            bot = SearchBot(clock.engine(base), Budget(seconds=1.0), rollout_steps=12, clock=clock, paired=paired,
-                            evaluate=evaluation(base), policy=lambda _, s, who, r: heuristic(base, s, who, r))
-            clock.end = 1.0  # each decision starts its clock at 0
-            action = bot.choose(state, seat, random.Random(k))
-            assert action.code() in {a.code() for a in base.legal_actions(state, seat)}
+            decide(state, seat, k, clock)
+            runs += 1
             stalls += clock.steps >= stall_at
             late += clock.late
-    assert stalls >= len(points) * 4  # the stall did hit most decisions
+    assert runs >= len(points) * 4 and stalls == runs  # the stall hit every decision
     assert late == 0, f"{late} engine steps begun after the deadline"
 
 
