@@ -14,7 +14,7 @@ from games.core.hexgrid import DIRECTIONS, parse_hex_name
 from games.core.i18n import localize_value, t
 from games.core.render import font, last_move, png_bytes, with_banner
 from games.panzer.data import MAPS
-from games.panzer.text import tank_numbers
+from games.panzer.text import tank_marks, tank_numbers
 
 SIZE = 34  # centre to corner, pixels
 LEGEND_H = 106
@@ -129,16 +129,7 @@ def render(view: dict[str, Any], locale: str) -> bytes:
             draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), outline=LAST_MOVE, width=3)
         draw.text((cx, cy + SIZE * 0.6), f"#{numbers[tk['id']][1]}{CLASS_LETTER[tk['class']]}", fill=(0, 0, 0),
                   font=label, anchor="mm", stroke_width=2, stroke_fill=fills[h])  # on its hex, readable over a barrel
-        marks = ""
-        for key, letter in (("fired", "F"), ("immobile", "I"), ("gun_broken", "G"), ("dry", "D")):
-            if tk[key]:
-                marks += letter
-        if tk["spotted"]:
-            marks += f"S{tk['spotted']}"
-        if tk["veteran"]:
-            marks += f"V{tk['veteran']}"
-        if tk["ammo"]:
-            marks += f"*{tk['ammo']}"
+        marks = tank_marks(tk)  # as the text board writes them, so its key explains both
         if marks:
             draw.text((cx + SIZE * 0.5, cy - SIZE * 0.3), marks, fill=(150, 0, 0), font=small, anchor="lm")
     for h, name in gmap.names.items():  # over the tanks' barrels, on a halo, to stay legible
