@@ -24,6 +24,20 @@ def pictures_and_waiting(box, locale: str) -> list[tuple[list[str], str]]:
     return out
 
 
+async def alice_at_random(host, sid: int, box, key: str, seed: int, locale: str, steps: int):
+    """The posts of a table where alice plays at random (fixed seed) against the bots: the
+    first box, then the box of each of her moves, until the game ends or she is not to act."""
+    engine = get_engine(key)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        yield box
+        state = engine.load_state((await host.repo.load_session(sid)).state)
+        if engine.is_over(state) or 0 not in engine.active_seats(state):
+            return
+        box = await host.handle(cmd("alice", "play", code=rng.choice(engine.legal_actions(state, 0)).code(),
+                                    locale=locale))
+
+
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 @pytest.mark.parametrize("key,bots,seed", [("frontline", 1, 2), ("fleet", 1, 2), ("panzer", 1, 2), ("conflict", 2, 2),
                                            ("ironfire", 2, 2)])
@@ -31,18 +45,11 @@ async def test_the_pictures_to_act_is_the_texts_waiting_for(host, key, bots, see
     """Each game, alice and the bots, her moves at random (fixed seed): every post with a
     picture says "Waiting for: X" for exactly the X its picture's strip says is to act."""
     sid, box = await bot_table(host, key, bots, locale)
-    engine = get_engine(key)
-    rng = random.Random(seed)
     compared = 0
-    for _ in range(40):
+    async for box in alice_at_random(host, sid, box, key, seed, locale, 40):
         for to_act, text in pictures_and_waiting(box, locale):
             assert t(locale, "host.waiting", names=to_act) in text.splitlines(), (to_act, text[-300:])
             compared += 1
-        state = engine.load_state((await host.repo.load_session(sid)).state)
-        if engine.is_over(state) or 0 not in engine.active_seats(state):
-            break
-        box = await host.handle(cmd("alice", "play", code=rng.choice(engine.legal_actions(state, 0)).code(),
-                                    locale=locale))
     assert compared >= 3
 
 
@@ -75,11 +82,9 @@ async def test_the_boards_marks_are_the_seats_waited_for(host, key, bots, seed, 
     from games.core.game import marked_to_act
 
     sid, box = await bot_table(host, key, bots, locale)
-    engine = get_engine(key)
     names = [s.name for s in (await host.repo.load_session(sid)).seats]
-    rng = random.Random(seed)
     marked = 0
-    for _ in range(60):
+    async for box in alice_at_random(host, sid, box, key, seed, locale, 60):
         for _, message in box.public:
             for image in message.images:
                 view = image.board[1]
@@ -89,11 +94,6 @@ async def test_the_boards_marks_are_the_seats_waited_for(host, key, bots, seed, 
                     assert marked_on_the_text_board(message.text, names) == set(view["table"]["to_act"]), \
                         message.text
                     marked += 1
-        state = engine.load_state((await host.repo.load_session(sid)).state)
-        if engine.is_over(state) or 0 not in engine.active_seats(state):
-            break
-        box = await host.handle(cmd("alice", "play", code=rng.choice(engine.legal_actions(state, 0)).code(),
-                                    locale=locale))
     assert key != "ironfire" or marked >= 2
 
 
