@@ -137,7 +137,19 @@ class Screen:
         options: dict[str, Any] = {}
         focused = None
         rest = typed[first.start():] if first else ""
-        for name, value in re.findall(r"(\S+?)[:=](.*?)(?=\s+\S+?[:=]|$)", rest):
+        # An option starts at "name:" (as Discord's field shows it) or at one of this command's
+        # own option names followed by "=": a value keeps its spaces and other "=" signs
+        # ("options:rounds=4 budget=60" is one option, as Discord sends its options field).
+        names = sorted({n for o in node.get("options", [])
+                        for n in (o["name"], (o.get("name_localizations") or {}).get("zh-CN")) if n},
+                       key=len, reverse=True)
+        known_eq = "|(" + "|".join(map(re.escape, names)) + ")=" if names else ""
+        starts = list(re.finditer(r"(?:^|(?<=\s))(?:([^\s:=]+):" + known_eq + ")", rest, flags=re.IGNORECASE))
+        if rest.strip() and (not starts or rest[: starts[0].start()].strip()):
+            raise ValueError(f"/{' '.join(path)}: “{rest.split()[0]}” is not an option (name:value)")
+        for at, start in enumerate(starts):
+            end = starts[at + 1].start() if at + 1 < len(starts) else len(rest)
+            name, value = start.group(1) or start.group(2), rest[start.end(): end]
             option = _named(node.get("options", []), name, None)
             if option is None:
                 known = ", ".join(o["name"] for o in node.get("options", [])) or "none"

@@ -59,3 +59,24 @@ async def test_the_screen_reads_chinese_names_and_suggestions(tmp_path):
         assert "已创建" in seen
     finally:
         await screen.h.close()
+
+
+async def test_an_options_value_keeps_its_spaces_and_equals_signs(tmp_path):
+    """play17zh typed `/game new game:fleet options:cap_round=6 arms_round=6`, as `/game help`
+    shows it, and the screen split it into an option 'arms_round'. Discord sends the options
+    field whole; only this command's own option names start a new option."""
+    screen = await open_screen(tmp_path / "play.sqlite3", "en")
+    try:
+        path, options, focused = screen.parse_command("game new game:fleet options:cap_round=6 arms_round=6")
+        assert (path, options, focused) == ("game new", {"game": "fleet", "options": "cap_round=6 arms_round=6"}, None)
+        zh_new = screen.parse_command("game new options:rounds=4 budget=60 game:panzer")[1]
+        assert zh_new == {"options": "rounds=4 budget=60", "game": "panzer"}
+        for typed in ("game new game:fleet colour:red", "game new game:fleet options:rounds=4 stray:2"):
+            try:
+                screen.parse_command(typed)
+            except ValueError as refused:
+                assert "has no option" in str(refused) or "is not an option" in str(refused)
+            else:
+                raise AssertionError(f"{typed!r} was read")
+    finally:
+        await screen.h.close()
