@@ -125,3 +125,44 @@ async def test_move_suggestions_are_computed_off_the_event_loop(harness, monkeyp
     monkeypatch.setattr(type(duel), "legal_actions", recording)
     choices = await harness.autocomplete(ALICE, "play", "action", action="")
     assert choices and seen_on and threading.current_thread().name not in seen_on
+
+
+def readme_commands() -> list[list[str]]:
+    """The commands the README's Commands table names, as lists of words (`/game new GAME …`
+    -> ["game", "new", "GAME", …]), leaving out those it marks as the console's own."""
+    from pathlib import Path
+    import re
+
+    text = Path(__file__).resolve().parents[2].joinpath("README.md").read_text(encoding="utf-8")
+    table = text.split("\n## Commands", 1)[1].split("\n## ", 1)[0]
+    named = []
+    for row in table.splitlines():
+        if not row.startswith("| `/"):
+            continue
+        first = row.split(" | ", 1)[0]
+        for match in re.finditer(r"(at the console )?`(/[^`]+)`", first):
+            if not match[1]:
+                named.append(match[2][1:].replace("\\|", "|").split())
+    return named
+
+
+async def test_every_command_the_readme_names_is_in_the_tree(db_path):
+    """play17b typed the README's `/menu` and Discord had no such command (it is `/act`): each
+    command and subcommand the README's table names exists in the synced tree, except what the
+    table marks "at the console"."""
+    import re
+
+    h, commands = await synced_tree(db_path)
+    named = readme_commands()
+    assert len(named) >= 15
+    for words in named:
+        nodes, path = commands, []
+        for word in words:
+            subs = [n for n in nodes if n.get("type", 1) in (1, 2)]
+            if not subs or not re.fullmatch(r"[a-z_]+", word):  # arguments: GAME, [thread], …
+                break
+            found = next((n for n in subs if n["name"] == word), None)
+            assert found is not None, f"README names /{' '.join(path + [word])}, which Discord's tree lacks"
+            path.append(word)
+            nodes = found.get("options", [])
+    await h.close()
