@@ -153,16 +153,18 @@ async def test_every_command_the_readme_names_is_in_the_tree(db_path):
     import re
 
     h, commands = await synced_tree(db_path)
-    named = readme_commands()
-    assert len(named) >= 15
-    for words in named:
-        nodes, path = commands, []
-        for word in words:
-            subs = [n for n in nodes if n.get("type", 1) in (1, 2)]
-            if not subs or not re.fullmatch(r"[a-z_]+", word):  # arguments: GAME, [thread], …
-                break
-            found = next((n for n in subs if n["name"] == word), None)
-            assert found is not None, f"README names /{' '.join(path + [word])}, which Discord's tree lacks"
-            path.append(word)
-            nodes = found.get("options", [])
-    await h.close()
+    try:
+        named = readme_commands()
+        assert len(named) >= 15
+        for words in named:
+            nodes, path = commands, []
+            for word in words:
+                subs = [n for n in nodes if n.get("type", 1) in (1, 2)]
+                if not subs or not re.fullmatch(r"[a-z_]+", word):  # arguments: GAME, [thread], …
+                    break
+                found = next((n for n in subs if n["name"] == word), None)
+                assert found is not None, f"README names /{' '.join(path + [word])}, which Discord's tree lacks"
+                path.append(word)
+                nodes = found.get("options", [])
+    finally:
+        await h.close()
