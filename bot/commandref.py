@@ -80,6 +80,14 @@ COMMANDS: dict[str, Spec] = {
     "deck show": Spec("deck.show", {"game": Option("game_key"), "name": Option("deck_name")}),
     "deck delete": Spec("deck.delete", {"game": Option("game_key"), "name": Option("deck_name")}),
     "design": Spec("design", {"components": Option("components")}),
+    # the console has one /league; Discord keeps the organizers' verbs under /leagueadmin
+    "league join": Spec("league.join", {}),
+    "league play": Spec("league.play", {}),
+    "league accept_time": Spec("league.accept_time", {}),
+    "league confirm": Spec("league.confirm", {"match": Option("match")}),
+    "leagueadmin create": Spec("leagueadmin.create", {}, console="league create"),
+    "leagueadmin open": Spec("leagueadmin.open", {}, console="league open"),
+    "leagueadmin set_result": Spec("leagueadmin.set_result", {}, console="league set_result"),
 }
 
 # the synced commands' ids by top-level name (`game`, `deck`, ...), from the Discord adapter
