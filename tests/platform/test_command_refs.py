@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import bot.host  # noqa: F401 - installs the renderer
 from bot import commandref
 from bot.commandref import COMMANDS, SURFACE, set_command_ids
 from games.core.i18n import COMMAND_REF, t
