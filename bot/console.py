@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from bot import markdown
+from bot.commandref import SURFACE
 from bot.host import Host
 from bot.outbox import ActionMenu, Command, Message, Outbox
 from bot.rolls import MAX_LABEL_CHARS
@@ -96,6 +97,13 @@ class ConsoleTable:
 
     # --- input -----------------------------------------------------------------------
     async def run_line(self, line: str) -> None:
+        surface = SURFACE.set("console")  # the timers' posts too name commands as typed here
+        try:
+            await self._run_line(line)
+        finally:
+            SURFACE.reset(surface)
+
+    async def _run_line(self, line: str) -> None:
         line = _strip_comment(line)
         if not line.strip():
             return

@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+import bot  # noqa: F401 - the command renderer, so a game's texts read the same alone or in the suite
 from tests.pgserver import PgServer
 
 _databases = itertools.count(1)

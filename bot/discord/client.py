@@ -20,6 +20,7 @@ from discord.app_commands import Choice
 from discord.ext import tasks
 
 from bot.discord.commands import build_commands
+from bot.commandref import set_command_ids
 from bot.discord.league_commands import build_deck_commands, build_design_command, build_league_commands
 from bot.discord.convert import BadInput, command_from
 from bot.discord.deliver import Delivery
@@ -106,18 +107,20 @@ class ShapanClient(discord.Client):
         await self.tree.set_translator(ShapanTranslator())
         # Menus and buttons keep their state in custom_ids: register the parsers, no views.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        set_command_ids({})  # until a sync gives them, commands are named in text (bot/commandref.py)
         if self.dev_guild:
             guild = discord.Object(id=self.dev_guild)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        elif self.sync_global:
-            await self.tree.sync()
+            set_command_ids({command.name: command.id for command in await self.tree.sync(guild=guild)})
+        elif self.sync_global:  # messages then name commands as mentions a click opens (bot/commandref.py)
+            set_command_ids({command.name: command.id for command in await self.tree.sync()})
         if self.tick_seconds:
             self.ticker.change_interval(seconds=self.tick_seconds)
             self.ticker.start()
 
     async def close(self) -> None:
         self.ticker.cancel()
+        set_command_ids({})  # this client's commands: no other may mention them
         if self.host is not None:
             try:
                 await self.host.close()

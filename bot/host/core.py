@@ -25,6 +25,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 from pydantic import BaseModel, ValidationError
 
 from bot import markdown
+from bot.commandref import SURFACE
 from bot.host import decks, fair, names, rules, thinking
 from bot.league.service import LeagueService
 from bot.outbox import (
@@ -265,6 +266,13 @@ class Host:
 
     # --- entry points ------------------------------------------------------------------
     async def handle(self, cmd: Command) -> Outbox:
+        surface = SURFACE.set(cmd.surface)  # the commands its messages name, as typed there
+        try:
+            return await self._handle(cmd)
+        finally:
+            SURFACE.reset(surface)
+
+    async def _handle(self, cmd: Command) -> Outbox:
         locale = await self._caller_locale(cmd)
         try:
             if cmd.verb == "roll" or cmd.verb.startswith("roll."):
@@ -428,19 +436,6 @@ class Host:
         if cmd.surface != "console":
             names = [name.replace("/menu", "/act") for name in names]
         return names + ["/roll", "/dice", "/deck", "/design", "/league"]
-
-    @staticmethod
-    def _surface_commands(cmd: Command) -> dict[str, str]:
-        """Message parameters naming commands that differ between the adapters."""
-        return {"menu": "/menu" if cmd.surface == "console" else "/act"}
-
-    @staticmethod
-    def _usage(cmd: Command, locale: str, name: str, **params: Any) -> str:
-        """A command line with its arguments as the user types it where they are: positional
-        at the console (`/rules conflict 6`), Discord's named options elsewhere (`/rules
-        game:conflict section:6`; clickplay16 read the console's form in Discord)."""
-        where = "console" if cmd.surface == "console" else "discord"
-        return t(locale, f"host.usage.{name}_{where}", **params)
 
     async def _tick_table(self, session_id: int, now: float) -> Outbox:
         async with self._hold(session_id):
@@ -1287,7 +1282,7 @@ class Host:
     async def _play(self, cmd: Command, locale: str) -> Outbox:
         code = " ".join(str(cmd.args.get("code", "")).split())
         if not code:
-            raise HostError("host.no_code", **self._surface_commands(cmd))
+            raise HostError("host.no_code")
 
         async def body(session: SessionRow) -> Outbox:
             game = get_game(session.game)
@@ -1376,11 +1371,7 @@ class Host:
             legal = engine.legal_actions(state, seat)
             codes = [game.text.menu_steps(state, seat, action) for action in legal]
             at = skip_forced(codes, prefix, back=bool(cmd.args.get("back")))
-            try:
-                menu = build_menu(game, state, session.id, seat, at, locale)
-            except HostError as exc:  # a stale click, or a prefix typed wrong: where to look instead
-                exc.params.update(self._surface_commands(cmd))
-                raise
+            menu = build_menu(game, state, session.id, seat, at, locale)
             if not at:
                 head = t(locale, "host.menu_start")
             elif menu.complete and not menu.options:  # nothing left to pick: the whole action, by name
@@ -1700,10 +1691,9 @@ class Host:
             body = "\n".join(lines) if lines else t(locale, "host.help_no_options")
             body += "\n" + t(locale, "host.help_table_options") + "\n" + "\n".join(
                 table_options.help_lines(TABLE_OPTIONS, TableOptions, locale))
-            return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage",
-                                                                     usage=self._usage(cmd, locale, "new_options", game=key)))
+            return self._reply(head + "\n" + body + "\n" + t(locale, "host.help_options_usage", game=key))
         games = listed(locale, (aside(locale, k, localize_value(get_engine(k).title, locale)) for k in available_games()))
-        return self._reply(t(locale, "host.help", games=games, **self._surface_commands(cmd)))
+        return self._reply(t(locale, "host.help", games=games))
 
     async def _rules(self, cmd: Command, locale: str) -> Outbox:
         key = self._game(cmd)
@@ -1714,12 +1704,11 @@ class Host:
         title = str(localize_value(engine.title, locale))
         wanted = str(cmd.args.get("section") or "").strip()
         if not wanted:  # the introduction, then the sections by the numbers that open them
-            toc = [t(locale, "host.rules_toc", game=key, usage=self._usage(cmd, locale, "rules_section", game=key))] + [section.title() for section in found.sections]
+            toc = [t(locale, "host.rules_toc", game=key)] + [section.title() for section in found.sections]
             return self._reply("\n\n".join(filter(None, [found.intro, "\n".join(toc)])), title=title)
         section = rules.find_section(found.sections, wanted)
         if section is None:
-            raise HostError("host.no_section", section=wanted[:40], game=key,
-                            usage=self._usage(cmd, locale, "rules", game=key))
+            raise HostError("host.no_section", section=wanted[:40], game=key)
         # a long section is sent whole: the adapters cut a message where Discord needs it
         return self._reply(section.body or "…", title=f"{title} · {section.title()}")
 

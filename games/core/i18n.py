@@ -108,6 +108,26 @@ def _plural(match: re.Match[str], values: dict[str, Any]) -> str:
     return match.group(2) if one else match.group(3)
 
 
+# A command a message names, written in a catalog as `{/deck save game={game} name code}`: the
+# platform renders it as the reader types it where they are (the console's positional form,
+# Discord's named options or a clickable mention) through the renderer it installs; without a
+# platform (a game's own tests) the reference reads as written, braces dropped.
+COMMAND_REF = re.compile(r"\{(/[^{}]*(?:\{\w+\}[^{}]*)*)\}")
+
+
+def _as_written(reference: str, locale: str) -> str:
+    return reference
+
+
+_command_renderer = _as_written
+
+
+def set_command_renderer(render: Any) -> None:
+    """Install `render(reference, locale) -> text` for the `{/command …}` references of catalogs."""
+    global _command_renderer
+    _command_renderer = render
+
+
 class _SafeDict(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -118,6 +138,8 @@ def t(locale: str | None, key: str, **params: Any) -> str:
     template = _catalogs[loc].get(key) or _catalogs["en"].get(key) or _catalogs["zh-CN"].get(key)
     if template is None:
         return key + (" " + " ".join(f"{k}={v}" for k, v in params.items()) if params else "")
+    if "{/" in template:  # before the values go in: a reference's own `{game}` is filled with the rest
+        template = COMMAND_REF.sub(lambda m: _command_renderer(m.group(1), loc), template)
     values = _SafeDict({k: localize_value(v, loc) for k, v in params.items()})
     if "|" in template:
         template = _PLURAL.sub(lambda m: _plural(m, values).replace("{", "{{").replace("}", "}}"), template)

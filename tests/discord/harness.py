@@ -153,6 +153,10 @@ class Recorder:
         self._ids = itertools.count(910000000000000000)
         self.clock = time.monotonic  # for the nonce window; tests may move it
         self.nonces: dict[str, tuple[float, dict[str, Any]]] = {}  # nonce -> (when, the message made)
+        self.synced: dict[str, int] = {}  # the synced commands a mention may name: path -> id
+        # messages that name a command in the console's form (`/menu`, `/deck save fleet NAME`):
+        # Discord has no such command or takes named options; a test fails if any is left
+        self.console_forms: list[Request] = []
 
     def fail(self, when: Any, status: int, code: int = 0, times: int | None = None) -> Fault:
         """Answer `status` to the requests `when(request)` picks (for error-handling tests)."""
@@ -163,6 +167,10 @@ class Recorder:
     def _check(self, req: Request) -> None:
         """Refuse what Discord refuses, and fail what a test asked to fail, as Discord would."""
         problems = _problems(req)
+        if problems == [] and _is_message(req):  # a mention Discord would show as broken text
+            problems = limits.check_command_mentions(req.body, self.synced)
+            if limits.console_forms(req.body):
+                self.console_forms.append(req)
         if problems:
             req.status, req.problems = 400, problems
             self.rejected.append(req)
@@ -201,9 +209,11 @@ class Recorder:
                     "bot_public": True, "bot_require_code_grant": False, "verify_key": "0" * 64,
                     "owner": User(OWNER_ID, "owner").payload(), "team": None, "flags": 0, "summary": ""}
         if m == "PUT" and re.fullmatch(rf"/applications/{APP_ID}(/guilds/\d+)?/commands", p):
-            return [dict(c, id=str(self.next_id()), application_id=str(APP_ID), version="1",
-                         default_member_permissions=c.get("default_member_permissions"))
-                    for c in req.json]
+            synced = [dict(c, id=str(self.next_id()), application_id=str(APP_ID), version="1",
+                           default_member_permissions=c.get("default_member_permissions"))
+                      for c in req.json]
+            self.synced = limits.command_paths(synced)
+            return synced
         if (m, p) == ("POST", "/users/@me/channels"):
             user_id = int(req.json["recipient_id"])
             channel_id = next((c for c, u in self.dm_channels.items() if u == user_id), None) or self.next_id()
@@ -351,6 +361,13 @@ def _problems(req: Request) -> list[str]:
     return []
 
 
+def _is_message(req: Request) -> bool:
+    m, p = req.method, req.path
+    if p.endswith("/callback"):
+        return (req.json or {}).get("type") in (4, 7)
+    return m in ("POST", "PATCH") and bool(re.fullmatch(r"/channels/\d+/messages(/\d+)?", p) or "/webhooks/" in p)
+
+
 def _channel_of(req: Request) -> int | None:
     match = re.fullmatch(r"/channels/(\d+)/messages", req.path)
     return int(match[1]) if match else None
@@ -443,6 +460,9 @@ class DiscordHarness:
 
     async def close(self) -> None:
         await self.client.close()  # closes the host too
+        forms = self.recorder.console_forms
+        assert not forms, "messages naming a command as the console types it:\n" + "\n".join(
+            f"{r!r}: {limits.console_forms(r.body)}" for r in forms)
         rejected = self.recorder.rejected
         assert not rejected, "payloads Discord would refuse:\n" + "\n".join(
             f"{r!r}: {r.problems}" for r in rejected)

@@ -15,6 +15,7 @@ Each check returns a list of problems; an empty list means Discord accepts the p
 """
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from typing import Any
@@ -340,3 +341,44 @@ def check_commands(commands: list[dict[str, Any]]) -> list[str]:
     for command in commands:
         problems += check_command(command)
     return problems
+
+
+# --- command mentions (docs: Reference, Message Formatting: </NAME:COMMAND_ID>,
+# </NAME SUBCOMMAND:ID>, </NAME SUBCOMMAND_GROUP SUBCOMMAND:ID>) -------------------------------
+MENTION = re.compile(r"</([^<>:]+):(\d+)>")
+
+
+def command_paths(commands: list[dict[str, Any]]) -> dict[str, int]:
+    """The synced commands a mention can name, by full path (a group's subcommands, never the
+    bare group): path -> the top-level command's id."""
+    paths: dict[str, int] = {}
+
+    def walk(path: str, options: list[dict[str, Any]], top: int) -> None:
+        subs = [o for o in options if o.get("type") in (1, 2)]
+        if not subs:
+            paths[path] = top
+        for sub in subs:
+            walk(f"{path} {sub['name']}", sub.get("options") or [], top)
+
+    for command in commands:
+        walk(command["name"], command.get("options") or [], int(command["id"]))
+    return paths
+
+
+def check_command_mentions(body: Any, synced: dict[str, int]) -> list[str]:
+    """Every `</path:id>` in a message names a synced command by its default name and id: any
+    other shows as broken text (a localized name in a mention does nothing when clicked)."""
+    text = json.dumps(body, ensure_ascii=False)
+    return [f"mention </{path}:{cid}> names no synced command" for path, cid in MENTION.findall(text)
+            if synced.get(path) != int(cid)]
+
+
+# a command as only the console takes it: its /menu, positional game keys, or a second form "in
+# words" for Discord beside it (Shapan's rule, issue 18; bot/commandref.py renders Discord's)
+CONSOLE_FORM = re.compile(r"/menu\b|on Discord|Discord 上|/design help"
+                          r"|/(?:deck (?:save|show|delete|list)|rules|game (?:new|help)) "
+                          r"(?:conflict|fleet|frontline|ironfire|panzer)\b")
+
+
+def console_forms(body: Any) -> list[str]:
+    return CONSOLE_FORM.findall(json.dumps(body, ensure_ascii=False))

@@ -391,9 +391,19 @@ def test_a_captain_skill_s_dm_says_when_it_is_offered(loc, when):
 @pytest.mark.parametrize("loc", LOCALES)
 def test_the_start_names_no_command_alone_that_one_surface_lacks(loc):
     """Issue 18: errors and posts point only to commands that exist where the user is; Discord has
-    no /menu (its way is the "Choose my move" button), the console has no button."""
-    said = t(loc, "fleet.start")
-    assert "/menu" in said and {"en": "Choose my move", "zh-CN": "选择我的行动"}[loc] in said
+    no /menu (its way is /act or the "Choose my move" button), the console has no button: the menu's
+    command is a reference that each surface renders as its own (bot/commandref.py)."""
+    from bot.commandref import SURFACE
+
+    for surface, own, other in (("console", "/menu", "/act"), ("discord", "/act", "/menu")):
+        token = SURFACE.set(surface)
+        try:
+            said = t(loc, "fleet.start")
+        finally:
+            SURFACE.reset(token)
+        if loc == "en":
+            assert own in said and other not in said, said
+        assert {"en": "Choose my move", "zh-CN": "选择我的行动"}[loc] in said
 
 
 @pytest.mark.parametrize("loc,count,facts", [

@@ -31,10 +31,10 @@ async def test_the_deck_list_the_bot_sends_is_a_code_deck_save_takes():
     Guards Rifles ×4, …": that very text was refused ("There is no card 'guards rifles ×4'")."""
     out = await console(START)
     sent = next(line for line in out if line.startswith("[dm al] Your deck code"))
-    code = sent.split("this code): ", 1)[1]  # the console's /deck save, and Discord's named too
+    code = sent.split("NAME CODE: ", 1)[1]  # the console's /deck save (bot/commandref.py)
     assert code.startswith("Guards Rifles ×4, ")
     zh = await console(["li: /game new ironfire", "li: /game bot", "li: /game start", "li: /play deck red_army"])
-    zh_code = next(line for line in zh if line.startswith("[dm li] 你的套牌代码")).split("这个代码）：", 1)[1]
+    zh_code = next(line for line in zh if line.startswith("[dm li] 你的套牌代码")).split("名称 代码）：", 1)[1]
     assert "、" in zh_code
     saved = await console([f"al: /deck save ironfire mine {code}", "al: /deck show ironfire mine",
                            f"li: /deck save ironfire mine {zh_code}", "li: /deck show ironfire mine"])
@@ -142,8 +142,9 @@ def test_bans_take_card_names_in_either_language_and_unique_prefixes():
     assert en == "Table option bans: no card is called “Tigr”. Did you mean Tiger I?", en
     assert zh == "牌桌选项 bans（禁卡）：没有名为“Tigr”的卡。你是否想写：虎式坦克？", zh
     en, zh = refused("zzzz")
-    assert "no card is called “zzzz”" in en and "/rules ironfire" in en, en
-    assert "没有名为“zzzz”的卡" in zh and "/rules ironfire" in zh, zh
+    # /rules as Discord takes it, in each reader's names (bot/commandref.py; the console's: /rules ironfire)
+    assert "no card is called “zzzz”" in en and "/rules game:ironfire" in en, en
+    assert "没有名为“zzzz”的卡" in zh and "/规则 游戏:ironfire" in zh, zh
     # and the table names banned cards by name, never by key: the start line and a refused deck
     from games.ironfire import GAME
     from tests.ironfire.helpers import new_game, play, seats

@@ -179,5 +179,14 @@ def test_the_ammunition_phase_names_each_surface_s_way_to_the_menu(locale):
     from games.core.i18n import t
     import bot.discord  # noqa: F401 - registers the adapter's catalog (the button's label)
 
-    said = t(locale, "panzer.ev.ammo_phase")
-    assert "/menu" in said and t(locale, "discord.button.act") in said, said
+    from bot.commandref import SURFACE
+
+    for surface, own, other in (("console", "/menu", "/act"), ("discord", "/act", "/menu")):
+        token = SURFACE.set(surface)
+        try:
+            said = t(locale, "panzer.ev.ammo_phase")
+        finally:
+            SURFACE.reset(token)
+        if locale == "en":  # a zh-CN client's /act is /点选
+            assert own in said and other not in said, said
+        assert t(locale, "discord.button.act") in said, said

@@ -30,6 +30,7 @@ async def test_design_help_lists_every_group_with_its_choices(host):
             assert all(f"`{key}`" in text for key in choices)
         assert ("Diesel engine" in text) == (locale == "en") and ("柴油发动机" in text) == (locale == "zh-CN")
     # the example it shows works as written
-    example = t("en", "ironfire.design.example").split("/design ", 1)[1]
+    # as Discord shows it (the option named: components:…; the console's has no name)
+    example = t("en", "ironfire.design.example").split("/design ", 1)[1].removeprefix("components:")
     out = await host.handle(cmd("alice", "design", components=example))
     assert out.reply.text.startswith("Rule 301 card: combat value **13**, logistics **3**"), out.reply.text
