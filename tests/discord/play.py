@@ -137,19 +137,20 @@ class Screen:
         options: dict[str, Any] = {}
         focused = None
         rest = typed[first.start():] if first else ""
-        # An option starts at "name:" (as Discord's field shows it) or at one of this command's
-        # own option names followed by "=": a value keeps its spaces and other "=" signs
-        # ("options:rounds=4 budget=60" is one option, as Discord sends its options field).
+        # An option starts only at one of this command's own option names followed by ":" or
+        # "=": a value keeps its spaces, colons and "=" signs ("options:rounds=4 budget=60" is
+        # one option, as Discord sends its options field; so is "action:Jagdpanzer IV #2: face N").
         names = sorted({n for o in node.get("options", [])
                         for n in (o["name"], (o.get("name_localizations") or {}).get("zh-CN")) if n},
                        key=len, reverse=True)
-        known_eq = "|(" + "|".join(map(re.escape, names)) + ")=" if names else ""
-        starts = list(re.finditer(r"(?:^|(?<=\s))(?:([^\s:=]+):" + known_eq + ")", rest, flags=re.IGNORECASE))
+        marker = r"(?:^|(?<=\s))(" + "|".join(map(re.escape, names)) + r")[:=]" if names else r"(?!)"
+        starts = list(re.finditer(marker, rest, flags=re.IGNORECASE))
         if rest.strip() and (not starts or rest[: starts[0].start()].strip()):
-            raise ValueError(f"/{' '.join(path)}: “{rest.split()[0]}” is not an option (name:value)")
+            known = ", ".join(o["name"] for o in node.get("options", [])) or "none"
+            raise ValueError(f"/{' '.join(path)}: “{rest.split()[0]}” is not one of its options ({known})")
         for at, start in enumerate(starts):
             end = starts[at + 1].start() if at + 1 < len(starts) else len(rest)
-            name, value = start.group(1) or start.group(2), rest[start.end(): end]
+            name, value = start.group(1), rest[start.end(): end]
             option = _named(node.get("options", []), name, None)
             if option is None:
                 known = ", ".join(o["name"] for o in node.get("options", [])) or "none"
