@@ -371,8 +371,11 @@ class Delivery:
         # the post's buttons in the language of its text: a timer's post (no command) is in
         # its table's language, not the bot's default. Whether the game goes on (the hand and
         # move buttons) the host says: `Message.game_on`
-        table = await self._table(message) if cmd is None else None
-        locale = cmd.guild_locale if cmd is not None else (table.locale if table is not None else None)
+        # A command from a DM has no server language: the post then follows its table too (an
+        # English table's post after a DM click had Chinese buttons; play17b)
+        locale = cmd.guild_locale if cmd is not None else None
+        if locale is None:
+            locale = await self._table_locale(message)
         session = message.menu.session_id if message.menu is not None else None
         channel = self.client.get_partial_messageable(channel_id)
         failed: BaseException | None = None
@@ -471,7 +474,7 @@ class Delivery:
         """The language of a player who is not the caller: their own, else the server's, else the table's."""
         locale = await self._user_locale(user_id)
         if locale is None:
-            locale = cmd.guild_locale if cmd is not None else await self._table_locale(message)
+            locale = (cmd.guild_locale if cmd is not None else None) or await self._table_locale(message)
         return locale
 
     async def _user_locale(self, user_id: int) -> str | None:

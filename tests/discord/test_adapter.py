@@ -369,3 +369,24 @@ async def test_the_posts_of_a_finished_game_offer_no_hand_or_move_button(harness
     last = harness.recorder.channel_messages(CHANNEL_ID, start)[-1]
     assert session.status == "finished"
     assert "sp:hand" not in last.text and "sp:v:menu" not in last.text and hand not in last.text
+
+
+async def test_a_move_made_from_a_dm_posts_buttons_in_the_tables_language(harness):
+    """A command from a DM carries no server language: the table's post it caused had the
+    bot's default Chinese buttons under English text ("[85] (选择我的行动)" after a defensive
+    fire answered by DM; play17b). The post follows its table's language."""
+    h = harness
+    await h.slash(ALICE, "game new", guild_locale="en-US", game="duel")
+    await h.slash(BOB, "game join", guild_locale="en-US")
+    await h.slash(ALICE, "game start", guild_locale="en-US")
+    session, state = await duel_state(h)
+    seat = DUEL.active_seats(state)[0]
+    player = (ALICE, BOB)[seat]
+    start = len(h.requests)
+    await h.slash(player, "play", dm=True, game="1", action=DUEL.legal_actions(state, seat)[0].code())
+    await h.drain()
+    posts = [r.text for r in h.recorder.channel_messages(CHANNEL_ID, start) if "sp:hand" in r.text]
+    assert (await duel_state(h))[0].version > session.version and posts  # the move was played and posted
+    for post in posts:
+        assert text("en", "button.hand") in post and text("zh-CN", "button.hand") not in post, post
+    assert not h.recorder.unexpected
