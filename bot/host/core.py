@@ -2387,16 +2387,18 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
     options = []
     token_names = text.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
     for token, actions in groups.items():
+        step = [*prefix, token]  # what the option stands for: the game may say what that step means
         if len(actions) == 1:
             options.append(MenuOption(value=token, label=text.describe_action(state, seat, actions[0], locale),
-                                      description=text.action_facts(state, seat, actions[0], locale)))
+                                      description=text.action_facts(state, seat, actions[0], locale)
+                                      or text.step_facts(state, seat, step, locale)))
         else:  # a token the game has no name for (a gun's number): what its actions have in common
             label = token_names.get(token) or " ".join(names.common_prefix(
                 [text.describe_action(state, seat, a, locale).split() for a in actions])) or token
             # what a click opens: the menu of every legal action under it (`Host._menu`), not only `among`
-            under = [(tokens, a) for tokens, a in steps if tokens[:len(prefix) + 1] == [*prefix, token]]
-            options.append(MenuOption(value=token, label=label, description=t(
-                locale, "host.menu_choices", count=choices_shown(text, state, seat, under, [*prefix, token]))))
+            under = [(tokens, a) for tokens, a in steps if tokens[:len(prefix) + 1] == step]
+            options.append(MenuOption(value=token, label=label, description=text.step_facts(state, seat, step, locale)
+                                      or t(locale, "host.menu_choices", count=choices_shown(text, state, seat, under, step))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
 

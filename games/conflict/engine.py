@@ -714,6 +714,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             dx, dy = R.slot_result(x, y, pa, ga, pd, gd)
             hpa, hpb = att.hp, dfd.hp
             why = []  # "ability unit": what changed the table's number (the line names it, with its effect)
+            cancelled = []  # per side, the point Aegis cancelled (the line says it with the damage)
             for u, card, d, foe, foe_card in ((att, x, dx, dfd, y), (dfd, y, dy, att, x)):
                 medic = d < 0 and "medic" in R.abilities(state, u)
                 if medic:
@@ -731,12 +732,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                     why.append(f"medic {u.id}")
                 if blast and (aegis or hp != max(0, u.hp - d + 1)):
                     why.append(f"demolition {foe.id}")
-                if aegis:
-                    why.append(f"aegis {u.id}")
+                cancelled.append(1 if aegis else 0)
                 u.hp = hp
             ev.append(R.public("conflict.ev.pair", n=i + 1, x=f"@conflict.word.{x or 'none'}",
                                y=f"@conflict.word.{y or 'none'}", hpa=att.hp, hpb=dfd.hp,
-                               da=att.hp - hpa, db=dfd.hp - hpb, why=why))
+                               da=att.hp - hpa, db=dfd.hp - hpb, why=why, ca=cancelled[0], cb=cancelled[1]))
             if att.hp == 0 or dfd.hp == 0:
                 break
         dooms = [u.id for u in (dfd, att) if u.hp == 0]

@@ -14,6 +14,7 @@ from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict import rules as R
 from games.conflict.data import FIELDED, content
+from games.conflict.model import Unit
 
 
 
@@ -129,16 +130,51 @@ def faction_shown(player: dict[str, Any], locale: str) -> str:
     return _name(content().factions[key], locale) if key else t(locale, "conflict.word.faction_hidden")
 
 
-def card_offered(card, cost: list, locale: str) -> str:
+def card_offered(card, cost: list, locale: str, figures: tuple | None = None) -> str:
     """A hand card as the menus offer it: a unit, character or vehicle with what it costs the
     seat now (`cost`: `R.cost_terms`, the printed cost and its talent's and Economic Supremacy's
     cuts, shown term by term: "cost 1" where the card said 3 told nothing of why) and what it
-    fights with (the playtest's deploy menu read "Colonel Ross" alone), the rest by name with
+    fights with (the playtest's deploy menu read "Colonel Ross" alone): `figures`, the terms of
+    its power, guard and range as the seat's unit would have them (`fielded_terms`), by their
+    sums (the terms are under the option: `step_facts`), else the card's; the rest by name with
     what they do (the newcomer had to read `/rules 9` to learn what a fitting does)."""
     if card.type not in FIELDED:
         return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
+    power, guard, reach = (_strength(R.total(terms), locale) for terms in figures) if figures else \
+        (card.power, card.guard, card.range)
     return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=strength_shown(cost, locale, inline=True),
-                                                power=card.power, guard=card.guard, range=card.range))
+                                                power=power, guard=guard, range=reach))
+
+
+def fielded_terms(state, seat: int, key: str) -> tuple[list, list, list]:
+    """The terms of the power, guard and range `seat`'s unit of card `key` would have wherever
+    it stands and whatever it does (Body Augmentation, a talent, EMP, the Combat Engine): what
+    the deploy menu shows; a fight's own terms (charge, leader, the capital) come with the attack."""
+    power, guard = R.strength_terms(state, Unit(id="", key=key, owner=seat, loc=""))
+    return power, guard, R.range_terms(state, seat, key)
+
+
+def step_facts(engine, state, seat: int, steps: list[str], locale: str) -> str:
+    """Under a menu option, what its step means: a combat card's results against each card
+    (the lay menu's four cards carried no word of what they do; RULES.md, Unit against unit),
+    and under a unit card of the deploy menu the terms of the figures its label sums (Sky
+    Alliance's range +1 went unshown) and, for a vehicle, that it needs a crew."""
+    loc = normalize_locale(locale)
+    if len(steps) > 1 and steps[0] == "lay":
+        return t(loc, f"conflict.combat_card.{steps[-1]}") if has(f"conflict.combat_card.{steps[-1]}", loc) else ""
+    if len(steps) != 2 or steps[0] != "deploy" or not 0 <= seat < state.n:
+        return ""
+    key = next((c.key for c in state.players[seat].hand if c.id == steps[1]), None)
+    if key is None or R.cdef(key).type not in FIELDED:
+        return ""
+    parts = [t(loc, "conflict.needs_crew")] if R.cdef(key).type == "vehicle" else []
+    for word, terms in zip(("power", "guard", "range"), fielded_terms(state, seat, key)):
+        if len(terms) > 1:
+            parts.append(t(loc, f"conflict.fielded.{word}", value=strength_shown(terms, loc, inline=True)))
+    facts = " · ".join(parts)
+    if len(facts) > FACTS_FIT:  # a select option's description holds 100 characters: the sums alone then
+        facts = parts[0] if R.cdef(key).type == "vehicle" else ""
+    return facts
 
 
 def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
@@ -152,7 +188,8 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     if 0 <= seat < state.n:
         cuts = R.cost_cuts(state, seat)
         for card in state.players[seat].hand:
-            names[card.id] = card_offered(data.cards[card.key], R.cost_terms(state, seat, card.key, cuts), loc)
+            names[card.id] = card_offered(data.cards[card.key], R.cost_terms(state, seat, card.key, cuts), loc,
+                                          fielded_terms(state, seat, card.key) if card.key in FIELDED_KEYS else None)
     view = engine.view(state, seat)  # only what the seat may see (no one's territories during setup)
     labels = view_labels(view, loc)
     for uid in labels:
@@ -175,6 +212,7 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     return names
 
 
+FIELDED_KEYS = frozenset(key for key, card in content().cards.items() if card.type in FIELDED)
 _UID = re.compile(r"u\d+")
 # events whose `{name}` is the unit's: it reads as the unit's label (their lines show no id)
 _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy_offer", "traded", "airdrop", "strike",
@@ -326,9 +364,14 @@ def _pair_words(state, params: dict[str, Any], loc: str, labels: dict[str, str],
     if "da" not in params:
         return {"change": "", "why": ""}
     minus = "\u2212"
-    sides = [t(loc, "conflict.ev.pair_side", side=t(loc, f"conflict.word.{side}"),
-               delta=f"+{-d}" if d < 0 else f"{minus}{d}")
-             for side, d in (("attacker", -params["da"]), ("defender", -params["db"])) if d]
+    sides = []
+    for side, d, cancelled in (("attacker", -params["da"], params.get("ca")), ("defender", -params["db"], params.get("cb"))):
+        word = t(loc, f"conflict.word.{side}")
+        if cancelled:  # the damage and Aegis's cancelling in one term ("no change" beside "Aegis cancels" read as a contradiction)
+            sides.append(t(loc, "conflict.ev.pair_side_aegis" if d else "conflict.ev.pair_side_aegis_all",
+                           side=word, dealt=f"{minus}{d + 1}", delta=f"{minus}{d}"))
+        elif d:
+            sides.append(t(loc, "conflict.ev.pair_side", side=word, delta=f"+{-d}" if d < 0 else f"{minus}{d}"))
     change = t(loc, "conflict.ev.pair_change", changes=listed(loc, sides)) if sides else t(loc, "conflict.ev.pair_nothing")
     notes = []
     for note in params.get("why") or ():

@@ -261,6 +261,27 @@ def unit_range(state: ConflictState, unit: Unit) -> int:
     return rng
 
 
+def range_terms(state: ConflictState, seat: int, key: str) -> list[Term]:
+    """The terms of the range of `seat`'s unit of card `key`: the card's ("card"), Body
+    Augmentation's, the Sky Alliance talent's ("range_plus"), the Combat Engine's (unlimited).
+    `unit_range` is this sum written out for speed (every striker asks it); the menus show the
+    terms (the deploy menu showed the card's range where Sky Alliance's +1 applied).
+    tests/conflict/test_newcomer17.py checks the two agree over random games."""
+    ctype = CARD_TYPE[key]
+    terms: list[Term] = [("card", RANGE[key])]
+    p = state.players[seat]
+    if p.emp and ctype == "vehicle":
+        return terms
+    up = None if p.emp else p.upgrade
+    if ctype in ("unit", "character") and up == "augment":
+        terms.append(("augment", 1))
+    if p.faction and TALENT[p.faction] == "range_plus":
+        terms.append(("range_plus", 1))
+    if up == "engine":
+        terms.append(("engine", None))
+    return terms
+
+
 def strength_terms(state: ConflictState, unit: Unit, role: str = "",
                    leaders: set[tuple[int, str, str]] | None = None) -> tuple[list[Term], list[Term]]:
     """The terms of a unit's power and of its guard; role is "attack", "defend" or "". The first

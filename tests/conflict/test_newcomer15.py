@@ -176,17 +176,25 @@ def test_a_pair_with_no_ability_names_none_and_a_medic_at_full_is_not_named():
 
 
 def test_the_aegis_shield_is_named_in_the_pair_it_cancels():
-    """RULES.md: "宙斯盾 Aegis | 单位对单位开始时掷一次硬币，正面抵消第一点损伤"."""
+    """RULES.md: "宙斯盾 Aegis | 单位对单位开始时掷一次硬币，正面抵消第一点损伤". The damage and its
+    cancelling are one term of the pair (session 17: "defender: no change … Aegis cancels 1 point
+    of damage to Riflemen." read as a contradiction); a log from before reads as it did."""
     for seed in range(1, 40):
-        state, a, b, _, _ = battle("stormtrooper", "rifleman", seed, before=lambda state, a, b, *_: fit(state, b, "aegis"))
+        state, a, b, _, rifle = battle("stormtrooper", "rifleman", seed, before=lambda state, a, b, *_: fit(state, b, "aegis"))
         play(state, a, "lay A")
         step = play(state, b, "lay A")
         if next(e for e in step.events if e.key == "core.roll").params["total"] != 1:
             continue  # tails: no shield
         lines = _lines(state, step.events, "en")
-        assert "Pair 1: the attacker's Attack against the defender's Attack: attacker −1; durability left: " \
-               "attacker 2, defender 3. Aegis cancels 1 point of damage to Riflemen." in lines, lines
-        assert "宙斯盾：步枪兵 受到的 1 点损伤被抵消。" in _lines(state, step.events, "zh-CN")[-1]
+        assert "Pair 1: the attacker's Attack against the defender's Attack: attacker −1, defender −1 (cancelled " \
+               "by Aegis); durability left: attacker 2, defender 3." in lines, lines
+        assert "第 1 组：进攻方 攻击 对 防守方 攻击：进攻方 −1、防守方 −1（被宙斯盾抵消）；剩余耐久：进攻方 2，防守方 3。" \
+            in _lines(state, step.events, "zh-CN"), _lines(state, step.events, "zh-CN")
+        pair = next(e for e in step.events if e.key == "conflict.ev.pair")
+        logged = {**{k: v for k, v in pair.params.items() if k not in ("ca", "cb")}, "why": [f"aegis {rifle.id}"]}
+        assert GAME.text.event_lines(state, [("conflict.ev.pair", logged)], "en") == [  # an event of session 16
+            "Pair 1: the attacker's Attack against the defender's Attack: attacker −1; durability left: "
+            "attacker 2, defender 3. Aegis cancels 1 point of damage to Riflemen."]
         return
     raise AssertionError("no heads in 40 seeds")
 
