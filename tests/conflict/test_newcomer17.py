@@ -3,14 +3,18 @@ menus and the lines, in both languages, with the rule quoted where one is involv
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from bot.host.core import build_menu
 from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
+from games.core.i18n import t
 from tests.conflict.helpers import bare, battle, fit, give, outer, play, public_lines, walk
 from tests.conflict.test_lay_menu import fight
+from tests.platform.conftest import make_host
+from tests.platform.test_log_as_seen_live import recorded  # noqa: F401  (a fixture)
 
 LOCALES = ("en", "zh-CN")
 
@@ -93,3 +97,32 @@ def test_unit_range_is_the_sum_of_its_terms_over_random_games():
                 assert R.unit_range(state, u) == R.total(R.range_terms(state, u.owner, u.key)), (u, seed)
                 seen += 1
     assert seen > 100
+
+
+# --- 7. /game log: steps one line tells read as the channel read them -------------------------
+@pytest.mark.parametrize("loc", LOCALES)
+async def test_the_log_numbers_steps_one_line_tells_together_never_acted_with_nothing_shown(tmp_path, recorded, loc):
+    """A run of phases ended in a row posts one line ("Bot 1 passes the turn: no move and no
+    attack.", present._merged_ends); the log showed its first steps as "Bot 1 acted (nothing shown
+    to the table)." and the line under the last. Now the run is one head, "#4–6 …", and the log
+    still holds every line the channel showed, in order (test_log_as_seen_live's comparison)."""
+    from tests.platform.test_log_as_seen_live import Table, compare, open_table, play, read_log
+
+    host = await make_host(tmp_path / "t.sqlite3")
+    try:
+        table = Table("conflict", loc, ["alice", "bob", ""])
+        recorded.append(table)
+        await open_table(host, table)
+        await play(host, table, random.Random(5), 40)
+        log = await read_log(host, table, "alice")
+        problems = await compare(host, table)
+    finally:
+        await host.close()
+    acted = {t(loc, "host.log_acted", who=who) for who in table.names}
+    assert not [line for line in log if line.split(" ", 1)[-1] in acted], log
+    runs = [line for line in log if re.match(r"#\d+–\d+ ", line)]
+    assert runs, log
+    passed = [t(loc, f"conflict.ev.{k}", player=who) for k in ("passed", "ends_all", "ends_to_post", "ends_post")
+              for who in table.names]
+    assert all(any(said in line for said in passed) for line in runs), runs
+    assert not problems, problems
