@@ -358,9 +358,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _do_arrange(self, state, seat, a, ev):
         p = state.players[seat]
-        rest = [t for t in p.dealt if t != a.capital]
-        inner = [a.capital] + rest[: a.inner - 1]
-        outer = rest[a.inner - 1:]
+        inner, outer = R.arranged_rows(p.dealt, a.capital, a.inner)
         p.rows = [inner, outer] if outer else [inner]
         p.capital = a.capital
         R.fortify_capital(state, seat)
@@ -1026,8 +1024,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 self._end_turn(state, ev)
 
     def _do_discard(self, state, seat, a, ev):
-        key = R.spend(state, seat, a.card)
-        ev.append(R.public("conflict.ev.discard", player=state.players[seat].name, name=R.cdef(key).name))
+        names = [R.cdef(R.spend(state, seat, card)).name for card in a.cards.split(",")]
+        ev.append(R.public("conflict.ev.discard", player=state.players[seat].name, names=names))
         limit = R.hand_limit(state, seat)
         if limit is None or len(state.players[seat].hand) <= limit:
             self._end_turn(state, ev)

@@ -201,7 +201,10 @@ def _act(kind: str, waiver: bool = False, **fields: type) -> type[ActionBase]:
 
 
 Faction = _act("faction", key=str)
-Arrange = _act("arrange", capital=str, inner=int)
+# `inner`: the other territories of the inner row, by id, joined by commas (None, `-`: the capital
+# alone); a number N (logs before session 17, which chose how many, not which): the first N − 1 others
+# in the order dealt (rules.arranged_rows)
+Arrange = _act("arrange", capital=str, inner=str | None)
 Deploy = _act("deploy", card=str, tid=str, face=Literal["up", "down"])
 Board = _act("board", vehicle=str, unit=str)
 Flip = _act("flip", unit=str)
@@ -247,7 +250,7 @@ Fund = _act("fund")
 Pass = _act("pass", waiver=True)  # the doom window declined
 Yes = _act("yes")
 No = _act("no")
-Discard = _act("discard", card=str)
+Discard = _act("discard", cards=str)  # the hand cards discarded, joined by commas (`discard c1` of older logs: one)
 Bequeath = _act("bequeath", seat=int)
 Nobody = _act("nobody")  # the heir prompt declined: the cards are discarded
 

@@ -202,6 +202,9 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
             terr = state.territories[tid]
             names[tid] = t(loc, "conflict.capital_pick", name=_name(content().territories[terr.key], loc),
                            dur=terr.dur + bonus, max=terr.max + bonus)
+            # the arrange menu's next steps: which of the others share the capital's inner row
+            names[f"+{tid}"] = t(loc, "conflict.inner_pick", name=_name(content().territories[terr.key], loc),
+                                 dur=terr.dur, max=terr.max)
     for a in state.agreements:
         names[a.id] = agreement_name(state, a.id, loc)
     # a seat number is a player (`aid CARD 2 GIFT`: the menu's step after the card names who);
@@ -333,6 +336,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     if key == "conflict.ev.broken" and "other" not in params:  # logged before it named the party and terms
         out["other"] = t(loc, "conflict.ev.broken_old_other")
         out["terms"] = t(loc, "conflict.ev.broken_old_terms")
+    if key == "conflict.ev.discard" and "names" in params:  # one line for the whole excess (a card a line before)
+        out["name"] = listed(loc, (localize_value(name, loc) for name in params["names"]))
     if key == "conflict.ev.equip" and isinstance(params.get("name"), dict):  # the fitting with what it does
         card = _CARD_BY_NAME.get(tuple(sorted(params["name"].items())))
         if card is not None:
@@ -454,13 +459,13 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
                  other=state.players[pend.other].name)
     if action.kind == "arrange" and 0 <= seat < state.n:
         # which territories each row gets, as `_do_arrange` lays them ("3 in the inner row" named none)
-        rest = [tid for tid in state.players[seat].dealt if tid != action.capital]
-        named = [localize_value(data.territories[state.territories[tid].key].name, loc) for tid in rest]
-        params["inner_row"] = listed(loc, named[: action.inner - 1]) or t(loc, "core.none")
+        inner, outer = R.arranged_rows(state.players[seat].dealt, action.capital, action.inner)
+        named = {tid: localize_value(data.territories[state.territories[tid].key].name, loc) for tid in inner + outer}
+        params["inner_row"] = listed(loc, (named[tid] for tid in inner[1:])) or t(loc, "core.none")
         capital, bonus = state.territories[action.capital], R.capital_bonus(state, seat)  # one's own: no owner
         params["capital"] = aside(loc, localize_value(data.territories[capital.key].name, loc),
                                   f"{capital.dur + bonus}/{capital.max + bonus}")
-        params["outer_row"] = listed(loc, named[action.inner - 1:]) or t(loc, "core.none")
+        params["outer_row"] = listed(loc, (named[tid] for tid in outer)) or t(loc, "core.none")
     if action.kind == "equip" and params["card"] != str(action.card):
         # what the fitting does, and that it discards the one fitted now (one per faction): the
         # newcomer's second fitting took the first away without a word
@@ -516,9 +521,15 @@ FACTS_FIT = 100  # a select option's description holds 100 characters (Discord)
 def menu_steps(engine, state, seat: int, action) -> list[str]:
     """Combat cards are chosen one at a time, in the order laid (`lay ADR`: Attack, then Defend,
     then Rest): one list of up to 65 orders was too long to choose from, and Discord shows 25 a
-    select. Each step offers the cards left, and from the first card on the menu may confirm."""
+    select. Each step offers the cards left, and from the first card on the menu may confirm.
+    The cards discarded at the end of a turn likewise, one a step in hand order (`discard c1,c2`),
+    and the territories of the inner row after the capital (`arrange t3 +t5 +t7` for `arrange t3 t5,t7`)."""
     if action.kind == "lay" and action.cards != "none":
         return ["lay", *action.cards]
+    if action.kind == "discard":  # the cards to discard, one a step (in hand order)
+        return ["discard", *action.cards.split(",")]
+    if action.kind == "arrange":  # the capital, then each territory that shares its inner row (`+t5`)
+        return ["arrange", action.capital, *(f"+{tid}" for tid in (action.inner or "").split(",") if tid)]
     return action.code().split()
 
 
@@ -549,6 +560,8 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
         return _name(data.cards[value], loc)
     if field in ("face", "what"):
         return t(loc, f"conflict.word.{value}")
+    if field == "cards" and kind == "discard":
+        return listed(loc, (_name(data.cards[hand[card]], loc) if card in hand else card for card in value.split(",")))
     if field == "cards":
         return laid_in_order(value, loc)
     if field == "text" and kind == "term":

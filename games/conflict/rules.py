@@ -657,6 +657,16 @@ def reset_hp(state: ConflictState) -> None:
         u.hp = BATTLE_HP
 
 
+def arranged_rows(dealt: list[str], capital: str, inner: str | None) -> tuple[list[str], list[str]]:
+    """The inner and outer rows an `arrange` lays (the source: "排列领地位置,(可分左右两排,每排最多三个
+    领地)…从中选取一个作为首都": the player places each territory): the capital and the territories
+    named, then the rest, each row in the order dealt. A number (an older log's form) names how
+    many lie inside: the first of the others in the order dealt."""
+    rest = [t for t in dealt if t != capital]
+    chosen = set(rest[: int(inner) - 1] if inner is not None and inner.isdigit() else (inner or "").split(","))
+    return [capital] + [t for t in rest if t in chosen], [t for t in rest if t not in chosen]
+
+
 def start_turn(state: ConflictState, seat: int, events: list[Event]) -> list[Unit]:
     """Start `seat`'s turn. Returns the seat's units, in the order of state.units (the pass
     this makes over every unit anyway): the engine hands them to the turn's first listing."""

@@ -72,6 +72,7 @@ def test_the_arrange_choices_name_the_territories_of_each_row():
              for loc in ("en", "zh-CN")}
     labels = {loc: {a.inner: GAME.text.describe_action(state, 0, a, loc) for a in ENGINE.legal_actions(state, 0)
                     if a.capital == capital} for loc in ("en", "zh-CN")}
+    labels = {loc: {1: by[None], 2: by[rest[0]], 3: by[f"{rest[0]},{rest[1]}"]} for loc, by in labels.items()}
     en, zh = names["en"], names["zh-CN"]
     cap = localize_value(R.content().territories[state.territories[capital].key].name, "en")
     assert labels["en"][1].startswith(f"Arrange: capital {cap} ("), labels["en"]  # one's own: no owner named

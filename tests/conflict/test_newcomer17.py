@@ -10,8 +10,9 @@ import pytest
 from bot.host.core import build_menu
 from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
-from games.core.i18n import t
-from tests.conflict.helpers import bare, battle, fit, give, outer, play, public_lines, walk
+from games.core import RuleError, Seat
+from games.core.i18n import localize_value, t
+from tests.conflict.helpers import bare, battle, clear_hand, fit, give, play, public_lines, started, walk
 from tests.conflict.test_lay_menu import fight
 from tests.platform.conftest import make_host
 from tests.platform.test_log_as_seen_live import recorded  # noqa: F401  (a fixture)
@@ -126,3 +127,115 @@ async def test_the_log_numbers_steps_one_line_tells_together_never_acted_with_no
               for who in table.names]
     assert all(any(said in line for said in passed) for line in runs), runs
     assert not problems, problems
+
+
+# --- 1. arranging: the player chooses which territories share the capital's inner row --------
+def _dealt(seed: int = 7):
+    """Seat 0 of a new three-seat game, its faction chosen: its four dealt territories to arrange."""
+    state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(3)], ENGINE.parse_options({}), seed).state
+    play(state, 0, f"faction {state.players[0].offer[0]}")
+    return state, state.players[0]
+
+
+def _terr(state, tid: str, loc: str) -> str:
+    return localize_value(R.content().territories[state.territories[tid].key].name, loc)
+
+
+@pytest.mark.parametrize("loc,pick,head", [("en", "inner row too: {name}", "Arrange: capital {cap} ("),
+                                           ("zh-CN", "同在内排：{name}", "布置：首都 {cap}（")])
+def test_the_player_chooses_which_territories_share_the_inner_row(loc, pick, head):
+    """The source: "每人分发四张随机的领地卡,并排列领地位置,(可分左右两排,每排最多三个领地)…并从中选取一个作为
+    首都". The player places each territory: `arrange CAPITAL N` took the first N − 1 in the order
+    dealt, so the last dealt could never lie inside without the others (芦苇滩 without 铜岭 and 崖城).
+    The menu names the capital, then each territory to put beside it; the action names the set."""
+    state, p = _dealt()
+    capital, first, second, last = p.dealt
+    menu = build_menu(GAME, state, 1, 0, ["arrange", capital], loc)
+    labels = {o.value: o.label for o in menu.options}
+    assert labels[f"+{first}"].startswith(pick.format(name=_terr(state, first, loc))), labels
+    assert menu.complete  # the capital alone inside
+    # the last one dealt alone beside the capital: one click, one action that says the set
+    assert labels[f"+{last}"].startswith(head.format(cap=_terr(state, capital, loc))), labels
+    assert _terr(state, last, loc) in labels[f"+{last}"].split("；" if loc == "zh-CN" else ";")[1]
+    box_code = " ".join(["arrange", capital, f"+{last}"])  # what the menu's confirm sends
+    action = next(a for a in ENGINE.legal_actions(state, 0) if GAME.text.menu_steps(state, 0, a) == box_code.split())
+    assert action.code() == f"arrange {capital} {last}"
+    play(state, 0, action.code())
+    assert p.rows == [[capital, last], [first, second]]
+
+
+def test_every_arrangement_is_offered_and_an_older_log_s_count_still_replays():
+    """Rows of at most three, the outer row kept ("每排最多三个领地"): the capital and none to two
+    of the other three inside, 4 × 7 = 28 choices. A log of before (session 16 and earlier)
+    holds `arrange CAPITAL N`: it still replays, the first N − 1 others inside, as it did."""
+    state, p = _dealt()
+    legal = ENGINE.legal_actions(state, 0)
+    rows = set()
+    for a in legal:
+        trial = ENGINE.load_state(ENGINE.dump_state(state))
+        play(trial, 0, a.code())
+        inner, outer = trial.players[0].rows
+        assert inner[0] == a.capital and 1 <= len(inner) <= 3 and 1 <= len(outer) <= 3
+        rows.add((tuple(inner), frozenset(outer)))
+    assert len(legal) == len(rows) == 28
+    capital, *rest = p.dealt
+    for n in (1, 2, 3):
+        trial = ENGINE.load_state(ENGINE.dump_state(state))
+        play(trial, 0, f"arrange {capital} {n}")
+        assert trial.players[0].rows == [[capital, *rest[:n - 1]], rest[n - 1:]]
+    with pytest.raises(RuleError):
+        play(state, 0, f"arrange {capital} {rest[0]},{rest[1]},{rest[2]}")  # nothing left outside
+
+
+# --- 6. the end of the turn: one action discards the whole excess -------------------------------
+def _over_the_limit(seed: int = 9):
+    """Seat `s` ends its turn holding ten cards, three over the limit of seven ("手牌上限 7")."""
+    state = started(2, seed=seed)
+    seat = state.turn
+    clear_hand(state, seat)
+    for key in ("attack", "attack", "move", "rifleman", "maintain", "attack", "spy", "retreat", "trade", "airdrop"):
+        give(state, seat, key)
+    for _ in range(3):
+        play(state, seat, "next")
+    assert state.phase == "end"
+    return state, seat
+
+
+@pytest.mark.parametrize("loc,said", [("en", "{p} discards Attack, Move, Trade."), ("zh-CN", "{p} 弃掉 进攻、移动、交易。")])
+def test_one_action_discards_the_whole_excess_and_posts_one_line(loc, said):
+    """RULES.md, Turn: "结束 End：手牌上限 7". Discarding took a click and a post per card (26 turn
+    ends of one game); now the menu picks the cards one by one as its steps, and one action,
+    one line, ends the turn."""
+    state, seat = _over_the_limit()
+    hand = {c.key: c.id for c in reversed(state.players[seat].hand)}  # the first copy of each
+    steps = ["discard", hand["attack"], hand["move"], hand["trade"]]
+    for k in range(1, 3):
+        menu = build_menu(GAME, state, 1, seat, steps[:k], loc)
+        assert steps[k] in {o.value for o in menu.options} and not menu.complete
+    menu = build_menu(GAME, state, 1, seat, steps[:3], loc)
+    assert hand["trade"] in {o.value for o in menu.options}
+    action = next(a for a in ENGINE.legal_actions(state, seat) if GAME.text.menu_steps(state, seat, a) == steps)
+    step = ENGINE.apply(state, seat, action)
+    lines = public_lines(state, step, loc)
+    assert lines[0] == said.format(p=f"P{seat}"), lines
+    assert len(state.players[seat].hand) == 7 and state.turn != seat
+
+
+def test_the_discard_choices_are_each_set_of_cards_once_and_one_card_still_replays():
+    """Copies of a card are one choice; every set of three a player can tell apart is offered
+    once (three Attacks among ten cards: 8 kinds). An older log's `discard CARD`, one card a
+    step, still replays: the turn ends at the limit."""
+    state, seat = _over_the_limit()
+    legal = ENGINE.legal_actions(state, seat)
+    kinds = [sorted(state.players[seat].hand[[c.id for c in state.players[seat].hand].index(card)].key
+                    for card in a.cards.split(",")) for a in legal]
+    assert len({tuple(k) for k in kinds}) == len(kinds)
+    # three Attacks, or two and one of the 7 others, or one and two of them, or three of them
+    assert len(legal) == 1 + 7 + 21 + 35
+    ids = [c.id for c in state.players[seat].hand]
+    play(state, seat, f"discard {ids[0]}")
+    assert state.phase == "end" and len(state.players[seat].hand) == 9
+    with pytest.raises(RuleError):
+        play(state, seat, f"discard {ids[1]},{ids[1]}")  # one card twice
+    play(state, seat, f"discard {ids[2]},{ids[1]}")  # any order typed
+    assert state.turn != seat
