@@ -1304,7 +1304,9 @@ class Host:
                 action, unparsed = engine.parse_action(expanded), None
             except RuleError as exc:
                 action, unparsed = None, exc
-                # a click menu's steps (its confirm button sends them): `lay A D R` for `lay ADR`
+            if action is None or action not in engine.legal_actions(state, seat):
+                # a click menu's steps (its confirm button sends them): `lay A D R` for `lay ADR`,
+                # and `arrange t3 +t1` for `arrange t3 t1`, which parses as another (illegal) code
                 typed = expanded.split()
                 stepped = [a for a in engine.legal_actions(state, seat) if game.text.menu_steps(state, seat, a) == typed]
                 if len(stepped) == 1:

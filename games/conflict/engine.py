@@ -296,6 +296,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             self._check_term(state, seat, action)
         elif quick is not None and quick(state, seat, action):
             pass  # the commonest kinds (flips are half of all actions) are checked without a listing
+        elif kind in L.OTHER_FORMS and L.OTHER_FORMS[kind](state, seat, action):
+            pass
         else:
             legal = L.legal(state, seat, kind)
             # legal lists hand out cached action objects, so the chosen one is usually the very
@@ -414,12 +416,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         """The seat turns its unit `u` over (apply's short path hands over the unit it looked up)."""
         u.flipped = True
         u.up = not u.up
+        R.number_unit(state, u)
         if u.up:
             if state.known or state.paid:
                 state.known.pop(u.mask, None)
                 state.paid.pop(u.mask, None)
             u.mask = ""
-            ev.append(R.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u)))
+            ev.append(R.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u), down=u.down))  # its face-down number
         else:
             u.mask = state.rng.token("m")
             others = list(range(state.n))  # everyone saw it face up
@@ -1137,8 +1140,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def view(self, state: ConflictState, seat: int | None) -> dict[str, Any]:
         """Compact on purpose (lists, not dicts): views are built for every seat after every
         step. terrs: id -> [key, owner, dur, max]; units: one string each, "id owner loc up hp
-        key rider riding [mask]" with key "?" when hidden from this seat, "-" for none and the
-        mask only on the seat's own face-down units (read them with present.units_of)."""
+        key rider riding number [mask]" with key "?" when hidden from this seat, "-" for none,
+        the number its label shows (Unit.no face up, Unit.down face down) and the mask only on
+        the seat's own face-down units (read them with present.units_of)."""
         setup = state.phase == "setup"
         players = []
         for s, p in enumerate(state.players):
@@ -1157,7 +1161,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         terrs = {t.id: [t.key, t.owner, t.dur, t.max] for t in state.territories.values()
                  if not setup or t.owner == seat}
         units = [f"{u.id} {u.owner} {u.loc} {int(u.up)} {u.hp} {u.key if (u.up or u.owner == seat) else '?'} "
-                 f"{u.rider or '-'} {u.riding or '-'}" + (f" {u.mask}" if not u.up and u.owner == seat else "")
+                 f"{u.rider or '-'} {u.riding or '-'} {u.no if u.up else u.down}"
+                 + (f" {u.mask}" if not u.up and u.owner == seat else "")
                  for u in state.units.values()]
         out: dict[str, Any] = {
             "phase": state.phase, "round": state.round, "max_rounds": state.max_rounds, "turn": state.turn,

@@ -628,9 +628,11 @@ def _strike_ok(state: ConflictState, seat: int, a: Any) -> bool:
 QUICK = {  # kind -> check(state, seat, action): whether legal(state, seat) holds the action
     "flip": lambda state, seat, a: flip_allowed(state, seat, a.unit),
     "deploy": _deploy_ok, "equip": _equip_ok, "move": _move_ok, "maintain": _maintain_ok, "strike": _strike_ok,
-    "discard": discard_ok,  # a discard of fewer cards than the excess too, as older logs hold it
-    "arrange": arrange_ok,  # in any order, or an older log's count
 }
+# what apply takes besides the listing (checked before it): a discard of fewer cards than the
+# excess and an arrangement by its inner row's count, as older logs hold them, and a set typed
+# in any order
+OTHER_FORMS = {"discard": discard_ok, "arrange": arrange_ok}
 
 
 def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, my_units: list[Unit]) -> list:

@@ -46,6 +46,11 @@ class Unit:
     flipped: bool = False  # turned over this turn
     rider: str | None = None  # vehicle: the crew unit inside
     riding: str | None = None  # crew: the vehicle it drives
+    # the numbers in its labels, each kept for its life (rules.number_unit): `no` among the units of
+    # its card (`Supply Corps #2`; 1 shows none), given when it first shows face up; `down` among the
+    # face-down units (`face-down unit #2`) while it lies face down. 0: none yet (or a state stored before)
+    no: int = 0
+    down: int = 0
 
 
 @dataclass(slots=True)
@@ -161,7 +166,7 @@ def copy_state(state: ConflictState) -> ConflictState:
         territories={k: Terr(id=t.id, key=t.key, owner=t.owner, dur=t.dur, max=t.max)
                      for k, t in state.territories.items()},
         units={k: Unit(id=u.id, key=u.key, owner=u.owner, loc=u.loc, up=u.up, mask=u.mask, hp=u.hp,
-                       strikes=u.strikes, flipped=u.flipped, rider=u.rider, riding=u.riding)
+                       strikes=u.strikes, flipped=u.flipped, rider=u.rider, riding=u.riding, no=u.no, down=u.down)
                for k, u in state.units.items()},
         next_id=state.next_id,
         agreements=[Agreement(id=a.id, a=a.a, b=a.b, terms=list(a.terms)) for a in state.agreements],

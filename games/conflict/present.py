@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import Text, table_over, wants_key
-from games.core.i18n import aside, has, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
+from games.core.i18n import aside, has, listed, localize_value, normalize_locale, sentences, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict import rules as R
@@ -19,13 +19,15 @@ from games.conflict.model import Unit
 
 
 def units_of(view: dict[str, Any]) -> list[list]:
-    """The view's unit strings as [id, owner, loc, up, hp, key|None, rider|None, riding|None, mask?]."""
+    """The view's unit strings as [id, owner, loc, up, hp, key|None, rider|None, riding|None,
+    number, mask?] (number: the one its label shows; 0 in a view of before session 17)."""
     out = []
     for text in view["units"]:
         f = text.split(" ")
         row = [f[0], int(f[1]), f[2], f[3] == "1", int(f[4]), None if f[5] == "?" else f[5],
                None if f[6] == "-" else f[6], None if f[7] == "-" else f[7]]
-        out.append(row + f[8:])
+        number = int(f[8]) if len(f) > 8 and f[8].isdigit() else 0
+        out.append(row + [number] + f[9 if len(f) > 8 and f[8].isdigit() else 8:])
     return out
 
 
@@ -69,30 +71,44 @@ def agreement_name(state, agreement_id: str, locale: str) -> str:
     return agreement_id
 
 
-def unit_labels(units: list[tuple[str, str | None, str | None]], locale: str) -> dict[str, str]:
-    """id -> the label menus, logs and the picture give a unit: its card's name as the table
-    knows it, with an ordinal where two share it (`Militia #2`, in the order they came into
-    play), the same for every reader; a face-down unit by the number of its public id
-    (`face-down unit #7`), which it keeps while it lies face down: numbered among the face-down
-    units, one turned face up renumbered the rest, and two lines in a row read "face-down unit
-    #2" for two units. The reader's own face-down unit reads `Sniper · face-down unit #7`.
-    Never its id (`units`: (id, key the table knows or None, key the reader knows or None))."""
+def unit_labels(units: list[tuple], locale: str) -> dict[str, str]:
+    """id -> the label menus, logs and the picture give a unit, the same for every reader: its
+    card's name as the table knows it, with the number it holds among its card's units (`Militia
+    #2`; the first none), a face-down unit by its number among the face-down units (`face-down
+    unit #2`): each kept for the unit's life (rules.number_unit), where a number counted anew at
+    every post changed a unit's label when another turned over. The reader's own face-down unit
+    reads `Sniper · face-down unit #2`. Never its id (`units`: (id, key the table knows or None,
+    key the reader knows or None, the number its label shows); a unit of a state stored before
+    numbers takes the lowest free one, in id order)."""
     cards = content().cards
     ordered = sorted(units, key=lambda unit: int(unit[0][1:]))
-    public = {uid: _name(cards[key], locale) if key else t(locale, "conflict.face_down", n=uid[1:])
-              for uid, key, _ in ordered}
-    known = {uid: _name(cards[mine], locale) for uid, key, mine in ordered if mine and not key}
-    return numbered_as_seen(public, known, locale)
+    taken: dict[str | None, set[int]] = {}
+    for uid, key, _, *number in ordered:
+        if number and number[0]:
+            taken.setdefault(key, set()).add(number[0])
+    labels = {}
+    for uid, key, mine, *number in ordered:
+        n = number[0] if number and number[0] else 0
+        if not n:  # a state stored before numbers were kept
+            held = taken.setdefault(key, set())
+            n = next(k for k in range(1, len(held) + 2) if k not in held)
+            held.add(n)
+        if key:
+            labels[uid] = _name(cards[key], locale) + (f" #{n}" if n > 1 else "")
+        else:
+            label = t(locale, "conflict.face_down", n=n)
+            labels[uid] = t(locale, "core.known_face_down", name=_name(cards[mine], locale), label=label) if mine else label
+    return labels
 
 
 def state_labels(state, seat: int | None, locale: str) -> dict[str, str]:
     """The labels `seat`'s view gives (its own face-down units by name, others' face down)."""
-    return unit_labels([(u.id, u.key if u.up else None, u.key if u.up or u.owner == seat else None)
-                        for u in state.units.values()], locale)
+    return unit_labels([(u.id, u.key if u.up else None, u.key if u.up or u.owner == seat else None,
+                         u.no if u.up else u.down) for u in state.units.values()], locale)
 
 
 def view_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
-    return unit_labels([(u[0], u[5] if u[3] else None, u[5]) for u in units_of(view)], locale)
+    return unit_labels([(u[0], u[5] if u[3] else None, u[5], u[8]) for u in units_of(view)], locale)
 
 
 def board_unit_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
@@ -158,10 +174,15 @@ def step_facts(engine, state, seat: int, steps: list[str], locale: str) -> str:
     """Under a menu option, what its step means: a combat card's results against each card
     (the lay menu's four cards carried no word of what they do; RULES.md, Unit against unit),
     and under a unit card of the deploy menu the terms of the figures its label sums (Sky
-    Alliance's range +1 went unshown) and, for a vehicle, that it needs a crew."""
+    Alliance's range +1 went unshown) and, for a vehicle, that it needs a crew; under a card of
+    the discard menu, which of how many to discard it is."""
     loc = normalize_locale(locale)
     if len(steps) > 1 and steps[0] == "lay":
         return t(loc, f"conflict.combat_card.{steps[-1]}") if has(f"conflict.combat_card.{steps[-1]}", loc) else ""
+    if len(steps) > 1 and steps[0] == "discard" and state.phase == "end" and 0 <= seat < state.n:
+        limit = R.hand_limit(state, seat)  # which card of how many (the menu's head said neither)
+        count = len(state.players[seat].hand) - limit if limit is not None else 0
+        return t(loc, "conflict.discard_step", n=len(steps) - 1, count=count) if count > 1 else ""
     if len(steps) != 2 or steps[0] != "deploy" or not 0 <= seat < state.n:
         return ""
     key = next((c.key for c in state.players[seat].hand if c.id == steps[1]), None)
@@ -243,24 +264,24 @@ _GONE_ROLE = {("conflict.ev.combat", "a"): "conflict.gone_attacker", ("conflict.
 
 def event_labels(engine, state, events: list, locale: str) -> dict[str, str]:
     """Units gone by the end of the post, labelled as the post's `destroyed` line knew them (by
-    name, or face down), numbered together with the board, so two of one name stay apart
-    ("Paratroopers #1" against "Paratroopers #2", in the order they came into play), for the
-    lines before it: the playtests read "that unit (no longer in play) escapes to Skyport.",
+    name, or face down, with the number it held: "Paratroopers" against "Paratroopers #2"), for
+    the lines before it: the playtests read "that unit (no longer in play) escapes to Skyport.",
     "那个单位（已不在场上） 退回 峡谷。" and "Revealed: Paratroopers (no longer in play) … against
-    Paratroopers …". The board's units are numbered with them, in the post's lines only (a
-    unit of the board may read "Riflemen #3" there where the board, without the gone one,
-    says "Riflemen #2"); none when nothing of the post is gone."""
+    Paratroopers …". With the board's (a `destroyed` event of before session 17 holds no number:
+    its unit is numbered with the board's, as then); none when nothing of the post is gone."""
     loc = normalize_locale(locale)
-    gone: dict[str, str | None] = {}  # id -> the card key the table knew (None: face down)
+    gone: dict[str, tuple[str | None, int]] = {}  # id -> the card key the table knew (None: face down), number
     for key, params in events:
         uid = params.get("unit")
         if key == "conflict.ev.destroyed" and isinstance(uid, str) and uid not in state.units:
             name = params.get("name")
-            gone[uid] = _CARD_BY_NAME.get(tuple(sorted(name.items()))) if isinstance(name, dict) else None
+            gone[uid] = (_CARD_BY_NAME.get(tuple(sorted(name.items()))) if isinstance(name, dict) else None,
+                         params.get("no") or 0)
     if not gone:
         return {}
-    board = [(u.id, u.key if u.up else None, u.key if u.up else None) for u in state.units.values()]
-    return unit_labels(board + [(uid, k, k) for uid, k in gone.items()], loc)
+    board = [(u.id, u.key if u.up else None, u.key if u.up else None, u.no if u.up else u.down)
+             for u in state.units.values()]
+    return unit_labels(board + [(uid, k, k, n) for uid, (k, n) in gone.items()], loc)
 
 
 def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
@@ -281,11 +302,13 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     if key in _FLIPS and params.get("unit") in state.units:
         flipped = state.units[params["unit"]]
         was_up = key == "conflict.ev.flip_down"
-        before = [(u.id, u.key if (was_up if u is flipped else u.up) else None) for u in state.units.values()]
-        labels = unit_labels([(uid, key, key) for uid, key in before], loc)  # as the table saw them
+        # as the table saw it before: by its card's label, or face down by the number it held then
+        as_up = unit_labels([(flipped.id, flipped.key, flipped.key, flipped.no)], loc)[flipped.id]
+        labels = {**(joint or state_labels(state, None, loc)),
+                  flipped.id: as_up if was_up else unit_labels(
+                      [(flipped.id, None, None, params.get("down") or flipped.down)], loc)[flipped.id]}
         if not was_up:  # "it is Light Tank #2": the label it carries from now on, as the next lines say
-            after = [(uid, flipped.key if uid == flipped.id else key) for uid, key in before]
-            out["name"] = unit_labels([(uid, key, key) for uid, key in after], loc)[flipped.id]
+            out["name"] = as_up
         out["where"] = _name(content().territories[state.territories[flipped.loc].key], loc) \
             if flipped.loc in state.territories else ""
     for field, value in params.items():

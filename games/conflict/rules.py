@@ -492,7 +492,7 @@ def remove_unit(state: ConflictState, uid: str, events: list[Event], crew_line: 
     if unit.riding and unit.riding in state.units:
         state.units[unit.riding].rider = None
     events.append(public("conflict.ev.destroyed", unit=unit.id, name=seen_name(unit),
-                               player=state.players[unit.owner].name))
+                         player=state.players[unit.owner].name, no=unit.no if unit.up else unit.down))
     if crew is not None and crew_line:  # said: the board had shown it inside the vehicle, then alone
         events.append(public("conflict.ev.crew_out", unit=crew.id, vehicle=unit.id, vehicle_name=seen_name(unit),
                              terr=tname(state, unit.loc)))
@@ -764,8 +764,30 @@ def make_unit(state: ConflictState, seat: int, key: str, tid: str, up: bool) -> 
     uid = f"u{state.next_id}"
     state.next_id += 1
     unit = Unit(id=uid, key=key, owner=seat, loc=tid, up=up, mask="" if up else state.rng.token("m"), hp=BATTLE_HP)
+    number_unit(state, unit)
     state.units[uid] = unit
     return unit
+
+
+def number_unit(state: ConflictState, unit: Unit) -> None:
+    """The numbers of a unit's labels, as it comes into play or turns over (a label changed when
+    another unit turned: "Supply Corps #1" lost its number when its twin went face down). Face
+    up, it keeps the number it got on first showing face up: the lowest its card's units in play
+    do not hold (the first shows none; a face-down one holds its number too, as the table saw it
+    face up); face down, the lowest the face-down units do not hold, until it turns up again.
+    So a unit's label never changes while the table sees it the same way, and two never share one."""
+    if unit.up:  # its face-down number stays, for the line that says which face-down unit turned
+        if not unit.no:
+            unit.no = _lowest_free({u.no for u in state.units.values() if u.key == unit.key and u is not unit})
+    else:
+        unit.down = _lowest_free({u.down for u in state.units.values() if not u.up and u is not unit})
+
+
+def _lowest_free(taken: set[int]) -> int:
+    n = 1
+    while n in taken:
+        n += 1
+    return n
 
 
 def new_terr(state: ConflictState, key: str, owner: int, half: bool = False) -> Terr:

@@ -235,7 +235,8 @@ def test_each_step_of_a_draft_and_a_phase_ended_has_its_line():
 def test_a_face_down_unit_keeps_its_label_while_another_turns_up():
     """RULES.md: others see "only 'face-down unit #N'". Numbered among the face-down units, a
     turn face up renumbered the rest, and two lines in a row read "face-down unit #2" for two
-    units: each keeps the number of its public id while it lies face down, in both languages."""
+    units: each keeps its number among the face-down units while it lies face down (session 17: the
+    lowest free when it went face down, where its public id's number read "#33"), in both languages."""
     state, a, b = bare(3, 3)
     where = state.players[a].capital
     first, second, third = (unit(state, a, "rifleman", where, up=False) for _ in range(3))
@@ -246,12 +247,12 @@ def test_a_face_down_unit_keeps_its_label_while_another_turns_up():
         assert after[second.id] == before[loc][second.id] and after[third.id] == before[loc][third.id]
         assert len({before[loc][u.id] for u in (first, second, third)}) == 3
     assert _lines(state, step.events, "en") == [
-        f"In {_terr(state, where, 'en')}, the face-down unit #{first.id[1:]} turned face up: revealed as Riflemen."]
-    assert before["zh-CN"][second.id] == f"暗置单位 #{second.id[1:]}"
+        f"In {_terr(state, where, 'en')}, the face-down unit #1 turned face up: revealed as Riflemen."]
+    assert before["zh-CN"][second.id] == "暗置单位 #2"
 
 
 def test_a_face_down_label_tells_nothing_of_the_card():
-    """The label comes from the public id alone: another card under it reads the same."""
+    """The label comes from its number among the face-down units alone: another card under it reads the same."""
     state, a, b = bare(3, 3)
     hidden = unit(state, a, "rifleman", state.players[a].capital, up=False)
     before = state_labels(state, b, "en")[hidden.id]

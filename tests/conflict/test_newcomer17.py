@@ -239,3 +239,51 @@ def test_the_discard_choices_are_each_set_of_cards_once_and_one_card_still_repla
         play(state, seat, f"discard {ids[1]},{ids[1]}")  # one card twice
     play(state, seat, f"discard {ids[2]},{ids[1]}")  # any order typed
     assert state.turn != seat
+
+
+# --- 2. a unit's label is its own for its life -----------------------------------------------
+@pytest.mark.parametrize("loc", LOCALES)
+def test_every_unit_keeps_its_label_while_the_reader_sees_it_the_same_way(loc):
+    """Labels were counted anew at every post: "Supply Corps #1" lost its number when its twin
+    turned face down, a face-down unit read "#33" (its id). Over random games (bots and random
+    moves, three and four seats), for the table and each seat: a unit's label changes only when
+    it turns over (face down stays hidden: others never learn what it is), never because another
+    unit came, went or turned; no two units on the board share a label; a face-down unit's
+    number counts the face-down units, not the ids."""
+    from games.conflict.present import view_labels
+
+    checked = flips = twins = 0
+    for seed, players in ((1, 3), (2, 4), (3, 3), (4, 3)):
+        seen: dict[tuple, tuple[bool, str]] = {}
+        face_down = 0  # the most face-down units at once so far: a number never passes it
+        for state, *_ in walk(seed, players, rounds=14, bots=0.4):
+            face_down = max(face_down, sum(not u.up for u in state.units.values()))
+            for reader in (None, *range(players)):
+                labels = view_labels(ENGINE.view(state, reader), loc)
+                assert len(set(labels.values())) == len(labels), labels
+                for uid, label in labels.items():
+                    up = state.units[uid].up
+                    before = seen.get((reader, uid))
+                    if before is not None and before[0] == up:
+                        assert before[1] == label, (seed, reader, uid, before, label)
+                        checked += 1
+                    elif before is not None:
+                        flips += 1
+                    seen[(reader, uid)] = (up, label)
+                    twins += "#2" in label
+                    if not up:
+                        assert int(label.rsplit("#", 1)[1]) <= face_down, label
+    assert checked > 5000 and flips > 50 and twins > 20, (checked, flips, twins)
+
+
+@pytest.mark.parametrize("loc,first,last", [("en", "card 1 of the 3 to discard (over the hand limit)",
+                                             "card 3 of the 3 to discard (over the hand limit)"),
+                                            ("zh-CN", "要弃的 3 张中的第 1 张（超出手牌上限）", "要弃的 3 张中的第 3 张（超出手牌上限）")])
+def test_each_card_of_the_discard_menu_says_which_of_how_many_it_is(loc, first, last):
+    """The discard menu's head said "Discard" only: nobody was told three cards go."""
+    state, seat = _over_the_limit()
+    menu = build_menu(GAME, state, 1, seat, ["discard"], loc)
+    assert {o.description for o in menu.options if o.value in {c.id for c in state.players[seat].hand}} == {first}
+    steps = GAME.text.menu_steps(state, seat, ENGINE.legal_actions(state, seat)[0])
+    menu = build_menu(GAME, state, 1, seat, steps[:3], loc)
+    assert {o.description for o in menu.options} == {last}
