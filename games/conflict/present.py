@@ -489,6 +489,8 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
         params["capital"] = aside(loc, localize_value(data.territories[capital.key].name, loc),
                                   f"{capital.dur + bonus}/{capital.max + bonus}")
         params["outer_row"] = listed(loc, (named[tid] for tid in outer)) or t(loc, "core.none")
+    if action.kind == "flip" and action.unit in state.units:  # which way it turns, and what that does
+        return t(loc, f"conflict.act.flip_{'down' if state.units[action.unit].up else 'up'}", **params)
     if action.kind == "equip" and params["card"] != str(action.card):
         # what the fitting does, and that it discards the one fitted now (one per faction): the
         # newcomer's second fitting took the first away without a word
@@ -515,6 +517,9 @@ def action_facts(engine, state, seat: int, action, locale: str) -> str:
         return t(loc, f"conflict.face_facts.{action.face}")
     if action.kind in ("claim", "next") and state.phase == "battle" and state.round == 1:
         return t(loc, "conflict.round_one")  # why no attack is offered (RULES.md, Battle: ⚖ nobody attacks in round one)
+    if action.kind in ("claim", "next") and state.phase == "battle" and not state.assault and not state.fought \
+            and 0 <= seat < state.n and not any(c.key == "attack" for c in state.players[seat].hand):
+        return t(loc, "conflict.no_attack_card")  # an attack needs the card (RULES.md, Attack)
     if action.kind == "breakpact":
         terms = next((a.terms for a in state.agreements if a.id == action.agreement), [])
         enforced = [term for term in terms if term in R.ENFORCED_TERMS]

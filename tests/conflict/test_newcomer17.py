@@ -12,7 +12,7 @@ from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
 from games.core import RuleError, Seat
 from games.core.i18n import localize_value, t
-from tests.conflict.helpers import bare, battle, clear_hand, fit, give, play, public_lines, started, walk
+from tests.conflict.helpers import bare, battle, clear_hand, fit, give, play, public_lines, started, to_battle, unit, walk
 from tests.conflict.test_lay_menu import fight
 from tests.platform.conftest import make_host
 from tests.platform.test_log_as_seen_live import recorded  # noqa: F401  (a fixture)
@@ -287,3 +287,39 @@ def test_each_card_of_the_discard_menu_says_which_of_how_many_it_is(loc, first, 
     steps = GAME.text.menu_steps(state, seat, ENGINE.legal_actions(state, seat)[0])
     menu = build_menu(GAME, state, 1, seat, steps[:3], loc)
     assert {o.description for o in menu.options} == {last}
+
+
+# --- findings17 (play17zh): words met at the table ---------------------------------------------
+@pytest.mark.parametrize("loc,down,up", [
+    ("en", "Turn face down Riflemen @ {t} (hidden, cannot act or be attacked)", "Turn face up Riflemen · face-down unit #1 @ {t} (it may act)"),
+    ("zh-CN", "翻为暗置 步枪兵 @ {t}（隐藏，不能行动也不会被攻击）", "翻为明置 步枪兵 · 暗置单位 #1 @ {t}（可以行动）")])
+def test_a_turn_over_says_which_way_it_goes(loc, down, up):
+    """RULES.md, 明置与暗置: "明置：可以行动。暗置：不会被攻击、不能行动". The menu read "翻面 迫击炮组" and
+    "翻面 伞兵 · 暗置单位 #16" side by side: one word for both ways."""
+    state, a, _ = bare(3)
+    where = state.players[a].capital
+    shown, hidden = unit(state, a, "rifleman", where), unit(state, a, "rifleman", where, up=False)
+    ENGINE.invalidate(state)
+    labels = {x.unit: GAME.text.describe_action(state, a, x, loc) for x in ENGINE.legal_actions(state, a) if x.kind == "flip"}
+    terr = _terr(state, where, loc)
+    assert labels[shown.id] == down.format(t=terr) and labels[hidden.id] == up.format(t=terr), labels
+
+
+@pytest.mark.parametrize("loc,said", [("en", "no Attack card in hand: no attack this turn"), ("zh-CN", "手里没有进攻卡：本回合不能进攻")])
+def test_a_battle_phase_without_an_attack_card_says_why_none_is_offered(loc, said):
+    """RULES.md, 基本卡: "进攻 Attack：打出后进入“进攻”". With no Attack card in hand the battle menu
+    only lacked it, and the newcomer wondered why (16 in the deck, none drawn for rounds)."""
+    state, a, _ = bare(3, 3, to_battle)
+    ENGINE.invalidate(state)
+    facts = {x.kind: GAME.text.action_facts(state, a, x, loc) for x in ENGINE.legal_actions(state, a)}
+    assert facts["next"] == said
+    give(state, a, "attack")
+    ENGINE.invalidate(state)
+    assert GAME.text.action_facts(state, a, next(x for x in ENGINE.legal_actions(state, a) if x.kind == "next"), loc) == ""
+
+
+@pytest.mark.parametrize("loc,said", [("en", "Territories held: "), ("zh-CN", "持有领地：")])
+def test_the_final_scores_say_territories_held(loc, said):
+    """RULES.md: "回合上限…按 领地数 > …排名": the count is of territories held, not captured
+    (the zh line read "占领的领土", and 领土 where every other line says 领地)."""
+    assert t(loc, "conflict.scores", scores="").startswith(said)
