@@ -15,7 +15,7 @@ DISCORD_LABEL = 100
 
 
 @pytest.mark.parametrize("loc, said", [("en", "Fit High-Performance Combat Engine (own units: unlimited range)"),
-                                       ("zh-CN", "装配 高性能作战引擎（本方单位作战范围无限）")])
+                                       ("zh-CN", "装备 高性能作战引擎（本方单位作战范围无限）")])
 def test_the_fit_choice_says_what_the_fitting_does(loc, said):
     """RULES.md: "高性能作战引擎 Combat Engine | 作战范围无限 · unlimited range"."""
     state, a, _ = bare(3, 3, to_develop)
@@ -26,7 +26,7 @@ def test_the_fit_choice_says_what_the_fitting_does(loc, said):
 
 @pytest.mark.parametrize("loc, said", [
     ("en", "Fit High-Performance Combat Engine (own units: unlimited range; discards Smart Rifle System)"),
-    ("zh-CN", "装配 高性能作战引擎（本方单位作战范围无限；弃掉 智能步枪系统）")])
+    ("zh-CN", "装备 高性能作战引擎（本方单位作战范围无限；弃掉 智能步枪系统）")])
 def test_a_second_fitting_says_it_discards_the_first(loc, said):
     """"新装旧弃": fitting the Combat Engine over the Smart Rifle discards the rifle."""
     state, a, _ = bare(3, 3, to_develop)
