@@ -1299,7 +1299,9 @@ class Host:
                 action, unparsed = engine.parse_action(expanded), None
             except RuleError as exc:
                 action, unparsed = None, exc
-                # a click menu's steps (its confirm button sends them): `lay A D R` for `lay ADR`
+            if action is None or action not in engine.legal_actions(state, seat):
+                # a click menu's steps (its confirm button sends them): `lay A D R` for `lay ADR`,
+                # and `arrange t3 +t1` for `arrange t3 t1`, which parses as another (illegal) code
                 typed = expanded.split()
                 stepped = [a for a in engine.legal_actions(state, seat) if game.text.menu_steps(state, seat, a) == typed]
                 if len(stepped) == 1:
@@ -1609,6 +1611,17 @@ class Host:
             lines.append(t(locale, "host.log_named_now"))
             boards = {}
         said: list[str] = []  # the last step's public lines: the result does not say its reason again
+        # steps whose public lines a later step's line tells with its own (conflict's phases ended in
+        # a row: one line for three `next`s): numbered with that step, "#4–6", as the channel read them
+        # (a run cut by the page's edge: its head is on the newer page, its first number looked up here)
+        told_later = {shown for _, shown, e in steps if shown is not None and _told_later(e, locale)}
+        last_told = max((shown for _, shown, _ in steps if shown is not None and shown not in told_later), default=0)
+        last_told = last_told if page == 1 else max(last_told, seen + 1)
+        older = await self.repo.public_log(session.id, last=4, skip=page * LOG_LINES) if entries else []
+        run_from: int | None = None
+        for shown, e in older:
+            run_from = (shown if run_from is None else run_from) if _told_later(e, locale) else None
+        held: list[str] = []
         for _, shown, e in steps:
             mover = (self._name(session, e.seat) if e.seat is not None and e.seat < len(session.seats)
                      else t(locale, "host.log_host"))
@@ -1626,11 +1639,17 @@ class Host:
                 continue
             # a first line naming a player without starting with the mover is not the mover's
             # ("alice: Round 10: Bot 1's turn."); "alice: (acted)" said nothing
+            if shown in told_later and last_told > shown:
+                run_from = shown if run_from is None else run_from
+                held += own  # the step's own DMs, under the line that tells it
+                continue
+            number = f"#{shown}" if run_from is None else f"#{run_from}–{shown}"
+            run_from, own, held = None, held + own, []
             if not public:
-                lines.append(f"#{shown} " + t(locale, "host.log_acted", who=mover))
+                lines.append(f"{number} " + t(locale, "host.log_acted", who=mover))
             else:
                 head, rest = log_credit(locale, mover, {seat.name for seat in session.seats}, seen_events[0], public)
-                lines += [f"#{shown} {head}"] + [f"    {line}" for line in rest]
+                lines += [f"{number} {head}"] + [f"    {line}" for line in rest]
             lines += [f"    {line}" for line in own]
         if over and page == 1:
             lines.append(self._result_text(session, engine, locale, said))
@@ -2340,6 +2359,14 @@ class Host:
         await self.league.game_finished(session.id, ranks, forfeit=forfeit)
 
 
+def _told_later(row: LogRow, locale: str) -> bool:
+    """A step the table saw whose kept lines are empty though it had public events: another
+    step's line told them (a game's one line for several steps, `Text.indexed_event_lines`)."""
+    public = [ev for ev in row.events if ev.get("to") is None]
+    return bool(public) and all(locale in ev.get("lines", ()) for ev in public) \
+        and not any(ev["lines"][locale] for ev in public)
+
+
 def log_credit(locale: str, who: str, names: set[str], first: tuple[str, dict[str, Any]],
                public: list[str]) -> tuple[str, list[str]]:
     """A `/game log` step's head line and the lines under it. The first line is the mover's
@@ -2376,16 +2403,18 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
     options = []
     token_names = text.token_names(state, seat, locale) if any(len(a) > 1 for a in groups.values()) else {}
     for token, actions in groups.items():
+        step = [*prefix, token]  # what the option stands for: the game may say what that step means
         if len(actions) == 1:
             options.append(MenuOption(value=token, label=text.describe_action(state, seat, actions[0], locale),
-                                      description=text.action_facts(state, seat, actions[0], locale)))
+                                      description=text.action_facts(state, seat, actions[0], locale)
+                                      or text.step_facts(state, seat, step, locale)))
         else:  # a token the game has no name for (a gun's number): what its actions have in common
             label = token_names.get(token) or " ".join(names.common_prefix(
                 [text.describe_action(state, seat, a, locale).split() for a in actions])) or token
             # what a click opens: the menu of every legal action under it (`Host._menu`), not only `among`
-            under = [(tokens, a) for tokens, a in steps if tokens[:len(prefix) + 1] == [*prefix, token]]
-            options.append(MenuOption(value=token, label=label, description=t(
-                locale, "host.menu_choices", count=choices_shown(text, state, seat, under, [*prefix, token]))))
+            under = [(tokens, a) for tokens, a in steps if tokens[:len(prefix) + 1] == step]
+            options.append(MenuOption(value=token, label=label, description=text.step_facts(state, seat, step, locale)
+                                      or t(locale, "host.menu_choices", count=choices_shown(text, state, seat, under, step))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
 

@@ -58,10 +58,10 @@ def choose(engine, state, seat: int, rng: random.Random) -> Any:
         if "faction" in by_kind:
             return rng.choice(by_kind["faction"])
         # the sturdiest territory becomes the capital, two rows of two
-        return max(by_kind["arrange"], key=lambda a: (a.inner == 2, terrs[a.capital][3]))
+        return max(by_kind["arrange"], key=lambda a: (a.inner is not None and "," not in a.inner, terrs[a.capital][3]))
     if state.phase == "end":
         hand = dict((cid, key) for cid, key in view["hand"])
-        return min(by_kind["discard"], key=lambda a: _keep_value(hand[a.card]))
+        return min(by_kind["discard"], key=lambda a: sum(_keep_value(hand[card]) for card in a.cards.split(",")))
     if state.assault:
         strikes = by_kind.get("strike", [])
         if strikes:

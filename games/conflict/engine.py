@@ -296,6 +296,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             self._check_term(state, seat, action)
         elif quick is not None and quick(state, seat, action):
             pass  # the commonest kinds (flips are half of all actions) are checked without a listing
+        elif kind in L.OTHER_FORMS and L.OTHER_FORMS[kind](state, seat, action):
+            pass
         else:
             legal = L.legal(state, seat, kind)
             # legal lists hand out cached action objects, so the chosen one is usually the very
@@ -358,9 +360,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
 
     def _do_arrange(self, state, seat, a, ev):
         p = state.players[seat]
-        rest = [t for t in p.dealt if t != a.capital]
-        inner = [a.capital] + rest[: a.inner - 1]
-        outer = rest[a.inner - 1:]
+        inner, outer = R.arranged_rows(p.dealt, a.capital, a.inner)
         p.rows = [inner, outer] if outer else [inner]
         p.capital = a.capital
         R.fortify_capital(state, seat)
@@ -416,12 +416,13 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         """The seat turns its unit `u` over (apply's short path hands over the unit it looked up)."""
         u.flipped = True
         u.up = not u.up
+        R.number_unit(state, u)
         if u.up:
             if state.known or state.paid:
                 state.known.pop(u.mask, None)
                 state.paid.pop(u.mask, None)
             u.mask = ""
-            ev.append(R.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u)))
+            ev.append(R.public("conflict.ev.flip_up", unit=u.id, name=R.uname(u), down=u.down))  # its face-down number
         else:
             u.mask = state.rng.token("m")
             others = list(range(state.n))  # everyone saw it face up
@@ -714,6 +715,7 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
             dx, dy = R.slot_result(x, y, pa, ga, pd, gd)
             hpa, hpb = att.hp, dfd.hp
             why = []  # "ability unit": what changed the table's number (the line names it, with its effect)
+            cancelled = []  # per side, the point Aegis cancelled (the line says it with the damage)
             for u, card, d, foe, foe_card in ((att, x, dx, dfd, y), (dfd, y, dy, att, x)):
                 medic = d < 0 and "medic" in R.abilities(state, u)
                 if medic:
@@ -731,12 +733,11 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                     why.append(f"medic {u.id}")
                 if blast and (aegis or hp != max(0, u.hp - d + 1)):
                     why.append(f"demolition {foe.id}")
-                if aegis:
-                    why.append(f"aegis {u.id}")
+                cancelled.append(1 if aegis else 0)
                 u.hp = hp
             ev.append(R.public("conflict.ev.pair", n=i + 1, x=f"@conflict.word.{x or 'none'}",
                                y=f"@conflict.word.{y or 'none'}", hpa=att.hp, hpb=dfd.hp,
-                               da=att.hp - hpa, db=dfd.hp - hpb, why=why))
+                               da=att.hp - hpa, db=dfd.hp - hpb, why=why, ca=cancelled[0], cb=cancelled[1]))
             if att.hp == 0 or dfd.hp == 0:
                 break
         dooms = [u.id for u in (dfd, att) if u.hp == 0]
@@ -1026,8 +1027,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
                 self._end_turn(state, ev)
 
     def _do_discard(self, state, seat, a, ev):
-        key = R.spend(state, seat, a.card)
-        ev.append(R.public("conflict.ev.discard", player=state.players[seat].name, name=R.cdef(key).name))
+        names = [R.cdef(R.spend(state, seat, card)).name for card in a.cards.split(",")]
+        ev.append(R.public("conflict.ev.discard", player=state.players[seat].name, names=names))
         limit = R.hand_limit(state, seat)
         if limit is None or len(state.players[seat].hand) <= limit:
             self._end_turn(state, ev)
@@ -1139,8 +1140,9 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
     def view(self, state: ConflictState, seat: int | None) -> dict[str, Any]:
         """Compact on purpose (lists, not dicts): views are built for every seat after every
         step. terrs: id -> [key, owner, dur, max]; units: one string each, "id owner loc up hp
-        key rider riding [mask]" with key "?" when hidden from this seat, "-" for none and the
-        mask only on the seat's own face-down units (read them with present.units_of)."""
+        key rider riding number [mask]" with key "?" when hidden from this seat, "-" for none,
+        the number its label shows (Unit.no face up, Unit.down face down) and the mask only on
+        the seat's own face-down units (read them with present.units_of)."""
         setup = state.phase == "setup"
         players = []
         for s, p in enumerate(state.players):
@@ -1159,7 +1161,8 @@ class ConflictEngine(Engine[ConflictState, Any, ConflictOptions]):
         terrs = {t.id: [t.key, t.owner, t.dur, t.max] for t in state.territories.values()
                  if not setup or t.owner == seat}
         units = [f"{u.id} {u.owner} {u.loc} {int(u.up)} {u.hp} {u.key if (u.up or u.owner == seat) else '?'} "
-                 f"{u.rider or '-'} {u.riding or '-'}" + (f" {u.mask}" if not u.up and u.owner == seat else "")
+                 f"{u.rider or '-'} {u.riding or '-'} {u.no if u.up else u.down}"
+                 + (f" {u.mask}" if not u.up and u.owner == seat else "")
                  for u in state.units.values()]
         out: dict[str, Any] = {
             "phase": state.phase, "round": state.round, "max_rounds": state.max_rounds, "turn": state.turn,

@@ -6,14 +6,14 @@ groups that cannot hold an action of that kind are skipped (a subset of the full
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Any, NamedTuple
 
 from games.conflict import model as m
 from games.conflict.data import BASICS, FIELDED, SPECIALS, STRATEGY
 from games.conflict.rules import (
     CARD_TYPE, CARDS, COST, LOYALTY, PRESET_TERMS, can_act, cards_of, cdef, cost_cuts, deploy_cost, fallback,
-    has_up, is_city, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
+    hand_limit, has_up, is_city, is_evading, outer_row, peace_between, row_of, special_cost, terr_count, unit_range,
 )
 from games.conflict.model import ConflictState, Unit
 from games.core.engine import code_fields
@@ -219,6 +219,68 @@ def move_targets(state: ConflictState, unit: Unit) -> list[str]:
     return out
 
 
+def _inner_sets(rest: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The territories besides the capital that may share its inner row: none to two of them (a
+    row holds three, and the outer row at least one), in the order dealt."""
+    return [inner for k in range(min(3, len(rest))) for inner in combinations(rest, k)]
+
+
+def arrange_ok(state: ConflictState, seat: int, a: Any) -> bool:
+    """An arrangement of the seat's dealt territories: its capital, and the inner row's others
+    (any order), or an older log's count of the inner row (1 to 3)."""
+    p = state.players[seat]
+    if state.phase != "setup" or p.ready or not p.alive or p.faction is None or a.capital not in p.dealt:
+        return False
+    rest = [t for t in p.dealt if t != a.capital]
+    if a.inner is not None and a.inner.isdigit():
+        return 1 <= int(a.inner) <= 3
+    inner = a.inner.split(",") if a.inner else []
+    return len(inner) < min(3, len(rest) + 1) and len(set(inner)) == len(inner) and set(inner) <= set(rest)
+
+
+def discard_sets(state: ConflictState, seat: int, p: m.Player) -> list:
+    """The end of the turn: one action discards the whole excess over the hand limit (a card a
+    click and a post each took 26 turn ends of one game). Each set of cards a player can tell
+    apart once: copies of one card are the same choice, the first copies in hand order taken;
+    the ids in hand order (the menu picks them one by one in that order). The engine also takes
+    a discard of fewer cards, one at a time as older logs hold them (`discard_ok`)."""
+    limit = hand_limit(state, seat)
+    excess = len(p.hand) - limit if limit is not None else 0
+    if excess <= 0:
+        return []
+    ids: dict[str, list[str]] = {}  # key -> its cards' ids, keys in order of their first copy
+    for c in p.hand:
+        ids.setdefault(c.key, []).append(c.id)
+    keys = list(ids)
+    order = {c.id: i for i, c in enumerate(p.hand)}
+    out: list = []
+
+    def pick(start: int, left: int, chosen: list[str]) -> None:
+        if left == 0:
+            out.append(_act("discard", ",".join(sorted(chosen, key=order.__getitem__))))
+            return
+        for k in range(start, len(keys)):
+            copies = ids[keys[k]]
+            for n in range(min(left, len(copies)), 0, -1):
+                pick(k + 1, left - n, chosen + copies[:n])
+
+    pick(0, excess, [])
+    return out
+
+
+def discard_ok(state: ConflictState, seat: int, a: Any) -> bool:
+    """A discard at the end of the turn: distinct cards of the hand, as many as the excess over
+    the hand limit or fewer (older logs discard one card a step, the turn ending at the limit)."""
+    if state.phase != "end" or seat != state.turn or state.pending is not None:
+        return False
+    cards = a.cards.split(",")
+    p = state.players[seat]
+    held = {c.id for c in p.hand}
+    limit = hand_limit(state, seat)
+    excess = len(p.hand) - limit if limit is not None else 0
+    return 0 < len(cards) <= excess and len(set(cards)) == len(cards) and held.issuperset(cards)
+
+
 def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
     """Every legal action of the seat in a fixed order; with `kind`, at least those of that kind."""
     phase = state.phase
@@ -233,11 +295,12 @@ def legal(state: ConflictState, seat: int, kind: str | None = None) -> list:
             return []
         if p.faction is None:
             return [_act("faction", k) for k in p.offer]
-        return [_act("arrange", t, k) for t in p.dealt for k in (1, 2, 3)]
+        return [_act("arrange", t, ",".join(inner) or None) for t in p.dealt
+                for inner in _inner_sets(tuple(x for x in p.dealt if x != t))]
     if seat != state.turn or not p.alive:
         return []
     if phase == "end":
-        return [_act("discard", c.id) for c in p.hand]
+        return discard_sets(state, seat, p)
     if state.assault:
         if kind == "halt":  # always open during an assault
             return [_HALT]
@@ -566,6 +629,10 @@ QUICK = {  # kind -> check(state, seat, action): whether legal(state, seat) hold
     "flip": lambda state, seat, a: flip_allowed(state, seat, a.unit),
     "deploy": _deploy_ok, "equip": _equip_ok, "move": _move_ok, "maintain": _maintain_ok, "strike": _strike_ok,
 }
+# what apply takes besides the listing (checked before it): a discard of fewer cards than the
+# excess and an arrangement by its inner row's count, as older logs hold them, and a set typed
+# in any order
+OTHER_FORMS = {"discard": discard_ok, "arrange": arrange_ok}
 
 
 def _deploys_and_fits(state: ConflictState, seat: int, p: m.Player, my_units: list[Unit]) -> list:

@@ -46,6 +46,11 @@ class Unit:
     flipped: bool = False  # turned over this turn
     rider: str | None = None  # vehicle: the crew unit inside
     riding: str | None = None  # crew: the vehicle it drives
+    # the numbers in its labels, each kept for its life (rules.number_unit): `no` among the units of
+    # its card (`Supply Corps #2`; 1 shows none), given when it first shows face up; `down` among the
+    # face-down units (`face-down unit #2`) while it lies face down. 0: none yet (or a state stored before)
+    no: int = 0
+    down: int = 0
 
 
 @dataclass(slots=True)
@@ -161,7 +166,7 @@ def copy_state(state: ConflictState) -> ConflictState:
         territories={k: Terr(id=t.id, key=t.key, owner=t.owner, dur=t.dur, max=t.max)
                      for k, t in state.territories.items()},
         units={k: Unit(id=u.id, key=u.key, owner=u.owner, loc=u.loc, up=u.up, mask=u.mask, hp=u.hp,
-                       strikes=u.strikes, flipped=u.flipped, rider=u.rider, riding=u.riding)
+                       strikes=u.strikes, flipped=u.flipped, rider=u.rider, riding=u.riding, no=u.no, down=u.down)
                for k, u in state.units.items()},
         next_id=state.next_id,
         agreements=[Agreement(id=a.id, a=a.a, b=a.b, terms=list(a.terms)) for a in state.agreements],
@@ -201,7 +206,10 @@ def _act(kind: str, waiver: bool = False, **fields: type) -> type[ActionBase]:
 
 
 Faction = _act("faction", key=str)
-Arrange = _act("arrange", capital=str, inner=int)
+# `inner`: the other territories of the inner row, by id, joined by commas (None, `-`: the capital
+# alone); a number N (logs before session 17, which chose how many, not which): the first N − 1 others
+# in the order dealt (rules.arranged_rows)
+Arrange = _act("arrange", capital=str, inner=str | None)
 Deploy = _act("deploy", card=str, tid=str, face=Literal["up", "down"])
 Board = _act("board", vehicle=str, unit=str)
 Flip = _act("flip", unit=str)
@@ -247,7 +255,7 @@ Fund = _act("fund")
 Pass = _act("pass", waiver=True)  # the doom window declined
 Yes = _act("yes")
 No = _act("no")
-Discard = _act("discard", card=str)
+Discard = _act("discard", cards=str)  # the hand cards discarded, joined by commas (`discard c1` of older logs: one)
 Bequeath = _act("bequeath", seat=int)
 Nobody = _act("nobody")  # the heir prompt declined: the cards are discarded
 

@@ -9,22 +9,25 @@ from PIL import Image, ImageDraw
 
 from games.core.events import ShownRoll, plain_roll
 from games.core.game import Text, table_over, wants_key
-from games.core.i18n import aside, has, listed, localize_value, normalize_locale, numbered_as_seen, sentences, t, verb_names
+from games.core.i18n import aside, has, listed, localize_value, normalize_locale, sentences, t, verb_names
 from games.core.render import font, last_move, png_bytes, with_banner, wrap
 
 from games.conflict import rules as R
 from games.conflict.data import FIELDED, content
+from games.conflict.model import Unit
 
 
 
 def units_of(view: dict[str, Any]) -> list[list]:
-    """The view's unit strings as [id, owner, loc, up, hp, key|None, rider|None, riding|None, mask?]."""
+    """The view's unit strings as [id, owner, loc, up, hp, key|None, rider|None, riding|None,
+    number, mask?] (number: the one its label shows; 0 in a view of before session 17)."""
     out = []
     for text in view["units"]:
         f = text.split(" ")
         row = [f[0], int(f[1]), f[2], f[3] == "1", int(f[4]), None if f[5] == "?" else f[5],
                None if f[6] == "-" else f[6], None if f[7] == "-" else f[7]]
-        out.append(row + f[8:])
+        number = int(f[8]) if len(f) > 8 and f[8].isdigit() else 0
+        out.append(row + [number] + f[9 if len(f) > 8 and f[8].isdigit() else 8:])
     return out
 
 
@@ -68,30 +71,44 @@ def agreement_name(state, agreement_id: str, locale: str) -> str:
     return agreement_id
 
 
-def unit_labels(units: list[tuple[str, str | None, str | None]], locale: str) -> dict[str, str]:
-    """id -> the label menus, logs and the picture give a unit: its card's name as the table
-    knows it, with an ordinal where two share it (`Militia #2`, in the order they came into
-    play), the same for every reader; a face-down unit by the number of its public id
-    (`face-down unit #7`), which it keeps while it lies face down: numbered among the face-down
-    units, one turned face up renumbered the rest, and two lines in a row read "face-down unit
-    #2" for two units. The reader's own face-down unit reads `Sniper · face-down unit #7`.
-    Never its id (`units`: (id, key the table knows or None, key the reader knows or None))."""
+def unit_labels(units: list[tuple], locale: str) -> dict[str, str]:
+    """id -> the label menus, logs and the picture give a unit, the same for every reader: its
+    card's name as the table knows it, with the number it holds among its card's units (`Militia
+    #2`; the first none), a face-down unit by its number among the face-down units (`face-down
+    unit #2`): each kept for the unit's life (rules.number_unit), where a number counted anew at
+    every post changed a unit's label when another turned over. The reader's own face-down unit
+    reads `Sniper · face-down unit #2`. Never its id (`units`: (id, key the table knows or None,
+    key the reader knows or None, the number its label shows); a unit of a state stored before
+    numbers takes the lowest free one, in id order)."""
     cards = content().cards
     ordered = sorted(units, key=lambda unit: int(unit[0][1:]))
-    public = {uid: _name(cards[key], locale) if key else t(locale, "conflict.face_down", n=uid[1:])
-              for uid, key, _ in ordered}
-    known = {uid: _name(cards[mine], locale) for uid, key, mine in ordered if mine and not key}
-    return numbered_as_seen(public, known, locale)
+    taken: dict[str | None, set[int]] = {}
+    for uid, key, _, *number in ordered:
+        if number and number[0]:
+            taken.setdefault(key, set()).add(number[0])
+    labels = {}
+    for uid, key, mine, *number in ordered:
+        n = number[0] if number and number[0] else 0
+        if not n:  # a state stored before numbers were kept
+            held = taken.setdefault(key, set())
+            n = next(k for k in range(1, len(held) + 2) if k not in held)
+            held.add(n)
+        if key:
+            labels[uid] = _name(cards[key], locale) + (f" #{n}" if n > 1 else "")
+        else:
+            label = t(locale, "conflict.face_down", n=n)
+            labels[uid] = t(locale, "core.known_face_down", name=_name(cards[mine], locale), label=label) if mine else label
+    return labels
 
 
 def state_labels(state, seat: int | None, locale: str) -> dict[str, str]:
     """The labels `seat`'s view gives (its own face-down units by name, others' face down)."""
-    return unit_labels([(u.id, u.key if u.up else None, u.key if u.up or u.owner == seat else None)
-                        for u in state.units.values()], locale)
+    return unit_labels([(u.id, u.key if u.up else None, u.key if u.up or u.owner == seat else None,
+                         u.no if u.up else u.down) for u in state.units.values()], locale)
 
 
 def view_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
-    return unit_labels([(u[0], u[5] if u[3] else None, u[5]) for u in units_of(view)], locale)
+    return unit_labels([(u[0], u[5] if u[3] else None, u[5], u[8]) for u in units_of(view)], locale)
 
 
 def board_unit_labels(view: dict[str, Any], locale: str) -> dict[str, str]:
@@ -129,16 +146,56 @@ def faction_shown(player: dict[str, Any], locale: str) -> str:
     return _name(content().factions[key], locale) if key else t(locale, "conflict.word.faction_hidden")
 
 
-def card_offered(card, cost: list, locale: str) -> str:
+def card_offered(card, cost: list, locale: str, figures: tuple | None = None) -> str:
     """A hand card as the menus offer it: a unit, character or vehicle with what it costs the
     seat now (`cost`: `R.cost_terms`, the printed cost and its talent's and Economic Supremacy's
     cuts, shown term by term: "cost 1" where the card said 3 told nothing of why) and what it
-    fights with (the playtest's deploy menu read "Colonel Ross" alone), the rest by name with
+    fights with (the playtest's deploy menu read "Colonel Ross" alone): `figures`, the terms of
+    its power, guard and range as the seat's unit would have them (`fielded_terms`), by their
+    sums (the terms are under the option: `step_facts`), else the card's; the rest by name with
     what they do (the newcomer had to read `/rules 9` to learn what a fitting does)."""
     if card.type not in FIELDED:
         return aside(locale, _name(card, locale), t(locale, f"conflict.effect.{card.key}"))
+    power, guard, reach = (_strength(R.total(terms), locale) for terms in figures) if figures else \
+        (card.power, card.guard, card.range)
     return aside(locale, _name(card, locale), t(locale, "conflict.stats", cost=strength_shown(cost, locale, inline=True),
-                                                power=card.power, guard=card.guard, range=card.range))
+                                                power=power, guard=guard, range=reach))
+
+
+def fielded_terms(state, seat: int, key: str) -> tuple[list, list, list]:
+    """The terms of the power, guard and range `seat`'s unit of card `key` would have wherever
+    it stands and whatever it does (Body Augmentation, a talent, EMP, the Combat Engine): what
+    the deploy menu shows; a fight's own terms (charge, leader, the capital) come with the attack."""
+    power, guard = R.strength_terms(state, Unit(id="", key=key, owner=seat, loc=""))
+    return power, guard, R.range_terms(state, seat, key)
+
+
+def step_facts(engine, state, seat: int, steps: list[str], locale: str) -> str:
+    """Under a menu option, what its step means: a combat card's results against each card
+    (the lay menu's four cards carried no word of what they do; RULES.md, Unit against unit),
+    and under a unit card of the deploy menu the terms of the figures its label sums (Sky
+    Alliance's range +1 went unshown) and, for a vehicle, that it needs a crew; under a card of
+    the discard menu, which of how many to discard it is."""
+    loc = normalize_locale(locale)
+    if len(steps) > 1 and steps[0] == "lay":
+        return t(loc, f"conflict.combat_card.{steps[-1]}") if has(f"conflict.combat_card.{steps[-1]}", loc) else ""
+    if len(steps) > 1 and steps[0] == "discard" and state.phase == "end" and 0 <= seat < state.n:
+        limit = R.hand_limit(state, seat)  # which card of how many (the menu's head said neither)
+        count = len(state.players[seat].hand) - limit if limit is not None else 0
+        return t(loc, "conflict.discard_step", n=len(steps) - 1, count=count) if count > 1 else ""
+    if len(steps) != 2 or steps[0] != "deploy" or not 0 <= seat < state.n:
+        return ""
+    key = next((c.key for c in state.players[seat].hand if c.id == steps[1]), None)
+    if key is None or R.cdef(key).type not in FIELDED:
+        return ""
+    parts = [t(loc, "conflict.needs_crew")] if R.cdef(key).type == "vehicle" else []
+    for word, terms in zip(("power", "guard", "range"), fielded_terms(state, seat, key)):
+        if len(terms) > 1:
+            parts.append(t(loc, f"conflict.fielded.{word}", value=strength_shown(terms, loc, inline=True)))
+    facts = " · ".join(parts)
+    if len(facts) > FACTS_FIT:  # a select option's description holds 100 characters: the sums alone then
+        facts = parts[0] if R.cdef(key).type == "vehicle" else ""
+    return facts
 
 
 def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
@@ -152,7 +209,8 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     if 0 <= seat < state.n:
         cuts = R.cost_cuts(state, seat)
         for card in state.players[seat].hand:
-            names[card.id] = card_offered(data.cards[card.key], R.cost_terms(state, seat, card.key, cuts), loc)
+            names[card.id] = card_offered(data.cards[card.key], R.cost_terms(state, seat, card.key, cuts), loc,
+                                          fielded_terms(state, seat, card.key) if card.key in FIELDED_KEYS else None)
     view = engine.view(state, seat)  # only what the seat may see (no one's territories during setup)
     labels = view_labels(view, loc)
     for uid in labels:
@@ -165,6 +223,9 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
             terr = state.territories[tid]
             names[tid] = t(loc, "conflict.capital_pick", name=_name(content().territories[terr.key], loc),
                            dur=terr.dur + bonus, max=terr.max + bonus)
+            # the arrange menu's next steps: which of the others share the capital's inner row
+            names[f"+{tid}"] = t(loc, "conflict.inner_pick", name=_name(content().territories[terr.key], loc),
+                                 dur=terr.dur, max=terr.max)
     for a in state.agreements:
         names[a.id] = agreement_name(state, a.id, loc)
     # a seat number is a player (`aid CARD 2 GIFT`: the menu's step after the card names who);
@@ -175,6 +236,7 @@ def token_names(engine, state, seat: int, locale: str) -> dict[str, str]:
     return names
 
 
+FIELDED_KEYS = frozenset(key for key, card in content().cards.items() if card.type in FIELDED)
 _UID = re.compile(r"u\d+")
 # events whose `{name}` is the unit's: it reads as the unit's label (their lines show no id)
 _NAMED_UNIT = {f"conflict.ev.{k}" for k in ("deploy", "move", "sell_offer", "buy_offer", "traded", "airdrop", "strike",
@@ -202,24 +264,24 @@ _GONE_ROLE = {("conflict.ev.combat", "a"): "conflict.gone_attacker", ("conflict.
 
 def event_labels(engine, state, events: list, locale: str) -> dict[str, str]:
     """Units gone by the end of the post, labelled as the post's `destroyed` line knew them (by
-    name, or face down), numbered together with the board, so two of one name stay apart
-    ("Paratroopers #1" against "Paratroopers #2", in the order they came into play), for the
-    lines before it: the playtests read "that unit (no longer in play) escapes to Skyport.",
+    name, or face down, with the number it held: "Paratroopers" against "Paratroopers #2"), for
+    the lines before it: the playtests read "that unit (no longer in play) escapes to Skyport.",
     "那个单位（已不在场上） 退回 峡谷。" and "Revealed: Paratroopers (no longer in play) … against
-    Paratroopers …". The board's units are numbered with them, in the post's lines only (a
-    unit of the board may read "Riflemen #3" there where the board, without the gone one,
-    says "Riflemen #2"); none when nothing of the post is gone."""
+    Paratroopers …". With the board's (a `destroyed` event of before session 17 holds no number:
+    its unit is numbered with the board's, as then); none when nothing of the post is gone."""
     loc = normalize_locale(locale)
-    gone: dict[str, str | None] = {}  # id -> the card key the table knew (None: face down)
+    gone: dict[str, tuple[str | None, int]] = {}  # id -> the card key the table knew (None: face down), number
     for key, params in events:
         uid = params.get("unit")
         if key == "conflict.ev.destroyed" and isinstance(uid, str) and uid not in state.units:
             name = params.get("name")
-            gone[uid] = _CARD_BY_NAME.get(tuple(sorted(name.items()))) if isinstance(name, dict) else None
+            gone[uid] = (_CARD_BY_NAME.get(tuple(sorted(name.items()))) if isinstance(name, dict) else None,
+                         params.get("no") or 0)
     if not gone:
         return {}
-    board = [(u.id, u.key if u.up else None, u.key if u.up else None) for u in state.units.values()]
-    return unit_labels(board + [(uid, k, k) for uid, k in gone.items()], loc)
+    board = [(u.id, u.key if u.up else None, u.key if u.up else None, u.no if u.up else u.down)
+             for u in state.units.values()]
+    return unit_labels(board + [(uid, k, k, n) for uid, (k, n) in gone.items()], loc)
 
 
 def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
@@ -240,11 +302,13 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     if key in _FLIPS and params.get("unit") in state.units:
         flipped = state.units[params["unit"]]
         was_up = key == "conflict.ev.flip_down"
-        before = [(u.id, u.key if (was_up if u is flipped else u.up) else None) for u in state.units.values()]
-        labels = unit_labels([(uid, key, key) for uid, key in before], loc)  # as the table saw them
+        # as the table saw it before: by its card's label, or face down by the number it held then
+        as_up = unit_labels([(flipped.id, flipped.key, flipped.key, flipped.no)], loc)[flipped.id]
+        labels = {**(joint or state_labels(state, None, loc)),
+                  flipped.id: as_up if was_up else unit_labels(
+                      [(flipped.id, None, None, params.get("down") or flipped.down)], loc)[flipped.id]}
         if not was_up:  # "it is Light Tank #2": the label it carries from now on, as the next lines say
-            after = [(uid, flipped.key if uid == flipped.id else key) for uid, key in before]
-            out["name"] = unit_labels([(uid, key, key) for uid, key in after], loc)[flipped.id]
+            out["name"] = as_up
         out["where"] = _name(content().territories[state.territories[flipped.loc].key], loc) \
             if flipped.loc in state.territories else ""
     for field, value in params.items():
@@ -295,6 +359,8 @@ def event_params(engine, state, key: str, params: dict[str, Any], locale: str,
     if key == "conflict.ev.broken" and "other" not in params:  # logged before it named the party and terms
         out["other"] = t(loc, "conflict.ev.broken_old_other")
         out["terms"] = t(loc, "conflict.ev.broken_old_terms")
+    if key == "conflict.ev.discard" and "names" in params:  # one line for the whole excess (a card a line before)
+        out["name"] = listed(loc, (localize_value(name, loc) for name in params["names"]))
     if key == "conflict.ev.equip" and isinstance(params.get("name"), dict):  # the fitting with what it does
         card = _CARD_BY_NAME.get(tuple(sorted(params["name"].items())))
         if card is not None:
@@ -326,9 +392,14 @@ def _pair_words(state, params: dict[str, Any], loc: str, labels: dict[str, str],
     if "da" not in params:
         return {"change": "", "why": ""}
     minus = "\u2212"
-    sides = [t(loc, "conflict.ev.pair_side", side=t(loc, f"conflict.word.{side}"),
-               delta=f"+{-d}" if d < 0 else f"{minus}{d}")
-             for side, d in (("attacker", -params["da"]), ("defender", -params["db"])) if d]
+    sides = []
+    for side, d, cancelled in (("attacker", -params["da"], params.get("ca")), ("defender", -params["db"], params.get("cb"))):
+        word = t(loc, f"conflict.word.{side}")
+        if cancelled:  # the damage and Aegis's cancelling in one term ("no change" beside "Aegis cancels" read as a contradiction)
+            sides.append(t(loc, "conflict.ev.pair_side_aegis" if d else "conflict.ev.pair_side_aegis_all",
+                           side=word, dealt=f"{minus}{d + 1}", delta=f"{minus}{d}"))
+        elif d:
+            sides.append(t(loc, "conflict.ev.pair_side", side=word, delta=f"+{-d}" if d < 0 else f"{minus}{d}"))
     change = t(loc, "conflict.ev.pair_change", changes=listed(loc, sides)) if sides else t(loc, "conflict.ev.pair_nothing")
     notes = []
     for note in params.get("why") or ():
@@ -411,13 +482,15 @@ def describe(engine, state, seat: int, action, locale: str) -> str:
                  other=state.players[pend.other].name)
     if action.kind == "arrange" and 0 <= seat < state.n:
         # which territories each row gets, as `_do_arrange` lays them ("3 in the inner row" named none)
-        rest = [tid for tid in state.players[seat].dealt if tid != action.capital]
-        named = [localize_value(data.territories[state.territories[tid].key].name, loc) for tid in rest]
-        params["inner_row"] = listed(loc, named[: action.inner - 1]) or t(loc, "core.none")
+        inner, outer = R.arranged_rows(state.players[seat].dealt, action.capital, action.inner)
+        named = {tid: localize_value(data.territories[state.territories[tid].key].name, loc) for tid in inner + outer}
+        params["inner_row"] = listed(loc, (named[tid] for tid in inner[1:])) or t(loc, "core.none")
         capital, bonus = state.territories[action.capital], R.capital_bonus(state, seat)  # one's own: no owner
         params["capital"] = aside(loc, localize_value(data.territories[capital.key].name, loc),
                                   f"{capital.dur + bonus}/{capital.max + bonus}")
-        params["outer_row"] = listed(loc, named[action.inner - 1:]) or t(loc, "core.none")
+        params["outer_row"] = listed(loc, (named[tid] for tid in outer)) or t(loc, "core.none")
+    if action.kind == "flip" and action.unit in state.units:  # which way it turns, and what that does
+        return t(loc, f"conflict.act.flip_{'down' if state.units[action.unit].up else 'up'}", **params)
     if action.kind == "equip" and params["card"] != str(action.card):
         # what the fitting does, and that it discards the one fitted now (one per faction): the
         # newcomer's second fitting took the first away without a word
@@ -444,6 +517,9 @@ def action_facts(engine, state, seat: int, action, locale: str) -> str:
         return t(loc, f"conflict.face_facts.{action.face}")
     if action.kind in ("claim", "next") and state.phase == "battle" and state.round == 1:
         return t(loc, "conflict.round_one")  # why no attack is offered (RULES.md, Battle: ⚖ nobody attacks in round one)
+    if action.kind in ("claim", "next") and state.phase == "battle" and not state.assault and not state.fought \
+            and 0 <= seat < state.n and not any(c.key == "attack" for c in state.players[seat].hand):
+        return t(loc, "conflict.no_attack_card")  # an attack needs the card (RULES.md, Attack)
     if action.kind == "breakpact":
         terms = next((a.terms for a in state.agreements if a.id == action.agreement), [])
         enforced = [term for term in terms if term in R.ENFORCED_TERMS]
@@ -473,9 +549,15 @@ FACTS_FIT = 100  # a select option's description holds 100 characters (Discord)
 def menu_steps(engine, state, seat: int, action) -> list[str]:
     """Combat cards are chosen one at a time, in the order laid (`lay ADR`: Attack, then Defend,
     then Rest): one list of up to 65 orders was too long to choose from, and Discord shows 25 a
-    select. Each step offers the cards left, and from the first card on the menu may confirm."""
+    select. Each step offers the cards left, and from the first card on the menu may confirm.
+    The cards discarded at the end of a turn likewise, one a step in hand order (`discard c1,c2`),
+    and the territories of the inner row after the capital (`arrange t3 +t5 +t7` for `arrange t3 t5,t7`)."""
     if action.kind == "lay" and action.cards != "none":
         return ["lay", *action.cards]
+    if action.kind == "discard":  # the cards to discard, one a step (in hand order)
+        return ["discard", *action.cards.split(",")]
+    if action.kind == "arrange":  # the capital, then each territory that shares its inner row (`+t5`)
+        return ["arrange", action.capital, *(f"+{tid}" for tid in (action.inner or "").split(",") if tid)]
     return action.code().split()
 
 
@@ -506,6 +588,8 @@ def _label(state, seat, field, value, hand, loc, data, kind) -> str:
         return _name(data.cards[value], loc)
     if field in ("face", "what"):
         return t(loc, f"conflict.word.{value}")
+    if field == "cards" and kind == "discard":
+        return listed(loc, (_name(data.cards[hand[card]], loc) if card in hand else card for card in value.split(",")))
     if field == "cards":
         return laid_in_order(value, loc)
     if field == "text" and kind == "term":

@@ -261,6 +261,27 @@ def unit_range(state: ConflictState, unit: Unit) -> int:
     return rng
 
 
+def range_terms(state: ConflictState, seat: int, key: str) -> list[Term]:
+    """The terms of the range of `seat`'s unit of card `key`: the card's ("card"), Body
+    Augmentation's, the Sky Alliance talent's ("range_plus"), the Combat Engine's (unlimited).
+    `unit_range` is this sum written out for speed (every striker asks it); the menus show the
+    terms (the deploy menu showed the card's range where Sky Alliance's +1 applied).
+    tests/conflict/test_newcomer17.py checks the two agree over random games."""
+    ctype = CARD_TYPE[key]
+    terms: list[Term] = [("card", RANGE[key])]
+    p = state.players[seat]
+    if p.emp and ctype == "vehicle":
+        return terms
+    up = None if p.emp else p.upgrade
+    if ctype in ("unit", "character") and up == "augment":
+        terms.append(("augment", 1))
+    if p.faction and TALENT[p.faction] == "range_plus":
+        terms.append(("range_plus", 1))
+    if up == "engine":
+        terms.append(("engine", None))
+    return terms
+
+
 def strength_terms(state: ConflictState, unit: Unit, role: str = "",
                    leaders: set[tuple[int, str, str]] | None = None) -> tuple[list[Term], list[Term]]:
     """The terms of a unit's power and of its guard; role is "attack", "defend" or "". The first
@@ -471,7 +492,7 @@ def remove_unit(state: ConflictState, uid: str, events: list[Event], crew_line: 
     if unit.riding and unit.riding in state.units:
         state.units[unit.riding].rider = None
     events.append(public("conflict.ev.destroyed", unit=unit.id, name=seen_name(unit),
-                               player=state.players[unit.owner].name))
+                         player=state.players[unit.owner].name, no=unit.no if unit.up else unit.down))
     if crew is not None and crew_line:  # said: the board had shown it inside the vehicle, then alone
         events.append(public("conflict.ev.crew_out", unit=crew.id, vehicle=unit.id, vehicle_name=seen_name(unit),
                              terr=tname(state, unit.loc)))
@@ -636,6 +657,16 @@ def reset_hp(state: ConflictState) -> None:
         u.hp = BATTLE_HP
 
 
+def arranged_rows(dealt: list[str], capital: str, inner: str | None) -> tuple[list[str], list[str]]:
+    """The inner and outer rows an `arrange` lays (the source: "排列领地位置,(可分左右两排,每排最多三个
+    领地)…从中选取一个作为首都": the player places each territory): the capital and the territories
+    named, then the rest, each row in the order dealt. A number (an older log's form) names how
+    many lie inside: the first of the others in the order dealt."""
+    rest = [t for t in dealt if t != capital]
+    chosen = set(rest[: int(inner) - 1] if inner is not None and inner.isdigit() else (inner or "").split(","))
+    return [capital] + [t for t in rest if t in chosen], [t for t in rest if t not in chosen]
+
+
 def start_turn(state: ConflictState, seat: int, events: list[Event]) -> list[Unit]:
     """Start `seat`'s turn. Returns the seat's units, in the order of state.units (the pass
     this makes over every unit anyway): the engine hands them to the turn's first listing."""
@@ -733,8 +764,30 @@ def make_unit(state: ConflictState, seat: int, key: str, tid: str, up: bool) -> 
     uid = f"u{state.next_id}"
     state.next_id += 1
     unit = Unit(id=uid, key=key, owner=seat, loc=tid, up=up, mask="" if up else state.rng.token("m"), hp=BATTLE_HP)
+    number_unit(state, unit)
     state.units[uid] = unit
     return unit
+
+
+def number_unit(state: ConflictState, unit: Unit) -> None:
+    """The numbers of a unit's labels, as it comes into play or turns over (a label changed when
+    another unit turned: "Supply Corps #1" lost its number when its twin went face down). Face
+    up, it keeps the number it got on first showing face up: the lowest its card's units in play
+    do not hold (the first shows none; a face-down one holds its number too, as the table saw it
+    face up); face down, the lowest the face-down units do not hold, until it turns up again.
+    So a unit's label never changes while the table sees it the same way, and two never share one."""
+    if unit.up:  # its face-down number stays, for the line that says which face-down unit turned
+        if not unit.no:
+            unit.no = _lowest_free({u.no for u in state.units.values() if u.key == unit.key and u is not unit})
+    else:
+        unit.down = _lowest_free({u.down for u in state.units.values() if not u.up and u is not unit})
+
+
+def _lowest_free(taken: set[int]) -> int:
+    n = 1
+    while n in taken:
+        n += 1
+    return n
 
 
 def new_terr(state: ConflictState, key: str, owner: int, half: bool = False) -> Terr:

@@ -60,7 +60,7 @@ def wants_key(view: dict[str, Any]) -> bool:
 # `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.
 STATE_FUNCTIONS = {"describe_action": "describe", "token_names": "token_names", "event_params": "event_params",
                    "explain_roll": "explain_roll", "prompt": "prompt", "event_labels": "event_labels",
-                   "menu_steps": "menu_steps", "action_facts": "action_facts"}
+                   "menu_steps": "menu_steps", "action_facts": "action_facts", "step_facts": "step_facts"}
 
 
 class Text:
@@ -93,6 +93,14 @@ class Text:
         """What the seat weighs in choosing this action, beyond its name (fleet: an attack's
         chance to land and what it comes from), shown under the choice in the menus; only what
         the seat may know. "" for none."""
+        return ""
+
+    def step_facts(self, state: Any, seat: int, steps: list[str], locale: str) -> str:
+        """Under a menu option that stands for the step `steps[-1]` (the steps so far and it),
+        what that step means when its label has no room for it: a combat card's results
+        (conflict's lay menu), the figures a card's unit would fight with and their terms. The
+        menu shows it in place of the count of choices under the option, and under an option of
+        a single action whose `action_facts` is empty. "" for none."""
         return ""
 
     def token_names(self, state: Any, seat: int, locale: str) -> dict[str, str]:

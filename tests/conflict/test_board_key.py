@@ -23,7 +23,7 @@ def test_the_board_key_says_what_economic_supremacy_means(loc, said):
 
 
 @pytest.mark.parametrize("loc, said", [
-    ("en", "⚙ P{a}'s High-Performance Combat Engine: your units: unlimited range"),
+    ("en", "⚙ P{a}'s High-Performance Combat Engine: own units: unlimited range"),
     ("zh-CN", "⚙ P{a} 的高性能作战引擎：本方单位作战范围无限")])
 def test_the_board_key_says_what_a_fitting_does(loc, said):
     state, a, _ = bare(3, 3, to_develop)

@@ -14,7 +14,7 @@ from tests.conflict.helpers import bare, fit, give, menu_labels, play, public_li
 DISCORD_LABEL = 100
 
 
-@pytest.mark.parametrize("loc, said", [("en", "Fit High-Performance Combat Engine (your units: unlimited range)"),
+@pytest.mark.parametrize("loc, said", [("en", "Fit High-Performance Combat Engine (own units: unlimited range)"),
                                        ("zh-CN", "装备 高性能作战引擎（本方单位作战范围无限）")])
 def test_the_fit_choice_says_what_the_fitting_does(loc, said):
     """RULES.md: "高性能作战引擎 Combat Engine | 作战范围无限 · unlimited range"."""
@@ -25,7 +25,7 @@ def test_the_fit_choice_says_what_the_fitting_does(loc, said):
 
 
 @pytest.mark.parametrize("loc, said", [
-    ("en", "Fit High-Performance Combat Engine (your units: unlimited range; discards Smart Rifle System)"),
+    ("en", "Fit High-Performance Combat Engine (own units: unlimited range; discards Smart Rifle System)"),
     ("zh-CN", "装备 高性能作战引擎（本方单位作战范围无限；弃掉 智能步枪系统）")])
 def test_a_second_fitting_says_it_discards_the_first(loc, said):
     """"新装旧弃": fitting the Combat Engine over the Smart Rifle discards the rifle."""
@@ -37,7 +37,7 @@ def test_a_second_fitting_says_it_discards_the_first(loc, said):
 
 
 @pytest.mark.parametrize("loc, said", [
-    ("en", "P{a} fits High-Performance Combat Engine (your units: unlimited range); Smart Rifle System, fitted "
+    ("en", "P{a} fits High-Performance Combat Engine (own units: unlimited range); Smart Rifle System, fitted "
            "before, is discarded (a faction holds one fitting)."),
     ("zh-CN", "P{a} 装配了 高性能作战引擎（本方单位作战范围无限）；之前的装配 智能步枪系统 被弃掉（每个势力只能有一张装配）。")])
 def test_the_fit_line_names_the_fitting_it_discards(loc, said):
@@ -53,7 +53,7 @@ def test_the_fit_line_names_the_fitting_it_discards(loc, said):
 
 
 @pytest.mark.parametrize("loc, said", [
-    ("en", "P{a} fits High-Performance Combat Engine (your units: unlimited range)."),
+    ("en", "P{a} fits High-Performance Combat Engine (own units: unlimited range)."),
     ("zh-CN", "P{a} 装配了 高性能作战引擎（本方单位作战范围无限）。")])
 def test_a_first_fitting_discards_nothing_and_says_nothing_of_it(loc, said):
     state, a, _ = bare(3, 3, to_develop)
@@ -66,7 +66,7 @@ def test_a_first_fitting_discards_nothing_and_says_nothing_of_it(loc, said):
 
 
 @pytest.mark.parametrize("loc, said", [
-    ("en", "P0 fits High-Performance Combat Engine (your units: unlimited range); a faction holds one fitting, "
+    ("en", "P0 fits High-Performance Combat Engine (own units: unlimited range); a faction holds one fitting, "
            "and one fitted before is discarded."),
     ("zh-CN", "P0 装配了 高性能作战引擎（本方单位作战范围无限）；每个势力只能有一张装配，之前的装配被弃掉。")])
 def test_an_older_fit_line_without_the_discarded_fitting_reads_as_before(loc, said):

@@ -79,7 +79,7 @@ def _applied(state, seat, action, listed: bool):
     return ENGINE.dump_state(step.state), [e.model_dump() for e in step.events]
 
 
-@pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (5, 33)])
+@pytest.mark.parametrize("players,seed", [(2, 34), (3, 32), (5, 33)])
 def test_a_listed_action_applies_as_the_full_checks_apply_it(players, seed):
     """apply skips its checks for an action of the listing just made for that very state and
     seat: every listed action passes the full checks, and the result is the same either way."""
@@ -193,7 +193,7 @@ def test_a_state_changed_by_hand_during_a_battle_is_not_listed_from_before_it():
     assert ENGINE.legal_actions(twin, seat) == L.legal(twin, seat)
 
 
-@pytest.mark.parametrize("players,seed", [(3, 51), (2, 52)])
+@pytest.mark.parametrize("players,seed", [(3, 51), (2, 54)])
 def test_units_are_at_full_durability_outside_a_battle_phase_with_a_strike(players, seed):
     """RULES.md: "每次战事阶段开始时所有单位 3 点耐久，结束时回满" (3 durability at the start of
     every battle phase, full again at its end). Only a fight lowers it, after a strike: so the

@@ -14,7 +14,11 @@ that changed its numbers (`sell_start`, `buy_start`, `draft`, `term`, `halt`, `n
 `ready`, `crew_out`, `wiped_out`, `lands_returned`, the pair's `da`, `db`, `why`, a special attack's `cost` and
 `discarded`: likewise), and when a reveal recorded each figure's terms, a moving vehicle its rider and a
 rescue whether its owner was asked (`terms`, `rider`, `own`: likewise, issue 18; every final-state
-hash unchanged). Per seed:
+hash unchanged); and in session 17, when play changed: an arrangement names the inner row's territories
+(28 choices where 12 counts were), the end of a turn discards the whole excess in one action (one
+listing of the sets, not a card a step), units keep their label numbers in the state (`no`, `down`),
+and a pair says Aegis's cancelling (`ca`, `cb`), a destroyed unit its number (`no`), a flip up its
+face-down number (`down`): every hash changed. Per seed:
 (hash of every step's legal-action codes, events and the final state; hash of the final
 `dump_state`). The chooser picks by index, so the order of legal actions matters too. Every
 tenth step the state is reloaded from JSON as the host does, so a cache tied to a state
@@ -31,61 +35,61 @@ from games.conflict import ENGINE
 from tests.fingerprint_helpers import random_game_fingerprint
 
 THREE = {
-    1: ('1a91843210b14c37', '00d853b3f884cc7d'),
-    2: ('d29b41f393ae9587', '7d9041a9859da5a5'),
-    3: ('6ecedc108d859f99', '5cd05c9eb7135c30'),
-    4: ('4335286d0478d76a', '85434bfc56273b9d'),
-    5: ('c7972da8e254221c', '0877cd568d7ebe09'),
-    6: ('881fe32c7da47615', 'c6ccac6c70e7e5dc'),
-    7: ('fa967eec0d946d5d', '88ca8797c835ff5b'),
-    8: ('cb5ef5161fad5dea', 'f334acf3d494c51f'),
-    9: ('59e0910db0043962', '5f9489e6659f6b57'),
-    10: ('bb9b2ed21149696a', '83062d89a946019a'),
-    11: ('587c724845ef7f97', 'eccba916291f9202'),
-    12: ('d50a549f583d7031', 'a2da4ba203d18f3f'),
-    13: ('c3cf1354ed6303e4', 'e0ee312eac387061'),
-    14: ('ac7bc306f8f41ed5', '08ab0fe0d23a0c98'),
-    15: ('0a119b47a0901e31', '63ac554c6400a72e'),
-    16: ('7e7bc3ce3614520c', 'a879223da1580a2a'),
-    17: ('45d254e5dad5aab4', '49544bfe229a6654'),
-    18: ('6c26beb450e5c18a', 'beca43ed0f263449'),
-    19: ('bca53e536d84a299', '51a2683337ceac3a'),
-    20: ('0fbfce9363ece866', 'e139bf4f6fe4d614'),
+    1: ('0f856affb3eb4049', '38136a3c95835f2d'),
+    2: ('6b775594bf10f4b5', '75d7207c5d9e3df4'),
+    3: ('3e5ab5dc671b972f', '5ecad2c527d5b724'),
+    4: ('8452e670545086f8', '2b450528d5159683'),
+    5: ('a9c8697db56b5943', 'b0f0755269e1fcca'),
+    6: ('9c3d5c3f912923dd', '197da1b0c5b41c5e'),
+    7: ('6f6f8b0829d31a20', '2ad0df90ac6a4b81'),
+    8: ('f39e012dd9df03c8', '5b6716a77cd5c4b5'),
+    9: ('79914ca4a720afd1', 'e41feb6dfd9347b5'),
+    10: ('afd9b8a009e85294', '5b1035bdad70e49a'),
+    11: ('721abaa63c2eb5e2', 'ed746ccc75e32810'),
+    12: ('d2b024b143805b34', 'a463190bb2ed6472'),
+    13: ('886394b4b05a8493', '0228546bd2522d83'),
+    14: ('28f67e49ff9a1f7d', '21d07240866324d0'),
+    15: ('3e2a702165cb1193', 'e15e9d3df1025aa7'),
+    16: ('599ec8ebe3c6a0b2', 'a5af89f63ecc061e'),
+    17: ('b1358c3ff77bec5f', '12be31cbbd6956d5'),
+    18: ('a122cd94b0d1c449', 'dd1d669e612903a2'),
+    19: ('ff859999b4aff0a3', '027cb21b219d4da0'),
+    20: ('5f222c27c6065cf4', '5f20ba220880c81b'),
 }
 
 TWO = {
-    1: ('21f8a07fc570e2eb', '2aaf6ccfd82ae9e5'),
-    2: ('15ea5b2f1f3c5237', '0b930a0a80a3ae8d'),
-    3: ('7d4eff2380afb42e', '448ac7c5b313fedf'),
-    4: ('cf96e1007ec3b647', 'b7c483000e9417fe'),
-    5: ('f7a228bb6afd5690', '4d24a666cb285aca'),
-    6: ('7d447484e8ddc9eb', '9e51e158d624f050'),
+    1: ('0d7b03d30e37d18a', 'a88b043383f3388f'),
+    2: ('6195c1c09123dace', 'b57d9218e3e85574'),
+    3: ('04d1ad4d70a041ec', '82d394e286ad2d9d'),
+    4: ('b849153534c0479e', 'f1ca961996f599ed'),
+    5: ('d136134a99b012e3', '8750dfb0276dec17'),
+    6: ('c5ae3196be98d54b', 'cd902490519c6f79'),
 }
 
 SIX_SHORT = {
-    1: ('3197fde3747ef319', 'd4d71a2c92e56425'),
-    2: ('6a9ed65e61c21c02', '4b37ebe36ed21820'),
-    3: ('cf79ea44228ad915', '98e2b7f74425b974'),
-    4: ('54f5c75b4814db21', 'b2988b685c4c3e89'),
-    5: ('12d879f8c5512d26', 'c45202f5bc6afab3'),
-    6: ('a745a94ee07d3439', '925e8da63d9d5d14'),
+    1: ('a4bd100bf35abbac', '73ca83591111f080'),
+    2: ('e8bcdf5dd5ff227c', '8e31b8bbdd4f9558'),
+    3: ('b101cf5a685e2797', '084422240cdc7b3f'),
+    4: ('f141420a2664e116', 'b12325d0180cca25'),
+    5: ('b7de8c6f4e3e3982', '83815870c4e14153'),
+    6: ('72f54da30ed4ee76', '0ea0edab1e69ded6'),
 }
 
 AGGRESSIVE = {
-    1: ('6f00285b6cfb79d8', '14d58e6136bf62c2'),
-    2: ('6f134d3850973c8d', 'de916d5b637061f4'),
-    3: ('f91420b60aff4a3b', '26b6dd7e224a8281'),
-    4: ('a7355db5c04095c9', '6e1d0bd795ab0a76'),
-    5: ('035d0ab3a96ffcf3', '73d1894c5e157215'),
-    6: ('7f34571dbbd7a084', 'ec2b0cb558eb3f1b'),
-    7: ('0c26712475661d43', '4c4b7d9c765b3d3f'),
-    8: ('564423f650710083', '96493d74537bc5cb'),
+    1: ('d8288f778f711245', 'c4c01321d861ac96'),
+    2: ('bacb7e3f400be181', '869bb2b4f527f5be'),
+    3: ('3298b2648907a1cf', '90749a1397be4ba0'),
+    4: ('d4c0e5b1bab97b6b', '94e8810e9851b069'),
+    5: ('517068be74ac3ee5', 'c75aaa63672562f0'),
+    6: ('2a8928bd2d2df71f', 'ca8c65c711eb7aa5'),
+    7: ('5028091b5fb57d96', '90b384a3bcb4ad8f'),
+    8: ('89219bb2075be4e9', '5cb4a08a41e68f2e'),
 }
 
 AGGRESSIVE_FOUR = {
-    5: ('1ddebe8e6f6f357a', '643d7cf2c77e8f2e'),
-    6: ('1f8a8ece81a9dc8b', '75719881db5ea660'),
-    7: ('a17a6930ec0ef46d', '715cb17bf2aa89b3'),
+    5: ('82e4a0f8edda916d', 'b9517b193ae679f6'),
+    6: ('d4061b0136703c62', '58005c9f98128e11'),
+    7: ('b3e9cca24a8e1c6b', 'a1149bde10a0e247'),
 }
 
 PASSIVE = ("flip", "halt", "next", "no", "pass")

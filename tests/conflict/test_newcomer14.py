@@ -26,14 +26,14 @@ def test_a_face_down_deployment_reads_as_a_sentence_in_both_languages():
     step = play(state, a, f"deploy {cid} {where} down")
     name_en, name_zh = (localize_value(R.content().territories[state.territories[where].key].name, loc) for loc in ("en", "zh-CN"))
     player = state.players[a].name
-    n = next(iter(state.units))[1:]  # the number of its public id, kept while it lies face down
+    n = 1  # its number among the face-down units (the first), kept while it lies face down
     assert _lines(state, step, "en") == [f"{player} deploys a unit face down in {name_en}: face-down unit #{n}."]
     assert _lines(state, step, "zh-CN") == [f"{player} 在 {name_zh} 部署 暗置单位 #{n}。"]
 
 
 def test_a_unit_turned_face_up_reads_with_its_article():
     """RULES 5: a face-down unit turned face up is revealed; the line names it as the table knew
-    it ("the face-down unit #7", by the number of its public id), then by its card."""
+    it ("the face-down unit #1", by its number among the face-down units), then by its card."""
     state, a, _ = bare(seed=3)
     where = state.players[a].capital
     trooper = unit(state, a, "stormtrooper", where, up=False)
@@ -41,8 +41,8 @@ def test_a_unit_turned_face_up_reads_with_its_article():
     step = play(state, a, f"flip {trooper.id}")
     name_en, name_zh = (localize_value(R.content().territories[state.territories[where].key].name, loc) for loc in ("en", "zh-CN"))
     assert _lines(state, step, "en") == [
-        f"In {name_en}, the face-down unit #{trooper.id[1:]} turned face up: revealed as Storm Troopers."]
-    assert _lines(state, step, "zh-CN") == [f"{name_zh}的暗置单位 #{trooper.id[1:]} 翻为明置：是 突击队。"]
+        f"In {name_en}, the face-down unit #1 turned face up: revealed as Storm Troopers."]
+    assert _lines(state, step, "zh-CN") == [f"{name_zh}的暗置单位 #1 翻为明置：是 突击队。"]
     assert ENGINE.outcome(state) is None
 
 
@@ -72,6 +72,7 @@ def test_the_arrange_choices_name_the_territories_of_each_row():
              for loc in ("en", "zh-CN")}
     labels = {loc: {a.inner: GAME.text.describe_action(state, 0, a, loc) for a in ENGINE.legal_actions(state, 0)
                     if a.capital == capital} for loc in ("en", "zh-CN")}
+    labels = {loc: {1: by[None], 2: by[rest[0]], 3: by[f"{rest[0]},{rest[1]}"]} for loc, by in labels.items()}
     en, zh = names["en"], names["zh-CN"]
     cap = localize_value(R.content().territories[state.territories[capital].key].name, "en")
     assert labels["en"][1].startswith(f"Arrange: capital {cap} ("), labels["en"]  # one's own: no owner named

@@ -176,17 +176,25 @@ def test_a_pair_with_no_ability_names_none_and_a_medic_at_full_is_not_named():
 
 
 def test_the_aegis_shield_is_named_in_the_pair_it_cancels():
-    """RULES.md: "宙斯盾 Aegis | 单位对单位开始时掷一次硬币，正面抵消第一点损伤"."""
+    """RULES.md: "宙斯盾 Aegis | 单位对单位开始时掷一次硬币，正面抵消第一点损伤". The damage and its
+    cancelling are one term of the pair (session 17: "defender: no change … Aegis cancels 1 point
+    of damage to Riflemen." read as a contradiction); a log from before reads as it did."""
     for seed in range(1, 40):
-        state, a, b, _, _ = battle("stormtrooper", "rifleman", seed, before=lambda state, a, b, *_: fit(state, b, "aegis"))
+        state, a, b, _, rifle = battle("stormtrooper", "rifleman", seed, before=lambda state, a, b, *_: fit(state, b, "aegis"))
         play(state, a, "lay A")
         step = play(state, b, "lay A")
         if next(e for e in step.events if e.key == "core.roll").params["total"] != 1:
             continue  # tails: no shield
         lines = _lines(state, step.events, "en")
-        assert "Pair 1: the attacker's Attack against the defender's Attack: attacker −1; durability left: " \
-               "attacker 2, defender 3. Aegis cancels 1 point of damage to Riflemen." in lines, lines
-        assert "宙斯盾：步枪兵 受到的 1 点损伤被抵消。" in _lines(state, step.events, "zh-CN")[-1]
+        assert "Pair 1: the attacker's Attack against the defender's Attack: attacker −1, defender −1 (cancelled " \
+               "by Aegis); durability left: attacker 2, defender 3." in lines, lines
+        assert "第 1 组：进攻方 攻击 对 防守方 攻击：进攻方 −1、防守方 −1（被宙斯盾抵消）；剩余耐久：进攻方 2，防守方 3。" \
+            in _lines(state, step.events, "zh-CN"), _lines(state, step.events, "zh-CN")
+        pair = next(e for e in step.events if e.key == "conflict.ev.pair")
+        logged = {**{k: v for k, v in pair.params.items() if k not in ("ca", "cb")}, "why": [f"aegis {rifle.id}"]}
+        assert GAME.text.event_lines(state, [("conflict.ev.pair", logged)], "en") == [  # an event of session 16
+            "Pair 1: the attacker's Attack against the defender's Attack: attacker −1; durability left: "
+            "attacker 2, defender 3. Aegis cancels 1 point of damage to Riflemen."]
         return
     raise AssertionError("no heads in 40 seeds")
 
@@ -227,7 +235,8 @@ def test_each_step_of_a_draft_and_a_phase_ended_has_its_line():
 def test_a_face_down_unit_keeps_its_label_while_another_turns_up():
     """RULES.md: others see "only 'face-down unit #N'". Numbered among the face-down units, a
     turn face up renumbered the rest, and two lines in a row read "face-down unit #2" for two
-    units: each keeps the number of its public id while it lies face down, in both languages."""
+    units: each keeps its number among the face-down units while it lies face down (session 17: the
+    lowest free when it went face down, where its public id's number read "#33"), in both languages."""
     state, a, b = bare(3, 3)
     where = state.players[a].capital
     first, second, third = (unit(state, a, "rifleman", where, up=False) for _ in range(3))
@@ -238,12 +247,12 @@ def test_a_face_down_unit_keeps_its_label_while_another_turns_up():
         assert after[second.id] == before[loc][second.id] and after[third.id] == before[loc][third.id]
         assert len({before[loc][u.id] for u in (first, second, third)}) == 3
     assert _lines(state, step.events, "en") == [
-        f"In {_terr(state, where, 'en')}, the face-down unit #{first.id[1:]} turned face up: revealed as Riflemen."]
-    assert before["zh-CN"][second.id] == f"暗置单位 #{second.id[1:]}"
+        f"In {_terr(state, where, 'en')}, the face-down unit #1 turned face up: revealed as Riflemen."]
+    assert before["zh-CN"][second.id] == "暗置单位 #2"
 
 
 def test_a_face_down_label_tells_nothing_of_the_card():
-    """The label comes from the public id alone: another card under it reads the same."""
+    """The label comes from its number among the face-down units alone: another card under it reads the same."""
     state, a, b = bare(3, 3)
     hidden = unit(state, a, "rifleman", state.players[a].capital, up=False)
     before = state_labels(state, b, "en")[hidden.id]

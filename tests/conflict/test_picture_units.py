@@ -38,8 +38,8 @@ def drawn_texts(monkeypatch) -> list[tuple[tuple[int, int, int, int], str]]:
 
 
 @pytest.mark.parametrize("loc, names", [
-    ("en", ["Riflemen #1", "Riflemen #2", "Storm Troopers #1", "Mortar Team", "Riflemen #3", "Storm Troopers #2"]),
-    ("zh-CN", ["步枪兵 #1", "步枪兵 #2", "突击队 #1", "迫击炮组", "步枪兵 #3", "突击队 #2"])])
+    ("en", ["Riflemen", "Riflemen #2", "Storm Troopers", "Mortar Team", "Riflemen #3", "Storm Troopers #2"]),
+    ("zh-CN", ["步枪兵", "步枪兵 #2", "突击队", "迫击炮组", "步枪兵 #3", "突击队 #2"])])
 def test_the_picture_draws_every_unit_of_a_crowded_territory(monkeypatch, loc, names):
     state, a, b, tid, units, other = crowded()
     view = ENGINE.view(state, None)
@@ -70,8 +70,8 @@ def test_a_board_of_few_units_keeps_its_size():
 
 
 @pytest.mark.parametrize("loc, joined", [
-    ("en", "Riflemen #1, Riflemen #2, Storm Troopers #1, Mortar Team, Riflemen #3, Storm Troopers #2"),
-    ("zh-CN", "步枪兵 #1、步枪兵 #2、突击队 #1、迫击炮组、步枪兵 #3、突击队 #2")])
+    ("en", "Riflemen, Riflemen #2, Storm Troopers, Mortar Team, Riflemen #3, Storm Troopers #2"),
+    ("zh-CN", "步枪兵、步枪兵 #2、突击队、迫击炮组、步枪兵 #3、突击队 #2")])
 def test_game_status_lists_every_unit_of_the_territory(loc, joined):
     state, a, b, tid, units, other = crowded()
     board = GAME.text.summary(ENGINE.view(state, a), loc)

@@ -8,7 +8,8 @@ reader's live messages are kept; a game still running after 150 moves ends by co
 At checkpoints during the game and after its end, each reader's `/game log` (every page,
 oldest first) must hold exactly the event lines that reader was shown live, in order, and
 nothing else but its frame and the result. What differs by design:
-- the log's frame: the page line, the "#n" numbers ("#0" the opening), the mover's name in
+- the log's frame: the page line, the "#n" numbers ("#0" the opening; "#4–6" for steps one line
+  tells, as conflict's phases ended in a row), the mover's name in
   front of a line ("alice: …"), the "alice acted." heads, the indent of the lines under a step;
 - what is not a step is not in the log: the board under each post, "Waiting for: …", the
   prompts, the replies to a command, the host's notes (a kick, a timer, the start's seed line);
@@ -140,7 +141,7 @@ def log_events(table: Table, lines: list[str]) -> tuple[list[str], list[str]]:
     known = table.event_lines
     events, others = [], []
     for line in lines:
-        body = line.split(" ", 1)[1] if re.match(r"#\d+ ", line) else line.removeprefix("    ")
+        body = line.split(" ", 1)[1] if re.match(r"#\d+(–\d+)? ", line) else line.removeprefix("    ")
         if body in heads:
             continue
         if body not in known:
