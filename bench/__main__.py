@@ -2,7 +2,7 @@
 import importlib
 import sys
 
-NAMES = ("host", "engines", "resume", "memory", "render", "dice", "scale", "arena", "evaluation", "decks", "instructions", "log", "budget")
+NAMES = ("host", "engines", "resume", "memory", "render", "dice", "scale", "arena", "evaluation", "decks", "instructions", "log", "budget", "versus")
 
 
 def main() -> int:

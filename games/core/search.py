@@ -265,10 +265,14 @@ class SearchBot:
         gains: dict[str, list[float]] = {code: [] for code in candidates[1:]}  # per round, over the favourite's
         totals = dict.fromkeys(candidates, 0.0)
         rounds = 0
-        longest_round = 0.0  # a round not expected to end before the deadline is not begun (it would not count)
+        # a round is begun while its candidates' moves still fit (the longest so far of one such
+        # move from the copy): its rollouts may be cut short there, and it counts if they stopped
+        # alike, all at once after the candidate's move say (a 1-ply comparison, still a fair one).
+        # Until session 17 a round had to fit as long as the longest round so far: after one long
+        # round (a scout planning its dash) none was begun, and the heuristic's choice stood
+        longest_move = 0.0
         while True:
-            begun = self.clock()
-            if rounds and deadline is not None and begun + longest_round > deadline:
+            if rounds and deadline is not None and self.clock() + len(candidates) * longest_move > deadline:
                 break
             base = engine.dump_state(world)
             seed = rng.getrandbits(64)
@@ -278,8 +282,10 @@ class SearchBot:
                     break  # not one more move past the deadline: this round is incomplete, so not counted
                 # the last candidate plays on the drawn world itself, which no later round reads
                 # (the next draws its own; the first world is kept as a copy): one state copy fewer a round
+                moved = self.clock()
                 start = world if i == len(candidates) - 1 else engine.load_state(base)
                 trial = engine.apply(start, seat, by_code[code]).state
+                longest_move = max(longest_move, self.clock() - moved)
                 reward = self._rollout(trial, players, random.Random(seed), deadline, seat, turn)
                 got.append(0.5 if reward is None else reward[seat] if seat < len(reward) else 0.0)
                 stops.add(self._stopped)
@@ -288,7 +294,6 @@ class SearchBot:
             # same count, at once after the candidate's move say, they are scored alike)
             if len(got) < len(candidates) or (rounds and deadline is not None and self.clock() > deadline):
                 break
-            longest_round = max(longest_round, self.clock() - begun)
             if not rounds or len(stops) == 1:
                 for code, value in zip(candidates, got):
                     totals[code] += value

@@ -95,6 +95,8 @@ def choose(engine: Any, state: Any, seat: int, rng: random.Random) -> Any:
         # never with free points: declared points must all be spent, and a tank made to spend
         # them wanders on past the place it wanted (light tanks did, every turn: issue 18)
         for drive in sorted((a for a in legal if isinstance(a, Drive) and a.free == 0), key=lambda a: a.tank):
+            if deadline.passed():  # a search's decision out of time: no drive shown to lead anywhere yet
+                break
             if _drive_goes_somewhere(engine, state, seat, drive):
                 return drive
         return EndMove()
@@ -282,6 +284,8 @@ def _best_dash(engine: Any, state: Any, seat: int, legal: list, better_than: flo
                 and _jump_bound(state, t, engine.tank(state, a.target)) > better_than:
             dashes.setdefault(a.tank, []).append(a)
     for tid, options in dashes.items():
+        if deadline.passed():  # a search's decision out of time: the best dash planned so far
+            break
         trial = _trial(engine, state, seat, options[0])
         trial.mover.target = ""  # the reachable places do not depend on the target: one search scores them all
         named = {a.target: a for a in options}
@@ -390,7 +394,7 @@ def _drive_goes_somewhere(engine: Any, state: Any, seat: int, drive: Drive) -> b
     """Whether the heuristic would drive the tank somewhere new after `drive`: not halting at
     once (that only marks the tank as moved), and never back to a hex and facing it had on the
     way (free points declared must all be spent: driving back and forth, or turning round in
-    place, to use them up)."""
+    place, to use them up). Past a search's deadline it has not shown that, and says no."""
     after = _trial(engine, state, seat, drive)
     points = after.mover.ap if after.mover else 0
     t = engine.tank(after, drive.tank)
@@ -401,6 +405,8 @@ def _drive_goes_somewhere(engine: Any, state: Any, seat: int, drive: Drive) -> b
         step = _drive_step(engine, after, seat, engine.legal_actions(after, seat))
         if isinstance(step, Halt):
             return after.mover.ap < points
+        if deadline.passed():
+            return False
         after = _trial(engine, after, seat, step)
         t = engine.tank(after, drive.tank)
         if (t.pos, t.hull) in had:
@@ -445,6 +451,8 @@ def _drive_step(engine: Any, state: Any, seat: int, legal: list) -> Any:
                 continue
             v = score(gmap.by_name[a.hex], t.hull)
         elif isinstance(a, Turn):
+            if deadline.passed():  # a search's decision out of time: no more trial turns, the best so far
+                continue
             d = DIRECTION_NAMES.index(a.dir)
             after = _trial(engine, state, seat, a)
             steps = [x for x in engine.legal_actions(after, seat) if isinstance(x, Go) and gmap.by_name[x.hex] not in behind] \

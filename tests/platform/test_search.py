@@ -255,6 +255,27 @@ def test_cheap_steps_use_the_budgets_tail(paired):
     assert used >= 1, used  # tree 1, paired 2
 
 
+def test_a_long_round_does_not_stop_the_rounds_after_it():
+    """The paired search counts a round only when its rollouts stopped alike, and a round cut
+    short at the same point for every candidate (at once after the candidate's move, where the
+    next step cannot fit) is such a round. Here (the hard level, 2 ms an engine step, the tank
+    game's decision point 4 of seed 21) the first round takes 0.84 s of the 0.9 s search, one
+    rollout 0.57 s of it (a scout planning its dash: 0.41 s in one step); two more rounds fit,
+    their rollouts evaluated right after each candidate's move, so the search has the three
+    rounds it needs to overrule the heuristic. Until session 17 a round was begun only if the
+    longest so far fitted, and this decision counted one round (be20ab4^1, before session 16,
+    counted 28, most of them cut short after different counts of moves)."""
+    clock = _Timed(0.002)
+    engine = clock.engine(get_engine("panzer"))
+    bot = make_bot(engine, "hard", Budget(seconds=1.0))
+    bot.clock = clock
+    state, seat = _points(get_engine("panzer"), 2, {}, seed=21, want=5)[4]
+    bot.choose(state, seat, random.Random(3 + 4))
+    assert clock.now <= 1.0 + clock.cost + 1e-9
+    assert bot._costs[(seat, "shots")] > 0.4  # the long step is there
+    assert bot.iterations // bot.candidates >= 3, bot.iterations
+
+
 # the phases in which each game's forces are still being chosen or placed (its rules' setup);
 # Iron & Fire's decks are chosen first (100.2), and from then on they weigh by their measured
 # scores (games.ironfire.bot.DECK_SCORE), the same whatever cards are picked from them
