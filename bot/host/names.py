@@ -273,21 +273,21 @@ def named_params(text: Text, state: Any, seat: int | None, key: str, params: dic
         if name == "code":  # its ids named (words stay as typed); None when one cannot be named
             # as typed: a game's event naming reads codes as ids; a token of several ids joined by
             # commas (conflict's `discard c1,c2`, `arrange t3 t1,t2`) is named id by id
-            tokens = [_token_named(token, known) for token in str(params["code"]).split()]
+            tokens = [_token_named(token, known, locale) for token in str(params["code"]).split()]
             out[name] = None if None in tokens else " ".join(tokens)
         elif value in known:
             out[name] = known[value]
     return out
 
 
-def _token_named(token: str, known: dict[str, str]) -> str | None:
+def _token_named(token: str, known: dict[str, str], locale: str) -> str | None:
     """A code's token as the menus name it: an id by its name (None: one the seat cannot name),
     ids joined by commas each by its name, a word as typed."""
     parts = token.split(",")
     if not all(_ID.fullmatch(part) for part in parts):
         return token
     named = [known.get(part) for part in parts]
-    return None if None in named else ", ".join(named)  # type: ignore[arg-type]
+    return None if None in named else listed(locale, named)
 
 
 def named_refusal(text: Text, state: Any, seat: int | None, key: str, params: dict[str, Any],
