@@ -110,6 +110,13 @@ def lone_waiver(engine: Engine, state: Any, seat: int) -> Any | None:
     return legal[0] if len(legal) == 1 and getattr(legal[0], "waiver", False) is True else None
 
 
+def auto_pass_line(action: Any, player: str) -> list[Event]:
+    """The host's line for a pass it made for `player` ("passes automatically: nothing to answer
+    with"), or none when the game's own events say that pass (`worded` on the action's model:
+    fleet's "alice does not answer the launch."): one line for one pass, never two."""
+    return [] if getattr(action, "worded", False) is True else [Event.public("host.auto_passed", player=player)]
+
+
 @functools.lru_cache(maxsize=64)
 def _has_waivers(engine: Engine) -> bool:
     """Whether the game has an action a seat may be left with alone to decline (see `Host._auto_pass`)."""
@@ -1737,8 +1744,8 @@ class Host:
                user_id: int | None, source: str) -> None:
         self._before_step(engine, session, progress)
         step = engine.apply(progress.state, seat, action)
-        if source == AUTO:  # said first in the post and in /game log: the host passed for them
-            step.events.insert(0, Event.public("host.auto_passed", player=self._name(session, seat)))
+        if source == AUTO:  # said first in the post and in /game log, unless the game says it itself
+            step.events[:0] = auto_pass_line(action, self._name(session, seat))
         self._record(engine, session, progress, step, seat, action.code(), user_id, source)
 
     def _resign(self, engine: Engine, session: SessionRow, progress: Progress, seat: int,
@@ -2395,8 +2402,9 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
                 [text.describe_action(state, seat, a, locale).split() for a in actions])) or token
             # what a click opens: the menu of every legal action under it (`Host._menu`), not only `among`
             under = [(tokens, a) for tokens, a in steps if tokens[:len(prefix) + 1] == [*prefix, token]]
-            options.append(MenuOption(value=token, label=label, description=t(
-                locale, "host.menu_choices", count=choices_shown(text, state, seat, under, [*prefix, token]))))
+            options.append(MenuOption(value=token, label=label, description=text.token_facts(
+                state, seat, token, locale) or t(locale, "host.menu_choices",
+                                                 count=choices_shown(text, state, seat, under, [*prefix, token]))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
 

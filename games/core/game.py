@@ -60,7 +60,7 @@ def wants_key(view: dict[str, Any]) -> bool:
 # `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.
 STATE_FUNCTIONS = {"describe_action": "describe", "token_names": "token_names", "event_params": "event_params",
                    "explain_roll": "explain_roll", "prompt": "prompt", "event_labels": "event_labels",
-                   "menu_steps": "menu_steps", "action_facts": "action_facts"}
+                   "menu_steps": "menu_steps", "action_facts": "action_facts", "token_facts": "token_facts"}
 
 
 class Text:
@@ -93,6 +93,12 @@ class Text:
         """What the seat weighs in choosing this action, beyond its name (fleet: an attack's
         chance to land and what it comes from), shown under the choice in the menus; only what
         the seat may know. "" for none."""
+        return ""
+
+    def token_facts(self, state: Any, seat: int, token: str, locale: str) -> str:
+        """What the seat weighs in choosing the thing `token` names, under a menu option that
+        opens further choices (fleet: a mech to launch, its health, move and weapons); only what
+        the seat may know. "" for none: the menu then says how many choices it opens."""
         return ""
 
     def token_names(self, state: Any, seat: int, locale: str) -> dict[str, str]:

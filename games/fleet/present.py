@@ -358,6 +358,39 @@ def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
     return ""
 
 
+def mech_facts(model: str, hp: int, max_hp: int, locale: str) -> str:
+    """`health 4/4 · hit 15 · evade 5 · moves 1 zone (+1 warp drive) · Laser assault rifle (range
+    0–1, 2×1)`: what a mech is, under it where a player picks one to launch or to order (the launch
+    menu's mech step said only "5 choices"). Within a menu's 100 characters: the move goes first
+    (one zone for every mech), then the weapons' figures, then the move is tried again."""
+    m = D.mechs[model]
+    weapons = list(m.weapons.values())
+
+    def reach(w: Any) -> str:
+        lo, hi = w.range
+        return "∞" if hi < 0 else str(lo) if lo == hi else f"{lo}–{hi}"
+    full = [t(locale, "fleet.facts.support_short" if w.support else "fleet.facts.weapon_short",
+              name=_nm(w.name, locale), range=reach(w), shots=w.shots, damage=w.damage) for w in weapons]
+    named = [_nm(w.name, locale) for w in weapons]
+    head = t(locale, "fleet.facts.mech_now", hp=hp, max=max_hp, hit=m.hit, evade=m.evade)
+    moves = t(locale, "fleet.facts.moves_warp" if "warp_drive" in m.traits else "fleet.facts.moves")
+    for parts in ((head, moves, listed(locale, full)), (head, listed(locale, full)),
+                  (head, moves, listed(locale, named)), (head, listed(locale, named))):
+        text = " · ".join(parts)
+        if len(text) <= OPTION_TEXT:
+            break
+    return text
+
+
+def token_facts(engine: "FleetEngine", state: FleetState, seat: int, token: str, locale: str) -> str:
+    """Under a menu option that opens further choices: one of the seat's own mechs, what it is
+    (`mech_facts`); "" for anything else (the host then counts the choices)."""
+    for m in state.sides[seat].mechs:
+        if m.uid == token:
+            return mech_facts(m.model, m.hp, m.max_hp, locale)
+    return ""
+
+
 def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
     """Under an attack choice: `3 shots, each 42% to land: d20 ≤ 12 hits (hit 15 − fog 3), ≤ 8 evades`,
     from what the seat may know (games/fleet/odds.py), "" where no dice are rolled against one
