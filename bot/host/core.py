@@ -1721,14 +1721,16 @@ class Host:
         title = str(localize_value(engine.title, locale))
         wanted = str(cmd.args.get("section") or "").strip()
         if not wanted:  # the introduction, then the sections by the numbers that open them
-            toc = [t(locale, "host.rules_toc", game=key, usage=self._usage(cmd, locale, "rules_section", game=key))] + [section.title() for section in found.sections]
-            return self._reply("\n\n".join(filter(None, [found.intro, "\n".join(toc)])), title=title)
+            toc = [t(locale, "host.rules_toc", game=key, usage=self._usage(cmd, locale, "rules_section", game=key))] + [
+                section.title(locale) for section in found.sections]
+            intro = rules.intro_in(found.intro, locale, t(locale, "host.rules_other_language"))
+            return self._reply("\n\n".join(filter(None, [intro, "\n".join(toc)])), title=title)
         section = rules.find_section(found.sections, wanted)
         if section is None:
             raise HostError("host.no_section", section=wanted[:40], game=key,
                             usage=self._usage(cmd, locale, "rules", game=key))
         # a long section is sent whole: the adapters cut a message where Discord needs it
-        return self._reply(section.body or "…", title=f"{title} · {section.title()}")
+        return self._reply(section.body or "…", title=f"{title} · {section.title(locale)}")
 
     async def _roll(self, cmd: Command, locale: str) -> Outbox:
         try:
