@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
@@ -261,6 +262,8 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
     most the trait's chance. The line names the target and says how the roll ended."""
     shown = plain_roll(params, locale)
     what = str(params.get("what", "")).rsplit(".", 1)[-1]
+    if what == "first":  # one d20 each, the higher first: the die named, never "7 = 7" (findings17)
+        shown.wording = ("fleet.roll_first", {"total": params["total"]})
     if what in _AT_MOST and "need" in params:
         against = ""
         own = what in ("evade", "evade_again", "red_armor")  # rolled by the defender, for its own unit
@@ -414,6 +417,10 @@ def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, lo
         chosen = b.ship_cards if side == "ship" else b.mech_cards
         return t(locale, f"fleet.facts.card_{side}", n=sum(chosen.values()), max=DECK_SIDE_SIZE,
                  copies=chosen.get(a.id, 0), most=MAX_COPIES)
+    if a.kind == "preset" and a.name in D.presets:  # how it plays, and its ship's numbers (the label names its parts)
+        ship = D.ships[parse_loadout(D.presets[a.name].code).ship]
+        return t(locale, "fleet.facts.preset_plays", plays=t(locale, f"fleet.preset_plays.{a.name}"), hp=ship.hp,
+                 hit=ship.hit, evade=ship.evade)
     if a.kind == "launch":  # whom to launch: what the pilot's talent does (the label names the pilot only)
         return talent_text(a.pilot, locale)
     if a.kind == "resupply":  # its label names the mechs only
@@ -641,9 +648,14 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 notes = [pilot_name(m["pilot"], locale)] if m["pilot"] else []
                 if m["stun"]:  # an EMP or a magnetic storm: why the mech does not move (newcomer playtest)
                     notes.append(t(locale, "fleet.label.stunned", n=m["stun"]))
+                if m.get("card_list"):  # one's own mech's cards, face down to the others (findings17)
+                    notes.append(t(locale, "fleet.label.carries", cards=listed(
+                        locale, (_nm(D.subs[c["card"]].name, locale) for c in m["card_list"]))))
                 lines.append(aside(locale, line, listed(locale, notes)) if notes else line)
-        if "hand" in side:
-            hand = listed(locale, (_nm(D.subs[c["card"]].name, locale) for c in side["hand"]))
+        if "hand" in side:  # each card with what it does: a newcomer holding a booster could not tell
+            held = Counter(c["card"] for c in side["hand"])  # two copies read as one, "×2"
+            hand = listed(locale, (aside(locale, _nm(D.subs[card].name, locale) + (f" ×{n}" if n > 1 else ""),
+                                         t(locale, f"fleet.sub.{card}").rstrip(".。")) for card, n in held.items()))
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))
     if wants_key(view):  # what "⚡0 🂠2+3" says: on the first board and the ones asked for, not under every post
         lines.append(t(locale, "fleet.label.key"))

@@ -60,3 +60,75 @@ def test_a_sword_reads_as_the_rules_give_it(loc, facts):
     assert [o.description for o in build_menu(GAME, s, 1, 0, ["launch"], loc).options] == [facts]
     s.sides[0].mechs[0].hp = 2
     assert build_menu(GAME, s, 1, 0, ["launch"], loc).options[0].description == facts.replace("4/4", "2/4", 1)
+
+
+# ------------------------------------------------------------------ findings17 (play17zh's playtest)
+
+def public_lines(step, loc):
+    return GAME.text.event_lines(step.state, [(e.key, e.params) for e in step.events if e.to is None], loc)
+
+
+@pytest.mark.parametrize("loc,shape", [("en", "🎲 {who} rolls a d20 for first player: **{n}**"),
+                                       ("zh-CN", "🎲 {who} 掷 d20 决定先手：**{n}**")])
+def test_the_roll_for_first_player_names_its_die(loc, shape):
+    """RULES.md 4: "双方各掷 d20，大者先手（平则重掷）". The line read "🎲 小明 掷 决定先手：7 = **7**":
+    no die named, and the total said twice; fixed seed 1."""
+    from games.core import Seat
+    from games.fleet import ENGINE
+    from games.fleet.state import FleetCode, Victory
+
+    s = ENGINE.setup([Seat(index=0, name="A"), Seat(index=1, name="B")], ENGINE.parse_options({}), 1).state
+    ENGINE.apply(s, 0, FleetCode(loadout=fleet()))
+    ENGINE.apply(s, 1, FleetCode(loadout=fleet()))
+    ENGINE.apply(s, 0, Victory(goal="arms"))
+    step = ENGINE.apply(s, 1, Victory(goal="arms"))
+    rolls = [e.params for e in step.events if e.key == "core.roll"]
+    assert len(rolls) >= 2
+    lines = public_lines(step, loc)
+    for roll in rolls:
+        assert shape.format(who=roll["who"], n=roll["total"]) in lines, lines
+
+
+@pytest.mark.parametrize("loc", LOCALES)
+def test_each_ready_made_fleet_says_how_it_plays(loc):
+    """The preset step named four fleets by name and parts only ("which is stronger, how do they
+    play?"): under each, a few words on how it plays and its ship's health, hit and evade."""
+    from games.core import Seat
+    from games.fleet import ENGINE
+    from games.fleet.data import parse_loadout
+
+    s = ENGINE.setup([Seat(index=0, name="A"), Seat(index=1, name="B")], ENGINE.parse_options({}), 1).state
+    options = build_menu(GAME, s, 1, 0, ["preset"], loc).options
+    assert {o.value for o in options} == set(D.presets)
+    for option in options:
+        ship = D.ships[parse_loadout(D.presets[option.value].code).ship]
+        assert option.description == t(loc, "fleet.facts.preset_plays", plays=t(loc, f"fleet.preset_plays.{option.value}"),
+                                       hp=ship.hp, hit=ship.hit, evade=ship.evade)
+        assert len(option.description) <= OPTION_TEXT
+
+
+@pytest.mark.parametrize("loc,hand,carries", [
+    ("en", "hand: Booster ×2 (this mech moves to an adjacent zone, even forward past enemies), "
+           "EMP grenade (enemy mechs in one zone within 2 cannot act for 2 turns)", "carries Smoke canister"),
+    ("zh-CN", "手牌：助推器 ×2（该战甲移动到相邻区域，即使有敌方战甲也可向前）、EMP榴弹（2 范围内一个区域的敌方战甲 2 回合不能行动）",
+     "携带 烟幕弹")])
+def test_one_s_own_hand_says_what_each_card_does_and_a_mech_what_it_carries(loc, hand, carries):
+    """RULES.md 11 (副武器): a hand read "自律修理机器人、泄能磁场、烟幕弹", and a newcomer holding a
+    booster could not tell what it does; the seat's own board says each card's effect, two copies
+    once, and what its own mechs carry (face down to the other seat, which reads neither)."""
+    from games.fleet import ENGINE
+    from games.fleet.state import Card
+    from tests.fleet.helpers import give, put
+
+    s = new_game(fleet(mechs="sword"), fleet(), seed=1)
+    clear_hands(s)
+    for card in ("booster", "emp", "booster"):
+        give(s, 0, card)
+    put(s, "a1", "L2")
+    s.sides[0].mechs[0].cards.append(Card(id="c0smoke", card="smoke"))
+    ENGINE.invalidate(s)
+    own = GAME.text.summary(ENGINE.view(s, 0), loc)
+    assert "  " + hand in own.splitlines(), own
+    assert carries in own, own
+    other = GAME.text.summary(ENGINE.view(s, 1), loc) + GAME.text.summary(ENGINE.view(s, None), loc)
+    assert carries not in other and D.subs["booster"].name[loc] not in other
