@@ -1307,37 +1307,22 @@ class Host:
                 if exc.key != "host.deck.unknown":
                     raise
                 expanded, unsaved = code, exc
-            try:
-                action, unparsed = engine.parse_action(expanded), None
-            except RuleError as exc:
-                action, unparsed = None, exc
-                # a click menu's steps (its confirm button sends them): `lay A D R` for `lay ADR`
-                typed = expanded.split()
-                stepped = [a for a in engine.legal_actions(state, seat) if game.text.menu_steps(state, seat, a) == typed]
-                if len(stepped) == 1:
-                    action, unparsed = stepped[0], None
             # Not a legal code as typed (`Red_Army` for `red_army`, or no code at all): a name, as
             # the menus show it. A code the rules refuse keeps the rules' own message.
-            if action is None or action not in engine.legal_actions(state, seat):
-                found = names.match_actions(game, state, seat, expanded, exact=unparsed is None)
-                if len(found) > 1:  # the count is of the choices the menu shows, not of the actions under them
-                    menu = build_menu(game, state, session.id, seat, [], locale, among=found)
-                    return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(menu.options) + menu.complete),
-                                       menu=menu)
-                if found:
-                    action = found[0]
-                elif unsaved is not None:  # names nothing: the `@NAME` was meant as a saved code
-                    raise unsaved
-                elif unparsed is not None:  # names typed for ids: the rules' reason, when they can parse it
-                    try:
-                        action = engine.parse_action(names.coded(game, state, seat, expanded) or "")
-                    except RuleError:
-                        # else what the words name, and the actions that use it: never "not understood"
-                        if (why := names.unmatched(game, state, seat, expanded, locale)) is None:
-                            raise unparsed from None
-                        key, params, instead = why
-                        return self._reply(t(locale, key, **params),
-                                           menu=build_menu(game, state, session.id, seat, [], locale, among=instead))
+            read = names.read_move(game, state, seat, expanded, locale)
+            if read.choices:  # the count is of the choices the menu shows, not of the actions under them
+                menu = build_menu(game, state, session.id, seat, [], locale, among=read.choices)
+                return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(menu.options) + menu.complete),
+                                   menu=menu)
+            if unsaved is not None and not read.matched:  # names nothing: the `@NAME` was meant as a saved code
+                raise unsaved
+            if read.refused is not None:
+                raise read.refused from None
+            if read.why is not None:  # what the words name, and the actions that use it: never "not understood"
+                key, params, instead = read.why
+                return self._reply(t(locale, key, **params), menu=build_menu(game, state, session.id, seat, [], locale,
+                                                                              among=instead))
+            action = read.action
             try:
                 described = game.text.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse
