@@ -387,7 +387,11 @@ def mech_facts(model: str, hp: int, max_hp: int, locale: str) -> str:
 
 def token_facts(engine: "FleetEngine", state: FleetState, seat: int, token: str, locale: str) -> str:
     """Under a menu option that opens further choices: one of the seat's own mechs, what it is
-    (`mech_facts`); "" for anything else (the host then counts the choices)."""
+    (`mech_facts`); the warp drive offered at a turn's end, whose trait it is and why now (the
+    menu read "曲率推进 - 3 个选项" only); "" for anything else (the host then counts the choices)."""
+    if token == "warp" and state.pending and state.pending[0].kind == "warp":
+        labels = mech_labels(state.sides, locale)
+        return t(locale, "fleet.facts.warp", mechs=listed(locale, (labels[u] for u in state.pending[0].data["mechs"])))
     for m in state.sides[seat].mechs:
         if m.uid == token:
             return mech_facts(m.model, m.hp, m.max_hp, locale)

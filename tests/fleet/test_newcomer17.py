@@ -132,3 +132,23 @@ def test_one_s_own_hand_says_what_each_card_does_and_a_mech_what_it_carries(loc,
     assert carries in own, own
     other = GAME.text.summary(ENGINE.view(s, 1), loc) + GAME.text.summary(ENGINE.view(s, None), loc)
     assert carries not in other and D.subs["booster"].name[loc] not in other
+
+
+@pytest.mark.parametrize("loc,facts", [
+    ("en", "Warp drive, a trait of URA-01A Sword (prototype) #1: no attack this turn, so one more move now"),
+    ("zh-CN", "URA-01A 利剑（试做型） #1 的特性 曲率推进：本回合未攻击，回合结束时可再移动一次")])
+def test_the_warp_drive_choice_says_whose_trait_it_is_and_why_now(loc, facts):
+    """RULES.md 8: "利剑 ... 曲率推进装置：回合结束时本回合未攻击则可 `warp` 再移动一次". The menu read
+    "曲率推进 - 3 个选项 / 放弃" with no word on what it is (findings17)."""
+    from tests.fleet.helpers import act, put
+
+    s = new_game(fleet(mechs="sword"), fleet(), seed=1)
+    clear_hands(s)
+    my_turn(s, 0, ap=2)
+    put(s, "a1", "C2")
+    act(s, 0, "order a1")
+    act(s, 0, "move a1 C3")
+    act(s, 0, "end")
+    assert s.pending and s.pending[0].kind == "warp"
+    options = {o.value: o.description for o in build_menu(GAME, s, 1, 0, [], loc).options}
+    assert options["warp"] == facts and len(facts) <= OPTION_TEXT
