@@ -111,6 +111,13 @@ def lone_waiver(engine: Engine, state: Any, seat: int) -> Any | None:
     return legal[0] if len(legal) == 1 and getattr(legal[0], "waiver", False) is True else None
 
 
+def auto_pass_line(action: Any, player: str) -> list[Event]:
+    """The host's line for a pass it made for `player` ("passes automatically: nothing to answer
+    with"), or none when the game's own events say that pass (`worded` on the action's model:
+    fleet's "alice does not answer the launch."): one line for one pass, never two."""
+    return [] if getattr(action, "worded", False) is True else [Event.public("host.auto_passed", player=player)]
+
+
 @functools.lru_cache(maxsize=64)
 def _has_waivers(engine: Engine) -> bool:
     """Whether the game has an action a seat may be left with alone to decline (see `Host._auto_pass`)."""
@@ -1295,39 +1302,22 @@ class Host:
                 if exc.key != "host.deck.unknown":
                     raise
                 expanded, unsaved = code, exc
-            try:
-                action, unparsed = engine.parse_action(expanded), None
-            except RuleError as exc:
-                action, unparsed = None, exc
-            if action is None or action not in engine.legal_actions(state, seat):
-                # a click menu's steps (its confirm button sends them): `lay A D R` for `lay ADR`,
-                # and `arrange t3 +t1` for `arrange t3 t1`, which parses as another (illegal) code
-                typed = expanded.split()
-                stepped = [a for a in engine.legal_actions(state, seat) if game.text.menu_steps(state, seat, a) == typed]
-                if len(stepped) == 1:
-                    action, unparsed = stepped[0], None
             # Not a legal code as typed (`Red_Army` for `red_army`, or no code at all): a name, as
             # the menus show it. A code the rules refuse keeps the rules' own message.
-            if action is None or action not in engine.legal_actions(state, seat):
-                found = names.match_actions(game, state, seat, expanded, exact=unparsed is None)
-                if len(found) > 1:  # the count is of the choices the menu shows, not of the actions under them
-                    menu = build_menu(game, state, session.id, seat, [], locale, among=found)
-                    return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(menu.options) + menu.complete),
-                                       menu=menu)
-                if found:
-                    action = found[0]
-                elif unsaved is not None:  # names nothing: the `@NAME` was meant as a saved code
-                    raise unsaved
-                elif unparsed is not None:  # names typed for ids: the rules' reason, when they can parse it
-                    try:
-                        action = engine.parse_action(names.coded(game, state, seat, expanded) or "")
-                    except RuleError:
-                        # else what the words name, and the actions that use it: never "not understood"
-                        if (why := names.unmatched(game, state, seat, expanded, locale)) is None:
-                            raise unparsed from None
-                        key, params, instead = why
-                        return self._reply(t(locale, key, **params),
-                                           menu=build_menu(game, state, session.id, seat, [], locale, among=instead))
+            read = names.read_move(game, state, seat, expanded, locale)
+            if read.choices:  # the count is of the choices the menu shows, not of the actions under them
+                menu = build_menu(game, state, session.id, seat, [], locale, among=read.choices)
+                return self._reply(t(locale, "host.ambiguous_name", text=code[:100], count=len(menu.options) + menu.complete),
+                                   menu=menu)
+            if unsaved is not None and not read.matched:  # names nothing: the `@NAME` was meant as a saved code
+                raise unsaved
+            if read.refused is not None:
+                raise read.refused from None
+            if read.why is not None:  # what the words name, and the actions that use it: never "not understood"
+                key, params, instead = read.why
+                return self._reply(t(locale, key, **params), menu=build_menu(game, state, session.id, seat, [], locale,
+                                                                              among=instead))
+            action = read.action
             try:
                 described = game.text.describe_action(state, seat, action, locale)
             except Exception:  # a label for an action the rules are about to refuse
@@ -1723,13 +1713,14 @@ class Host:
         title = str(localize_value(engine.title, locale))
         wanted = str(cmd.args.get("section") or "").strip()
         if not wanted:  # the introduction, then the sections by the numbers that open them
-            toc = [t(locale, "host.rules_toc", game=key)] + [section.title() for section in found.sections]
-            return self._reply("\n\n".join(filter(None, [found.intro, "\n".join(toc)])), title=title)
+            toc = [t(locale, "host.rules_toc", game=key)] + [section.title(locale) for section in found.sections]
+            intro = rules.intro_in(found.intro, locale, t(locale, "host.rules_other_language"))
+            return self._reply("\n\n".join(filter(None, [intro, "\n".join(toc)])), title=title)
         section = rules.find_section(found.sections, wanted)
         if section is None:
             raise HostError("host.no_section", section=wanted[:40], game=key)
         # a long section is sent whole: the adapters cut a message where Discord needs it
-        return self._reply(section.body or "…", title=f"{title} · {section.title()}")
+        return self._reply(section.body or "…", title=f"{title} · {section.title(locale)}")
 
     async def _roll(self, cmd: Command, locale: str) -> Outbox:
         try:
@@ -1745,8 +1736,8 @@ class Host:
                user_id: int | None, source: str) -> None:
         self._before_step(engine, session, progress)
         step = engine.apply(progress.state, seat, action)
-        if source == AUTO:  # said first in the post and in /game log: the host passed for them
-            step.events.insert(0, Event.public("host.auto_passed", player=self._name(session, seat)))
+        if source == AUTO:  # said first in the post and in /game log, unless the game says it itself
+            step.events[:0] = auto_pass_line(action, self._name(session, seat))
         self._record(engine, session, progress, step, seat, action.code(), user_id, source)
 
     def _resign(self, engine: Engine, session: SessionRow, progress: Progress, seat: int,

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
+from games.core.errors import RuleError
 from games.core.game import Game, Text
 from games.core.i18n import fold, listed
 
@@ -75,6 +76,51 @@ def _starts(name: str, query: str) -> bool:
         return False
     last = query.split()[-1]
     return not _short(last) or len(name) == len(query) or not re.match(r"[0-9a-z]", name[len(query)])
+
+
+class Reading(NamedTuple):
+    """What a line typed to `/play` names (`read_move`). At most one of `choices`, `why` and
+    `refused` is set; with none, `action` is the move to apply (the rules may still refuse it)."""
+
+    action: Any = None
+    matched: bool = False  # a legal action as typed, or by name: a saved fleet code was not meant
+    choices: list[Any] = []  # several actions named alike: the player picks one (a menu)
+    why: tuple[str, dict[str, Any], list[Any] | None] | None = None  # `unmatched`: names nothing playable
+    refused: RuleError | None = None  # read as nothing at all: the rules' own "not understood"
+
+
+def read_move(game: Game, state: Any, seat: int, line: str, locale: str) -> Reading:
+    """A typed line as `/play` reads it (Host._play): a code; a click menu's steps (`lay A D R`
+    for `lay ADR`); else a name as the menus show it (`match_actions`), a code the rules can read
+    keeping their own message; else names typed for ids (`coded`), for the rules' reason; else what
+    the words name and the actions that use it (`unmatched`), never "not understood" while they
+    name something. Pure: the host and the tests read a line with this one function."""
+    engine = game.engine
+    legal = engine.legal_actions(state, seat)
+    try:
+        action, unparsed = engine.parse_action(line), None
+    except RuleError as exc:
+        action, unparsed = None, exc
+    if action is None or action not in legal:
+        # a click menu's steps (its confirm button sends them): `lay A D R` for `lay ADR`, and
+        # `arrange t3 +t1` for `arrange t3 t1`, which parses as another (illegal) code
+        stepped = [a for a in legal if game.text.menu_steps(state, seat, a) == line.split()]
+        if len(stepped) == 1:
+            action, unparsed = stepped[0], None
+    if action is not None and action in legal:
+        return Reading(action, matched=True)
+    found = match_actions(game, state, seat, line, exact=unparsed is None)
+    if len(found) > 1:
+        return Reading(matched=True, choices=found)
+    if found:
+        return Reading(found[0], matched=True)
+    if unparsed is None:  # a code the rules refuse: their reason
+        return Reading(action)
+    try:
+        return Reading(engine.parse_action(coded(game, state, seat, line) or ""))
+    except RuleError:
+        why = unmatched(game, state, seat, line, locale)
+        return Reading(refused=unparsed) if why is None else Reading(why=why)
 
 
 def match_actions(game: Game, state: Any, seat: int, text: str, exact: bool = False) -> list[Any]:
@@ -161,23 +207,8 @@ def distinct(text: Text, state: Any, seat: int, actions: list[Any]) -> list[Any]
     a face-down card's ordinal); playing either is then the same move."""
     if len(actions) < 2:
         return list(actions)
-    kept = []
-    # the first language's label tells most apart; the others are read only for a tie (a menu
-    # counts the choices under each of its options with this, so it runs over whole groups)
-    same_first: dict[str, list[list[Any]]] = {}  # first label -> [action kept, its other labels or None]
-    for action in actions:
-        rivals = same_first.setdefault(text.describe_action(state, seat, action, LOCALES[0]), [])
-        others = None
-        if rivals:
-            others = _other_labels(text, state, seat, action)
-            for rival in rivals:
-                if rival[1] is None:
-                    rival[1] = _other_labels(text, state, seat, rival[0])
-            if any(rival[1] == others for rival in rivals):
-                continue
-        rivals.append([action, others])
-        kept.append(action)
-    return kept
+    return _told_apart(actions, lambda action: text.describe_action(state, seat, action, LOCALES[0]),
+                       lambda action: _other_labels(text, state, seat, action))
 
 
 def distinct_groups(text: Text, state: Any, seat: int, groups: dict[str, list[Any]]) -> dict[str, list[Any]]:
@@ -186,24 +217,34 @@ def distinct_groups(text: Text, state: Any, seat: int, groups: dict[str, list[An
     order card in hand, each with its targets ("Fuel Depot (1)" twice), are one choice, as
     `distinct` makes two copies of a card with no further step one."""
     sizes = Counter(len(actions) for actions in groups.values())
-    # the first language's labels tell most groups apart; the others are read only for a tie
-    seen: dict[tuple[str, ...], list[list[Any]]] = {}  # first labels -> [[actions, their other labels or None]]
-    kept = {}
-    for token, actions in groups.items():
-        if len(actions) > 1 and sizes[len(actions)] > 1:  # only a group of the same size can be a copy
-            first = tuple(sorted(text.describe_action(state, seat, a, LOCALES[0]) for a in actions))
-            rivals = seen.setdefault(first, [])
-            if rivals:
-                others = _group_labels(text, state, seat, actions)
-                for rival in rivals:
-                    if rival[1] is None:
-                        rival[1] = _group_labels(text, state, seat, rival[0])
-                if any(rival[1] == others for rival in rivals):
-                    continue
-                rivals.append([actions, others])
-            else:
-                rivals.append([actions, None])
-        kept[token] = actions
+    # only a group of the same size as another can be a copy
+    alike = [actions for actions in groups.values() if len(actions) > 1 and sizes[len(actions)] > 1]
+    if not alike:
+        return groups
+    copies = {id(actions) for actions in alike} - {id(actions) for actions in _told_apart(
+        alike, lambda actions: tuple(sorted(text.describe_action(state, seat, a, LOCALES[0]) for a in actions)),
+        lambda actions: _group_labels(text, state, seat, actions))}
+    return {token: actions for token, actions in groups.items() if id(actions) not in copies}
+
+
+def _told_apart(items: list[Any], first: Callable[[Any], Any], others: Callable[[Any], Any]) -> list[Any]:
+    """`items` less those that read as an earlier one: `first(item)` (the first language's labels)
+    tells most apart; `others(item)` (the other languages') is read only for a tie. A menu counts
+    the choices under each of its options with this, so it runs over whole groups."""
+    kept = []
+    same_first: dict[Any, list[list[Any]]] = {}  # first labels -> [[item kept, its other labels or None]]
+    for item in items:
+        rivals = same_first.setdefault(first(item), [])
+        theirs = None
+        if rivals:
+            theirs = others(item)
+            for rival in rivals:
+                if rival[1] is None:
+                    rival[1] = others(rival[0])
+            if any(rival[1] == theirs for rival in rivals):
+                continue
+        rivals.append([item, theirs])
+        kept.append(item)
     return kept
 
 

@@ -196,12 +196,15 @@ def _copy_pending(d: Pending) -> Pending:
 
 
 # --- actions -------------------------------------------------------------------------------
-def _act(kind: str, waiver: bool = False, **fields: type) -> type[ActionBase]:
+def _act(kind: str, waiver: bool = False, worded: bool = False, **fields: type) -> type[ActionBase]:
     annotations = {"kind": Literal[kind], **fields}  # type: ignore[valid-type]
     ns = {"__annotations__": annotations, "kind": kind}
     if waiver:  # declines a window and does nothing else: alone, the host applies it (bot/host)
         annotations["waiver"] = ClassVar[bool]
         ns["waiver"] = True
+    if worded:  # its own event says the pass: the host's automatic pass adds no line (bot/host)
+        annotations["worded"] = ClassVar[bool]
+        ns["worded"] = True
     return type(f"Act_{kind}", (ActionBase,), ns)
 
 
@@ -252,7 +255,7 @@ Deflect = _act("deflect", card=str, unit=str)
 Escape = _act("escape", card=str)
 Cover = _act("cover", card=str)
 Fund = _act("fund")
-Pass = _act("pass", waiver=True)  # the doom window declined
+Pass = _act("pass", waiver=True, worded=True)  # the doom window declined ("… does not save …")
 Yes = _act("yes")
 No = _act("no")
 Discard = _act("discard", cards=str)  # the hand cards discarded, joined by commas (`discard c1` of older logs: one)

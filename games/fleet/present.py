@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from games.core.events import ShownRoll, plain_roll
@@ -261,6 +262,8 @@ def explain_roll(engine: "FleetEngine", state: FleetState, params: dict[str, Any
     most the trait's chance. The line names the target and says how the roll ended."""
     shown = plain_roll(params, locale)
     what = str(params.get("what", "")).rsplit(".", 1)[-1]
+    if what == "first":  # one d20 each, the higher first: the die named, never "7 = 7" (findings17)
+        shown.wording = ("fleet.roll_first", {"total": params["total"]})
     if what in _AT_MOST and "need" in params:
         against = ""
         own = what in ("evade", "evade_again", "red_armor")  # rolled by the defender, for its own unit
@@ -358,6 +361,44 @@ def build_facts(kind: str, key: str, locale: str, arms_round: int = 20) -> str:
     return ""
 
 
+def mech_facts(model: str, hp: int, max_hp: int, locale: str) -> str:
+    """`health 4/4 · hit 15 · evade 5 · moves 1 zone (+1 warp drive) · Laser assault rifle (range
+    0–1, 2×1)`: what a mech is, under it where a player picks one to launch or to order (the launch
+    menu's mech step said only "5 choices"). Within a menu's 100 characters: the move goes first
+    (one zone for every mech), then the weapons' figures, then the move is tried again."""
+    m = D.mechs[model]
+    weapons = list(m.weapons.values())
+
+    def reach(w: Any) -> str:
+        lo, hi = w.range
+        return "∞" if hi < 0 else str(lo) if lo == hi else f"{lo}–{hi}"
+    full = [t(locale, "fleet.facts.support_short" if w.support else "fleet.facts.weapon_short",
+              name=_nm(w.name, locale), range=reach(w), shots=w.shots, damage=w.damage) for w in weapons]
+    named = [_nm(w.name, locale) for w in weapons]
+    head = t(locale, "fleet.facts.mech_now", hp=hp, max=max_hp, hit=m.hit, evade=m.evade)
+    moves = t(locale, "fleet.facts.moves_warp" if "warp_drive" in m.traits else "fleet.facts.moves")
+    for parts in ((head, moves, listed(locale, full)), (head, listed(locale, full)),
+                  (head, moves, listed(locale, named)), (head, listed(locale, named))):
+        text = " · ".join(parts)
+        if len(text) <= OPTION_TEXT:
+            break
+    return text
+
+
+def step_facts(engine: "FleetEngine", state: FleetState, seat: int, steps: list[str], locale: str) -> str:
+    """Under a menu option for the step `steps[-1]`: one of the seat's own mechs, what it is
+    (`mech_facts`); the warp drive offered at a turn's end, whose trait it is and why now (the
+    menu read "曲率推进 - 3 个选项" only); "" for anything else (the host then counts the choices)."""
+    token = steps[-1]
+    if token == "warp" and state.pending and state.pending[0].kind == "warp":
+        labels = mech_labels(state.sides, locale)
+        return t(locale, "fleet.facts.warp", mechs=listed(locale, (labels[u] for u in state.pending[0].data["mechs"])))
+    for m in state.sides[seat].mechs:
+        if m.uid == token:
+            return mech_facts(m.model, m.hp, m.max_hp, locale)
+    return ""
+
+
 def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, locale: str) -> str:
     """Under an attack choice: `3 shots, each 42% to land: d20 ≤ 12 hits (hit 15 − fog 3), ≤ 8 evades`,
     from what the seat may know (games/fleet/odds.py), "" where no dice are rolled against one
@@ -381,6 +422,10 @@ def action_facts(engine: "FleetEngine", state: FleetState, seat: int, a: Any, lo
         chosen = b.ship_cards if side == "ship" else b.mech_cards
         return t(locale, f"fleet.facts.card_{side}", n=sum(chosen.values()), max=DECK_SIDE_SIZE,
                  copies=chosen.get(a.id, 0), most=MAX_COPIES)
+    if a.kind == "preset" and a.name in D.presets:  # how it plays, and its ship's numbers (the label names its parts)
+        ship = D.ships[parse_loadout(D.presets[a.name].code).ship]
+        return t(locale, "fleet.facts.preset_plays", plays=t(locale, f"fleet.preset_plays.{a.name}"), hp=ship.hp,
+                 hit=ship.hit, evade=ship.evade)
     if a.kind == "launch":  # whom to launch: what the pilot's talent does (the label names the pilot only)
         return talent_text(a.pilot, locale)
     if a.kind == "resupply":  # its label names the mechs only
@@ -608,9 +653,14 @@ def summary(view: dict[str, Any], locale: str) -> str:
                 notes = [pilot_name(m["pilot"], locale)] if m["pilot"] else []
                 if m["stun"]:  # an EMP or a magnetic storm: why the mech does not move (newcomer playtest)
                     notes.append(t(locale, "fleet.label.stunned", n=m["stun"]))
+                if m.get("card_list"):  # one's own mech's cards, face down to the others (findings17)
+                    notes.append(t(locale, "fleet.label.carries", cards=listed(
+                        locale, (_nm(D.subs[c["card"]].name, locale) for c in m["card_list"]))))
                 lines.append(aside(locale, line, listed(locale, notes)) if notes else line)
-        if "hand" in side:
-            hand = listed(locale, (_nm(D.subs[c["card"]].name, locale) for c in side["hand"]))
+        if "hand" in side:  # each card with what it does: a newcomer holding a booster could not tell
+            held = Counter(c["card"] for c in side["hand"])  # two copies read as one, "×2"
+            hand = listed(locale, (aside(locale, _nm(D.subs[card].name, locale) + (f" ×{n}" if n > 1 else ""),
+                                         t(locale, f"fleet.sub.{card}").rstrip(".。")) for card, n in held.items()))
             lines.append("  " + t(locale, "fleet.label.hand", cards=hand or t(locale, "core.none")))
     if wants_key(view):  # what "⚡0 🂠2+3" says: on the first board and the ones asked for, not under every post
         lines.append(t(locale, "fleet.label.key"))

@@ -391,6 +391,7 @@ class React(ActionBase):
 class Pass(ActionBase):
     kind: Literal["pass"] = "pass"
     waiver: ClassVar[bool] = True  # declines a window: alone, the host applies it (bot/host)
+    worded: ClassVar[bool] = True  # its own event says the pass ("… does not answer the launch.")
 
 
 class Second(ActionBase):

@@ -98,6 +98,7 @@ class Fire(ActionBase):
 class Pass(ActionBase):
     kind: Literal["pass"] = "pass"
     waiver: ClassVar[bool] = True  # declines: alone, the host applies it (bot/host)
+    worded: ClassVar[bool] = True  # its own event says the pass ("… makes no more answering attacks.")
 
 
 class Cut(ActionBase):

@@ -291,6 +291,7 @@ class DFire(ActionBase):
 class Hold(ActionBase):
     kind: Literal["hold"] = "hold"
     waiver: ClassVar[bool] = True  # no defensive fire: alone, the host applies it (bot/host)
+    worded: ClassVar[bool] = True  # its own event says the pass ("… holds fire at …")
 
 
 class Again(ActionBase):
@@ -301,6 +302,7 @@ class Again(ActionBase):
 class NoAgain(ActionBase):
     kind: Literal["noagain"] = "noagain"
     waiver: ClassVar[bool] = True  # no second shot
+    worded: ClassVar[bool] = True  # its own event says the pass ("… passes up the second shot of …")
 
 
 class AdvFire(ActionBase):

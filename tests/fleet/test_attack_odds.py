@@ -125,10 +125,10 @@ def test_the_label_gives_the_rules_chance_by_every_roll_of_the_dice(n, monkeypat
     assert odds.chance == chance
     percent = int(chance * 100 + Fraction(1, 2))  # to the nearest whole percent, a half up
     state = ENGINE.load_state(dumped)
-    for loc, words in (("en", f"{percent}% to land: d20 ≤ {odds.hit} hits"),
-                       ("zh-CN", f"命中率 {percent}%：d20 ≤ {odds.hit} 命中")):
+    for loc, words, evade in (("en", f"{percent}% to land: your d20 ≤ {odds.hit} hits", f"their d20 ≤ {odds.evade}"),
+                              ("zh-CN", f"命中率 {percent}%：我方 d20 ≤ {odds.hit} 命中", f"对方 d20 ≤ {odds.evade}")):
         text = GAME.text.action_facts(state, seat, action, loc)
-        assert words in text and f"≤ {odds.evade}" in text, text
+        assert words in text and evade in text, text
         if odds.hit_twice:
             assert {"en": "twice", "zh-CN": "须两次"}[loc] in text
 

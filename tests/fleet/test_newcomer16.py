@@ -291,8 +291,10 @@ def test_an_attack_choice_names_the_terms_of_its_roll_lines():
     mech(s, "b1").smoke = True
     ENGINE.invalidate(s)
     action = ENGINE.parse_action("attack a1 mech_rifle b1")
-    expected = {"en": "50% to land: d20 ≤ 20 hits (hit 15 + Targeting module 5), ≤ 10 evades (evade 5 + smoke or cover 5)",
-                "zh-CN": "命中率 50%：d20 ≤ 20 命中（命中 15 + 瞄准模块 5），≤ 10 被回避（回避 5 + 烟幕或掩体 5）"}
+    # two rolls, the attacker's and the target's (findings17: "≤ 5 命中，≤ 5 被回避" read as one roll);
+    # the English with every term is past 100 characters: the evade terms go (as below)
+    expected = {"en": "50% to land: your d20 ≤ 20 hits (hit 15 + Targeting module 5), their d20 ≤ 10 evades",
+                "zh-CN": "命中率 50%：我方 d20 ≤ 20 命中（命中 15 + 瞄准模块 5），对方 d20 ≤ 10 回避（回避 5 + 烟幕或掩体 5）"}
     for loc in LOCALES:
         assert GAME.text.action_facts(s, 0, action, loc) == expected[loc]
     odds = attack_odds(ENGINE, s, 0, "a1", "mech_rifle", "b1")
@@ -313,10 +315,10 @@ def test_a_long_choice_drops_the_weapon_s_name_then_the_evade_terms_to_fit_an_op
     ENGINE.invalidate(s)
     action = ENGINE.parse_action("fire heavy_vulcan b1")
     assert GAME.text.action_facts(s, 0, action, "en") == \
-        "4 shots, each 25% to land: d20 ≤ 10 hits (hit 15 − against a mech 5), ≤ 10 evades"
+        "4 shots, each 25% to land: your d20 ≤ 10 hits (hit 15 − against a mech 5), their d20 ≤ 10 evades"
     # Chinese fits whole
     assert GAME.text.action_facts(s, 0, action, "zh-CN") == \
-        "4 次射击，每次命中率 25%：d20 ≤ 10 命中（命中 15 − 重型舰装火神炮攻击战甲 5），≤ 10 被回避（回避 5 + 烟幕或掩体 5）"
+        "4 次射击，每次命中率 25%：我方 d20 ≤ 10 命中（命中 15 − 重型舰装火神炮攻击战甲 5），对方 d20 ≤ 10 回避（回避 5 + 烟幕或掩体 5）"
 
 
 def test_every_attack_choice_s_terms_are_its_roll_s_within_an_option_s_description():

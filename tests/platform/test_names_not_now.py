@@ -31,30 +31,19 @@ def typed(game, now, then, seat, action, locale):
 
 
 def answer(game, state, seat, line, locale):
-    """What `/play` answers (bot/host/core.py:Host._play, without the decks): 'play', a rules'
-    refusal key, or the host's explanation key."""
+    """What `/play` answers, read by the host's own `names.read_move` (Host._play, without the
+    decks): 'play', a rules' refusal key, or the host's explanation key."""
     engine = game.engine
-    legal = engine.legal_actions(state, seat)
-    try:
-        action, unparsed = engine.parse_action(line), None
-    except RuleError as exc:
-        action, unparsed = None, exc
-    if action is None or action not in legal:
-        found = names.match_actions(game, state, seat, line, exact=unparsed is None)
-        if found:
-            return "play"
-        if unparsed is not None:
-            try:
-                action = engine.parse_action(names.coded(game, state, seat, line) or "")
-            except RuleError:
-                why = names.unmatched(game, state, seat, line, locale)
-                if why is not None:
-                    assert why[2] is None or set(map(id, why[2])) <= set(map(id, legal))
-                return unparsed.key if why is None else why[0]
-    if action in legal:
+    read = names.read_move(game, state, seat, line, locale)
+    if read.choices or read.matched:
         return "play"
+    if read.refused is not None:
+        return read.refused.key
+    if read.why is not None:  # the actions it offers are the seat's own
+        assert read.why[2] is None or set(map(id, read.why[2])) <= set(map(id, engine.legal_actions(state, seat)))
+        return read.why[0]
     try:
-        engine.apply(engine.load_state(engine.dump_state(state)), seat, action)
+        engine.apply(engine.load_state(engine.dump_state(state)), seat, read.action)
     except RuleError as exc:
         return exc.key
     return "play"

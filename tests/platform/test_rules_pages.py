@@ -45,12 +45,14 @@ async def test_every_section_opens_by_its_listed_number_and_shows_nothing_intern
     assert len(set(numbers)) == len(numbers)
 
 
-@pytest.mark.parametrize("key,number,heading", [("fleet", "1", "区域地图 Zone map"), ("fleet", "11a", "原文与实现"),
-                                                ("panzer", "10a", "原文与实现"), ("frontline", "8a", "原文与实现"),
-                                                ("conflict", "1", "地理 · Geography")])
+@pytest.mark.parametrize("key,number,heading", [("fleet", "1", "Zone map"), ("fleet", "11a", "What the source says"),
+                                                ("panzer", "10a", "What the source says"),
+                                                ("frontline", "8a", "What the source says"),
+                                                ("conflict", "1", "Geography")])
 async def test_a_section_opens_by_the_number_its_heading_reads(host, key, number, heading):
-    """The players type what they read: fleet's "## 1 区域地图" is `/rules fleet 1`, its
-    "## 11a" is `11a` (also `11A` and `11a.`); conflict's headings have no numbers: its first is 1."""
+    """The players type what they read: fleet's "## 1 区域地图 Zone map" is `/rules fleet 1`, its
+    "## 11a" is `11a` (also `11A` and `11a.`); conflict's headings have no numbers: its first is 1.
+    An English reader's title is the heading's English half (test_rules_in_one_language)."""
     for typed in (number, number.upper(), number + "."):
         opened = (await host.handle(cmd("alice", "rules", game=key, section=typed))).reply
         assert opened.title.split(" · ", 1)[1].startswith(f"{number}. {heading}"), opened.title
