@@ -63,20 +63,21 @@ async def test_a_count_under_an_option_is_what_its_click_shows(host, key, bots, 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 def test_two_copies_of_a_card_are_one_choice_in_the_count(locale):
-    """Conflict, three players, seed 0, the bots' heuristic for every seat: at step 135 a
-    player over the hand limit must discard one of 8 cards, two kinds of them held twice. The
-    "Discard" option says 6 choices, and the menu it opens (as `Host._menu` builds it) shows 6."""
+    """Conflict, three players, seed 0, the bots' heuristic for every seat: at step 134 a
+    player over the hand limit must discard one of 8 cards, two kinds of them held twice (since
+    cf17 the rules offer one discard per kind: 6 actions). The "Discard" option says 6 choices,
+    and the menu it opens (as `Host._menu` builds it) shows 6."""
     engine, game = get_engine("conflict"), get_game("conflict")
     rng = random.Random(0)
     state = engine.setup([Seat(index=i, name=n) for i, n in enumerate(["alice", "Bot 1", "Bot 2"])],
                          engine.parse_options({}), 0).state
-    for _ in range(135):
+    for _ in range(134):
         seat = engine.active_seats(state)[0]
         state = engine.apply(state, seat, game.bot_action(state, seat, rng)).state
     seat = engine.active_seats(state)[0]
     discards = [a for a in engine.legal_actions(state, seat) if a.code().startswith("discard ")]
     keys = [c.key for c in state.players[seat].hand]
-    assert len(discards) == len(keys) == 8 and len(set(keys)) == 6
+    assert len(keys) == 8 and len(discards) == len(set(keys)) == 6
     menu = build_menu(game, state, 1, seat, [], locale)
     option = [o for o in menu.options if o.value == "discard"][0]
     assert counted(option.description, locale) == 6
