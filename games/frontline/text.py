@@ -167,6 +167,7 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
 _CARD_ID = re.compile(r" \[c[0-9a-f]+\]")
 _UNIT = re.compile(r"(.*) \((u\d+)\)")  # `Riflemen (u7)`, as the rules name a unit
 _UID = re.compile(r"u\d+")
+_HAND_ID = re.compile(r"c[0-9a-f]{6,}")  # a hand card's id (`c69f121183b`), secret to its holder
 _KEY_OF = {name: key for key, card in CARDS.items() for name in card.name.values()}  # a unit's card by its name
 
 
@@ -203,6 +204,11 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         value = params.get(name)
         if isinstance(value, str) and _UID.fullmatch(value) and value not in st.units:  # a stale one refused
             out[name] = t(loc, "frontline.label.gone")
+        if isinstance(value, str) and _HAND_ID.fullmatch(value) and not any(c.id == value for p in st.players
+                                                                             for c in p.hand):
+            out[name] = t(loc, "frontline.label.gone_card")  # a card played or swapped since (a stale menu)
+        if value == "hq" and key != "frontline.attack":  # a refusal's "hq" heads its sentence
+            out[name] = t(loc, "frontline.label.the_enemy_hq")
         found = _UNIT.fullmatch(value.get(loc, "")) if isinstance(value, dict) else None
         if found is not None:
             labels = labels if labels is not None else state_labels(st, loc)

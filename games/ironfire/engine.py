@@ -1258,6 +1258,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                     raise RuleError("ironfire.not_yours", unit=action.unit)
                 pair = next(((u, o) for u, o in self._focus_candidates(state, seat, target, False, only=unit)
                              if o.key == action.option), None)
+                if pair is None and OPTION.get((unit.card, action.option)) is None:  # no such attack at all
+                    raise RuleError("ironfire.no_option", unit=action.unit, option=action.option,
+                                    options=",".join(o.key for o in POOL.combat[unit.card].attack))
                 if pair is None:
                     raise RuleError("ironfire.cannot_join", unit=action.unit, option=action.option)
             unit = pair[0]

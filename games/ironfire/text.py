@@ -21,6 +21,9 @@ def card_name(key: str, locale: str) -> str:
     return POOL.name(key, normalize_locale(locale))
 
 
+OPTION_KEYS = tuple(dict.fromkeys(o.key for opts in ATTACKS.values() for o in opts))  # every attack option
+
+
 def option_name(key: str, locale: str) -> str:
     label = t(locale, f"ironfire.opt.{key}")
     return key if label.startswith("ironfire.") else label
@@ -98,7 +101,7 @@ def token_names(engine, state: IronState, seat: int, locale: str) -> dict[str, s
         names[key] = title.get(loc) or title["en"]
     for key in (*POOL.combat, *POOL.abilities):
         names[key] = aside(loc, card_name(key, loc), POOL.logistics(key))
-    for option in ("infantry", "armour", "air", "ranged", "heal", "repair", "bomb", "supply"):
+    for option in OPTION_KEYS:
         names[option] = option_name(option, loc)
     labels = state_labels(engine, state, seat, loc)
     for p in state.players:
@@ -152,6 +155,40 @@ def event_labels(engine, state: IronState, events: list, locale: str) -> dict[st
 OWN_OPTIONS = frozenset(o.key for opts in ATTACKS.values() for o in opts if o.own)  # heal, repair, supply
 
 
+def destroyed(engine, state: IronState, locale: str) -> dict[str, tuple[str, int]]:
+    """slot -> (the label it read by, its seat) for each card destroyed in this game that the
+    table saw face up: a slot in the order of cards turned face up (`shown_order`) that no
+    longer holds that card. Only destruction takes a card off the board within a game, and a
+    fog-of-war shuffle blanks the slots it renumbers (101.5), so the slots left are this game's."""
+    loc = normalize_locale(locale)
+    out = {}
+    for card, slots in state.shown_order.items():
+        for i, slot in enumerate(slots):
+            unit = engine.unit(state, slot) if slot else None
+            if slot and (unit is None or unit.card != card or not unit.up):
+                label = f"{card_name(card, loc)} #{i + 1}" if len(slots) > 1 else card_name(card, loc)
+                out[slot] = (label, engine.seat_of(slot))
+    return out
+
+
+def left_play(engine, state: IronState, seat: int, locale: str) -> dict[str, tuple[str, str]]:
+    """What a player may still call by name that has left play (`Text.left_play`): the cards
+    destroyed in this game, by the labels the board gave them, each with a sentence saying so."""
+    loc = normalize_locale(locale)
+    return {slot: (label, t(loc, "ironfire.left_play", unit=label, name=state.players[owner].name))
+            for slot, (label, owner) in destroyed(engine, state, loc).items()}
+
+
+def _refused_card(engine, state: IronState, slot: str, loc: str) -> str:
+    """A card a refusal names by its bare slot (`attack b12 armour`, typed or clicked late): the
+    slot itself while a card lies there (the host names it as the seat's menus do), else the
+    label of the card destroyed there, else a plain "that card": never an id a player cannot read."""
+    if engine.unit(state, slot) is not None:
+        return slot
+    gone = destroyed(engine, state, loc).get(slot)
+    return t(loc, "ironfire.board.destroyed", unit=gone[0]) if gone else t(loc, "ironfire.board.unknown")
+
+
 def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str,
                  labels: dict[str, str] | None = None) -> dict[str, Any]:
     """The cards the rules name by slot and name (`a3 Tiger I`) read by their public labels
@@ -180,7 +217,20 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
         out["cards"] = listed(loc, (name + (f" ×{n}" if n > 1 else "") for name, n in counts.items()))
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
+    if key.startswith("ironfire.") and isinstance(params.get("option"), str):  # an option a refusal echoes
+        if params["option"] in OPTION_KEYS:  # `with b3 infantry`
+            out["option"] = option_name(params["option"], loc)
+        elif _SLOT.fullmatch(params["option"]):  # a card typed where the option goes (`attack a1 b7`)
+            out["option"] = _refused_card(engine, state, params["option"], loc)
+    for name in ("unit", "target"):  # an option typed where a card goes (`attack salvo infantry`): a word, quoted
+        if key.startswith("ironfire.") and params.get(name) in OPTION_KEYS:
+            out[name] = f"“{option_name(params[name], loc)}”"
+    if isinstance(params.get("options"), str):  # a card's attacks, as the menus name them
+        out["options"] = listed(loc, (option_name(o, loc) for o in params["options"].split(",") if o))
     for name, slot, card in _named_slots(params, loc):
+        if not card and key != "ironfire.member_lost":  # a refusal's bare slot
+            out[name] = _refused_card(engine, state, slot, loc)
+            continue
         labels = labels if labels is not None else state_labels(engine, state, None, loc)
         gone = t(loc, "ironfire.board.lost_member" if key == "ironfire.member_lost" else "ironfire.board.gone")
         unit = engine.unit(state, slot)
