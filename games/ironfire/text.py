@@ -412,6 +412,11 @@ def action_facts(engine, state: IronState, seat: int, action, locale: str) -> st
     if pct != 100:
         mods.append(listed(loc, _pct_sources(pct, loc)) + f" ×{pct}%")
         low, high = round_half_up(low * pct, 100), round_half_up(high * pct, 100)
+    fortified = set() if opt.own else _fortified(engine, state, seat, action, opt)
+    if True in fortified:  # 102.3: fortification takes 1 off after the percentage, never below 0
+        mods.append(f"{t(loc, 'ironfire.term.fortify')} −1")
+        low = max(0, low - 1)
+        high = high if False in fortified else max(0, high - 1)
     amount = str(low) if low == high else f"{low}–{high}"
     words = [t(loc, "ironfire.facts.heal" if opt.own else "ironfire.facts.damage", amount=amount)
              + (aside(loc, "", ", ".join(mods)) if mods else "")]
@@ -421,6 +426,27 @@ def action_facts(engine, state: IronState, seat: int, action, locale: str) -> st
         words.append(t(loc, "ironfire.facts.targets", n=_dice_words(opt.targets.count, opt.targets.sides,
                                                                      opt.targets.plus, opt.targets.fixed)))
     return " · ".join(words)
+
+
+def _fortified(engine, state: IronState, seat: int, action, opt) -> set[bool]:
+    """Whether the targets this attack may hit are fortified (401: an ability card granting
+    `fortify` to their card): the focus fire's own target for a card joining it, else each
+    card the attack may target. A face-down card may be, if its army holds such an ability
+    card: all the seat may know."""
+    if isinstance(action, Join):
+        focus = state.focus
+        target = engine.unit(state, focus.target) if focus is not None else None
+        targets = [target] if target is not None else []
+    else:
+        targets = engine.valid_targets(state, seat, opt)
+    found = set()
+    for target in targets:
+        owner = state.players[engine.seat_of(target.slot)]
+        if target.up:
+            found.add(engine.has_ability(owner, target, "fortify"))
+        else:
+            found |= {False, engine.grants(owner, "fortify")}
+    return found
 
 
 def describe(engine, state: IronState, seat: int, action, locale: str) -> str:

@@ -2,12 +2,14 @@
 fixed seed or scripted dice, read in both languages."""
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from games.ironfire import GAME
 from games.ironfire.text import OPTION_KEYS, option_name
+from tests.ironfire.helpers import seats
 from tests.refusal_helpers import refusals, unreadable
 
 IDS = re.compile(r"(?<![\w#.\-])[a-d]\d{1,2}(?!\w)")  # a slot, `b3`: the board's id of a card
@@ -65,3 +67,72 @@ def test_a_destroyed_card_named_at_play_is_said_to_be_destroyed():
     # the Chinese label, typed as the board shows it, with no space before its number
     key, params, _ = names.unmatched(GAME, state, 0, "P-51野马战斗机 #1", "zh-CN")
     assert key == "host.play.gone"
+
+
+def _shown_range(state, seat, action) -> tuple[int, int] | None:
+    facts = GAME.text.action_facts(state, seat, action, "en")
+    found = re.match(r"damage (\d+)(?:–(\d+))? an attack", facts)
+    return (int(found.group(1)), int(found.group(2) or found.group(1))) if found else None
+
+
+def _dealt(state, seat, action) -> tuple[set[int], bool]:
+    """Every damage one attack of this choice can deal now, resolved by the engine on copies of
+    the state for each target it may hit and each face of the damage die (a focus card as it
+    strikes, at +25%); and whether every target was face up (then the table knows each one)."""
+    from games.ironfire.cards import OPTION
+    from games.ironfire.engine import POOL, Join
+    from tests.ironfire.helpers import script
+
+    engine = GAME.engine
+    opt = OPTION[engine.unit(state, action.unit).card, action.option]
+    join = isinstance(action, Join)
+    targets = [state.focus.target] if join else [u.slot for u in engine.valid_targets(state, seat, opt)]
+    dealt, known = set(), True
+    for slot in targets:
+        known &= engine.unit(state, slot).up
+        for face in range(opt.dmg_min, opt.dmg_max + 1):
+            copy = script(engine.load_state(engine.dump_state(state)), face)
+            attacker, target = engine.unit(copy, action.unit), engine.unit(copy, slot)
+            if POOL.combat[target.card].cls not in opt.vs:
+                continue  # a face-down card of another class takes no damage (the shot is spent)
+            events = engine._resolve(copy, seat, attacker, opt, target, 1, focus=join)
+            dealt |= {e.params["total"] for e in events if e.params.get("what") == "@ironfire.roll.damage"}
+    return dealt, known
+
+
+@pytest.mark.parametrize("seed, deck, fmt, fog", [(1, "pacific", "army30", False), (2, "what_if_1946", "alt20", False),
+                                                  (3, "pacific", "army30", True)])
+def test_a_shown_damage_range_holds_every_damage_and_reaches_its_bounds(seed, deck, fmt, fog):
+    """102.3: damage is the die, the environment, precision, then the percentages (focus fire
+    +25 %, heavy damage −50 %) rounded half up, "then fortification −1". The Join menu read
+    "damage 3–5" for a fortified target, which takes 2–4. Over seeded playouts with decks holding
+    Entrench (401: it fortifies KV-1, PaK 40 and others), every attack or focus card offered shows
+    a range that holds every damage the engine deals for it, resolved on copies of the state for
+    each target and die face; where every target lies face up, both ends are dealt."""
+    from games.ironfire.engine import Attack, Join
+
+    engine = GAME.engine
+    rng = random.Random(seed)
+    state = engine.setup(seats(2), engine.parse_options({"format": fmt, "fog_of_war": str(fog).lower()}), seed).state
+    checked = fortified = 0
+    for _ in range(400):
+        active = engine.active_seats(state)
+        if engine.outcome(state) is not None or not active:
+            break
+        seat = active[0]
+        legal = engine.legal_actions(state, seat)
+        if state.phase == "deck":
+            legal = [a for a in legal if a.code() == f"deck {deck}"]
+        for action in legal:
+            shown = _shown_range(state, seat, action) if isinstance(action, (Attack, Join)) else None
+            if shown is None:
+                continue
+            dealt, known = _dealt(state, seat, action)
+            assert dealt <= set(range(shown[0], shown[1] + 1)), (action.code(), shown, dealt)
+            if known and dealt:
+                assert {shown[0], shown[1]} <= dealt, (action.code(), shown, dealt)
+            checked += 1
+            fortified += "fortification" in GAME.text.action_facts(state, seat, action, "en")
+        busy = [a for a in legal if a.code().split()[0] not in PASSIVE]
+        state = engine.apply(state, seat, rng.choice(busy or legal)).state
+    assert checked > 20 and fortified, (checked, fortified)
