@@ -11,7 +11,7 @@ from games.core.i18n import aside, listed, normalize_locale, numbered, t, verb_n
 
 from .cards import CARDS, Card, Effect, parse_deck
 from .rules import UNIT_TYPE, board_numbers, no_counter_damage
-from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
+from .state import HQ_START, Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
 
 if TYPE_CHECKING:
     from .engine import FrontlineEngine
@@ -255,7 +255,11 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         out["shown"] = t(loc, f"frontline.intel_{shown}", cards=out.get("cards"))
     if key == "frontline.attack_hq":  # 3.1: the HQ never strikes back, unless fortified (its own line follows)
         fortified = params.get("fortified")  # unknown in events stored before it was recorded
-        out["back"] = t(loc, "frontline.no_counter." + {True: "hq_fortified", False: "hq_bare"}.get(fortified, "hq"))
+        # that a bare HQ does not strike back is said where it informs: on the attack that first
+        # damages it (it stood at full defence) and in the attack's menu facts, not on every attack
+        first = isinstance(params.get("hq"), int) and params["hq"] + params.get("amount", 0) >= HQ_START
+        out["back"] = "" if fortified is False and not first else \
+            t(loc, "frontline.no_counter." + {True: "hq_fortified", False: "hq_bare"}.get(fortified, "hq"))
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
         if isinstance(params.get(left), int) and params[left] < 0:
             out[left] = 0
@@ -286,6 +290,15 @@ def _unit_key(st, label: Any, loc: str) -> str:
         return ""
     unit = st.units.get(hit.group(2))
     return unit.key if unit is not None else _KEY_OF.get(hit.group(1), "")
+
+
+def action_facts(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:
+    """Under an attack on the enemy HQ in the menus: whether it strikes back (3.1: "the HQ never
+    does", unless fortified); "" for any other choice."""
+    if not isinstance(action, Attack) or action.target != "hq":
+        return ""
+    fortified = "retaliate" in st.players[1 - seat].hq_effects
+    return t(normalize_locale(locale), "frontline.facts.hq_fortified" if fortified else "frontline.facts.hq_bare")
 
 
 def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:

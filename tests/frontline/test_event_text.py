@@ -262,7 +262,7 @@ def test_an_hq_hit_past_zero_shows_nothing_left_not_a_negative_number():
     assert st.players[1].hq < 0  # the rules keep the overkill
     # the result's scores are the HQs' defence left, none below 0 ("Scores: alice 20 · Bot 1 -2")
     assert ENGINE.outcome(st).scores == [20.0, 0.0]
-    for loc, shown in (("en", "(HQ 0;"), ("zh-CN", "（总部 0；")):
+    for loc, shown in (("en", "(HQ 0)"), ("zh-CN", "（总部 0）")):  # (an HQ hit before: no word on striking back)
         lines = GAME.text.event_lines(st, events, loc)
         assert any(shown in line for line in lines) and not any("-" in line.split("HQ")[-1] for line in lines), lines
         board = GAME.text.summary(ENGINE.view(st, 0), loc)

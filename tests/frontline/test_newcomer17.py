@@ -26,3 +26,30 @@ def test_refusals_a_player_can_trigger_show_only_names(seed):
             bad.append((code, loc, text, found))
     assert not bad, bad[:5]
     assert {"frontline.no_unit", "frontline.acted"} <= met, met
+
+
+def test_a_bare_hq_not_striking_back_is_said_where_it_informs():
+    """3.1: "Counter damage: ... the HQ never does" (unless fortified). "总部未要塞化，不反击" closed every
+    attack on an unfortified HQ: right, and the same words on every line of a long game. It is
+    said on the attack that first damages the HQ and under each attack on it in the menus; later
+    attacks read short (seed 1). A fortified HQ's line still says that it strikes back."""
+    from games.frontline import ENGINE
+    from tests.frontline.helpers import act, battle, unit
+
+    st = battle(seed=1)
+    first, second = unit(st, 0, "tiger", front=True), unit(st, 0, "tiger", front=True)
+    st.front_owner = 0
+    attack = next(a for a in ENGINE.legal_actions(st, 0) if a.code() == f"attack {first.uid} hq")
+    assert GAME.text.action_facts(st, 0, attack, "en") == "This HQ is not fortified: it does not strike back."
+    assert GAME.text.action_facts(st, 0, attack, "zh-CN") == "该总部未要塞化：不反击。"
+    lines = {loc: [] for loc in ("en", "zh-CN")}
+    for tiger in (first, second):
+        events = [(e.key, e.params) for e in act(st, 0, f"attack {tiger.uid} hq")]
+        for loc in lines:
+            lines[loc] += GAME.text.event_lines(st, events, loc)
+    assert lines["en"] == ["Tiger I #1 attacks bob's HQ for 5 (HQ 15; an HQ that is not fortified does not strike back).",
+                           "Tiger I #2 attacks bob's HQ for 5 (HQ 10)."], lines
+    assert lines["zh-CN"] == ["虎式坦克 #1 攻击 bob 的总部，造成 5 点伤害（总部 15；总部未要塞化，不反击）。",
+                              "虎式坦克 #2 攻击 bob 的总部，造成 5 点伤害（总部 10）。"], lines
+    st.players[1].hq_effects.append("retaliate")
+    assert GAME.text.action_facts(st, 0, attack, "en") == "This HQ is fortified: it strikes back for 1."
