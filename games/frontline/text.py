@@ -292,9 +292,29 @@ def _unit_key(st, label: Any, loc: str) -> str:
     return unit.key if unit is not None else _KEY_OF.get(hit.group(1), "")
 
 
+def _hand_facts(key: str, bonus: int, loc: str) -> str:
+    """`costs 1 kredit · infantry 1/2 · 1 kredit to move or attack: …`: a card in hand as
+    `card_line` says it, less its name (the choice's label gives it), at most 100 characters (a select
+    option's description)."""
+    card = CARDS[key]
+    cost = t(loc, "frontline.facts.cost", n=card.cost)
+    if card.kind == "unit":
+        head = f"{cost} · {t(loc, f'frontline.type.{card.type}')} {card.atk + bonus}/{card.hp + bonus} · " \
+            f"{t(loc, 'frontline.op', n=card.op)}"
+    else:
+        head = f"{cost} · {t(loc, f'frontline.kind.{card.kind}')}"
+    text = card_text(card, loc)
+    line = t(loc, "core.labelled", label=head, value=text) if text else head
+    return line if len(line) <= 100 else line[:99] + "…"
+
+
 def action_facts(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:
-    """Under an attack on the enemy HQ in the menus: whether it strikes back (3.1: "the HQ never
-    does", unless fortified); "" for any other choice."""
+    """Under a card to play in the menus, what it is and does (a newcomer had to open their
+    hand to see "Riflemen (1) infantry 1/2"); under an attack on the enemy HQ, whether it
+    strikes back (3.1: "the HQ never does", unless fortified); "" for any other choice."""
+    if isinstance(action, (Deploy, PlayOrder, SetCounter)):  # what the card does, beside its name and cost
+        held = next((c for c in st.players[seat].hand if c.id == action.card), None)
+        return _hand_facts(held.key, held.bonus, normalize_locale(locale)) if held is not None else ""
     if not isinstance(action, Attack) or action.target != "hq":
         return ""
     fortified = "retaliate" in st.players[1 - seat].hq_effects

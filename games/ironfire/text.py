@@ -364,18 +364,42 @@ def _dice_words(count: int, sides: int, plus: int, fixed: bool) -> str:
     return str(plus) if fixed else f"{count}d{sides}" + (f"+{plus}" if plus else "")
 
 
-def _card_facts(key: str, loc: str) -> str:
-    """`Armour · combat value 12 · vs armour 3–5, vs infantry 1–2 ×1d2`: a combat card's class,
-    value and attacks (206.1), each option's damage range; the menus' pick showed its cost only."""
+def _card_facts(key: str, loc: str, left: int | None = None) -> str:
+    """`Armour · combat value 12 · 2 left in your deck · vs armour 3–5 (costs 2 logistics), vs
+    infantry 1–2 ×1d2`: a combat card's class, value, the copies `left` to pick, and attacks
+    (206.1), each option's damage range and its logistics cost (207.3, paid at each attack: a
+    newcomer who filled the budget learnt only at "ready" that such attacks need spare)."""
     card = POOL.combat[key]
     attacks = []
     for opt in ATTACKS.get(key, ()):
         low, high = sorted((abs(opt.dmg_min), abs(opt.dmg_max)))
         n = "" if opt.n.fixed and opt.n.plus == 1 else f" ×{_dice_words(opt.n.count, opt.n.sides, opt.n.plus, opt.n.fixed)}"
-        attacks.append(f"{option_name(opt.key, loc)} {low if low == high else f'{low}–{high}'}{n}")
-    text = " · ".join([t(loc, f"ironfire.cls.{card.cls}"), t(loc, "ironfire.facts.cv", cv=card.cv),
+        cost = aside(loc, "", t(loc, "ironfire.facts.costs", n=opt.cost)) if opt.cost else ""
+        attacks.append(f"{option_name(opt.key, loc)} {low if low == high else f'{low}–{high}'}{n}{cost}")
+    copies = [t(loc, "ironfire.facts.left", n=left)] if left is not None else []
+    text = " · ".join([t(loc, f"ironfire.cls.{card.cls}"), t(loc, "ironfire.facts.cv", cv=card.cv), *copies,
                        t(loc, "ironfire.facts.sep").join(attacks)])
     return text if len(text) <= 100 else text[:99] + "…"
+
+
+def _deck_facts(code: str, loc: str) -> str:
+    """`31 cards · Infantry 10, Armour 9, Air 5, Ranged 4 · 3 ability cards`: what a ready-made
+    deck holds by class (a newcomer chose among four deck names blind)."""
+    classes: dict[str, int] = {}
+    abilities = 0
+    for part in code.split(","):
+        key, _, count = part.partition("*")
+        n = int(count or 1)
+        if key in POOL.combat:
+            classes[POOL.combat[key].cls] = classes.get(POOL.combat[key].cls, 0) + n
+        else:
+            abilities += n
+    by_class = t(loc, "ironfire.facts.sep").join(f"{t(loc, f'ironfire.cls.{c}')} {n}"
+                                                 for c, n in sorted(classes.items(), key=lambda p: CLASS_ORDER.get(p[0], 9)))
+    parts = [t(loc, "ironfire.facts.cards", n=sum(classes.values()) + abilities), by_class]
+    if abilities:
+        parts.append(t(loc, "ironfire.facts.abilities", n=abilities))
+    return " · ".join(parts)
 
 
 def action_facts(engine, state: IronState, seat: int, action, locale: str) -> str:
@@ -383,8 +407,10 @@ def action_facts(engine, state: IronState, seat: int, action, locale: str) -> st
     deals as the roll will count it (102.3: the range, the environment, precision, then heavy
     damage -50 % and focus fire +25 %, rounded half up), how many attacks and targets; "" for
     any other choice (the menus showed no damage at all)."""
+    if isinstance(action, ChooseDeck) and action.choice in PRESETS:  # a ready-made deck: its size and make-up
+        return _deck_facts(PRESETS[action.choice][1], normalize_locale(locale))
     if isinstance(action, Pick) and action.card in POOL.combat:  # what the card is, to choose an army
-        return _card_facts(action.card, normalize_locale(locale))
+        return _card_facts(action.card, normalize_locale(locale), state.players[seat].reserve.count(action.card))
     if isinstance(action, Pick) and action.card in POOL.abilities:  # what the ability card grants (401)
         text = POOL.abilities[action.card].text
         words = text.get(normalize_locale(locale)) or text.get("en", "")

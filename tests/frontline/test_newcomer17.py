@@ -53,3 +53,18 @@ def test_a_bare_hq_not_striking_back_is_said_where_it_informs():
                               "虎式坦克 #2 攻击 bob 的总部，造成 5 点伤害（总部 10）。"], lines
     st.players[1].hq_effects.append("retaliate")
     assert GAME.text.action_facts(st, 0, attack, "en") == "This HQ is fortified: it strikes back for 1."
+
+
+def test_a_card_to_play_says_what_it_is_under_its_choice():
+    """Finding of session 17 (play17b): "部署 步枪班 / 结束回合": the deploy choice said nothing of the
+    card (cost, attack/defence, keywords); one had to open the hand. Its menu facts now say what
+    the hand says, less the name (seed 1)."""
+    from games.frontline import ENGINE
+    from tests.frontline.helpers import battle, card
+
+    st = battle(seed=1)
+    scouts = card(st, 0, "scouts")
+    deploy = next(a for a in ENGINE.legal_actions(st, 0) if getattr(a, "card", None) == scouts)
+    assert GAME.text.action_facts(st, 0, deploy, "en") == \
+        "costs 2 kredits · infantry 1/2 · 1 kredit to move or attack: Smokescreen. Deploy: Intel 1"
+    assert GAME.text.action_facts(st, 0, deploy, "zh-CN") == "花费 2 指挥点 · 步兵 1/2 · 移动或攻击花费 1：烟幕。部署：情报 1"

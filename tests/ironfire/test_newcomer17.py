@@ -136,3 +136,30 @@ def test_a_shown_damage_range_holds_every_damage_and_reaches_its_bounds(seed, de
         busy = [a for a in legal if a.code().split()[0] not in PASSIVE]
         state = engine.apply(state, seat, rng.choice(busy or legal)).state
     assert checked > 20 and fortified, (checked, fortified)
+
+
+def test_deck_and_pick_choices_say_what_a_newcomer_plans_with():
+    """Findings of session 17 (play17b): the deck menu showed four names and nothing else; a
+    pick showed no copies left ("after picking both the option just vanishes") and not which
+    attacks cost logistics (207.3: "an attack that costs logistics needs more spare logistics
+    than its cost"), learnt only at "ready". The menus' facts now say each (seed 3)."""
+    from games.core import Seat
+
+    engine = GAME.engine
+    state = engine.setup([Seat(index=0, name="a"), Seat(index=1, name="b")], engine.parse_options({}), 3).state
+    deck = engine.parse_action("deck red_army")
+    assert GAME.text.action_facts(state, 0, deck, "en") == "31 cards · Infantry 9, Armour 8, Air 5, Ranged 6 · 3 ability cards"
+    assert GAME.text.action_facts(state, 0, deck, "zh-CN") == "31 张 · 步兵 9，装甲 8，航空 5，远程 6 · 特殊能力卡 3 张"
+    for seat in (0, 1):
+        state = engine.apply(state, seat, deck).state
+    while state.phase != "army":
+        seat = engine.active_seats(state)[0]
+        state = engine.apply(state, seat, engine.legal_actions(state, seat)[0]).state
+    seat = engine.active_seats(state)[0]
+    is2 = engine.parse_action("pick is2")
+    assert GAME.text.action_facts(state, seat, is2, "en") == \
+        "Armour · combat value 16 · 1 left in your deck · vs armour 3–6 (costs 1 logistics), vs ranged 2–4"
+    assert GAME.text.action_facts(state, seat, is2, "zh-CN") == "装甲 · 战斗力 16 · 套牌中剩 1 张 · 对装甲 3–6（耗后勤 1），对远程 2–4"
+    kv1 = engine.parse_action("pick kv1")
+    state = engine.apply(state, seat, kv1).state
+    assert "1 left in your deck" in GAME.text.action_facts(state, seat, kv1, "en")  # the deck held two
