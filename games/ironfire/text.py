@@ -215,6 +215,8 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
             name = localize_value(card, loc)
             counts[name] = counts.get(name, 0) + 1
         out["cards"] = listed(loc, (name + (f" ×{n}" if n > 1 else "") for name, n in counts.items()))
+    if key == "ironfire.round":  # the first of several rounds says what lasts: lighter damage is wiped between rounds (102.5)
+        out["hint"] = t(loc, "ironfire.round_hint") if params.get("round") == 1 and params.get("rounds", 1) > 1 else ""
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
     if key.startswith("ironfire.") and isinstance(params.get("option"), str):  # an option a refusal echoes

@@ -163,3 +163,16 @@ def test_deck_and_pick_choices_say_what_a_newcomer_plans_with():
     kv1 = engine.parse_action("pick kv1")
     state = engine.apply(state, seat, kv1).state
     assert "1 left in your deck" in GAME.text.action_facts(state, seat, kv1, "en")  # the deck held two
+
+
+def test_the_first_round_says_that_only_heavy_damage_lasts():
+    """102.5: between rounds "未重创的牌战斗力回满". A newcomer learnt it from "Cards restore their
+    combat value" after round 1, having spread hits that were all wiped (finding of session 17,
+    play17b). The first of several rounds says it; later rounds, and a game of one round, do not."""
+    state = GAME.engine.setup(seats(2), GAME.engine.parse_options({}), 1).state
+    read = {(loc, r, n): GAME.text.event_lines(state, [("ironfire.round", {"round": r, "rounds": n})], loc)[0]
+            for loc in ("en", "zh-CN") for r, n in ((1, 3), (2, 3), (1, 1))}
+    assert read["en", 1, 3] == ("— Round 1 of 3 — Between rounds, cards that are not heavily damaged regain their "
+                                "full combat value (102.5): only heavy damage and destruction last.")
+    assert read["zh-CN", 1, 3] == "—— 第1轮攻防（共3轮）——每轮之间，未被重创的牌恢复满战斗力（102.5）：只有重创和击毁会留下来。"
+    assert read["en", 2, 3] == "— Round 2 of 3 —" and read["zh-CN", 1, 1] == "—— 第1轮攻防（共1轮）——"
