@@ -308,10 +308,27 @@ def _hand_facts(key: str, bonus: int, loc: str) -> str:
     return line if len(line) <= 100 else line[:99] + "…"
 
 
+def _deck_facts(code: str, loc: str) -> str:
+    """`39 cards · infantry 13, tank 9, fighter 5 · 6 orders, 2 counter-orders`: a ready-made
+    deck by unit type and card kind (a newcomer picked among six deck names blind)."""
+    _, _, keys = parse_deck(code)
+    types = Counter(CARDS[k].type for k in keys if CARDS[k].kind == "unit")
+    kinds = Counter(CARDS[k].kind for k in keys if CARDS[k].kind != "unit")
+    parts = [t(loc, "frontline.facts.cards", n=len(keys)),
+             t(loc, "frontline.facts.sep_list").join(f"{t(loc, f'frontline.type.{k}')} {n}" for k, n in types.most_common())]
+    if kinds:
+        parts.append(t(loc, "frontline.facts.sep_list").join(t(loc, f"frontline.facts.{k}", n=n) for k, n in kinds.most_common()))
+    return " · ".join(parts)
+
+
 def action_facts(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:
     """Under a card to play in the menus, what it is and does (a newcomer had to open their
     hand to see "Riflemen (1) infantry 1/2"); under an attack on the enemy HQ, whether it
     strikes back (3.1: "the HQ never does", unless fortified); "" for any other choice."""
+    if isinstance(action, ChooseDeck):  # a ready-made deck: what it holds
+        from .cards import load_presets
+        preset = load_presets().get(action.deck)
+        return _deck_facts(preset.code, normalize_locale(locale)) if preset is not None else ""
     if isinstance(action, (Deploy, PlayOrder, SetCounter)):  # what the card does, beside its name and cost
         held = next((c for c in st.players[seat].hand if c.id == action.card), None)
         return _hand_facts(held.key, held.bonus, normalize_locale(locale)) if held is not None else ""

@@ -68,3 +68,21 @@ def test_a_card_to_play_says_what_it_is_under_its_choice():
     assert GAME.text.action_facts(st, 0, deploy, "en") == \
         "costs 2 kredits · infantry 1/2 · 1 kredit to move or attack: Smokescreen. Deploy: Intel 1"
     assert GAME.text.action_facts(st, 0, deploy, "zh-CN") == "花费 2 指挥点 · 步兵 1/2 · 移动或攻击花费 1：烟幕。部署：情报 1"
+
+
+def new_table():
+    from games.core import Seat
+    from games.frontline import ENGINE
+    return ENGINE.setup([Seat(index=0, name="a"), Seat(index=1, name="b")], ENGINE.parse_options({}), 1).state
+
+
+def test_a_ready_made_deck_says_what_it_holds():
+    """Finding of session 17 (play17b): "卡组：闪击（德国／意大利） … 卡组：游击战争（苏联／意大利）": six
+    names and nothing of what each deck plays like. Each choice now counts its cards by type."""
+    from games.frontline import ENGINE
+
+    deck = ENGINE.parse_action("deck blitz")
+    st = new_table()
+    assert GAME.text.action_facts(st, 0, deck, "en") == \
+        "39 cards · infantry 13, tank 9, fighter 5, artillery 2, bomber 2 · 6 orders, 2 counter-orders"
+    assert GAME.text.action_facts(st, 0, deck, "zh-CN") == "39 张 · 步兵 13，坦克 9，战斗机 5，炮兵 2，轰炸机 2 · 指令 6，反制指令 2"
