@@ -420,7 +420,7 @@ def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str
     # the HQ by its owner: "HQ 20: ..." read as a unit called "HQ 20" (newcomer15)
     parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_of", name=p["name"]),
                 value=t(locale, f"frontline.hqfx.{e}")) for e in p["hq_effects"]]
-    return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value="; ".join(parts)) if parts else None
+    return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value=t(locale, "frontline.label.lasting_sep").join(parts)) if parts else None
 
 
 def summary(view: dict[str, Any], locale: str) -> str:

@@ -313,7 +313,7 @@ def test_combat_that_deals_nothing_says_why():
     assert "Panzer IV takes 0 damage (defence left 4): its heavy armour 1 stops the hit." in lines
     assert "Rearguard takes 3 damage (defence left 0)." in lines  # damage dealt needs no reason
     zh = GAME.text.event_lines(st, events, "zh-CN")
-    assert "四号坦克 受到 0 点伤害（剩余防御力 4）：它的重装甲 1 挡住了这次攻击。" in zh
+    assert "四号坦克 受到 0 点伤害（剩余防御力 4）：它的重甲 1 挡住了这次攻击。" in zh
 
 
 def test_the_board_names_lasting_effects_as_such():

@@ -86,3 +86,22 @@ def test_a_ready_made_deck_says_what_it_holds():
     assert GAME.text.action_facts(st, 0, deck, "en") == \
         "39 cards · infantry 13, tank 9, fighter 5, artillery 2, bomber 2 · 6 orders, 2 counter-orders"
     assert GAME.text.action_facts(st, 0, deck, "zh-CN") == "39 张 · 步兵 13，坦克 9，战斗机 5，炮兵 2，轰炸机 2 · 指令 6，反制指令 2"
+
+
+def test_heavy_armour_has_one_name_and_lasting_effects_chinese_punctuation():
+    """Findings of session 17 (play17b): "四号坦克 受到 2 点伤害（3 − 重装甲 1…）" while the legend and the
+    hand say "重甲 1": one keyword, two names; and "持续效果：本土防卫队 #2：…; 本土防卫队 #1：…" joined
+    Chinese clauses with an ASCII "; ". The combat terms say 重甲, and the clauses are joined by "；"."""
+    from games.core.i18n import t as tr
+    from games.frontline import ENGINE
+    from games.frontline.text import lasting_line, unit_labels, view_units
+    from tests.frontline.helpers import battle, unit
+
+    assert tr("zh-CN", "frontline.terms.armour", n=1) == " − " + tr("zh-CN", "frontline.kw.armour", n=1) == " − 重甲 1"
+    st = battle(seed=1)
+    for _ in range(2):
+        unit(st, 1, "tiger", front=False).flags.append("combat_damage_one")
+    view = ENGINE.view(st, 0)
+    side = next(p for p in view["players"] if p["support"])
+    line = lasting_line(side, side["support"], unit_labels(view_units(view), "zh-CN"), "zh-CN")
+    assert line.count("受到的战斗伤害最多为 1") == 2 and "；" in line and "; " not in line, line
