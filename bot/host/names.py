@@ -14,7 +14,7 @@ from typing import Any, Callable, NamedTuple
 
 from games.core.errors import RuleError
 from games.core.game import Game, Text
-from games.core.i18n import fold, listed
+from games.core.i18n import fold, listed, sentences
 
 LOCALES = ("en", "zh-CN")
 _PUNCT = ":,;.!?·()（）：，。"  # around a word, not part of it; typed words are stripped alike
@@ -424,8 +424,10 @@ def unmatched(game: Game, state: Any, seat: int, text: str, locale: str
     A verb (`hit`, "Hit", "攻击") and things the seat knows by name are understood, so the answer
     says which of them no action now uses, never "That action is not understood"."""
     verb, rest = _verb(game, state, seat, fold(text))
-    _, named, left, itself = _named(game, state, seat, rest)
     legal = game.engine.legal_actions(state, seat)
+    if gone := _left_play(game, state, seat, rest, locale):  # a unit destroyed: say so, not "nothing uses it"
+        return "host.play.gone", {"gone": gone}, [a for a in legal if a.code().split()[0] == verb] or None
+    _, named, left, itself = _named(game, state, seat, rest)
     if not named and any(_ID.fullmatch(w) and w not in itself for w in left.split()):
         return None  # ids typed by hand and no name ("attack u1 t5"): the rules' answer, which does not echo them
     named = [tok for tok in dict.fromkeys(named) if tok != verb]
@@ -449,3 +451,18 @@ def unmatched(game: Game, state: Any, seat: int, text: str, locale: str
     if own:
         return "host.play.nothing_called", {"rest": typed[:100], "verb": verb_name}, own
     return "host.play.verb_not_now", {"verb": verb_name}, None
+
+
+def _left_play(game: Game, state: Any, seat: int, line: str, locale: str) -> str:
+    """The game's sentences, in `locale`, for what a folded line names, in either language, that
+    has left play (`Text.left_play`): each name as a whole, longest first (`p-51 mustang #1`,
+    never within `p-51 mustang #12`)."""
+    gone = {loc: game.text.left_play(state, seat, loc) for loc in LOCALES}
+    told, left = [], line
+    for name, thing in sorted(((fold(name), thing) for loc in LOCALES for thing, (name, _) in gone[loc].items()),
+                              key=lambda p: -len(p[0])):
+        pattern = rf"(?<!\S){re.escape(name)}(?!\S)"
+        if re.search(pattern, left):
+            told.append(thing)
+            left = re.sub(pattern, " ", left)
+    return sentences(locale, (gone[locale][thing][1] for thing in dict.fromkeys(told) if thing in gone[locale]))

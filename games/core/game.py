@@ -60,7 +60,8 @@ def wants_key(view: dict[str, Any]) -> bool:
 # `describe(engine, state, seat, action, locale)`; `summary(view, locale)` reads a view only.
 STATE_FUNCTIONS = {"describe_action": "describe", "token_names": "token_names", "event_params": "event_params",
                    "explain_roll": "explain_roll", "prompt": "prompt", "event_labels": "event_labels",
-                   "menu_steps": "menu_steps", "action_facts": "action_facts", "step_facts": "step_facts"}
+                   "menu_steps": "menu_steps", "action_facts": "action_facts", "step_facts": "step_facts",
+                   "left_play": "left_play"}
 
 
 class Text:
@@ -108,6 +109,13 @@ class Text:
         units, tanks, ships, places), with what tells apart two things of one name (cost,
         strength, position). Menus show them instead of ids and `/play` accepts them. Only
         what the seat may know: a face-down card is named as face down."""
+        return {}
+
+    def left_play(self, state: Any, seat: int, locale: str) -> dict[str, tuple[str, str]]:
+        """What left play that a player may still call by the name the table knew it by (a
+        unit destroyed, a card played): its id -> (that name, a sentence saying where it went),
+        in `locale`. `/play` answers with the sentence ("P-51 Mustang #1 was destroyed")
+        rather than "None of your actions uses P-51 Mustang". Only what the seat may know."""
         return {}
 
     def menu_steps(self, state: Any, seat: int, action: Any) -> list[str]:

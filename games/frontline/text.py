@@ -11,7 +11,7 @@ from games.core.i18n import aside, listed, normalize_locale, numbered, t, verb_n
 
 from .cards import CARDS, Card, Effect, parse_deck
 from .rules import UNIT_TYPE, board_numbers, no_counter_damage
-from .state import Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
+from .state import HQ_START, Attack, ChooseDeck, Deploy, Keep, Move, PlayOrder, SetCounter, Swap
 
 if TYPE_CHECKING:
     from .engine import FrontlineEngine
@@ -167,6 +167,7 @@ def token_names(engine: "FrontlineEngine", st, seat: int, locale: str) -> dict[s
 _CARD_ID = re.compile(r" \[c[0-9a-f]+\]")
 _UNIT = re.compile(r"(.*) \((u\d+)\)")  # `Riflemen (u7)`, as the rules name a unit
 _UID = re.compile(r"u\d+")
+_HAND_ID = re.compile(r"c[0-9a-f]{6,}")  # a hand card's id (`c69f121183b`), secret to its holder
 _KEY_OF = {name: key for key, card in CARDS.items() for name in card.name.values()}  # a unit's card by its name
 
 
@@ -203,6 +204,11 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         value = params.get(name)
         if isinstance(value, str) and _UID.fullmatch(value) and value not in st.units:  # a stale one refused
             out[name] = t(loc, "frontline.label.gone")
+        if isinstance(value, str) and _HAND_ID.fullmatch(value) and not any(c.id == value for p in st.players
+                                                                             for c in p.hand):
+            out[name] = t(loc, "frontline.label.gone_card")  # a card played or swapped since (a stale menu)
+        if value == "hq" and key != "frontline.attack":  # a refusal's "hq" heads its sentence
+            out[name] = t(loc, "frontline.label.the_enemy_hq")
         found = _UNIT.fullmatch(value.get(loc, "")) if isinstance(value, dict) else None
         if found is not None:
             labels = labels if labels is not None else state_labels(st, loc)
@@ -249,7 +255,11 @@ def event_params(engine: "FrontlineEngine", st, key: str, params: dict[str, Any]
         out["shown"] = t(loc, f"frontline.intel_{shown}", cards=out.get("cards"))
     if key == "frontline.attack_hq":  # 3.1: the HQ never strikes back, unless fortified (its own line follows)
         fortified = params.get("fortified")  # unknown in events stored before it was recorded
-        out["back"] = t(loc, "frontline.no_counter." + {True: "hq_fortified", False: "hq_bare"}.get(fortified, "hq"))
+        # that a bare HQ does not strike back is said where it informs: on the attack that first
+        # damages it (it stood at full defence) and in the attack's menu facts, not on every attack
+        first = isinstance(params.get("hq"), int) and params["hq"] + params.get("amount", 0) >= HQ_START
+        out["back"] = "" if fortified is False and not first else \
+            t(loc, "frontline.no_counter." + {True: "hq_fortified", False: "hq_bare"}.get(fortified, "hq"))
     for left in ("hp", "hq"):  # damage beyond what was left: none is left ("HQ -2")
         if isinstance(params.get(left), int) and params[left] < 0:
             out[left] = 0
@@ -280,6 +290,52 @@ def _unit_key(st, label: Any, loc: str) -> str:
         return ""
     unit = st.units.get(hit.group(2))
     return unit.key if unit is not None else _KEY_OF.get(hit.group(1), "")
+
+
+def _hand_facts(key: str, bonus: int, loc: str) -> str:
+    """`costs 1 kredit · infantry 1/2 · 1 kredit to move or attack: …`: a card in hand as
+    `card_line` says it, less its name (the choice's label gives it), at most 100 characters (a select
+    option's description)."""
+    card = CARDS[key]
+    cost = t(loc, "frontline.facts.cost", n=card.cost)
+    if card.kind == "unit":
+        head = f"{cost} · {t(loc, f'frontline.type.{card.type}')} {card.atk + bonus}/{card.hp + bonus} · " \
+            f"{t(loc, 'frontline.op', n=card.op)}"
+    else:
+        head = f"{cost} · {t(loc, f'frontline.kind.{card.kind}')}"
+    text = card_text(card, loc)
+    line = t(loc, "core.labelled", label=head, value=text) if text else head
+    return line if len(line) <= 100 else line[:99] + "…"
+
+
+def _deck_facts(code: str, loc: str) -> str:
+    """`39 cards · infantry 13, tank 9, fighter 5 · 6 orders, 2 counter-orders`: a ready-made
+    deck by unit type and card kind (a newcomer picked among six deck names blind)."""
+    _, _, keys = parse_deck(code)
+    types = Counter(CARDS[k].type for k in keys if CARDS[k].kind == "unit")
+    kinds = Counter(CARDS[k].kind for k in keys if CARDS[k].kind != "unit")
+    parts = [t(loc, "frontline.facts.cards", n=len(keys)),
+             t(loc, "frontline.facts.sep_list").join(f"{t(loc, f'frontline.type.{k}')} {n}" for k, n in types.most_common())]
+    if kinds:
+        parts.append(t(loc, "frontline.facts.sep_list").join(t(loc, f"frontline.facts.{k}", n=n) for k, n in kinds.most_common()))
+    return " · ".join(parts)
+
+
+def action_facts(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:
+    """Under a card to play in the menus, what it is and does (a newcomer had to open their
+    hand to see "Riflemen (1) infantry 1/2"); under an attack on the enemy HQ, whether it
+    strikes back (3.1: "the HQ never does", unless fortified); "" for any other choice."""
+    if isinstance(action, ChooseDeck):  # a ready-made deck: what it holds
+        from .cards import load_presets
+        preset = load_presets().get(action.deck)
+        return _deck_facts(preset.code, normalize_locale(locale)) if preset is not None else ""
+    if isinstance(action, (Deploy, PlayOrder, SetCounter)):  # what the card does, beside its name and cost
+        held = next((c for c in st.players[seat].hand if c.id == action.card), None)
+        return _hand_facts(held.key, held.bonus, normalize_locale(locale)) if held is not None else ""
+    if not isinstance(action, Attack) or action.target != "hq":
+        return ""
+    fortified = "retaliate" in st.players[1 - seat].hq_effects
+    return t(normalize_locale(locale), "frontline.facts.hq_fortified" if fortified else "frontline.facts.hq_bare")
 
 
 def describe(engine: "FrontlineEngine", st, seat: int, action, locale: str) -> str:
@@ -364,7 +420,7 @@ def lasting_line(p: dict, units: list[dict], labels: dict[str, str], locale: str
     # the HQ by its owner: "HQ 20: ..." read as a unit called "HQ 20" (newcomer15)
     parts += [t(locale, "core.labelled", label=t(locale, "frontline.label.hq_of", name=p["name"]),
                 value=t(locale, f"frontline.hqfx.{e}")) for e in p["hq_effects"]]
-    return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value="; ".join(parts)) if parts else None
+    return t(locale, "core.labelled", label=t(locale, "frontline.label.lasting"), value=t(locale, "frontline.label.lasting_sep").join(parts)) if parts else None
 
 
 def summary(view: dict[str, Any], locale: str) -> str:

@@ -314,6 +314,16 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
         return self._has(player, unit, ability)
 
     @staticmethod
+    def grants(player: Player, ability: str) -> bool:
+        """Whether `player` has an ability card in play granting `ability` (401.2), to the cards
+        that list it: public, as ability cards lie face up."""
+        return any(GRANTS[a] == ability for a in player.abilities)
+
+    def valid_targets(self, state: IronState, seat: int, opt: AttackFacts) -> list[Unit]:
+        """The cards an attack of `opt` by `seat` may target now, for the faces (its damage range)."""
+        return self._valid_targets(state, seat, opt, [])
+
+    @staticmethod
     def seen_cards(player: Player) -> dict[str, int]:
         """The cards of a deck the table sees in play now: army cards it has seen, ability
         cards and the discard pile."""
@@ -1259,6 +1269,9 @@ class IronFireEngine(Engine[IronState, IronAction, IronOptions]):
                     raise RuleError("ironfire.not_yours", unit=action.unit)
                 pair = next(((u, o) for u, o in self._focus_candidates(state, seat, target, False, only=unit)
                              if o.key == action.option), None)
+                if pair is None and OPTION.get((unit.card, action.option)) is None:  # no such attack at all
+                    raise RuleError("ironfire.no_option", unit=action.unit, option=action.option,
+                                    options=",".join(o.key for o in POOL.combat[unit.card].attack))
                 if pair is None:
                     raise RuleError("ironfire.cannot_join", unit=action.unit, option=action.option)
             unit = pair[0]

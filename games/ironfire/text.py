@@ -21,6 +21,9 @@ def card_name(key: str, locale: str) -> str:
     return POOL.name(key, normalize_locale(locale))
 
 
+OPTION_KEYS = tuple(dict.fromkeys(o.key for opts in ATTACKS.values() for o in opts))  # every attack option
+
+
 def option_name(key: str, locale: str) -> str:
     label = t(locale, f"ironfire.opt.{key}")
     return key if label.startswith("ironfire.") else label
@@ -98,7 +101,7 @@ def token_names(engine, state: IronState, seat: int, locale: str) -> dict[str, s
         names[key] = title.get(loc) or title["en"]
     for key in (*POOL.combat, *POOL.abilities):
         names[key] = aside(loc, card_name(key, loc), POOL.logistics(key))
-    for option in ("infantry", "armour", "air", "ranged", "heal", "repair", "bomb", "supply"):
+    for option in OPTION_KEYS:
         names[option] = option_name(option, loc)
     labels = state_labels(engine, state, seat, loc)
     for p in state.players:
@@ -152,6 +155,40 @@ def event_labels(engine, state: IronState, events: list, locale: str) -> dict[st
 OWN_OPTIONS = frozenset(o.key for opts in ATTACKS.values() for o in opts if o.own)  # heal, repair, supply
 
 
+def destroyed(engine, state: IronState, locale: str) -> dict[str, tuple[str, int]]:
+    """slot -> (the label it read by, its seat) for each card destroyed in this game that the
+    table saw face up: a slot in the order of cards turned face up (`shown_order`) that no
+    longer holds that card. Only destruction takes a card off the board within a game, and a
+    fog-of-war shuffle blanks the slots it renumbers (101.5), so the slots left are this game's."""
+    loc = normalize_locale(locale)
+    out = {}
+    for card, slots in state.shown_order.items():
+        for i, slot in enumerate(slots):
+            unit = engine.unit(state, slot) if slot else None
+            if slot and (unit is None or unit.card != card or not unit.up):
+                label = f"{card_name(card, loc)} #{i + 1}" if len(slots) > 1 else card_name(card, loc)
+                out[slot] = (label, engine.seat_of(slot))
+    return out
+
+
+def left_play(engine, state: IronState, seat: int, locale: str) -> dict[str, tuple[str, str]]:
+    """What a player may still call by name that has left play (`Text.left_play`): the cards
+    destroyed in this game, by the labels the board gave them, each with a sentence saying so."""
+    loc = normalize_locale(locale)
+    return {slot: (label, t(loc, "ironfire.left_play", unit=label, name=state.players[owner].name))
+            for slot, (label, owner) in destroyed(engine, state, loc).items()}
+
+
+def _refused_card(engine, state: IronState, slot: str, loc: str) -> str:
+    """A card a refusal names by its bare slot (`attack b12 armour`, typed or clicked late): the
+    slot itself while a card lies there (the host names it as the seat's menus do), else the
+    label of the card destroyed there, else a plain "that card": never an id a player cannot read."""
+    if engine.unit(state, slot) is not None:
+        return slot
+    gone = destroyed(engine, state, loc).get(slot)
+    return t(loc, "ironfire.board.destroyed", unit=gone[0]) if gone else t(loc, "ironfire.board.unknown")
+
+
 def event_params(engine, state: IronState, key: str, params: dict[str, Any], locale: str,
                  labels: dict[str, str] | None = None) -> dict[str, Any]:
     """The cards the rules name by slot and name (`a3 Tiger I`) read by their public labels
@@ -178,9 +215,24 @@ def event_params(engine, state: IronState, key: str, params: dict[str, Any], loc
             name = localize_value(card, loc)
             counts[name] = counts.get(name, 0) + 1
         out["cards"] = listed(loc, (name + (f" ×{n}" if n > 1 else "") for name, n in counts.items()))
+    if key == "ironfire.round":  # the first of several rounds says what lasts: lighter damage is wiped between rounds (102.5)
+        out["hint"] = t(loc, "ironfire.round_hint") if params.get("round") == 1 and params.get("rounds", 1) > 1 else ""
     if key == "ironfire.deck_yours":  # the deck's code (`sherman*4,pershing`) in card names
         out["code"] = listed(loc, (deck_entry(part, loc) for part in str(params["code"]).split(",")))
+    if key.startswith("ironfire.") and isinstance(params.get("option"), str):  # an option a refusal echoes
+        if params["option"] in OPTION_KEYS:  # `with b3 infantry`
+            out["option"] = option_name(params["option"], loc)
+        elif _SLOT.fullmatch(params["option"]):  # a card typed where the option goes (`attack a1 b7`)
+            out["option"] = _refused_card(engine, state, params["option"], loc)
+    for name in ("unit", "target"):  # an option typed where a card goes (`attack salvo infantry`): a word, quoted
+        if key.startswith("ironfire.") and params.get(name) in OPTION_KEYS:
+            out[name] = f"“{option_name(params[name], loc)}”"
+    if isinstance(params.get("options"), str):  # a card's attacks, as the menus name them
+        out["options"] = listed(loc, (option_name(o, loc) for o in params["options"].split(",") if o))
     for name, slot, card in _named_slots(params, loc):
+        if not card and key != "ironfire.member_lost":  # a refusal's bare slot
+            out[name] = _refused_card(engine, state, slot, loc)
+            continue
         labels = labels if labels is not None else state_labels(engine, state, None, loc)
         gone = t(loc, "ironfire.board.lost_member" if key == "ironfire.member_lost" else "ironfire.board.gone")
         unit = engine.unit(state, slot)
@@ -314,18 +366,42 @@ def _dice_words(count: int, sides: int, plus: int, fixed: bool) -> str:
     return str(plus) if fixed else f"{count}d{sides}" + (f"+{plus}" if plus else "")
 
 
-def _card_facts(key: str, loc: str) -> str:
-    """`Armour · combat value 12 · vs armour 3–5, vs infantry 1–2 ×1d2`: a combat card's class,
-    value and attacks (206.1), each option's damage range; the menus' pick showed its cost only."""
+def _card_facts(key: str, loc: str, left: int | None = None) -> str:
+    """`Armour · combat value 12 · 2 left in your deck · vs armour 3–5 (costs 2 logistics), vs
+    infantry 1–2 ×1d2`: a combat card's class, value, the copies `left` to pick, and attacks
+    (206.1), each option's damage range and its logistics cost (207.3, paid at each attack: a
+    newcomer who filled the budget learnt only at "ready" that such attacks need spare)."""
     card = POOL.combat[key]
     attacks = []
     for opt in ATTACKS.get(key, ()):
         low, high = sorted((abs(opt.dmg_min), abs(opt.dmg_max)))
         n = "" if opt.n.fixed and opt.n.plus == 1 else f" ×{_dice_words(opt.n.count, opt.n.sides, opt.n.plus, opt.n.fixed)}"
-        attacks.append(f"{option_name(opt.key, loc)} {low if low == high else f'{low}–{high}'}{n}")
-    text = " · ".join([t(loc, f"ironfire.cls.{card.cls}"), t(loc, "ironfire.facts.cv", cv=card.cv),
+        cost = aside(loc, "", t(loc, "ironfire.facts.costs", n=opt.cost)) if opt.cost else ""
+        attacks.append(f"{option_name(opt.key, loc)} {low if low == high else f'{low}–{high}'}{n}{cost}")
+    copies = [t(loc, "ironfire.facts.left", n=left)] if left is not None else []
+    text = " · ".join([t(loc, f"ironfire.cls.{card.cls}"), t(loc, "ironfire.facts.cv", cv=card.cv), *copies,
                        t(loc, "ironfire.facts.sep").join(attacks)])
     return text if len(text) <= 100 else text[:99] + "…"
+
+
+def _deck_facts(code: str, loc: str) -> str:
+    """`31 cards · Infantry 10, Armour 9, Air 5, Ranged 4 · 3 ability cards`: what a ready-made
+    deck holds by class (a newcomer chose among four deck names blind)."""
+    classes: dict[str, int] = {}
+    abilities = 0
+    for part in code.split(","):
+        key, _, count = part.partition("*")
+        n = int(count or 1)
+        if key in POOL.combat:
+            classes[POOL.combat[key].cls] = classes.get(POOL.combat[key].cls, 0) + n
+        else:
+            abilities += n
+    by_class = t(loc, "ironfire.facts.sep").join(f"{t(loc, f'ironfire.cls.{c}')} {n}"
+                                                 for c, n in sorted(classes.items(), key=lambda p: CLASS_ORDER.get(p[0], 9)))
+    parts = [t(loc, "ironfire.facts.cards", n=sum(classes.values()) + abilities), by_class]
+    if abilities:
+        parts.append(t(loc, "ironfire.facts.abilities", n=abilities))
+    return " · ".join(parts)
 
 
 def action_facts(engine, state: IronState, seat: int, action, locale: str) -> str:
@@ -333,8 +409,10 @@ def action_facts(engine, state: IronState, seat: int, action, locale: str) -> st
     deals as the roll will count it (102.3: the range, the environment, precision, then heavy
     damage -50 % and focus fire +25 %, rounded half up), how many attacks and targets; "" for
     any other choice (the menus showed no damage at all)."""
+    if isinstance(action, ChooseDeck) and action.choice in PRESETS:  # a ready-made deck: its size and make-up
+        return _deck_facts(PRESETS[action.choice][1], normalize_locale(locale))
     if isinstance(action, Pick) and action.card in POOL.combat:  # what the card is, to choose an army
-        return _card_facts(action.card, normalize_locale(locale))
+        return _card_facts(action.card, normalize_locale(locale), state.players[seat].reserve.count(action.card))
     if isinstance(action, Pick) and action.card in POOL.abilities:  # what the ability card grants (401)
         text = POOL.abilities[action.card].text
         words = text.get(normalize_locale(locale)) or text.get("en", "")
@@ -362,6 +440,11 @@ def action_facts(engine, state: IronState, seat: int, action, locale: str) -> st
     if pct != 100:
         mods.append(listed(loc, _pct_sources(pct, loc)) + f" ×{pct}%")
         low, high = round_half_up(low * pct, 100), round_half_up(high * pct, 100)
+    fortified = set() if opt.own else _fortified(engine, state, seat, action, opt)
+    if True in fortified:  # 102.3: fortification takes 1 off after the percentage, never below 0
+        mods.append(f"{t(loc, 'ironfire.term.fortify')} −1")
+        low = max(0, low - 1)
+        high = high if False in fortified else max(0, high - 1)
     amount = str(low) if low == high else f"{low}–{high}"
     words = [t(loc, "ironfire.facts.heal" if opt.own else "ironfire.facts.damage", amount=amount)
              + (aside(loc, "", ", ".join(mods)) if mods else "")]
@@ -371,6 +454,27 @@ def action_facts(engine, state: IronState, seat: int, action, locale: str) -> st
         words.append(t(loc, "ironfire.facts.targets", n=_dice_words(opt.targets.count, opt.targets.sides,
                                                                      opt.targets.plus, opt.targets.fixed)))
     return " · ".join(words)
+
+
+def _fortified(engine, state: IronState, seat: int, action, opt) -> set[bool]:
+    """Whether the targets this attack may hit are fortified (401: an ability card granting
+    `fortify` to their card): the focus fire's own target for a card joining it, else each
+    card the attack may target. A face-down card may be, if its army holds such an ability
+    card: all the seat may know."""
+    if isinstance(action, Join):
+        focus = state.focus
+        target = engine.unit(state, focus.target) if focus is not None else None
+        targets = [target] if target is not None else []
+    else:
+        targets = engine.valid_targets(state, seat, opt)
+    found = set()
+    for target in targets:
+        owner = state.players[engine.seat_of(target.slot)]
+        if target.up:
+            found.add(engine.has_ability(owner, target, "fortify"))
+        else:
+            found |= {False, engine.grants(owner, "fortify")}
+    return found
 
 
 def describe(engine, state: IronState, seat: int, action, locale: str) -> str:

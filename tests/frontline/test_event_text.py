@@ -262,7 +262,7 @@ def test_an_hq_hit_past_zero_shows_nothing_left_not_a_negative_number():
     assert st.players[1].hq < 0  # the rules keep the overkill
     # the result's scores are the HQs' defence left, none below 0 ("Scores: alice 20 · Bot 1 -2")
     assert ENGINE.outcome(st).scores == [20.0, 0.0]
-    for loc, shown in (("en", "(HQ 0;"), ("zh-CN", "（总部 0；")):
+    for loc, shown in (("en", "(HQ 0)"), ("zh-CN", "（总部 0）")):  # (an HQ hit before: no word on striking back)
         lines = GAME.text.event_lines(st, events, loc)
         assert any(shown in line for line in lines) and not any("-" in line.split("HQ")[-1] for line in lines), lines
         board = GAME.text.summary(ENGINE.view(st, 0), loc)
@@ -313,7 +313,7 @@ def test_combat_that_deals_nothing_says_why():
     assert "Panzer IV takes 0 damage (defence left 4): its heavy armour 1 stops the hit." in lines
     assert "Rearguard takes 3 damage (defence left 0)." in lines  # damage dealt needs no reason
     zh = GAME.text.event_lines(st, events, "zh-CN")
-    assert "四号坦克 受到 0 点伤害（剩余防御力 4）：它的重装甲 1 挡住了这次攻击。" in zh
+    assert "四号坦克 受到 0 点伤害（剩余防御力 4）：它的重甲 1 挡住了这次攻击。" in zh
 
 
 def test_the_board_names_lasting_effects_as_such():

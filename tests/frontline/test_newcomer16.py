@@ -114,7 +114,7 @@ def test_heavy_armour_and_doubling_show_in_the_damage_line():
     en, zh = lines(st, events, "en"), lines(st, events, "zh-CN")
     hit = attacker.atk
     assert f"Tiger I takes {hit - 2} damage ({hit} − heavy armour 2; defence left {tiger.hp})." in en, en
-    assert f"虎式坦克 受到 {hit - 2} 点伤害（{hit} − 重装甲 2；剩余防御力 {tiger.hp}）。" in zh, zh
+    assert f"虎式坦克 受到 {hit - 2} 点伤害（{hit} − 重甲 2；剩余防御力 {tiger.hp}）。" in zh, zh
     back = damage[1]["amount"]
     assert f"Panzer IV takes {back} damage ({tiger.atk} − heavy armour 1; defence left {attacker.hp})." in en, en
     # doubling, then armour
@@ -177,4 +177,4 @@ def test_an_ambush_against_heavy_armour_shows_its_terms():
     ambusher = unit(st, 1, "partisans")
     events = act(st, 0, f"attack {panzer.uid} {ambusher.uid}")
     assert "Ambush! Partisans strikes Panzer IV first for 1 (2 − heavy armour 1)." in lines(st, events, "en")
-    assert "伏击！游击队 先对 四号坦克 造成 1 点伤害（2 − 重装甲 1）。" in lines(st, events, "zh-CN")
+    assert "伏击！游击队 先对 四号坦克 造成 1 点伤害（2 − 重甲 1）。" in lines(st, events, "zh-CN")

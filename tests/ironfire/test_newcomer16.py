@@ -150,8 +150,9 @@ def test_the_army_pick_menu_says_what_each_card_is():
     assert state.phase == "army"
     picks = {a.code(): a for a in ENGINE.legal_actions(state, 0) if a.kind == "pick"}
     facts = {loc: {code: GAME.text.action_facts(state, 0, a, loc) for code, a in picks.items()} for loc in ("en", "zh-CN")}
-    assert facts["en"]["pick kv1"] == "Armour · combat value 14 · vs armour 2–3, vs infantry 1–3"
-    assert facts["zh-CN"]["pick kv1"] == "装甲 · 战斗力 14 · 对装甲 2–3，对步兵 1–3"
+    # with the copies left in the deck (session 17)
+    assert facts["en"]["pick kv1"] == "Armour · combat value 14 · 2 left in your deck · vs armour 2–3, vs infantry 1–3"
+    assert facts["zh-CN"]["pick kv1"] == "装甲 · 战斗力 14 · 套牌中剩 2 张 · 对装甲 2–3，对步兵 1–3"
     assert facts["en"]["pick t34"].endswith("vs infantry 1–3 ×1d2")
     assert facts["en"]["pick veterans"] == "Heavily damaged cards with Veteran attack at full strength (no −50%)."
     assert all(0 < len(f) <= 100 for by in facts.values() for f in by.values()), facts

@@ -81,15 +81,16 @@ def test_a_move_by_name_that_is_not_legal_now_is_never_not_understood(key):
     assert len(tried) > 1, tried  # moves were tried, and answered in more than one way
 
 
-SAID = {"en": "Nothing you can use now is called “{name}”. Your “Target” actions: pick one below.",
-        "zh-CN": "你现在能用的东西里没有叫“{name}”的。你的“{verb}”行动：请在下面选择一个。"}
+# the game names what left play (Text.left_play, session 17): the unit was destroyed, not "nothing called"
+SAID = {"en": "{owner}'s {name} was destroyed in this game: it is no longer in play. Pick one of your actions below.",
+        "zh-CN": "{owner}的{name}已在本盘被击毁，不在场上了。请在下面选择你的一个行动。"}
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 async def test_hit_a_unit_destroyed_names_what_is_not_there_and_offers_the_targets(host, locale):
     """Iron & Fire, alice against the bot until she must pick a target while a unit of the
-    bot's that she saw has been destroyed: "hit <its name>" says nothing by that name can be
-    used now and offers her targets, in her language, and changes nothing."""
+    bot's that she saw has been destroyed: "hit <its name>" says it was destroyed (the game's
+    `Text.left_play`) and offers her targets, in her language, and changes nothing."""
     from tests.platform.conftest import bot_table
 
     sid, _ = await bot_table(host, "ironfire", 1, locale=locale)
@@ -115,6 +116,6 @@ async def test_hit_a_unit_destroyed_names_what_is_not_there_and_offers_the_targe
     verb = game.text.token_names(state, 0, locale)["hit"]
     before = await snapshot(host, sid)
     box = await host.handle(cmd("alice", "play", code=f"{verb} {name}", locale=locale))
-    assert reply_text(box) == SAID[locale].format(name=name, verb=verb)
+    assert reply_text(box) == SAID[locale].format(name=name, owner=state.players[1].name)
     assert {o.value for o in box.reply.menu.options} or box.reply.menu.complete
     assert await snapshot(host, sid) == before
