@@ -1,13 +1,16 @@
 """The tank game's table as a newcomer read it (issue 18, session 16's playtest): a jump shot was
 declared and cancelled again and again ("虎式 #2 返回 A10，取消本次跃进射击" three times in a row),
-at enemies no move of the dash could bring into sight.
+at enemies no move of the dash could bring into sight; the picture's labels and legend were too
+small to read on a phone.
 
 Board 真理 (zhenli): column h is plain from h1 to h10; B5 is a mountain, B6 a forest."""
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from PIL import Image
 
 from games.core import RuleError
 from games.core.i18n import t
@@ -15,8 +18,10 @@ from games.panzer import ENGINE
 from games.panzer.bot import choose
 from games.panzer.data import ROSTER
 from games.panzer.models import Mover
+from games.panzer.render import BACKGROUND, HEX_FONT, LEFT, LEGEND_FONT, MARK_FONT, SIZE, SQ3, TANK_FONT, TOP
 from games.registry import get_game
 from tests.panzer.helpers import act, board, codes, seats
+from tests.panzer.test_picture_legend import moving_view
 
 GAME = get_game("panzer")
 TEXT = GAME.text
@@ -124,3 +129,22 @@ def test_every_jump_shot_offered_in_random_games_can_be_fired_and_none_that_can_
             state = ENGINE.apply(state, seat, action).state
         assert cancels == 0, seed
     assert checked == 30 and offered >= 10, (checked, offered)
+
+
+# 4. the picture on a phone --------------------------------------------------------------------
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_the_picture_s_words_read_on_a_phone_and_the_legend_stays_inside_it(locale):
+    """Issue 18: "the map is readable on a phone (hex size, labels, legend)". A phone shows the
+    661-pixel picture about 400 wide: at 11 pixels the hex labels read 7 high there, too small.
+    Every word is drawn at 15 pixels or more (9 or more shown), and the legend, larger now,
+    wraps within the picture's margins (its right margin has no ink) in both languages; the
+    strip on top says who is to act (games.core.render.with_banner)."""
+    view = moving_view()
+    picture = Image.open(io.BytesIO(GAME.render(view, locale))).convert("RGB")
+    shown = 400 / picture.width
+    assert min(HEX_FONT, TANK_FONT, MARK_FONT, LEGEND_FONT) * shown >= 9
+    gmap = ENGINE.gmap(ENGINE.setup(seats(), ENGINE.parse_options({}), 1).state)
+    map_bottom = int(TOP + SIZE * SQ3 * (gmap.height + 0.5) + 8)
+    margin = picture.crop((picture.width - LEFT + 2, map_bottom, picture.width, picture.height))
+    assert {colour for _, colour in margin.getcolors(1 << 16)} == {BACKGROUND}
