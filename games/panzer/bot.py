@@ -103,11 +103,17 @@ def choose(engine: Any, state: Any, seat: int, rng: random.Random) -> Any:
     if ph in ("moving", "dash"):
         if ph == "dash":
             cancel = next(a for a in legal if isinstance(a, Cancel))
-            if R.ttype(engine.tank(state, state.mover.tank)).tank_class != "light":
+            t = engine.tank(state, state.mover.tank)
+            if R.ttype(t).tank_class != "light":
                 # a dash the search tried: planned too, the levels' rollouts took 18 ms of CPU a
                 # decision for 12-13 (24 iterations; hard against hard before: 10 of 20), so only
-                # the scouts plan theirs
-                return _best_fire(engine, state, legal, -1.0) or cancel
+                # the scouts plan theirs; the others fire from where they stand, or take the
+                # fewest moves to a shot (a declared dash was cancelled at once: issue 18)
+                route = engine.dash_routes(state, t).get(state.mover.target)
+                if not route:
+                    return _best_fire(engine, state, legal, -1.0) or cancel
+                step = route[0]
+                return Turn(tank=t.id, dir=step) if step in DIRECTION_NAMES else Go(tank=t.id, hex=step)
             value, path = _dash_plan(engine, state, seat)
             return path[0] if path else cancel
         return _drive_step(engine, state, seat, legal)

@@ -296,7 +296,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 if t.owner == seat:
                     own.append(t)
                 elif (epos := t.pos) is not None:
-                    enemies.append((t.id, epos, epos[0] * _HEX_KEY + epos[1]))
+                    enemies.append((t.id, epos, epos[0] * _HEX_KEY + epos[1], t))
         acts: list[PanzerAction] = []
         turrets: list[PanzerAction] = []  # listed after every tank's shots
         for t in own:
@@ -306,7 +306,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 here = pos[0] * _HEX_KEY + pos[1]
                 reach = reach_keys(t.type, t.hull, t.turret, t.turret_left)  # R.gun_reach by offset number
                 kinds = None
-                for eid, epos, key in enemies:
+                for eid, epos, key, _ in enemies:
                     guns = reach.get(key - here)
                     # sight does not depend on the gun: check it once per target (no recon in these modes)
                     if guns and sees(map_key, pos, epos, wrecks, False):
@@ -315,10 +315,14 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                         for g in guns:
                             acts += _shots(cls, t.id, eid, g + 1, kinds)
                 if shots_phase and not t.immobile and t.stalled_turn != turn_no:
-                    # a jump shot names its target first: each enemy that a move could bring into
-                    # range and that no cancelled jump shot of this tank named this turn (1-2, note 2)
+                    # a jump shot names its target first: each enemy that some move brings into
+                    # sight and range (`dash_routes`) and that no cancelled jump shot of this tank
+                    # named this turn (1-2, note 2); the reach's hexes first, a cheap test
                     jump, tried = _JUMP_KEYS[t.type], t.dash_tried
-                    acts += [_dash(t.id, eid) for eid, _, key in enemies if key - here in jump and eid not in tried]
+                    near = [e for _, _, key, e in enemies if key - here in jump]
+                    if near:
+                        routes = self._dash_routes(state, t, near)
+                        acts += [_dash(t.id, e.id) for e in near if e.id in routes and e.id not in tried]
             if t.turret_left > 0 and t.type in _TURRET_TYPES:  # also after a shot (rule 6 v)
                 turrets += _turret_turns(t.id, t.turret)
         acts += turrets
@@ -344,6 +348,32 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                 for g in guns:
                     out += _shots(JumpFire, t.id, e.id, g + 1, self._ammo_kinds(t))
         return out
+
+    def dash_routes(self, state: PanzerState, t: Tank) -> dict[str, tuple[str, ...]]:
+        """For each enemy tank a jump shot of `t` can be fired at after some legal move of its
+        dash (1-2: a base move, no free points, no wreck cleared): the moves to a place and facing
+        with that shot, as a route's steps (`_dash_targets`; none: from where it stands).
+        In a dash, from where the tank is with the points it has left, for the named target."""
+        m = state.mover
+        target = m.target if m is not None and m.dash and m.tank == t.id else ""
+        enemies = [e for e in state.tanks if e.owner != t.owner and e.alive and e.pos is not None
+                   and (not target or e.id == target)]
+        return dict(self._dash_routes(state, t, enemies))  # the cached answer stays as it is
+
+    def _dash_routes(self, state: PanzerState, t: Tank, enemies: list[Tank]) -> dict[str, tuple[str, ...]]:
+        """dash_routes for these enemies (`_dash_targets`, cached on what it reads: the shots menu
+        asks again after every turret turn, declaration and cancel)."""
+        m = state.mover
+        if m is not None and m.dash and m.tank == t.id:
+            ap, reserve, free_turn = m.ap, m.reserve, m.free_turn
+        else:
+            ap, reserve, free_turn = _MOVES[t.type], 0, False
+        recon_shooter = t.type in _LIGHT_TYPES  # R.is_recon, shooter half
+        targets = tuple((e.id, e.pos, recon_shooter and e.type not in _LIGHT_TYPES) for e in enemies)
+        hybrid = state.options.hybrid
+        return _dash_targets(state.options.map, t.type, t.pos, t.hull, t.turret, t.turret_left, ap, reserve,
+                             free_turn, frozenset(self._occupied(state, skip=t)), tuple(state.wrecks),
+                             _TURNS_FREE[t.type][hybrid], hybrid and t.type in _HYBRID_TYPES, targets)
 
     @staticmethod
     def _own_alive(state: PanzerState, seat: int) -> list[Tank]:
@@ -694,7 +724,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.bad_target", target=a.target)
         if e.id in t.dash_tried:  # note 2: after a cancelled jump shot, another enemy tank
             raise RuleError("panzer.err.dash_tried", tank=t.id, target=e.id)
-        if distance(t.pos, e.pos) > _JUMP_REACH[t.type]:
+        if e.id not in self._dash_routes(state, t, [e]):  # a declaration no move can make good
             raise RuleError("panzer.err.dash_far", tank=t.id, target=e.id)
         state.mover = Mover(tank=t.id, dash=True, ap=_MOVES[t.type], free=0, start=t.pos, start_hull=t.hull,
                             start_turret=t.turret, start_turret_left=t.turret_left, target=e.id)
@@ -1360,6 +1390,37 @@ def _step_menu(map_key: str, tank: str, pos: Hex, hull: int) -> tuple[Hex, int |
     reverse cost, the Go there, the hull turns), one cached call for the move-step menu."""
     fwd, cost, name, back, back_cost, back_name = _steps_at(map_key, pos, hull)
     return fwd, cost, _go(tank, name), back, back_cost, _go(tank, back_name), _hull_turns(tank, hull)
+
+
+@lru_cache(maxsize=4096)
+def _dash_targets(map_key: str, type_key: str, pos: Hex, hull: int, turret: int, turret_left: int, ap: int,
+                  reserve: int, free_turn: bool, occupied: frozenset[Hex], wrecks: tuple[Hex, ...], free_turns: bool,
+                  hybrid: bool, targets: tuple[tuple[str, Hex, bool], ...]) -> dict[str, tuple[str, ...]]:
+    """PanzerEngine.dash_routes by plain values: for each target (id, hex, whether the shooter
+    sees it with recon, rule 6) a route of the dash to a place and facing where a gun has it in
+    range and arc (turret turns left included) and the tank sees it. The places a dash reaches
+    (`R.routes`) are tried by hex in the order first reached, each hex's sight checked once, and
+    there the fewest moves among its facings with the shot."""
+    by_hex: dict[Hex, list[tuple[int, tuple[str, ...]]]] = {}
+    for (at, facing), route in R.routes(map_key, pos, hull, ap, True, type_key in _HEAVY_TYPES, occupied, wrecks,
+                                        reserve, free_turn, free_turns, hybrid).items():
+        by_hex.setdefault(at, []).append((facing, route))
+    turreted = type_key in _TURRET_TYPES
+    tables = [R.reach_keys(type_key, h, turret if turreted else h, turret_left) for h in range(6)]
+    far = _JUMP_REACH[type_key] - _MOVES[type_key]  # the longest gun's range
+    out: dict[str, tuple[str, ...]] = {}
+    for tid, epos, recon in targets:
+        eq, er = epos
+        for (q, r), facings in by_hex.items():
+            dq, dr = eq - q, er - r
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > far:  # distance: out of every gun's range
+                continue
+            offset = dq * _HEX_KEY + dr
+            shots = [route for facing, route in facings if tables[facing].get(offset)]
+            if shots and R.sees(map_key, (q, r), epos, wrecks, recon):
+                out[tid] = min(shots, key=len)
+                break
+    return out
 
 
 def _wreck_cost(cost: int, dash: bool, heavy: bool) -> int | None:

@@ -12,12 +12,15 @@ from PIL import Image, ImageDraw
 
 from games.core.hexgrid import DIRECTIONS, parse_hex_name
 from games.core.i18n import localize_value, t
-from games.core.render import font, last_move, png_bytes, with_banner
+from games.core.render import font, last_move, png_bytes, with_banner, wrap
 from games.panzer.data import MAPS
 from games.panzer.text import tank_marks, tank_numbers
 
 SIZE = 34  # centre to corner, pixels
-LEGEND_H = 106
+# font sizes in pixels: a phone shows the 661-pixel-wide picture at about 400, so each reads at
+# 0.6 of its size there (the hex labels at 11 read 7 pixels high, too small to read)
+HEX_FONT, TANK_FONT, MARK_FONT, TITLE_FONT, LEGEND_FONT = 15, 17, 15, 21, 17
+BACKGROUND = (250, 248, 240)
 LAST_MOVE = (255, 110, 0)
 SQ3 = math.sqrt(3)
 TERRAIN = {".": (222, 214, 170), "F": (86, 140, 74), "M": (140, 120, 100), "R": (110, 160, 215)}
@@ -86,10 +89,11 @@ def render(view: dict[str, Any], locale: str) -> bytes:
     gmap = MAPS[view["map"]]
     width = int(LEFT * 2 + SIZE * (1.5 * gmap.width + 0.5))
     map_bottom = int(TOP + SIZE * SQ3 * (gmap.height + 0.5) + 8)
-    height = map_bottom + LEGEND_H + (18 if view.get("arc") or view.get("reach") else 0)
-    img = Image.new("RGB", (width, height), (250, 248, 240))
+    legend = _legend(view, locale, width)
+    img = Image.new("RGB", (width, map_bottom + legend.height), BACKGROUND)
+    img.paste(legend, (0, map_bottom))
     draw = ImageDraw.Draw(img)
-    small, label, big = font(11), font(14), font(17)
+    small, label, big = font(HEX_FONT), font(TANK_FONT), font(TITLE_FONT)
     numbers = tank_numbers(view["tanks"])
     moved_hexes = last_move(view, ("hex", "frm", "to", "at"))
     moved_tanks = last_move(view, ("tank", "target", "by", "mover"))
@@ -131,32 +135,45 @@ def render(view: dict[str, Any], locale: str) -> bytes:
                   font=label, anchor="mm", stroke_width=2, stroke_fill=fills[h])  # on its hex, readable over a barrel
         marks = tank_marks(tk)  # as the text board writes them, so its key explains both
         if marks:
-            draw.text((cx + SIZE * 0.5, cy - SIZE * 0.3), marks, fill=(150, 0, 0), font=small, anchor="lm")
+            draw.text((cx + SIZE * 0.45, cy - SIZE * 0.3), marks, fill=(150, 0, 0), font=font(MARK_FONT), anchor="lm",
+                      stroke_width=2, stroke_fill=fills[h])
     for h, name in gmap.names.items():  # over the tanks' barrels, on a halo, to stay legible
         cx, cy = _centre(*h)
-        draw.text((cx, cy - SIZE * 0.64), name.upper(), fill=(60, 60, 60), font=small, anchor="mm",
+        draw.text((cx, cy - SIZE * 0.62), name.upper(), fill=(60, 60, 60), font=small, anchor="mm",
                   stroke_width=2, stroke_fill=fills[h])
-    draw.text((LEFT, 10), title(view, locale), fill=(0, 0, 0), font=big)
-    _legend(draw, view, locale, map_bottom, width)
+    draw.text((LEFT, 8), title(view, locale), fill=(0, 0, 0), font=big)
     return png_bytes(with_banner(img, view, locale))
 
 
-def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int, width: int) -> None:
-    """Who plays which colour, and what the letters on the map mean."""
-    f = font(13)
-    x = LEFT
+def _legend(view: dict[str, Any], locale: str, width: int) -> Image.Image:
+    """Under the map: who plays which colour and the last move's outline, what the letters and
+    marks on the map mean, how a tank's facing reads, then the terrain and, while a tank moves,
+    its arc and reach (the last rows). Text wraps to the picture's width: on a phone (about 400
+    pixels shown of 661) it is drawn large enough to read, so it takes as many lines as it needs."""
+    img = Image.new("RGB", (width, 600), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    f = font(LEGEND_FONT)
+    row = LEGEND_FONT + 7
+    x, y = LEFT, 6
     for seat, name in enumerate(view["names"]):
-        draw.rectangle((x, top + 4, x + 14, top + 18), fill=OWNER[seat])
-        draw.text((x + 20, top + 11), name, fill=(0, 0, 0), font=f, anchor="lm")
-        x += 40 + int(draw.textlength(name, font=f))
-    draw.ellipse((x, top + 4, x + 14, top + 18), outline=LAST_MOVE, width=3)
-    draw.text((x + 20, top + 11), t(locale, "panzer.legend.last"), fill=(0, 0, 0), font=f, anchor="lm")
-    draw.text((LEFT, top + 30), t(locale, "panzer.legend.classes"), fill=(40, 40, 40), font=font(12))
-    draw.text((LEFT, top + 46), t(locale, "panzer.legend.marks"), fill=(40, 40, 40), font=font(12))
+        draw.rectangle((x, y, x + 16, y + 16), fill=OWNER[seat])
+        draw.text((x + 22, y + 8), name, fill=(0, 0, 0), font=f, anchor="lm")
+        x += 44 + int(draw.textlength(name, font=f))
+    draw.ellipse((x, y, x + 16, y + 16), outline=LAST_MOVE, width=3)
+    draw.text((x + 22, y + 8), t(locale, "panzer.legend.last"), fill=(0, 0, 0), font=f, anchor="lm")
+    y += row + 2
+    for key in ("classes", "marks"):
+        for line in wrap(t(locale, f"panzer.legend.{key}"), f, width - 2 * LEFT):
+            draw.text((LEFT, y), line, fill=(40, 40, 40), font=f)
+            y += row
     # how to read a tank's facing: one drawn pointing right on plain ground, as on the map
-    draw.rectangle((LEFT, top + 61, LEFT + 40, top + 81), fill=TERRAIN["."], outline=(90, 90, 90))
-    _draw_tank(draw, LEFT + 16, top + 71, (1.0, 0.0), (1.0, 0.0), OWNER[0], True)
-    draw.text((LEFT + 46, top + 71), t(locale, "panzer.legend.tank"), fill=(40, 40, 40), font=font(12), anchor="lm")
+    lines = wrap(t(locale, "panzer.legend.tank"), f, width - 2 * LEFT - 48)
+    draw.rectangle((LEFT, y, LEFT + 40, y + 22), fill=TERRAIN["."], outline=(90, 90, 90))
+    _draw_tank(draw, LEFT + 16, y + 11, (1.0, 0.0), (1.0, 0.0), OWNER[0], True)
+    for line in lines:
+        draw.text((LEFT + 48, y), line, fill=(40, 40, 40), font=f)
+        y += row
+    y = max(y, y + 4)
     # the terrain (what blocks sight and movement) and, while a tank moves, its arc and reach
     Swatch = tuple[tuple[int, int, int], tuple[int, int, int] | None]  # fill, outline
     rows: list[list[tuple[list[Swatch], str]]] = [
@@ -168,14 +185,18 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: i
         moving.append(([(TERRAIN["."], REACH)], "reach"))
     if moving:
         rows.append(moving)
-    small = font(12)
-    for n, row in enumerate(rows):
-        x, y = LEFT, top + 86 + 18 * n
-        for swatches, key in row:
+    for items in rows:
+        x = LEFT
+        for swatches, key in items:
+            text = t(locale, f"panzer.legend.{key}")
+            need = 18 * len(swatches) + 26 + int(draw.textlength(text, font=f))
+            if x > LEFT and x + need > width - LEFT:  # no room left on this row: the next
+                x, y = LEFT, y + row
             for fill, outline in swatches:
-                draw.rectangle((x, y, x + 14, y + 14), fill=fill, outline=outline or (90, 90, 90),
+                draw.rectangle((x, y + 2, x + 14, y + 16), fill=fill, outline=outline or (90, 90, 90),
                                width=2 if outline else 1)
                 x += 18
-            text = t(locale, f"panzer.legend.{key}")
-            draw.text((x + 2, y + 7), text, fill=(40, 40, 40), font=small, anchor="lm")
-            x += 24 + int(draw.textlength(text, font=small))
+            draw.text((x + 2, y + 9), text, fill=(40, 40, 40), font=f, anchor="lm")
+            x += 26 + int(draw.textlength(text, font=f))
+        y += row
+    return img.crop((0, 0, width, y + 2))

@@ -1,11 +1,12 @@
 """Rule helpers of panzer that need no engine: army checks, arcs, sight, movement costs, fire."""
 from __future__ import annotations
 
+from collections import deque
 from functools import lru_cache
 
 from games.core import RuleError
 from games.core.data import DataError, read_toml
-from games.core.hexgrid import distance, in_arc, neighbor, sight_line, turn_steps
+from games.core.hexgrid import DIRECTION_NAMES, distance, in_arc, neighbor, sight_line, turn_steps
 from games.panzer.data import DATA, MAPS, ROSTER, GameMap, TankType
 from games.panzer.models import Hex, PanzerState, Tank
 
@@ -371,34 +372,47 @@ def turns_free(type_key: str, hybrid_option: bool) -> bool:
 def reachable(map_key: str, start: Hex, hull: int, ap: int, dash: bool, heavy: bool, occupied: frozenset[Hex],
               wrecks: tuple[Hex, ...], reserve: int = 0, free_turn: bool = False, free_turns: bool = False,
               hybrid: bool = False) -> tuple[str, ...]:
-    """Names of the hexes a moving tank at start facing hull can still reach, sorted: a search
-    over what a step or a turn leaves (hex, facing, points, the point held back, whether the
-    next turn is free, the wrecks not yet cleared), paying each as the engine does (`turn_cost`,
-    `step_points`, `leaves_free_turn`, `step_cost`). `free_turns`: `turns_free` for this tank;
-    `hybrid`: a reverse also leaves a free turn (rule 9). A state with more points than another
-    that is otherwise the same reaches all it does, so only the most points are expanded."""
-    cells = MAPS[map_key].cells
+    """Names of the hexes a moving tank at start facing hull can still reach, sorted (`routes`)."""
+    seen = {pos for pos, _ in routes(map_key, start, hull, ap, dash, heavy, occupied, wrecks, reserve, free_turn,
+                                     free_turns, hybrid)}
+    return tuple(sorted(MAPS[map_key].names[h] for h in seen - {start}))
+
+
+@lru_cache(maxsize=256)
+def routes(map_key: str, start: Hex, hull: int, ap: int, dash: bool, heavy: bool, occupied: frozenset[Hex],
+           wrecks: tuple[Hex, ...], reserve: int = 0, free_turn: bool = False, free_turns: bool = False,
+           hybrid: bool = False) -> dict[tuple[Hex, int], tuple[str, ...]]:
+    """Every (hex, facing) a moving tank at start facing hull can still reach, with the fewest
+    moves there as a route's steps (a hex name for a step, a direction for a 60° turn; the
+    start's own pose: none). A breadth-first search over what a step or a turn leaves (hex,
+    facing, points, the point held back, whether the next turn is free, the wrecks not yet
+    cleared), paying each as the engine does (`turn_cost`, `step_points`, `leaves_free_turn`,
+    `step_cost`). `free_turns`: `turns_free` for this tank; `hybrid`: a reverse also leaves a
+    free turn (rule 9). A state with more points than another that is otherwise the same
+    reaches all it does, so only the most points are expanded."""
+    cells, names = MAPS[map_key].cells, MAPS[map_key].names
     best: dict[tuple, int] = {}
-    todo = [(start, hull, reserve, free_turn, wrecks, ap)]
-    seen: set[Hex] = set()
+    out: dict[tuple[Hex, int], tuple[str, ...]] = {}
+    todo = deque([(start, hull % 6, reserve, free_turn, wrecks, ap, ())])
     while todo:
-        pos, facing, held, free, left_wrecks, left = todo.pop()
+        pos, facing, held, free, left_wrecks, left, route = todo.popleft()
         key = (pos, facing, held, free, left_wrecks)
         if best.get(key, -1) >= left:
             continue
         best[key] = left
-        seen.add(pos)
+        out.setdefault((pos, facing), route)
         for reverse, dest in ((False, neighbor(pos, facing)), (True, neighbor(pos, facing + 3))):
             cost = step_cost(cells, left_wrecks, heavy, dest, reverse, dash, occupied)
             points = step_points(left, held, reverse)
             if cost is not None and points >= cost:
                 rest = tuple(w for w in left_wrecks if w != dest) if dest in left_wrecks else left_wrecks
-                todo.append((dest, facing, 0, leaves_free_turn(reverse, hybrid), rest, points - cost))
+                todo.append((dest, facing, 0, leaves_free_turn(reverse, hybrid), rest, points - cost,
+                             route + (names[dest],)))
         paid, kept = turn_cost(free, free_turns)
         if left >= paid:
             for d in (facing + 1, facing - 1):
-                todo.append((pos, d % 6, kept, False, left_wrecks, left - paid))
-    return tuple(sorted(MAPS[map_key].names[h] for h in seen - {start}))
+                todo.append((pos, d % 6, kept, False, left_wrecks, left - paid, route + (DIRECTION_NAMES[d % 6],)))
+    return out
 
 
 def in_range(tank: Tank, gun_index: int, target: Hex) -> bool:

@@ -67,7 +67,7 @@ def test_rule_5_wreck_clearing_costs_2_light_medium_1_heavy():
 
 
 def test_rule_5_jump_shot_move_cannot_clear_wrecks():
-    s = board([("a1", "m4", "h8", "n"), ("b1", "m4", "a1", "s")])
+    s = board([("a1", "m4", "h8", "n"), ("b1", "m4", "h3", "s")])  # in range; a move round the wreck sees it
     s.wrecks.append(ENGINE.gmap(s).by_name["h7"])
     act(s, "dash a1 b1")
     assert "go a1 h7" not in codes(s)
@@ -285,8 +285,9 @@ def test_phase_1_2_note_2_a_cancelled_jump_shot_may_name_another_enemy_tank():
 
 
 def test_phase_1_2_ruling_only_enemies_a_move_could_bring_into_range_can_be_named():
-    """**Ruling**: a jump shot names an enemy within the tank's base move plus its longest gun
-    range; no move can bring one farther away into range (1-2 注2:「找不到可以发动【跃进射击】的对象」)."""
+    """**Ruling**: a jump shot names an enemy some legal move brings into a gun's range, arc and
+    sight; one beyond the tank's base move plus its longest gun range never is (1-2 注2:
+    「找不到可以发动【跃进射击】的对象」). tests/panzer/test_newcomer17.py: sight and arc too."""
     s = board([("a1", "cv33", "h8", "n"), ("b1", "m4", "a1", "s"), ("b2", "m4", "h4", "s")], seed=3)
     gmap = ENGINE.gmap(s)
     assert distance(gmap.by_name["h8"], gmap.by_name["a1"]) > 5 + 4  # CV33: move 5, range 4

@@ -190,12 +190,12 @@ def test_move_and_fire_menus_match_the_plain_rules():
                             and not (ph == "shots" and t.dfired) and ENGINE._can_shoot_now(state, t)]
                 assert shots == [a for t in shooters for a in _plain_shots(state, t, mode)]
                 # the rest of the menu: dashes, then every turret turn, then the phase's end
-                # a jump shot names an untried enemy that a base move plus the longest gun can reach
+                # a jump shot names an untried enemy that some move of the dash brings into sight and
+                # range (dash_routes; tests/panzer/test_newcomer17.py checks it move by move)
                 rest = [ENGINE.parse_action(f"dash {t.id} {e.id}") for t in shooters
                         if ph == "shots" and ENGINE._can_drive(state, t)
                         for e in state.tanks if e.owner != seat and e.alive and e.pos is not None
-                        and e.id not in t.dash_tried
-                        and distance(t.pos, e.pos) <= ROSTER[t.type].move + max(g.range for g in ROSTER[t.type].guns)]
+                        and e.id not in t.dash_tried and e.id in ENGINE.dash_routes(state, t)]
                 rest += [ENGINE.parse_action(f"turret {t.id} {DIRECTION_NAMES[(t.turret + d) % 6]}")
                          for t in state.tanks if t.owner == seat and t.alive and t.turret_left > 0
                          and ROSTER[t.type].has_turret for d in (-1, 1)]
