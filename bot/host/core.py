@@ -822,6 +822,8 @@ class Host:
             # The commitment is public before anybody can add a value, so no value can steer it.
             text = t(table_locale, "host.opened", name=self._user_name(cmd), title=title, id=session_id,
                      **_player_count(engine)) + "\n" + t(table_locale, "host.seed_hash", hash=fair.seed_hash(seed))
+            if raw:  # the options as the table took them, so the players can check (play17zh)
+                text += "\n" + _options_line(key, raw, table_locale)
             if with_entropy:
                 text += "\n" + t(table_locale, "host.entropy_open")
             box.public = [(cmd.channel_id, Message(text=text, session_id=session_id))]
@@ -1256,6 +1258,8 @@ class Host:
 
     def _start_notes(self, session: SessionRow) -> list[str]:
         notes = [t(session.locale, "host.started", hash=session.seed_hash)]
+        if session.options:
+            notes.append(_options_line(session.game, session.options, session.locale))
         if session.entropy is not None:
             notes.append(t(session.locale, "host.entropy_mixed", values=self._contribution_list(session, session.locale)))
         if not session.auto_pass and _has_waivers(get_engine(session.game)):  # said once, as /game status says it
@@ -1536,6 +1540,8 @@ class Host:
                                policy=t(locale, f"host.policy.{session.timer_policy}")))
             if not session.auto_pass and _has_waivers(engine):  # the table chose it: say so (newcomer15)
                 lines.append(t(locale, "host.auto_pass_off"))
+            if session.options:
+                lines.append(_options_line(session.game, session.options, locale))
             if session.error:
                 lines.append(t(locale, "host.status_error", error=session.error))
             lines.append(t(locale, "host.seed_hash", hash=session.seed_hash))
@@ -2408,6 +2414,12 @@ def build_menu(game: Game, state: Any, session_id: int, seat: int, prefix: list[
                                       or t(locale, "host.menu_choices", count=choices_shown(text, state, seat, under, step))))
     complete = any(tokens == prefix for tokens, _ in matching)
     return ActionMenu(session_id=session_id, seat=seat, prefix=list(prefix), options=options, complete=complete)
+
+
+def _options_line(game: str, options: dict[str, str], locale: str) -> str:
+    """The game options a table was opened with, by the names the game stores them under."""
+    return t(locale, "host.options_set", game=game,
+             options=listed(locale, (f"{name}={value}" for name, value in sorted(options.items()))))
 
 
 def choices_shown(text: Text, state: Any, seat: int, matching: list[tuple[list[str], Any]],
