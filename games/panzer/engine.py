@@ -299,6 +299,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                     enemies.append((t.id, epos, epos[0] * _HEX_KEY + epos[1], t))
         acts: list[PanzerAction] = []
         turrets: list[PanzerAction] = []  # listed after every tank's shots
+        taken = None  # every live tank's hex, for the dashes' searches
         for t in own:
             done = t.done
             if not (done or t.fired or (shots_phase and t.dfired) or t.gun_broken or turn_no <= t.dry_until):
@@ -321,7 +322,9 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                     jump, tried = _JUMP_KEYS[t.type], t.dash_tried
                     near = [e for _, _, key, e in enemies if key - here in jump and e.id not in tried]
                     if near:
-                        finds, recon_shooter = self._dash_search(state, t).finds, t.type in _LIGHT_TYPES
+                        if taken is None:
+                            taken = frozenset(self._occupied(state))
+                        finds, recon_shooter = self._dash_search(state, t, taken).finds, t.type in _LIGHT_TYPES
                         acts += [_dash(t.id, e.id) for e in near
                                  if finds(e.pos, recon_shooter and e.type not in _LIGHT_TYPES)]
             if t.turret_left > 0 and t.type in _TURRET_TYPES:  # also after a shot (rule 6 v)
@@ -360,15 +363,17 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         recon_shooter = t.type in _LIGHT_TYPES  # R.is_recon, shooter half
         targets = tuple((e.id, e.pos, recon_shooter and e.type not in _LIGHT_TYPES) for e in state.tanks
                         if e.owner != t.owner and e.alive and e.pos is not None and (not target or e.id == target))
-        return dict(_dash_targets(*self._dash_args(state, t), targets))  # the cached answer stays as it is
+        occupied = frozenset(self._occupied(state, skip=t))
+        return dict(_dash_targets(*self._dash_args(state, t, occupied), targets))  # the cached answer stays as it is
 
-    def _dash_search(self, state: PanzerState, t: Tank) -> _DashSearch:
-        """Whether a jump shot of `t` can reach a target (as `dash_routes` has it), asked lazily
-        per target; one search per tank and position, cached on what it reads (the shots menu
-        asks again after every turret turn, declaration and cancel, and a declaration checks)."""
-        return _dash_search(*self._dash_args(state, t))
+    def _dash_search(self, state: PanzerState, t: Tank, taken: frozenset[Hex] | None = None) -> _DashSearch:
+        """Whether a jump shot of live `t` can reach a target (as `dash_routes` has it), asked
+        lazily per target; one search per tank and position, cached on what it reads (the shots
+        menu asks again after every turret turn, declaration and cancel, and a declaration
+        checks). `taken`: every live tank's hex (`_occupied`), one set for a whole menu."""
+        return _dash_search(*self._dash_args(state, t, frozenset(self._occupied(state)) if taken is None else taken))
 
-    def _dash_args(self, state: PanzerState, t: Tank) -> tuple:
+    def _dash_args(self, state: PanzerState, t: Tank, occupied: frozenset[Hex]) -> tuple:
         """What a dash's search reads, as plain values (`_dash_targets`, `_dash_search`)."""
         m = state.mover
         if m is not None and m.dash and m.tank == t.id:
@@ -376,9 +381,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         else:
             ap, reserve, free_turn = _MOVES[t.type], 0, False
         hybrid = state.options.hybrid
-        return (state.options.map, t.type, t.pos, t.hull, t.turret, t.turret_left, ap, reserve, free_turn,
-                frozenset(self._occupied(state, skip=t)), tuple(state.wrecks), _TURNS_FREE[t.type][hybrid],
-                hybrid and t.type in _HYBRID_TYPES)
+        return (state.options.map, t.type, t.pos, t.hull, t.turret, t.turret_left, ap, reserve, free_turn, occupied,
+                tuple(state.wrecks), _TURNS_FREE[t.type][hybrid], hybrid and t.type in _HYBRID_TYPES)
 
     @staticmethod
     def _own_alive(state: PanzerState, seat: int) -> list[Tank]:
@@ -1458,12 +1462,13 @@ class _DashSearch:
     __slots__ = ("map_key", "wrecks", "tables", "poses", "answers")
 
     def __init__(self, map_key: str, type_key: str, pos: Hex, hull: int, turret: int, turret_left: int, ap: int,
-                 reserve: int, free_turn: bool, occupied: frozenset[Hex], wrecks: tuple[Hex, ...],
+                 reserve: int, free_turn: bool, taken: frozenset[Hex], wrecks: tuple[Hex, ...],
                  free_turns: bool, hybrid: bool) -> None:
+        """`taken`: every live tank's hex, the tank's own too (one set for a whole menu)."""
         self.map_key, self.wrecks = map_key, wrecks
         turreted = type_key in _TURRET_TYPES
         self.tables = [R.reach_keys(type_key, h, turret if turreted else h, turret_left) for h in range(6)]
-        self.poses = _dash_poses(map_key, pos, hull, ap, type_key in _HEAVY_TYPES, occupied, wrecks, reserve,
+        self.poses = _dash_poses(map_key, pos, hull, ap, type_key in _HEAVY_TYPES, taken - {pos}, wrecks, reserve,
                                  free_turn, free_turns, hybrid)
         self.answers: dict[tuple[Hex, bool], bool] = {}
 
