@@ -299,6 +299,7 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                     enemies.append((t.id, epos, epos[0] * _HEX_KEY + epos[1], t))
         acts: list[PanzerAction] = []
         turrets: list[PanzerAction] = []  # listed after every tank's shots
+        taken = None  # every live tank's hex, for the dashes' searches
         for t in own:
             done = t.done
             if not (done or t.fired or (shots_phase and t.dfired) or t.gun_broken or turn_no <= t.dry_until):
@@ -319,10 +320,13 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
                     # sight and range (`dash_routes`) and that no cancelled jump shot of this tank
                     # named this turn (1-2, note 2); the reach's hexes first, a cheap test
                     jump, tried = _JUMP_KEYS[t.type], t.dash_tried
-                    near = [e for _, _, key, e in enemies if key - here in jump]
+                    near = [e for _, _, key, e in enemies if key - here in jump and e.id not in tried]
                     if near:
-                        routes = self._dash_routes(state, t, near)
-                        acts += [_dash(t.id, e.id) for e in near if e.id in routes and e.id not in tried]
+                        if taken is None:
+                            taken = frozenset(self._occupied(state))
+                        finds, recon_shooter = self._dash_search(state, t, taken).finds, t.type in _LIGHT_TYPES
+                        acts += [_dash(t.id, e.id) for e in near
+                                 if finds(e.pos, recon_shooter and e.type not in _LIGHT_TYPES)]
             if t.turret_left > 0 and t.type in _TURRET_TYPES:  # also after a shot (rule 6 v)
                 turrets += _turret_turns(t.id, t.turret)
         acts += turrets
@@ -356,24 +360,29 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
         In a dash, from where the tank is with the points it has left, for the named target."""
         m = state.mover
         target = m.target if m is not None and m.dash and m.tank == t.id else ""
-        enemies = [e for e in state.tanks if e.owner != t.owner and e.alive and e.pos is not None
-                   and (not target or e.id == target)]
-        return dict(self._dash_routes(state, t, enemies))  # the cached answer stays as it is
+        recon_shooter = t.type in _LIGHT_TYPES  # R.is_recon, shooter half
+        targets = tuple((e.id, e.pos, recon_shooter and e.type not in _LIGHT_TYPES) for e in state.tanks
+                        if e.owner != t.owner and e.alive and e.pos is not None and (not target or e.id == target))
+        occupied = frozenset(self._occupied(state, skip=t))
+        return dict(_dash_targets(*self._dash_args(state, t, occupied), targets))  # the cached answer stays as it is
 
-    def _dash_routes(self, state: PanzerState, t: Tank, enemies: list[Tank]) -> dict[str, tuple[str, ...]]:
-        """dash_routes for these enemies (`_dash_targets`, cached on what it reads: the shots menu
-        asks again after every turret turn, declaration and cancel)."""
+    def _dash_search(self, state: PanzerState, t: Tank, taken: frozenset[Hex] | None = None) -> _DashSearch:
+        """Whether a jump shot of live `t` can reach a target (as `dash_routes` has it), asked
+        lazily per target; one search per tank and position, cached on what it reads (the shots
+        menu asks again after every turret turn, declaration and cancel, and a declaration
+        checks). `taken`: every live tank's hex (`_occupied`), one set for a whole menu."""
+        return _dash_search(*self._dash_args(state, t, frozenset(self._occupied(state)) if taken is None else taken))
+
+    def _dash_args(self, state: PanzerState, t: Tank, occupied: frozenset[Hex]) -> tuple:
+        """What a dash's search reads, as plain values (`_dash_targets`, `_dash_search`)."""
         m = state.mover
         if m is not None and m.dash and m.tank == t.id:
             ap, reserve, free_turn = m.ap, m.reserve, m.free_turn
         else:
             ap, reserve, free_turn = _MOVES[t.type], 0, False
-        recon_shooter = t.type in _LIGHT_TYPES  # R.is_recon, shooter half
-        targets = tuple((e.id, e.pos, recon_shooter and e.type not in _LIGHT_TYPES) for e in enemies)
         hybrid = state.options.hybrid
-        return _dash_targets(state.options.map, t.type, t.pos, t.hull, t.turret, t.turret_left, ap, reserve,
-                             free_turn, frozenset(self._occupied(state, skip=t)), tuple(state.wrecks),
-                             _TURNS_FREE[t.type][hybrid], hybrid and t.type in _HYBRID_TYPES, targets)
+        return (state.options.map, t.type, t.pos, t.hull, t.turret, t.turret_left, ap, reserve, free_turn, occupied,
+                tuple(state.wrecks), _TURNS_FREE[t.type][hybrid], hybrid and t.type in _HYBRID_TYPES)
 
     @staticmethod
     def _own_alive(state: PanzerState, seat: int) -> list[Tank]:
@@ -724,7 +733,8 @@ class PanzerEngine(Engine[PanzerState, PanzerAction, PanzerOptions]):
             raise RuleError("panzer.err.bad_target", target=a.target)
         if e.id in t.dash_tried:  # note 2: after a cancelled jump shot, another enemy tank
             raise RuleError("panzer.err.dash_tried", tank=t.id, target=e.id)
-        if e.id not in self._dash_routes(state, t, [e]):  # a declaration no move can make good
+        recon = t.type in _LIGHT_TYPES and e.type not in _LIGHT_TYPES  # R.is_recon
+        if not self._dash_search(state, t).finds(e.pos, recon):  # a declaration no move can make good
             raise RuleError("panzer.err.dash_far", tank=t.id, target=e.id)
         state.mover = Mover(tank=t.id, dash=True, ap=_MOVES[t.type], free=0, start=t.pos, start_hull=t.hull,
                             start_turret=t.turret, start_turret_left=t.turret_left, target=e.id)
@@ -1421,6 +1431,78 @@ def _dash_targets(map_key: str, type_key: str, pos: Hex, hull: int, turret: int,
                 out[tid] = min(shots, key=len)
                 break
     return out
+
+
+class _DashPoses:
+    """A dash's places and facings (`R.poses`, a jump shot's move: no wreck cleared) as far as
+    questions have needed them, shared by every target and turret facing of the tank there
+    (a turret turn in the shots menu asks again from the same hex)."""
+
+    __slots__ = ("found", "more")
+
+    def __init__(self, map_key: str, pos: Hex, hull: int, ap: int, heavy: bool, occupied: frozenset[Hex],
+                 wrecks: tuple[Hex, ...], reserve: int, free_turn: bool, free_turns: bool, hybrid: bool) -> None:
+        self.found: list[tuple[Hex, int, int]] = []  # (hex, its R.HEX_KEY number, facing), as first reached
+        self.more = R.poses(map_key, pos, hull, ap, True, heavy, occupied, wrecks, reserve, free_turn, free_turns,
+                            hybrid)
+
+
+@lru_cache(maxsize=1024)
+def _dash_poses(*args: Any) -> _DashPoses:
+    return _DashPoses(*args)
+
+
+class _DashSearch:
+    """Whether a gun of a dashing tank has a target in range and arc (turret turns left
+    included) from some place and facing of its dash where it sees the target: `_dash_targets`'s
+    test, so a target is found here exactly when it has a route there. The shots menu asks
+    only whether, so the poses are searched only until one has the shot (`_DashPoses`), where
+    `_dash_targets` searches them all for the fewest moves."""
+
+    __slots__ = ("map_key", "wrecks", "tables", "poses", "answers")
+
+    def __init__(self, map_key: str, type_key: str, pos: Hex, hull: int, turret: int, turret_left: int, ap: int,
+                 reserve: int, free_turn: bool, taken: frozenset[Hex], wrecks: tuple[Hex, ...],
+                 free_turns: bool, hybrid: bool) -> None:
+        """`taken`: every live tank's hex, the tank's own too (one set for a whole menu)."""
+        self.map_key, self.wrecks = map_key, wrecks
+        turreted = type_key in _TURRET_TYPES
+        self.tables = [R.reach_keys(type_key, h, turret if turreted else h, turret_left) for h in range(6)]
+        self.poses = _dash_poses(map_key, pos, hull, ap, type_key in _HEAVY_TYPES, taken - {pos}, wrecks, reserve,
+                                 free_turn, free_turns, hybrid)
+        self.answers: dict[tuple[Hex, bool], bool] = {}
+
+    def finds(self, epos: Hex, recon: bool) -> bool:
+        """Whether some pose has a gun on the hex epos and sees it (`recon`: rule 6)."""
+        known = self.answers.get((epos, recon))
+        if known is None:
+            known = self.answers[(epos, recon)] = self._search(epos, recon)
+        return known
+
+    def _search(self, epos: Hex, recon: bool) -> bool:
+        ekey, tables, poses, sights = epos[0] * _HEX_KEY + epos[1], self.tables, self.poses, {}
+        for at, key, facing in poses.found:
+            if tables[facing].get(ekey - key) and self._sees(sights, at, epos, recon):
+                return True
+        for at, facing, _ in poses.more:  # the poses no question has needed yet
+            key = at[0] * _HEX_KEY + at[1]
+            poses.found.append((at, key, facing))
+            if tables[facing].get(ekey - key) and self._sees(sights, at, epos, recon):
+                return True
+        return False
+
+    def _sees(self, sights: dict[Hex, bool], at: Hex, epos: Hex, recon: bool) -> bool:
+        """R.sees from at, once per hex for this question (a hex comes with up to six facings)."""
+        seen = sights.get(at)
+        if seen is None:
+            seen = sights[at] = R.sees(self.map_key, at, epos, self.wrecks, recon)
+        return seen
+
+
+@lru_cache(maxsize=1024)
+def _dash_search(*args: Any) -> _DashSearch:
+    """One _DashSearch per dash's plain values (`PanzerEngine._dash_args`)."""
+    return _DashSearch(*args)
 
 
 def _wreck_cost(cost: int, dash: bool, heavy: bool) -> int | None:

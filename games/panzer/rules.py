@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from functools import lru_cache
 
 from games.core import RuleError
@@ -383,16 +384,28 @@ def routes(map_key: str, start: Hex, hull: int, ap: int, dash: bool, heavy: bool
            wrecks: tuple[Hex, ...], reserve: int = 0, free_turn: bool = False, free_turns: bool = False,
            hybrid: bool = False) -> dict[tuple[Hex, int], tuple[str, ...]]:
     """Every (hex, facing) a moving tank at start facing hull can still reach, with the fewest
-    moves there as a route's steps (a hex name for a step, a direction for a 60° turn; the
-    start's own pose: none). A breadth-first search over what a step or a turn leaves (hex,
-    facing, points, the point held back, whether the next turn is free, the wrecks not yet
-    cleared), paying each as the engine does (`turn_cost`, `step_points`, `leaves_free_turn`,
-    `step_cost`). `free_turns`: `turns_free` for this tank; `hybrid`: a reverse also leaves a
-    free turn (rule 9). A state with more points than another that is otherwise the same
-    reaches all it does, so only the most points are expanded."""
+    moves there as a route's steps, in the order first reached (`poses`)."""
+    return {(at, facing): route for at, facing, route in poses(map_key, start, hull, ap, dash, heavy, occupied,
+                                                                wrecks, reserve, free_turn, free_turns, hybrid)}
+
+
+def poses(map_key: str, start: Hex, hull: int, ap: int, dash: bool, heavy: bool, occupied: frozenset[Hex],
+          wrecks: tuple[Hex, ...], reserve: int = 0, free_turn: bool = False, free_turns: bool = False,
+          hybrid: bool = False) -> Iterator[tuple[Hex, int, tuple[str, ...]]]:
+    """Each (hex, facing) a moving tank at start facing hull can still reach, once, as it is
+    first reached, with the fewest moves there as a route's steps (a hex name for a step, a
+    direction for a 60° turn; the start's own pose: none). Lazily, so a question that one pose
+    answers stops the search there (a jump shot's target: `PanzerEngine._dash_search`).
+    A breadth-first search over what a step or a turn leaves (hex, facing, points, the point
+    held back, whether the next turn is free, the wrecks not yet cleared), paying each as the
+    engine does (`turn_cost`, `step_points`, `leaves_free_turn`, `step_cost`). `free_turns`:
+    `turns_free` for this tank; `hybrid`: a reverse also leaves a free turn (rule 9). A state
+    with more points than another that is otherwise the same reaches all it does, so only the
+    most points are expanded."""
     cells, names = MAPS[map_key].cells, MAPS[map_key].names
+    steps = _terrain_steps(map_key, heavy, dash)
     best: dict[tuple, int] = {}
-    out: dict[tuple[Hex, int], tuple[str, ...]] = {}
+    seen: set[tuple[Hex, int]] = set()
     todo = deque([(start, hull % 6, reserve, free_turn, wrecks, ap, ())])
     while todo:
         pos, facing, held, free, left_wrecks, left, route = todo.popleft()
@@ -400,9 +413,14 @@ def routes(map_key: str, start: Hex, hull: int, ap: int, dash: bool, heavy: bool
         if best.get(key, -1) >= left:
             continue
         best[key] = left
-        out.setdefault((pos, facing), route)
-        for reverse, dest in ((False, neighbor(pos, facing)), (True, neighbor(pos, facing + 3))):
-            cost = step_cost(cells, left_wrecks, heavy, dest, reverse, dash, occupied)
+        if (pos, facing) not in seen:
+            seen.add((pos, facing))
+            yield pos, facing, route
+        for reverse, dest, cost in steps[pos, facing]:
+            if dest in occupied:
+                continue
+            if dest in left_wrecks:  # the terrain's cost does not hold there
+                cost = step_cost(cells, left_wrecks, heavy, dest, reverse, dash, occupied)
             points = step_points(left, held, reverse)
             if cost is not None and points >= cost:
                 rest = tuple(w for w in left_wrecks if w != dest) if dest in left_wrecks else left_wrecks
@@ -412,7 +430,17 @@ def routes(map_key: str, start: Hex, hull: int, ap: int, dash: bool, heavy: bool
         if left >= paid:
             for d in (facing + 1, facing - 1):
                 todo.append((pos, d % 6, kept, False, left_wrecks, left - paid, route + (DIRECTION_NAMES[d % 6],)))
-    return out
+
+
+@lru_cache(maxsize=None)
+def _terrain_steps(map_key: str, heavy: bool, dash: bool) -> dict[tuple[Hex, int], tuple[tuple[bool, Hex, int | None], ...]]:
+    """For each hex of the map and facing, the forward step then the reverse one as (reverse,
+    destination, step_cost with no tank and no wreck anywhere): `poses` looks these up and asks
+    step_cost again only where a tank or a wreck stands."""
+    cells = MAPS[map_key].cells
+    return {(pos, facing): tuple((reverse, dest, step_cost(cells, (), heavy, dest, reverse, dash, frozenset()))
+                                 for reverse, dest in ((False, neighbor(pos, facing)), (True, neighbor(pos, facing + 3))))
+            for pos in cells for facing in range(6)}
 
 
 def in_range(tank: Tank, gun_index: int, target: Hex) -> bool:
