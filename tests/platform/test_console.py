@@ -230,7 +230,7 @@ def test_the_console_menu_shows_names_and_picks_by_number(tmp_path):
     number = re.match(r"\[reply alice\]   (\d+)\. ", blitz).group(1)
     out = run("\n".join(script + ["alice: /menu 99", f"alice: /menu {number}", "alice: /menu back",
                                   f"alice: /menu {number}", "alice: /menu 1", "alice: /menu ok"]), tmp_path / "u.sqlite3")
-    assert "[reply alice] Ready to play: Deck: Blitz (Germany / Italy)." in out  # nothing left to pick
+    assert any(line.startswith("[reply alice] Ready to play: Deck: Blitz (Germany / Italy) — 39 cards") for line in out)  # nothing left to pick; the deck's facts follow
     assert "[reply alice] Choose your action:" in out
     assert "[reply alice] Pick a choice by its number, 1 to 6: /menu N." in out
     assert "[reply alice] Nothing more to choose: /menu ok plays the action, /menu back goes back one step." in out

