@@ -168,6 +168,18 @@ def battle(attacker: str = "stormtrooper", defender: str = "rifleman", seed: int
     return state, a, b, att, dfd
 
 
+def aegis_heads(attacker: str, lay_a: str, lay_b: str):
+    """The first seed (1-39) whose fight of `attacker` against Riflemen wearing Aegis lands heads
+    on its coin, the two combat cards laid: (state, step of the second lay, the defender unit)."""
+    for seed in range(1, 40):
+        state, a, b, _, dfd = battle(attacker, "rifleman", seed, before=lambda state, a, b, *_: fit(state, b, "aegis"))
+        play(state, a, f"lay {lay_a}")
+        step = play(state, b, f"lay {lay_b}")
+        if next(e for e in step.events if e.key == "core.roll").params["total"] == 1:
+            return state, step, dfd
+    raise AssertionError("no heads in 40 seeds")
+
+
 BUSY_SKIPS = ("pass", "next", "halt", "no", "flip")  # skipped while another action is legal
 
 

@@ -15,7 +15,7 @@ from games.conflict import rules as R
 from games.conflict.present import state_labels, view_labels
 from games.core import Seat
 from games.core.i18n import localize_value
-from tests.conflict.helpers import bare, battle, clear_hand, fit, give, outer, play, to_battle, unit
+from tests.conflict.helpers import aegis_heads, bare, battle, clear_hand, give, outer, play, to_battle, unit
 
 LOCALES = ("en", "zh-CN")
 PASSIVE = ("flip", "halt", "next", "no", "pass")  # skipped while another action is legal: fights, bombs, falls
@@ -179,24 +179,17 @@ def test_the_aegis_shield_is_named_in_the_pair_it_cancels():
     """RULES.md: "宙斯盾 Aegis | 单位对单位开始时掷一次硬币，正面抵消第一点损伤". The damage and its
     cancelling are one term of the pair (session 17: "defender: no change … Aegis cancels 1 point
     of damage to Riflemen." read as a contradiction); a log from before reads as it did."""
-    for seed in range(1, 40):
-        state, a, b, _, rifle = battle("stormtrooper", "rifleman", seed, before=lambda state, a, b, *_: fit(state, b, "aegis"))
-        play(state, a, "lay A")
-        step = play(state, b, "lay A")
-        if next(e for e in step.events if e.key == "core.roll").params["total"] != 1:
-            continue  # tails: no shield
-        lines = _lines(state, step.events, "en")
-        assert "Pair 1: the attacker's Attack against the defender's Attack: attacker −1, defender −1 (cancelled " \
-               "by Aegis); durability left: attacker 2, defender 3." in lines, lines
-        assert "第 1 组：进攻方 攻击 对 防守方 攻击：进攻方 −1、防守方 −1（被宙斯盾抵消）；剩余耐久：进攻方 2，防守方 3。" \
-            in _lines(state, step.events, "zh-CN"), _lines(state, step.events, "zh-CN")
-        pair = next(e for e in step.events if e.key == "conflict.ev.pair")
-        logged = {**{k: v for k, v in pair.params.items() if k not in ("ca", "cb")}, "why": [f"aegis {rifle.id}"]}
-        assert GAME.text.event_lines(state, [("conflict.ev.pair", logged)], "en") == [  # an event of session 16
-            "Pair 1: the attacker's Attack against the defender's Attack: attacker −1; durability left: "
-            "attacker 2, defender 3. Aegis cancels 1 point of damage to Riflemen."]
-        return
-    raise AssertionError("no heads in 40 seeds")
+    state, step, rifle = aegis_heads("stormtrooper", "A", "A")
+    lines = _lines(state, step.events, "en")
+    assert "Pair 1: the attacker's Attack against the defender's Attack: attacker −1, defender −1 (cancelled " \
+           "by Aegis); durability left: attacker 2, defender 3." in lines, lines
+    assert "第 1 组：进攻方 攻击 对 防守方 攻击：进攻方 −1、防守方 −1（被宙斯盾抵消）；剩余耐久：进攻方 2，防守方 3。" \
+        in _lines(state, step.events, "zh-CN"), _lines(state, step.events, "zh-CN")
+    pair = next(e for e in step.events if e.key == "conflict.ev.pair")
+    logged = {**{k: v for k, v in pair.params.items() if k not in ("ca", "cb")}, "why": [f"aegis {rifle.id}"]}
+    assert GAME.text.event_lines(state, [("conflict.ev.pair", logged)], "en") == [  # an event of session 16
+        "Pair 1: the attacker's Attack against the defender's Attack: attacker −1; durability left: "
+        "attacker 2, defender 3. Aegis cancels 1 point of damage to Riflemen."]
 
 
 @pytest.mark.parametrize("loc,sell,buy", [

@@ -12,7 +12,7 @@ from games.conflict import ENGINE, GAME
 from games.conflict import rules as R
 from games.core import RuleError, Seat
 from games.core.i18n import localize_value, t
-from tests.conflict.helpers import bare, battle, clear_hand, fit, give, play, public_lines, started, to_battle, unit, walk
+from tests.conflict.helpers import aegis_heads, bare, clear_hand, give, play, public_lines, started, to_battle, unit, walk
 from tests.conflict.test_lay_menu import fight
 from tests.platform.conftest import make_host
 from tests.platform.test_log_as_seen_live import recorded  # noqa: F401  (a fixture)
@@ -28,15 +28,8 @@ LOCALES = ("en", "zh-CN")
 def test_aegis_cutting_part_of_the_damage_says_both_in_one_term(loc, expected):
     """RULES.md: "宙斯盾 Aegis | 单位对单位开始时掷一次硬币，正面抵消第一点损伤"; the table: "攻击 A |
     自爆 S | 己 −1，敌 −3". Heads: the Self-destruct's side takes 2 of its 3."""
-    for seed in range(1, 40):
-        state, a, b, _, _ = battle("rifleman", "rifleman", seed, before=lambda state, a, b, *_: fit(state, b, "aegis"))
-        play(state, a, "lay A")
-        step = play(state, b, "lay S")
-        if next(e for e in step.events if e.key == "core.roll").params["total"] != 1:
-            continue  # tails: no shield
-        assert expected in public_lines(state, step, loc)
-        return
-    raise AssertionError("no heads in 40 seeds")
+    state, step, _ = aegis_heads("rifleman", "A", "S")
+    assert expected in public_lines(state, step, loc)
 
 
 # --- 4. the lay menu: each combat card with what it does ---------------------------------------
